@@ -1,0 +1,111 @@
+// Builds the HTTP application: plugins, the error shape, every route, the OpenAPI document and
+// the built web app on the same port.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { registerAuthRoutes } from "./auth/auth.routes.ts";
+import { createAuthenticateHook } from "./auth/authenticate.ts";
+import type { Config } from "./config.ts";
+import { registerDemoRoutes } from "./demo/demo.routes.ts";
+import { registerErrorHandler } from "./http/error-handler.ts";
+import type { App } from "./http/types.ts";
+import type { Services } from "./services.ts";
+import { registerTenantRoutes } from "./tenants/tenants.routes.ts";
+
+export const VERSION = "0.1.0";
+
+export type AppConfig = Pick<
+  Config,
+  "AUTH_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "WEB_DIST_DIR" | "NODE_ENV"
+>;
+
+export async function buildApp(options: {
+  config: AppConfig;
+  services: Services;
+  logger?: FastifyServerOptions["logger"];
+}): Promise<App> {
+  const { config, services } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("sessionUser", null);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Try again in ${context.after}.`,
+      code: "rate_limited",
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Rampart API", version: VERSION, description: "Security and compliance control plane" },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "rampart_session" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
+  app.get("/api/health", { schema: { hide: true } }, () => ({ ok: true, version: VERSION }));
+
+  const authenticate = createAuthenticateHook(services.auth);
+  registerAuthRoutes(app, {
+    auth: services.auth,
+    authenticate,
+    rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  registerTenantRoutes(app, { repo: services.tenantsRepo, access: services.tenantAccess, authenticate });
+  registerDemoRoutes(app, { demo: services.demo, authenticate });
+
+  await registerWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html so the client routes them. */
+async function registerWebApp(app: App, distDir: string) {
+  const indexHtml = path.join(distDir, "index.html");
+  if (!existsSync(indexHtml)) {
+    app.log.warn({ distDir }, "web app not built: run `npm run build:web`; serving the API only");
+    return;
+  }
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (request.method !== "GET" || pathname.startsWith("/api/") || pathname === "/api") {
+      return reply.status(404).send({ error: `No route ${request.method} ${pathname}`, code: "not_found" });
+    }
+    return reply.type("text/html").sendFile("index.html");
+  });
+}

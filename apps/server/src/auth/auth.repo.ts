@@ -1,0 +1,60 @@
+// Queries for users, memberships and sessions.
+import type { Database } from "@rampart/db/client";
+import { memberships, sessions, tenants, users } from "@rampart/db/schema";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createAuthRepo(db: Database) {
+  return {
+    findUserByEmail: async (email: string) =>
+      (await db.select().from(users).where(eq(users.email, email)))[0],
+
+    membershipsOf: (userId: string) =>
+      db
+        .select({ tenantId: memberships.tenantId, tenantName: tenants.name, role: memberships.role })
+        .from(memberships)
+        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(memberships.createdAt), asc(tenants.name)),
+
+    /** User, organization and admin membership in one transaction: all three or none. */
+    registerUserWithTenant: (input: {
+      email: string;
+      name: string;
+      passwordHash: string;
+      tenantName: string;
+    }) =>
+      db.transaction(async (tx) => {
+        const [tenant] = await tx.insert(tenants).values({ name: input.tenantName }).returning();
+        const [user] = await tx
+          .insert(users)
+          .values({ email: input.email, name: input.name, passwordHash: input.passwordHash })
+          .returning();
+        await tx.insert(memberships).values({ userId: user!.id, tenantId: tenant!.id, role: "admin" });
+        return user!;
+      }),
+
+    createSession: (id: string, userId: string, expiresAt: Date) =>
+      db.insert(sessions).values({ id, userId, expiresAt }),
+
+    findLiveSession: async (id: string, now: Date) =>
+      (
+        await db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+      )[0],
+
+    extendSession: (id: string, expiresAt: Date) =>
+      db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)),
+
+    deleteSession: (id: string) => db.delete(sessions).where(eq(sessions.id, id)),
+
+    deleteExpiredSessions: async (now: Date) =>
+      (await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length,
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,46 @@
+// Configuration is read once at start from the environment and validated here; nothing else
+// reads process.env.
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; without it Rampart runs on embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set when a reverse proxy terminates TLS, so the session cookie is marked Secure. */
+  TRUST_PROXY: booleanFlag.default(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Requests per minute per client address on login and register. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Run job workers inside the API process (default) or only in `npm run worker` processes. */
+  RUN_WORKERS: booleanFlag.default(true),
+  SEED_DEMO: booleanFlag.default(true),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export function databaseTarget(config: Config) {
+  return config.DATABASE_URL
+    ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
+    : ({ kind: "pglite", dataDir: config.DATA_DIR } as const);
+}

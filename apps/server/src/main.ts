@@ -1,0 +1,42 @@
+// `npm start`: the API, the built web app and (by default) the job workers in one process.
+import { openDatabase } from "@rampart/db/client";
+import pino from "pino";
+import { buildApp } from "./app.ts";
+import { databaseTarget, loadConfig } from "./config.ts";
+import { startJobQueue } from "./jobs/job-queue.ts";
+import { createServices, jobDefinitions } from "./services.ts";
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(databaseTarget(config));
+  const services = createServices(database.db, config);
+  const jobs = await startJobQueue({
+    database,
+    jobs: jobDefinitions(services),
+    runWorkers: config.RUN_WORKERS,
+    logger,
+  });
+  if (config.SEED_DEMO) await services.demo.ensureDemoTenant();
+
+  const app = await buildApp({ config, services, logger: { level: config.LOG_LEVEL } });
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  const port = (app.server.address() as { port: number }).port;
+  logger.info(`Rampart is running at http://${shownHost}:${port} (database: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(`rampart: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+// Who may read or change a tenant. A tenant the user cannot see answers 404, never 403, so
+// its existence is not disclosed; a tenant the user sees but may not change answers 403.
+import type { Role } from "@rampart/contracts/auth";
+import { forbidden, notFound } from "../errors.ts";
+import type { TenantRow, TenantsRepo } from "./tenants.repo.ts";
+
+export interface TenantAccess {
+  tenant: TenantRow;
+  /** null on the demo tenant: visible to every signed-in user, owned by none. */
+  role: Role | null;
+}
+
+export type Permission = "read" | "write" | "admin";
+
+export const TENANT_NOT_FOUND = "Organization not found";
+
+export function createTenantAccess(repo: TenantsRepo) {
+  async function visible(tenantId: string, userId: string): Promise<TenantAccess> {
+    const found = await repo.findVisible(tenantId, userId);
+    if (!found || (!found.role && !found.tenant.isDemo)) throw notFound(TENANT_NOT_FOUND);
+    return { tenant: found.tenant, role: found.role };
+  }
+
+  return {
+    async require(tenantId: string, userId: string, permission: Permission): Promise<TenantAccess> {
+      const access = await visible(tenantId, userId);
+      if (permission === "read") return access;
+      if (access.tenant.isDemo && !access.role) throw forbidden("The demo organization is read-only");
+      if (access.role === "auditor") throw forbidden("Auditors have read-only access");
+      if (permission === "admin" && access.role !== "admin") {
+        throw forbidden("Only an admin of this organization can do this");
+      }
+      return access;
+    },
+  };
+}
+
+export type TenantAccessService = ReturnType<typeof createTenantAccess>;

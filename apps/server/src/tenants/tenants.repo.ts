@@ -1,0 +1,50 @@
+// Queries for tenants as seen by one user.
+import type { Database } from "@rampart/db/client";
+import { memberships, tenants } from "@rampart/db/schema";
+import { and, asc, eq } from "drizzle-orm";
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type RoleName = (typeof memberships.$inferSelect)["role"];
+
+export function createTenantsRepo(db: Database) {
+  return {
+    listForUser: (userId: string) =>
+      db
+        .select({ tenant: tenants, role: memberships.role })
+        .from(memberships)
+        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(memberships.createdAt), asc(tenants.name)),
+
+    /** The tenant with the user's role, or the demo tenant with none; undefined otherwise. */
+    findVisible: async (tenantId: string, userId: string) =>
+      (
+        await db
+          .select({ tenant: tenants, role: memberships.role })
+          .from(tenants)
+          .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))
+          .where(eq(tenants.id, tenantId))
+      )[0],
+
+    createWithAdmin: (name: string, userId: string) =>
+      db.transaction(async (tx) => {
+        const [tenant] = await tx.insert(tenants).values({ name }).returning();
+        await tx.insert(memberships).values({ userId, tenantId: tenant!.id, role: "admin" });
+        return tenant!;
+      }),
+
+    setAuditorAccess: async (tenantId: string, enabled: boolean) =>
+      (
+        await db
+          .update(tenants)
+          .set({ auditorAccessEnabled: enabled })
+          .where(eq(tenants.id, tenantId))
+          .returning()
+      )[0],
+
+    /** Every table that holds tenant data references tenants with ON DELETE CASCADE. */
+    delete: (tenantId: string) => db.delete(tenants).where(eq(tenants.id, tenantId)),
+  };
+}
+
+export type TenantsRepo = ReturnType<typeof createTenantsRepo>;

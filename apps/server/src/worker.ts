@@ -1,0 +1,28 @@
+// `npm run worker`: job workers only, so they can run on other machines than the API.
+// Against PGlite this needs the data directory to itself; use DATABASE_URL to share one database.
+import { openDatabase } from "@rampart/db/client";
+import pino from "pino";
+import { databaseTarget, loadConfig } from "./config.ts";
+import { startJobQueue } from "./jobs/job-queue.ts";
+import { createServices, jobDefinitions } from "./services.ts";
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(databaseTarget(config));
+  const services = createServices(database.db, config);
+  const jobs = await startJobQueue({ database, jobs: jobDefinitions(services), runWorkers: true, logger });
+  logger.info({ database: database.kind }, "Rampart worker started");
+  const shutdown = async () => {
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown());
+  process.once("SIGTERM", () => void shutdown());
+}
+
+main().catch((error) => {
+  console.error(`rampart worker: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
