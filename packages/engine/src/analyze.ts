@@ -1,0 +1,162 @@
+// Runs analyzers on one file (parse once, every enabled rule on the model) and runs project rules
+// on the summaries of many files. The same functions run in workers, in-process and in the
+// fixture harness, so a fixture test exercises exactly what a scan does.
+import type { Analyzer, FileKind } from "./analyzer.ts";
+import type { Location, RawFinding, RelatedLocation } from "./finding.ts";
+import type { AnyRule, Report } from "./rule.ts";
+import type { SourceFile, Span } from "./source.ts";
+
+/** Rule ids to run; `undefined` runs all. */
+export type RuleFilter = ((ruleId: string) => boolean) | undefined;
+
+export interface FileProblem {
+  analyzer: string;
+  path: string;
+  reason: string;
+}
+
+export interface FileAnalysis {
+  findings: RawFinding[];
+  /** Analyzers that were given the file. */
+  given: string[];
+  /** Analyzers that parsed the file into a model. */
+  analyzed: string[];
+  problems: FileProblem[];
+  /** Cross-file summaries, by analyzer id; structured-clonable. */
+  summaries: { analyzer: string; summary: unknown }[];
+}
+
+/** Reads one line of any file of the scan; used for snippets of findings reported outside a file's own pass. */
+export type LineReader = (path: string, line: number) => string;
+
+export function analyzersFor(kinds: readonly FileKind[], list: readonly Analyzer[]): Analyzer[] {
+  return list.filter((analyzer) => analyzer.accepts.some((kind) => kinds.includes(kind)));
+}
+
+/** Message of anything thrown, on one line. */
+export function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.slice(0, 300);
+}
+
+export function analyzeFile(
+  file: SourceFile,
+  kinds: readonly FileKind[],
+  list: readonly Analyzer[],
+  ruleFilter: RuleFilter = undefined,
+): FileAnalysis {
+  const result: FileAnalysis = { findings: [], given: [], analyzed: [], problems: [], summaries: [] };
+  const lineReader: LineReader = (path, line) => (path === file.path ? file.lineText(line) : "");
+  for (const analyzer of analyzersFor(kinds, list)) {
+    result.given.push(analyzer.id);
+    let parse: ReturnType<typeof analyzer.parse>;
+    try {
+      parse = analyzer.parse(file);
+    } catch (error) {
+      parse = { ok: false, reason: `parser crashed: ${describeError(error)}` };
+    }
+    if (!parse.ok) {
+      result.problems.push({ analyzer: analyzer.id, path: file.path, reason: parse.reason });
+      continue;
+    }
+    result.analyzed.push(analyzer.id);
+    const model = parse.model;
+    try {
+      for (const rule of analyzer.rules) {
+        if (ruleFilter && !ruleFilter(rule.id)) continue;
+        const reports: Report[] = [];
+        try {
+          rule.check({ model, file, report: (report) => reports.push(report) });
+        } catch (error) {
+          result.problems.push({
+            analyzer: analyzer.id,
+            path: file.path,
+            reason: `rule ${rule.id} failed: ${describeError(error)}`,
+          });
+          continue; // a rule that threw half-way may have reported nonsense; keep none of it
+        }
+        for (const report of reports) result.findings.push(toRawFinding(rule, file.path, report, lineReader));
+      }
+      if (analyzer.project) {
+        try {
+          result.summaries.push({ analyzer: analyzer.id, summary: analyzer.project.summarize(model, file) });
+        } catch (error) {
+          result.problems.push({
+            analyzer: analyzer.id,
+            path: file.path,
+            reason: `summary failed: ${describeError(error)}`,
+          });
+        }
+      }
+    } finally {
+      try {
+        analyzer.dispose?.(model);
+      } catch {
+        // freeing memory cannot change what was found
+      }
+    }
+  }
+  return result;
+}
+
+export interface ProjectAnalysis {
+  findings: RawFinding[];
+  problems: FileProblem[];
+}
+
+/** Runs an analyzer's project rules over the summaries of all its files (main thread). */
+export function analyzeProject(
+  analyzer: Analyzer,
+  files: readonly { path: string; summary: unknown }[],
+  lineReader: LineReader,
+  ruleFilter: RuleFilter = undefined,
+): ProjectAnalysis {
+  const result: ProjectAnalysis = { findings: [], problems: [] };
+  if (!analyzer.project) return result;
+  for (const rule of analyzer.project.rules) {
+    if (ruleFilter && !ruleFilter(rule.id)) continue;
+    const reports: (Report & { path: string })[] = [];
+    try {
+      rule.check({ files, report: (report) => reports.push(report) });
+    } catch (error) {
+      result.problems.push({
+        analyzer: analyzer.id,
+        path: "(project)",
+        reason: `rule ${rule.id} failed: ${describeError(error)}`,
+      });
+      continue;
+    }
+    for (const report of reports) result.findings.push(toRawFinding(rule, report.path, report, lineReader));
+  }
+  return result;
+}
+
+function toLocation(path: string, at: Span, lineReader: LineReader): Location {
+  const location: Location = { path, line: at.line, column: at.column, snippet: lineReader(path, at.line) };
+  if (at.endLine !== undefined) location.endLine = at.endLine;
+  if (at.endColumn !== undefined) location.endColumn = at.endColumn;
+  return location;
+}
+
+export function toRawFinding(
+  rule: AnyRule,
+  path: string,
+  report: Report,
+  lineReader: LineReader,
+): RawFinding {
+  const related: RelatedLocation[] = (report.related ?? []).map((item) => ({
+    location: toLocation(item.path ?? path, item.at, lineReader),
+    message: item.message,
+  }));
+  const finding: RawFinding = {
+    ruleId: rule.id,
+    analyzer: rule.analyzer,
+    severity: rule.severity,
+    confidence: rule.confidence,
+    message: report.message,
+    location: toLocation(path, report.at, lineReader),
+    related,
+  };
+  if (report.fix) finding.fix = { description: report.fix.description, path, edits: report.fix.edits };
+  return finding;
+}

@@ -1,0 +1,103 @@
+// The analyzer contract: which classified files an analyzer takes, how it turns one into a typed
+// model (or says why it cannot), the rules it runs on that model, and the status of its run.
+import type { FileRule, ProjectRule } from "./rule.ts";
+import type { SourceFile } from "./source.ts";
+
+/**
+ * What the classifier says a file is. A file can have several kinds: every text file is also
+ * `text` (the secrets analyzer reads everything), and a Kubernetes manifest is also `yaml`.
+ */
+export const FILE_KINDS = [
+  "terraform",
+  "terraform-vars",
+  "cloudformation",
+  "kubernetes",
+  "github-workflow",
+  "github-action",
+  "dockerfile",
+  "yaml",
+  "json",
+  "text",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** A parse either yields the model or a one-line reason the file was skipped. Never a throw. */
+export type ParseResult<Model> = { ok: true; model: Model } | { ok: false; reason: string };
+
+export function parsed<Model>(model: Model): ParseResult<Model> {
+  return { ok: true, model };
+}
+
+export function skipped(reason: string): ParseResult<never> {
+  return { ok: false, reason };
+}
+
+export interface Analyzer<Model = unknown, Summary = unknown> {
+  /** Lower-case, hyphenated; the prefix of every rule id of this analyzer and its folder name. */
+  id: string;
+  title: string;
+  /** What it parses and covers, one paragraph; used in the generated docs. */
+  description: string;
+  /** Files of any of these kinds are given to `parse`. */
+  accepts: readonly FileKind[];
+  /** Runs once per worker before the first parse (e.g. to load a WASM grammar). A throw fails the run. */
+  prepare?(): Promise<void>;
+  /** File text to typed model, with positions. Must not throw; the engine still guards it. */
+  parse(file: SourceFile): ParseResult<Model>;
+  /** Frees what the model holds outside the JS heap (tree-sitter trees). */
+  dispose?(model: Model): void;
+  rules: readonly FileRule<Model>[];
+  /**
+   * A cross-file phase: each parsed file is reduced to a plain, structured-clonable summary in the
+   * worker, and the project rules see every summary at once on the main thread.
+   */
+  project?: {
+    summarize(model: Model, file: SourceFile): Summary;
+    rules: readonly ProjectRule<Summary>[];
+  };
+}
+
+/** Identity helper that checks the analyzer's rules against its model type. */
+export function defineAnalyzer<Model, Summary = never>(
+  analyzer: Analyzer<Model, Summary>,
+): Analyzer<Model, Summary> {
+  return analyzer;
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+/**
+ * - succeeded: every file given to the analyzer was parsed and every rule ran on it.
+ * - partial: some files were skipped or some rules failed on some files; `skipped` says which and why.
+ * - failed: the analyzer produced no evidence at all (prepare failed, or every file it was given failed).
+ * An analyzer that was given no files succeeded with `filesAnalyzed: 0`; policy decides what that proves.
+ */
+export type AnalyzerStatus = "succeeded" | "partial" | "failed";
+
+export interface AnalyzerRun {
+  analyzer: string;
+  status: AnalyzerStatus;
+  /** Files given to the analyzer. */
+  filesGiven: number;
+  /** Files parsed into a model (rules may still have failed on some; see `skipped`). */
+  filesAnalyzed: number;
+  /** One entry per file that was not parsed, or per rule that failed on a file. */
+  skipped: SkippedFile[];
+  /** Set when the whole analyzer failed. */
+  error?: string;
+}
+
+/** Derives a run's status from its counts; one function so every caller agrees. */
+export function analyzerStatus(run: {
+  filesGiven: number;
+  filesAnalyzed: number;
+  problems: number;
+  error?: string;
+}): AnalyzerStatus {
+  if (run.error !== undefined) return "failed";
+  if (run.filesGiven > 0 && run.filesAnalyzed === 0) return "failed";
+  return run.problems === 0 ? "succeeded" : "partial";
+}

@@ -1,0 +1,24 @@
+// The explicit registry: every analyzer the engine runs is listed here, and every rule is listed in
+// its analyzer's `rules/index.ts`. Nothing registers itself by being imported.
+import type { Analyzer } from "./analyzer.ts";
+import type { AnyRule } from "./rule.ts";
+
+/**
+ * Add an analyzer by importing it from `./analyzers/<id>/analyzer.ts` and appending it here.
+ * Order is the order of the docs index and of `rampart rules`.
+ */
+export const analyzers: readonly Analyzer[] = [];
+
+/** Every rule of the given analyzers, per-file rules first, then project rules. */
+export function allRules(list: readonly Analyzer[] = analyzers): AnyRule[] {
+  const rules: AnyRule[] = [];
+  for (const analyzer of list) {
+    rules.push(...analyzer.rules);
+    if (analyzer.project) rules.push(...analyzer.project.rules);
+  }
+  return rules;
+}
+
+export function ruleById(list: readonly Analyzer[] = analyzers): Map<string, AnyRule> {
+  return new Map(allRules(list).map((rule) => [rule.id, rule]));
+}

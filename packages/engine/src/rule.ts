@@ -1,0 +1,132 @@
+// A rule is data (what it finds, how bad, which controls it evidences, how to fix) plus one pure
+// function that looks at a typed model and reports. Rules never read files and never throw:
+// the engine catches a throw anyway, but reports it as a partial analyzer run.
+import type { SourceFile, Span } from "./source.ts";
+
+/** Most severe first; the order matters for `--fail-on` and for sorting. */
+export const SEVERITIES = ["critical", "high", "med", "low"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const CONFIDENCES = ["high", "medium", "low"] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
+
+/** `preview` rules run but are labelled; `deprecated` rules stay registered so old suppressions still resolve. */
+export const LIFECYCLES = ["preview", "stable", "deprecated"] as const;
+export type Lifecycle = (typeof LIFECYCLES)[number];
+
+/** 0 for critical … 3 for low. */
+export function severityRank(severity: Severity): number {
+  return SEVERITIES.indexOf(severity);
+}
+
+/** True when `severity` is `threshold` or worse. */
+export function isAtLeast(severity: Severity, threshold: Severity): boolean {
+  return severityRank(severity) <= severityRank(threshold);
+}
+
+export function isSeverity(value: unknown): value is Severity {
+  return typeof value === "string" && (SEVERITIES as readonly string[]).includes(value);
+}
+
+export interface RuleDocs {
+  /** One or two sentences: what the rule finds. Used as SARIF fullDescription. */
+  summary: string;
+  /** The hazard: what an attacker or an accident can do because of it. */
+  whyItMatters: string;
+  /** What to change, in prose; code belongs in `example`. */
+  remediation: string;
+  /** A short compliant snippet in the file's own language, shown in the docs. */
+  example?: string;
+  references?: string[];
+}
+
+/** Rule ids read `<analyzer>/<hazard>`, lower-case words joined by hyphens. */
+export const RULE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface RuleMeta {
+  /** `<analyzer>/<hazard>`, e.g. `terraform/unencrypted-rds-instance`. Also the suppression key and docs anchor. */
+  id: string;
+  /** Must equal the id's prefix and the analyzer the rule is registered under. */
+  analyzer: string;
+  title: string;
+  severity: Severity;
+  confidence: Confidence;
+  lifecycle: Lifecycle;
+  /** CWE numbers where one fits, e.g. [311]. */
+  cwe?: readonly number[];
+  /** Rampart control codes this rule evidences (e.g. `IAC-ENC-01`); the policy package owns their meaning. */
+  controls: readonly string[];
+  docs: RuleDocs;
+  /** True when the rule can attach a Fix; shown in docs and `rampart rules`. */
+  fixable?: boolean;
+}
+
+/** What a rule reports. The engine adds the snippet, the analyzer, severity and the fingerprint. */
+export interface Report {
+  message: string;
+  at: Span;
+  related?: { at: Span; message: string; path?: string }[];
+  fix?: { description: string; edits: { start: number; end: number; text: string }[] };
+}
+
+/** A per-file rule sees one file's model. */
+export interface FileRuleContext<Model> {
+  readonly model: Model;
+  readonly file: SourceFile;
+  report(report: Report): void;
+}
+
+export interface FileRule<Model> extends RuleMeta {
+  /** Pure: reads `ctx.model`, calls `ctx.report`. Method syntax on purpose (lets the registry hold rules of any model). */
+  check(ctx: FileRuleContext<Model>): void;
+}
+
+/** One file's contribution to a cross-file phase. */
+export interface ProjectFile<Summary> {
+  path: string;
+  summary: Summary;
+}
+
+/** A project rule sees the summaries of every file the analyzer parsed (e.g. all Terraform files). */
+export interface ProjectRuleContext<Summary> {
+  readonly files: readonly ProjectFile<Summary>[];
+  report(report: Report & { path: string }): void;
+}
+
+export interface ProjectRule<Summary> extends RuleMeta {
+  check(ctx: ProjectRuleContext<Summary>): void;
+}
+
+export type AnyRule = FileRule<unknown> | ProjectRule<unknown>;
+
+/** The part of an id after the slash: the rule's file name and fixture folder name. */
+export function ruleName(id: string): string {
+  const slash = id.indexOf("/");
+  return slash === -1 ? id : id.slice(slash + 1);
+}
+
+/** Identity helpers: they exist so that a rule file gets its model type checked at the definition. */
+export function defineFileRule<Model>(rule: FileRule<Model>): FileRule<Model> {
+  return rule;
+}
+
+export function defineProjectRule<Summary>(rule: ProjectRule<Summary>): ProjectRule<Summary> {
+  return rule;
+}
+
+/** The metadata of a rule without its function: what outputs and docs need. */
+export function ruleMeta(rule: RuleMeta): RuleMeta {
+  const { id, analyzer, title, severity, confidence, lifecycle, cwe, controls, docs, fixable } = rule;
+  return {
+    id,
+    analyzer,
+    title,
+    severity,
+    confidence,
+    lifecycle,
+    controls,
+    docs,
+    ...(cwe ? { cwe } : {}),
+    ...(fixable ? { fixable } : {}),
+  };
+}

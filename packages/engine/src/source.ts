@@ -1,0 +1,92 @@
+// A file as the engine sees it: its path relative to the scan root and its text, with the
+// position arithmetic (1-based lines and columns, UTF-8 byte offsets for fixes) every analyzer needs.
+
+/** 1-based line; 1-based column counted in UTF-16 code units (what JavaScript strings index). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A region of one file. `endLine`/`endColumn` are inclusive of the last character's line, exclusive column. */
+export interface Span {
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export class SourceFile {
+  /** Path relative to the scan root, always with forward slashes. */
+  readonly path: string;
+  readonly text: string;
+  #lineStarts: number[] | undefined;
+
+  constructor(path: string, text: string) {
+    this.path = path;
+    this.text = text;
+  }
+
+  /** Index (UTF-16) at which each line begins; computed once, on first use. */
+  lineStarts(): readonly number[] {
+    if (this.#lineStarts === undefined) {
+      const starts = [0];
+      const text = this.text;
+      for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) {
+        starts.push(index + 1);
+      }
+      this.#lineStarts = starts;
+    }
+    return this.#lineStarts;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts().length;
+  }
+
+  /** The text of a 1-based line without its line ending; "" outside the file. */
+  lineText(line: number): string {
+    const starts = this.lineStarts();
+    const start = starts[line - 1];
+    if (start === undefined) return "";
+    const next = starts[line];
+    let end = next === undefined ? this.text.length : next - 1;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end -= 1; // strip \r of CRLF
+    return this.text.slice(start, end);
+  }
+
+  /** Position of a UTF-16 index. Indexes past the end clamp to the end of the file. */
+  positionAt(index: number): Position {
+    const starts = this.lineStarts();
+    const clamped = Math.max(0, Math.min(index, this.text.length));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= clamped) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: clamped - starts[low]! + 1 };
+  }
+
+  /** UTF-16 index of a position; clamps to the file. */
+  indexAt(position: Position): number {
+    const starts = this.lineStarts();
+    const lineIndex = Math.max(0, Math.min(position.line - 1, starts.length - 1));
+    const index = starts[lineIndex]! + Math.max(0, position.column - 1);
+    return Math.min(index, this.text.length);
+  }
+
+  /** UTF-8 byte offset of a UTF-16 index: fixes are expressed in bytes so they apply to the file on disk. */
+  byteOffsetOfIndex(index: number): number {
+    return Buffer.byteLength(this.text.slice(0, index), "utf8");
+  }
+
+  byteOffsetAt(position: Position): number {
+    return this.byteOffsetOfIndex(this.indexAt(position));
+  }
+}
+
+/** Turns an OS path into the forward-slash form findings carry. */
+export function toPosixPath(path: string): string {
+  return path.split("\\").join("/");
+}

@@ -1,0 +1,26 @@
+// Walks the production registry: every rule is registered once, documented, and its fixtures pass.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { allRules, analyzers } from "../src/registry.ts";
+import { checkRuleFixtures } from "./fixture-harness.ts";
+import { checkRegistry } from "./registry-check.ts";
+
+const analyzersRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "analyzers");
+
+describe("registry", () => {
+  it("is consistent", () => {
+    expect(checkRegistry(analyzers, (analyzer) => join(analyzersRoot, analyzer.id))).toEqual([]);
+  });
+});
+
+for (const analyzer of analyzers) {
+  describe(`fixtures of ${analyzer.id}`, () => {
+    for (const rule of allRules([analyzer])) {
+      it(rule.id, () => {
+        const report = checkRuleFixtures(analyzer, join(analyzersRoot, analyzer.id), rule);
+        expect(report.errors).toEqual([]);
+      });
+    }
+  });
+}
