@@ -19,6 +19,7 @@ import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
+import { AppError } from "./errors.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import type { App } from "./http/types.ts";
 import type { Services } from "./services.ts";
@@ -63,11 +64,8 @@ export async function buildApp(options: {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many requests. Try again in ${context.after}.`,
-      code: "rate_limited",
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError("rate_limited", `Too many requests. Try again in ${context.after}.`),
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -18,7 +18,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory"; loadDataDir?: Blob };
 
@@ -35,6 +35,12 @@ export interface DatabaseHandle {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover) emits an error; unheard, it
+    // would crash the process. The pool replaces the connection on the next query.
+    pool.on(
+      "error",
+      target.onPoolError ?? ((error) => console.error(`database connection lost: ${error.message}`)),
+    );
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,0 +1,157 @@
+import { memberships, tenants } from "@rampart/db/schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+
+let ctx: TestContext;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let stranger: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await signUp(ctx.app, { tenantName: "Owner Org" });
+  stranger = await signUp(ctx.app, { tenantName: "Stranger Org" });
+});
+afterAll(() => ctx.close());
+
+const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+/** Adds an existing user to a tenant with a role, as an invitation would. */
+async function addMember(tenantId: string, role: "member" | "auditor") {
+  const user = await signUp(ctx.app);
+  await ctx.database.db.insert(memberships).values({ userId: user.userId, tenantId, role });
+  return user;
+}
+
+// Every tenant route, with a valid body: used for the 404, 403 and 401 sweeps below.
+const tenantRoutes = (tenantId: string) =>
+  [
+    ["GET", `/api/tenants/${tenantId}`, undefined],
+    ["PATCH", `/api/tenants/${tenantId}/settings`, { auditorAccessEnabled: true }],
+    ["PATCH", `/api/tenants/${tenantId}/auditor-access`, { enabled: true }],
+    ["DELETE", `/api/tenants/${tenantId}`, undefined],
+  ] as const;
+const routeNames = tenantRoutes(":tenantId").map(
+  ([method, url], index) => [`${method} ${url}`, index] as const,
+);
+
+describe("tenant isolation", () => {
+  it.each(routeNames)("%s answers 404 to a user of another tenant", async (_name, index) => {
+    const [method, url, payload] = tenantRoutes(owner.tenantId)[index]!;
+    const response = await call(method, url, stranger.cookie, payload);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe("Organization not found");
+    const [row] = await ctx.database.db.select().from(tenants).where(eq(tenants.id, owner.tenantId));
+    expect(row?.auditorAccessEnabled).toBe(false); // still there, unchanged
+  });
+
+  it("lists only the caller's tenants", async () => {
+    const response = await call("GET", "/api/tenants", owner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((t: { name: string }) => t.name)).toEqual(["Owner Org"]);
+  });
+
+  it("answers 404 for a tenant that does not exist and 400 for a malformed id", async () => {
+    const missing = await call("GET", "/api/tenants/00000000-0000-4000-8000-000000000000", owner.cookie);
+    expect(missing.statusCode).toBe(404);
+    const malformed = await call("GET", "/api/tenants/not-a-uuid", owner.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatch(/tenantId/);
+  });
+
+  it.each(tenantRoutes("00000000-0000-4000-8000-000000000000"))(
+    "%s %s needs a session",
+    async (method, url, payload) => {
+      const response = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(response.statusCode).toBe(401);
+    },
+  );
+});
+
+describe("roles", () => {
+  it("lets an admin change auditor access through both spec paths", async () => {
+    const settings = await call("PATCH", `/api/tenants/${owner.tenantId}/settings`, owner.cookie, {
+      auditorAccessEnabled: true,
+    });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json().auditorAccessEnabled).toBe(true);
+    const toggle = await call("PATCH", `/api/tenants/${owner.tenantId}/auditor-access`, owner.cookie, {
+      enabled: false,
+    });
+    expect(toggle.json().auditorAccessEnabled).toBe(false);
+    const read = await call("GET", `/api/tenants/${owner.tenantId}`, owner.cookie);
+    expect(read.json()).toMatchObject({
+      name: "Owner Org",
+      auditorAccessEnabled: false,
+      role: "admin",
+      isDemo: false,
+    });
+  });
+
+  it.each(["auditor", "member"] as const)(
+    "answers 403 to an %s on writes but lets them read",
+    async (role) => {
+      const user = await addMember(owner.tenantId, role);
+      expect((await call("GET", `/api/tenants/${owner.tenantId}`, user.cookie)).json().role).toBe(role);
+      for (const [method, url, payload] of tenantRoutes(owner.tenantId).slice(1)) {
+        const response = await call(method, url, user.cookie, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+    },
+  );
+
+  it("rejects bodies of the wrong shape with 400", async () => {
+    const wrongType = await call("PATCH", `/api/tenants/${owner.tenantId}/settings`, owner.cookie, {
+      auditorAccessEnabled: "yes",
+    });
+    expect(wrongType.statusCode).toBe(400);
+    const wrongName = await call("PATCH", `/api/tenants/${owner.tenantId}/auditor-access`, owner.cookie, {
+      auditorAccessEnabled: true,
+    });
+    expect(wrongName.statusCode).toBe(400);
+    expect(wrongName.json().error).toEqual(expect.any(String));
+  });
+});
+
+describe("create and delete", () => {
+  it("creates another tenant for the caller as admin", async () => {
+    const user = await signUp(ctx.app, { tenantName: "First" });
+    const created = await call("POST", "/api/tenants", user.cookie, { name: "Second" });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: "Second", role: "admin" });
+    const list = await call("GET", "/api/tenants", user.cookie);
+    expect(list.json().map((t: { name: string }) => t.name)).toEqual(["First", "Second"]);
+    expect((await call("POST", "/api/tenants", user.cookie, { name: "" })).statusCode).toBe(400);
+  });
+
+  it("deletes a tenant with all of its memberships; its users keep their accounts", async () => {
+    const admin = await signUp(ctx.app, { tenantName: "Doomed" });
+    const member = await addMember(admin.tenantId, "member");
+    const deleted = await call("DELETE", `/api/tenants/${admin.tenantId}`, admin.cookie);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: true, id: admin.tenantId });
+    const left = await ctx.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.tenantId, admin.tenantId));
+    expect(left).toHaveLength(0);
+    expect((await call("GET", `/api/tenants/${admin.tenantId}`, member.cookie)).statusCode).toBe(404);
+    expect((await call("GET", "/api/auth/me", member.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe("the demo tenant", () => {
+  it("is readable by every signed-in user and writable by none", async () => {
+    const seeded = await call("POST", "/api/demo/seed", stranger.cookie);
+    const demoId = seeded.json().tenantId;
+    const read = await call("GET", `/api/tenants/${demoId}`, owner.cookie);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ isDemo: true, role: null });
+    for (const [method, url, payload] of tenantRoutes(demoId).slice(1)) {
+      const response = await call(method, url, owner.cookie, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await call("GET", "/api/tenants", owner.cookie)).json()).toHaveLength(1); // not among "my" tenants
+  });
+});

@@ -1,0 +1,51 @@
+// Prepares the integration backend once per run: a migrated PGlite snapshot that each test file
+// loads in a fraction of an initdb, or a run id under which each test file creates (and drops)
+// its own PostgreSQL database.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "@rampart/db/client";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteSnapshotPath: string;
+    postgresRunPrefix: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const backend = process.env.RAMPART_TEST_BACKEND ?? project.config.env?.RAMPART_TEST_BACKEND;
+  if (backend === "postgres") {
+    const prefix = `rampart_test_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+    project.provide("postgresRunPrefix", prefix);
+    project.provide("pgliteSnapshotPath", "");
+    return () => dropDatabases(prefix);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "rampart-snapshot-"));
+  const handle = await openDatabase({ kind: "pglite-memory" });
+  const snapshot = await handle.pglite!.dumpDataDir("gzip");
+  await handle.close();
+  const snapshotPath = path.join(dir, "migrated.tar.gz");
+  writeFileSync(snapshotPath, Buffer.from(await snapshot.arrayBuffer()));
+  project.provide("pgliteSnapshotPath", snapshotPath);
+  project.provide("postgresRunPrefix", "");
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** Drops whatever a crashed test file left behind under this run's prefix. */
+async function dropDatabases(prefix: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1",
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}

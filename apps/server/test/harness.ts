@@ -1,0 +1,106 @@
+// Builds the real application over a fresh database for one test file: PGlite from the migrated
+// snapshot, or a new PostgreSQL database that is dropped afterwards.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type DatabaseHandle, openDatabase } from "@rampart/db/client";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import type { App } from "../src/http/types.ts";
+import { createServices, type Services } from "../src/services.ts";
+
+export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(
+  options: { authRateLimitPerMinute?: number; trustProxy?: boolean } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const services = createServices(database.db, { SESSION_TTL_DAYS: 30 });
+  const app = await buildApp({
+    config: {
+      AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? 10_000,
+      TRUST_PROXY: options.trustProxy ?? false,
+      WEB_DIST_DIR: "/nonexistent",
+      NODE_ENV: "test",
+    },
+    services,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    services,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (backend === "pglite") {
+    const loadDataDir = new Blob([readFileSync(inject("pgliteSnapshotPath"))]);
+    return { database: await openDatabase({ kind: "pglite-memory", loadDataDir }), drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for the postgres backend");
+  const name = `${inject("postgresRunPrefix")}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({
+    kind: "postgres",
+    url: url.toString(),
+    poolSize: 5,
+    onPoolError: () => {},
+  });
+  return { database, drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let counter = 0;
+
+/** Registers a fresh user with its own tenant and signs in; returns the session cookie. */
+export async function signUp(
+  app: App,
+  overrides: { email?: string; tenantName?: string; password?: string } = {},
+) {
+  counter += 1;
+  const email = overrides.email ?? `user${counter}-${randomBytes(3).toString("hex")}@example.test`;
+  const password = overrides.password ?? "correct horse battery";
+  const tenantName = overrides.tenantName ?? `Org ${counter}`;
+  const registered = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { email, password, name: `User ${counter}`, tenantName },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const cookie = await signIn(app, email, password);
+  const user = registered.json().user as { id: string; memberships: { tenantId: string }[] };
+  return { email, password, cookie, userId: user.id, tenantId: user.memberships[0]!.tenantId };
+}
+
+export async function signIn(app: App, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === "rampart_session");
+  if (!cookie) throw new Error("login set no session cookie");
+  return `rampart_session=${cookie.value}`;
+}
