@@ -1,0 +1,16 @@
+// Text input styled for the dark theme; invalid state comes from aria-invalid.
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+export function Input({ className, type, ...props }: ComponentProps<"input">) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        "flex h-10 w-full rounded-md border border-input bg-surface px-3 py-2 text-sm text-foreground placeholder:text-subtle-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

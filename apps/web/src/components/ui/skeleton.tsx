@@ -1,0 +1,9 @@
+// Placeholder block shown while data loads.
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+export function Skeleton({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-elevated", className)} {...props} />
+  );
+}

@@ -1,0 +1,202 @@
+// Onboarding (/onboarding): organization details, then the GitHub App installation, then a
+// confirmation. The form lives only in the page; no call is made. GitHub sends the browser back
+// here with `installation_id` once the app is installed, which is how step 3 is reached.
+import { CheckCircle2, GitPullRequest, MessageSquare, ScanSearch } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import { PublicLayout } from "../../components/public-layout";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { redirectTo } from "../../lib/browser";
+import { cn } from "../../lib/cn";
+import {
+  firstInvalidField,
+  githubInstallUrl,
+  type OnboardingErrors,
+  type OnboardingField,
+  type OnboardingForm,
+  validateOnboarding,
+} from "./validate-onboarding";
+
+type Step = "info" | "github" | "complete";
+
+const STEPS: { id: Step; label: string }[] = [
+  { id: "info", label: "Welcome" },
+  { id: "github", label: "Install GitHub App" },
+  { id: "complete", label: "Setup Complete!" },
+];
+
+function StepIndicator({ current }: { current: Step }) {
+  const currentIndex = STEPS.findIndex((step) => step.id === current);
+  return (
+    <ol aria-label="Onboarding progress" className="mb-6 flex items-center gap-2">
+      {STEPS.map((step, index) => (
+        <li
+          key={step.id}
+          aria-current={index === currentIndex ? "step" : undefined}
+          className="flex flex-1 flex-col gap-2"
+        >
+          <span
+            aria-hidden="true"
+            className={cn("h-1.5 rounded-full", index <= currentIndex ? "bg-primary" : "bg-elevated")}
+          />
+          <span
+            className={cn("text-xs", index === currentIndex ? "text-foreground" : "text-muted-foreground")}
+          >
+            Step {index + 1} of {STEPS.length}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OnboardingPage() {
+  const [, navigate] = useLocation();
+  const [searchParams] = useSearchParams();
+  const returnedFromInstall = searchParams.has("installation_id");
+  const [step, setStep] = useState<Step>(returnedFromInstall ? "complete" : "info");
+  const [form, setForm] = useState<OnboardingForm>({ organizationName: "", email: "" });
+  const [errors, setErrors] = useState<OnboardingErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<OnboardingField, HTMLInputElement | null>>>({});
+
+  function update(field: OnboardingField, value: string) {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    // Validation starts on the first submit; from then on every change re-validates.
+    if (submitted) setErrors(validateOnboarding(next));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateOnboarding(form);
+    setSubmitted(true);
+    setErrors(found);
+    const first = firstInvalidField(found);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
+    setStep("github");
+  }
+
+  return (
+    <PublicLayout wide>
+      <StepIndicator current={step} />
+      {step === "info" ? (
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-semibold tracking-tight">Welcome</h1>
+            <CardDescription>
+              Tell us about your organization. Rampart keeps each organization's data separate.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit}>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="onboarding-organization">Organization Name</Label>
+                <Input
+                  id="onboarding-organization"
+                  ref={(element) => {
+                    inputs.current.organizationName = element;
+                  }}
+                  autoComplete="organization"
+                  value={form.organizationName}
+                  aria-invalid={errors.organizationName ? true : undefined}
+                  aria-describedby={errors.organizationName ? "onboarding-organization-error" : undefined}
+                  onChange={(event) => update("organizationName", event.target.value)}
+                />
+                {errors.organizationName ? (
+                  <p id="onboarding-organization-error" className="text-sm text-danger">
+                    {errors.organizationName}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="onboarding-email">Admin Email</Label>
+                <Input
+                  id="onboarding-email"
+                  ref={(element) => {
+                    inputs.current.email = element;
+                  }}
+                  type="email"
+                  autoComplete="email"
+                  value={form.email}
+                  aria-invalid={errors.email ? true : undefined}
+                  aria-describedby={errors.email ? "onboarding-email-error" : undefined}
+                  onChange={(event) => update("email", event.target.value)}
+                />
+                {errors.email ? (
+                  <p id="onboarding-email-error" className="text-sm text-danger">
+                    {errors.email}
+                  </p>
+                ) : null}
+              </div>
+              <Button type="submit" className="mt-2 w-full">
+                Continue
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {step === "github" ? (
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-semibold tracking-tight">Install GitHub App</h1>
+            <CardDescription>
+              Install the Rampart GitHub App. The installation will be linked to{" "}
+              <strong className="font-semibold text-foreground">{form.organizationName.trim()}</strong>.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm font-medium">The app will:</p>
+            <ul className="mt-3 flex flex-col gap-3 text-sm text-muted-foreground">
+              <li className="flex items-start gap-3">
+                <ScanSearch className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                Scan pull requests for security issues
+              </li>
+              <li className="flex items-start gap-3">
+                <GitPullRequest className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                Create automated fix pull requests
+              </li>
+              <li className="flex items-start gap-3">
+                <MessageSquare className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                Post security insights as pull-request comments
+              </li>
+            </ul>
+            <div className="mt-8 flex gap-3">
+              <Button variant="outline" onClick={() => setStep("info")}>
+                Back
+              </Button>
+              <Button
+                className="flex-1"
+                onClick={() => redirectTo(githubInstallUrl(form.organizationName.trim()))}
+              >
+                Install on GitHub
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {step === "complete" ? (
+        <Card>
+          <CardHeader className="items-center text-center">
+            <CheckCircle2 className="mb-2 size-12 text-success" aria-hidden="true" />
+            <h1 className="text-2xl font-semibold tracking-tight">Setup Complete!</h1>
+            <CardDescription>
+              We received your GitHub installation. Your tenant is being provisioned automatically.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex justify-center">
+            <Button onClick={() => navigate("/dashboard")}>Go to Dashboard</Button>
+          </CardContent>
+        </Card>
+      ) : null}
+    </PublicLayout>
+  );
+}
