@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { analyzeFile, analyzeProject } from "../src/analyze.ts";
 import type { Analyzer } from "../src/analyzer.ts";
+import { classify } from "../src/classify.ts";
 import type { RawFinding } from "../src/finding.ts";
 import { type AnyRule, RULE_ID_PATTERN, ruleName } from "../src/rule.ts";
 import { SourceFile, toPosixPath } from "../src/source.ts";
@@ -169,7 +170,15 @@ export function runRuleOnFiles(
   const sources = new Map(files.map((file) => [file.path, new SourceFile(file.path, file.text)]));
   const summaries: { path: string; summary: unknown }[] = [];
   for (const source of sources.values()) {
-    const result = analyzeFile(source, analyzer.accepts, [analyzer], only);
+    // Classify as a scan would, so a fixture the classifier would not route here fails loudly.
+    const kinds = classify(source.path, source.text);
+    if (!kinds.some((kind) => analyzer.accepts.includes(kind))) {
+      problems.push(
+        `${source.path}: classified as ${kinds.join(", ")}; ${analyzer.id} accepts ${analyzer.accepts.join(", ")}`,
+      );
+      continue;
+    }
+    const result = analyzeFile(source, kinds, [analyzer], only);
     findings.push(...result.findings);
     problems.push(...result.problems.map((problem) => `${problem.path}: ${problem.reason}`));
     for (const item of result.summaries) summaries.push({ path: source.path, summary: item.summary });

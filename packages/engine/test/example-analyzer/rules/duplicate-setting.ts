@@ -8,7 +8,7 @@ export const duplicateSetting = defineProjectRule<SettingsSummary>({
   severity: "low",
   confidence: "high",
   lifecycle: "preview",
-  controls: ["IAC-CFG-01"],
+  controls: ["ENV-DRIFT-01"],
   docs: {
     summary: "The same key is set in two settings files; which one wins depends on load order.",
     whyItMatters: "A hardening setting can be silently undone by a later file.",

@@ -12,7 +12,7 @@ export const hardcodedPassword = defineFileRule<SettingsModel>({
   confidence: "medium",
   lifecycle: "preview",
   cwe: [798],
-  controls: ["SEC-STORE-01"],
+  controls: ["SEC-HC-01"],
   fixable: true,
   docs: {
     summary: "A setting whose key names a password holds a literal value instead of a reference.",

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { classify, decodeText, hasBinaryExtension, isDockerfileName } from "./classify.ts";
+
+describe("classify", () => {
+  it("recognises Terraform and Dockerfiles by name", () => {
+    expect(classify("infra/main.tf", "")).toEqual(["terraform", "text"]);
+    expect(classify("prod.tfvars", "")).toEqual(["terraform-vars", "text"]);
+    for (const name of [
+      "Dockerfile",
+      "dockerfile",
+      "Dockerfile.prod",
+      "api.dockerfile",
+      "Containerfile",
+      "Dockerfile-dev",
+    ]) {
+      expect(isDockerfileName(`x/${name}`), name).toBe(true);
+    }
+    expect(isDockerfileName("Dockerfiles.md")).toBe(false);
+    expect(classify("docker/Dockerfile.ci", "FROM alpine")).toEqual(["dockerfile", "text"]);
+  });
+
+  it("tells YAML files apart by content", () => {
+    const workflow = "name: ci\non:\n  push:\njobs:\n  build:\n    runs-on: ubuntu-latest\n";
+    expect(classify("anywhere/ci.yml", workflow)).toEqual(["yaml", "github-workflow", "text"]);
+    expect(classify("action.yml", "name: a\nruns:\n  using: node20\n")).toEqual([
+      "yaml",
+      "github-action",
+      "text",
+    ]);
+    const cfn = "Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n";
+    expect(classify("stack.yaml", cfn)).toEqual(["yaml", "cloudformation", "text"]);
+    expect(classify("t.yaml", "AWSTemplateFormatVersion: '2010-09-09'\n")).toEqual([
+      "yaml",
+      "cloudformation",
+      "text",
+    ]);
+    const k8s =
+      "# comment\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n---\napiVersion: v1\nkind: Service\n";
+    expect(classify("deploy/pod.yaml", k8s)).toEqual(["yaml", "kubernetes", "text"]);
+    expect(classify("chart/templates/pod.yaml", `${k8s}  name: {{ .Values.name }}\n`)).toEqual([
+      "yaml",
+      "text",
+    ]);
+    expect(classify("config.yml", "database:\n  host: x\n")).toEqual(["yaml", "text"]);
+    // nested keys are not top-level keys
+    expect(classify("x.yml", "spec:\n  apiVersion: v1\n  kind: Pod\n")).toEqual(["yaml", "text"]);
+  });
+
+  it("finds CloudFormation in JSON and .template files", () => {
+    const json = '{\n  "Resources": {\n    "Db": { "Type": "AWS::RDS::DBInstance" }\n  }\n}\n';
+    expect(classify("stack.json", json)).toEqual(["json", "cloudformation", "text"]);
+    expect(classify("package.json", '{"name":"x"}')).toEqual(["json", "text"]);
+    expect(classify("old.template", json)).toEqual(["cloudformation", "text"]);
+  });
+
+  it("skips binary names", () => {
+    expect(hasBinaryExtension("logo.PNG")).toBe(true);
+    expect(hasBinaryExtension("main.tf")).toBe(false);
+    expect(hasBinaryExtension(".gitignore")).toBe(false);
+  });
+});
+
+describe("decodeText", () => {
+  it("rejects NUL bytes and invalid UTF-8, accepts BOMs", () => {
+    expect(decodeText(Buffer.from([0x41, 0x00, 0x42]))).toEqual({
+      ok: false,
+      reason: "binary content (NUL byte)",
+    });
+    expect(decodeText(Buffer.alloc(200, 0xff)).ok).toBe(false);
+    expect(decodeText(Buffer.from("\uFEFFkey: value", "utf8"))).toEqual({ ok: true, text: "key: value" });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("a: b", "utf16le")]);
+    expect(decodeText(utf16)).toEqual({ ok: true, text: "a: b" });
+    expect(decodeText(Buffer.from("caf\u00e9 \u2713", "utf8"))).toEqual({
+      ok: true,
+      text: "caf\u00e9 \u2713",
+    });
+  });
+});

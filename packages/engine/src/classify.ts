@@ -1,0 +1,132 @@
+// Decides what a file is from its name and its content: a YAML file may be a CloudFormation
+// template, a Kubernetes manifest, a workflow, an action or nothing in particular. Pure functions;
+// the content checks are line-anchored regexes, cheap enough to run on every file.
+import type { FileKind } from "./analyzer.ts";
+
+/** Extensions that are never text we analyze; skipped by name so they are not even read. */
+const BINARY_EXTENSIONS = new Set(
+  (
+    "png jpg jpeg gif bmp ico icns webp tif tiff psd svgz heic avif " +
+    "zip gz tgz bz2 xz zst 7z rar tar jar war ear whl egg nupkg apk ipa deb rpm dmg iso img " +
+    "exe dll so dylib a o obj lib bin class pyc pyo wasm node " +
+    "pdf doc docx xls xlsx ppt pptx odt ods " +
+    "woff woff2 ttf otf eot " +
+    "mp3 mp4 m4a wav ogg flac avi mov mkv webm " +
+    "sqlite sqlite3 db pack idx keystore jks p12 pfx der"
+  ).split(" "),
+);
+
+function baseName(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? path : path.slice(slash + 1);
+}
+
+function extension(path: string): string {
+  const name = baseName(path);
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+export function hasBinaryExtension(path: string): boolean {
+  return BINARY_EXTENSIONS.has(extension(path));
+}
+
+/** How much of a file the binary sniff looks at; git looks at the first 8000 bytes too. */
+const SNIFF_BYTES = 8000;
+
+export type DecodeResult = { ok: true; text: string } | { ok: false; reason: string };
+
+/**
+ * Bytes to text, or why not. A NUL byte in the first 8000 bytes means binary (git's rule);
+ * UTF-16 is decoded when it carries a byte-order mark; invalid UTF-8 beyond a few stray bytes
+ * means binary or an encoding we do not read.
+ */
+export function decodeText(bytes: Uint8Array): DecodeResult {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { ok: true, text: new TextDecoder("utf-16le").decode(bytes.subarray(2)) };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { ok: true, text: new TextDecoder("utf-16be").decode(bytes.subarray(2)) };
+  }
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.includes(0)) return { ok: false, reason: "binary content (NUL byte)" };
+  const text = new TextDecoder("utf-8", { ignoreBOM: false }).decode(bytes);
+  const sample = text.slice(0, SNIFF_BYTES);
+  let replaced = 0;
+  for (let index = sample.indexOf("\uFFFD"); index !== -1; index = sample.indexOf("\uFFFD", index + 1))
+    replaced++;
+  if (replaced > 8 && replaced > sample.length / 100)
+    return { ok: false, reason: "binary content (not UTF-8)" };
+  return { ok: true, text };
+}
+
+export function isDockerfileName(path: string): boolean {
+  const name = baseName(path);
+  return /^(?:docker|container)file(?:[.-].+)?$/i.test(name) || /\.(?:docker|container)file$/i.test(name);
+}
+
+/** A top-level mapping key (column 0) in YAML, optionally quoted. */
+function hasTopLevelKey(text: string, key: string): boolean {
+  return new RegExp(`^["']?${key}["']?[ \\t]*:`, "m").test(text);
+}
+
+const CFN_RESOURCE_TYPE = /^[ \t]+["']?Type["']?[ \t]*:[ \t]*["']?(?:AWS|Alexa)::[A-Za-z0-9]+::/m;
+const CFN_JSON_RESOURCE_TYPE = /"Type"\s*:\s*"(?:AWS|Alexa)::[A-Za-z0-9]+::/;
+
+function looksLikeCloudFormationYaml(text: string): boolean {
+  if (hasTopLevelKey(text, "AWSTemplateFormatVersion")) return true;
+  return hasTopLevelKey(text, "Resources") && CFN_RESOURCE_TYPE.test(text);
+}
+
+function looksLikeCloudFormationJson(text: string): boolean {
+  if (/"AWSTemplateFormatVersion"\s*:/.test(text)) return true;
+  return /"Resources"\s*:\s*\{/.test(text) && CFN_JSON_RESOURCE_TYPE.test(text);
+}
+
+/** `apiVersion` and `kind` at column 0 of some document. Go-templated Helm files are not YAML yet. */
+function looksLikeKubernetes(path: string, text: string): boolean {
+  if (!hasTopLevelKey(text, "apiVersion") || !hasTopLevelKey(text, "kind")) return false;
+  return !(text.includes("{{") && /(?:^|\/)templates\//.test(path));
+}
+
+/** GitHub parses `on` as a string; YAML 1.1 tools may have written it as `true` or quoted it. */
+function looksLikeWorkflow(text: string): boolean {
+  return hasTopLevelKey(text, "jobs") && (hasTopLevelKey(text, "on") || hasTopLevelKey(text, "true"));
+}
+
+/**
+ * The kinds of a text file. Every file gets `text` (the secrets analyzer reads everything);
+ * the rest depends on the name and, for YAML and JSON, on the content.
+ */
+export function classify(path: string, text: string): FileKind[] {
+  const kinds: FileKind[] = [];
+  const ext = extension(path);
+  const name = baseName(path).toLowerCase();
+
+  if (ext === "tf") kinds.push("terraform");
+  else if (ext === "tfvars") kinds.push("terraform-vars");
+  else if (isDockerfileName(path)) kinds.push("dockerfile");
+  else if (ext === "yml" || ext === "yaml") {
+    kinds.push("yaml");
+    if ((name === "action.yml" || name === "action.yaml") && hasTopLevelKey(text, "runs")) {
+      kinds.push("github-action");
+    } else if (looksLikeWorkflow(text)) {
+      kinds.push("github-workflow");
+    } else if (looksLikeCloudFormationYaml(text)) {
+      kinds.push("cloudformation");
+    } else if (looksLikeKubernetes(path, text)) {
+      kinds.push("kubernetes");
+    }
+  } else if (ext === "json") {
+    kinds.push("json");
+    if (looksLikeCloudFormationJson(text)) kinds.push("cloudformation");
+  } else if (ext === "template") {
+    // Classic CloudFormation templates carry `.template`, in either syntax.
+    const trimmed = text.trimStart();
+    if (trimmed.startsWith("{") ? looksLikeCloudFormationJson(text) : looksLikeCloudFormationYaml(text)) {
+      kinds.push("cloudformation");
+    }
+  }
+  kinds.push("text");
+  return kinds;
+}

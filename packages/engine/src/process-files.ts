@@ -1,0 +1,172 @@
+// The per-file work of a scan, for a batch of files: read, sniff, classify, parse, run rules,
+// collect suppressions and cross-file summaries. Runs inside a worker thread or in-process; the
+// result is plain data so it crosses the thread boundary as is.
+import { readFileSync } from "node:fs";
+import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
+import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
+import { classify, decodeText } from "./classify.ts";
+import type { RawFinding } from "./finding.ts";
+import { SourceFile } from "./source.ts";
+import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
+
+export interface FileTask {
+  path: string;
+  absolutePath: string;
+}
+
+/** What a worker needs to set itself up; plain data. */
+export interface ProcessorInit {
+  /** URL of a module exporting `analyzers: readonly Analyzer[]` (the registry, or a test registry). */
+  registryUrl: string;
+  disabledRules: readonly string[];
+  maxFileBytes: number;
+}
+
+export interface BatchResult {
+  filesRead: number;
+  bytesRead: number;
+  /** Files that were never given to an analyzer (binary, unreadable, grew past the limit). */
+  skipped: SkippedFile[];
+  findings: RawFinding[];
+  /** Per analyzer: how many files it was given and how many it parsed. */
+  counts: Record<string, { given: number; analyzed: number }>;
+  problems: FileProblem[];
+  summaries: { analyzer: string; path: string; summary: unknown }[];
+  suppressions: { path: string; suppressions: InlineSuppression[] }[];
+  kinds: Record<string, number>;
+}
+
+export function emptyBatchResult(): BatchResult {
+  return {
+    filesRead: 0,
+    bytesRead: 0,
+    skipped: [],
+    findings: [],
+    counts: {},
+    problems: [],
+    summaries: [],
+    suppressions: [],
+    kinds: {},
+  };
+}
+
+export interface Processor {
+  /** Analyzers whose `prepare` threw, with the message; they are not run. */
+  prepareErrors: { analyzer: string; error: string }[];
+  process(tasks: readonly FileTask[]): BatchResult;
+}
+
+export async function loadAnalyzers(registryUrl: string): Promise<readonly Analyzer[]> {
+  const module = (await import(registryUrl)) as { analyzers?: readonly Analyzer[] };
+  if (!Array.isArray(module.analyzers)) throw new Error(`${registryUrl} exports no "analyzers" array`);
+  return module.analyzers;
+}
+
+export async function createProcessor(init: ProcessorInit): Promise<Processor> {
+  const all = await loadAnalyzers(init.registryUrl);
+  const prepareErrors: Processor["prepareErrors"] = [];
+  const ready: Analyzer[] = [];
+  for (const analyzer of all) {
+    try {
+      await analyzer.prepare?.();
+      ready.push(analyzer);
+    } catch (error) {
+      prepareErrors.push({ analyzer: analyzer.id, error: describeError(error) });
+    }
+  }
+  const disabled = new Set(init.disabledRules);
+  const ruleFilter: RuleFilter = disabled.size > 0 ? (id) => !disabled.has(id) : undefined;
+  return {
+    prepareErrors,
+    process: (tasks) => processFiles(tasks, ready, ruleFilter, init.maxFileBytes),
+  };
+}
+
+export function processFiles(
+  tasks: readonly FileTask[],
+  analyzers: readonly Analyzer[],
+  ruleFilter: RuleFilter,
+  maxFileBytes: number,
+): BatchResult {
+  const result = emptyBatchResult();
+  for (const task of tasks) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(task.absolutePath);
+    } catch (error) {
+      result.skipped.push({ path: task.path, reason: `unreadable: ${describeError(error)}` });
+      continue;
+    }
+    if (bytes.length > maxFileBytes) {
+      result.skipped.push({ path: task.path, reason: "larger than the size limit" });
+      continue;
+    }
+    const decoded = decodeText(bytes);
+    if (!decoded.ok) {
+      result.skipped.push({ path: task.path, reason: decoded.reason });
+      continue;
+    }
+    result.filesRead++;
+    result.bytesRead += bytes.length;
+    processText(
+      new SourceFile(task.path, decoded.text),
+      classify(task.path, decoded.text),
+      analyzers,
+      ruleFilter,
+      result,
+    );
+  }
+  return result;
+}
+
+/** Adds one decoded file's outcome to `result`. */
+export function processText(
+  file: SourceFile,
+  kinds: readonly FileKind[],
+  analyzers: readonly Analyzer[],
+  ruleFilter: RuleFilter,
+  result: BatchResult,
+): void {
+  for (const kind of kinds) result.kinds[kind] = (result.kinds[kind] ?? 0) + 1;
+  const analysis = analyzeFile(file, kinds, analyzers, ruleFilter);
+  for (const id of analysis.given) {
+    const count = result.counts[id] ?? { given: 0, analyzed: 0 };
+    count.given++;
+    if (analysis.analyzed.includes(id)) count.analyzed++;
+    result.counts[id] = count;
+  }
+  result.findings.push(...analysis.findings);
+  result.problems.push(...analysis.problems);
+  for (const item of analysis.summaries) {
+    result.summaries.push({ analyzer: item.analyzer, path: file.path, summary: item.summary });
+  }
+  const suppressions = extractSuppressions(file.text);
+  if (suppressions.length > 0) {
+    result.suppressions.push({ path: file.path, suppressions });
+    const problems = suppressionProblems(file.path, suppressions, (line) => file.lineText(line));
+    result.findings.push(...problems.filter((problem) => !ruleFilter || ruleFilter(problem.ruleId)));
+  }
+}
+
+/** `target.push(...items)` without the argument-count limit that spreading 100k items hits. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
+/** Folds one batch result into another (main thread). */
+export function mergeBatchResult(into: BatchResult, from: BatchResult): void {
+  into.filesRead += from.filesRead;
+  into.bytesRead += from.bytesRead;
+  append(into.skipped, from.skipped);
+  append(into.findings, from.findings);
+  for (const [id, count] of Object.entries(from.counts)) {
+    const target = into.counts[id] ?? { given: 0, analyzed: 0 };
+    target.given += count.given;
+    target.analyzed += count.analyzed;
+    into.counts[id] = target;
+  }
+  append(into.problems, from.problems);
+  append(into.summaries, from.summaries);
+  append(into.suppressions, from.suppressions);
+  for (const [kind, count] of Object.entries(from.kinds)) into.kinds[kind] = (into.kinds[kind] ?? 0) + count;
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTree, type TempTree } from "../test/temp-tree.ts";
+import { scan } from "./scan.ts";
+
+const exampleRegistry = new URL("../test/example-registry.ts", import.meta.url).href;
+const hostileRegistry = new URL("../test/hostile-registry.ts", import.meta.url).href;
+
+let tree: TempTree | undefined;
+afterEach(() => tree?.remove());
+
+function project() {
+  return makeTree({
+    "a.conf": "db.password = hunter2\ntls = on\n",
+    "b/b.conf":
+      "# rampart:ignore example/hardcoded-password test fixture, not a real secret\nadmin_password = x\ntls = off\n",
+    "c.conf": "this line is not a setting\n",
+    "d.conf": "api_password = y # rampart:ignore example/hardcoded-password\n",
+    "blob.conf": Buffer.from([1, 2, 0, 3]),
+  });
+}
+
+function summary(result: Awaited<ReturnType<typeof scan>>) {
+  return result.findings.map((f) => [
+    f.ruleId,
+    f.location.path,
+    f.location.line,
+    f.suppression?.kind ?? null,
+  ]);
+}
+
+describe("scan", () => {
+  it("runs per-file and cross-file rules, applies suppressions and reports skips and statuses", async () => {
+    tree = project();
+    const result = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0 });
+    expect(summary(result)).toEqual([
+      ["example/hardcoded-password", "a.conf", 1, null],
+      ["example/hardcoded-password", "b/b.conf", 2, "inline"],
+      ["example/duplicate-setting", "b/b.conf", 3, null],
+      ["rampart/suppression-without-reason", "d.conf", 1, null],
+      ["example/hardcoded-password", "d.conf", 1, null],
+    ]);
+    expect(result.findings[2]!.related[0]!.location).toMatchObject({
+      path: "a.conf",
+      line: 2,
+      snippet: "tls = on",
+    });
+    expect(result.skipped).toEqual([{ path: "blob.conf", reason: "binary content (NUL byte)" }]);
+    expect(result.analyzers).toEqual([
+      {
+        analyzer: "example",
+        status: "partial",
+        filesGiven: 4,
+        filesAnalyzed: 3,
+        skipped: [{ path: "c.conf", reason: 'line 1: expected "key = value"' }],
+      },
+    ]);
+    expect(result.filesScanned).toBe(4);
+  });
+
+  it("gives the same findings with worker threads as in-process", async () => {
+    tree = project();
+    const inProcess = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0 });
+    const threaded = await scan(tree.root, { registryUrl: exampleRegistry, workers: 2 });
+    expect(threaded.findings).toEqual(inProcess.findings);
+    expect(threaded.analyzers).toEqual(inProcess.analyzers);
+  });
+
+  it("disables rules and overrides severities", async () => {
+    tree = project();
+    const result = await scan(tree.root, {
+      registryUrl: exampleRegistry,
+      workers: 0,
+      disabledRules: ["example/duplicate-setting"],
+      severityOverrides: { "example/hardcoded-password": "critical" },
+    });
+    expect(result.findings.filter((f) => f.ruleId.startsWith("example/")).map((f) => f.severity)).toEqual([
+      "critical",
+      "critical",
+      "critical",
+    ]);
+  });
+
+  it("survives analyzers that hang, overflow the stack or cannot prepare", async () => {
+    tree = makeTree({
+      "hang.conf": "a = 1\n",
+      "deep.conf": "b = 2\n",
+      "fine.conf": "password = x\n",
+      "more.conf": "c = 3\n",
+    });
+    const result = await scan(tree.root, { registryUrl: hostileRegistry, workers: 2, batchTimeoutMs: 1500 });
+    expect(result.findings.map((f) => [f.ruleId, f.location.path])).toEqual([
+      ["example/hardcoded-password", "fine.conf"],
+    ]);
+    expect(result.skipped).toEqual([
+      { path: "hang.conf", reason: "analysis aborted: timed out after 1.5 s" },
+    ]);
+    const byId = Object.fromEntries(result.analyzers.map((run) => [run.analyzer, run]));
+    expect(byId.recursing).toMatchObject({ status: "partial", skipped: [{ path: "deep.conf" }] });
+    expect(byId.recursing!.skipped[0]!.reason).toMatch(/^parser crashed: Maximum call stack size exceeded/);
+    expect(byId.unprepared).toMatchObject({ status: "failed", error: "prepare failed: grammar missing" });
+    expect(byId.example!.status).toBe("succeeded");
+  }, 30_000);
+});

@@ -1,0 +1,253 @@
+// A whole scan: walk, fan the per-file work out (workers or in-process), run the cross-file
+// phase, then turn raw findings into findings (fingerprints, severity overrides, suppressions,
+// baseline) and every analyzer's run status.
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
+import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
+import type { Finding, RawFinding } from "./finding.ts";
+import { assignFingerprints } from "./fingerprint.ts";
+import { runPool } from "./pool.ts";
+import {
+  type BatchResult,
+  createProcessor,
+  emptyBatchResult,
+  type FileTask,
+  loadAnalyzers,
+  mergeBatchResult,
+  type ProcessorInit,
+} from "./process-files.ts";
+import type { Severity } from "./rule.ts";
+import { SourceFile } from "./source.ts";
+import { applyInlineSuppressions, type InlineSuppression } from "./suppress.ts";
+import { DEFAULT_MAX_FILE_BYTES, walk } from "./walk.ts";
+
+export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).href;
+
+/** Below this many files, starting workers costs more than it saves. */
+const IN_PROCESS_BELOW_FILES = 200;
+const BATCH_MAX_FILES = 64;
+const BATCH_MAX_BYTES = 1024 * 1024;
+
+export interface ScanProgress {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+}
+
+export interface ScanOptions {
+  /** Default 2 MB. */
+  maxFileBytes?: number;
+  /** gitignore-style patterns, relative to the root. */
+  exclude?: readonly string[];
+  gitignore?: boolean;
+  /** Rule ids not to run. */
+  disabledRules?: readonly string[];
+  /** Severity per rule id, replacing the rule's own. */
+  severityOverrides?: Readonly<Record<string, Severity>>;
+  /** Fingerprints already known; findings with one of these are marked `unchanged`, others `new`. */
+  baseline?: ReadonlySet<string>;
+  /** Worker threads; 0 runs in-process. Default: one per core, in-process for small scans. */
+  workers?: number;
+  /** Module exporting `analyzers`; default the engine's registry. Tests point it at their own. */
+  registryUrl?: string;
+  /** Per batch; a batch over it is retried file by file and a file over it is skipped. Default 60 s. */
+  batchTimeoutMs?: number;
+  onProgress?: (progress: ScanProgress) => void;
+}
+
+export interface ScanResult {
+  root: string;
+  startedAt: string;
+  durationMs: number;
+  filesScanned: number;
+  bytesScanned: number;
+  /** Files given to no analyzer, with the reason (ignored files are not listed: ignoring is not skipping). */
+  skipped: SkippedFile[];
+  /** Count of files per kind, as classified. */
+  kinds: Record<string, number>;
+  analyzers: AnalyzerRun[];
+  findings: Finding[];
+}
+
+function makeBatches(files: readonly { path: string; absolutePath: string; size: number }[]): FileTask[][] {
+  const batches: FileTask[][] = [];
+  let current: FileTask[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    if (current.length >= BATCH_MAX_FILES || (current.length > 0 && bytes + file.size > BATCH_MAX_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push({ path: file.path, absolutePath: file.absolutePath });
+    bytes += file.size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+function compareFindings(a: RawFinding, b: RawFinding): number {
+  if (a.location.path !== b.location.path) return a.location.path < b.location.path ? -1 : 1;
+  return (
+    a.location.line - b.location.line ||
+    a.location.column - b.location.column ||
+    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0)
+  );
+}
+
+/**
+ * Raw findings to findings: deterministic order, fingerprints, severity overrides, inline
+ * suppressions, baseline state. Pure; exported for tests and for callers with their own file source.
+ */
+export function finalizeFindings(
+  raw: readonly RawFinding[],
+  suppressions: ReadonlyMap<string, readonly InlineSuppression[]>,
+  options: Pick<ScanOptions, "severityOverrides" | "baseline">,
+): Finding[] {
+  const sorted = [...raw].sort(compareFindings);
+  const findings: Finding[] = assignFingerprints(sorted);
+  for (const finding of findings) {
+    const override = options.severityOverrides?.[finding.ruleId];
+    if (override) finding.severity = override;
+  }
+  applyInlineSuppressions(findings, suppressions);
+  if (options.baseline) {
+    for (const finding of findings)
+      finding.baseline = options.baseline.has(finding.fingerprint) ? "unchanged" : "new";
+  }
+  return findings;
+}
+
+function analyzerRuns(
+  analyzers: readonly Analyzer[],
+  merged: BatchResult,
+  prepareErrors: readonly { analyzer: string; error: string }[],
+): AnalyzerRun[] {
+  return analyzers.map((analyzer) => {
+    const counts = merged.counts[analyzer.id] ?? { given: 0, analyzed: 0 };
+    const skipped = merged.problems
+      .filter((problem) => problem.analyzer === analyzer.id)
+      .map((problem) => ({ path: problem.path, reason: problem.reason }));
+    const error = prepareErrors.find((item) => item.analyzer === analyzer.id)?.error;
+    const run: AnalyzerRun = {
+      analyzer: analyzer.id,
+      status: analyzerStatus({
+        filesGiven: counts.given,
+        filesAnalyzed: counts.analyzed,
+        problems: skipped.length,
+        ...(error !== undefined ? { error } : {}),
+      }),
+      filesGiven: counts.given,
+      filesAnalyzed: counts.analyzed,
+      skipped,
+    };
+    if (error !== undefined) run.error = `prepare failed: ${error}`;
+    return run;
+  });
+}
+
+/** Reads lines of scanned files for findings reported by the cross-file phase. */
+function diskLineReader(root: string, isFile: boolean): (path: string, line: number) => string {
+  const cache = new Map<string, SourceFile>();
+  return (path, line) => {
+    let source = cache.get(path);
+    if (!source) {
+      let text = "";
+      try {
+        text = readFileSync(isFile ? root : join(root, path), "utf8");
+      } catch {
+        // the file vanished since it was scanned; the finding keeps an empty snippet
+      }
+      source = new SourceFile(path, text);
+      cache.set(path, source);
+    }
+    return source.lineText(line);
+  };
+}
+
+/** Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable, registry broken). */
+export async function scan(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
+  const started = Date.now();
+  const root = resolve(rootPath);
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const walked = await walk(root, {
+    maxFileBytes,
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+    ...(options.gitignore !== undefined ? { gitignore: options.gitignore } : {}),
+  });
+  const init: ProcessorInit = {
+    registryUrl: options.registryUrl ?? DEFAULT_REGISTRY_URL,
+    disabledRules: options.disabledRules ?? [],
+    maxFileBytes,
+  };
+  const analyzers = await loadAnalyzers(init.registryUrl);
+  const batches = makeBatches(walked.files);
+  const merged = emptyBatchResult();
+  const filesTotal = walked.files.length;
+  let filesDone = 0;
+  const onBatch = (result: BatchResult, tasks: readonly FileTask[]) => {
+    mergeBatchResult(merged, result);
+    filesDone += tasks.length;
+    options.onProgress?.({ filesDone, filesTotal, bytesDone: merged.bytesRead });
+  };
+
+  const workers = options.workers ?? (filesTotal < IN_PROCESS_BELOW_FILES ? 0 : availableParallelism());
+  let prepareErrors: { analyzer: string; error: string }[];
+  const abandoned: SkippedFile[] = [];
+  if (workers <= 0) {
+    const processor = await createProcessor(init);
+    prepareErrors = processor.prepareErrors;
+    for (const tasks of batches) {
+      onBatch(processor.process(tasks), tasks);
+      // Let the event loop breathe so progress output and signals are handled on long scans.
+      await new Promise((resolveTick) => setImmediate(resolveTick));
+    }
+  } else {
+    const run = await runPool(
+      batches,
+      { size: workers, init, batchTimeoutMs: options.batchTimeoutMs ?? 60_000 },
+      onBatch,
+    );
+    prepareErrors = run.prepareErrors;
+    abandoned.push(...run.skipped);
+  }
+
+  // Cross-file phase, on the main thread, over the summaries the workers sent back.
+  const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;
+  const lineReader = diskLineReader(root, isFile);
+  const disabled = new Set(init.disabledRules);
+  const ruleFilter = disabled.size > 0 ? (id: string) => !disabled.has(id) : undefined;
+  const projectFindings: RawFinding[] = [];
+  const projectProblems: FileProblem[] = [];
+  for (const analyzer of analyzers) {
+    if (!analyzer.project || prepareErrors.some((item) => item.analyzer === analyzer.id)) continue;
+    const files = merged.summaries
+      .filter((item) => item.analyzer === analyzer.id)
+      .map((item) => ({ path: item.path, summary: item.summary }));
+    try {
+      const result = analyzeProject(analyzer, files, lineReader, ruleFilter);
+      projectFindings.push(...result.findings);
+      projectProblems.push(...result.problems);
+    } catch (error) {
+      projectProblems.push({ analyzer: analyzer.id, path: "(project)", reason: describeError(error) });
+    }
+  }
+  merged.findings.push(...projectFindings);
+  merged.problems.push(...projectProblems);
+
+  const suppressionsByPath = new Map(merged.suppressions.map((item) => [item.path, item.suppressions]));
+  const findings = finalizeFindings(merged.findings, suppressionsByPath, options);
+  return {
+    root,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    filesScanned: merged.filesRead,
+    bytesScanned: merged.bytesRead,
+    skipped: [...walked.skipped, ...merged.skipped, ...abandoned].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    kinds: merged.kinds,
+    analyzers: analyzerRuns(analyzers, merged, prepareErrors),
+    findings,
+  };
+}

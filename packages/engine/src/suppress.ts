@@ -1,0 +1,154 @@
+// Inline suppressions: `rampart:ignore <rule-id> <reason>` in a comment of any syntax, on the
+// offending line or alone on the line above it. A suppression keeps its finding (marked, not
+// dropped). One without a reason does not apply and is itself reported: an unexplained ignore is
+// no evidence of a decision.
+import type { Finding, RawFinding } from "./finding.ts";
+import type { RuleMeta } from "./rule.ts";
+
+export interface InlineSuppression {
+  /** Line of the comment. */
+  line: number;
+  /** Line whose findings it suppresses. */
+  target: number;
+  /** Rule ids; `*` is not accepted, a suppression names what it ignores. */
+  ruleIds: string[];
+  /** "" when the author gave none. */
+  reason: string;
+}
+
+// Comment openers of the formats we read: # (YAML, HCL, Dockerfile, shell), // and /* (HCL, JS),
+// <!-- (XML, Markdown), -- (SQL), ; (INI).
+const DIRECTIVE = /(#|\/\/|\/\*|<!--|--|;)\s*rampart:ignore\b[ \t]*(.*)$/;
+const CLOSERS = /\s*(?:\*\/|-->)\s*$/;
+
+/** Every inline suppression of a file. Cheap when there is none: one `includes` on the text. */
+export function extractSuppressions(text: string): InlineSuppression[] {
+  if (!text.includes("rampart:ignore")) return [];
+  const lines = text.split(/\r?\n/);
+  const found: InlineSuppression[] = [];
+  const pending: InlineSuppression[] = [];
+  lines.forEach((line, index) => {
+    const lineNumber = index + 1;
+    const match = DIRECTIVE.exec(line);
+    if (match) {
+      const before = line.slice(0, match.index);
+      const body = match[2]!.replace(CLOSERS, "").trim();
+      const [ids = "", ...reasonWords] = body.split(/\s+/);
+      const suppression: InlineSuppression = {
+        line: lineNumber,
+        target: lineNumber,
+        ruleIds: ids.split(",").filter((id) => id.length > 0),
+        reason: reasonWords.join(" ").trim(),
+      };
+      found.push(suppression);
+      // Alone on its line: it speaks about the next line that is not another directive.
+      if (before.trim() === "") {
+        pending.push(suppression);
+        return;
+      }
+    }
+    for (const suppression of pending) suppression.target = lineNumber;
+    pending.length = 0;
+  });
+  return found;
+}
+
+export const SUPPRESSION_WITHOUT_REASON = "rampart/suppression-without-reason";
+export const SUPPRESSION_WITHOUT_RULE = "rampart/suppression-without-rule";
+
+/**
+ * Rules of the engine itself (analyzer id `rampart`). They evidence no control: they report on
+ * the quality of the evidence, so they are not in any analyzer's registry.
+ */
+export const engineRules: readonly RuleMeta[] = [
+  {
+    id: SUPPRESSION_WITHOUT_REASON,
+    analyzer: "rampart",
+    title: "Suppression without a reason",
+    severity: "low",
+    confidence: "high",
+    lifecycle: "stable",
+    controls: [],
+    docs: {
+      summary: "A `rampart:ignore <rule-id>` comment gives no reason after the rule id.",
+      whyItMatters:
+        "A suppression is a recorded decision that a finding is acceptable. Without a reason an auditor cannot tell a decision from a shortcut, so Rampart does not apply it.",
+      remediation:
+        "Write why the finding is acceptable after the rule id: `# rampart:ignore <rule-id> <reason>`.",
+      example: "# rampart:ignore terraform/public-s3-bucket static website, content is public by design",
+    },
+  },
+  {
+    id: SUPPRESSION_WITHOUT_RULE,
+    analyzer: "rampart",
+    title: "Suppression without a rule id",
+    severity: "low",
+    confidence: "high",
+    lifecycle: "stable",
+    controls: [],
+    docs: {
+      summary: "A `rampart:ignore` comment names no rule id.",
+      whyItMatters: "Rampart never suppresses every rule at once, so this comment suppresses nothing.",
+      remediation: "Name the rule the comment is about: `# rampart:ignore <rule-id> <reason>`.",
+    },
+  },
+];
+
+/** Findings the suppression machinery itself reports; they cannot be suppressed inline. */
+export function suppressionProblems(
+  path: string,
+  suppressions: readonly InlineSuppression[],
+  lineText: (line: number) => string,
+): RawFinding[] {
+  const problems: RawFinding[] = [];
+  for (const suppression of suppressions) {
+    const location = { path, line: suppression.line, column: 1, snippet: lineText(suppression.line) };
+    if (suppression.ruleIds.length === 0) {
+      problems.push({
+        ruleId: SUPPRESSION_WITHOUT_RULE,
+        analyzer: "rampart",
+        severity: "low",
+        confidence: "high",
+        message: "rampart:ignore names no rule id; it suppresses nothing",
+        location,
+        related: [],
+      });
+    } else if (suppression.reason === "") {
+      problems.push({
+        ruleId: SUPPRESSION_WITHOUT_REASON,
+        analyzer: "rampart",
+        severity: "low",
+        confidence: "high",
+        message: `suppression of ${suppression.ruleIds.join(", ")} gives no reason, so it does not apply`,
+        location,
+        related: [],
+      });
+    }
+  }
+  return problems;
+}
+
+/** Marks the findings an inline suppression with a reason covers. */
+export function applyInlineSuppressions(
+  findings: Finding[],
+  suppressionsByPath: ReadonlyMap<string, readonly InlineSuppression[]>,
+): void {
+  for (const finding of findings) {
+    if (finding.suppression || finding.analyzer === "rampart") continue;
+    const suppressions = suppressionsByPath.get(finding.location.path);
+    if (!suppressions) continue;
+    const match = suppressions.find(
+      (suppression) =>
+        suppression.reason !== "" &&
+        suppression.target === finding.location.line &&
+        suppression.ruleIds.includes(finding.ruleId),
+    );
+    if (match) {
+      finding.suppression = {
+        kind: "inline",
+        reason: match.reason,
+        source: `${finding.location.path}:${match.line}`,
+      };
+    }
+  }
+}

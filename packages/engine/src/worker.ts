@@ -1,0 +1,29 @@
+// A scan worker: sets up the analyzers once, then processes batches of files on request.
+import { parentPort, workerData } from "node:worker_threads";
+import { describeError } from "./analyze.ts";
+import { createProcessor, type FileTask, type ProcessorInit } from "./process-files.ts";
+
+export type WorkerRequest = { id: number; tasks: FileTask[] };
+export type WorkerMessage =
+  | { type: "ready"; prepareErrors: { analyzer: string; error: string }[] }
+  | { type: "init-error"; error: string }
+  | { type: "result"; id: number; result: import("./process-files.ts").BatchResult }
+  | { type: "batch-error"; id: number; error: string };
+
+const port = parentPort;
+if (port) {
+  const send = (message: WorkerMessage) => port.postMessage(message);
+  try {
+    const processor = await createProcessor(workerData as ProcessorInit);
+    port.on("message", (request: WorkerRequest) => {
+      try {
+        send({ type: "result", id: request.id, result: processor.process(request.tasks) });
+      } catch (error) {
+        send({ type: "batch-error", id: request.id, error: describeError(error) });
+      }
+    });
+    send({ type: "ready", prepareErrors: processor.prepareErrors });
+  } catch (error) {
+    send({ type: "init-error", error: describeError(error) });
+  }
+}
