@@ -1,0 +1,133 @@
+// Rampart's own control catalogue (data/controls.yaml): validated once, frozen, looked up by code.
+// Analyzer rules name the controls they evidence; framework mappings name the controls that
+// evidence each requirement. Both must use codes from this catalogue.
+import { z } from "zod";
+import { deepFreeze, loadDataFile, once, parseDataText } from "./data.ts";
+
+export const SEVERITIES = ["critical", "high", "med", "low"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const CONTROL_TAGS = ["iac", "pipeline", "env", "secrets", "sca", "sast", "container"] as const;
+export type ControlTag = (typeof CONTROL_TAGS)[number];
+
+/** The code prefixes and the tag every control of that prefix carries. */
+export const CONTROL_PREFIX_TAGS = {
+  IAC: "iac",
+  K8S: "iac",
+  CTR: "container",
+  CI: "pipeline",
+  SEC: "secrets",
+  SCA: "sca",
+  SAST: "sast",
+  ENV: "env",
+} as const satisfies Record<string, ControlTag>;
+
+/** `PREFIX-AREA-NN`, e.g. `IAC-ENC-01`, `K8S-RBAC-02`, `SAST-INJ-03`. */
+export const CONTROL_CODE_PATTERN = /^(IAC|K8S|CTR|CI|SEC|SCA|SAST|ENV)-[A-Z0-9]{2,6}-\d{2}$/;
+
+export interface Control {
+  readonly code: string;
+  readonly title: string;
+  readonly description: string;
+  readonly severity: Severity;
+  readonly tags: readonly ControlTag[];
+  /** Bumped when the meaning of the control (what counts as passing it) changes. */
+  readonly version: number;
+}
+
+const oneLine = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((text) => !text.includes("\n"), "must be one line");
+
+export const ControlSchema = z.strictObject({
+  code: z.string().regex(CONTROL_CODE_PATTERN, "must look like IAC-ENC-01 (known prefix, area, two digits)"),
+  title: oneLine,
+  description: z.string().trim().min(1),
+  severity: z.enum(SEVERITIES),
+  tags: z
+    .array(z.enum(CONTROL_TAGS))
+    .min(1)
+    .refine((tags) => new Set(tags).size === tags.length, "tags must not repeat"),
+  version: z.int().positive(),
+});
+
+export const ControlCatalogueSchema = z
+  .strictObject({
+    schemaVersion: z.literal(1),
+    controls: z.array(ControlSchema).min(1),
+  })
+  .superRefine((catalogue, context) => {
+    const seen = new Set<string>();
+    catalogue.controls.forEach((control, index) => {
+      if (seen.has(control.code)) {
+        context.addIssue({
+          code: "custom",
+          path: ["controls", index, "code"],
+          message: `duplicate control code ${control.code}`,
+        });
+      }
+      seen.add(control.code);
+      const prefix = control.code.split("-")[0] as keyof typeof CONTROL_PREFIX_TAGS;
+      const requiredTag = CONTROL_PREFIX_TAGS[prefix];
+      if (!control.tags.includes(requiredTag)) {
+        context.addIssue({
+          code: "custom",
+          path: ["controls", index, "tags"],
+          message: `${control.code} must carry the tag ${requiredTag}`,
+        });
+      }
+    });
+  });
+
+const CONTROLS_FILE = "controls.yaml";
+
+/** Parses and validates a control catalogue's YAML text. Pure; used by the loader and by tests. */
+export function parseControlCatalogue(text: string, source = CONTROLS_FILE): readonly Control[] {
+  return deepFreeze(parseDataText(ControlCatalogueSchema, text, source).controls);
+}
+
+const catalogue = once(() => {
+  const controls: readonly Control[] = deepFreeze(
+    loadDataFile(ControlCatalogueSchema, CONTROLS_FILE).controls,
+  );
+  const byCode: ReadonlyMap<string, Control> = new Map(controls.map((control) => [control.code, control]));
+  return { controls, byCode };
+});
+
+/** Every control, in catalogue order. */
+export function listControls(): readonly Control[] {
+  return catalogue().controls;
+}
+
+export function getControl(code: string): Control | undefined {
+  return catalogue().byCode.get(code);
+}
+
+export function isKnownControl(code: string): boolean {
+  return catalogue().byCode.has(code);
+}
+
+/**
+ * Test hook for the engine's rule registry: throws, listing every offender, when a rule names a
+ * control code that is not in the catalogue. Rules without controls are allowed (they count for
+ * no control); duplicates within one rule are reported because they hide copy-paste mistakes.
+ */
+export function assertRulesReferenceKnownControls(rules: { id: string; controls: string[] }[]): void {
+  const problems: string[] = [];
+  for (const rule of rules) {
+    const seen = new Set<string>();
+    for (const code of rule.controls) {
+      if (!isKnownControl(code)) problems.push(`rule ${rule.id} names unknown control ${code}`);
+      else if (seen.has(code)) problems.push(`rule ${rule.id} names control ${code} twice`);
+      seen.add(code);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `${problems.length} rule control reference(s) do not match packages/policy/data/controls.yaml:\n` +
+        problems.map((problem) => `  - ${problem}`).join("\n"),
+    );
+  }
+}
