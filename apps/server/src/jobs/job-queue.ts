@@ -55,7 +55,9 @@ export async function startJobQueue(options: {
     if (job.schedule)
       await boss.schedule(job.name, job.schedule.cron, {}, { tz: job.schedule.timezone ?? "UTC" });
     if (options.runWorkers) {
-      await boss.work(job.name, async (batch) => {
+      // NOTIFY wakes workers for new jobs; retries and delayed jobs are found by polling, so the
+      // backstop poll stays short instead of pg-boss's 30 s default.
+      await boss.work(job.name, { notifyPollingIntervalSeconds: 2 }, async (batch) => {
         for (const item of batch) {
           const payload = job.payload.parse(item.data);
           logger.info({ job: job.name, id: item.id }, "job started");
@@ -67,7 +69,7 @@ export async function startJobQueue(options: {
 
   return {
     boss,
-    send: (job, payload) => boss.send(job.name, job.payload.parse(payload) as object),
+    send: async (job, payload) => boss.send(job.name, job.payload.parse(payload) as object),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { databaseTarget, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("defaults to PGlite in ./data on port 3000", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(databaseTarget(config)).toEqual({ kind: "pglite", dataDir: "./data" });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u@db:5432/rampart" });
+    expect(databaseTarget(config)).toEqual({ kind: "postgres", url: "postgres://u@db:5432/rampart" });
+  });
+
+  it("names every invalid variable in one message", () => {
+    expect(() => loadConfig({ PORT: "eighty", RUN_WORKERS: "maybe" })).toThrow(/PORT: .*; RUN_WORKERS: /);
+  });
+
+  it("reads boolean flags", () => {
+    expect(loadConfig({ RUN_WORKERS: "false", TRUST_PROXY: "1" })).toMatchObject({
+      RUN_WORKERS: false,
+      TRUST_PROXY: true,
+    });
+  });
+});
