@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
 import { scan } from "./scan.ts";
@@ -77,6 +79,23 @@ describe("scan", () => {
       "critical",
       "critical",
       "critical",
+    ]);
+  });
+
+  it("marks findings new or unchanged against a baseline, stable when unrelated lines are added", async () => {
+    tree = project();
+    const first = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0 });
+    const baseline = new Set(first.findings.map((f) => f.fingerprint));
+    writeFileSync(
+      join(tree.root, "a.conf"),
+      "# a new comment\nlog = debug\n\ndb.password = hunter2\ntls = on\nsmtp_password = z\n",
+    );
+    const second = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0, baseline });
+    expect(
+      second.findings.filter((f) => f.location.path === "a.conf").map((f) => [f.location.line, f.baseline]),
+    ).toEqual([
+      [4, "unchanged"],
+      [6, "new"],
     ]);
   });
 

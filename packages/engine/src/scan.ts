@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
 import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
+import type { LoadedConfig } from "./config.ts";
 import type { Finding, RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { runPool } from "./pool.ts";
@@ -20,7 +21,12 @@ import {
 } from "./process-files.ts";
 import type { Severity } from "./rule.ts";
 import { SourceFile } from "./source.ts";
-import { applyInlineSuppressions, type InlineSuppression } from "./suppress.ts";
+import {
+  applyConfigSuppressions,
+  applyInlineSuppressions,
+  type ConfigSuppression,
+  type InlineSuppression,
+} from "./suppress.ts";
 import { DEFAULT_MAX_FILE_BYTES, walk } from "./walk.ts";
 
 export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).href;
@@ -46,6 +52,8 @@ export interface ScanOptions {
   disabledRules?: readonly string[];
   /** Severity per rule id, replacing the rule's own. */
   severityOverrides?: Readonly<Record<string, Severity>>;
+  /** Path-scoped suppressions with reasons (from `.rampart.yaml`). */
+  suppressions?: readonly ConfigSuppression[];
   /** Fingerprints already known; findings with one of these are marked `unchanged`, others `new`. */
   baseline?: ReadonlySet<string>;
   /** Worker threads; 0 runs in-process. Default: one per core, in-process for small scans. */
@@ -104,7 +112,7 @@ function compareFindings(a: RawFinding, b: RawFinding): number {
 export function finalizeFindings(
   raw: readonly RawFinding[],
   suppressions: ReadonlyMap<string, readonly InlineSuppression[]>,
-  options: Pick<ScanOptions, "severityOverrides" | "baseline">,
+  options: Pick<ScanOptions, "severityOverrides" | "baseline" | "suppressions">,
 ): Finding[] {
   const sorted = [...raw].sort(compareFindings);
   const findings: Finding[] = assignFingerprints(sorted);
@@ -113,6 +121,7 @@ export function finalizeFindings(
     if (override) finding.severity = override;
   }
   applyInlineSuppressions(findings, suppressions);
+  applyConfigSuppressions(findings, options.suppressions ?? []);
   if (options.baseline) {
     for (const finding of findings)
       finding.baseline = options.baseline.has(finding.fingerprint) ? "unchanged" : "new";
@@ -249,5 +258,17 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     kinds: merged.kinds,
     analyzers: analyzerRuns(analyzers, merged, prepareErrors),
     findings,
+  };
+}
+
+/** Scan options from a loaded `.rampart.yaml`; the caller adds the baseline it read. */
+export function optionsFromConfig(loaded: LoadedConfig): ScanOptions {
+  const { config } = loaded;
+  return {
+    exclude: config.exclude,
+    disabledRules: config.disable,
+    severityOverrides: config.severity,
+    suppressions: config.ignore.map((item) => ({ ...item, source: loaded.path ?? ".rampart.yaml" })),
+    ...(config.maxFileBytes !== undefined ? { maxFileBytes: config.maxFileBytes } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // offending line or alone on the line above it. A suppression keeps its finding (marked, not
 // dropped). One without a reason does not apply and is itself reported: an unexplained ignore is
 // no evidence of a decision.
+import ignore from "ignore";
 import type { Finding, RawFinding } from "./finding.ts";
 import type { RuleMeta } from "./rule.ts";
 
@@ -150,5 +151,27 @@ export function applyInlineSuppressions(
         source: `${finding.location.path}:${match.line}`,
       };
     }
+  }
+}
+
+/** A path-scoped suppression from `.rampart.yaml`. */
+export interface ConfigSuppression {
+  rule: string;
+  /** gitignore-style patterns relative to the scan root. */
+  paths: readonly string[];
+  reason: string;
+  /** The config file it came from, recorded on each finding it suppresses. */
+  source: string;
+}
+
+export function applyConfigSuppressions(findings: Finding[], entries: readonly ConfigSuppression[]): void {
+  if (entries.length === 0) return;
+  const matchers = entries.map((entry) => ({ entry, matcher: ignore().add([...entry.paths]) }));
+  for (const finding of findings) {
+    if (finding.suppression) continue;
+    const hit = matchers.find(
+      ({ entry, matcher }) => entry.rule === finding.ruleId && matcher.ignores(finding.location.path),
+    );
+    if (hit) finding.suppression = { kind: "config", reason: hit.entry.reason, source: hit.entry.source };
   }
 }
