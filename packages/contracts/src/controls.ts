@@ -1,0 +1,40 @@
+// Controls and their pass/fail counts (spec part 1 Control Status; part 2 Security Controls).
+import { z } from "zod";
+import { Severity } from "./common.ts";
+import { Finding } from "./runs.ts";
+
+export const ControlTag = z.enum(["iac", "pipeline", "env", "secrets", "sca", "sast", "container"]);
+
+export const Control = z.object({
+  /** The control code doubles as its id in paths (`/api/controls/IAC-ENC-01/findings`). */
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  severity: Severity,
+  tags: z.array(ControlTag),
+  version: z.number().int(),
+});
+export type Control = z.infer<typeof Control>;
+
+export const ControlStatusRow = z.object({
+  control: Control,
+  passes: z.number().int(),
+  failures: z.number().int(),
+  /** passes / (passes + failures) × 100, rounded; 0 when never evaluated (see docs/formulas.md). */
+  compliance: z.number(),
+  evaluated: z.boolean(),
+  /** Up to 3 evidence hashes of the latest runs that evaluated it. */
+  evidenceHashes: z.array(z.string()),
+});
+export type ControlStatusRow = z.infer<typeof ControlStatusRow>;
+
+export const ControlsQuery = z.object({ type: z.union([z.literal("all"), ControlTag]).default("all") });
+
+export const ControlParams = z.object({
+  controlId: z.string().regex(/^[A-Z0-9-]{3,30}$/, { error: "Unknown control id" }),
+});
+export const ControlFindingsQuery = z.object({ tenantId: z.uuid() });
+
+export const ControlFindings = z.object({ control: Control, findings: z.array(Finding) });
+export type ControlFindings = z.infer<typeof ControlFindings>;

@@ -1,0 +1,138 @@
+// Policy runs: one scan of one commit of one repository (spec part 2, Policy Runs; part 1, §7).
+import { z } from "zod";
+import { Id, Severity, Timestamp } from "./common.ts";
+
+export const RunStatus = z.enum(["pass", "fail", "skip"]);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const AnalyzerRunStatus = z.enum(["succeeded", "partial", "failed"]);
+
+export const AnalyzerRunSummary = z.object({
+  analyzer: z.string(),
+  status: AnalyzerRunStatus,
+  filesAnalyzed: z.number().int(),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+
+export const Run = z.object({
+  id: Id,
+  tenantId: Id,
+  repositoryId: Id,
+  repo: z.string(),
+  commitSha: z.string(),
+  /** `manual`, `schedule`, or `pr:<number>`. */
+  triggeredBy: z.string(),
+  status: RunStatus,
+  filesScanned: z.number().int(),
+  /** Failed findings of the run after waivers. */
+  failedCount: z.number().int(),
+  selfHash: z.string(),
+  createdAt: Timestamp,
+});
+export type Run = z.infer<typeof Run>;
+
+export const DateRange = z.enum(["all", "today", "week", "month"]);
+
+export const RunsQuery = z.object({
+  repo: z.string().trim().max(200).optional(),
+  status: z.enum(["all", "pass", "fail", "skip"]).default("all"),
+  dateRange: DateRange.default("all"),
+  /** A run's control code: only runs with findings for it (link from the control drawer). */
+  control: z.string().trim().max(50).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type RunsQuery = z.infer<typeof RunsQuery>;
+
+export const RunsPage = z.object({ runs: z.array(Run), nextCursor: z.string().nullable() });
+export type RunsPage = z.infer<typeof RunsPage>;
+
+export const FindingStatus = z.enum(["pass", "fail", "skip"]);
+
+export const FindingMetadata = z.object({
+  control: z.object({ code: z.string(), title: z.string(), severity: Severity }).optional(),
+  /** Remediation guidance shown under 'Remediation Guidance'. */
+  suggestion: z.string().optional(),
+  evidenceHash: z.string().optional(),
+  ruleTitle: z.string().optional(),
+  cwe: z.array(z.number().int()).optional(),
+  snippet: z.string().optional(),
+  /** A unified diff when the rule has a mechanical fix. */
+  patch: z.string().optional(),
+  waiverId: Id.optional(),
+});
+
+export const Finding = z.object({
+  id: Id,
+  runId: Id,
+  controlId: z.string(),
+  ruleId: z.string(),
+  analyzer: z.string(),
+  severity: Severity,
+  status: FindingStatus,
+  message: z.string(),
+  filePath: z.string().nullable(),
+  line: z.number().int().nullable(),
+  fingerprint: z.string(),
+  /** True when a waiver covers it: it stays recorded but does not count as a failure. */
+  waived: z.boolean(),
+  metadata: FindingMetadata,
+  run: z.object({ createdAt: Timestamp, commitSha: z.string(), repo: z.string() }),
+});
+export type Finding = z.infer<typeof Finding>;
+
+export const Waiver = z.object({
+  id: Id,
+  scope: z.enum(["fingerprint", "rule-path", "rule"]),
+  ruleId: z.string(),
+  pathPattern: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+  reason: z.string(),
+  author: z.string(),
+  expiresAt: Timestamp.nullable(),
+  revokedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+});
+export type Waiver = z.infer<typeof Waiver>;
+
+export const RunDetail = z.object({
+  run: Run,
+  findings: z.array(Finding),
+  analyzers: z.array(AnalyzerRunSummary),
+  waivers: z.array(Waiver),
+  /** Filled by later issues (fix pull requests, evidence ledger); empty until then. */
+  prSuggestions: z.array(z.unknown()),
+  evidenceArtifacts: z.array(z.unknown()),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
+
+export const RunParams = z.object({ id: Id });
+
+export const TriggerRunBody = z.object({
+  tenantId: Id,
+  /** A repository name of the tenant (`owner/name`) or its id. Defaults to the tenant's first repository. */
+  repo: z.string().trim().min(1).max(200).optional(),
+});
+
+/** 200 when the scan finished within the wait; 202 with the scan id to poll otherwise. */
+export const TriggerRunResponse = z.object({
+  scanId: Id,
+  state: z.enum(["queued", "running", "completed", "failed"]),
+  runId: Id.nullable(),
+  filesScanned: z.number().int(),
+  failed: z.number().int(),
+  error: z.string().nullable(),
+});
+export type TriggerRunResponse = z.infer<typeof TriggerRunResponse>;
+
+export const ScanParams = z.object({ scanId: Id });
+
+export const CreateWaiverBody = z.object({
+  findingId: Id,
+  scope: z.enum(["fingerprint", "rule-path", "rule"]).default("fingerprint"),
+  /** For `rule-path`: a glob such as `infra/legacy/**`; defaults to the finding's file. */
+  pathPattern: z.string().trim().min(1).max(500).optional(),
+  reason: z.string().trim().min(3, { error: "A reason of at least 3 characters is required" }).max(2000),
+  expiresAt: Timestamp.optional(),
+});
+export type CreateWaiverBody = z.infer<typeof CreateWaiverBody>;
