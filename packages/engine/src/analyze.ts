@@ -131,8 +131,12 @@ export function analyzeProject(
   return result;
 }
 
+/** Snippets are one line; a minified file's single line is cut so reports stay readable. */
+export const MAX_SNIPPET_LENGTH = 400;
+
 function toLocation(path: string, at: Span, lineReader: LineReader): Location {
-  const location: Location = { path, line: at.line, column: at.column, snippet: lineReader(path, at.line) };
+  const snippet = lineReader(path, at.line).slice(0, MAX_SNIPPET_LENGTH);
+  const location: Location = { path, line: at.line, column: at.column, snippet };
   if (at.endLine !== undefined) location.endLine = at.endLine;
   if (at.endColumn !== undefined) location.endColumn = at.endColumn;
   return location;

@@ -1,12 +1,17 @@
 // Walks the production registry: every rule is registered once, documented, and its fixtures pass.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { allRules, analyzers } from "../src/registry.ts";
 import { checkRuleFixtures } from "./fixture-harness.ts";
 import { checkRegistry } from "./registry-check.ts";
 
 const analyzersRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "analyzers");
+
+// A scan runs `prepare` once per worker before any parse (e.g. to load a WASM grammar); so must the fixtures.
+beforeAll(async () => {
+  for (const analyzer of analyzers) await analyzer.prepare?.();
+});
 
 describe("registry", () => {
   it("is consistent", () => {

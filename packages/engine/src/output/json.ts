@@ -1,0 +1,145 @@
+// The JSON report: the scan result as data for other programs (the server, CI scripts). Its shape
+// is versioned; `ScanReportSchema` is the contract and a test holds the output to it.
+import { z } from "zod";
+import { CONFIDENCES, LIFECYCLES, type RuleMeta, SEVERITIES } from "../rule.ts";
+import type { ScanResult } from "../scan.ts";
+import type { ToolInfo } from "./sarif.ts";
+
+export const JSON_REPORT_VERSION = 1;
+
+const LocationSchema = z.object({
+  path: z.string(),
+  line: z.number().int().positive(),
+  column: z.number().int().positive(),
+  endLine: z.number().int().positive().optional(),
+  endColumn: z.number().int().positive().optional(),
+  snippet: z.string(),
+});
+
+const FindingSchema = z.object({
+  ruleId: z.string(),
+  analyzer: z.string(),
+  severity: z.enum(SEVERITIES),
+  confidence: z.enum(CONFIDENCES),
+  message: z.string(),
+  location: LocationSchema,
+  related: z.array(z.object({ location: LocationSchema, message: z.string() })),
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  fix: z
+    .object({
+      description: z.string(),
+      path: z.string(),
+      edits: z.array(
+        z.object({
+          start: z.number().int().nonnegative(),
+          end: z.number().int().nonnegative(),
+          text: z.string(),
+        }),
+      ),
+    })
+    .optional(),
+  suppression: z
+    .object({ kind: z.enum(["inline", "config"]), reason: z.string(), source: z.string() })
+    .optional(),
+  baseline: z.enum(["new", "unchanged"]).optional(),
+});
+
+const RuleSchema = z.object({
+  id: z.string(),
+  analyzer: z.string(),
+  title: z.string(),
+  severity: z.enum(SEVERITIES),
+  confidence: z.enum(CONFIDENCES),
+  lifecycle: z.enum(LIFECYCLES),
+  cwe: z.array(z.number().int().positive()).optional(),
+  controls: z.array(z.string()),
+  fixable: z.boolean().optional(),
+  docs: z.object({
+    summary: z.string(),
+    whyItMatters: z.string(),
+    remediation: z.string(),
+    example: z.string().optional(),
+    references: z.array(z.string()).optional(),
+  }),
+});
+
+const SkippedSchema = z.object({ path: z.string(), reason: z.string() });
+
+export const ScanReportSchema = z.object({
+  version: z.literal(JSON_REPORT_VERSION),
+  tool: z.object({ name: z.string(), version: z.string() }),
+  scan: z.object({
+    root: z.string(),
+    startedAt: z.iso.datetime(),
+    durationMs: z.number().nonnegative(),
+    filesScanned: z.number().int().nonnegative(),
+    bytesScanned: z.number().int().nonnegative(),
+    kinds: z.record(z.string(), z.number().int().nonnegative()),
+  }),
+  summary: z.object({
+    findings: z.number().int().nonnegative(),
+    bySeverity: z.object({ critical: z.number(), high: z.number(), med: z.number(), low: z.number() }),
+    suppressed: z.number().int().nonnegative(),
+    new: z.number().int().nonnegative().optional(),
+  }),
+  analyzers: z.array(
+    z.object({
+      analyzer: z.string(),
+      status: z.enum(["succeeded", "partial", "failed"]),
+      filesGiven: z.number().int().nonnegative(),
+      filesAnalyzed: z.number().int().nonnegative(),
+      skipped: z.array(SkippedSchema),
+      error: z.string().optional(),
+    }),
+  ),
+  skipped: z.array(SkippedSchema),
+  /** Metadata of the rules that have findings in this report. */
+  rules: z.array(RuleSchema),
+  findings: z.array(FindingSchema),
+});
+export type ScanReport = z.infer<typeof ScanReportSchema>;
+
+export function toJsonReport(result: ScanResult, catalogue: readonly RuleMeta[], tool: ToolInfo): ScanReport {
+  const bySeverity = { critical: 0, high: 0, med: 0, low: 0 };
+  let suppressed = 0;
+  let fresh = 0;
+  let compared = false;
+  for (const finding of result.findings) {
+    if (finding.suppression) {
+      suppressed++;
+      continue;
+    }
+    bySeverity[finding.severity]++;
+    if (finding.baseline !== undefined) compared = true;
+    if (finding.baseline === "new") fresh++;
+  }
+  const used = new Set(result.findings.map((finding) => finding.ruleId));
+  return {
+    version: JSON_REPORT_VERSION,
+    tool: { name: tool.name, version: tool.version },
+    scan: {
+      root: result.root,
+      startedAt: result.startedAt,
+      durationMs: result.durationMs,
+      filesScanned: result.filesScanned,
+      bytesScanned: result.bytesScanned,
+      kinds: result.kinds,
+    },
+    summary: {
+      findings: result.findings.length - suppressed,
+      bySeverity,
+      suppressed,
+      ...(compared ? { new: fresh } : {}),
+    },
+    analyzers: result.analyzers,
+    skipped: result.skipped,
+    rules: catalogue
+      .filter((rule) => used.has(rule.id))
+      .map(({ cwe, controls, ...rule }) => ({
+        ...rule,
+        controls: [...controls],
+        ...(cwe ? { cwe: [...cwe] } : {}),
+      })),
+    findings: result.findings,
+  };
+}

@@ -1,0 +1,191 @@
+// SARIF 2.1.0 for code-scanning UIs (GitHub, Azure DevOps, IDEs): rule metadata with
+// `security-severity` and CWE tags, results with partial fingerprints, fixes, suppressions
+// and baseline state, and skipped files as tool notifications.
+import type * as Sarif from "sarif";
+import type { AnalyzerRun } from "../analyzer.ts";
+import type { Finding, Location } from "../finding.ts";
+import { FINGERPRINT_VERSION } from "../fingerprint.ts";
+import type { RuleMeta, Severity } from "../rule.ts";
+import type { ScanResult } from "../scan.ts";
+import { ruleMarkdown } from "./rule-markdown.ts";
+
+export interface ToolInfo {
+  name: string;
+  version: string;
+  informationUri: string;
+  /** Where rule docs are published; a rule's help URI is `<base>/<analyzer>.md#<rule-name>`. */
+  docsBaseUri?: string;
+}
+
+/** GitHub's scale: 9.0+ critical, 7.0-8.9 high, 4.0-6.9 medium, below 4.0 low. */
+export const SECURITY_SEVERITY: Record<Severity, string> = {
+  critical: "9.5",
+  high: "8.0",
+  med: "5.5",
+  low: "3.0",
+};
+
+const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = {
+  critical: "error",
+  high: "error",
+  med: "warning",
+  low: "note",
+};
+
+const PRECISION = { high: "high", medium: "medium", low: "low" } as const;
+
+function sarifRule(rule: RuleMeta, tool: ToolInfo): Sarif.ReportingDescriptor {
+  const tags = ["security", rule.analyzer, ...(rule.cwe ?? []).map((cwe) => `external/cwe/cwe-${cwe}`)];
+  const descriptor: Sarif.ReportingDescriptor = {
+    id: rule.id,
+    name: rule.title,
+    shortDescription: { text: rule.title },
+    fullDescription: { text: rule.docs.summary },
+    help: { text: `${rule.docs.summary}\n\n${rule.docs.remediation}`, markdown: ruleMarkdown(rule, 2) },
+    defaultConfiguration: { level: LEVEL[rule.severity] },
+    properties: {
+      tags,
+      precision: PRECISION[rule.confidence],
+      "security-severity": SECURITY_SEVERITY[rule.severity],
+      severity: rule.severity,
+      lifecycle: rule.lifecycle,
+      controls: [...rule.controls],
+    },
+  };
+  if (tool.docsBaseUri) {
+    descriptor.helpUri = `${tool.docsBaseUri.replace(/\/$/, "")}/${rule.analyzer}.md#${rule.id.split("/")[1]}`;
+  }
+  return descriptor;
+}
+
+function physicalLocation(location: Location): Sarif.PhysicalLocation {
+  const region: Sarif.Region = { startLine: location.line, startColumn: location.column };
+  if (location.endLine !== undefined) region.endLine = location.endLine;
+  if (location.endColumn !== undefined) region.endColumn = location.endColumn;
+  if (location.snippet !== "") region.snippet = { text: location.snippet };
+  return { artifactLocation: { uri: encodeURI(location.path), uriBaseId: "SRCROOT" }, region };
+}
+
+function sarifResult(finding: Finding, ruleIndex: number): Sarif.Result {
+  const result: Sarif.Result = {
+    ruleId: finding.ruleId,
+    level: LEVEL[finding.severity],
+    message: { text: finding.message },
+    locations: [{ physicalLocation: physicalLocation(finding.location) }],
+    partialFingerprints: { [FINGERPRINT_VERSION]: finding.fingerprint },
+    properties: { severity: finding.severity, "security-severity": SECURITY_SEVERITY[finding.severity] },
+  };
+  if (ruleIndex >= 0) result.ruleIndex = ruleIndex;
+  if (finding.related.length > 0) {
+    result.relatedLocations = finding.related.map((related, index) => ({
+      id: index + 1,
+      physicalLocation: physicalLocation(related.location),
+      message: { text: related.message },
+    }));
+  }
+  if (finding.fix) {
+    const fix = finding.fix;
+    result.fixes = [
+      {
+        description: { text: fix.description },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: encodeURI(fix.path), uriBaseId: "SRCROOT" },
+            replacements: fix.edits.map((edit) => ({
+              deletedRegion: { byteOffset: edit.start, byteLength: edit.end - edit.start },
+              insertedContent: { text: edit.text },
+            })),
+          },
+        ],
+      },
+    ];
+  }
+  if (finding.suppression) {
+    result.suppressions = [
+      {
+        kind: finding.suppression.kind === "inline" ? "inSource" : "external",
+        status: "accepted",
+        justification: finding.suppression.reason,
+        properties: { source: finding.suppression.source },
+      },
+    ];
+  }
+  if (finding.baseline) result.baselineState = finding.baseline;
+  return result;
+}
+
+function notifications(result: ScanResult): Sarif.Notification[] {
+  const list: Sarif.Notification[] = result.skipped.map((skipped) => ({
+    level: "note",
+    message: { text: `skipped: ${skipped.reason}` },
+    locations: [
+      { physicalLocation: { artifactLocation: { uri: encodeURI(skipped.path), uriBaseId: "SRCROOT" } } },
+    ],
+  }));
+  for (const run of result.analyzers) list.push(...analyzerNotifications(run));
+  return list;
+}
+
+function analyzerNotifications(run: AnalyzerRun): Sarif.Notification[] {
+  const list: Sarif.Notification[] = [];
+  if (run.error)
+    list.push({ level: "error", message: { text: `analyzer ${run.analyzer} failed: ${run.error}` } });
+  for (const skipped of run.skipped) {
+    list.push({
+      level: "warning",
+      message: { text: `${run.analyzer}: ${skipped.reason}` },
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: encodeURI(skipped.path), uriBaseId: "SRCROOT" } } },
+      ],
+    });
+  }
+  return list;
+}
+
+function rootUri(root: string): string {
+  const posix = root.split("\\").join("/");
+  const withSlash = posix.endsWith("/") ? posix : `${posix}/`;
+  return `file://${withSlash.startsWith("/") ? "" : "/"}${encodeURI(withSlash)}`;
+}
+
+export function toSarif(result: ScanResult, catalogue: readonly RuleMeta[], tool: ToolInfo): Sarif.Log {
+  // Only the rules this run can report, in catalogue order, so that ruleIndex is stable.
+  const rules = [...catalogue];
+  const index = new Map(rules.map((rule, position) => [rule.id, position]));
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            semanticVersion: tool.version,
+            informationUri: tool.informationUri,
+            rules: rules.map((rule) => sarifRule(rule, tool)),
+          },
+        },
+        originalUriBaseIds: { SRCROOT: { uri: rootUri(result.root) } },
+        columnKind: "utf16CodeUnits",
+        invocations: [
+          {
+            executionSuccessful: result.analyzers.every((run) => run.status !== "failed"),
+            startTimeUtc: result.startedAt,
+            endTimeUtc: new Date(Date.parse(result.startedAt) + result.durationMs).toISOString(),
+            toolExecutionNotifications: notifications(result),
+            properties: {
+              analyzers: result.analyzers.map(({ analyzer, status, filesGiven, filesAnalyzed }) => ({
+                analyzer,
+                status,
+                filesGiven,
+                filesAnalyzed,
+              })),
+            },
+          },
+        ],
+        results: result.findings.map((finding) => sarifResult(finding, index.get(finding.ruleId) ?? -1)),
+      },
+    ],
+  };
+}
