@@ -1,0 +1,227 @@
+// Queries over the Terraform model that most rules share: finding resources, reading a setting as
+// missing / unknown / known, positions, and the two mechanical fixes (replace a value, add a line).
+import type { FileRule, FileRuleContext, Report, RuleMeta } from "../../rule.ts";
+import type { SourceFile, Span } from "../../source.ts";
+import { evaluate, UNKNOWN, type Value } from "./evaluate.ts";
+import type { Attribute, Block, TerraformModel, TfSpan } from "./model.ts";
+
+/** Top-level `resource "<type>" "<name>"` blocks of any of the given types. */
+export function resources(model: TerraformModel, ...types: string[]): Block[] {
+  return model.blocks.filter(
+    (block) => block.type === "resource" && block.labels[0] !== undefined && types.includes(block.labels[0]),
+  );
+}
+
+/** Top-level `data "<type>" "<name>"` blocks. */
+export function dataSources(model: TerraformModel, ...types: string[]): Block[] {
+  return model.blocks.filter(
+    (block) => block.type === "data" && block.labels[0] !== undefined && types.includes(block.labels[0]),
+  );
+}
+
+/** `aws_db_instance.main` for a resource, `data.x.y` for a data source, the type otherwise. */
+export function addressOf(block: Block): string {
+  if (block.type === "resource") return block.labels.join(".");
+  if (block.type === "data") return `data.${block.labels.join(".")}`;
+  return [block.type, ...block.labels].join(".");
+}
+
+/** Nested blocks of a type, including `dynamic` ones. */
+export function children(block: Block, type: string): Block[] {
+  return block.blocks.filter((child) => child.type === type);
+}
+
+/** Follows a path of nested block types; the first block of each type. */
+export function nested(block: Block, path: readonly string[]): Block | undefined {
+  let current: Block | undefined = block;
+  for (const type of path) {
+    current = current?.blocks.find((child) => child.type === type);
+    if (!current) return undefined;
+  }
+  return current;
+}
+
+export type Setting =
+  | { state: "missing" }
+  | { state: "unknown"; attribute: Attribute }
+  | { state: "known"; value: Value; attribute: Attribute };
+
+/** An attribute's value: missing, unknown (references, functions), or known. */
+export function setting(model: TerraformModel, block: Block, name: string): Setting {
+  const attribute = block.attributes.get(name);
+  if (!attribute) return { state: "missing" };
+  const value = evaluate(attribute.value, model.scope);
+  if (value === UNKNOWN) return { state: "unknown", attribute };
+  return { state: "known", value, attribute };
+}
+
+/** The evaluated value of an attribute, UNKNOWN when it cannot be told, undefined when absent. */
+export function evaluated(model: TerraformModel, block: Block, name: string): Value | undefined {
+  const attribute = block.attributes.get(name);
+  return attribute ? evaluate(attribute.value, model.scope) : undefined;
+}
+
+export function at(span: TfSpan): Span {
+  return { line: span.line, column: span.column, endLine: span.endLine, endColumn: span.endColumn };
+}
+
+/** The block's header line: where a finding about a missing attribute points. */
+export function headerOf(block: Block): Span {
+  return { line: block.span.line, column: block.span.column };
+}
+
+export type RuleFix = NonNullable<Report["fix"]>;
+
+/** Replaces an attribute's whole value with `text` (HCL source). */
+export function replaceValueFix(file: SourceFile, attribute: Attribute, text: string): RuleFix {
+  return {
+    description: `set ${attribute.name} = ${text}`,
+    edits: [
+      {
+        start: file.byteOffsetOfIndex(attribute.value.span.start),
+        end: file.byteOffsetOfIndex(attribute.value.span.end),
+        text,
+      },
+    ],
+  };
+}
+
+/**
+ * Adds `name = text` as the last line of a block, when the block is simple enough to edit safely:
+ * not dynamic, and its closing brace alone on its line (so the new line has an obvious place).
+ */
+export function insertAttributeFix(
+  file: SourceFile,
+  block: Block,
+  name: string,
+  text: string,
+): RuleFix | undefined {
+  if (block.dynamic || block.closeBrace < 0) return undefined;
+  const lineStart = file.text.lastIndexOf("\n", block.closeBrace - 1) + 1;
+  const before = file.text.slice(lineStart, block.closeBrace);
+  if (before.trim() !== "" || lineStart <= block.span.start) return undefined;
+  return {
+    description: `add ${name} = ${text}`,
+    edits: [
+      {
+        start: file.byteOffsetOfIndex(lineStart),
+        end: file.byteOffsetOfIndex(lineStart),
+        text: `${block.indent}  ${name} = ${text}\n`,
+      },
+    ],
+  };
+}
+
+/** What a value-check says: safe, unsafe, or cannot tell (never flagged). */
+export type Verdict = "safe" | "unsafe" | "unknown";
+
+export interface SettingCheck {
+  /** Resource types the check applies to. */
+  types: readonly string[];
+  /** Nested block types leading to the block that holds the attribute ([] for the resource itself). */
+  path?: readonly string[];
+  attribute: string;
+  /** Judges a known value. */
+  judge(value: Value): Verdict;
+  /** What a missing attribute (or missing nested block) means, given the provider's default. */
+  whenMissing: "safe" | "unsafe";
+  /** Finding text after the resource address, e.g. "does not encrypt its storage". */
+  problem: string;
+  /** HCL text that makes the setting safe; enables the fixes (replace a value, add a line). */
+  fixValue?: string;
+  /** Skip resources for which this says so (e.g. a replica that inherits the setting). */
+  exempt?(model: TerraformModel, resource: Block): boolean;
+}
+
+/** Runs a SettingCheck over a model. */
+export function checkSetting(ctx: FileRuleContext<TerraformModel>, spec: SettingCheck): void {
+  const { model, file } = ctx;
+  for (const resource of resources(model, ...spec.types)) {
+    if (spec.exempt?.(model, resource)) continue;
+    const holder = nested(resource, spec.path ?? []);
+    const address = addressOf(resource);
+    if (!holder) {
+      if (spec.whenMissing === "unsafe") {
+        ctx.report({ message: `${address} ${spec.problem}`, at: headerOf(resource) });
+      }
+      continue;
+    }
+    if (holder.dynamic) continue; // a dynamic block's content is evaluated per element; cannot tell
+    const current = setting(model, holder, spec.attribute);
+    if (current.state === "unknown") continue;
+    if (current.state === "missing") {
+      if (spec.whenMissing === "safe") continue;
+      const fix = spec.fixValue ? insertAttributeFix(file, holder, spec.attribute, spec.fixValue) : undefined;
+      ctx.report({
+        message: `${address} ${spec.problem} (${spec.attribute} is not set)`,
+        at: headerOf(holder),
+        ...(fix ? { fix } : {}),
+      });
+      continue;
+    }
+    if (spec.judge(current.value) !== "unsafe") continue;
+    const fix =
+      spec.fixValue && current.attribute.value.kind === "literal"
+        ? replaceValueFix(file, current.attribute, spec.fixValue)
+        : undefined;
+    ctx.report({
+      message: `${address} ${spec.problem}`,
+      at: at(current.attribute.span),
+      ...(fix ? { fix } : {}),
+    });
+  }
+}
+
+/** A FileRule whose check is one SettingCheck. */
+export function settingRule(meta: RuleMeta, spec: SettingCheck): FileRule<TerraformModel> {
+  return {
+    ...meta,
+    ...(spec.fixValue ? { fixable: true } : {}),
+    check(ctx) {
+      checkSetting(ctx, spec);
+    },
+  };
+}
+
+/** Judge helpers for common shapes. */
+export const judge = {
+  /** Safe when the boolean equals `safe`. */
+  boolean(safe: boolean) {
+    return (value: Value): Verdict => {
+      const bool =
+        typeof value === "boolean" ? value : value === "true" ? true : value === "false" ? false : undefined;
+      if (bool === undefined) return "unknown";
+      return bool === safe ? "safe" : "unsafe";
+    };
+  },
+  /** Safe when the string is one of `safe` (case-insensitive). */
+  oneOf(...safe: string[]) {
+    const allowed = safe.map((item) => item.toLowerCase());
+    return (value: Value): Verdict => {
+      if (typeof value !== "string") return "unknown";
+      return allowed.includes(value.toLowerCase()) ? "safe" : "unsafe";
+    };
+  },
+  /** Unsafe when the string is one of `unsafe` (case-insensitive). */
+  noneOf(...unsafe: string[]) {
+    const denied = unsafe.map((item) => item.toLowerCase());
+    return (value: Value): Verdict => {
+      if (typeof value !== "string") return "unknown";
+      return denied.includes(value.toLowerCase()) ? "unsafe" : "safe";
+    };
+  },
+  /** Safe when the number is at least `minimum`. */
+  atLeast(minimum: number) {
+    return (value: Value): Verdict => {
+      const number =
+        typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+      if (!Number.isFinite(number)) return "unknown";
+      return number >= minimum ? "safe" : "unsafe";
+    };
+  },
+  /** Safe when a non-empty string or a non-null value is present. */
+  present(value: Value): Verdict {
+    if (value === null || value === "") return "unsafe";
+    return "safe";
+  },
+};

@@ -1,0 +1,165 @@
+// Parser robustness (random input never throws), the evaluator, and that fixes produce valid HCL
+// that no longer flags.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyzeFile } from "../../analyze.ts";
+import { SourceFile } from "../../source.ts";
+import { terraformAnalyzer } from "./analyzer.ts";
+import { evaluate, UNKNOWN } from "./evaluate.ts";
+import { parseTerraform, type TerraformModel } from "./model.ts";
+
+beforeAll(async () => {
+  await terraformAnalyzer.prepare?.();
+});
+
+function model(text: string): TerraformModel {
+  const result = parseTerraform(new SourceFile("main.tf", text));
+  if (!result.ok) throw new Error(result.reason);
+  return result.model;
+}
+
+function applyFix(text: string, edits: { start: number; end: number; text: string }[]): string {
+  const bytes = Buffer.from(text, "utf8");
+  let out = bytes;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
+    out = Buffer.concat([
+      out.subarray(0, edit.start),
+      Buffer.from(edit.text, "utf8"),
+      out.subarray(edit.end),
+    ]);
+  }
+  return out.toString("utf8");
+}
+
+describe("terraform parse", () => {
+  it("never throws on random input", () => {
+    const hclish = fc.array(
+      fc.constantFrom(
+        "resource",
+        '"aws_s3_bucket"',
+        '"x"',
+        "{",
+        "}",
+        "[",
+        "]",
+        "=",
+        "\n",
+        " ",
+        "var.x",
+        "${",
+        "<<EOF\n",
+        "EOF\n",
+        "true",
+        "1",
+        '"',
+        "dynamic",
+        "é",
+        "#",
+      ),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          hclish.map((parts) => parts.join("")),
+        ),
+        (text) => {
+          const result = parseTerraform(new SourceFile("main.tf", text));
+          expect(typeof result.ok).toBe("boolean");
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("skips broken HCL with the line of the error", () => {
+    const result = parseTerraform(new SourceFile("main.tf", 'resource "a" "b" {\n  x = \n}\n'));
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/^invalid HCL at line \d+$/) });
+  });
+
+  it("refuses absurd nesting instead of overflowing", () => {
+    const deep = `locals {\n  x = ${"[".repeat(3000)}${"]".repeat(3000)}\n}\n`;
+    expect(parseTerraform(new SourceFile("main.tf", deep)).ok).toBe(false);
+  });
+
+  it("reports columns in UTF-16 code units after non-ASCII text", () => {
+    const m = model(
+      'locals { é = "ü" }\nresource "aws_db_instance" "x" {\n  tags = { n = "日本" }, storage_encrypted = false\n}\n'.replace(
+        ", storage",
+        "\n  storage",
+      ),
+    );
+    const resource = m.blocks[1]!;
+    expect(resource.attributes.get("storage_encrypted")!.span).toMatchObject({ line: 4, column: 3 });
+  });
+});
+
+describe("terraform evaluate", () => {
+  const source = `
+variable "on" {
+  default = true
+}
+variable "ports" {
+  default = [22, 443]
+}
+variable "no_default" {}
+locals {
+  name   = "app-\${var.on}"
+  nested = { a = { b = "deep" } }
+  loop   = local.loop
+  pick   = var.on ? "yes" : "no"
+  heredoc = <<-EOT
+    {"Action": "*"}
+  EOT
+}
+`;
+  let m: TerraformModel;
+  beforeAll(() => {
+    m = model(source);
+  });
+  const local = (name: string) => evaluate(m.scope.locals.get(name), m.scope);
+  it("resolves variables, locals, templates, conditionals", () => {
+    expect(local("name")).toBe("app-true");
+    expect(local("nested")).toEqual({ a: { b: "deep" } });
+    expect(local("pick")).toBe("yes");
+    expect(JSON.parse(local("heredoc") as string)).toEqual({ Action: "*" });
+    expect(evaluate(m.scope.variableDefaults.get("ports"), m.scope)).toEqual([22, 443]);
+  });
+  it("says unknown instead of guessing", () => {
+    expect(local("loop")).toBe(UNKNOWN);
+    expect(evaluate(m.scope.variableDefaults.get("no_default"), m.scope)).toBe(UNKNOWN);
+  });
+});
+
+describe("terraform fixes", () => {
+  const cases: [string, string][] = [
+    [
+      "terraform/unencrypted-rds-instance",
+      'resource "aws_db_instance" "x" {\n  storage_encrypted = false\n}\n',
+    ],
+    ["terraform/unencrypted-rds-instance", 'resource "aws_db_instance" "x" {\n  engine = "postgres"\n}\n'],
+    [
+      "terraform/public-rds-instance",
+      'resource "aws_db_instance" "x" {\n  publicly_accessible = true # café\n}\n',
+    ],
+    ["terraform/kms-key-rotation-disabled", '  resource "aws_kms_key" "x" {\n  }\n'],
+    [
+      "terraform/ec2-imdsv1-enabled",
+      'resource "aws_instance" "x" {\n  metadata_options {\n    http_endpoint = "enabled"\n  }\n}\n',
+    ],
+  ];
+  for (const [ruleId, text] of cases) {
+    it(`${ruleId} fix removes the finding`, () => {
+      const only = (id: string) => id === ruleId;
+      const before = analyzeFile(new SourceFile("main.tf", text), ["terraform"], [terraformAnalyzer], only);
+      expect(before.findings).toHaveLength(1);
+      const fix = before.findings[0]!.fix;
+      expect(fix).toBeDefined();
+      const fixed = applyFix(text, fix!.edits);
+      const after = analyzeFile(new SourceFile("main.tf", fixed), ["terraform"], [terraformAnalyzer], only);
+      expect(after.problems).toEqual([]);
+      expect(after.findings).toEqual([]);
+    });
+  }
+});
