@@ -1,6 +1,9 @@
 // The explicit registry: every analyzer the engine runs is listed here, and every rule is listed in
 // its analyzer's `rules/index.ts`. Nothing registers itself by being imported.
+
 import type { Analyzer } from "./analyzer.ts";
+import { cloudformationAnalyzer } from "./analyzers/cloudformation/analyzer.ts";
+import { terraformAnalyzer } from "./analyzers/terraform/analyzer.ts";
 import { type AnyRule, type RuleMeta, ruleMeta } from "./rule.ts";
 import { engineRules } from "./suppress.ts";
 
@@ -8,7 +11,10 @@ import { engineRules } from "./suppress.ts";
  * Add an analyzer by importing it from `./analyzers/<id>/analyzer.ts` and appending it here.
  * Order is the order of the docs index and of `rampart rules`.
  */
-export const analyzers: readonly Analyzer[] = [];
+export const analyzers: readonly Analyzer[] = [
+  cloudformationAnalyzer as Analyzer,
+  terraformAnalyzer as Analyzer,
+];
 
 /** Every rule of the given analyzers, per-file rules first, then project rules. */
 export function allRules(list: readonly Analyzer[] = analyzers): AnyRule[] {
