@@ -1,0 +1,410 @@
+// The typed model of a Dockerfile: build stages (FROM … AS name) with their instructions, each
+// with exact positions, and RUN bodies split into shell commands. dockerfile-ast finds the
+// instruction boundaries (continuations, heredocs, parser directives); everything else is ours.
+import { DockerfileParser } from "dockerfile-ast";
+import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
+import type { SourceFile } from "../../source.ts";
+import { programIndex, type ShellCommand, type ShellWord, tokenizeShell } from "./shell.ts";
+
+export interface Located {
+  line: number;
+  column: number;
+}
+
+/** A word of an instruction's arguments, with its file index (for fixes) and position. */
+export interface Word extends Located {
+  text: string;
+  index: number;
+  end: number;
+}
+
+/** An instruction flag such as `--chown=app` or `--mount=type=cache,target=/root/.cache`. */
+export interface InstructionFlag extends Located {
+  name: string;
+  value: string | null;
+}
+
+export interface Command extends Located {
+  words: Word[];
+  /** Position of the program in `words` (after `sudo`, `env X=1`, assignments); -1 if none. */
+  programAt: number;
+  /** The program's base name (`/usr/bin/pip3` → `pip3`), or "" when there is none. */
+  program: string;
+  /** The words after the program. */
+  args: Word[];
+  separatorBefore: ShellCommand["separatorBefore"];
+}
+
+export interface Instruction extends Located {
+  /** Upper-case keyword: RUN, FROM, … */
+  keyword: string;
+  /** Index of the instruction's first character in the file and one past its last. */
+  index: number;
+  end: number;
+  endLine: number;
+  /** The keyword's own span, for fixes that rewrite it. */
+  keywordEnd: number;
+  flags: InstructionFlag[];
+  /** Arguments after the flags, quotes removed (shell form) or the JSON array items (exec form). */
+  args: Word[];
+  /** True for the JSON (exec) form: `CMD ["run"]`. */
+  execForm: boolean;
+  /** RUN only: the shell commands of the body, in order. */
+  commands: Command[];
+}
+
+export interface FromImage {
+  /** The image reference as written (`node:20-alpine@sha256:…`), or null when FROM has no argument. */
+  reference: string | null;
+  at: Located;
+  /** True when the reference names an earlier stage (`FROM builder`). */
+  stageReference: boolean;
+  /** True when the reference uses a build argument (`FROM ${BASE}`); its value is unknown. */
+  parameterised: boolean;
+  scratch: boolean;
+  /** Repository without tag or digest (`docker.io/library/node`). */
+  repository: string;
+  tag: string | null;
+  digest: string | null;
+}
+
+export interface Stage {
+  /** 0-based position among the FROMs. */
+  index: number;
+  /** The `AS` name, lower-cased, or null. */
+  name: string | null;
+  from: Instruction;
+  image: FromImage;
+  /** The stage this one builds on (`FROM builder`), or null for an external image. */
+  parent: number | null;
+  /** Every instruction after the FROM, up to the next FROM. */
+  instructions: Instruction[];
+}
+
+export interface DockerfileModel {
+  /** ARGs before the first FROM. */
+  globalArgs: Instruction[];
+  stages: Stage[];
+  /** The escape character from the `# escape=` directive. */
+  escapeChar: string;
+}
+
+/** The stage whose image `docker build` produces by default: the last one. */
+export function finalStage(model: DockerfileModel): Stage | undefined {
+  return model.stages[model.stages.length - 1];
+}
+
+/** The final stage and the stages it builds on through `FROM <stage>`, final first. */
+export function finalStageChain(model: DockerfileModel): Stage[] {
+  const chain: Stage[] = [];
+  let stage = finalStage(model);
+  const seen = new Set<number>();
+  while (stage && !seen.has(stage.index)) {
+    seen.add(stage.index);
+    chain.push(stage);
+    stage = stage.parent === null ? undefined : model.stages[stage.parent];
+  }
+  return chain;
+}
+
+/** Stages whose layers end up in the final image: the final stage and its ancestors. */
+export function shippedStages(model: DockerfileModel): Stage[] {
+  return finalStageChain(model);
+}
+
+/** Every RUN command of a stage, with its instruction. */
+export function* runCommands(
+  stage: Stage,
+): Generator<{ run: Instruction; command: Command; position: number }> {
+  for (const run of stage.instructions) {
+    if (run.keyword !== "RUN") continue;
+    let position = 0;
+    for (const command of run.commands) yield { run, command, position: position++ };
+  }
+}
+
+/** Whether a command's words include an option, e.g. `hasOption(cmd, "-y", "--yes")`. */
+export function hasOption(command: Command, ...options: string[]): boolean {
+  return command.args.some(
+    (word) => options.includes(word.text) || options.some((o) => word.text.startsWith(`${o}=`)),
+  );
+}
+
+/** The non-option arguments of a command (after its subcommand words, if given). */
+export function operands(command: Command, skip = 0): Word[] {
+  return command.args.slice(skip).filter((word) => !word.text.startsWith("-"));
+}
+
+export function baseName(program: string): string {
+  const slash = program.lastIndexOf("/");
+  return slash === -1 ? program : program.slice(slash + 1);
+}
+
+const MAX_INSTRUCTIONS = 20_000;
+
+export function parseDockerfile(file: SourceFile): ParseResult<DockerfileModel> {
+  let document: ReturnType<typeof DockerfileParser.parse>;
+  try {
+    document = DockerfileParser.parse(file.text);
+  } catch (error) {
+    return skipped(
+      `dockerfile-ast could not parse the file: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  const escapeDirective = document.getDirectives().find((d) => d.getName().toLowerCase() === "escape");
+  const escapeChar = escapeDirective?.getValue() === "`" ? "`" : "\\";
+  const raw = document.getInstructions();
+  if (raw.length > MAX_INSTRUCTIONS) return skipped(`more than ${MAX_INSTRUCTIONS} instructions`);
+
+  const model: DockerfileModel = { globalArgs: [], stages: [], escapeChar };
+  for (const item of raw) {
+    const range = item.getRange();
+    const keywordRange = item.getInstructionRange();
+    const index = indexOf(file, range.start);
+    const end = indexOf(file, range.end);
+    // flags (`--mount=…`) are outside dockerfile-ast's argument range, so read from the keyword on
+    const argsIndex = indexOf(file, keywordRange.end);
+    const instruction = buildInstruction(
+      file,
+      item.getKeyword().toUpperCase(),
+      index,
+      end,
+      indexOf(file, keywordRange.end),
+      argsIndex,
+      escapeChar,
+    );
+    if (instruction.keyword === "FROM") {
+      model.stages.push(buildStage(model, instruction));
+    } else {
+      const stage = model.stages[model.stages.length - 1];
+      if (stage) stage.instructions.push(instruction);
+      else if (instruction.keyword === "ARG") model.globalArgs.push(instruction);
+    }
+  }
+  return parsed(model);
+}
+
+function indexOf(file: SourceFile, position: { line: number; character: number }): number {
+  return file.indexAt({ line: position.line + 1, column: position.character + 1 });
+}
+
+function located(file: SourceFile, index: number): Located {
+  return file.positionAt(index);
+}
+
+function toWord(file: SourceFile, word: ShellWord): Word {
+  return { text: word.text, index: word.index, end: word.end, ...located(file, word.index) };
+}
+
+function buildInstruction(
+  file: SourceFile,
+  keyword: string,
+  index: number,
+  end: number,
+  keywordEnd: number,
+  argsIndex: number,
+  escapeChar: string,
+): Instruction {
+  const start = located(file, index);
+  const instruction: Instruction = {
+    keyword,
+    ...start,
+    index,
+    end,
+    endLine: located(file, end).line,
+    keywordEnd,
+    flags: [],
+    args: [],
+    execForm: false,
+    commands: [],
+  };
+  const body = file.text.slice(argsIndex, end);
+  const trimmed = body.trimStart();
+  // exec form: a JSON array of strings
+  if (
+    trimmed.startsWith("[") &&
+    ["RUN", "CMD", "ENTRYPOINT", "SHELL", "COPY", "ADD", "VOLUME"].includes(keyword)
+  ) {
+    const items = jsonArray(trimmed.replace(/\\\r?\n/g, ""));
+    if (items) {
+      instruction.execForm = true;
+      const at = argsIndex + body.length - trimmed.length;
+      instruction.args = items.map((text) => ({ text, index: at, end: at, ...located(file, at) }));
+      if (keyword === "RUN") instruction.commands = [makeCommand(instruction.args, null)];
+      return instruction;
+    }
+  }
+  // the first line decides about heredocs: `RUN <<EOF` or `RUN bash <<EOF`
+  const firstNewline = body.indexOf("\n");
+  const firstLine = firstNewline === -1 ? body : body.slice(0, firstNewline);
+  const heredoc = /<<-?\s*(["']?)([A-Za-z_][\w.-]*)\1/.exec(firstLine);
+  const headSource = heredoc && firstNewline !== -1 ? firstLine : body;
+  const head = tokenizeShell(headSource, argsIndex, escapeChar).map((command) => ({
+    separatorBefore: command.separatorBefore,
+    words: command.words.map((word) => toWord(file, word)),
+  }));
+  // leading --flags belong to the instruction, not to the command
+  const first = head[0];
+  if (first) {
+    while (first.words.length > 0 && first.words[0]!.text.startsWith("--")) {
+      const word = first.words.shift()!;
+      const eq = word.text.indexOf("=");
+      instruction.flags.push({
+        name: (eq === -1 ? word.text : word.text.slice(0, eq)).slice(2).toLowerCase(),
+        value: eq === -1 ? null : word.text.slice(eq + 1),
+        line: word.line,
+        column: word.column,
+      });
+    }
+  }
+  instruction.args = head.flatMap((command) => command.words);
+  if (keyword !== "RUN") return instruction;
+
+  const commands: Command[] = [];
+  for (const command of head) {
+    const words = command.words.filter((word) => !/^<<-?/.test(word.text) || !heredoc);
+    if (words.length > 0) commands.push(makeCommand(words, command.separatorBefore));
+  }
+  if (heredoc && firstNewline !== -1) {
+    // the body runs as a shell script when the RUN line has no command of its own, or calls a shell
+    const shellBody = commands.length === 0 || /^(?:ba|da|z|a|k)?sh$/.test(commands[0]?.program ?? "");
+    if (shellBody) {
+      const bodyStart = argsIndex + firstNewline + 1;
+      const bodyText = file.text.slice(bodyStart, end);
+      const lines = bodyText.split("\n");
+      const terminator =
+        lines.length > 0 && lines[lines.length - 1]!.trim() === heredoc[2] ? lines.length - 1 : -1;
+      const script = terminator === -1 ? bodyText : lines.slice(0, terminator).join("\n");
+      for (const command of tokenizeShell(script, bodyStart, escapeChar, true)) {
+        commands.push(
+          makeCommand(
+            command.words.map((word) => toWord(file, word)),
+            commands.length === 0 ? null : command.separatorBefore,
+          ),
+        );
+      }
+    }
+  }
+  instruction.commands = commands;
+  return instruction;
+}
+
+function makeCommand(words: Word[], separatorBefore: Command["separatorBefore"]): Command {
+  const at = programIndex(words);
+  const programWord = at === -1 ? undefined : words[at];
+  const anchor = words[0]!;
+  return {
+    words,
+    programAt: at,
+    program: programWord ? baseName(programWord.text) : "",
+    args: at === -1 ? [] : words.slice(at + 1),
+    separatorBefore,
+    line: (programWord ?? anchor).line,
+    column: (programWord ?? anchor).column,
+  };
+}
+
+function jsonArray(text: string): string[] | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
+  } catch {
+    // not JSON: Docker runs it in shell form
+  }
+  return null;
+}
+
+function buildStage(model: DockerfileModel, from: Instruction): Stage {
+  const [imageWord, asWord, nameWord] = from.args;
+  const name = asWord && asWord.text.toLowerCase() === "as" && nameWord ? nameWord.text.toLowerCase() : null;
+  const reference = imageWord?.text ?? null;
+  const lower = reference?.toLowerCase() ?? "";
+  const parentStage = model.stages.find((stage) => stage.name !== null && stage.name === lower);
+  const image = describeImage(reference, imageWord ?? from, parentStage !== undefined);
+  return {
+    index: model.stages.length,
+    name,
+    from,
+    image,
+    parent: parentStage ? parentStage.index : null,
+    instructions: [],
+  };
+}
+
+/** Splits an image reference into repository, tag and digest (registry ports are not tags). */
+export function describeImage(reference: string | null, at: Located, stageReference: boolean): FromImage {
+  const value = reference ?? "";
+  const at2 = { line: at.line, column: at.column };
+  const digestAt = value.indexOf("@");
+  const digest = digestAt === -1 ? null : value.slice(digestAt + 1);
+  const withoutDigest = digestAt === -1 ? value : value.slice(0, digestAt);
+  const lastSlash = withoutDigest.lastIndexOf("/");
+  const colon = withoutDigest.indexOf(":", lastSlash + 1);
+  return {
+    reference,
+    at: at2,
+    stageReference,
+    parameterised: value.includes("$"),
+    scratch: value.toLowerCase() === "scratch",
+    repository: colon === -1 ? withoutDigest : withoutDigest.slice(0, colon),
+    tag: colon === -1 ? null : withoutDigest.slice(colon + 1),
+    digest,
+  };
+}
+
+/** Options of package managers that take the next word as their value. */
+const VALUE_OPTIONS = new Set([
+  "-o",
+  "-c",
+  "-t",
+  "-q=",
+  "--option",
+  "--config-file",
+  "--target-release",
+  "-X",
+  "-r",
+  "--repository",
+  "-i",
+  "--index-url",
+  "--extra-index-url",
+  "-e",
+  "--editable",
+  "--constraint",
+  "--requirement",
+  "--prefix",
+  "--root",
+  "--target",
+]);
+
+/** The first operand of a command (`install` in `apt-get -y install x`), or null. */
+export function subcommand(command: Command): Word | null {
+  for (let i = 0; i < command.args.length; i++) {
+    const word = command.args[i]!;
+    if (word.text.startsWith("-")) {
+      if (VALUE_OPTIONS.has(word.text)) i++;
+      continue;
+    }
+    return word;
+  }
+  return null;
+}
+
+/** Package operands after the subcommand, skipping options and the values they take. */
+export function packageOperands(command: Command, after: Word): Word[] {
+  const start = command.args.indexOf(after) + 1;
+  const result: Word[] = [];
+  for (let i = start; i < command.args.length; i++) {
+    const word = command.args[i]!;
+    if (word.text.startsWith("-")) {
+      if (VALUE_OPTIONS.has(word.text)) i++;
+      continue;
+    }
+    if (/^[0-9]*[<>]/.test(word.text)) break; // redirections end the operands
+    result.push(word);
+  }
+  return result;
+}
+
+export function isAptGet(command: Command): boolean {
+  return command.program === "apt-get" || command.program === "apt";
+}

@@ -1,0 +1,58 @@
+// The explicit rule list of the Dockerfile analyzer: adding a rule adds one line here.
+import type { FileRule } from "../../../rule.ts";
+import type { DockerfileModel } from "../model.ts";
+import { addInsteadOfCopy } from "./add-instead-of-copy.ts";
+import { addRemoteUrl } from "./add-remote-url.ts";
+import { apkAddWithCache } from "./apk-add-with-cache.ts";
+import { aptInstallWithRecommends } from "./apt-install-with-recommends.ts";
+import { aptInstallWithoutYes } from "./apt-install-without-yes.ts";
+import { aptListsNotRemoved } from "./apt-lists-not-removed.ts";
+import { aptUpdateAlone } from "./apt-update-alone.ts";
+import { aptUpgrade } from "./apt-upgrade.ts";
+import { baseImageWithoutDigest } from "./base-image-without-digest.ts";
+import { cdInRun } from "./cd-in-run.ts";
+import { curlPipeShell } from "./curl-pipe-shell.ts";
+import { deprecatedMaintainer } from "./deprecated-maintainer.ts";
+import { missingHealthcheck } from "./missing-healthcheck.ts";
+import { missingUser } from "./missing-user.ts";
+import { npmInstallInsteadOfCi } from "./npm-install-instead-of-ci.ts";
+import { overriddenCmd } from "./overridden-cmd.ts";
+import { pipInstallWithCache } from "./pip-install-with-cache.ts";
+import { relativeWorkdir } from "./relative-workdir.ts";
+import { rootUser } from "./root-user.ts";
+import { secretInBuildVariable } from "./secret-in-build-variable.ts";
+import { sshPortExposed } from "./ssh-port-exposed.ts";
+import { sudoInRun } from "./sudo-in-run.ts";
+import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
+import { unpinnedBaseImage } from "./unpinned-base-image.ts";
+import { unpinnedPipPackage } from "./unpinned-pip-package.ts";
+import { worldWritablePermissions } from "./world-writable-permissions.ts";
+
+export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
+  rootUser,
+  missingUser,
+  unpinnedBaseImage,
+  baseImageWithoutDigest,
+  addRemoteUrl,
+  addInsteadOfCopy,
+  curlPipeShell,
+  tlsVerificationDisabled,
+  secretInBuildVariable,
+  aptInstallWithRecommends,
+  aptInstallWithoutYes,
+  aptUpgrade,
+  aptUpdateAlone,
+  aptListsNotRemoved,
+  apkAddWithCache,
+  pipInstallWithCache,
+  unpinnedPipPackage,
+  npmInstallInsteadOfCi,
+  sudoInRun,
+  worldWritablePermissions,
+  sshPortExposed,
+  missingHealthcheck,
+  relativeWorkdir,
+  cdInRun,
+  deprecatedMaintainer,
+  overriddenCmd,
+];

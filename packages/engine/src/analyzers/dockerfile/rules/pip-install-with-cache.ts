@@ -1,0 +1,51 @@
+import { defineFileRule } from "../../../rule.ts";
+import { type DockerfileModel, hasOption, runCommands, shippedStages } from "../model.ts";
+import { pipInstall } from "./unpinned-pip-package.ts";
+
+export const pipInstallWithCache = defineFileRule<DockerfileModel>({
+  id: "dockerfile/pip-install-with-cache",
+  analyzer: "dockerfile",
+  title: "pip install keeps its download cache in the image",
+  severity: "low",
+  confidence: "high",
+  lifecycle: "stable",
+  controls: ["CTR-VUL-01"],
+  fixable: true,
+  docs: {
+    summary: "`pip install` runs without `--no-cache-dir` in a stage that ends up in the final image.",
+    whyItMatters: "pip's wheel cache stays in the layer, often doubling the size of the installed packages.",
+    remediation:
+      "Add `--no-cache-dir`, set `ENV PIP_NO_CACHE_DIR=1` in the stage, or use a BuildKit cache mount on /root/.cache/pip.",
+    example: "RUN pip install --no-cache-dir -r requirements.txt",
+    references: ["https://github.com/hadolint/hadolint/wiki/DL3042"],
+  },
+  check(ctx) {
+    for (const stage of shippedStages(ctx.model)) {
+      const envDisablesCache = stage.instructions.some(
+        (i) => i.keyword === "ENV" && i.args.some((w) => /^PIP_NO_CACHE_DIR(?:=|$)/.test(w.text)),
+      );
+      if (envDisablesCache) continue;
+      for (const { run, command } of runCommands(stage)) {
+        const install = pipInstall(command);
+        if (!install || hasOption(command, "--no-cache-dir")) continue;
+        if (command.words.some((w) => /^PIP_NO_CACHE_DIR=/.test(w.text))) continue;
+        if (run.flags.some((flag) => flag.name === "mount" && /\.cache\/pip/.test(flag.value ?? "")))
+          continue;
+        ctx.report({
+          message: "pip install without --no-cache-dir",
+          at: { line: command.line, column: command.column },
+          fix: {
+            description: "add --no-cache-dir",
+            edits: [
+              {
+                start: ctx.file.byteOffsetOfIndex(install.end),
+                end: ctx.file.byteOffsetOfIndex(install.end),
+                text: " --no-cache-dir",
+              },
+            ],
+          },
+        });
+      }
+    }
+  },
+});
