@@ -2,10 +2,26 @@
 import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
+import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
+import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
+import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
+import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
+import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
+import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
+import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
+import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
+import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
+import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
+import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
+import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
+import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
+import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
+import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
+import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
@@ -13,6 +29,8 @@ import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
+import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
+import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
 
 export const terraformRules: readonly FileRule<TerraformModel>[] = [
   // AWS databases
@@ -29,6 +47,25 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   unencryptedEbsVolume,
   // AWS keys
   kmsKeyRotationDisabled,
+  // AWS services (generated batch 2)
+  cloudtrailSingleRegion,
+  cloudtrailLogValidationDisabled,
+  cloudtrailWithoutKms,
+  elasticacheWithoutTransitEncryption,
+  elasticacheWithoutAtRestEncryption,
+  opensearchWithoutEncryptionAtRest,
+  opensearchWithoutNodeToNodeEncryption,
+  opensearchHttpsNotEnforced,
+  ecrScanOnPushDisabled,
+  ecrMutableImageTags,
+  unencryptedSnsTopic,
+  unencryptedSqsQueue,
+  albKeepsInvalidHeaders,
+  lbWithoutDeletionProtection,
+  lbWithoutAccessLogs,
+  eksSecretsNotEncrypted,
+  lambdaWithoutTracing,
+  lambdaUrlWithoutAuth,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [];
