@@ -1,25 +1,17 @@
-import { parseDockerfile } from "./src/analyzers/dockerfile/model.ts";
-import { SourceFile } from "./src/source.ts";
-
-const text = `# syntax=docker/dockerfile:1
-ARG BASE=alpine
-FROM \${BASE} AS b
-RUN <<EOF
-apt-get update
-curl x | sh
-EOF
-RUN --mount=type=cache,target=/var/cache/apt apt-get update \\
-  # comment
-  && sudo -E apt-get install -y "x" 2>&1 && echo $(curl -s x)
-FROM b
-USER root
-CMD ["a", "b"]
+import { parseDocument, isMap, isScalar, isSeq, isPair } from "yaml";
+const text = `on: push
+jobs:
+  a:
+    steps:
+      - run: |
+          echo "\${{ github.event.issue.title }}"
+      - run: >
+          echo hi
+          \${{ github.head_ref }}
+      - uses: x@v1 # c
 `;
-const r = parseDockerfile(new SourceFile("Dockerfile", text));
-console.log(
-  JSON.stringify(
-    r,
-    (k, v) => (k === "index" || k === "end" || k === "keywordEnd" ? undefined : v),
-    1,
-  ).replace(/\n\s*/g, " "),
-);
+const doc = parseDocument(text);
+const jobs = doc.get("jobs", true);
+const steps = jobs.items[0].value.get("steps", true);
+for (const s of steps.items) { const p = s.items[0]; console.log(p.key.range, p.value.range, p.value.type, JSON.stringify(p.value.source), JSON.stringify(text.slice(p.value.range[0], p.value.range[1])), s.range); }
+console.log(doc.errors.length, doc.contents.range);
