@@ -27,8 +27,8 @@ export function Sidebar() {
         <TenantSelector />
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 pb-4">
-        <ul className="flex flex-col gap-0.5">
+      <nav aria-label="Main" className="overflow-x-auto px-3 pb-3 md:flex-1 md:overflow-y-auto md:pb-4">
+        <ul className="flex gap-0.5 md:flex-col">
           {NAV_ITEMS.map(({ label, path, icon: Icon, live }) => {
             const active = isNavItemActive(location, path);
             return (
@@ -37,7 +37,7 @@ export function Sidebar() {
                   href={path}
                   aria-current={active ? "page" : undefined}
                   className={cn(
-                    "flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors",
+                    "flex items-center gap-3 whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors",
                     active
                       ? "bg-accent font-medium text-foreground"
                       : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",

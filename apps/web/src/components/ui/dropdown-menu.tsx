@@ -3,7 +3,13 @@ import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Non-modal by default: a modal menu hides the rest of the page with aria-hidden while focus can
+ * still reach it, which screen readers and axe (aria-hidden-focus) rightly object to.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
 export function DropdownMenuContent({

@@ -28,7 +28,7 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
   return (
     <th
       className={cn(
-        "h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-muted-foreground",
+        "h-10 px-4 text-left align-middle text-xs font-semibold text-muted-foreground",
         className,
       )}
       {...props}

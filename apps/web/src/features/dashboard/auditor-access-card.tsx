@@ -20,7 +20,7 @@ export function AuditorAccessCard({ tenantId, readOnly }: { tenantId: string; re
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-6">
         <div className="flex items-start gap-3">
-          <Eye className="mt-0.5 size-5 text-primary" aria-hidden="true" />
+          <Eye className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="flex flex-col gap-1.5">
             <CardTitle>Auditor Access</CardTitle>
             <CardDescription id={descriptionId}>

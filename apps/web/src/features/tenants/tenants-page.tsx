@@ -24,6 +24,7 @@ import { useTenants } from "../../session/api/get-tenants";
 import { useDeleteTenant } from "./api/delete-tenant";
 import { useUpdateAuditorAccess } from "./api/update-auditor-access";
 
+/** The spec's 'Enable/Disable Auditor Access' item reads after the tenant's current state. */
 function TenantActions({ tenant }: { tenant: Tenant }) {
   const updateAccess = useUpdateAuditorAccess();
   const deleteTenant = useDeleteTenant();

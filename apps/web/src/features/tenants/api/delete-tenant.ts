@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiSend } from "../../../lib/api";
+import { meQueryKey } from "../../../session/api/get-me";
 import { tenantsQueryKey } from "../../../session/api/get-tenants";
 
 export async function deleteTenant(tenantId: string): Promise<void> {
@@ -13,7 +14,11 @@ export function useDeleteTenant() {
   return useMutation({
     mutationFn: deleteTenant,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: tenantsQueryKey });
+      // The session's memberships change too, so the current tenant falls back if it was this one.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tenantsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]);
       toast({ title: "Tenant deleted", description: "The tenant has been successfully removed." });
     },
     onError: (error) => {
