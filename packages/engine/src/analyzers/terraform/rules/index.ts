@@ -3,9 +3,11 @@ import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
+import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
+import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
@@ -23,9 +25,11 @@ import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
+import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
+import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
@@ -66,6 +70,11 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   eksSecretsNotEncrypted,
   lambdaWithoutTracing,
   lambdaUrlWithoutAuth,
+  // Network exposure, every provider
+  sshOpenToInternet,
+  rdpOpenToInternet,
+  databasePortOpenToInternet,
+  allPortsOpenToInternet,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [];
