@@ -4,6 +4,7 @@
 import type { Analyzer } from "./analyzer.ts";
 import { cloudformationAnalyzer } from "./analyzers/cloudformation/analyzer.ts";
 import { dockerfileAnalyzer } from "./analyzers/dockerfile/analyzer.ts";
+import { secretsAnalyzer } from "./analyzers/secrets/analyzer.ts";
 import { terraformAnalyzer } from "./analyzers/terraform/analyzer.ts";
 import { type AnyRule, type RuleMeta, ruleMeta } from "./rule.ts";
 import { engineRules } from "./suppress.ts";
@@ -16,6 +17,7 @@ export const analyzers: readonly Analyzer[] = [
   cloudformationAnalyzer as Analyzer,
   terraformAnalyzer as Analyzer,
   dockerfileAnalyzer as Analyzer,
+  secretsAnalyzer as Analyzer,
 ];
 
 /** Every rule of the given analyzers, per-file rules first, then project rules. */

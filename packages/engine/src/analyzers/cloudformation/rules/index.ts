@@ -2,6 +2,18 @@
 import type { FileRule } from "../../../rule.ts";
 import type { CfnModel } from "../model.ts";
 import { adminPortOpenToInternet } from "./admin-port-open-to-internet.ts";
+import { apiGatewayMethodWithoutAuthorization } from "./api-gateway-method-without-authorization.ts";
+import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
+import { cloudfrontAllowsHttp } from "./cloudfront-allows-http.ts";
+import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
+import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
+import { cloudtrailLoggingDisabled } from "./cloudtrail-logging-disabled.ts";
+import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
+import { dynamodbTableWithoutPitr } from "./dynamodb-table-without-pitr.ts";
+import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
+import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
+import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
+import { httpLoadBalancerListener } from "./http-load-balancer-listener.ts";
 import { iamAdministratorAccessAttached } from "./iam-administrator-access-attached.ts";
 import { iamPolicyAllowNotAction } from "./iam-policy-allow-not-action.ts";
 import { iamPolicyAllowsAllActions } from "./iam-policy-allows-all-actions.ts";
@@ -9,7 +21,13 @@ import { iamPolicyWildcardServiceActions } from "./iam-policy-wildcard-service-a
 import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
 import { kmsKeyPolicyWildcardPrincipal } from "./kms-key-policy-wildcard-principal.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
+import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
+import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
+import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
 import { launchTemplateWithoutImdsv2 } from "./launch-template-without-imdsv2.ts";
+import { opensearchWithoutHttps } from "./opensearch-without-https.ts";
+import { outdatedLoadBalancerTlsPolicy } from "./outdated-load-balancer-tls-policy.ts";
+import { publicEksEndpoint } from "./public-eks-endpoint.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
 import { rdsBackupsDisabled } from "./rds-backups-disabled.ts";
 import { rdsInstanceSingleAz } from "./rds-instance-single-az.ts";
@@ -19,13 +37,30 @@ import { s3BucketPublicAcl } from "./s3-bucket-public-acl.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
 import { s3BucketWithoutPublicAccessBlock } from "./s3-bucket-without-public-access-block.ts";
 import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
+import { unencryptedCloudtrail } from "./unencrypted-cloudtrail.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
+import { unencryptedElasticacheAtRest } from "./unencrypted-elasticache-at-rest.ts";
+import { unencryptedOpensearchDomain } from "./unencrypted-opensearch-domain.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedS3Bucket } from "./unencrypted-s3-bucket.ts";
+import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
+import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
 import { unrestrictedIngress } from "./unrestricted-ingress.ts";
 
 export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   adminPortOpenToInternet,
+  apiGatewayMethodWithoutAuthorization,
+  apiGatewayStageWithoutAccessLogs,
+  cloudfrontAllowsHttp,
+  cloudfrontOutdatedTls,
+  cloudtrailLogValidationDisabled,
+  cloudtrailLoggingDisabled,
+  cloudtrailSingleRegion,
+  dynamodbTableWithoutPitr,
+  ecrMutableImageTags,
+  ecrScanOnPushDisabled,
+  elasticacheWithoutTransitEncryption,
+  httpLoadBalancerListener,
   iamAdministratorAccessAttached,
   iamPolicyAllowNotAction,
   iamPolicyAllowsAllActions,
@@ -33,7 +68,13 @@ export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   iamRoleTrustsAnyPrincipal,
   kmsKeyPolicyWildcardPrincipal,
   kmsKeyRotationDisabled,
+  lambdaEnvironmentSecret,
+  lambdaUrlWithoutAuth,
+  lambdaWithoutTracing,
   launchTemplateWithoutImdsv2,
+  opensearchWithoutHttps,
+  outdatedLoadBalancerTlsPolicy,
+  publicEksEndpoint,
   publicRdsInstance,
   rdsBackupsDisabled,
   rdsInstanceSingleAz,
@@ -43,8 +84,13 @@ export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   s3BucketWithoutAccessLogging,
   s3BucketWithoutPublicAccessBlock,
   s3BucketWithoutVersioning,
+  unencryptedCloudtrail,
   unencryptedEbsVolume,
+  unencryptedElasticacheAtRest,
+  unencryptedOpensearchDomain,
   unencryptedRdsInstance,
   unencryptedS3Bucket,
+  unencryptedSnsTopic,
+  unencryptedSqsQueue,
   unrestrictedIngress,
 ];
