@@ -1,0 +1,182 @@
+// The false-positive traps: values that only look like secrets (placeholders, template holes,
+// documentation keys, hashes, ids) and files where matches are noise (lockfiles, test fixtures,
+// minified bundles). Pure functions on strings; the model records their verdicts.
+import { shannonEntropy } from "./text-measures.ts";
+
+/** Keys published in provider documentation; they appear in thousands of READMEs. */
+const DOCUMENTED_EXAMPLE_VALUES = new Set([
+  "AKIAIOSFODNN7EXAMPLE",
+  "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  "ASIAIOSFODNN7EXAMPLE",
+  // Azurite / Azure Storage Emulator account key, published for local development.
+  "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+]);
+
+/** Words that mark a value as written by a human to stand for a secret. */
+const PLACEHOLDER_SUBSTRINGS = [
+  "example",
+  "placeholder",
+  "changeme",
+  "change_me",
+  "change-me",
+  "replaceme",
+  "replace_me",
+  "redacted",
+  "xxxx",
+  "****",
+  "....",
+  "your_",
+  "your-",
+  "yourapi",
+  "yourtoken",
+  "yoursecret",
+  "insert_",
+  "insert-",
+  "dummy",
+  "notreal",
+  "not_real",
+  "not-a-real",
+  "lorem",
+];
+
+/** Words that count only when they stand alone or between separators (`test`, `my_fake_key`). */
+const PLACEHOLDER_WORDS =
+  /(?:^|[^a-z0-9])(?:test|testing|fake|sample|mock|foo|bar|baz|secret|password|token|none|null|undefined|todo|tbd|demo)(?:[^a-z0-9]|$)/;
+
+/** References to somewhere else: environment, templates, interpolation, vault paths. */
+const REFERENCE_PATTERNS: readonly RegExp[] = [
+  /\$\{[^}]*\}?/, // ${VAR}, ${{ secrets.X }}
+  /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
+  /\{\{[^}]*\}?\}?/, // {{ .Values.x }}, Jinja
+  /%\([A-Za-z0-9_]+\)s/, // Python %(name)s
+  /^%[A-Za-z0-9_]+%$/, // Windows %VAR%
+  /^<[^>]*>?$/, // <token>
+  /^\[[^\]]*\]$/, // [token]
+  /process\.env/,
+  /os\.environ/,
+  /os\.getenv/,
+  /getenv\(/i,
+  /^env\(/i,
+  /^vault:/i,
+  /^secretref:/i,
+  /^arn:aws:/,
+  /^!(?:vault|ref|sub|getatt|secret)/i,
+];
+
+/** `abcdefgh`, `12345678`, `qwertyui`: keyboard and alphabet runs. */
+const SEQUENCES = ["abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiopasdfghjklzxcvbnm"];
+
+function isSequential(value: string): boolean {
+  const lower = value.toLowerCase();
+  if (lower.length < 6) return false;
+  for (const sequence of SEQUENCES) {
+    if (sequence.includes(lower) || sequence.split("").reverse().join("").includes(lower)) return true;
+  }
+  // Mostly a run: `abcdef123456` style. Count adjacent pairs that step by one.
+  let steps = 0;
+  for (let index = 1; index < lower.length; index++) {
+    if (lower.charCodeAt(index) - lower.charCodeAt(index - 1) === 1) steps++;
+  }
+  return steps / (lower.length - 1) >= 0.8;
+}
+
+/** Why the value is not a real secret, or undefined when it may be one. */
+export function placeholderReason(value: string): string | undefined {
+  if (DOCUMENTED_EXAMPLE_VALUES.has(value)) return "documented example key";
+  const lower = value.toLowerCase();
+  for (const word of PLACEHOLDER_SUBSTRINGS) {
+    if (lower.includes(word)) return `placeholder ("${word}")`;
+  }
+  if (PLACEHOLDER_WORDS.test(lower)) return "placeholder word";
+  for (const pattern of REFERENCE_PATTERNS) {
+    if (pattern.test(value)) return "reference to a variable or secret store";
+  }
+  if (/^(.)\1+$/.test(value)) return "one repeated character";
+  // Few distinct characters across a long value: `abababab`, `x1x1x1x1`.
+  if (value.length >= 8 && new Set(value).size <= 2) return "repeated characters";
+  if (isSequential(value)) return "sequential characters";
+  return undefined;
+}
+
+/** The part of a prefixed token after its fixed prefix: `ghp_` + this. */
+export function randomPart(value: string): string {
+  const match = /^(?:[A-Za-z0-9]{1,12}[_-]){1,3}(?=[A-Za-z0-9])/.exec(value);
+  return match && match[0].length < value.length - 8 ? value.slice(match[0].length) : value;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX = /^[0-9a-f]+$/i;
+const INTEGRITY = /^(?:sha1|sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2}$/;
+
+/** Hashes and identifiers that sit next to secret-looking names (generic rule only). */
+export function hashLikeReason(value: string, keyName: string): string | undefined {
+  if (INTEGRITY.test(value)) return "subresource-integrity hash";
+  if (UUID.test(value) && !/secret|password|passwd|pwd/i.test(keyName)) return "UUID";
+  if (HEX.test(value) && /sha|hash|digest|checksum|commit|etag|integrity|fingerprint/i.test(keyName)) {
+    return "hash named as such";
+  }
+  if (HEX.test(value) && (value.length === 40 || value.length === 64) && /token_?id|_id$/i.test(keyName)) {
+    return "hex identifier";
+  }
+  return undefined;
+}
+
+const LOCKFILES = new Set([
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "go.sum",
+  "cargo.lock",
+  "poetry.lock",
+  "pipfile.lock",
+  "uv.lock",
+  "composer.lock",
+  "gemfile.lock",
+  "packages.lock.json",
+  "podfile.lock",
+  "mix.lock",
+  "pubspec.lock",
+  "flake.lock",
+  ".terraform.lock.hcl",
+]);
+
+export function baseName(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? path : path.slice(slash + 1);
+}
+
+export function isLockfile(path: string): boolean {
+  return LOCKFILES.has(baseName(path).toLowerCase());
+}
+
+/** Test code and fixtures: real secrets there still leak, but generic matches are mostly fakes. */
+export function isTestPath(path: string): boolean {
+  const lower = `/${path.toLowerCase()}`;
+  return (
+    /\/(?:tests?|__tests__|__mocks__|spec|specs|fixtures?|testdata|test-data|testutils?|mocks?|e2e)\//.test(
+      lower,
+    ) ||
+    /\.(?:test|spec|fixture|mock)\.[a-z0-9]+$/.test(lower) ||
+    /(?:^|\/)test_[^/]*\.py$/.test(lower) ||
+    /_test\.(?:go|py|rb|exs?)$/.test(lower)
+  );
+}
+
+/** A line this long is generated code (minified bundles, source maps, inlined data). */
+export const MINIFIED_LINE_LENGTH = 2000;
+
+export function isMinified(path: string, text: string): boolean {
+  if (/\.min\.(?:js|css|mjs)$|\.map$/.test(path.toLowerCase())) return true;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    if (end - start > MINIFIED_LINE_LENGTH) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+export { shannonEntropy };

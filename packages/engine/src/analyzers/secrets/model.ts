@@ -1,0 +1,199 @@
+// Turns a file into the secrets model: every place a catalogue pattern or the generic assignment
+// pattern matched, with its position, a masked preview, a SHA-256 and the allowlist verdicts.
+// Scanning happens here once per file; rules only decide which candidates to report.
+import { type ParseResult, parsed } from "../../analyzer.ts";
+import type { SourceFile } from "../../source.ts";
+import {
+  hashLikeReason,
+  isLockfile,
+  isMinified,
+  isTestPath,
+  placeholderReason,
+  randomPart,
+} from "./allowlist.ts";
+import { catalogue } from "./catalogue/index.ts";
+import type { SecretPattern } from "./catalogue/types.ts";
+import { maskSecret, sha256Hex, shannonEntropy } from "./text-measures.ts";
+
+export interface SecretCandidate {
+  /** The rule whose pattern matched. */
+  ruleId: string;
+  /** The raw value: kept in the worker's memory only, never put in a finding. */
+  value: string;
+  maskedValue: string;
+  sha256: string;
+  entropy: number;
+  /** 1-based position of the secret's first character, and the end (exclusive column). */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Why the value is not a real secret (placeholder, documented example, low entropy), if it is not. */
+  allowlisted?: string;
+  /** Generic matches: the name the value is assigned to. */
+  keyName?: string;
+  /** Generic matches: the value was unquoted in a programming-language file (likely an expression). */
+  unquotedInCode?: boolean;
+}
+
+export interface SecretsModel {
+  path: string;
+  /** Lockfiles hold integrity hashes, never credentials: nothing is scanned. */
+  lockfile: boolean;
+  testPath: boolean;
+  minified: boolean;
+  candidates: SecretCandidate[];
+}
+
+interface CompiledPattern {
+  entry: SecretPattern;
+  regex: RegExp;
+}
+
+const compiled: CompiledPattern[] = catalogue.map((entry) => ({
+  entry,
+  regex: new RegExp(entry.pattern, `g${entry.flags ?? ""}`),
+}));
+
+/** Keyword → indexes of the patterns it selects, plus every keyword it contains (see prefilter). */
+const patternsByKeyword = new Map<string, number[]>();
+compiled.forEach(({ entry }, index) => {
+  for (const keyword of entry.keywords) {
+    const list = patternsByKeyword.get(keyword) ?? [];
+    list.push(index);
+    patternsByKeyword.set(keyword, list);
+  }
+});
+const keywords = [...patternsByKeyword.keys()].sort((a, b) => b.length - a.length);
+/** A found keyword implies every shorter keyword inside it (`sk_live_` implies `sk_`). */
+const impliedKeywords = new Map(keywords.map((k) => [k, keywords.filter((other) => k.includes(other))]));
+const KEYWORD_REGEX = new RegExp(keywords.map(escapeRegex).join("|"), "g");
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The prefilter: one alternation of every keyword over the lower-cased text selects the patterns
+ * worth running (measured ~58 MB/s against ~10 MB/s for running every pattern). The scan resumes
+ * one character after each hit, so overlapping keywords are all seen.
+ */
+export function selectPatterns(lowerText: string): CompiledPattern[] {
+  const found = new Set<string>();
+  KEYWORD_REGEX.lastIndex = 0;
+  for (let match = KEYWORD_REGEX.exec(lowerText); match; match = KEYWORD_REGEX.exec(lowerText)) {
+    for (const keyword of impliedKeywords.get(match[0]) ?? []) found.add(keyword);
+    KEYWORD_REGEX.lastIndex = match.index + 1;
+  }
+  const selected = new Set<number>();
+  for (const keyword of found) for (const index of patternsByKeyword.get(keyword) ?? []) selected.add(index);
+  return [...selected].sort((a, b) => a - b).map((index) => compiled[index]!);
+}
+
+/**
+ * The generic pattern: a secret-looking name, an assignment operator of some language, and a
+ * value. Bounded quantifiers and a boundary look-behind keep it linear on adversarial input.
+ */
+export const GENERIC_ASSIGNMENT =
+  /(?<![\w.-])((?:export[ \t]+)?[\w.-]{0,40}?(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_.-]?key|access[_.-]?key|private[_.-]?key|client[_.-]?secret|auth[_.-]?(?:key|token)|credentials?)[\w.-]{0,40}?)["']?[ \t]{0,8}(?:=|:=|:|=>|<-)[ \t]{0,8}(?![=>])(["'`]?)([^\s"'`,;]{1,300})\2/gi;
+
+const GENERIC_KEYWORDS = /passw|passphrase|pwd|secret|token|key|credential/;
+
+/** Names that hold metadata about a secret, not the secret. */
+const NOT_A_SECRET_NAME =
+  /(?:_|-|\.|^)(?:url|uri|endpoint|file|path|dir|name|names|id|type|length|len|min|max|policy|field|env|var|header|prefix|suffix|expiry|expires|expiration|ttl|timeout|count|size|format|regex|pattern|hint|label|mode|enabled|required|version|ref|arn|key_id|keyid)$|^(?:no|is|has|use|show|reset|forgot|confirm)(?:_|-)/i;
+
+const CODE_EXTENSIONS =
+  /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|go|java|kt|kts|scala|rb|php|cs|rs|swift|c|cc|cpp|h|hpp|m|dart|lua|groovy|ex|exs)$/i;
+
+function candidateFrom(
+  file: SourceFile,
+  ruleId: string,
+  value: string,
+  index: number,
+): Omit<SecretCandidate, "allowlisted"> {
+  const start = file.positionAt(index);
+  const end = file.positionAt(index + value.length);
+  return {
+    ruleId,
+    value,
+    maskedValue: maskSecret(value),
+    sha256: sha256Hex(value),
+    entropy: shannonEntropy(value),
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+  };
+}
+
+function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: SecretCandidate[]): void {
+  regex.lastIndex = 0;
+  for (let match = regex.exec(file.text); match; match = regex.exec(file.text)) {
+    if (match[0].length === 0) {
+      regex.lastIndex++;
+      continue;
+    }
+    // Alternations put the secret in different groups; take the first one that took part.
+    const value = match[entry.secretGroup] ?? match.slice(entry.secretGroup + 1).find((group) => group);
+    if (!value) continue;
+    const offset = match[0].lastIndexOf(value);
+    const candidate: SecretCandidate = candidateFrom(file, entry.id, value, match.index + offset);
+    const reason =
+      placeholderReason(entry.checkedPart ? entry.checkedPart(value) : randomPart(value)) ??
+      (entry.minEntropy !== undefined && candidate.entropy < entry.minEntropy
+        ? `entropy ${candidate.entropy.toFixed(2)} below ${entry.minEntropy}`
+        : undefined) ??
+      (entry.validate && !entry.validate(value) ? "failed the format check" : undefined);
+    if (reason) candidate.allowlisted = reason;
+    out.push(candidate);
+  }
+}
+
+/** Generic values are single-line; a provider match inside one means the provider rule owns it. */
+function overlaps(a: SecretCandidate, b: SecretCandidate): boolean {
+  return a.line === b.line && a.column < b.endColumn && b.column < a.endColumn;
+}
+
+function scanGeneric(file: SourceFile, provider: readonly SecretCandidate[], out: SecretCandidate[]): void {
+  const inCode = CODE_EXTENSIONS.test(file.path);
+  GENERIC_ASSIGNMENT.lastIndex = 0;
+  const text = file.text;
+  for (let match = GENERIC_ASSIGNMENT.exec(text); match; match = GENERIC_ASSIGNMENT.exec(text)) {
+    const keyName = match[1]!.replace(/^export[ \t]+/, "");
+    const quote = match[2]!;
+    const value = match[3]!;
+    const offset = match[0].lastIndexOf(value);
+    const candidate: SecretCandidate = {
+      ...candidateFrom(file, "secrets/generic-high-entropy-assignment", value, match.index + offset),
+      keyName,
+    };
+    if (quote === "" && inCode) candidate.unquotedInCode = true;
+    const reason =
+      (NOT_A_SECRET_NAME.test(keyName) ? "name holds metadata, not a secret" : undefined) ??
+      placeholderReason(value) ??
+      hashLikeReason(value, keyName) ??
+      (provider.some((other) => overlaps(other, candidate)) ? "matched by a provider rule" : undefined);
+    if (reason) candidate.allowlisted = reason;
+    out.push(candidate);
+  }
+}
+
+/** Never throws: every step is a regex with bounded work or arithmetic on its matches. */
+export function parseSecrets(file: SourceFile): ParseResult<SecretsModel> {
+  const model: SecretsModel = {
+    path: file.path,
+    lockfile: isLockfile(file.path),
+    testPath: isTestPath(file.path),
+    minified: false,
+    candidates: [],
+  };
+  if (model.lockfile) return parsed(model);
+  model.minified = isMinified(file.path, file.text);
+  const lower = file.text.toLowerCase();
+  const provider: SecretCandidate[] = [];
+  for (const pattern of selectPatterns(lower)) scanPattern(file, pattern, provider);
+  model.candidates.push(...provider);
+  if (!model.minified && GENERIC_KEYWORDS.test(lower)) scanGeneric(file, provider, model.candidates);
+  return parsed(model);
+}
