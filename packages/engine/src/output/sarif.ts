@@ -12,7 +12,7 @@ import { ruleMarkdown } from "./rule-markdown.ts";
 export interface ToolInfo {
   name: string;
   version: string;
-  informationUri: string;
+  informationUri?: string;
   /** Where rule docs are published; a rule's help URI is `<base>/<analyzer>.md#<rule-name>`. */
   docsBaseUri?: string;
 }
@@ -162,7 +162,7 @@ export function toSarif(result: ScanResult, catalogue: readonly RuleMeta[], tool
             name: tool.name,
             version: tool.version,
             semanticVersion: tool.version,
-            informationUri: tool.informationUri,
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
             rules: rules.map((rule) => sarifRule(rule, tool)),
           },
         },

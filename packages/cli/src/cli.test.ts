@@ -1,0 +1,184 @@
+// Integration tests: spawn the real `rampart` launcher on temporary folders. The analyzers are the
+// engine's test-only example registry (RAMPART_REGISTRY), so these tests do not move when rules do.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ScanReportSchema } from "@rampart/engine/output/json";
+import { afterEach, describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const launcher = join(here, "..", "bin", "rampart.mjs");
+const registry = join(here, "..", "..", "engine", "test", "example-registry.ts");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function rampart(cwd: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [launcher, ...args], {
+      cwd,
+      env: { ...process.env, RAMPART_REGISTRY: registry, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+
+function project(files: Record<string, string | Buffer> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), "rampart-cli-"));
+  dirs.push(root);
+  const all: Record<string, string | Buffer> = {
+    "app.conf": "db.password = hunter2\nport = 8080\n",
+    "ops/other.conf": "port = 9090\n",
+    ...files,
+  };
+  for (const [path, contents] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), contents);
+  }
+  return root;
+}
+
+describe("rampart scan", () => {
+  it("prints a table and exits 0 without --fail-on; no progress line when stderr is not a terminal", async () => {
+    const root = project();
+    const run = await rampart(root, "scan", ".");
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toContain("app.conf\n  1:15  high      example/hardcoded-password");
+    expect(run.stdout).toContain("ops/other.conf\n  1:1   low       example/duplicate-setting");
+    expect(run.stdout).toContain("2 findings (1 high, 1 low)");
+  }, 30_000);
+
+  it("exits 1 when a finding reaches --fail-on, 0 when none does", async () => {
+    const root = project();
+    expect((await rampart(root, "scan", ".", "--fail-on", "high")).code).toBe(1);
+    expect((await rampart(root, "scan", ".", "--fail-on", "critical")).code).toBe(0);
+  }, 30_000);
+
+  it("writes SARIF and JSON reports", async () => {
+    const root = project();
+    const sarif = await rampart(root, "scan", root, "--format", "sarif", "--output", "out.sarif");
+    expect(sarif).toMatchObject({ code: 0, stdout: "" });
+    const log = JSON.parse(readFileSync(join(root, "out.sarif"), "utf8"));
+    expect(log.version).toBe("2.1.0");
+    expect(log.runs[0].results).toHaveLength(2);
+    const json = await rampart(root, "scan", ".", "--format=json");
+    const report = ScanReportSchema.parse(JSON.parse(json.stdout));
+    expect(report.findings.map((finding) => finding.ruleId)).toEqual([
+      "example/hardcoded-password",
+      "example/duplicate-setting",
+    ]);
+  }, 30_000);
+
+  it("fails only on new findings with a baseline", async () => {
+    const root = project();
+    expect((await rampart(root, "scan", ".", "--write-baseline", "baseline.json")).code).toBe(0);
+    expect((await rampart(root, "scan", ".", "--baseline", "baseline.json", "--fail-on", "low")).code).toBe(
+      0,
+    );
+    writeFileSync(join(root, "new.conf"), "# unrelated lines moved the old findings\n\nsmtp_password = x\n");
+    writeFileSync(join(root, "app.conf"), "\n\ndb.password = hunter2\nport = 8080\n");
+    const run = await rampart(root, "scan", ".", "--baseline", "baseline.json", "--fail-on", "low");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("1 new since the baseline");
+  }, 30_000);
+
+  it("honours .rampart.yaml and reports a bad one as one line, exit 2", async () => {
+    const root = project({ ".rampart.yaml": "disable: [example/duplicate-setting]\nexclude: [ops/]\n" });
+    const run = await rampart(root, "scan", ".", "--format", "json");
+    expect(JSON.parse(run.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual([
+      "example/hardcoded-password",
+    ]);
+    writeFileSync(join(root, ".rampart.yaml"), "disabel: []\n");
+    const bad = await rampart(root, "scan", ".");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^rampart: .*\.rampart\.yaml: \(top level\): .*\n$/);
+  }, 30_000);
+
+  it("reports malformed, binary and oversized files as skipped and keeps going", async () => {
+    const root = project({
+      "broken.conf": "this is not = = a setting {{{\n",
+      "junk.conf": Buffer.from([0xde, 0xad, 0x00, 0xbe, 0xef]),
+      "huge.conf": Buffer.alloc(3 * 1024 * 1024, "a"),
+    });
+    const run = await rampart(root, "scan", ".", "--format", "json");
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.skipped).toEqual([
+      { path: "huge.conf", reason: "larger than the 2.0 MB limit (3.0 MB)" },
+      { path: "junk.conf", reason: "binary content (NUL byte)" },
+    ]);
+    expect(report.analyzers[0]).toMatchObject({ analyzer: "example", status: "partial" });
+  }, 30_000);
+
+  it("exits 2 on usage errors", async () => {
+    const root = project();
+    const missing = await rampart(root, "scan", "nope");
+    expect(missing).toMatchObject({ code: 2, stderr: "rampart: no such file or folder: nope\n" });
+    expect((await rampart(root, "frobnicate")).code).toBe(2);
+    expect((await rampart(root, "scan", ".", "--fail-on", "severe")).stderr).toContain(
+      "--fail-on must be one of",
+    );
+  }, 30_000);
+});
+
+describe("rampart fix", () => {
+  it("prints a unified diff with --dry-run and applies it without", async () => {
+    const root = project();
+    const dry = await rampart(root, "fix", ".", "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toBe(
+      [
+        "--- a/app.conf",
+        "+++ b/app.conf",
+        "@@ -1,2 +1,2 @@",
+        "-db.password = hunter2",
+        "+db.password = $DB_PASSWORD",
+        " port = 8080",
+        "",
+      ].join("\n"),
+    );
+    expect(readFileSync(join(root, "app.conf"), "utf8")).toContain("hunter2");
+    const applied = await rampart(root, "fix", ".");
+    expect(applied.stderr).toBe("rampart: fixed 1 finding in 1 file\n");
+    expect(readFileSync(join(root, "app.conf"), "utf8")).toBe("db.password = $DB_PASSWORD\nport = 8080\n");
+  }, 30_000);
+});
+
+describe("rampart rules and docs", () => {
+  it("lists rules and generates docs that --check then accepts", async () => {
+    const root = project();
+    const rules = await rampart(root, "rules");
+    expect(rules.stdout).toContain("example/hardcoded-password");
+    expect(rules.stdout).toContain("rampart/suppression-without-reason");
+    expect((await rampart(root, "docs", "docs/rules")).code).toBe(0);
+    expect(existsSync(join(root, "docs/rules/README.md"))).toBe(true);
+    const page = readFileSync(join(root, "docs/rules/example.md"), "utf8");
+    expect(page).toContain('<a id="hardcoded-password"></a>');
+    expect((await rampart(root, "docs", "docs/rules", "--check")).code).toBe(0);
+    writeFileSync(join(root, "docs/rules/example.md"), "edited by hand\n");
+    const stale = await rampart(root, "docs", "docs/rules", "--check");
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain("example.md");
+  }, 30_000);
+});

@@ -1,0 +1,69 @@
+// `rampart scan <path>`: scan, report in the chosen format, gate on --fail-on.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { writeBaseline } from "@rampart/engine/baseline";
+import { failingFindings } from "@rampart/engine/gate";
+import { toJsonReport } from "@rampart/engine/output/json";
+import { toSarif } from "@rampart/engine/output/sarif";
+import { ruleCatalogue } from "@rampart/engine/registry";
+import { type ScanResult, scan } from "@rampart/engine/scan";
+import { integerOption, oneOf, parse, severityOption } from "../args.ts";
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type Io, UsageError, useColor } from "../io.ts";
+import { prepareScan } from "../prepare-scan.ts";
+import { progressReporter } from "../progress.ts";
+import { loadRegistry } from "../registry-source.ts";
+import { renderTable } from "../table.ts";
+import { toolInfo } from "../version.ts";
+
+const FORMATS = ["table", "json", "sarif"] as const;
+
+export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(args, {
+    format: { type: "string" },
+    output: { type: "string", short: "o" },
+    "fail-on": { type: "string" },
+    config: { type: "string" },
+    baseline: { type: "string" },
+    "write-baseline": { type: "string" },
+    workers: { type: "string" },
+  });
+  if (positionals.length > 1) throw new UsageError("scan takes one path");
+  const format = oneOf("format", values.format, FORMATS, "table");
+  const failOn = severityOption("fail-on", values["fail-on"]);
+  const workers = integerOption("workers", values.workers);
+
+  const registry = await loadRegistry(io);
+  const { root, options } = prepareScan(io, registry, positionals[0], values);
+  if (workers !== undefined) options.workers = workers;
+  const progress = progressReporter(io.stderr);
+  if (progress) options.onProgress = (update) => progress.update(update);
+  let result: ScanResult;
+  try {
+    result = await scan(root, options);
+  } finally {
+    progress?.done();
+  }
+
+  if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
+
+  const tool = toolInfo(io.env);
+  let text: string;
+  if (format === "json")
+    text = `${JSON.stringify(toJsonReport(result, ruleCatalogue(registry.analyzers), tool), null, 2)}\n`;
+  else if (format === "sarif")
+    text = `${JSON.stringify(toSarif(result, ruleCatalogue(registry.analyzers), tool), null, 2)}\n`;
+  else text = renderTable(result, !values.output && useColor(io.stdout, io.env));
+  if (values.output) writeFileSync(resolve(io.cwd, values.output), text);
+  else io.stdout.write(text);
+
+  // An analyzer that could not start means the scan did not really run: that is an error, not a pass.
+  const broken = result.analyzers.filter((run) => run.error !== undefined);
+  if (broken.length > 0) {
+    io.stderr.write(
+      `rampart: analyzer ${broken.map((run) => run.analyzer).join(", ")} could not run: ${broken[0]!.error}\n`,
+    );
+    return EXIT_ERROR;
+  }
+  if (failOn && failingFindings(result.findings, failOn).length > 0) return EXIT_FINDINGS;
+  return EXIT_OK;
+}

@@ -1,0 +1,27 @@
+// What a command may touch of the process: two streams, the working folder and the environment.
+// Passed in, so that commands are testable without spawning.
+
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface Io {
+  stdout: Output;
+  stderr: Output;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+export const EXIT_OK = 0;
+/** `--fail-on` threshold reached by at least one finding that counts. */
+export const EXIT_FINDINGS = 1;
+/** Bad usage, unreadable config, or a scan that could not run. */
+export const EXIT_ERROR = 2;
+
+/** Errors a command reports as one line on stderr and exit code 2. */
+export class UsageError extends Error {}
+
+export function useColor(stream: Output, env: Io["env"]): boolean {
+  return Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";
+}

@@ -1,0 +1,63 @@
+// `rampart`: scan, fix, list rules, generate rule docs. Dispatches on the first argument; each
+// command parses its own options and returns an exit code. Errors become one line on stderr.
+
+import { docsCommand } from "./commands/docs.ts";
+import { fixCommand } from "./commands/fix.ts";
+import { rulesCommand } from "./commands/rules.ts";
+import { scanCommand } from "./commands/scan.ts";
+import { EXIT_ERROR, EXIT_OK, type Io, UsageError } from "./io.ts";
+
+export const USAGE = `Usage: rampart <command> [options]
+
+Commands:
+  scan <path>    Scan a folder or file and report findings
+      --format table|json|sarif   output format (default: table)
+      --output FILE               write the report to FILE instead of stdout
+      --fail-on critical|high|med|low
+                                  exit 1 if a finding at or above this severity remains
+                                  (not suppressed, not in the baseline)
+      --config FILE               config file (default: <path>/.rampart.yaml if present)
+      --baseline FILE             only findings not in this baseline count for --fail-on
+      --write-baseline FILE       write the findings of this scan as a baseline
+      --workers N                 worker threads (default: one per core; 0 = in-process)
+  fix <path>     Apply the safe, mechanical fixes rules offer
+      --dry-run                   print the changes as a unified diff, change nothing
+      --config FILE
+  rules          List every rule
+      --format table|json
+  docs <outdir>  Generate rule documentation (Markdown) from the catalogue
+      --check                     exit 1 if <outdir> is not up to date, write nothing
+
+Exit codes: 0 success (no finding at the --fail-on level), 1 findings at the --fail-on level,
+2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
+`;
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "scan":
+        return await scanCommand(rest, io);
+      case "fix":
+        return await fixCommand(rest, io);
+      case "rules":
+        return await rulesCommand(rest, io);
+      case "docs":
+        return await docsCommand(rest, io);
+      case "help":
+      case "--help":
+      case "-h":
+        io.stdout.write(USAGE);
+        return EXIT_OK;
+      case undefined:
+        io.stderr.write(USAGE);
+        return EXIT_ERROR;
+      default:
+        throw new UsageError(`unknown command "${command}" (try: rampart help)`);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`rampart: ${message.split("\n")[0]}\n`);
+    return EXIT_ERROR;
+  }
+}

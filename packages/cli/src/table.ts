@@ -1,0 +1,77 @@
+// The human-readable report: findings grouped by file, then a summary with what was skipped and
+// any analyzer that did not fully run (a partial run is not evidence of a pass).
+import type { Finding } from "@rampart/engine/finding";
+import { countsAgainstGate } from "@rampart/engine/gate";
+import type { ScanResult } from "@rampart/engine/scan";
+
+const COLORS = { critical: "\x1b[1;31m", high: "\x1b[31m", med: "\x1b[33m", low: "\x1b[36m" } as const;
+const DIM = "\x1b[2m";
+const BOLD = "\x1b[1m";
+const RESET = "\x1b[0m";
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + " ".repeat(width - text.length);
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+export function renderTable(result: ScanResult, color: boolean): string {
+  const paint = (code: string, text: string) => (color ? `${code}${text}${RESET}` : text);
+  const shown = result.findings.filter((finding) => !finding.suppression);
+  const lines: string[] = [];
+
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of shown) {
+    const list = byFile.get(finding.location.path) ?? [];
+    list.push(finding);
+    byFile.set(finding.location.path, list);
+  }
+  const positionWidth = Math.max(0, ...shown.map((f) => `${f.location.line}:${f.location.column}`.length));
+  const ruleWidth = Math.max(0, ...shown.map((f) => f.ruleId.length));
+  for (const [path, findings] of byFile) {
+    lines.push(paint(BOLD, path));
+    for (const finding of findings) {
+      const position = pad(`${finding.location.line}:${finding.location.column}`, positionWidth);
+      const severity = paint(COLORS[finding.severity], pad(finding.severity, 8));
+      const known = finding.baseline === "unchanged" ? paint(DIM, " (in baseline)") : "";
+      lines.push(`  ${position}  ${severity}  ${pad(finding.ruleId, ruleWidth)}  ${finding.message}${known}`);
+    }
+    lines.push("");
+  }
+
+  const counts = { critical: 0, high: 0, med: 0, low: 0 };
+  for (const finding of shown) counts[finding.severity]++;
+  const parts = (["critical", "high", "med", "low"] as const)
+    .filter((severity) => counts[severity] > 0)
+    .map((severity) => `${counts[severity]} ${severity}`);
+  const suppressed = result.findings.length - shown.length;
+  const fresh = shown.filter(countsAgainstGate).length;
+  let summary =
+    shown.length === 0 ? "No findings" : `${plural(shown.length, "finding")} (${parts.join(", ")})`;
+  if (result.findings.some((finding) => finding.baseline !== undefined))
+    summary += `, ${fresh} new since the baseline`;
+  if (suppressed > 0) summary += `, ${suppressed} suppressed`;
+  lines.push(summary);
+  lines.push(
+    `Scanned ${plural(result.filesScanned, "file")} (${(result.bytesScanned / 1024 / 1024).toFixed(1)} MB) in ${(result.durationMs / 1000).toFixed(1)} s` +
+      (result.skipped.length > 0 ? `; ${plural(result.skipped.length, "file")} skipped` : ""),
+  );
+  for (const skipped of result.skipped.slice(0, 20))
+    lines.push(paint(DIM, `  skipped ${skipped.path}: ${skipped.reason}`));
+  if (result.skipped.length > 20)
+    lines.push(paint(DIM, `  … and ${result.skipped.length - 20} more (see --format json)`));
+  for (const run of result.analyzers) {
+    if (run.status === "succeeded") continue;
+    const label = run.status === "failed" ? paint(COLORS.critical, "failed") : paint(COLORS.med, "partial");
+    lines.push(
+      `Analyzer ${run.analyzer}: ${label}, ${run.filesAnalyzed} of ${plural(run.filesGiven, "file")} analyzed` +
+        (run.error ? ` (${run.error})` : ""),
+    );
+    for (const skipped of run.skipped.slice(0, 10))
+      lines.push(paint(DIM, `  ${skipped.path}: ${skipped.reason}`));
+    if (run.skipped.length > 10) lines.push(paint(DIM, `  … and ${run.skipped.length - 10} more`));
+  }
+  return `${lines.join("\n")}\n`;
+}
