@@ -1,0 +1,1 @@
+"""Churn model training pipeline."""
