@@ -16,6 +16,12 @@ import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
+import { iamAdminPolicyAttached } from "./iam-admin-policy-attached.ts";
+import { iamPolicyAllowsEverything } from "./iam-policy-allows-everything.ts";
+import { iamPolicyAttachedToUser } from "./iam-policy-attached-to-user.ts";
+import { iamPolicyServiceWildcard } from "./iam-policy-service-wildcard.ts";
+import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
+import { iamUserAccessKey } from "./iam-user-access-key.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
@@ -29,6 +35,8 @@ import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
+import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
+import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
@@ -75,6 +83,15 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   rdpOpenToInternet,
   databasePortOpenToInternet,
   allPortsOpenToInternet,
+  // AWS identity and resource policies
+  iamPolicyAllowsEverything,
+  iamPolicyServiceWildcard,
+  iamRoleTrustsAnyPrincipal,
+  s3BucketPolicyAllowsPublicAccess,
+  resourcePolicyAllowsAnyPrincipal,
+  iamAdminPolicyAttached,
+  iamPolicyAttachedToUser,
+  iamUserAccessKey,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [];
