@@ -2,6 +2,7 @@
 // its analyzer's `rules/index.ts`. Nothing registers itself by being imported.
 
 import type { Analyzer } from "./analyzer.ts";
+import { ciAnalyzer } from "./analyzers/ci/analyzer.ts";
 import { cloudformationAnalyzer } from "./analyzers/cloudformation/analyzer.ts";
 import { dockerfileAnalyzer } from "./analyzers/dockerfile/analyzer.ts";
 import { secretsAnalyzer } from "./analyzers/secrets/analyzer.ts";
@@ -17,6 +18,7 @@ export const analyzers: readonly Analyzer[] = [
   cloudformationAnalyzer as Analyzer,
   terraformAnalyzer as Analyzer,
   dockerfileAnalyzer as Analyzer,
+  ciAnalyzer as Analyzer,
   secretsAnalyzer as Analyzer,
 ];
 

@@ -1,0 +1,159 @@
+// The GitHub Actions analyzer on its own: every rule's fixtures, fixes that apply cleanly, exact
+// lines inside block scalars, and a parser that never throws.
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { checkRuleFixtures } from "../../../test/fixture-harness.ts";
+import type { Report } from "../../rule.ts";
+import { SourceFile } from "../../source.ts";
+import { ciAnalyzer } from "./analyzer.ts";
+import { parseWorkflow } from "./model.ts";
+import { missingPermissions } from "./rules/missing-permissions.ts";
+import { persistedCheckoutCredentials } from "./rules/persisted-checkout-credentials.ts";
+import { templateInjection } from "./rules/template-injection.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function run(rule: typeof templateInjection, text: string): { reports: Report[]; file: SourceFile } {
+  const file = new SourceFile(".github/workflows/x.yml", text);
+  const result = parseWorkflow(file);
+  if (!result.ok) throw new Error(result.reason);
+  const reports: Report[] = [];
+  rule.check({ model: result.model, file, report: (report) => reports.push(report) });
+  return { reports, file };
+}
+
+function applyFix(text: string, report: Report): string {
+  const bytes = Buffer.from(text, "utf8");
+  const edits = [...(report.fix?.edits ?? [])].sort((a, b) => b.start - a.start);
+  let out = bytes;
+  for (const edit of edits) {
+    out = Buffer.concat([
+      out.subarray(0, edit.start),
+      Buffer.from(edit.text, "utf8"),
+      out.subarray(edit.end),
+    ]);
+  }
+  return out.toString("utf8");
+}
+
+describe("ci fixtures", () => {
+  for (const rule of ciAnalyzer.rules) {
+    it(rule.id, () => {
+      expect(checkRuleFixtures(ciAnalyzer, here, rule).errors).toEqual([]);
+    });
+  }
+});
+
+describe("positions", () => {
+  it("maps expressions in literal and folded block scalars to their own line", () => {
+    const text = [
+      "on: issues",
+      "jobs:",
+      "  a:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - run: |",
+      "          echo start",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
+      '          echo "${{ github.event.issue.title }}"',
+      "      - run: >",
+      "          echo one",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
+      "          ${{ github.event.issue.body }}",
+      "",
+    ].join("\n");
+    const { reports } = run(templateInjection, text);
+    expect(reports.map((r) => [r.at.line, r.at.column])).toEqual([
+      [8, 17],
+      [11, 11],
+    ]);
+  });
+});
+
+describe("fixes", () => {
+  it("inserts a read-only permissions block after on:", () => {
+    const text =
+      "name: ci\non:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n";
+    const { reports } = run(missingPermissions, text);
+    const fixed = applyFix(text, reports[0]!);
+    expect(parse(fixed).permissions).toEqual({ contents: "read" });
+    expect(run(missingPermissions, fixed).reports).toEqual([]);
+  });
+
+  it("adds persist-credentials: false to a checkout with and without a with: block", () => {
+    const text = [
+      "on: push",
+      "jobs:",
+      "  a:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - uses: actions/checkout@v4 # v4",
+      "      - name: second",
+      "        uses: actions/checkout@v4",
+      "        with:",
+      "          fetch-depth: 0",
+      "      - run: make",
+      "",
+    ].join("\n");
+    let fixed = text;
+    for (;;) {
+      const { reports } = run(persistedCheckoutCredentials, fixed);
+      if (reports.length === 0) break;
+      fixed = applyFix(fixed, reports[0]!);
+    }
+    const steps = parse(fixed).jobs.a.steps;
+    expect(steps[0].with).toEqual({ "persist-credentials": false });
+    expect(steps[1].with).toEqual({ "persist-credentials": false, "fetch-depth": 0 });
+  });
+});
+
+describe("parseWorkflow", () => {
+  const pieces = fc.constantFrom(
+    "on: ",
+    "jobs:",
+    "\n",
+    "  ",
+    "    steps:",
+    "- ",
+    "uses: ",
+    "run: |",
+    "run: >",
+    "${{ ",
+    " }}",
+    "github.event.issue.title",
+    "permissions:",
+    "write-all",
+    "with:",
+    "actions/checkout@v4",
+    "&a",
+    "*a",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    "'",
+    '"',
+    "#",
+  );
+  it("never throws on random input", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces).map((parts) => parts.join("")),
+        ),
+        (text) => {
+          const file = new SourceFile("w.yml", text);
+          const result = parseWorkflow(file);
+          if (result.ok)
+            for (const rule of ciAnalyzer.rules) rule.check({ model: result.model, file, report: () => {} });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,16 @@
+// GitHub Actions workflows and actions: triggers, permissions, jobs, steps and scripts, checked for
+// the hazards zizmor users expect (injection, unpinned code, over-broad tokens, dangerous triggers).
+import { defineAnalyzer } from "../../analyzer.ts";
+import { parseWorkflow, type WorkflowModel } from "./model.ts";
+import { ciRules } from "./rules/index.ts";
+
+export const ciAnalyzer = defineAnalyzer<WorkflowModel>({
+  id: "ci",
+  title: "GitHub Actions",
+  description:
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
+    "Parses GitHub Actions workflows (`.github/workflows/*.yml`) and composite or Docker actions (`action.yml`) with exact positions, including `${{ }}` expressions inside `run:` block scalars, and checks template injection, unpinned actions and images, token permissions, dangerous triggers, credential persistence, cache poisoning and hard-coded credentials.",
+  accepts: ["github-workflow", "github-action"],
+  parse: parseWorkflow,
+  rules: ciRules,
+});

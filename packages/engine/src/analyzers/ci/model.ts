@@ -1,0 +1,344 @@
+// The typed model of a GitHub Actions workflow (`.github/workflows/*.yml`) or action (`action.yml`):
+// triggers, permissions, jobs, steps, `uses:` references and scripts, each with the position of
+// its key. Built on the positioned YAML tree; rules never see raw YAML.
+import { LineCounter, parseDocument } from "yaml";
+import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
+import type { SourceFile } from "../../source.ts";
+import {
+  asScalar,
+  buildTree,
+  child,
+  entry,
+  type Position,
+  TooDeep,
+  type YamlEntry,
+  type YamlMap,
+  type YamlNode,
+  type YamlScalar,
+} from "./yaml-tree.ts";
+
+export type { Expression, Position, YamlEntry, YamlMap, YamlNode, YamlScalar } from "./yaml-tree.ts";
+export { asScalar, child, entry, scalars } from "./yaml-tree.ts";
+
+/** A parsed `uses:` value. */
+export interface UsesReference {
+  raw: string;
+  at: Position;
+  /** Index of the value in the file and one past it, for fixes. */
+  index: number;
+  end: number;
+  /** `local` (./path), `docker` (docker://image) or `repository` (owner/repo[/path]@ref). */
+  kind: "local" | "docker" | "repository";
+  /** Lower-case `owner/repo` for repository references. */
+  repository: string;
+  /** The part after `@`, or null when missing. */
+  ref: string | null;
+}
+
+export interface Trigger {
+  name: string;
+  at: Position;
+  config: YamlNode | null;
+}
+
+export interface Permissions {
+  /** The `permissions:` key. */
+  at: Position;
+  node: YamlNode | null;
+  /** `write-all`, `read-all`, `{}` (none), or a map of scopes. */
+  shorthand: "write-all" | "read-all" | null;
+  scopes: { name: string; value: string; at: Position }[];
+}
+
+export interface EnvVar {
+  name: string;
+  at: Position;
+  value: YamlNode | null;
+}
+
+export interface Step {
+  /** Position of the step's first key (the line after `- `). */
+  at: Position;
+  /** Index of the step's first key, and its column: what an inserted key must be indented to. */
+  index: number;
+  name: string | undefined;
+  uses: UsesReference | null;
+  run: YamlScalar | null;
+  /** The `with:` entry (key position) and its map. */
+  withEntry: YamlEntry | undefined;
+  with: YamlEntry[];
+  env: EnvVar[];
+  node: YamlMap;
+}
+
+export interface ImageReference {
+  image: string;
+  at: Position;
+  /** `credentials:` of a job container or service. */
+  credentials: YamlNode | null;
+}
+
+export interface Job {
+  id: string;
+  at: Position;
+  node: YamlMap;
+  permissions: Permissions | null;
+  runsOn: YamlNode | null;
+  runsOnAt: Position | null;
+  container: ImageReference | null;
+  services: ImageReference[];
+  steps: Step[];
+  /** A reusable workflow call (`jobs.<id>.uses`). */
+  uses: UsesReference | null;
+  /** `secrets:` of a reusable workflow call. */
+  secrets: YamlEntry | undefined;
+  env: EnvVar[];
+  if: YamlScalar | null;
+}
+
+export interface WorkflowModel {
+  kind: "workflow" | "action";
+  root: YamlMap;
+  /** The `on:` key, when present. */
+  onAt: Position | null;
+  /** Index just past the `on:` entry's value: where a top-level key can be inserted after it. */
+  onEnd: number | null;
+  triggers: Trigger[];
+  permissions: Permissions | null;
+  env: EnvVar[];
+  jobs: Job[];
+  /** For actions: `runs.using` and `runs.steps` (composite) or `runs.image` (docker). */
+  using: string | undefined;
+  actionImage: YamlScalar | null;
+  actionSteps: Step[];
+}
+
+const MAX_BYTES = 2_000_000;
+
+export function parseWorkflow(file: SourceFile): ParseResult<WorkflowModel> {
+  if (file.text.length > MAX_BYTES) return skipped("file larger than 2 MB");
+  let document: ReturnType<typeof parseDocument>;
+  try {
+    document = parseDocument(file.text, { lineCounter: new LineCounter(), uniqueKeys: false });
+  } catch (error) {
+    return skipped(`YAML could not be parsed: ${error instanceof Error ? error.message : error}`);
+  }
+  const error = document.errors[0];
+  if (error) return skipped(`invalid YAML: ${error.message.split("\n")[0]}`);
+  let root: YamlNode | null;
+  try {
+    root = buildTree(file, document);
+  } catch (problem) {
+    if (problem instanceof TooDeep) return skipped(problem.message);
+    return skipped(`YAML could not be read: ${problem instanceof Error ? problem.message : problem}`);
+  }
+  if (root?.kind !== "map") return skipped("not a workflow or action: the document is not a mapping");
+  const isAction = entry(root, "runs") !== undefined && entry(root, "jobs") === undefined;
+  if (!isAction && entry(root, "jobs") === undefined)
+    return skipped("not a workflow or action: no jobs or runs");
+
+  // GitHub reads `on`; a YAML 1.1 writer may have produced `true` for it
+  const onEntry = entry(root, "on") ?? entry(root, "true");
+  const runs = child(root, "runs");
+  const model: WorkflowModel = {
+    kind: isAction ? "action" : "workflow",
+    root,
+    onAt: onEntry?.at ?? null,
+    onEnd: onEntry ? (onEntry.value?.end ?? onEntry.keyIndex) : null,
+    triggers: onEntry ? triggers(onEntry) : [],
+    permissions: permissions(entry(root, "permissions")),
+    env: envVars(child(root, "env")),
+    jobs: jobs(child(root, "jobs")),
+    using: asScalar(child(runs, "using"))?.text,
+    actionImage: asScalar(child(runs, "image")),
+    actionSteps: steps(child(runs, "steps")),
+  };
+  return parsed(model);
+}
+
+function triggers(on: YamlEntry): Trigger[] {
+  const value = on.value;
+  if (!value) return [];
+  if (value.kind === "scalar")
+    return [{ name: value.text, at: { line: value.line, column: value.column }, config: null }];
+  if (value.kind === "seq") {
+    return value.items
+      .filter((item): item is YamlScalar => item.kind === "scalar")
+      .map((item) => ({ name: item.text, at: { line: item.line, column: item.column }, config: null }));
+  }
+  return value.entries.map((item) => ({ name: item.key, at: item.at, config: item.value }));
+}
+
+function permissions(found: YamlEntry | undefined): Permissions | null {
+  if (!found) return null;
+  const value = found.value;
+  const result: Permissions = { at: found.at, node: value, shorthand: null, scopes: [] };
+  if (value?.kind === "scalar") {
+    if (value.text === "write-all" || value.text === "read-all") result.shorthand = value.text;
+  } else if (value?.kind === "map") {
+    for (const scope of value.entries) {
+      const scalar = asScalar(scope.value);
+      if (scalar) result.scopes.push({ name: scope.key, value: scalar.text, at: scope.at });
+    }
+  }
+  return result;
+}
+
+function envVars(node: YamlNode | null): EnvVar[] {
+  if (node?.kind !== "map") return [];
+  return node.entries.map((item) => ({ name: item.key, at: item.at, value: item.value }));
+}
+
+export function parseUses(scalar: YamlScalar): UsesReference {
+  const raw = scalar.text.trim();
+  const base = {
+    raw,
+    at: { line: scalar.line, column: scalar.column },
+    index: scalar.index,
+    end: scalar.end,
+  };
+  if (raw.startsWith("./") || raw.startsWith(".\\"))
+    return { ...base, kind: "local", repository: "", ref: null };
+  if (raw.startsWith("docker://")) return { ...base, kind: "docker", repository: "", ref: null };
+  const at = raw.lastIndexOf("@");
+  const path = at === -1 ? raw : raw.slice(0, at);
+  const [owner = "", repo = ""] = path.split("/");
+  return {
+    ...base,
+    kind: "repository",
+    repository: `${owner}/${repo}`.toLowerCase(),
+    ref: at === -1 ? null : raw.slice(at + 1),
+  };
+}
+
+function usesOf(node: YamlNode | null): UsesReference | null {
+  const scalar = asScalar(child(node, "uses"));
+  return scalar && scalar.text.trim() !== "" ? parseUses(scalar) : null;
+}
+
+function steps(node: YamlNode | null): Step[] {
+  if (node?.kind !== "seq") return [];
+  const result: Step[] = [];
+  for (const item of node.items) {
+    if (item.kind !== "map") continue;
+    const withEntry = entry(item, "with");
+    const first = item.entries[0];
+    result.push({
+      at: first ? first.at : { line: item.line, column: item.column },
+      index: first ? first.keyIndex : item.index,
+      name: asScalar(child(item, "name"))?.text,
+      uses: usesOf(item),
+      run: asScalar(child(item, "run")),
+      withEntry,
+      with: withEntry?.value?.kind === "map" ? withEntry.value.entries : [],
+      env: envVars(child(item, "env")),
+      node: item,
+    });
+  }
+  return result;
+}
+
+function image(node: YamlNode | null): ImageReference | null {
+  if (!node) return null;
+  if (node.kind === "scalar") {
+    return node.text.trim() === ""
+      ? null
+      : { image: node.text.trim(), at: { line: node.line, column: node.column }, credentials: null };
+  }
+  const value = asScalar(child(node, "image"));
+  if (!value || value.text.trim() === "") return null;
+  return {
+    image: value.text.trim(),
+    at: { line: value.line, column: value.column },
+    credentials: child(node, "credentials"),
+  };
+}
+
+function jobs(node: YamlNode | null): Job[] {
+  if (node?.kind !== "map") return [];
+  const result: Job[] = [];
+  for (const item of node.entries) {
+    const job = item.value;
+    if (job?.kind !== "map") continue;
+    const runsOn = entry(job, "runs-on");
+    const services = child(job, "services");
+    result.push({
+      id: item.key,
+      at: item.at,
+      node: job,
+      permissions: permissions(entry(job, "permissions")),
+      runsOn: runsOn?.value ?? null,
+      runsOnAt: runsOn?.at ?? null,
+      container: image(child(job, "container")),
+      services:
+        services?.kind === "map"
+          ? services.entries
+              .map((service) => image(service.value))
+              .filter((x): x is ImageReference => x !== null)
+          : [],
+      steps: steps(child(job, "steps")),
+      uses: usesOf(job),
+      secrets: entry(job, "secrets"),
+      env: envVars(child(job, "env")),
+      if: asScalar(child(job, "if")),
+    });
+  }
+  return result;
+}
+
+// --- queries shared by rules -------------------------------------------------------------------
+
+/** Every step of the file: job steps for workflows, `runs.steps` for composite actions. */
+export function* allSteps(
+  model: WorkflowModel,
+): Generator<{ step: Step; job: Job | null; position: number }> {
+  for (const job of model.jobs) {
+    let position = 0;
+    for (const step of job.steps) yield { step, job, position: position++ };
+  }
+  let position = 0;
+  for (const step of model.actionSteps) yield { step, job: null, position: position++ };
+}
+
+export function hasTrigger(model: WorkflowModel, ...names: string[]): boolean {
+  return model.triggers.some((trigger) => names.includes(trigger.name));
+}
+
+export function trigger(model: WorkflowModel, name: string): Trigger | undefined {
+  return model.triggers.find((item) => item.name === name);
+}
+
+/** `actions/checkout@v4` → true for `actions/checkout`. Case-insensitive; ignores a sub-path. */
+export function usesAction(step: Step, repository: string): boolean {
+  return step.uses?.kind === "repository" && step.uses.repository === repository.toLowerCase();
+}
+
+/** The action path without the ref (`actions/cache/restore`), lower-cased. */
+export function actionPath(step: Step): string {
+  if (step.uses?.kind !== "repository") return "";
+  const at = step.uses.raw.lastIndexOf("@");
+  return (at === -1 ? step.uses.raw : step.uses.raw.slice(0, at)).toLowerCase();
+}
+
+export function withValue(step: Step, key: string): YamlScalar | null {
+  return asScalar(step.with.find((item) => item.key === key)?.value);
+}
+
+export function withEntry(step: Step, key: string): YamlEntry | undefined {
+  return step.with.find((item) => item.key === key);
+}
+
+/** A value that is only an expression (`${{ secrets.X }}`), possibly with whitespace around it. */
+export function isOnlyExpression(value: string): boolean {
+  return /^\s*\$\{\{[\s\S]*\}\}\s*$/.test(value);
+}
+
+/** The effective permissions of a job: its own, else the workflow's. */
+export function effectivePermissions(model: WorkflowModel, job: Job): Permissions | null {
+  return job.permissions ?? model.permissions;
+}
+
+export function grantsWrite(permissions: Permissions | null): boolean {
+  if (!permissions) return false;
+  return permissions.shorthand === "write-all" || permissions.scopes.some((scope) => scope.value === "write");
+}

@@ -1,0 +1,41 @@
+import { defineFileRule } from "../../../rule.ts";
+import { hasTrigger, type Permissions, type WorkflowModel } from "../model.ts";
+
+export const excessivePermissions = defineFileRule<WorkflowModel>({
+  id: "ci/excessive-permissions",
+  analyzer: "ci",
+  title: "Workflow token granted write-all, or write access on pull requests",
+  severity: "high",
+  confidence: "high",
+  lifecycle: "stable",
+  cwe: [250],
+  controls: ["CI-PERM-01"],
+  docs: {
+    summary:
+      "A workflow or job grants `permissions: write-all`, or a workflow triggered by pull requests grants `contents: write`.",
+    whyItMatters:
+      "write-all gives every step a token that can push to branches, publish packages and change repository settings; in a pull-request workflow the code under test is the contributor's, and `contents: write` hands it push access (with pull_request_target, even for forks).",
+    remediation:
+      "List only the scopes each job needs (`contents: read`, `pull-requests: write` for a commenter). Move steps that push into a separate job or a workflow triggered after merge.",
+    example: "permissions:\n  contents: read\n  pull-requests: write",
+    references: ["https://docs.zizmor.sh/audits/#excessive-permissions"],
+  },
+  check(ctx) {
+    const pullRequest = hasTrigger(ctx.model, "pull_request", "pull_request_target");
+    const inspect = (permissions: Permissions | null, where: string) => {
+      if (!permissions) return;
+      if (permissions.shorthand === "write-all") {
+        ctx.report({ message: `${where} grants write-all`, at: permissions.at });
+        return;
+      }
+      if (!pullRequest) return;
+      for (const scope of permissions.scopes) {
+        if (scope.name === "contents" && scope.value === "write") {
+          ctx.report({ message: `${where} grants contents: write to a pull request workflow`, at: scope.at });
+        }
+      }
+    };
+    inspect(ctx.model.permissions, "the workflow");
+    for (const job of ctx.model.jobs) inspect(job.permissions, `job ${job.id}`);
+  },
+});

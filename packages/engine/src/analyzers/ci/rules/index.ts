@@ -1,0 +1,44 @@
+// The explicit rule list of the GitHub Actions analyzer: adding a rule adds one line here.
+import type { FileRule } from "../../../rule.ts";
+import type { WorkflowModel } from "../model.ts";
+import { cachePoisoning } from "./cache-poisoning.ts";
+import { excessivePermissions } from "./excessive-permissions.ts";
+import { hardcodedCredentials } from "./hardcoded-credentials.ts";
+import { insecureCommands } from "./insecure-commands.ts";
+import { missingPermissions } from "./missing-permissions.ts";
+import { persistedCheckoutCredentials } from "./persisted-checkout-credentials.ts";
+import { pullRequestTargetWriteToken } from "./pull-request-target-write-token.ts";
+import { secretInWorkflowEnv } from "./secret-in-workflow-env.ts";
+import { secretsInherit } from "./secrets-inherit.ts";
+import { secretsToJson } from "./secrets-to-json.ts";
+import { selfHostedRunnerOnPullRequest } from "./self-hosted-runner-on-pull-request.ts";
+import { spoofableBotCondition } from "./spoofable-bot-condition.ts";
+import { templateInjection } from "./template-injection.ts";
+import { unpinnedAction } from "./unpinned-action.ts";
+import { unpinnedContainerImage } from "./unpinned-container-image.ts";
+import { unpinnedFirstPartyAction } from "./unpinned-first-party-action.ts";
+import { untrustedCheckout } from "./untrusted-checkout.ts";
+import { unusedOidcPermission } from "./unused-oidc-permission.ts";
+import { workflowRunArtifactExecution } from "./workflow-run-artifact-execution.ts";
+
+export const ciRules: readonly FileRule<WorkflowModel>[] = [
+  templateInjection,
+  unpinnedAction,
+  unpinnedFirstPartyAction,
+  unpinnedContainerImage,
+  missingPermissions,
+  excessivePermissions,
+  unusedOidcPermission,
+  untrustedCheckout,
+  pullRequestTargetWriteToken,
+  persistedCheckoutCredentials,
+  cachePoisoning,
+  insecureCommands,
+  hardcodedCredentials,
+  secretsInherit,
+  secretsToJson,
+  secretInWorkflowEnv,
+  selfHostedRunnerOnPullRequest,
+  workflowRunArtifactExecution,
+  spoofableBotCondition,
+];

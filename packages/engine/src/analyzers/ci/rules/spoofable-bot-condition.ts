@@ -1,0 +1,39 @@
+import { defineFileRule } from "../../../rule.ts";
+import { allSteps, hasTrigger, type WorkflowModel, type YamlNode } from "../model.ts";
+
+const ACTOR_IS_BOT =
+  /github\.(?:actor|triggering_actor)\s*==\s*'[^']*\[bot\]'|'[^']*\[bot\]'\s*==\s*github\.(?:actor|triggering_actor)/i;
+
+export const spoofableBotCondition = defineFileRule<WorkflowModel>({
+  id: "ci/spoofable-bot-condition",
+  analyzer: "ci",
+  title: "Privileged job trusts github.actor to be a bot",
+  severity: "high",
+  confidence: "medium",
+  lifecycle: "preview",
+  cwe: [290],
+  controls: ["CI-TRIG-01"],
+  docs: {
+    summary:
+      "An `if:` of a `pull_request_target`, `workflow_run` or `issue_comment` workflow grants something because `github.actor == 'dependabot[bot]'` (or another bot).",
+    whyItMatters:
+      "`github.actor` is whoever caused the latest event, not the author of the pull request: an attacker can make Dependabot update their PR (or trigger a re-run) so that the condition holds for their code.",
+    remediation:
+      "Check the pull request author instead (`github.event.pull_request.user.login == 'dependabot[bot]'`), and never combine it with running the PR's code.",
+    example: "if: github.event.pull_request.user.login == 'dependabot[bot]'",
+    references: ["https://docs.zizmor.sh/audits/#bot-conditions"],
+  },
+  check(ctx) {
+    if (!hasTrigger(ctx.model, "pull_request_target", "workflow_run", "issue_comment")) return;
+    const inspect = (node: YamlNode | null | undefined) => {
+      if (node?.kind === "scalar" && ACTOR_IS_BOT.test(node.text)) {
+        ctx.report({
+          message: "github.actor can be made a bot by an attacker",
+          at: { line: node.line, column: node.column },
+        });
+      }
+    };
+    for (const job of ctx.model.jobs) inspect(job.if);
+    for (const { step } of allSteps(ctx.model)) inspect(step.node.entries.find((e) => e.key === "if")?.value);
+  },
+});
