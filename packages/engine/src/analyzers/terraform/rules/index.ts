@@ -37,12 +37,19 @@ import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
 import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
 import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
+import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
+import { s3BucketWithoutEncryptionConfiguration } from "./s3-bucket-without-encryption-configuration.ts";
+import { s3BucketWithoutPublicAccessBlock } from "./s3-bucket-without-public-access-block.ts";
+import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
+import { s3PublicAccessBlockDisabled } from "./s3-public-access-block-disabled.ts";
+import { s3PublicAcl } from "./s3-public-acl.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
+import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
 
 export const terraformRules: readonly FileRule<TerraformModel>[] = [
   // AWS databases
@@ -92,6 +99,15 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   iamAdminPolicyAttached,
   iamPolicyAttachedToUser,
   iamUserAccessKey,
+  // AWS S3
+  s3PublicAcl,
+  s3PublicAccessBlockDisabled,
 ];
 
-export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [];
+export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
+  s3BucketWithoutPublicAccessBlock,
+  s3BucketWithoutVersioning,
+  s3BucketWithoutAccessLogging,
+  s3BucketWithoutEncryptionConfiguration,
+  vpcWithoutFlowLogs,
+];
