@@ -64,11 +64,17 @@ export interface Step {
   name: string | undefined;
   uses: UsesReference | null;
   run: YamlScalar | null;
+  /** The script's lines as written in the file, each with its own position (block scalars included). */
+  runLines: ScriptLine[];
   /** The `with:` entry (key position) and its map. */
   withEntry: YamlEntry | undefined;
   with: YamlEntry[];
   env: EnvVar[];
   node: YamlMap;
+}
+
+export interface ScriptLine extends Position {
+  text: string;
 }
 
 export interface ImageReference {
@@ -148,10 +154,10 @@ export function parseWorkflow(file: SourceFile): ParseResult<WorkflowModel> {
     triggers: onEntry ? triggers(onEntry) : [],
     permissions: permissions(entry(root, "permissions")),
     env: envVars(child(root, "env")),
-    jobs: jobs(child(root, "jobs")),
+    jobs: jobs(child(root, "jobs"), file),
     using: asScalar(child(runs, "using"))?.text,
     actionImage: asScalar(child(runs, "image")),
-    actionSteps: steps(child(runs, "steps")),
+    actionSteps: steps(child(runs, "steps"), file),
   };
   return parsed(model);
 }
@@ -216,7 +222,23 @@ function usesOf(node: YamlNode | null): UsesReference | null {
   return scalar && scalar.text.trim() !== "" ? parseUses(scalar) : null;
 }
 
-function steps(node: YamlNode | null): Step[] {
+/** The source lines of a scalar's value: the content lines of a block scalar, or the one line. */
+function scriptLines(file: SourceFile, scalar: YamlScalar | null): ScriptLine[] {
+  if (!scalar) return [];
+  const start = file.positionAt(scalar.index);
+  const endLine = file.positionAt(scalar.end).line;
+  const block = scalar.style.startsWith("BLOCK");
+  const lines: ScriptLine[] = [];
+  for (let line = block ? start.line + 1 : start.line; line <= endLine; line++) {
+    const text = file.lineText(line);
+    const from = line === start.line ? start.column - 1 : text.length - text.trimStart().length;
+    if (text.trim() === "") continue;
+    lines.push({ text: text.slice(from), line, column: from + 1 });
+  }
+  return lines;
+}
+
+function steps(node: YamlNode | null, file: SourceFile): Step[] {
   if (node?.kind !== "seq") return [];
   const result: Step[] = [];
   for (const item of node.items) {
@@ -229,6 +251,7 @@ function steps(node: YamlNode | null): Step[] {
       name: asScalar(child(item, "name"))?.text,
       uses: usesOf(item),
       run: asScalar(child(item, "run")),
+      runLines: scriptLines(file, asScalar(child(item, "run"))),
       withEntry,
       with: withEntry?.value?.kind === "map" ? withEntry.value.entries : [],
       env: envVars(child(item, "env")),
@@ -254,7 +277,7 @@ function image(node: YamlNode | null): ImageReference | null {
   };
 }
 
-function jobs(node: YamlNode | null): Job[] {
+function jobs(node: YamlNode | null, file: SourceFile): Job[] {
   if (node?.kind !== "map") return [];
   const result: Job[] = [];
   for (const item of node.entries) {
@@ -276,7 +299,7 @@ function jobs(node: YamlNode | null): Job[] {
               .map((service) => image(service.value))
               .filter((x): x is ImageReference => x !== null)
           : [],
-      steps: steps(child(job, "steps")),
+      steps: steps(child(job, "steps"), file),
       uses: usesOf(job),
       secrets: entry(job, "secrets"),
       env: envVars(child(job, "env")),

@@ -1,8 +1,10 @@
 // The explicit rule list of the GitHub Actions analyzer: adding a rule adds one line here.
 import type { FileRule } from "../../../rule.ts";
 import type { WorkflowModel } from "../model.ts";
+import { artifactWithCredentials } from "./artifact-with-credentials.ts";
 import { cachePoisoning } from "./cache-poisoning.ts";
 import { excessivePermissions } from "./excessive-permissions.ts";
+import { githubEnvWriteInPrivilegedWorkflow } from "./github-env-write-in-privileged-workflow.ts";
 import { hardcodedCredentials } from "./hardcoded-credentials.ts";
 import { insecureCommands } from "./insecure-commands.ts";
 import { missingPermissions } from "./missing-permissions.ts";
@@ -17,6 +19,7 @@ import { templateInjection } from "./template-injection.ts";
 import { unpinnedAction } from "./unpinned-action.ts";
 import { unpinnedContainerImage } from "./unpinned-container-image.ts";
 import { unpinnedFirstPartyAction } from "./unpinned-first-party-action.ts";
+import { unsoundContains } from "./unsound-contains.ts";
 import { untrustedCheckout } from "./untrusted-checkout.ts";
 import { unusedOidcPermission } from "./unused-oidc-permission.ts";
 import { workflowRunArtifactExecution } from "./workflow-run-artifact-execution.ts";
@@ -41,4 +44,7 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   selfHostedRunnerOnPullRequest,
   workflowRunArtifactExecution,
   spoofableBotCondition,
+  unsoundContains,
+  artifactWithCredentials,
+  githubEnvWriteInPrivilegedWorkflow,
 ];
