@@ -4,6 +4,11 @@ import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
+import { cloudFunctionAllowsAllIngress } from "./cloud-function-allows-all-ingress.ts";
+import { cloudSqlOpenAuthorizedNetwork } from "./cloud-sql-open-authorized-network.ts";
+import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
+import { cloudSqlWithoutBackups } from "./cloud-sql-without-backups.ts";
+import { cloudSqlWithoutSsl } from "./cloud-sql-without-ssl.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
@@ -16,6 +21,21 @@ import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
+import { gceDefaultServiceAccountFullScope } from "./gce-default-service-account-full-scope.ts";
+import { gceOsLoginDisabled } from "./gce-os-login-disabled.ts";
+import { gceSerialPortEnabled } from "./gce-serial-port-enabled.ts";
+import { gcpIamGrantsPublicAccess } from "./gcp-iam-grants-public-access.ts";
+import { gcpKmsKeyWithoutRotation } from "./gcp-kms-key-without-rotation.ts";
+import { gcpPrimitiveRoleBinding } from "./gcp-primitive-role-binding.ts";
+import { gcpSubnetWithoutFlowLogs } from "./gcp-subnet-without-flow-logs.ts";
+import { gcsBucketWithoutUniformAccess } from "./gcs-bucket-without-uniform-access.ts";
+import { gkeBasicAuthEnabled } from "./gke-basic-auth-enabled.ts";
+import { gkeClientCertificateEnabled } from "./gke-client-certificate-enabled.ts";
+import { gkeLegacyAbacEnabled } from "./gke-legacy-abac-enabled.ts";
+import { gkeNetworkPolicyDisabled } from "./gke-network-policy-disabled.ts";
+import { gkeNodesWithPublicIps } from "./gke-nodes-with-public-ips.ts";
+import { gkeWithoutMasterAuthorizedNetworks } from "./gke-without-master-authorized-networks.ts";
+import { gkeWithoutWorkloadIdentity } from "./gke-without-workload-identity.ts";
 import { iamAdminPolicyAttached } from "./iam-admin-policy-attached.ts";
 import { iamPolicyAllowsEverything } from "./iam-policy-allows-everything.ts";
 import { iamPolicyAttachedToUser } from "./iam-policy-attached-to-user.ts";
@@ -102,6 +122,27 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   // AWS S3
   s3PublicAcl,
   s3PublicAccessBlockDisabled,
+  // Google Cloud
+  gcsBucketWithoutUniformAccess,
+  cloudSqlWithoutSsl,
+  cloudSqlPublicIp,
+  cloudSqlWithoutBackups,
+  gceSerialPortEnabled,
+  gceOsLoginDisabled,
+  gcpKmsKeyWithoutRotation,
+  gkeLegacyAbacEnabled,
+  gkeNodesWithPublicIps,
+  gkeClientCertificateEnabled,
+  gkeBasicAuthEnabled,
+  gkeNetworkPolicyDisabled,
+  cloudFunctionAllowsAllIngress,
+  gcpIamGrantsPublicAccess,
+  gcpPrimitiveRoleBinding,
+  gceDefaultServiceAccountFullScope,
+  gcpSubnetWithoutFlowLogs,
+  cloudSqlOpenAuthorizedNetwork,
+  gkeWithoutMasterAuthorizedNetworks,
+  gkeWithoutWorkloadIdentity,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
