@@ -12,7 +12,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: "unit", include: unit, exclude: [...integration, "**/node_modules/**"], environment: "node" },
+        test: {
+          name: "unit",
+          include: unit,
+          exclude: [...integration, "**/node_modules/**"],
+          environment: "node",
+        },
       },
       ...backends.map((backend) => ({
         test: {

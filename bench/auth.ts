@@ -1,8 +1,12 @@
 // Sign-in and session-check throughput and latency under load, on PGlite and PostgreSQL.
 // The server runs in this process and autocannon drives it over loopback: both share the cores.
+
+import { tmpdir } from "node:os";
 import autocannon from "autocannon";
+import pino from "pino";
 import { buildApp } from "../apps/server/src/app.ts";
-import { createServices } from "../apps/server/src/services.ts";
+import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
+import { createServices, jobDefinitions } from "../apps/server/src/services.ts";
 import { backends, markdownTable, openBenchDatabase } from "./lib.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -22,7 +26,19 @@ export async function run(): Promise<string> {
   for (const backend of backends()) {
     const { database, cleanup } = await openBenchDatabase(backend);
     try {
-      const services = createServices(database.db, { SESSION_TTL_DAYS: 30 });
+      const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
+      const services = createServices(
+        database.db,
+        {
+          SESSION_TTL_DAYS: 30,
+          SAMPLES_DIR: "/nonexistent",
+          DATA_DIR: tmpdir(),
+          LOCAL_REPOSITORY_ROOTS: [],
+          SCAN_WAIT_SECONDS: 0,
+        },
+        jobs,
+      );
+      await jobs.start(jobDefinitions(services), { runWorkers: false });
       const app = await buildApp({
         config: {
           // The limiter would answer 429 to a load test from one address; it is measured off.
@@ -63,6 +79,7 @@ export async function run(): Promise<string> {
       ]);
       rows.push([backend, "GET /api/auth/me", 50, me.requestsPerSecond, me.p50, me.p99, me.non2xx]);
       await app.close();
+      await jobs.stop();
     } finally {
       await cleanup();
     }

@@ -15,13 +15,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { registerAdvisorRoutes } from "./advisor/advisor.routes.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { AppError } from "./errors.ts";
+import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import type { App } from "./http/types.ts";
+import { registerPostureRoutes } from "./posture/posture.routes.ts";
+import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
+import { registerRunRoutes } from "./runs/runs.routes.ts";
 import type { Services } from "./services.ts";
 import { registerTenantRoutes } from "./tenants/tenants.routes.ts";
 
@@ -86,24 +91,46 @@ export async function buildApp(options: {
   });
   registerTenantRoutes(app, { repo: services.tenantsRepo, access: services.tenantAccess, authenticate });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
+  const access = services.tenantAccess;
+  registerRepositoryRoutes(app, {
+    repo: services.repositoriesRepo,
+    scans: services.scans,
+    access,
+    authenticate,
+    localRepositoryRoots: services.config.LOCAL_REPOSITORY_ROOTS,
+  });
+  registerRunRoutes(app, {
+    scans: services.scans,
+    runs: services.runsRepo,
+    repositories: services.repositoriesRepo,
+    access,
+    authenticate,
+    scanWaitSeconds: services.config.SCAN_WAIT_SECONDS,
+  });
+  registerPostureRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
+  registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }
 
-/** Serves the built single-page app; unknown non-API paths get index.html so the client routes them. */
+/**
+ * Serves the built single-page app when it exists. Unknown API paths answer a JSON 404; any other
+ * GET gets index.html so the client router can show the page (or its own 404 page).
+ */
 async function registerWebApp(app: App, distDir: string) {
-  const indexHtml = path.join(distDir, "index.html");
-  if (!existsSync(indexHtml)) {
+  const hasWebApp = existsSync(path.join(distDir, "index.html"));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  } else {
     app.log.warn({ distDir }, "web app not built: run `npm run build:web`; serving the API only");
-    return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    if (request.method !== "GET" || pathname.startsWith("/api/") || pathname === "/api") {
-      return reply.status(404).send({ error: `No route ${request.method} ${pathname}`, code: "not_found" });
-    }
-    return reply.type("text/html").sendFile("index.html");
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    if (hasWebApp && request.method === "GET" && !isApi)
+      return reply.type("text/html").sendFile("index.html");
+    return reply.status(404).send({ error: `No route ${request.method} ${pathname}`, code: "not_found" });
   });
 }

@@ -24,6 +24,22 @@ const ConfigSchema = z.object({
   RUN_WORKERS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
+  SAMPLES_DIR: z.string().default(path.resolve(import.meta.dirname, "../../../samples")),
+  /**
+   * Absolute directories, separated by ':', under which tenants may register local paths as
+   * repositories (self-hosted installs). Empty: only git URLs and the bundled samples.
+   */
+  LOCAL_REPOSITORY_ROOTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(":")
+        .filter(Boolean)
+        .map((root) => path.resolve(root)),
+    ),
+  /** Seconds `POST /api/runs/trigger` waits for a scan before answering 202 with the scan id. */
+  SCAN_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(25),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -6,6 +6,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "unprocessable"
   | "rate_limited"
   | "internal";
 
@@ -15,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
 };

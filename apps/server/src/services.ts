@@ -1,28 +1,75 @@
 // The composition root: every service built once from the database and configuration, and the
 // job definitions they bring. The API and the worker both start from here.
+import path from "node:path";
 import type { Database } from "@rampart/db/client";
+import { ruleById } from "@rampart/engine";
+import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import type { Config } from "./config.ts";
 import { createDemoService } from "./demo/demo.service.ts";
-import type { JobDefinition } from "./jobs/job-queue.ts";
+import { createWaiversService } from "./findings/waivers.service.ts";
+import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
+import { createPostureRepo } from "./posture/posture.repo.ts";
+import { createPostureService } from "./posture/posture.service.ts";
+import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
+import { createRunsRepo } from "./runs/runs.repo.ts";
+import { createScanService } from "./runs/scan.service.ts";
 import { createTenantAccess } from "./tenants/tenant-access.ts";
 import { createTenantsRepo } from "./tenants/tenants.repo.ts";
 
-export function createServices(db: Database, config: Pick<Config, "SESSION_TTL_DAYS">) {
+export type ServicesConfig = Pick<
+  Config,
+  "SESSION_TTL_DAYS" | "SAMPLES_DIR" | "DATA_DIR" | "LOCAL_REPOSITORY_ROOTS" | "SCAN_WAIT_SECONDS"
+> & { ENGINE_WORKERS?: number };
+
+export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
   const auth = createAuthService({ repo: createAuthRepo(db), sessionTtlDays: config.SESSION_TTL_DAYS });
   const tenantsRepo = createTenantsRepo(db);
+  const repositoriesRepo = createRepositoriesRepo(db);
+  const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");
+  const scans = createScanService({
+    db,
+    jobs,
+    samplesDir: config.SAMPLES_DIR,
+    sampleCacheDir,
+    ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
+  });
+  const rules = ruleById();
+  const waivers = createWaiversService({ db });
+  const demo = createDemoService({
+    db,
+    repositories: repositoriesRepo,
+    scans,
+    jobs,
+    samplesDir: config.SAMPLES_DIR,
+    sampleCacheDir,
+  });
   return {
+    db,
+    config,
     auth,
     tenantsRepo,
     tenantAccess: createTenantAccess(tenantsRepo),
-    demo: createDemoService(db),
+    repositoriesRepo,
+    runsRepo: createRunsRepo(db),
+    scans,
+    waivers,
+    posture: createPostureService({ repo: createPostureRepo(db), rules, activeScans: scans.activeCount }),
+    advisor: createKnowledgeBaseAdvisor(rules),
+    demo,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 export function jobDefinitions(services: Services): JobDefinition[] {
-  return [purgeExpiredSessionsJob(services.auth)];
+  return [
+    purgeExpiredSessionsJob(services.auth),
+    services.scans.scanJob,
+    services.scans.scheduledScanJob,
+    services.waivers.expiryJob,
+    services.demo.seedJob,
+  ];
 }

@@ -3,15 +3,16 @@
 import { openDatabase } from "@rampart/db/client";
 import pino from "pino";
 import { databaseTarget, loadConfig } from "./config.ts";
-import { startJobQueue } from "./jobs/job-queue.ts";
+import { createJobQueue } from "./jobs/job-queue.ts";
 import { createServices, jobDefinitions } from "./services.ts";
 
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config));
-  const services = createServices(database.db, config);
-  const jobs = await startJobQueue({ database, jobs: jobDefinitions(services), runWorkers: true, logger });
+  const jobs = createJobQueue({ database, logger });
+  const services = createServices(database.db, config, jobs);
+  await jobs.start(jobDefinitions(services), { runWorkers: true });
   logger.info({ database: database.kind }, "Rampart worker started");
   const shutdown = async () => {
     await jobs.stop();

@@ -1,13 +1,17 @@
 // Builds the real application over a fresh database for one test file: PGlite from the migrated
 // snapshot, or a new PostgreSQL database that is dropped afterwards.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type DatabaseHandle, openDatabase } from "@rampart/db/client";
 import pg from "pg";
+import pino from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { App } from "../src/http/types.ts";
-import { createServices, type Services } from "../src/services.ts";
+import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
+import { createServices, jobDefinitions, type Services } from "../src/services.ts";
 
 export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
 
@@ -15,14 +19,36 @@ export interface TestContext {
   app: App;
   database: DatabaseHandle;
   services: Services;
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
 export async function createTestContext(
-  options: { authRateLimitPerMinute?: number; trustProxy?: boolean } = {},
+  options: {
+    authRateLimitPerMinute?: number;
+    trustProxy?: boolean;
+    samplesDir?: string;
+    localRepositoryRoots?: string[];
+    runWorkers?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  const services = createServices(database.db, { SESSION_TTL_DAYS: 30 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rampart-test-data-"));
+  const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
+  const services = createServices(
+    database.db,
+    {
+      SESSION_TTL_DAYS: 30,
+      // No samples unless a test asks: the demo seed would otherwise scan them in every file.
+      SAMPLES_DIR: options.samplesDir ?? path.join(dataDir, "no-samples"),
+      DATA_DIR: dataDir,
+      LOCAL_REPOSITORY_ROOTS: options.localRepositoryRoots ?? [],
+      SCAN_WAIT_SECONDS: 20,
+      ENGINE_WORKERS: 0,
+    },
+    jobs,
+  );
+  await jobs.start(jobDefinitions(services), { runWorkers: options.runWorkers ?? true });
   const app = await buildApp({
     config: {
       AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? 10_000,
@@ -37,10 +63,13 @@ export async function createTestContext(
     app,
     database,
     services,
+    jobs,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -74,6 +103,8 @@ async function adminQuery(url: string, sql: string) {
     await client.end();
   }
 }
+
+export const SAMPLES_DIR = path.resolve(import.meta.dirname, "../../../samples");
 
 let counter = 0;
 

@@ -28,10 +28,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     const code = status === 429 ? "rate_limited" : status === 404 ? "not_found" : "bad_request";
     return reply.status(status).send({ error: error.message, code });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ error: `No route ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
-  });
 }

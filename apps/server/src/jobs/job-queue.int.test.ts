@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestContext, type TestContext } from "../../test/harness.ts";
-import { defineJob, type JobQueue, startJobQueue } from "./job-queue.ts";
+import { createJobQueue, defineJob, type JobQueue } from "./job-queue.ts";
 
 let ctx: TestContext;
 let queue: JobQueue;
@@ -31,12 +31,9 @@ const flaky = defineJob({
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  queue = await startJobQueue({
-    database: ctx.database,
-    jobs: [echo, flaky],
-    runWorkers: true,
-    logger: pino({ level: "silent" }),
-  });
+  // A second queue on the test database, with only the test jobs registered.
+  queue = createJobQueue({ database: ctx.database, logger: pino({ level: "silent" }) });
+  await queue.start([echo, flaky], { runWorkers: true });
 });
 afterAll(async () => {
   await queue.stop();

@@ -10,7 +10,8 @@ export interface TenantAccess {
   role: Role | null;
 }
 
-export type Permission = "read" | "write" | "admin";
+/** `scan` is `write`, except that on the demo tenant every signed-in user may run the demo scan. */
+export type Permission = "read" | "scan" | "write" | "admin";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
@@ -25,7 +26,10 @@ export function createTenantAccess(repo: TenantsRepo) {
     async require(tenantId: string, userId: string, permission: Permission): Promise<TenantAccess> {
       const access = await visible(tenantId, userId);
       if (permission === "read") return access;
-      if (access.tenant.isDemo && !access.role) throw forbidden("The demo organization is read-only");
+      if (access.tenant.isDemo && !access.role) {
+        if (permission === "scan") return access;
+        throw forbidden("The demo organization is read-only");
+      }
       if (access.role === "auditor") throw forbidden("Auditors have read-only access");
       if (permission === "admin" && access.role !== "admin") {
         throw forbidden("Only an admin of this organization can do this");

@@ -1,0 +1,67 @@
+// Dismissing a finding creates a waiver; waivers are listed and can be revoked. All recorded.
+import { ErrorBody } from "@rampart/contracts/common";
+import { CreateWaiverBody, Waiver } from "@rampart/contracts/runs";
+import { TenantParams } from "@rampart/contracts/tenants";
+import type { preHandlerAsyncHookHandler } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../auth/authenticate.ts";
+import type { App } from "../http/types.ts";
+import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import type { WaiversService } from "./waivers.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export function registerWaiverRoutes(
+  app: App,
+  deps: { waivers: WaiversService; access: TenantAccessService; authenticate: preHandlerAsyncHookHandler },
+) {
+  const { waivers, access } = deps;
+  const guarded = { preHandler: deps.authenticate };
+
+  app.get(
+    "/api/tenants/:tenantId/waivers",
+    {
+      ...guarded,
+      schema: { tags: ["findings"], params: TenantParams, response: { 200: z.array(Waiver), ...errors } },
+    },
+    async (request) => {
+      await access.require(request.params.tenantId, currentUser(request).id, "read");
+      return waivers.list(request.params.tenantId);
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/waivers",
+    {
+      ...guarded,
+      schema: {
+        tags: ["findings"],
+        params: TenantParams,
+        body: CreateWaiverBody,
+        response: { 201: Waiver, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await access.require(request.params.tenantId, user.id, "write");
+      return reply.status(201).send(await waivers.create(request.params.tenantId, user, request.body));
+    },
+  );
+
+  app.delete(
+    "/api/tenants/:tenantId/waivers/:waiverId",
+    {
+      ...guarded,
+      schema: {
+        tags: ["findings"],
+        params: TenantParams.extend({ waiverId: z.uuid() }),
+        response: { 200: Waiver, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await access.require(request.params.tenantId, user.id, "write");
+      return waivers.revoke(request.params.tenantId, request.params.waiverId, user.email);
+    },
+  );
+}

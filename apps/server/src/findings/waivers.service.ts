@@ -1,0 +1,168 @@
+// Waivers ("Dismiss"): a recorded decision to accept a finding, scoped to its fingerprint, its
+// rule under a path pattern, or its rule tenant-wide, with a reason, an author and an optional
+// expiry. Creating, revoking or expiring one re-evaluates the latest run of every repository of
+// the tenant, so counts change at once and an expired waiver's findings come back by themselves.
+import type { CreateWaiverBody, Waiver } from "@rampart/contracts/runs";
+import type { Database } from "@rampart/db/client";
+import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
+import { and, desc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { z } from "zod";
+import { AppError, notFound } from "../errors.ts";
+import { defineJob } from "../jobs/job-queue.ts";
+import { matchingWaiver } from "./waiver-match.ts";
+
+export type WaiverDbRow = typeof waivers.$inferSelect;
+
+export function toWaiver(row: WaiverDbRow): Waiver {
+  return {
+    id: row.id,
+    scope: row.scope,
+    ruleId: row.ruleId,
+    pathPattern: row.pathPattern,
+    fingerprint: row.fingerprint,
+    reason: row.reason,
+    author: row.authorEmail,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createWaiversService(deps: { db: Database; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Latest run of each repository of the tenant: the runs whose numbers the dashboards show. */
+  async function latestRunIds(tenantId: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinctOn([policyRuns.repositoryId], { id: policyRuns.id })
+      .from(policyRuns)
+      .where(eq(policyRuns.tenantId, tenantId))
+      .orderBy(policyRuns.repositoryId, desc(policyRuns.createdAt), desc(policyRuns.id));
+    return rows.map((row) => row.id);
+  }
+
+  async function reevaluate(tenantId: string): Promise<void> {
+    const at = now();
+    const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, tenantId));
+    for (const runId of await latestRunIds(tenantId)) {
+      await db.transaction(async (tx) => {
+        const failed = await tx
+          .select()
+          .from(findings)
+          .where(and(eq(findings.runId, runId), eq(findings.status, "fail")));
+        const failuresByControl = new Map<string, number>();
+        let open = 0;
+        for (const finding of failed) {
+          const waiver = matchingWaiver(
+            tenantWaivers,
+            { ruleId: finding.ruleId, path: finding.filePath, fingerprint: finding.fingerprint },
+            at,
+          );
+          const waiverId = waiver?.id ?? null;
+          if (waiverId !== finding.waiverId) {
+            await tx.update(findings).set({ waiverId }).where(eq(findings.id, finding.id));
+          }
+          if (waiverId) continue;
+          open += 1;
+          const controls = ((finding.metadata as { controls?: string[] }).controls ?? [
+            finding.controlCode,
+          ]) as string[];
+          for (const code of controls) failuresByControl.set(code, (failuresByControl.get(code) ?? 0) + 1);
+        }
+        const results = await tx.select().from(controlResults).where(eq(controlResults.runId, runId));
+        for (const result of results) {
+          const failures = failuresByControl.get(result.controlCode) ?? 0;
+          if (failures !== result.failures) {
+            await tx
+              .update(controlResults)
+              .set({ failures })
+              .where(
+                and(eq(controlResults.runId, runId), eq(controlResults.controlCode, result.controlCode)),
+              );
+          }
+        }
+        const [run] = await tx.select().from(policyRuns).where(eq(policyRuns.id, runId));
+        const status = open > 0 ? "fail" : run!.status === "skip" ? "skip" : "pass";
+        await tx.update(policyRuns).set({ failedCount: open, status }).where(eq(policyRuns.id, runId));
+      });
+    }
+  }
+
+  const expiryJob = defineJob({
+    name: "waivers.expire",
+    version: 1,
+    payload: z.object({}).passthrough(),
+    schedule: { cron: "*/15 * * * *" },
+    handle: async () => {
+      // Tenants whose latest findings still point at a waiver that has lapsed or been revoked.
+      const stale = await db
+        .selectDistinct({ tenantId: findings.tenantId })
+        .from(findings)
+        .innerJoin(waivers, eq(waivers.id, findings.waiverId))
+        .where(
+          and(isNotNull(findings.waiverId), or(lte(waivers.expiresAt, now()), isNotNull(waivers.revokedAt))),
+        );
+      for (const { tenantId } of stale) await reevaluate(tenantId);
+    },
+  });
+
+  return {
+    expiryJob,
+    reevaluate,
+
+    async create(
+      tenantId: string,
+      author: { id: string; email: string },
+      body: CreateWaiverBody,
+    ): Promise<Waiver> {
+      const [finding] = await db
+        .select()
+        .from(findings)
+        .where(and(eq(findings.tenantId, tenantId), eq(findings.id, body.findingId)));
+      if (!finding) throw notFound("Finding not found");
+      if (finding.status !== "fail")
+        throw new AppError("bad_request", "Only a failed finding can be dismissed");
+      if (body.expiresAt && new Date(body.expiresAt) <= now()) {
+        throw new AppError("bad_request", "body.expiresAt: the expiry must be in the future");
+      }
+      const pathPattern = body.scope === "rule-path" ? (body.pathPattern ?? finding.filePath) : null;
+      if (body.scope === "rule-path" && !pathPattern)
+        throw new AppError("bad_request", "body.pathPattern: required for this finding");
+      const [row] = await db
+        .insert(waivers)
+        .values({
+          tenantId,
+          scope: body.scope,
+          ruleId: finding.ruleId,
+          pathPattern,
+          fingerprint: body.scope === "fingerprint" ? finding.fingerprint : null,
+          reason: body.reason,
+          authorId: author.id,
+          authorEmail: author.email,
+          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+        })
+        .returning();
+      await reevaluate(tenantId);
+      return toWaiver(row!);
+    },
+
+    async revoke(tenantId: string, waiverId: string, by: string): Promise<Waiver> {
+      const [row] = await db
+        .update(waivers)
+        .set({ revokedAt: now(), revokedBy: by })
+        .where(and(eq(waivers.tenantId, tenantId), eq(waivers.id, waiverId), isNull(waivers.revokedAt)))
+        .returning();
+      if (!row) throw notFound("Waiver not found or already revoked");
+      await reevaluate(tenantId);
+      return toWaiver(row);
+    },
+
+    list: async (tenantId: string) =>
+      (
+        await db.select().from(waivers).where(eq(waivers.tenantId, tenantId)).orderBy(desc(waivers.createdAt))
+      ).map(toWaiver),
+  };
+}
+
+export type WaiversService = ReturnType<typeof createWaiversService>;

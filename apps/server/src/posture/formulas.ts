@@ -1,0 +1,95 @@
+// The numbers the dashboards show, as pure functions. docs/formulas.md states each one; change
+// both together.
+import type { Severity } from "@rampart/contracts/common";
+
+export type Trend = "up" | "down" | "stable";
+
+export interface ControlTally {
+  controlCode: string;
+  passes: number;
+  failures: number;
+  /** False when no analyzer that evidences the control ran successfully. */
+  evaluated: boolean;
+}
+
+/** Percent, rounded to one decimal; 0 when there is nothing to divide by. */
+export function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
+}
+
+/**
+ * Posture score: the share of evaluated controls without an open failure, over the latest run of
+ * each repository (a control failing in any repository fails). Controls that were not evaluated
+ * do not count either way: absence of evidence is not a pass.
+ */
+export function postureScore(tallies: readonly ControlTally[]): number {
+  const byControl = new Map<string, { evaluated: boolean; failed: boolean }>();
+  for (const tally of tallies) {
+    const entry = byControl.get(tally.controlCode) ?? { evaluated: false, failed: false };
+    entry.evaluated ||= tally.evaluated || tally.failures > 0;
+    entry.failed ||= tally.failures > 0;
+    byControl.set(tally.controlCode, entry);
+  }
+  const evaluated = [...byControl.values()].filter((entry) => entry.evaluated);
+  return percent(evaluated.filter((entry) => !entry.failed).length, evaluated.length);
+}
+
+/** A control row's compliance: passed checks over all checks, in percent. */
+export function controlCompliance(passes: number, failures: number): number {
+  return Math.round(percent(passes, passes + failures));
+}
+
+/** Mean days from first seen to fixed; null when nothing was fixed. */
+export function remediationDays(fixes: readonly { firstSeenAt: Date; fixedAt: Date }[]): number | null {
+  if (fixes.length === 0) return null;
+  const totalMs = fixes.reduce((sum, fix) => sum + (fix.fixedAt.getTime() - fix.firstSeenAt.getTime()), 0);
+  return Math.round((totalMs / fixes.length / 86_400_000) * 100) / 100;
+}
+
+/** Relative change in percent from `before` to `now`; null without a comparable earlier value. */
+export function changePercent(now: number | null, before: number | null): number | null {
+  if (now === null || before === null || before === 0) return null;
+  return Math.round(((now - before) / before) * 100);
+}
+
+/** A direction from two values, with a dead band so that noise reads as stable. */
+export function trendOf(now: number | null, before: number | null, deadBand = 1): Trend {
+  if (now === null || before === null) return "stable";
+  if (now - before > deadBand) return "up";
+  if (before - now > deadBand) return "down";
+  return "stable";
+}
+
+/** Spec part 1, §4: up at 80 or more; down above 5 critical findings; otherwise stable. */
+export function narrativeTrend(postureScore: number, criticalFindings: number): Trend {
+  if (postureScore >= 80) return "up";
+  if (criticalFindings > 5) return "down";
+  return "stable";
+}
+
+export function postureWording(score: number): "strong" | "moderate" | "needs attention" {
+  if (score >= 80) return "strong";
+  if (score >= 60) return "moderate";
+  return "needs attention";
+}
+
+const SEVERITY_BASE: Record<Severity, number> = { critical: 9, high: 7, med: 4.5, low: 2 };
+const CONFIDENCE_FACTOR = { high: 1, medium: 0.9, low: 0.75 } as const;
+
+/**
+ * Risk score 0-10 of one hazard (a rule's open findings): severity sets the base, the rule's
+ * confidence stands for exploitability (how sure we are it is real and reachable), and exposure
+ * adds up to 1 point for spread (log10 of the number of places, capped) plus 0.5 when the hazard
+ * faces the internet or exposes credentials.
+ */
+export function riskScore(input: {
+  severity: Severity;
+  confidence: keyof typeof CONFIDENCE_FACTOR;
+  occurrences: number;
+  internetFacing: boolean;
+}): number {
+  const base = SEVERITY_BASE[input.severity] * CONFIDENCE_FACTOR[input.confidence];
+  const spread = Math.min(1, Math.log10(Math.max(1, input.occurrences)));
+  const exposure = input.internetFacing ? 0.5 : 0;
+  return Math.min(10, Math.round((base + spread + exposure) * 10) / 10);
+}

@@ -1,0 +1,170 @@
+// Dashboard summary, controls, control findings, risks, heatmap, frameworks and compliance.
+import { ErrorBody } from "@rampart/contracts/common";
+import {
+  ComplianceParams,
+  ComplianceQuery,
+  ComplianceResponse,
+  FrameworkList,
+} from "@rampart/contracts/compliance";
+import {
+  ControlFindings,
+  ControlFindingsQuery,
+  ControlParams,
+  ControlStatusRow,
+  ControlsQuery,
+} from "@rampart/contracts/controls";
+import { DashboardSummary, SummaryQuery } from "@rampart/contracts/dashboard";
+import { HeatmapResponse, RisksResponse } from "@rampart/contracts/risks";
+import { TenantParams } from "@rampart/contracts/tenants";
+import type { Database } from "@rampart/db/client";
+import { findings, policyRuns } from "@rampart/db/schema";
+import { getControl, isFrameworkId, listFrameworks } from "@rampart/policy";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { preHandlerAsyncHookHandler } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../auth/authenticate.ts";
+import { notFound } from "../errors.ts";
+import type { App } from "../http/types.ts";
+import { toFinding } from "../runs/runs.repo.ts";
+import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import { controlBody } from "./control-body.ts";
+import type { PostureService } from "./posture.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** The control modal lists this many findings of a control, newest first. */
+const CONTROL_FINDINGS_LIMIT = 200;
+
+export function registerPostureRoutes(
+  app: App,
+  deps: {
+    db: Database;
+    posture: PostureService;
+    access: TenantAccessService;
+    authenticate: preHandlerAsyncHookHandler;
+  },
+) {
+  const { posture, access } = deps;
+  const guarded = { preHandler: deps.authenticate };
+  const read = (tenantId: string, userId: string) => access.require(tenantId, userId, "read");
+
+  app.get(
+    "/api/tenants/:tenantId/summary",
+    {
+      ...guarded,
+      schema: {
+        tags: ["posture"],
+        params: TenantParams,
+        querystring: SummaryQuery,
+        response: { 200: DashboardSummary, ...errors },
+      },
+    },
+    async (request) => {
+      await read(request.params.tenantId, currentUser(request).id);
+      return posture.summary(request.params.tenantId, request.query.days);
+    },
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/controls",
+    {
+      ...guarded,
+      schema: {
+        tags: ["posture"],
+        params: TenantParams,
+        querystring: ControlsQuery,
+        response: { 200: z.array(ControlStatusRow), ...errors },
+      },
+    },
+    async (request) => {
+      await read(request.params.tenantId, currentUser(request).id);
+      return posture.controls(request.params.tenantId, request.query.type);
+    },
+  );
+
+  app.get(
+    "/api/controls/:controlId/findings",
+    {
+      ...guarded,
+      schema: {
+        tags: ["posture"],
+        params: ControlParams,
+        querystring: ControlFindingsQuery,
+        response: { 200: ControlFindings, ...errors },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.query;
+      await read(tenantId, currentUser(request).id);
+      const control = getControl(request.params.controlId);
+      if (!control) throw notFound("Control not found");
+      // The control's findings as of the latest run of each repository: what is true now.
+      const latestIds = (await posture.latestRuns(tenantId)).map((run) => run.id);
+      if (latestIds.length === 0) return { control: controlBody(control), findings: [] };
+      const rows = await deps.db
+        .select({ finding: findings, run: policyRuns })
+        .from(findings)
+        .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
+        .where(
+          and(
+            eq(findings.tenantId, tenantId),
+            inArray(findings.runId, latestIds),
+            eq(findings.controlCode, control.code),
+          ),
+        )
+        .orderBy(desc(findings.createdAt))
+        .limit(CONTROL_FINDINGS_LIMIT);
+      return {
+        control: controlBody(control),
+        findings: rows.map(({ finding, run }) => toFinding(finding, run)),
+      };
+    },
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/risks",
+    {
+      ...guarded,
+      schema: { tags: ["posture"], params: TenantParams, response: { 200: RisksResponse, ...errors } },
+    },
+    async (request) => {
+      await read(request.params.tenantId, currentUser(request).id);
+      return posture.risks(request.params.tenantId);
+    },
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/risk-heatmap",
+    {
+      ...guarded,
+      schema: { tags: ["posture"], params: TenantParams, response: { 200: HeatmapResponse, ...errors } },
+    },
+    async (request) => {
+      await read(request.params.tenantId, currentUser(request).id);
+      return posture.heatmap(request.params.tenantId);
+    },
+  );
+
+  app.get(
+    "/api/frameworks",
+    { ...guarded, schema: { tags: ["compliance"], response: { 200: FrameworkList, 401: ErrorBody } } },
+    () => listFrameworks().map((framework) => ({ ...framework })),
+  );
+
+  app.get(
+    "/api/compliance/:frameworkId",
+    {
+      ...guarded,
+      schema: {
+        tags: ["compliance"],
+        params: ComplianceParams,
+        querystring: ComplianceQuery,
+        response: { 200: ComplianceResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await read(request.query.tenantId, currentUser(request).id);
+      if (!isFrameworkId(request.params.frameworkId)) throw notFound("Framework not found");
+      return posture.compliance(request.query.tenantId, request.params.frameworkId);
+    },
+  );
+}

@@ -1,0 +1,308 @@
+// Posture computed from stored runs: the dashboard summary, the controls list, risks, the
+// heatmap and compliance per framework. Formulas live in formulas.ts and docs/formulas.md.
+import type { ComplianceResponse } from "@rampart/contracts/compliance";
+import type { ControlStatusRow } from "@rampart/contracts/controls";
+import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { HeatmapResponse, RisksResponse } from "@rampart/contracts/risks";
+import type { RuleMeta } from "@rampart/engine";
+import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
+import { toFinding, toRun } from "../runs/runs.repo.ts";
+import { controlBody } from "./control-body.ts";
+import { familyOf, isInternetFacing } from "./families.ts";
+import {
+  type ControlTally,
+  changePercent,
+  controlCompliance,
+  narrativeTrend,
+  postureScore,
+  postureWording,
+  remediationDays,
+  riskScore,
+  trendOf,
+} from "./formulas.ts";
+import type { PostureRepo } from "./posture.repo.ts";
+
+const DAY_MS = 86_400_000;
+export const RECENT_FINDINGS_LIMIT = 50;
+
+type ControlResultRow = Awaited<ReturnType<PostureRepo["controlResultsOf"]>>[number];
+
+function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
+  return rows.map((row) => ({
+    controlCode: row.controlCode,
+    passes: row.passes,
+    failures: row.failures,
+    evaluated: row.evidence === "succeeded" || row.evidence === "partial",
+  }));
+}
+
+export function createPostureService(deps: {
+  repo: PostureRepo;
+  rules: ReadonlyMap<string, RuleMeta>;
+  activeScans: (tenantId: string) => Promise<number>;
+  now?: () => Date;
+}) {
+  const { repo, rules } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function controlRows(
+    tenantId: string,
+    runIds: string[],
+    hashes: Map<string, string>,
+  ): Promise<ControlStatusRow[]> {
+    const results = await repo.controlResultsOf(tenantId, runIds);
+    const byControl = new Map<
+      string,
+      { passes: number; failures: number; evaluated: boolean; runIds: Set<string> }
+    >();
+    for (const row of results) {
+      const entry = byControl.get(row.controlCode) ?? {
+        passes: 0,
+        failures: 0,
+        evaluated: false,
+        runIds: new Set(),
+      };
+      entry.passes += row.passes;
+      entry.failures += row.failures;
+      entry.evaluated ||= row.evidence === "succeeded" || row.evidence === "partial" || row.failures > 0;
+      entry.runIds.add(row.runId);
+      byControl.set(row.controlCode, entry);
+    }
+    return listControls().map((control) => {
+      const entry = byControl.get(control.code);
+      return {
+        control: controlBody(control),
+        passes: entry?.passes ?? 0,
+        failures: entry?.failures ?? 0,
+        compliance: controlCompliance(entry?.passes ?? 0, entry?.failures ?? 0),
+        evaluated: entry?.evaluated ?? false,
+        evidenceHashes: [...(entry?.runIds ?? [])]
+          .flatMap((id) => (hashes.has(id) ? [hashes.get(id)!] : []))
+          .slice(0, 3),
+      };
+    });
+  }
+
+  /** Posture at the end of each day of the window, replaying runs in order. */
+  async function postureHistory(tenantId: string, since: Date, days: number) {
+    const baseline = await repo.latestRuns(tenantId, since);
+    const later = await repo.runsSince(tenantId, since);
+    const results = await repo.controlResultsOf(tenantId, [
+      ...baseline.map((r) => r.id),
+      ...later.map((r) => r.id),
+    ]);
+    const resultsByRun = new Map<string, ControlResultRow[]>();
+    for (const row of results) resultsByRun.set(row.runId, [...(resultsByRun.get(row.runId) ?? []), row]);
+    const current = new Map(baseline.map((run) => [run.repositoryId, run.id]));
+    const history: { date: string; score: number }[] = [];
+    let next = 0;
+    for (let day = 1; day <= days; day++) {
+      const endOfDay = new Date(since.getTime() + day * DAY_MS);
+      while (next < later.length && later[next]!.createdAt < endOfDay) {
+        current.set(later[next]!.repositoryId, later[next]!.id);
+        next += 1;
+      }
+      if (current.size === 0) continue;
+      const tallies = toTallies([...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []));
+      history.push({ date: endOfDay.toISOString().slice(0, 10), score: postureScore(tallies) });
+    }
+    return history;
+  }
+
+  async function openRiskGroups(tenantId: string, runIds: string[]) {
+    const groups = await repo.openByRule(tenantId, runIds);
+    const byRule = new Map<
+      string,
+      { ruleId: string; analyzer: string; severity: (typeof groups)[number]["severity"]; count: number }
+    >();
+    for (const group of groups) {
+      const entry = byRule.get(group.ruleId) ?? { ...group, count: 0 };
+      entry.count += group.count;
+      byRule.set(group.ruleId, entry);
+    }
+    return [...byRule.values()].map((group) => {
+      const rule = rules.get(group.ruleId);
+      const score = riskScore({
+        severity: group.severity,
+        confidence: rule?.confidence ?? "medium",
+        occurrences: group.count,
+        internetFacing: isInternetFacing(rule?.controls ?? []),
+      });
+      return {
+        id: group.ruleId,
+        severity: group.severity,
+        type: familyOf(group.analyzer),
+        description: rule?.title ?? group.ruleId,
+        impact: rule?.docs.whyItMatters ?? "",
+        riskScore: score,
+        findingCount: group.count,
+      };
+    });
+  }
+
+  async function risks(tenantId: string): Promise<RisksResponse> {
+    const latest = await repo.latestRuns(tenantId);
+    const all = (
+      await openRiskGroups(
+        tenantId,
+        latest.map((r) => r.id),
+      )
+    ).sort((a, b) => b.riskScore - a.riskScore || b.findingCount - a.findingCount);
+    const avg =
+      all.length === 0
+        ? 0
+        : Math.round((all.reduce((sum, r) => sum + r.riskScore, 0) / all.length) * 10) / 10;
+    return { topRisks: all.slice(0, 5), totalRisks: all.length, avgRiskScore: avg };
+  }
+
+  return {
+    risks,
+    latestRuns: (tenantId: string) => repo.latestRuns(tenantId),
+
+    async heatmap(tenantId: string): Promise<HeatmapResponse> {
+      const latest = await repo.latestRuns(tenantId);
+      const groups = await repo.openByRule(
+        tenantId,
+        latest.map((r) => r.id),
+      );
+      const rows = new Map<string, HeatmapResponse["heatmap"][number]>();
+      let total = 0;
+      for (const group of groups) {
+        const type = familyOf(group.analyzer);
+        const row = rows.get(type) ?? { type, critical: 0, high: 0, med: 0, low: 0 };
+        row[group.severity] += group.count;
+        total += group.count;
+        rows.set(type, row);
+      }
+      return {
+        heatmap: [...rows.values()].sort((a, b) => a.type.localeCompare(b.type)),
+        totalFindings: total,
+      };
+    },
+
+    async controls(tenantId: string, type: string): Promise<ControlStatusRow[]> {
+      const latest = await repo.latestRuns(tenantId);
+      const rows = await controlRows(
+        tenantId,
+        latest.map((r) => r.id),
+        new Map(latest.map((r) => [r.id, r.selfHash])),
+      );
+      return type === "all" ? rows : rows.filter((row) => row.control.tags.includes(type as never));
+    },
+
+    async compliance(
+      tenantId: string,
+      frameworkId: FrameworkId,
+    ): Promise<Omit<ComplianceResponse, "framework"> & { framework: ComplianceResponse["framework"] }> {
+      const latest = await repo.latestRuns(tenantId);
+      const results = await repo.controlResultsOf(
+        tenantId,
+        latest.map((r) => r.id),
+      );
+      const controlResults: ControlResult[] = results.map((row) => ({
+        code: row.controlCode,
+        analyzersEvidenced: row.evidence,
+        passes: row.passes,
+        failures: row.failures,
+      }));
+      return evaluateFramework(frameworkId, controlResults) as never;
+    },
+
+    async summary(tenantId: string, days: number): Promise<DashboardSummary> {
+      const at = now();
+      const since = new Date(at.getTime() - days * DAY_MS);
+      const previousSince = new Date(since.getTime() - days * DAY_MS);
+      const [latest, latestBefore, recent, totalRuns, activeRuns] = await Promise.all([
+        repo.latestRuns(tenantId),
+        repo.latestRuns(tenantId, since),
+        repo.recentRuns(tenantId, 5),
+        repo.countRuns(tenantId),
+        deps.activeScans(tenantId),
+      ]);
+      const latestIds = latest.map((r) => r.id);
+      const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
+      const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, riskList] =
+        await Promise.all([
+          controlRows(tenantId, latestIds, hashes),
+          repo.controlResultsOf(
+            tenantId,
+            latestBefore.map((r) => r.id),
+          ),
+          repo.openFindings(tenantId, latestIds, RECENT_FINDINGS_LIMIT),
+          repo.fixedBetween(tenantId, since, at),
+          repo.fixedBetween(tenantId, previousSince, since),
+          postureHistory(tenantId, since, days),
+          risks(tenantId),
+        ]);
+      const hasData = recent.some((run) => run.createdAt >= since);
+
+      const score = postureScore(
+        controlStatus.map((row) => ({
+          controlCode: row.control.code,
+          passes: row.passes,
+          failures: row.failures,
+          evaluated: row.evaluated,
+        })),
+      );
+      const previousScore = latestBefore.length > 0 ? postureScore(toTallies(previousResults)) : null;
+      const criticalFindings = (await repo.openByRule(tenantId, latestIds))
+        .filter((group) => group.severity === "critical")
+        .reduce((sum, group) => sum + group.count, 0);
+      const remediation = remediationDays(fixedNow);
+      const remediationBefore = remediationDays(fixedBefore);
+      const failingControls = controlStatus.filter((row) => row.failures > 0);
+      const evaluatedControls = controlStatus.filter((row) => row.evaluated);
+      const wording = postureWording(score);
+
+      return {
+        tenantId,
+        days,
+        generatedAt: at.toISOString(),
+        hasData,
+        metrics: {
+          postureScore: score,
+          activeRuns,
+          criticalFindings,
+          remediationTime: remediation,
+          postureChange: previousScore === null ? null : Math.round((score - previousScore) * 10) / 10,
+          remediationChangePercent: changePercent(remediation, remediationBefore),
+          postureTrend: trendOf(score, previousScore),
+          postureHistory: history,
+        },
+        narrative: {
+          text:
+            `Security posture is ${wording} at ${score}%: ${evaluatedControls.length - failingControls.length} of ` +
+            `${evaluatedControls.length} evaluated controls pass across ${latest.length} ` +
+            `repositor${latest.length === 1 ? "y" : "ies"}, with ${criticalFindings} critical finding${criticalFindings === 1 ? "" : "s"} open.`,
+          confidence: 85,
+          trend: narrativeTrend(score, criticalFindings),
+        },
+        cisoSnapshot: {
+          lastUpdated: (
+            latest.map((r) => r.createdAt).sort((a, b) => b.getTime() - a.getTime())[0] ?? at
+          ).toISOString(),
+          postureAnalysis:
+            previousScore === null
+              ? `Posture is ${score}% (${wording}); there is no earlier run to compare with yet.`
+              : `Posture is ${score}% (${wording}), ${score >= previousScore ? "up" : "down"} from ${previousScore}% ${days} days ago.`,
+          topRisks: riskList.topRisks
+            .slice(0, 3)
+            .map((risk) => `${risk.description} (${risk.type}, score ${risk.riskScore})`),
+          remediationAnalysis:
+            remediation === null
+              ? `No findings were fixed in the last ${days} days.`
+              : `${fixedNow.length} finding${fixedNow.length === 1 ? " was" : "s were"} fixed in the last ${days} days, after ${remediation} days on average.`,
+          environmentAnalysis: `${latest.length} repositor${latest.length === 1 ? "y is" : "ies are"} scanned; ${totalRuns} runs recorded in total.`,
+        },
+        controlStatus,
+        recentRuns: recent.map(toRun),
+        prSuggestions: [],
+        evidenceArtifacts: [],
+        chainIntegrity: { isValid: false, totalRuns, lastHash: recent[0]?.selfHash ?? null },
+        recentFindings: open.map(({ finding, run }) => toFinding(finding, run)),
+      };
+    },
+  };
+}
+
+export type PostureService = ReturnType<typeof createPostureService>;

@@ -1,0 +1,188 @@
+// Turns an engine scan into the rows of one policy run: the run, its findings (failed, suppressed,
+// and one passed check per clean rule), per-control results, and its self hash. Pure: the
+// service writes the result in one transaction.
+import { createHash } from "node:crypto";
+import type { AnalyzerRun, Finding as EngineFinding, RuleMeta } from "@rampart/engine";
+import { getControl, isKnownControl } from "@rampart/policy";
+import type { WaiverRow } from "../findings/waiver-match.ts";
+import { matchingWaiver } from "../findings/waiver-match.ts";
+
+export type Evidence = "succeeded" | "partial" | "failed" | "not-run";
+
+export interface FindingRecord {
+  ruleId: string;
+  analyzer: string;
+  controlCode: string;
+  severity: "critical" | "high" | "med" | "low";
+  status: "pass" | "fail" | "skip";
+  message: string;
+  filePath: string | null;
+  line: number | null;
+  fingerprint: string;
+  waiverId: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface ControlRecord {
+  controlCode: string;
+  passes: number;
+  failures: number;
+  evidence: Evidence;
+}
+
+export interface RunRecord {
+  status: "pass" | "fail" | "skip";
+  failedCount: number;
+  findings: FindingRecord[];
+  controls: ControlRecord[];
+  selfHash: string;
+}
+
+const EVIDENCE_ORDER: Evidence[] = ["failed", "partial", "not-run", "succeeded"];
+/** The weakest evidence wins: one failed analyzer makes the control's evidence failed. */
+function weakest(a: Evidence, b: Evidence): Evidence {
+  return EVIDENCE_ORDER.indexOf(a) <= EVIDENCE_ORDER.indexOf(b) ? a : b;
+}
+
+function evidenceOf(run: AnalyzerRun | undefined): Evidence {
+  if (!run || run.filesAnalyzed === 0) return run?.status === "failed" ? "failed" : "not-run";
+  return run.status;
+}
+
+/** Stable JSON: keys sorted at every level, so equal content hashes equally. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function buildRunRecord(input: {
+  scan: { findings: readonly EngineFinding[]; analyzers: readonly AnalyzerRun[]; filesScanned: number };
+  rules: ReadonlyMap<string, RuleMeta>;
+  waivers: readonly WaiverRow[];
+  /** Unified diffs of mechanical fixes, by fingerprint. */
+  patches?: ReadonlyMap<string, string>;
+  identity: {
+    tenantId: string;
+    repositoryId: string;
+    commitSha: string;
+    triggeredBy: string;
+    createdAt: Date;
+    engineVersion: string;
+  };
+  now: Date;
+}): RunRecord {
+  const { scan, rules, waivers } = input;
+  const analyzerRuns = new Map(scan.analyzers.map((run) => [run.analyzer, run]));
+  const findings: FindingRecord[] = [];
+  const failingRules = new Set<string>();
+  const tallies = new Map<string, ControlRecord>();
+  const tally = (code: string, evidence: Evidence) => {
+    const current = tallies.get(code) ?? {
+      controlCode: code,
+      passes: 0,
+      failures: 0,
+      evidence: "succeeded" as Evidence,
+    };
+    current.evidence = tallies.has(code) ? weakest(current.evidence, evidence) : evidence;
+    tallies.set(code, current);
+    return current;
+  };
+
+  for (const finding of scan.findings) {
+    const rule = rules.get(finding.ruleId);
+    const controls = (rule?.controls ?? []).filter(isKnownControl);
+    const primary = controls[0] ?? "UNMAPPED";
+    const control = controls[0] ? getControl(controls[0]) : undefined;
+    const waiver = finding.suppression
+      ? undefined
+      : matchingWaiver(
+          waivers,
+          { ruleId: finding.ruleId, path: finding.location.path, fingerprint: finding.fingerprint },
+          input.now,
+        );
+    const status = finding.suppression ? "skip" : "fail";
+    findings.push({
+      ruleId: finding.ruleId,
+      analyzer: finding.analyzer,
+      controlCode: primary,
+      severity: finding.severity,
+      status,
+      message: finding.message,
+      filePath: finding.location.path,
+      line: finding.location.line,
+      fingerprint: finding.fingerprint,
+      waiverId: waiver?.id ?? null,
+      metadata: {
+        ...(control
+          ? { control: { code: control.code, title: control.title, severity: control.severity } }
+          : {}),
+        controls,
+        ruleTitle: rule?.title,
+        suggestion: rule?.docs.remediation,
+        cwe: rule?.cwe ? [...rule.cwe] : undefined,
+        confidence: finding.confidence,
+        snippet: finding.location.snippet,
+        column: finding.location.column,
+        patch: input.patches?.get(finding.fingerprint),
+        fixDescription: finding.fix?.description,
+        suppression: finding.suppression,
+      },
+    });
+    if (status === "fail" && !waiver) {
+      failingRules.add(finding.ruleId);
+      const evidence = evidenceOf(analyzerRuns.get(finding.analyzer));
+      for (const code of controls) tally(code, evidence).failures += 1;
+    }
+  }
+
+  // A rule whose analyzer read at least one file and which reported nothing open is a passed check.
+  for (const rule of rules.values()) {
+    const controls = rule.controls.filter(isKnownControl);
+    const run = analyzerRuns.get(rule.analyzer);
+    const evidence = evidenceOf(run);
+    for (const code of controls) tally(code, evidence);
+    if (failingRules.has(rule.id) || evidence === "not-run" || evidence === "failed") continue;
+    const control = getControl(controls[0]!);
+    if (!control) continue;
+    findings.push({
+      ruleId: rule.id,
+      analyzer: rule.analyzer,
+      controlCode: control.code,
+      severity: rule.severity,
+      status: "pass",
+      message: `${rule.title}: no violations in ${run!.filesAnalyzed} file${run!.filesAnalyzed === 1 ? "" : "s"}`,
+      filePath: null,
+      line: null,
+      fingerprint: createHash("sha256").update(`pass:${rule.id}`).digest("hex"),
+      waiverId: null,
+      metadata: {
+        control: { code: control.code, title: control.title, severity: control.severity },
+        controls,
+        ruleTitle: rule.title,
+      },
+    });
+    for (const code of controls) tally(code, evidence).passes += 1;
+  }
+
+  const failedCount = findings.filter((f) => f.status === "fail" && !f.waiverId).length;
+  const anyEvidence = scan.analyzers.some((run) => run.filesAnalyzed > 0);
+  const status = failedCount > 0 ? "fail" : anyEvidence ? "pass" : "skip";
+  const selfHash = createHash("sha256")
+    .update(
+      stableJson({
+        ...input.identity,
+        createdAt: input.identity.createdAt.toISOString(),
+        status,
+        filesScanned: scan.filesScanned,
+        findings: findings.map((f) => [f.ruleId, f.status, f.fingerprint, f.waiverId]).sort(),
+      }),
+    )
+    .digest("hex");
+  return { status, failedCount, findings, controls: [...tallies.values()], selfHash };
+}

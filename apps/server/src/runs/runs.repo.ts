@@ -1,0 +1,132 @@
+// Queries for runs and their findings, always filtered by tenant.
+import type { Finding, Run, RunsQuery } from "@rampart/contracts/runs";
+import type { Database } from "@rampart/db/client";
+import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
+import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+
+export type RunRow = typeof policyRuns.$inferSelect;
+export type FindingRow = typeof findings.$inferSelect;
+
+export function toRun(row: RunRow): Run {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    repositoryId: row.repositoryId,
+    repo: row.repo,
+    commitSha: row.commitSha,
+    triggeredBy: row.triggeredBy,
+    status: row.status,
+    filesScanned: row.filesScanned,
+    failedCount: row.failedCount,
+    selfHash: row.selfHash,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toFinding(row: FindingRow, run: Pick<RunRow, "createdAt" | "commitSha" | "repo">): Finding {
+  const shown = (row.metadata ?? {}) as Finding["metadata"];
+  return {
+    id: row.id,
+    runId: row.runId,
+    controlId: row.controlCode,
+    ruleId: row.ruleId,
+    analyzer: row.analyzer,
+    severity: row.severity,
+    status: row.status,
+    message: row.message,
+    filePath: row.filePath,
+    line: row.line,
+    fingerprint: row.fingerprint,
+    waived: row.waiverId !== null,
+    metadata: { ...shown, ...(row.waiverId ? { waiverId: row.waiverId } : {}) },
+    run: { createdAt: run.createdAt.toISOString(), commitSha: run.commitSha, repo: run.repo },
+  };
+}
+
+const DATE_RANGE_DAYS = { today: 1, week: 7, month: 30 } as const;
+
+export function encodeCursor(row: Pick<RunRow, "createdAt" | "id">): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return { createdAt, id };
+}
+
+export function createRunsRepo(db: Database) {
+  return {
+    async list(tenantId: string, query: RunsQuery, now: Date, cursor?: { createdAt: Date; id: string }) {
+      const conditions: SQL[] = [eq(policyRuns.tenantId, tenantId)];
+      if (query.repo) conditions.push(ilike(policyRuns.repo, `%${query.repo.replace(/[%_\\]/g, "\\$&")}%`));
+      if (query.status !== "all") conditions.push(eq(policyRuns.status, query.status));
+      if (query.dateRange !== "all") {
+        const since = new Date(now.getTime() - DATE_RANGE_DAYS[query.dateRange] * 86_400_000);
+        conditions.push(gte(policyRuns.createdAt, since));
+      }
+      if (query.control) {
+        conditions.push(
+          sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
+        );
+      }
+      if (cursor) {
+        conditions.push(
+          or(
+            lt(policyRuns.createdAt, cursor.createdAt),
+            and(eq(policyRuns.createdAt, cursor.createdAt), lt(policyRuns.id, cursor.id)),
+          )!,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(policyRuns)
+        .where(and(...conditions))
+        .orderBy(desc(policyRuns.createdAt), desc(policyRuns.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { rows: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    },
+
+    find: async (tenantId: string, runId: string) =>
+      (
+        await db
+          .select()
+          .from(policyRuns)
+          .where(and(eq(policyRuns.tenantId, tenantId), eq(policyRuns.id, runId)))
+      )[0],
+
+    /** A run by id regardless of tenant: the caller must check access to `tenantId` next. */
+    findAnyTenant: async (runId: string) =>
+      (await db.select().from(policyRuns).where(eq(policyRuns.id, runId)))[0],
+
+    findingsOfRun: (tenantId: string, runId: string) =>
+      db
+        .select()
+        .from(findings)
+        .where(and(eq(findings.tenantId, tenantId), eq(findings.runId, runId)))
+        .orderBy(asc(findings.status), asc(findings.filePath), asc(findings.line)),
+
+    waiversOf: (tenantId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(waivers)
+            .where(and(eq(waivers.tenantId, tenantId), sql`${waivers.id} in ${ids}`)),
+
+    /** The newest finding rows that are open (failed and not waived) across the tenant. */
+    recentOpenFindings: (tenantId: string, limit: number) =>
+      db
+        .select({ finding: findings, run: policyRuns })
+        .from(findings)
+        .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
+        .where(and(eq(findings.tenantId, tenantId), eq(findings.status, "fail"), isNull(findings.waiverId)))
+        .orderBy(desc(findings.createdAt))
+        .limit(limit),
+  };
+}
+
+export type RunsRepo = ReturnType<typeof createRunsRepo>;

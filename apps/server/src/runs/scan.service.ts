@@ -1,0 +1,336 @@
+// Scans as jobs: a request becomes a `scans` row and a queued job; the worker checks the commit
+// out, runs the engine, and stores the run with all its rows in one transaction. A failed attempt
+// leaves nothing of a run behind and is retried with back-off by the queue.
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { checkout, type Source } from "@rampart/checkout";
+import type { Database } from "@rampart/db/client";
+import {
+  controlResults,
+  findings as findingsTable,
+  findingTracks,
+  policyRuns,
+  repositories,
+  scans,
+  waivers,
+} from "@rampart/db/schema";
+import { type Finding as EngineFinding, type RuleMeta, ruleById } from "@rampart/engine";
+import { applyEdits, unifiedDiff } from "@rampart/engine/fix";
+import { scan as engineScan } from "@rampart/engine/scan";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { defineJob, type JobSender } from "../jobs/job-queue.ts";
+import type { RepositoryRow } from "../repositories/repositories.repo.ts";
+import { materializeSample } from "../repositories/samples.ts";
+import { buildRunRecord } from "./run-record.ts";
+
+export const ENGINE_VERSION = "0.1.0";
+const FINDING_INSERT_CHUNK = 1000;
+const PROGRESS_INTERVAL_MS = 500;
+
+export type ScanRow = typeof scans.$inferSelect;
+
+const MAX_PATCHES = 500;
+const MAX_PATCH_BYTES = 20_000;
+
+/** Unified diffs of the findings' mechanical fixes, by fingerprint, read while the checkout exists. */
+export function patchesOf(root: string, findings: readonly EngineFinding[]): Map<string, string> {
+  const patches = new Map<string, string>();
+  for (const finding of findings) {
+    if (patches.size >= MAX_PATCHES) break;
+    if (!finding.fix || finding.suppression) continue;
+    try {
+      const before = readFileSync(path.join(root, finding.fix.path));
+      const applied = applyEdits(before, finding.fix.edits);
+      if (!applied.ok) continue;
+      const diff = unifiedDiff(finding.fix.path, before.toString("utf8"), applied.bytes.toString("utf8"));
+      if (diff && diff.length <= MAX_PATCH_BYTES) patches.set(finding.fingerprint, diff);
+    } catch {
+      // an unreadable file has no patch; the finding keeps its prose remediation
+    }
+  }
+  return patches;
+}
+
+export const scanJobPayload = z.object({ scanId: z.uuid() });
+
+export interface ScanServiceDeps {
+  db: Database;
+  jobs: JobSender;
+  samplesDir: string;
+  sampleCacheDir: string;
+  /** Engine worker threads per scan; 0 runs in-process. */
+  engineWorkers?: number;
+  now?: () => Date;
+}
+
+export function createScanService(deps: ScanServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const rules: ReadonlyMap<string, RuleMeta> = ruleById();
+
+  const scanJob = defineJob({
+    name: "scans.run",
+    version: 1,
+    payload: scanJobPayload,
+    queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
+    handle: ({ scanId }, attempt) => execute(scanId, attempt.isLastAttempt),
+  });
+
+  /** Fired by each repository's own cron schedule (see the repositories routes). */
+  const scheduledScanJob = defineJob({
+    name: "scans.scheduled",
+    version: 1,
+    payload: z.object({ tenantId: z.uuid(), repositoryId: z.uuid() }),
+    handle: async ({ tenantId, repositoryId }) => {
+      const [repository] = await db.select().from(repositories).where(eq(repositories.id, repositoryId));
+      if (!repository || repository.tenantId !== tenantId) return; // deleted since it was scheduled
+      await request({ tenantId, repositoryId, triggeredBy: "schedule" });
+    },
+  });
+
+  async function request(input: {
+    tenantId: string;
+    repositoryId: string;
+    triggeredBy: string;
+    ref?: string;
+    asOf?: Date;
+  }): Promise<ScanRow> {
+    const [created] = await db
+      .insert(scans)
+      .values({
+        tenantId: input.tenantId,
+        repositoryId: input.repositoryId,
+        triggeredBy: input.triggeredBy,
+        ref: input.ref ?? null,
+        asOf: input.asOf ?? null,
+      })
+      .returning();
+    await deps.jobs.send(scanJob, { scanId: created!.id });
+    return created!;
+  }
+
+  async function findScan(scanId: string): Promise<ScanRow | undefined> {
+    return (await db.select().from(scans).where(eq(scans.id, scanId)))[0];
+  }
+
+  function sourceOf(repository: RepositoryRow): Source {
+    if (repository.source === "git") return { kind: "git", url: repository.location };
+    if (repository.source === "local") return { kind: "local", path: repository.location };
+    const sample = materializeSample(deps.samplesDir, repository.location, deps.sampleCacheDir);
+    return { kind: "local", path: sample.path };
+  }
+
+  async function setState(scanId: string, values: Partial<ScanRow>) {
+    await db
+      .update(scans)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(scans.id, scanId));
+  }
+
+  async function execute(scanId: string, isLastAttempt: boolean): Promise<void> {
+    const found = await findScan(scanId);
+    if (!found || found.state === "completed") return; // deleted with its tenant, or a retry after success
+    const [repository] = await db.select().from(repositories).where(eq(repositories.id, found.repositoryId));
+    if (!repository) return;
+    await setState(scanId, { state: "running", error: null, filesScanned: 0 });
+
+    let workspace: { root: string; commitSha: string; dispose(): void } | undefined;
+    try {
+      const checkedOut = await checkout(sourceOf(repository), found.ref ? { ref: found.ref } : {});
+      if (!checkedOut.ok) throw new Error(`checkout failed: ${checkedOut.error}`);
+      workspace = checkedOut.workspace;
+
+      let lastProgressAt = 0;
+      const result = await engineScan(workspace.root, {
+        ...(deps.engineWorkers !== undefined ? { workers: deps.engineWorkers } : {}),
+        onProgress: (progress) => {
+          const at = Date.now();
+          if (at - lastProgressAt < PROGRESS_INTERVAL_MS) return;
+          lastProgressAt = at;
+          void setState(scanId, { filesScanned: progress.filesDone });
+        },
+      });
+      await recordRun(
+        found,
+        repository,
+        workspace.commitSha,
+        result,
+        patchesOf(workspace.root, result.findings),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await setState(
+        scanId,
+        isLastAttempt
+          ? { state: "failed", error: message }
+          : { state: "queued", error: `${message} (retrying)` },
+      );
+      throw error;
+    } finally {
+      workspace?.dispose();
+    }
+  }
+
+  async function recordRun(
+    scan: ScanRow,
+    repository: RepositoryRow,
+    commitSha: string,
+    result: Awaited<ReturnType<typeof engineScan>>,
+    patches: ReadonlyMap<string, string>,
+  ) {
+    const createdAt = scan.asOf ?? now();
+    const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, scan.tenantId));
+    const record = buildRunRecord({
+      scan: result,
+      rules,
+      waivers: tenantWaivers,
+      patches,
+      identity: {
+        tenantId: scan.tenantId,
+        repositoryId: repository.id,
+        commitSha,
+        triggeredBy: scan.triggeredBy,
+        createdAt,
+        engineVersion: ENGINE_VERSION,
+      },
+      now: createdAt,
+    });
+
+    await db.transaction(async (tx) => {
+      const [run] = await tx
+        .insert(policyRuns)
+        .values({
+          tenantId: scan.tenantId,
+          repositoryId: repository.id,
+          repo: repository.name,
+          commitSha,
+          triggeredBy: scan.triggeredBy,
+          status: record.status,
+          filesScanned: result.filesScanned,
+          failedCount: record.failedCount,
+          analyzers: result.analyzers.map((run) => ({
+            analyzer: run.analyzer,
+            status: run.status,
+            filesAnalyzed: run.filesAnalyzed,
+            skipped: run.skipped,
+          })),
+          engineVersion: ENGINE_VERSION,
+          selfHash: record.selfHash,
+          createdAt,
+        })
+        .returning({ id: policyRuns.id });
+      const runId = run!.id;
+
+      for (let i = 0; i < record.findings.length; i += FINDING_INSERT_CHUNK) {
+        const chunk = record.findings.slice(i, i + FINDING_INSERT_CHUNK);
+        await tx
+          .insert(findingsTable)
+          .values(chunk.map((finding) => ({ ...finding, tenantId: scan.tenantId, runId, createdAt })));
+      }
+      if (record.controls.length > 0) {
+        await tx
+          .insert(controlResults)
+          .values(record.controls.map((control) => ({ ...control, tenantId: scan.tenantId, runId })));
+      }
+
+      // Follow findings across runs of this repository by fingerprint.
+      const open = record.findings.filter((f) => f.status === "fail" && !f.waiverId);
+      for (let i = 0; i < open.length; i += FINDING_INSERT_CHUNK) {
+        const chunk = open.slice(i, i + FINDING_INSERT_CHUNK);
+        await tx
+          .insert(findingTracks)
+          .values(
+            chunk.map((finding) => ({
+              tenantId: scan.tenantId,
+              repositoryId: repository.id,
+              fingerprint: finding.fingerprint,
+              ruleId: finding.ruleId,
+              severity: finding.severity,
+              firstSeenAt: createdAt,
+              lastSeenAt: createdAt,
+              firstRunId: runId,
+              lastRunId: runId,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [findingTracks.repositoryId, findingTracks.fingerprint],
+            set: {
+              lastSeenAt: createdAt,
+              lastRunId: runId,
+              fixedAt: null,
+              fixedRunId: null,
+              severity: sql`excluded.severity`,
+            },
+          });
+      }
+      await tx
+        .update(findingTracks)
+        .set({ fixedAt: createdAt, fixedRunId: runId })
+        .where(
+          and(
+            eq(findingTracks.repositoryId, repository.id),
+            isNull(findingTracks.fixedAt),
+            lt(findingTracks.lastSeenAt, createdAt),
+          ),
+        );
+
+      await tx
+        .update(scans)
+        .set({ state: "completed", runId, filesScanned: result.filesScanned, error: null, updatedAt: now() })
+        .where(eq(scans.id, scan.id));
+    });
+  }
+
+  return {
+    scanJob,
+
+    scheduledScanJob,
+    request,
+
+    /** Keeps the repository's cron schedule in the queue in step with its setting. */
+    async syncSchedule(repository: { id: string; tenantId: string; scanSchedule: string | null }) {
+      if (repository.scanSchedule) {
+        await deps.jobs.schedule(scheduledScanJob, repository.id, repository.scanSchedule, {
+          tenantId: repository.tenantId,
+          repositoryId: repository.id,
+        });
+      } else {
+        await deps.jobs.unschedule(scheduledScanJob, repository.id);
+      }
+    },
+
+    find: findScan,
+
+    /** Polls the row (it may be updated by a worker in another process) until it settles. */
+    async waitFor(scanId: string, timeoutMs: number): Promise<ScanRow | undefined> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const current = await findScan(scanId);
+        if (
+          !current ||
+          current.state === "completed" ||
+          current.state === "failed" ||
+          Date.now() >= deadline
+        ) {
+          return current;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    },
+
+    activeCount: async (tenantId: string) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(scans)
+          .where(and(eq(scans.tenantId, tenantId), inArray(scans.state, ["queued", "running"])))
+      )[0]?.count ?? 0,
+
+    /** Used by the scan job and by tests that drive a scan without the queue. */
+    execute,
+  };
+}
+
+export type ScanService = ReturnType<typeof createScanService>;

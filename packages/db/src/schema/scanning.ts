@@ -1,0 +1,186 @@
+// Repositories, scans (the queued work), policy runs (the stored result), findings, per-control
+// results, finding tracks across runs, and waivers. Every table carries tenant_id and cascades
+// from tenants, so deleting a tenant deletes all of it.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { tenants, users } from "./identity.ts";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const tenantId = () =>
+  uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" });
+
+export const SEVERITY_VALUES = ["critical", "high", "med", "low"] as const;
+
+export const repositories = pgTable(
+  "repositories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text("name").notNull(),
+    source: text("source", { enum: ["git", "local", "sample"] }).notNull(),
+    location: text("location").notNull(),
+    defaultBranch: text("default_branch"),
+    scanSchedule: text("scan_schedule"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("repositories_tenant_name").on(table.tenantId, table.name)],
+);
+
+/** One requested scan: its progress while it runs, and the run it produced. */
+export const scans = pgTable(
+  "scans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    triggeredBy: text("triggered_by").notNull(),
+    /** A commit, branch or tag to scan; null means the default branch's head. */
+    ref: text("ref"),
+    state: text("state", { enum: ["queued", "running", "completed", "failed"] })
+      .notNull()
+      .default("queued"),
+    filesScanned: integer("files_scanned").notNull().default(0),
+    runId: uuid("run_id"),
+    /** The moment the run stands for; null means when it finishes. Set by the demo seed only. */
+    asOf: timestamptz("as_of"),
+    error: text("error"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("scans_tenant_created").on(table.tenantId, table.createdAt)],
+);
+
+export const policyRuns = pgTable(
+  "policy_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    repo: text("repo").notNull(),
+    commitSha: text("commit_sha").notNull(),
+    triggeredBy: text("triggered_by").notNull(),
+    status: text("status", { enum: ["pass", "fail", "skip"] }).notNull(),
+    filesScanned: integer("files_scanned").notNull(),
+    failedCount: integer("failed_count").notNull(),
+    /** Per analyzer: status, files analyzed, skipped files with reasons. */
+    analyzers: jsonb("analyzers").notNull(),
+    engineVersion: text("engine_version").notNull(),
+    selfHash: text("self_hash").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("policy_runs_tenant_created").on(table.tenantId, table.createdAt.desc(), table.id.desc()),
+    index("policy_runs_repository_created").on(table.repositoryId, table.createdAt.desc()),
+  ],
+);
+
+export const findings = pgTable(
+  "findings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => policyRuns.id, { onDelete: "cascade" }),
+    ruleId: text("rule_id").notNull(),
+    analyzer: text("analyzer").notNull(),
+    /** The first control the rule evidences; the others are in metadata.controls. */
+    controlCode: text("control_code").notNull(),
+    severity: text("severity", { enum: SEVERITY_VALUES }).notNull(),
+    status: text("status", { enum: ["pass", "fail", "skip"] }).notNull(),
+    message: text("message").notNull(),
+    filePath: text("file_path"),
+    line: integer("line"),
+    fingerprint: text("fingerprint").notNull(),
+    waiverId: uuid("waiver_id"),
+    metadata: jsonb("metadata").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("findings_run").on(table.runId),
+    index("findings_tenant_control_created").on(table.tenantId, table.controlCode, table.createdAt.desc()),
+    index("findings_tenant_failed_created")
+      .on(table.tenantId, table.createdAt.desc())
+      .where(sql`${table.status} = 'fail' and ${table.waiverId} is null`),
+  ],
+);
+
+/** Per run and control: how many checks passed and failed, and whether its evidence ran. */
+export const controlResults = pgTable(
+  "control_results",
+  {
+    tenantId: tenantId(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => policyRuns.id, { onDelete: "cascade" }),
+    controlCode: text("control_code").notNull(),
+    passes: integer("passes").notNull(),
+    failures: integer("failures").notNull(),
+    evidence: text("evidence", { enum: ["succeeded", "partial", "failed", "not-run"] }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.controlCode] }),
+    index("control_results_tenant_control").on(table.tenantId, table.controlCode),
+  ],
+);
+
+/** A finding followed across the runs of one repository by its fingerprint. */
+export const findingTracks = pgTable(
+  "finding_tracks",
+  {
+    tenantId: tenantId(),
+    repositoryId: uuid("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    ruleId: text("rule_id").notNull(),
+    severity: text("severity", { enum: SEVERITY_VALUES }).notNull(),
+    firstSeenAt: timestamptz("first_seen_at").notNull(),
+    lastSeenAt: timestamptz("last_seen_at").notNull(),
+    firstRunId: uuid("first_run_id").notNull(),
+    lastRunId: uuid("last_run_id").notNull(),
+    /** Set when a later run of the repository no longer has it; cleared if it comes back. */
+    fixedAt: timestamptz("fixed_at"),
+    fixedRunId: uuid("fixed_run_id"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.repositoryId, table.fingerprint] }),
+    index("finding_tracks_tenant_fixed").on(table.tenantId, table.fixedAt),
+  ],
+);
+
+export const waivers = pgTable(
+  "waivers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    scope: text("scope", { enum: ["fingerprint", "rule-path", "rule"] }).notNull(),
+    ruleId: text("rule_id").notNull(),
+    pathPattern: text("path_pattern"),
+    fingerprint: text("fingerprint"),
+    reason: text("reason").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    expiresAt: timestamptz("expires_at"),
+    revokedAt: timestamptz("revoked_at"),
+    revokedBy: text("revoked_by"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("waivers_tenant_rule").on(table.tenantId, table.ruleId)],
+);
