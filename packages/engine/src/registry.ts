@@ -5,6 +5,7 @@ import type { Analyzer } from "./analyzer.ts";
 import { ciAnalyzer } from "./analyzers/ci/analyzer.ts";
 import { cloudformationAnalyzer } from "./analyzers/cloudformation/analyzer.ts";
 import { dockerfileAnalyzer } from "./analyzers/dockerfile/analyzer.ts";
+import { kubernetesAnalyzer } from "./analyzers/kubernetes/analyzer.ts";
 import { secretsAnalyzer } from "./analyzers/secrets/analyzer.ts";
 import { terraformAnalyzer } from "./analyzers/terraform/analyzer.ts";
 import { type AnyRule, type RuleMeta, ruleMeta } from "./rule.ts";
@@ -16,6 +17,7 @@ import { engineRules } from "./suppress.ts";
  */
 export const analyzers: readonly Analyzer[] = [
   cloudformationAnalyzer as Analyzer,
+  kubernetesAnalyzer as Analyzer,
   terraformAnalyzer as Analyzer,
   dockerfileAnalyzer as Analyzer,
   ciAnalyzer as Analyzer,

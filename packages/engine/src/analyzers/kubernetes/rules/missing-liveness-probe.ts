@@ -1,0 +1,35 @@
+import { defineFileRule } from "../../../rule.ts";
+import { entryOf, type K8sModel, spanOf } from "../model.ts";
+
+export const missingLivenessProbe = defineFileRule<K8sModel>({
+  id: "kubernetes/missing-liveness-probe",
+  analyzer: "kubernetes",
+  title: "Container without a liveness probe",
+  severity: "low",
+  confidence: "medium",
+  lifecycle: "stable",
+  controls: ["K8S-RES-01"],
+  docs: {
+    summary:
+      "A long-running container (in a Deployment, StatefulSet, DaemonSet, ReplicaSet or Pod) declares no `livenessProbe`. Init and ephemeral containers, Jobs and CronJobs are not reported.",
+    whyItMatters:
+      "The liveness probe restarts a container that hangs without crashing; without it a deadlocked process stays in service until someone notices.",
+    remediation: "Add a `livenessProbe` (HTTP, TCP or exec) that reflects whether the process can serve.",
+    example: "livenessProbe:\n  httpGet:\n    path: /healthz\n    port: 8080\n  periodSeconds: 10",
+    references: [
+      "https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/",
+    ],
+  },
+  check(ctx) {
+    for (const workload of ctx.model.workloads) {
+      if (workload.isBatch) continue;
+      for (const container of workload.containers) {
+        if (container.kind !== "containers" || entryOf(container.node, "livenessProbe")) continue;
+        ctx.report({
+          message: `${workload.object.kind} ${workload.object.name}: container "${container.name}" has no livenessProbe`,
+          at: spanOf(container),
+        });
+      }
+    }
+  },
+});
