@@ -1,7 +1,6 @@
 // The false-positive traps: values that only look like secrets (placeholders, template holes,
 // documentation keys, hashes, ids) and files where matches are noise (lockfiles, test fixtures,
 // minified bundles). Pure functions on strings; the model records their verdicts.
-import { shannonEntropy } from "./text-measures.ts";
 
 /** Keys published in provider documentation; they appear in thousands of READMEs. */
 const DOCUMENTED_EXAMPLE_VALUES = new Set([
@@ -39,6 +38,10 @@ const PLACEHOLDER_SUBSTRINGS = [
   "lorem",
 ];
 
+const PLACEHOLDER_SUBSTRING = new RegExp(
+  PLACEHOLDER_SUBSTRINGS.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+);
+
 /** Words that count only when they stand alone or between separators (`test`, `my_fake_key`). */
 const PLACEHOLDER_WORDS =
   /(?:^|[^a-z0-9])(?:test|testing|fake|sample|mock|foo|bar|baz|secret|password|token|none|null|undefined|todo|tbd|demo)(?:[^a-z0-9]|$)/;
@@ -63,14 +66,16 @@ const REFERENCE_PATTERNS: readonly RegExp[] = [
   /^!(?:vault|ref|sub|getatt|secret)/i,
 ];
 
-/** `abcdefgh`, `12345678`, `qwertyui`: keyboard and alphabet runs. */
-const SEQUENCES = ["abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiopasdfghjklzxcvbnm"];
+/** `abcdefgh`, `12345678`, `qwertyui`: keyboard and alphabet runs, both directions. */
+const SEQUENCES = ["abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiopasdfghjklzxcvbnm"].flatMap(
+  (run) => [run, run.split("").reverse().join("")],
+);
 
 function isSequential(value: string): boolean {
   const lower = value.toLowerCase();
   if (lower.length < 6) return false;
   for (const sequence of SEQUENCES) {
-    if (sequence.includes(lower) || sequence.split("").reverse().join("").includes(lower)) return true;
+    if (sequence.includes(lower)) return true;
   }
   // Mostly a run: `abcdef123456` style. Count adjacent pairs that step by one.
   let steps = 0;
@@ -84,9 +89,8 @@ function isSequential(value: string): boolean {
 export function placeholderReason(value: string): string | undefined {
   if (DOCUMENTED_EXAMPLE_VALUES.has(value)) return "documented example key";
   const lower = value.toLowerCase();
-  for (const word of PLACEHOLDER_SUBSTRINGS) {
-    if (lower.includes(word)) return `placeholder ("${word}")`;
-  }
+  const substring = PLACEHOLDER_SUBSTRING.exec(lower);
+  if (substring) return `placeholder ("${substring[0]}")`;
   if (PLACEHOLDER_WORDS.test(lower)) return "placeholder word";
   for (const pattern of REFERENCE_PATTERNS) {
     if (pattern.test(value)) return "reference to a variable or secret store";
@@ -178,5 +182,3 @@ export function isMinified(path: string, text: string): boolean {
   }
   return false;
 }
-
-export { shannonEntropy };

@@ -32,8 +32,6 @@ export interface SecretCandidate {
   allowlisted?: string;
   /** Generic matches: the name the value is assigned to. */
   keyName?: string;
-  /** Generic matches: the value was unquoted in a programming-language file (likely an expression). */
-  unquotedInCode?: boolean;
 }
 
 export interface SecretsModel {
@@ -97,34 +95,48 @@ export function selectPatterns(lowerText: string): CompiledPattern[] {
 export const GENERIC_ASSIGNMENT =
   /(?<![\w.-])((?:export[ \t]+)?[\w.-]{0,40}?(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_.-]?key|access[_.-]?key|private[_.-]?key|client[_.-]?secret|auth[_.-]?(?:key|token)|credentials?)[\w.-]{0,40}?)["']?[ \t]{0,8}(?:=|:=|:|=>|<-)[ \t]{0,8}(?![=>])(["'`]?)([^\s"'`,;]{1,300})\2/gi;
 
+const GENERIC_RULE_ID = "secrets/generic-high-entropy-assignment";
+
 const GENERIC_KEYWORDS = /passw|passphrase|pwd|secret|token|key|credential/;
 
 /** Names that hold metadata about a secret, not the secret. */
 const NOT_A_SECRET_NAME =
   /(?:_|-|\.|^)(?:url|uri|endpoint|file|path|dir|name|names|id|type|length|len|min|max|policy|field|env|var|header|prefix|suffix|expiry|expires|expiration|ttl|timeout|count|size|format|regex|pattern|hint|label|mode|enabled|required|version|ref|arn|key_id|keyid)$|^(?:no|is|has|use|show|reset|forgot|confirm)(?:_|-)/i;
 
+/** `passwordSecretName` → `password_Secret_Name`, so suffix checks see camelCase words too. */
+function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2");
+}
+
 const CODE_EXTENSIONS =
   /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|go|java|kt|kts|scala|rb|php|cs|rs|swift|c|cc|cpp|h|hpp|m|dart|lua|groovy|ex|exs)$/i;
 
+/**
+ * Positions always; the masked preview and the SHA-256 only for values no allowlist claimed
+ * (hashing every `password = process.env.X` of a large file is the expensive part of a scan).
+ */
 function candidateFrom(
   file: SourceFile,
   ruleId: string,
   value: string,
   index: number,
-): Omit<SecretCandidate, "allowlisted"> {
+  allowlisted: string | undefined,
+): SecretCandidate {
   const start = file.positionAt(index);
   const end = file.positionAt(index + value.length);
-  return {
+  const candidate: SecretCandidate = {
     ruleId,
     value,
-    maskedValue: maskSecret(value),
-    sha256: sha256Hex(value),
-    entropy: shannonEntropy(value),
+    maskedValue: allowlisted ? "" : maskSecret(value),
+    sha256: allowlisted ? "" : sha256Hex(value),
+    entropy: allowlisted ? 0 : shannonEntropy(value),
     line: start.line,
     column: start.column,
     endLine: end.line,
     endColumn: end.column,
   };
+  if (allowlisted) candidate.allowlisted = allowlisted;
+  return candidate;
 }
 
 function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: SecretCandidate[]): void {
@@ -137,16 +149,15 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     // Alternations put the secret in different groups; take the first one that took part.
     const value = match[entry.secretGroup] ?? match.slice(entry.secretGroup + 1).find((group) => group);
     if (!value) continue;
-    const offset = match[0].lastIndexOf(value);
-    const candidate: SecretCandidate = candidateFrom(file, entry.id, value, match.index + offset);
+    const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
     const reason =
       placeholderReason(entry.checkedPart ? entry.checkedPart(value) : randomPart(value)) ??
-      (entry.minEntropy !== undefined && candidate.entropy < entry.minEntropy
-        ? `entropy ${candidate.entropy.toFixed(2)} below ${entry.minEntropy}`
+      (entry.minEntropy !== undefined && entropy < entry.minEntropy
+        ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
         : undefined) ??
       (entry.validate && !entry.validate(value) ? "failed the format check" : undefined);
-    if (reason) candidate.allowlisted = reason;
-    out.push(candidate);
+    const offset = match[0].lastIndexOf(value);
+    out.push(candidateFrom(file, entry.id, value, match.index + offset, reason));
   }
 }
 
@@ -157,25 +168,27 @@ function overlaps(a: SecretCandidate, b: SecretCandidate): boolean {
 
 function scanGeneric(file: SourceFile, provider: readonly SecretCandidate[], out: SecretCandidate[]): void {
   const inCode = CODE_EXTENSIONS.test(file.path);
+  const providerLines = new Set(provider.map((candidate) => candidate.line));
   GENERIC_ASSIGNMENT.lastIndex = 0;
   const text = file.text;
   for (let match = GENERIC_ASSIGNMENT.exec(text); match; match = GENERIC_ASSIGNMENT.exec(text)) {
     const keyName = match[1]!.replace(/^export[ \t]+/, "");
     const quote = match[2]!;
     const value = match[3]!;
-    const offset = match[0].lastIndexOf(value);
-    const candidate: SecretCandidate = {
-      ...candidateFrom(file, "secrets/generic-high-entropy-assignment", value, match.index + offset),
-      keyName,
-    };
-    if (quote === "" && inCode) candidate.unquotedInCode = true;
-    const reason =
-      (NOT_A_SECRET_NAME.test(keyName) ? "name holds metadata, not a secret" : undefined) ??
+    const index = match.index + match[0].lastIndexOf(value);
+    let reason =
+      (quote === "" && inCode ? "unquoted expression in code" : undefined) ??
+      (NOT_A_SECRET_NAME.test(snakeCase(keyName)) ? "name holds metadata, not a secret" : undefined) ??
       placeholderReason(value) ??
-      hashLikeReason(value, keyName) ??
-      (provider.some((other) => overlaps(other, candidate)) ? "matched by a provider rule" : undefined);
-    if (reason) candidate.allowlisted = reason;
-    out.push(candidate);
+      hashLikeReason(value, keyName);
+    if (!reason && providerLines.size > 0) {
+      const { line, column } = file.positionAt(index);
+      const probe = { line, column, endColumn: column + value.length } as SecretCandidate;
+      if (providerLines.has(line) && provider.some((other) => overlaps(other, probe))) {
+        reason = "matched by a provider rule";
+      }
+    }
+    out.push({ ...candidateFrom(file, GENERIC_RULE_ID, value, index, reason), keyName });
   }
 }
 

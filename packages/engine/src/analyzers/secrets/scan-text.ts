@@ -13,6 +13,8 @@ export interface SecretMatch {
   endColumn: number;
   /** Masked; safe to print and store. */
   message: string;
+  /** SHA-256 (hex) of the secret: the same value found in two blobs has the same hash. */
+  sha256: string;
 }
 
 /** Runs every secrets rule on one text; never throws, never returns a raw secret. */
@@ -35,6 +37,7 @@ export function scanText(path: string, text: string): SecretMatch[] {
             endLine: report.at.endLine ?? report.at.line,
             endColumn: report.at.endColumn ?? report.at.column,
             message: report.message,
+            sha256: /sha256:([0-9a-f]{64})/.exec(report.message)?.[1] ?? "",
           }),
       });
     } catch {

@@ -2,16 +2,33 @@
 // print, and the SHA-256 that identifies the value without revealing it.
 import { createHash } from "node:crypto";
 
-/** Bits per character of the value's own character distribution. */
+const asciiCounts = new Int32Array(128);
+
+/** Bits per character of the value's own character distribution (ASCII fast path, Map otherwise). */
 export function shannonEntropy(value: string): number {
-  if (value.length === 0) return 0;
+  const length = value.length;
+  if (length === 0) return 0;
+  let entropy = 0;
+  let ascii = true;
+  for (let index = 0; index < length; index++) {
+    if (value.charCodeAt(index) >= 128) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) {
+    asciiCounts.fill(0);
+    for (let index = 0; index < length; index++) asciiCounts[value.charCodeAt(index)]!++;
+    for (let code = 0; code < 128; code++) {
+      const count = asciiCounts[code]!;
+      if (count > 0) entropy -= (count / length) * Math.log2(count / length);
+    }
+    return entropy;
+  }
   const counts = new Map<string, number>();
   for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
-  let entropy = 0;
-  for (const count of counts.values()) {
-    const p = count / value.length;
-    entropy -= p * Math.log2(p);
-  }
+  const total = [...value].length;
+  for (const count of counts.values()) entropy -= (count / total) * Math.log2(count / total);
   return entropy;
 }
 

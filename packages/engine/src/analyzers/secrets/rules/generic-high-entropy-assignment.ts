@@ -25,7 +25,7 @@ function looksLikeExpressionOrName(value: string): boolean {
 
 /** The decision of the generic rule, exported for the README's table and tests. */
 export function isGenericSecret(candidate: SecretCandidate, model: SecretsModel): boolean {
-  if (model.testPath || candidate.unquotedInCode) return false;
+  if (model.testPath) return false;
   const value = candidate.value;
   if (looksLikeExpressionOrName(value)) return false;
   if (PASSWORD_NAME.test(candidate.keyName ?? "")) {

@@ -1,0 +1,198 @@
+// Properties of the secrets analyzer that fixtures cannot show: the parser never throws, the
+// prefilter never hides a rule from a file its pattern would match, and no output carries a secret.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SourceFile } from "../../source.ts";
+import { hashLikeReason, isLockfile, isMinified, isTestPath, placeholderReason } from "./allowlist.ts";
+import { catalogue } from "./catalogue/index.ts";
+import { parseSecrets, selectPatterns } from "./model.ts";
+import { scanText } from "./scan-text.ts";
+import { maskSecret, shannonEntropy } from "./text-measures.ts";
+import { fill } from "./tools/generate-fixtures.ts";
+
+const fixturesDir = join(import.meta.dirname, "fixtures");
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+const seeded = (() => {
+  let state = 7;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+})();
+
+describe("parseSecrets", () => {
+  it("never throws and always parses, whatever the text", () => {
+    const keywordish = fc.constantFrom(
+      ...catalogue.flatMap((entry) => entry.keywords),
+      "password=",
+      "-----BEGIN RSA PRIVATE KEY-----\n",
+      "eyJ",
+      "://u:",
+      "\\n",
+    );
+    const text = fc.array(fc.oneof(fc.string(), keywordish, fc.string({ unit: "binary" })), {
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(fc.constantFrom("a.env", "x/test/a.ts", "yarn.lock", "a.min.js"), text, (path, parts) => {
+        const result = parseSecrets(new SourceFile(path, parts.join("")));
+        expect(result.ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("skips lockfiles entirely", () => {
+    const result = parseSecrets(new SourceFile("web/package-lock.json", 'password = "Xk9#mQ2$vL7pR4"'));
+    expect(result.ok && result.model.candidates).toEqual([]);
+  });
+});
+
+describe("catalogue", () => {
+  it("has at least 150 provider rules with unique ids and lower-case keywords", () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(catalogue.map((entry) => entry.id)).size).toBe(catalogue.length);
+    for (const entry of catalogue) {
+      expect(entry.id).toMatch(/^secrets\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      for (const keyword of entry.keywords) expect(keyword).toBe(keyword.toLowerCase());
+      expect(entry.pattern).not.toMatch(/\(\?[imsx]+[):]/); // gitleaks' inline flags are not V8 syntax
+    }
+  });
+
+  it("the prefilter selects every rule on its own samples (keywords are sound)", () => {
+    for (const entry of catalogue) {
+      for (const template of entry.samples.flag) {
+        const text = fill(template, seeded).replace(/\{@\}/g, "");
+        const selected = selectPatterns(text.toLowerCase()).map((pattern) => pattern.entry.id);
+        expect(selected, `${entry.id} on ${maskSecret(text)}`).toContain(entry.id);
+        const regex = new RegExp(entry.pattern, `g${entry.flags ?? ""}`);
+        for (const match of text.matchAll(regex)) {
+          const lower = match[0].toLowerCase();
+          expect(
+            entry.keywords.some((keyword) => lower.includes(keyword)),
+            `${entry.id}: a match must contain one of its keywords`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe("no secret in any output", () => {
+  it("messages carry a masked preview and a SHA-256, never the value", () => {
+    let checked = 0;
+    for (const full of filesUnder(fixturesDir)) {
+      if (full.endsWith(".expect")) continue;
+      const path = full.slice(fixturesDir.length + 1);
+      const text = readFileSync(full, "utf8");
+      const parsed = parseSecrets(new SourceFile(path, text));
+      if (!parsed.ok) continue;
+      const values = parsed.model.candidates
+        .filter((candidate) => !candidate.allowlisted)
+        .map((candidate) => candidate.value)
+        .filter((value) => value.length >= 8);
+      for (const match of scanText(path, text)) {
+        checked++;
+        expect(match.sha256).toMatch(/^[0-9a-f]{64}$/);
+        expect(match.message).toContain("…(");
+        for (const value of values) expect(match.message.includes(value)).toBe(false);
+      }
+    }
+    expect(checked).toBeGreaterThan(250);
+  });
+
+  it("masks short values harder than long ones", () => {
+    expect(maskSecret("ghp_abcdefghijklmnopqrstuvwxyz0123456789")).toBe("ghp_…(40 chars)");
+    expect(maskSecret("hunter22")).toBe("hu…(8 chars)");
+    expect(maskSecret("abc")).toBe("…(3 chars)");
+  });
+});
+
+describe("scanText (for history scanners)", () => {
+  it("finds, positions and masks a secret in one blob", () => {
+    const token = `ghp_${"Zr4nB8qLw2Xv6Tc0Ym3Kd7Hs1Pf9Ja5Ge2Qx"}`;
+    const matches = scanText("ci.env", `# ci\nGITHUB_TOKEN=${token}\n`);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({
+      ruleId: "secrets/github-personal-access-token",
+      line: 2,
+      column: 14,
+      severity: "critical",
+    });
+    expect(matches[0]!.message).not.toContain(token);
+  });
+});
+
+describe("allowlists", () => {
+  it.each([
+    ["AKIAIOSFODNN7EXAMPLE", "documented example key"],
+    ["changeme", 'placeholder ("changeme")'],
+    [`\${DB_HOST_URL}`, "reference to a variable or secret store"],
+    ["{{ .Values.db.url }}", "reference to a variable or secret store"],
+    ["%(password)s", "placeholder word"],
+    ["<token>", "placeholder word"],
+    ["os.environ['X']", "reference to a variable or secret store"],
+    ["process.env.API_KEY", "reference to a variable or secret store"],
+    ["********", 'placeholder ("****")'],
+    ["aaaaaaaaaaaa", "one repeated character"],
+    ["abcdefghijk", "sequential characters"],
+    ["0123456789", "sequential characters"],
+  ])("%s is not a secret", (value, reason) => {
+    expect(placeholderReason(value)).toBe(reason);
+  });
+
+  it.each(["Xk9#mQ2$vL7pR4", "q8Zt3LwR0vNc5YbK1sMf7HdJ", "Tr0ub4dor&3xQ"])("%s may be a secret", (value) => {
+    expect(placeholderReason(value)).toBeUndefined();
+  });
+
+  it("recognises hashes and ids next to secret names", () => {
+    expect(hashLikeReason("sha512-abc+/def==", "token")).toBe("subresource-integrity hash");
+    expect(hashLikeReason("3f2b9c1e-8a7d-4e6f-9b0c-1d2e3f4a5b6c", "install_token")).toBe("UUID");
+    expect(hashLikeReason("e83c5163316f89bfbde7d9ab23ca2e25604af290", "commit_sha")).toBe(
+      "hash named as such",
+    );
+    expect(hashLikeReason("e83c5163316f89bfbde7d9ab23ca2e25604af290", "api_secret")).toBeUndefined();
+  });
+
+  it("classifies paths", () => {
+    expect(isLockfile("a/b/pnpm-lock.yaml")).toBe(true);
+    expect(isLockfile("Cargo.lock")).toBe(true);
+    expect(isTestPath("src/__tests__/a.ts")).toBe(true);
+    expect(isTestPath("pkg/testdata/x.json")).toBe(true);
+    expect(isTestPath("src/login.test.ts")).toBe(true);
+    expect(isTestPath("src/contest/a.ts")).toBe(false);
+    expect(isMinified("dist/app.min.js", "")).toBe(true);
+    expect(isMinified("dist/app.js", "x".repeat(5000))).toBe(true);
+    expect(isMinified("src/app.js", "const a = 1;\n")).toBe(false);
+  });
+
+  it("entropy separates words from random strings", () => {
+    expect(shannonEntropy("aaaa")).toBe(0);
+    expect(shannonEntropy("password")).toBeLessThan(3);
+    expect(shannonEntropy("q8Zt3LwR0vNc5YbK1sMf7HdJ")).toBeGreaterThan(4);
+  });
+});
+
+describe("throughput", () => {
+  it("scans 5 MB of secret-heavy text in reasonable time", () => {
+    const lines: string[] = [];
+    for (let index = 0; index < 60_000; index++) {
+      lines.push(`const apiKey${index} = process.env.API_KEY_${index}; // token secret password key`);
+    }
+    const text = lines.join("\n");
+    const start = performance.now();
+    const result = parseSecrets(new SourceFile("big.ts", text));
+    const seconds = (performance.now() - start) / 1000;
+    expect(result.ok).toBe(true);
+    expect(text.length / 1e6 / seconds).toBeGreaterThan(2); // MB/s; generous for a shared CI machine
+  });
+});
