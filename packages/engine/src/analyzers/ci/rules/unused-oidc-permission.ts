@@ -23,10 +23,13 @@ const OIDC_ACTIONS = [
   /^jfrog\/setup-jfrog-cli/,
   /^pulumi\/auth-actions/,
   /^rust-lang\/crates-io-auth-action/,
+  /^ossf\/scorecard-action/,
+  /^rubygems\/release-gem/,
 ];
 /** Scripts that request or use the token themselves. */
+// npm (11.5+), pnpm and uv publish through OIDC trusted publishing without any flag
 const OIDC_SCRIPT =
-  /ACTIONS_ID_TOKEN_REQUEST|getIDToken|--provenance|\bcosign\b|\bgh attestation\b|trusted.publishing|oidc/i;
+  /ACTIONS_ID_TOKEN_REQUEST|getIDToken|--provenance|\bcosign\b|\bgh attestation\b|trusted.publishing|oidc|\b(?:npm|pnpm|uv) publish\b/i;
 
 function usesOidc(job: Job): boolean {
   if (job.uses) return true; // a reusable workflow may need it
@@ -56,7 +59,7 @@ export const unusedOidcPermission = defineFileRule<WorkflowModel>({
   controls: ["CI-PERM-01", "CI-OIDC-01"],
   docs: {
     summary:
-      "`id-token: write` is granted (to the workflow or a job) but no job that receives it uses a known OIDC consumer (cloud login actions, PyPI trusted publishing, Sigstore, attestations, `npm publish --provenance`).",
+      "`id-token: write` is granted (to the workflow or a job) but no job that receives it uses a known OIDC consumer (cloud login actions, PyPI, npm and uv trusted publishing, Sigstore, attestations, OpenSSF Scorecard).",
     whyItMatters:
       "The OIDC token lets any step of the job request credentials for every cloud role that trusts this repository. A job that does not need it should not be able to mint it.",
     remediation:
