@@ -1,0 +1,58 @@
+// Fixes are byte-offset edits: applying them to the file must produce the safe value and
+// nothing else, including in JSON, with quotes, and after multi-byte characters.
+import { describe, expect, it } from "vitest";
+import { analyzeFile } from "../../analyze.ts";
+import type { Analyzer } from "../../analyzer.ts";
+import { SourceFile } from "../../source.ts";
+import { cloudformationAnalyzer } from "./analyzer.ts";
+
+function fixed(text: string, ruleId: string, path = "template.yaml"): string {
+  const file = new SourceFile(path, text);
+  const result = analyzeFile(
+    file,
+    ["cloudformation"],
+    [cloudformationAnalyzer as Analyzer],
+    (id) => id === ruleId,
+  );
+  let bytes = Buffer.from(text, "utf8");
+  const edits = result.findings
+    .flatMap((finding) => finding.fix?.edits ?? [])
+    .sort((a, b) => b.start - a.start);
+  for (const edit of edits) {
+    bytes = Buffer.concat([
+      bytes.subarray(0, edit.start),
+      Buffer.from(edit.text, "utf8"),
+      bytes.subarray(edit.end),
+    ]);
+  }
+  return bytes.toString("utf8");
+}
+
+describe("cloudformation fixes", () => {
+  it("flips a literal false after multi-byte characters", () => {
+    const text =
+      "Description: Base de données — prod\nResources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      StorageEncrypted: false # keep\n";
+    expect(fixed(text, "cloudformation/unencrypted-rds-instance")).toBe(
+      text.replace("false # keep", "true # keep"),
+    );
+  });
+
+  it("keeps the quotes of a quoted value and fixes JSON", () => {
+    const yaml =
+      'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      PubliclyAccessible: "true"\n';
+    expect(fixed(yaml, "cloudformation/public-rds-instance")).toContain('PubliclyAccessible: "false"');
+    const json =
+      '{"Resources": {"Db": {"Type": "AWS::RDS::DBInstance", "Properties": {"StorageEncrypted": false}}}}';
+    expect(
+      JSON.parse(fixed(json, "cloudformation/unencrypted-rds-instance", "t.json")).Resources.Db.Properties,
+    ).toEqual({
+      StorageEncrypted: true,
+    });
+  });
+
+  it("does not edit a value that comes from a parameter", () => {
+    const text =
+      "Parameters:\n  Enc:\n    Type: String\n    Default: 'false'\nResources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      StorageEncrypted: !Ref Enc\n";
+    expect(fixed(text, "cloudformation/unencrypted-rds-instance")).toBe(text);
+  });
+});
