@@ -3,8 +3,24 @@
 // fixture harness, so a fixture test exercises exactly what a scan does.
 import type { Analyzer, FileKind } from "./analyzer.ts";
 import type { Location, RawFinding, RelatedLocation } from "./finding.ts";
+import { MAX_NESTING_DEPTH, nestingDepth } from "./parse/nesting.ts";
 import type { AnyRule, Report } from "./rule.ts";
 import type { SourceFile, Span } from "./source.ts";
+
+/**
+ * Kinds whose analyzers run a recursive parser. A file of these kinds nested deeper than
+ * MAX_NESTING_DEPTH is refused before any parser sees it (see parse/nesting.ts for why).
+ */
+const NESTED_KINDS: readonly FileKind[] = [
+  "terraform",
+  "terraform-vars",
+  "cloudformation",
+  "kubernetes",
+  "github-workflow",
+  "github-action",
+  "yaml",
+  "json",
+];
 
 /** Rule ids to run; `undefined` runs all. */
 export type RuleFilter = ((ruleId: string) => boolean) | undefined;
@@ -47,8 +63,22 @@ export function analyzeFile(
 ): FileAnalysis {
   const result: FileAnalysis = { findings: [], given: [], analyzed: [], problems: [], summaries: [] };
   const lineReader: LineReader = (path, line) => (path === file.path ? file.lineText(line) : "");
+  let tooDeep: boolean | undefined;
   for (const analyzer of analyzersFor(kinds, list)) {
     result.given.push(analyzer.id);
+    // An analyzer that also takes the file as plain text (secrets) does not parse its structure.
+    const structured = !analyzer.accepts.some((kind) => kinds.includes(kind) && !NESTED_KINDS.includes(kind));
+    if (structured) {
+      tooDeep ??= nestingDepth(file.text) > MAX_NESTING_DEPTH;
+      if (tooDeep) {
+        result.problems.push({
+          analyzer: analyzer.id,
+          path: file.path,
+          reason: `nesting deeper than ${MAX_NESTING_DEPTH} levels`,
+        });
+        continue;
+      }
+    }
     let parse: ReturnType<typeof analyzer.parse>;
     try {
       parse = analyzer.parse(file);

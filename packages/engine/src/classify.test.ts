@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { classify, decodeText, hasBinaryExtension, isDockerfileName } from "./classify.ts";
 
@@ -74,5 +75,35 @@ describe("decodeText", () => {
       ok: true,
       text: "caf\u00e9 \u2713",
     });
+  });
+});
+
+describe("classification of arbitrary input (property)", () => {
+  it("never throws, and every decoded file is text", () => {
+    const name = fc.oneof(
+      fc.constantFrom(
+        "main.tf",
+        "x.yaml",
+        "a.yml",
+        "t.json",
+        "Dockerfile",
+        "action.yml",
+        "c.template",
+        "README",
+      ),
+      fc.string({ maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(name, fc.uint8Array({ maxLength: 3000 }), (path, bytes) => {
+        const decoded = decodeText(bytes);
+        if (!decoded.ok) {
+          expect(decoded.reason).toMatch(/^binary content/);
+          return;
+        }
+        const kinds = classify(path, decoded.text);
+        expect(kinds[kinds.length - 1]).toBe("text");
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

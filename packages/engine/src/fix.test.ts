@@ -86,7 +86,7 @@ describe("planFixes", () => {
 
 describe("unifiedDiff", () => {
   it("renders hunks with context like diff -u", () => {
-    const before = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"].join("\n") + "\n";
+    const before = `${["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"].join("\n")}\n`;
     const after = before.replace("b\n", "B\n").replace("j\n", "j");
     expect(unifiedDiff("x.tf", before, after)).toBe(
       [
