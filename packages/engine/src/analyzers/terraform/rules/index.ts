@@ -2,8 +2,35 @@
 import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
+import { aksPublicApiServer } from "./aks-public-api-server.ts";
+import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
+import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
+import { appServiceAllowsHttp } from "./app-service-allows-http.ts";
+import { appServiceFtpEnabled } from "./app-service-ftp-enabled.ts";
+import { appServiceOldTls } from "./app-service-old-tls.ts";
+import { appServiceWithoutManagedIdentity } from "./app-service-without-managed-identity.ts";
+import { azureActivityLogShortRetention } from "./azure-activity-log-short-retention.ts";
+import { azureDatabaseOldTls } from "./azure-database-old-tls.ts";
+import { azureDatabasePublicNetworkAccess } from "./azure-database-public-network-access.ts";
+import { azureDatabaseSslNotEnforced } from "./azure-database-ssl-not-enforced.ts";
+import { azureFlowLogDisabled } from "./azure-flow-log-disabled.ts";
+import { azureKeyVaultNetworkAllowsAll } from "./azure-key-vault-network-allows-all.ts";
+import { azureKeyVaultWithoutPurgeProtection } from "./azure-key-vault-without-purge-protection.ts";
+import { azureKeyWithoutRotationPolicy } from "./azure-key-without-rotation-policy.ts";
+import { azureOwnerAtSubscriptionScope } from "./azure-owner-at-subscription-scope.ts";
+import { azureSqlFirewallAllowsInternet } from "./azure-sql-firewall-allows-internet.ts";
+import { azureSqlOldTls } from "./azure-sql-old-tls.ts";
+import { azureSqlPublicNetworkAccess } from "./azure-sql-public-network-access.ts";
+import { azureSqlShortAuditRetention } from "./azure-sql-short-audit-retention.ts";
+import { azureSqlThreatDetectionDisabled } from "./azure-sql-threat-detection-disabled.ts";
+import { azureStorageAllowsHttp } from "./azure-storage-allows-http.ts";
+import { azureStorageContainerPublic } from "./azure-storage-container-public.ts";
+import { azureStorageNetworkAllowsAll } from "./azure-storage-network-allows-all.ts";
+import { azureStorageOldTls } from "./azure-storage-old-tls.ts";
+import { azureStoragePublicBlobAccess } from "./azure-storage-public-blob-access.ts";
+import { azureVmPasswordAuthentication } from "./azure-vm-password-authentication.ts";
 import { cloudFunctionAllowsAllIngress } from "./cloud-function-allows-all-ingress.ts";
 import { cloudSqlOpenAuthorizedNetwork } from "./cloud-sql-open-authorized-network.ts";
 import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
@@ -143,6 +170,34 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   cloudSqlOpenAuthorizedNetwork,
   gkeWithoutMasterAuthorizedNetworks,
   gkeWithoutWorkloadIdentity,
+  // Azure
+  azureStorageAllowsHttp,
+  azureStorageOldTls,
+  azureStoragePublicBlobAccess,
+  azureStorageNetworkAllowsAll,
+  azureStorageContainerPublic,
+  azureSqlOldTls,
+  azureSqlPublicNetworkAccess,
+  azureDatabaseSslNotEnforced,
+  azureDatabaseOldTls,
+  azureDatabasePublicNetworkAccess,
+  azureSqlThreatDetectionDisabled,
+  azureSqlShortAuditRetention,
+  azureKeyVaultWithoutPurgeProtection,
+  azureKeyVaultNetworkAllowsAll,
+  azureKeyWithoutRotationPolicy,
+  azureVmPasswordAuthentication,
+  aksRbacDisabled,
+  aksPublicApiServer,
+  aksWithoutNetworkPolicy,
+  appServiceAllowsHttp,
+  appServiceOldTls,
+  appServiceFtpEnabled,
+  appServiceWithoutManagedIdentity,
+  azureFlowLogDisabled,
+  azureActivityLogShortRetention,
+  azureSqlFirewallAllowsInternet,
+  azureOwnerAtSubscriptionScope,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
