@@ -36,6 +36,9 @@ const PLACEHOLDER_SUBSTRINGS = [
   "not_real",
   "not-a-real",
   "lorem",
+  // A password that says it is one is a documentation value (`somepassword`, `Password123!`).
+  "password",
+  "passwd",
 ];
 
 const PLACEHOLDER_SUBSTRING = new RegExp(
@@ -44,13 +47,14 @@ const PLACEHOLDER_SUBSTRING = new RegExp(
 
 /** Words that count only when they stand alone or between separators (`test`, `my_fake_key`). */
 const PLACEHOLDER_WORDS =
-  /(?:^|[^a-z0-9])(?:test|testing|fake|sample|mock|foo|bar|baz|secret|password|token|none|null|undefined|todo|tbd|demo)(?:[^a-z0-9]|$)/;
+  /(?:^|[^a-z0-9])(?:test|testing|fake|sample|mock|foo|bar|baz|secret|pass|pwd|pw|user|username|changeit|token|none|null|undefined|todo|tbd|demo)(?:[^a-z0-9]|$)/;
 
 /** References to somewhere else: environment, templates, interpolation, vault paths. */
 const REFERENCE_PATTERNS: readonly RegExp[] = [
   /\$\{[^}]*\}?/, // ${VAR}, ${{ secrets.X }}
   /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
   /\{\{[^}]*\}?\}?/, // {{ .Values.x }}, Jinja
+  /^\{[A-Za-z0-9_:.-]*\}/, // {placeholder}, Spring's {cipher} prefix (an encrypted value)
   /%\([A-Za-z0-9_]+\)s/, // Python %(name)s
   /^%[A-Za-z0-9_]+%$/, // Windows %VAR%
   /^<[^>]*>?$/, // <token>
@@ -85,6 +89,17 @@ function isSequential(value: string): boolean {
   return steps / (lower.length - 1) >= 0.8;
 }
 
+/** A run of six or more consecutive characters (`123456`, `abcdef`, `ABC-DEF1234`-style docs values). */
+function hasSequentialRun(value: string, length = 6): boolean {
+  let run = 1;
+  for (let index = 1; index < value.length; index++) {
+    const step = value.charCodeAt(index) - value.charCodeAt(index - 1);
+    run = step === 1 && /[A-Za-z0-9]/.test(value[index]!) ? run + 1 : 1;
+    if (run >= length) return true;
+  }
+  return false;
+}
+
 /** Why the value is not a real secret, or undefined when it may be one. */
 export function placeholderReason(value: string): string | undefined {
   if (DOCUMENTED_EXAMPLE_VALUES.has(value)) return "documented example key";
@@ -99,6 +114,7 @@ export function placeholderReason(value: string): string | undefined {
   // Few distinct characters across a long value: `abababab`, `x1x1x1x1`.
   if (value.length >= 8 && new Set(value).size <= 2) return "repeated characters";
   if (isSequential(value)) return "sequential characters";
+  if (hasSequentialRun(value)) return "run of sequential characters";
   return undefined;
 }
 

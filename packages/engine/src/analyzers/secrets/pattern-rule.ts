@@ -46,6 +46,7 @@ export function patternRule(entry: SecretPattern): FileRule<SecretsModel> {
       references: [entry.rotate, "https://cwe.mitre.org/data/definitions/798.html"],
     },
     check(ctx) {
+      if (ctx.model.testPath && entry.reportInTestPaths === false) return;
       for (const candidate of reportableCandidates(ctx.model, entry.id)) {
         ctx.report({
           message: secretMessage(what, candidate, ctx.model.testPath),

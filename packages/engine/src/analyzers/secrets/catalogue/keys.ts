@@ -179,6 +179,7 @@ export const keyPatterns: SecretPattern[] = [
     credential: "signed token",
     severity: "med",
     confidence: "medium",
+    reportInTestPaths: false,
     keywords: ["eyj"],
     pattern: `(?<![A-Za-z0-9_-])(${JWT})(?![A-Za-z0-9_-])`,
     validate: (value) => {
@@ -191,7 +192,7 @@ export const keyPatterns: SecretPattern[] = [
     note:
       "Reported only when the header decodes to JSON with an `alg` other than `none`. Long-lived JWTs " +
       "(Supabase service keys, API keys issued as JWTs) are bearer credentials; expired session tokens " +
-      "in test data are not, so this rule is medium severity.",
+      "in test data are not, so this rule is medium severity and does not look at test paths.",
     samples: {
       flag: ["Authorization: Bearer {jwt:plain}"],
       ok: [

@@ -29,6 +29,8 @@ export interface SecretPattern {
   checkedPart?: (secret: string) => string;
   /** Extra check on the secret (decode a JWT header, count a key body). */
   validate?: (secret: string) => boolean;
+  /** False for formats that test suites are full of (JWTs): matches in test paths are not reported. */
+  reportInTestPaths?: boolean;
   /** Rampart control codes; defaults to SEC-HC-01. */
   controls?: readonly string[];
   /** Where the provider documents revoking or rotating it. */
