@@ -135,9 +135,10 @@ export function operands(command: Command, skip = 0): Word[] {
   return command.args.slice(skip).filter((word) => !word.text.startsWith("-"));
 }
 
+/** `/usr/bin/pip3` → `pip3`; `C:\tools\curl.exe` → `curl` (Windows images). */
 export function baseName(program: string): string {
-  const slash = program.lastIndexOf("/");
-  return slash === -1 ? program : program.slice(slash + 1);
+  const slash = Math.max(program.lastIndexOf("/"), program.lastIndexOf("\\"));
+  return (slash === -1 ? program : program.slice(slash + 1)).replace(/\.exe$/i, "");
 }
 
 const MAX_INSTRUCTIONS = 20_000;
@@ -228,8 +229,15 @@ function buildInstruction(
     const items = jsonArray(trimmed.replace(/\\\r?\n/g, ""));
     if (items) {
       instruction.execForm = true;
-      const at = argsIndex + body.length - trimmed.length;
-      instruction.args = items.map((text) => ({ text, index: at, end: at, ...located(file, at) }));
+      // find each item's own position: the JSON strings appear in order in the source
+      let cursor = argsIndex + body.length - trimmed.length;
+      instruction.args = items.map((text) => {
+        const found = file.text.indexOf(JSON.stringify(text), cursor);
+        const index = found === -1 || found >= end ? cursor : found;
+        const itemEnd = found === -1 || found >= end ? cursor : found + JSON.stringify(text).length;
+        cursor = itemEnd;
+        return { text, index, end: itemEnd, ...located(file, index) };
+      });
       if (keyword === "RUN") instruction.commands = [makeCommand(instruction.args, null)];
       return instruction;
     }

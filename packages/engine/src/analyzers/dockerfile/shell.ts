@@ -125,7 +125,8 @@ export function tokenizeShell(
       end = Math.min(i, source.length);
       continue;
     }
-    if (c === "\\" && i + 1 < source.length) {
+    // with `# escape=\`` (Windows images) a backslash is a path separator, not an escape
+    if (c === "\\" && escapeChar === "\\" && i + 1 < source.length) {
       begin();
       text += source[i + 1];
       i += 2;

@@ -36,7 +36,9 @@ export const missingPermissions = defineFileRule<WorkflowModel>({
       message: `no permissions block: job(s) ${names} run with the default token permissions`,
       at,
     };
-    const insertAt = model.onEnd === null ? null : lineStartAfter(ctx.file.text, model.onEnd);
+    // a flow-style (`{…}`) or JSON workflow cannot take an inserted block key
+    const insertAt =
+      model.onEnd === null || model.root.flow ? null : lineStartAfter(ctx.file.text, model.onEnd);
     if (insertAt === null) {
       ctx.report(report);
       return;

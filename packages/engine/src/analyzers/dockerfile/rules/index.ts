@@ -20,6 +20,7 @@ import { overriddenCmd } from "./overridden-cmd.ts";
 import { pipInstallWithCache } from "./pip-install-with-cache.ts";
 import { relativeWorkdir } from "./relative-workdir.ts";
 import { rootUser } from "./root-user.ts";
+import { secretFileCopied } from "./secret-file-copied.ts";
 import { secretInBuildVariable } from "./secret-in-build-variable.ts";
 import { sshPortExposed } from "./ssh-port-exposed.ts";
 import { sudoInRun } from "./sudo-in-run.ts";
@@ -38,6 +39,7 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   curlPipeShell,
   tlsVerificationDisabled,
   secretInBuildVariable,
+  secretFileCopied,
   aptInstallWithRecommends,
   aptInstallWithoutYes,
   aptUpgrade,
