@@ -43,7 +43,7 @@ export async function createTestContext(
       SAMPLES_DIR: options.samplesDir ?? path.join(dataDir, "no-samples"),
       DATA_DIR: dataDir,
       LOCAL_REPOSITORY_ROOTS: options.localRepositoryRoots ?? [],
-      SCAN_WAIT_SECONDS: 20,
+      SCAN_WAIT_SECONDS: 8,
       ENGINE_WORKERS: 0,
     },
     jobs,
