@@ -43,8 +43,11 @@ import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts"
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
+import { ec2UserDataSecret } from "./ec2-user-data-secret.ts";
 import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
 import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
+import { eksControlPlaneLoggingIncomplete } from "./eks-control-plane-logging-incomplete.ts";
+import { eksPublicEndpoint } from "./eks-public-endpoint.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
@@ -70,8 +73,11 @@ import { iamPolicyServiceWildcard } from "./iam-policy-service-wildcard.ts";
 import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
 import { iamUserAccessKey } from "./iam-user-access-key.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
+import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
+import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
+import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
 import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
 import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
@@ -146,6 +152,13 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   iamAdminPolicyAttached,
   iamPolicyAttachedToUser,
   iamUserAccessKey,
+  // AWS Kubernetes, serverless, load balancers, secrets
+  eksPublicEndpoint,
+  eksControlPlaneLoggingIncomplete,
+  lambdaEnvironmentSecret,
+  ec2UserDataSecret,
+  lbListenerAllowsHttp,
+  lbOutdatedTlsPolicy,
   // AWS S3
   s3PublicAcl,
   s3PublicAccessBlockDisabled,
