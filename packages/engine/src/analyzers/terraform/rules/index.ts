@@ -39,6 +39,7 @@ import { cloudSqlWithoutSsl } from "./cloud-sql-without-ssl.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
+import { cloudwatchLogGroupWithoutRetention } from "./cloudwatch-log-group-without-retention.ts";
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
@@ -80,6 +81,7 @@ import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
 import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
 import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
 import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
+import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
@@ -97,7 +99,10 @@ import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
 import { s3PublicAccessBlockDisabled } from "./s3-public-access-block-disabled.ts";
 import { s3PublicAcl } from "./s3-public-acl.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
+import { unencryptedDocdbCluster } from "./unencrypted-docdb-cluster.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
+import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
+import { unencryptedKinesisStream } from "./unencrypted-kinesis-stream.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
@@ -159,6 +164,12 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   ec2UserDataSecret,
   lbListenerAllowsHttp,
   lbOutdatedTlsPolicy,
+  // AWS storage, streams, logs
+  unencryptedEfsFileSystem,
+  unencryptedDocdbCluster,
+  unencryptedKinesisStream,
+  mskPlaintextClientTraffic,
+  cloudwatchLogGroupWithoutRetention,
   // AWS S3
   s3PublicAcl,
   s3PublicAccessBlockDisabled,
