@@ -115,6 +115,8 @@ export function parseYamlTrees(text: string, options: BuildOptions = {}): TreeRe
   for (const document of documents) {
     const error = document.errors[0];
     if (error) {
+      // yaml reports its own stack overflow on absurd nesting as a document error.
+      if (/call stack/i.test(error.message)) return { ok: false, reason: "too deeply nested" };
       const at = lineCounter.linePos(error.pos[0]);
       return { ok: false, reason: `YAML error at line ${at.line}: ${error.message.split("\n")[0]}` };
     }

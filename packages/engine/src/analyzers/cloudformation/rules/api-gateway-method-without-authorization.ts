@@ -17,7 +17,7 @@ export const apiGatewayMethodWithoutAuthorization = defineFileRule<CfnModel>({
   confidence: "low",
   lifecycle: "preview",
   cwe: [306],
-  controls: ["IAC-IAM-01"],
+  controls: ["IAC-NET-02"],
   docs: {
     summary:
       "An `AWS::ApiGateway::Method` has `AuthorizationType: NONE` (or none set) and does not require an API key.",

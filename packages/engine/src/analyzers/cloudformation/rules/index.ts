@@ -24,11 +24,14 @@ import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
 import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
+import { launchTemplateUnencryptedVolume } from "./launch-template-unencrypted-volume.ts";
 import { launchTemplateWithoutImdsv2 } from "./launch-template-without-imdsv2.ts";
+import { logGroupWithoutRetention } from "./log-group-without-retention.ts";
 import { opensearchWithoutHttps } from "./opensearch-without-https.ts";
 import { outdatedLoadBalancerTlsPolicy } from "./outdated-load-balancer-tls-policy.ts";
 import { publicEksEndpoint } from "./public-eks-endpoint.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
+import { publicRedshiftCluster } from "./public-redshift-cluster.ts";
 import { rdsBackupsDisabled } from "./rds-backups-disabled.ts";
 import { rdsInstanceSingleAz } from "./rds-instance-single-az.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
@@ -37,15 +40,20 @@ import { s3BucketPublicAcl } from "./s3-bucket-public-acl.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
 import { s3BucketWithoutPublicAccessBlock } from "./s3-bucket-without-public-access-block.ts";
 import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
+import { secretParameterDefault } from "./secret-parameter-default.ts";
 import { unencryptedCloudtrail } from "./unencrypted-cloudtrail.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
+import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
 import { unencryptedElasticacheAtRest } from "./unencrypted-elasticache-at-rest.ts";
+import { unencryptedKinesisStream } from "./unencrypted-kinesis-stream.ts";
 import { unencryptedOpensearchDomain } from "./unencrypted-opensearch-domain.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
+import { unencryptedRedshiftCluster } from "./unencrypted-redshift-cluster.ts";
 import { unencryptedS3Bucket } from "./unencrypted-s3-bucket.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
 import { unrestrictedIngress } from "./unrestricted-ingress.ts";
+import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
 
 export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   adminPortOpenToInternet,
@@ -71,11 +79,14 @@ export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   lambdaEnvironmentSecret,
   lambdaUrlWithoutAuth,
   lambdaWithoutTracing,
+  launchTemplateUnencryptedVolume,
   launchTemplateWithoutImdsv2,
+  logGroupWithoutRetention,
   opensearchWithoutHttps,
   outdatedLoadBalancerTlsPolicy,
   publicEksEndpoint,
   publicRdsInstance,
+  publicRedshiftCluster,
   rdsBackupsDisabled,
   rdsInstanceSingleAz,
   rdsWithoutDeletionProtection,
@@ -84,13 +95,18 @@ export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   s3BucketWithoutAccessLogging,
   s3BucketWithoutPublicAccessBlock,
   s3BucketWithoutVersioning,
+  secretParameterDefault,
   unencryptedCloudtrail,
   unencryptedEbsVolume,
+  unencryptedEfsFileSystem,
   unencryptedElasticacheAtRest,
+  unencryptedKinesisStream,
   unencryptedOpensearchDomain,
   unencryptedRdsInstance,
+  unencryptedRedshiftCluster,
   unencryptedS3Bucket,
   unencryptedSnsTopic,
   unencryptedSqsQueue,
   unrestrictedIngress,
+  vpcWithoutFlowLogs,
 ];

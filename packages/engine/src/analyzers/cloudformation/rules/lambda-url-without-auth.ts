@@ -9,7 +9,7 @@ export const lambdaUrlWithoutAuth = defineFileRule<CfnModel>({
   confidence: "medium",
   lifecycle: "stable",
   cwe: [306],
-  controls: ["IAC-IAM-01"],
+  controls: ["IAC-NET-02"],
   docs: {
     summary:
       "An `AWS::Lambda::Url` (or a SAM function's `FunctionUrlConfig`) sets `AuthType: NONE`, so anyone on the internet can invoke the function.",
