@@ -14,8 +14,16 @@ export function reportableCandidates(model: SecretsModel, ruleId: string): Secre
   return model.candidates.filter((candidate) => candidate.ruleId === ruleId && !candidate.allowlisted);
 }
 
+/** `secrets/github-personal-access-token` → `GITHUB_PERSONAL_ACCESS_TOKEN`. */
+function variableName(id: string): string {
+  return id
+    .replace(/^secrets\//, "")
+    .toUpperCase()
+    .replace(/-/g, "_");
+}
+
 function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? "an" : "a";
+  return /^(?:[aeiou]|npm|http|ssh|sql|scim|x )/i.test(word) ? "an" : "a";
 }
 
 export function patternRule(entry: SecretPattern): FileRule<SecretsModel> {
@@ -32,17 +40,16 @@ export function patternRule(entry: SecretPattern): FileRule<SecretsModel> {
     docs: {
       summary: `Finds ${article(what)} ${what} written into a file of the repository.${entry.note ? ` ${entry.note}` : ""}`,
       whyItMatters:
+        entry.whyItMatters ??
         `Anyone who can read the repository, a fork, a CI log or an old commit can use this ${entry.credential} ` +
-        `to act as its owner at ${entry.provider} until it is revoked. Deleting the line does not help: ` +
-        "the value stays in git history and in every clone.",
+          `to act as its owner at ${entry.provider} until it is revoked. Deleting the line does not help: ` +
+          "the value stays in git history and in every clone.",
       remediation:
+        entry.remediation ??
         `Revoke or rotate the ${entry.credential} at ${entry.provider} first, then remove it from the file and ` +
-        "load it at run time from a secret store or an environment variable. Placeholders such as " +
-        `\`\${VAR}\`, \`<token>\` or \`your-api-key\` are not reported.`,
-      example: `${entry.id
-        .replace(/^secrets\//, "")
-        .toUpperCase()
-        .replace(/-/g, "_")}=\${${entry.provider.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_SECRET}`,
+          "load it at run time from a secret store or an environment variable. Placeholders such as " +
+          `\`\${VAR}\`, \`<token>\` or \`your-api-key\` are not reported.`,
+      example: entry.example ?? `${variableName(entry.id)}="\${${variableName(entry.id)}}"`,
       references: [entry.rotate, "https://cwe.mitre.org/data/definitions/798.html"],
     },
     check(ctx) {

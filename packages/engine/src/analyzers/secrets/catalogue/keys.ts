@@ -48,11 +48,23 @@ function keyBody(block: string): string {
     .join("");
 }
 
+const KEY_REMEDIATION =
+  "Treat the key as compromised: generate a new key pair, replace the public half wherever it is " +
+  "trusted (servers, CAs, deploy keys, signing configurations) and revoke the old one. Then delete the " +
+  "file, add its pattern to .gitignore and mount the key at run time from a secret store.";
+
 const JWT = "eyJ[A-Za-z0-9_-]{10,1000}\\.eyJ[A-Za-z0-9_-]{10,8000}\\.[A-Za-z0-9_-]{16,1000}";
 
 export const keyPatterns: SecretPattern[] = [
   prefixed({
     id: "secrets/private-key",
+    whyItMatters:
+      "A private key in a repository lets anyone with read access impersonate its owner: sign commits, " +
+      "releases or tokens, decrypt traffic or data, or log in wherever the public half is trusted. It stays " +
+      "in git history after the file is deleted.",
+    example:
+      '# the key is mounted at run time from a secret store, never committed\nssh -i "$DEPLOY_KEY_PATH" deploy@host',
+    remediation: KEY_REMEDIATION,
     provider: "PEM",
     credential: "private key",
     severity: "critical",
@@ -78,6 +90,13 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/pgp-private-key-block",
+    whyItMatters:
+      "A private key in a repository lets anyone with read access impersonate its owner: sign commits, " +
+      "releases or tokens, decrypt traffic or data, or log in wherever the public half is trusted. It stays " +
+      "in git history after the file is deleted.",
+    example:
+      '# the key is mounted at run time from a secret store, never committed\nssh -i "$DEPLOY_KEY_PATH" deploy@host',
+    remediation: KEY_REMEDIATION,
     provider: "PGP",
     credential: "private key block",
     severity: "critical",
@@ -96,6 +115,13 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/putty-private-key",
+    whyItMatters:
+      "A private key in a repository lets anyone with read access impersonate its owner: sign commits, " +
+      "releases or tokens, decrypt traffic or data, or log in wherever the public half is trusted. It stays " +
+      "in git history after the file is deleted.",
+    example:
+      '# the key is mounted at run time from a secret store, never committed\nssh -i "$DEPLOY_KEY_PATH" deploy@host',
+    remediation: KEY_REMEDIATION,
     provider: "PuTTY",
     credential: "private key file",
     severity: "critical",
@@ -114,6 +140,13 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/age-secret-key",
+    whyItMatters:
+      "A private key in a repository lets anyone with read access impersonate its owner: sign commits, " +
+      "releases or tokens, decrypt traffic or data, or log in wherever the public half is trusted. It stays " +
+      "in git history after the file is deleted.",
+    example:
+      '# the key is mounted at run time from a secret store, never committed\nssh -i "$DEPLOY_KEY_PATH" deploy@host',
+    remediation: KEY_REMEDIATION,
     provider: "age",
     credential: "secret key",
     severity: "critical",
@@ -126,6 +159,13 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/pkcs12-embedded",
+    whyItMatters:
+      "A private key in a repository lets anyone with read access impersonate its owner: sign commits, " +
+      "releases or tokens, decrypt traffic or data, or log in wherever the public half is trusted. It stays " +
+      "in git history after the file is deleted.",
+    example:
+      '# the key is mounted at run time from a secret store, never committed\nssh -i "$DEPLOY_KEY_PATH" deploy@host',
+    remediation: KEY_REMEDIATION,
     provider: "PKCS#12",
     credential: "keystore embedded as base64",
     severity: "critical",
@@ -145,6 +185,13 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/kubeconfig-client-key-data",
+    whyItMatters:
+      "A private key in a repository lets anyone with read access impersonate its owner: sign commits, " +
+      "releases or tokens, decrypt traffic or data, or log in wherever the public half is trusted. It stays " +
+      "in git history after the file is deleted.",
+    example:
+      '# the key is mounted at run time from a secret store, never committed\nssh -i "$DEPLOY_KEY_PATH" deploy@host',
+    remediation: KEY_REMEDIATION,
     provider: "Kubernetes (kubeconfig)",
     credential: "client key",
     severity: "critical",
@@ -175,6 +222,10 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/json-web-token",
+    whyItMatters:
+      "A signed JWT is a bearer credential until it expires: whoever holds it is the subject it names. " +
+      "Service keys issued as long-lived JWTs (Supabase, Hasura, internal APIs) never expire.",
+    example: `Authorization: Bearer \${ACCESS_TOKEN}`,
     provider: "JSON Web Token",
     credential: "signed token",
     severity: "med",

@@ -35,6 +35,12 @@ export interface SecretPattern {
   controls?: readonly string[];
   /** Where the provider documents revoking or rotating it. */
   rotate: string;
+  /** Overrides the generated "why it matters" paragraph (key material has no single provider). */
+  whyItMatters?: string;
+  /** Overrides the generated remediation paragraph. */
+  remediation?: string;
+  /** Overrides the generated compliant example. */
+  example?: string;
   /** Notes for the docs page: a decision a reader should know about (test keys, context). */
   note?: string;
   /**
