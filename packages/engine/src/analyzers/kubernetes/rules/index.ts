@@ -7,6 +7,7 @@ import { capabilitiesNotDropped } from "./capabilities-not-dropped.ts";
 import { clusterAdminBinding } from "./cluster-admin-binding.ts";
 import { containerRunsAsRoot } from "./container-runs-as-root.ts";
 import { credentialInEnvValue } from "./credential-in-env-value.ts";
+import { customSelinuxOptions } from "./custom-selinux-options.ts";
 import { dangerousCapabilityAdded } from "./dangerous-capability-added.ts";
 import { defaultNamespace } from "./default-namespace.ts";
 import { hostIpc } from "./host-ipc.ts";
@@ -28,6 +29,7 @@ import { nodePortService } from "./node-port-service.ts";
 import { privilegeEscalationAllowed } from "./privilege-escalation-allowed.ts";
 import { privilegedContainer } from "./privileged-container.ts";
 import { rbacEscalationVerbs } from "./rbac-escalation-verbs.ts";
+import { rbacPodExec } from "./rbac-pod-exec.ts";
 import { rbacSecretsAccess } from "./rbac-secrets-access.ts";
 import { rbacWildcardPermissions } from "./rbac-wildcard-permissions.ts";
 import { secretInManifest } from "./secret-in-manifest.ts";
@@ -38,6 +40,7 @@ import { sharedProcessNamespace } from "./shared-process-namespace.ts";
 import { staleImagePullPolicy } from "./stale-image-pull-policy.ts";
 import { unmaskedProcMount } from "./unmasked-proc-mount.ts";
 import { unsafeSysctl } from "./unsafe-sysctl.ts";
+import { windowsHostProcess } from "./windows-host-process.ts";
 import { writableRootFilesystem } from "./writable-root-filesystem.ts";
 
 export const kubernetesRules: readonly FileRule<K8sModel>[] = [
@@ -47,6 +50,7 @@ export const kubernetesRules: readonly FileRule<K8sModel>[] = [
   clusterAdminBinding,
   containerRunsAsRoot,
   credentialInEnvValue,
+  customSelinuxOptions,
   dangerousCapabilityAdded,
   defaultNamespace,
   hostIpc,
@@ -68,6 +72,7 @@ export const kubernetesRules: readonly FileRule<K8sModel>[] = [
   privilegeEscalationAllowed,
   privilegedContainer,
   rbacEscalationVerbs,
+  rbacPodExec,
   rbacSecretsAccess,
   rbacWildcardPermissions,
   secretInManifest,
@@ -78,5 +83,6 @@ export const kubernetesRules: readonly FileRule<K8sModel>[] = [
   staleImagePullPolicy,
   unmaskedProcMount,
   unsafeSysctl,
+  windowsHostProcess,
   writableRootFilesystem,
 ];
