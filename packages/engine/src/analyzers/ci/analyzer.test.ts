@@ -13,6 +13,7 @@ import { parseWorkflow } from "./model.ts";
 import { missingPermissions } from "./rules/missing-permissions.ts";
 import { persistedCheckoutCredentials } from "./rules/persisted-checkout-credentials.ts";
 import { templateInjection } from "./rules/template-injection.ts";
+import { unpinnedActionRule } from "./rules/unpinned-action.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -107,6 +108,35 @@ describe("fixes", () => {
     const steps = parse(fixed).jobs.a.steps;
     expect(steps[0].with).toEqual({ "persist-credentials": false });
     expect(steps[1].with).toEqual({ "persist-credentials": false, "fetch-depth": 0 });
+  });
+});
+
+describe("pinning with a mapping", () => {
+  const sha = "c47758b77c9736f4b2ef4073d4d51994fabfe349";
+  const rule = unpinnedActionRule({
+    pins: { "docker/setup-buildx-action@v3": sha, "bad/sha@v1": "not-a-sha" },
+  });
+
+  it("replaces the ref of plain and quoted values, and leaves unmapped ones alone", () => {
+    const text = [
+      "on: push",
+      "jobs:",
+      "  a:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - uses: docker/setup-buildx-action@v3",
+      '      - uses: "docker/setup-buildx-action@v3"',
+      "      - uses: bad/sha@v1",
+      "",
+    ].join("\n");
+    const { reports } = run(rule, text);
+    expect(reports.map((r) => Boolean(r.fix))).toEqual([true, true, false]);
+    const fixed = reports.reduceRight((acc, report) => (report.fix ? applyFix(acc, report) : acc), text);
+    const steps = parse(fixed).jobs.a.steps;
+    expect(steps[0].uses).toBe(`docker/setup-buildx-action@${sha}`);
+    expect(steps[1].uses).toBe(`docker/setup-buildx-action@${sha}`);
+    expect(fixed).toContain(`@${sha} # v3\n`);
+    expect(rule.fixable).toBe(true);
   });
 });
 

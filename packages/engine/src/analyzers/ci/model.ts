@@ -33,6 +33,8 @@ export interface UsesReference {
   repository: string;
   /** The part after `@`, or null when missing. */
   ref: string | null;
+  /** True when the value is written in quotes (a fix must then stay inside them). */
+  quoted: boolean;
 }
 
 export interface Trigger {
@@ -202,6 +204,7 @@ export function parseUses(scalar: YamlScalar): UsesReference {
     at: { line: scalar.line, column: scalar.column },
     index: scalar.index,
     end: scalar.end,
+    quoted: scalar.style.startsWith("QUOTE"),
   };
   if (raw.startsWith("./") || raw.startsWith(".\\"))
     return { ...base, kind: "local", repository: "", ref: null };
