@@ -116,7 +116,19 @@ function awsRule(
   return out;
 }
 
+/** Several rules ask for the same list; the model is immutable, so compute it once per model. */
+const inboundCache = new WeakMap<TerraformModel, InboundRule[]>();
+
 export function inboundRules(model: TerraformModel): InboundRule[] {
+  let cached = inboundCache.get(model);
+  if (!cached) {
+    cached = collectInboundRules(model);
+    inboundCache.set(model, cached);
+  }
+  return cached;
+}
+
+function collectInboundRules(model: TerraformModel): InboundRule[] {
   const out: InboundRule[] = [];
   // AWS security groups: inline ingress blocks, separate rule resources.
   for (const group of resources(model, "aws_security_group", "aws_default_security_group")) {

@@ -36,11 +36,14 @@ import { cloudSqlOpenAuthorizedNetwork } from "./cloud-sql-open-authorized-netwo
 import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
 import { cloudSqlWithoutBackups } from "./cloud-sql-without-backups.ts";
 import { cloudSqlWithoutSsl } from "./cloud-sql-without-ssl.ts";
+import { cloudfrontAllowsHttp } from "./cloudfront-allows-http.ts";
+import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
 import { cloudwatchLogGroupWithoutRetention } from "./cloudwatch-log-group-without-retention.ts";
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
+import { defaultSecurityGroupAllowsTraffic } from "./default-security-group-allows-traffic.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
@@ -102,6 +105,7 @@ import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
 import { unencryptedDocdbCluster } from "./unencrypted-docdb-cluster.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
+import { unencryptedInstanceBlockDevice } from "./unencrypted-instance-block-device.ts";
 import { unencryptedKinesisStream } from "./unencrypted-kinesis-stream.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
@@ -170,6 +174,11 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   unencryptedKinesisStream,
   mskPlaintextClientTraffic,
   cloudwatchLogGroupWithoutRetention,
+  // AWS networking, block devices, CloudFront
+  defaultSecurityGroupAllowsTraffic,
+  unencryptedInstanceBlockDevice,
+  cloudfrontAllowsHttp,
+  cloudfrontOutdatedTls,
   // AWS S3
   s3PublicAcl,
   s3PublicAccessBlockDisabled,
