@@ -36,7 +36,7 @@ test("a new user registers, signs in, sees the shell, switches to demo and signs
   await page.getByRole("link", { name: /^Dashboard/ }).click();
   await page.getByRole("switch", { name: "Demo mode" }).click();
   await expect(page.getByText("Rampart Demo").first()).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("app-mode"))).toBe("demo");
+  expect(await page.evaluate("window.localStorage.getItem('app-mode')")).toBe("demo");
   await screenshot(page, "dashboard-demo");
 
   await page.getByRole("button", { name: "Log out" }).click();
