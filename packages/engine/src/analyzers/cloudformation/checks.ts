@@ -63,8 +63,13 @@ export function expectBoolean(
   const fix = expectation.fix
     ? replaceScalarFix(ctx.file, node, String(want), `set ${path.join(".")} to ${want}`)
     : undefined;
+  const call = intrinsicOf(node);
+  const origin =
+    call?.name === "Ref" && call.argument.kind === "scalar"
+      ? ` (the default of parameter ${String(call.argument.value)})`
+      : "";
   ctx.report({
-    message: `${resource.logicalId}: ${expectation.wrong}`,
+    message: `${resource.logicalId}: ${expectation.wrong}${origin}`,
     at: keySpan(deepest),
     ...(fix ? { fix } : {}),
   });
