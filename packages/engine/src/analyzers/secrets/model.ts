@@ -23,6 +23,8 @@ export interface SecretCandidate {
   maskedValue: string;
   sha256: string;
   entropy: number;
+  /** UTF-16 index of the secret in the file; with `value.length`, the range other matches are compared with. */
+  offset: number;
   /** 1-based position of the secret's first character, and the end (exclusive column). */
   line: number;
   column: number;
@@ -52,6 +54,10 @@ const compiled: CompiledPattern[] = catalogue.map((entry) => ({
   entry,
   regex: new RegExp(entry.pattern, `g${entry.flags ?? ""}`),
 }));
+
+const FALLBACK_IDS: ReadonlySet<string> = new Set(
+  catalogue.filter((entry) => entry.fallback).map((entry) => entry.id),
+);
 
 /** Keyword → indexes of the patterns it selects, plus every keyword it contains (see prefilter). */
 const patternsByKeyword = new Map<string, number[]>();
@@ -127,6 +133,7 @@ function candidateFrom(
   const candidate: SecretCandidate = {
     ruleId,
     value,
+    offset: index,
     maskedValue: allowlisted ? "" : maskSecret(value),
     sha256: allowlisted ? "" : sha256Hex(value),
     entropy: allowlisted ? 0 : shannonEntropy(value),
@@ -161,14 +168,30 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
   }
 }
 
-/** Generic values are single-line; a provider match inside one means the provider rule owns it. */
-function overlaps(a: SecretCandidate, b: SecretCandidate): boolean {
-  return a.line === b.line && a.column < b.endColumn && b.column < a.endColumn;
+/** Whether two matches share characters of the file. */
+function overlaps(a: { offset: number; length: number }, b: SecretCandidate): boolean {
+  return a.offset < b.offset + b.value.length && b.offset < a.offset + a.length;
+}
+
+/**
+ * Fallback rules (a URL password, an `.npmrc` token, an `Authorization` header) yield to a rule that
+ * recognises the same value more precisely (`_authToken=ghp_…` is a GitHub token, reported once).
+ */
+function yieldToSpecificRules(candidates: SecretCandidate[], fallbackIds: ReadonlySet<string>): void {
+  const specific = candidates.filter(
+    (candidate) => !fallbackIds.has(candidate.ruleId) && !candidate.allowlisted,
+  );
+  if (specific.length === 0) return;
+  for (const candidate of candidates) {
+    if (candidate.allowlisted || !fallbackIds.has(candidate.ruleId)) continue;
+    const range = { offset: candidate.offset, length: candidate.value.length };
+    if (specific.some((other) => overlaps(range, other)))
+      candidate.allowlisted = "matched by a more specific rule";
+  }
 }
 
 function scanGeneric(file: SourceFile, provider: readonly SecretCandidate[], out: SecretCandidate[]): void {
   const inCode = CODE_EXTENSIONS.test(file.path);
-  const providerLines = new Set(provider.map((candidate) => candidate.line));
   GENERIC_ASSIGNMENT.lastIndex = 0;
   const text = file.text;
   for (let match = GENERIC_ASSIGNMENT.exec(text); match; match = GENERIC_ASSIGNMENT.exec(text)) {
@@ -181,12 +204,9 @@ function scanGeneric(file: SourceFile, provider: readonly SecretCandidate[], out
       (NOT_A_SECRET_NAME.test(snakeCase(keyName)) ? "name holds metadata, not a secret" : undefined) ??
       placeholderReason(value) ??
       hashLikeReason(value, keyName);
-    if (!reason && providerLines.size > 0) {
-      const { line, column } = file.positionAt(index);
-      const probe = { line, column, endColumn: column + value.length } as SecretCandidate;
-      if (providerLines.has(line) && provider.some((other) => overlaps(other, probe))) {
-        reason = "matched by a provider rule";
-      }
+    // Any provider match, even an allowlisted one: that rule understood the value and decided.
+    if (!reason && provider.some((other) => overlaps({ offset: index, length: value.length }, other))) {
+      reason = "matched by a provider rule";
     }
     out.push({ ...candidateFrom(file, GENERIC_RULE_ID, value, index, reason), keyName });
   }
@@ -206,6 +226,7 @@ export function parseSecrets(file: SourceFile): ParseResult<SecretsModel> {
   const lower = file.text.toLowerCase();
   const provider: SecretCandidate[] = [];
   for (const pattern of selectPatterns(lower)) scanPattern(file, pattern, provider);
+  yieldToSpecificRules(provider, FALLBACK_IDS);
   model.candidates.push(...provider);
   if (!model.minified && GENERIC_KEYWORDS.test(lower)) scanGeneric(file, provider, model.candidates);
   return parsed(model);

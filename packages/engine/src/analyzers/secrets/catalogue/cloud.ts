@@ -555,6 +555,7 @@ export const cloudPatterns: SecretPattern[] = [
   }),
   contextual({
     id: "secrets/snowflake-password",
+    fallback: true,
     provider: "Snowflake",
     credential: "password",
     keywords: ["snowflake"],

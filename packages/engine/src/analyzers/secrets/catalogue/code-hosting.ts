@@ -137,6 +137,7 @@ export const codeHostingPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/npmrc-auth-token",
+    fallback: true,
     provider: "npm registry (.npmrc)",
     credential: "auth token",
     confidence: "medium",
@@ -154,11 +155,13 @@ export const codeHostingPatterns: SecretPattern[] = [
       ok: [
         "//npm.pkg.github.com/:_authToken={env:GITHUB_TOKEN}",
         "//registry.npmjs.org/:_authToken=npm_{alnum:36}",
+        "//npm.pkg.github.com/:_authToken=ghp_{alnum:36}",
       ],
     },
   }),
   prefixed({
     id: "secrets/npmrc-legacy-auth",
+    fallback: true,
     provider: "npm registry (.npmrc)",
     credential: "basic auth (`_auth` / `_password`)",
     confidence: "medium",
@@ -189,6 +192,7 @@ export const codeHostingPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/pypirc-password",
+    fallback: true,
     provider: "Python package index (.pypirc)",
     credential: "password",
     confidence: "medium",
@@ -240,6 +244,7 @@ export const codeHostingPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/docker-config-auth",
+    fallback: true,
     provider: "Docker registry (config.json)",
     credential: "stored login",
     confidence: "medium",
@@ -490,6 +495,7 @@ export const codeHostingPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/git-credentials-url",
+    fallback: true,
     provider: "Git host",
     credential: "credential in a clone URL",
     severity: "critical",

@@ -115,9 +115,9 @@ export const communicationPatterns: SecretPattern[] = [
     },
   }),
   prefixed({
-    id: "secrets/twilio-api-key",
+    id: "secrets/twilio-auth-token",
     provider: "Twilio",
-    credential: "API key SID with secret",
+    credential: "auth token or API key secret",
     confidence: "medium",
     keywords: ["twilio"],
     pattern: assigned("twilio[\\w.-]{0,16}?(?:secret|auth[_.-]?token)", `${HEX}{32}`),

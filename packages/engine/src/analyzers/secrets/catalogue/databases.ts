@@ -1,4 +1,5 @@
 // Credentials inside connection strings and URLs: the password sits between `user:` and `@host`.
+import { placeholderReason } from "../allowlist.ts";
 import { prefixed } from "./build.ts";
 import type { SecretPattern } from "./types.ts";
 
@@ -21,6 +22,7 @@ function database(
 ): SecretPattern {
   return prefixed({
     id: `secrets/${id}`,
+    fallback: true,
     provider,
     credential: "connection string with a password",
     severity: "critical",
@@ -42,6 +44,56 @@ function database(
 }
 
 export const databasePatterns: SecretPattern[] = [
+  prefixed({
+    id: "secrets/http-bearer-token-header",
+    fallback: true,
+    provider: "HTTP",
+    credential: "bearer token in an Authorization header",
+    confidence: "medium",
+    keywords: ["authorization"],
+    pattern:
+      "Authorization[\"']?[ \\t]{0,4}[:=,][ \\t]{0,4}[\"']?(?:Bearer|Token)[ \\t]{1,4}(?!eyJ)([A-Za-z0-9._~+/-]{20,500}={0,2})(?![A-Za-z0-9._~+/=-])",
+    flags: "i",
+    minEntropy: 3.5,
+    rotate: "https://datatracker.ietf.org/doc/html/rfc6750#section-5.3",
+    note: "JWTs and provider tokens in the header are reported by their own rules instead.",
+    samples: {
+      flag: ['curl -H "Authorization: Bearer {b64url:40}" https://api.acme.io/v1/orders'],
+      ok: [
+        'curl -H "Authorization: Bearer $API_TOKEN" https://api.acme.io/v1/orders',
+        'curl -H "Authorization: Bearer {env:API_TOKEN}" https://api.acme.io/v1/orders',
+        'curl -H "Authorization: Bearer ghp_{alnum:36}" https://api.github.com/user',
+      ],
+    },
+  }),
+  prefixed({
+    id: "secrets/http-basic-auth-header",
+    fallback: true,
+    provider: "HTTP",
+    credential: "Basic credentials in an Authorization header",
+    confidence: "medium",
+    keywords: ["authorization"],
+    pattern:
+      "Authorization[\"']?[ \\t]{0,4}[:=,][ \\t]{0,4}[\"']?Basic[ \\t]{1,4}([A-Za-z0-9+/]{8,400}={0,2})(?![A-Za-z0-9+/=])",
+    flags: "i",
+    validate: (value) => {
+      const decoded = Buffer.from(value, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      const password = decoded.slice(colon + 1);
+      return (
+        colon > 0 &&
+        password.length >= 6 &&
+        [...decoded].every((char) => char.charCodeAt(0) >= 32) &&
+        placeholderReason(password) === undefined
+      );
+    },
+    rotate: "https://datatracker.ietf.org/doc/html/rfc7617",
+    note: "The value is decoded; `user:password`-style documentation values are not reported.",
+    samples: {
+      flag: ['curl -H "Authorization: Basic {basicauth}" https://nexus.acme.io/service/rest/v1/status'],
+      ok: ['curl -H "Authorization: Basic dXNlcjpwYXNzd29yZA==" https://nexus.acme.io/'],
+    },
+  }),
   database(
     "postgres-connection-string",
     "PostgreSQL",
@@ -108,6 +160,7 @@ export const databasePatterns: SecretPattern[] = [
   ),
   prefixed({
     id: "secrets/jdbc-connection-string-password",
+    fallback: true,
     provider: "JDBC",
     credential: "connection string with a password",
     severity: "critical",
@@ -127,6 +180,7 @@ export const databasePatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/url-basic-auth",
+    fallback: true,
     provider: "HTTP / FTP / SMTP",
     credential: "password in a URL",
     confidence: "medium",
@@ -142,6 +196,7 @@ export const databasePatterns: SecretPattern[] = [
         "ARTIFACTS=https://ci:{alnum:20}@nexus.acme.io/repository/raw/",
       ],
       ok: [
+        "REGISTRY=https://gitlab-ci-token:glpat-{b64url:20}@registry.acme.io/group/app",
         "PROXY_URL=http://proxy-user:{alnum:16}@localhost:3128",
         "see https://user:pass@host for the syntax",
         "ARTIFACTS=https://nexus.acme.io/repository/raw/",

@@ -222,6 +222,7 @@ export const keyPatterns: SecretPattern[] = [
   }),
   prefixed({
     id: "secrets/json-web-token",
+    fallback: true,
     whyItMatters:
       "A signed JWT is a bearer credential until it expires: whoever holds it is the subject it names. " +
       "Service keys issued as long-lived JWTs (Supabase, Hasura, internal APIs) never expire.",

@@ -29,6 +29,11 @@ export interface SecretPattern {
   checkedPart?: (secret: string) => string;
   /** Extra check on the secret (decode a JWT header, count a key body). */
   validate?: (secret: string) => boolean;
+  /**
+   * A catch-all for a place secrets go (URL passwords, `.npmrc`, `Authorization` headers): it stays
+   * silent where a more specific rule matched the same characters.
+   */
+  fallback?: boolean;
   /** False for formats that test suites are full of (JWTs): matches in test paths are not reported. */
   reportInTestPaths?: boolean;
   /** Rampart control codes; defaults to SEC-HC-01. */
