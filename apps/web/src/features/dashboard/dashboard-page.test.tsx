@@ -1,13 +1,32 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { renderWithProviders, stubFetch, TEST_USER, testTenant } from "../../test/render";
+import { describe, expect, it, vi } from "vitest";
+import {
+  TENANT_ID,
+  testControlRow,
+  testFinding,
+  testRepository,
+  testRun,
+  testSummary,
+} from "../../test/fixtures";
+import {
+  type FetchHandler,
+  type FetchReply,
+  renderWithProviders,
+  stubFetch,
+  TEST_USER,
+  testTenant,
+} from "../../test/render";
 import { DashboardErrorPanel } from "./dashboard-error-panel";
 import { DashboardPage } from "./dashboard-page";
 
-const ACME = TEST_USER.memberships[0]!.tenantId;
+const ACME = TENANT_ID;
+const SUMMARY = `GET /api/tenants/${ACME}/summary?days=7`;
 
-function stubDashboard(settingsReply: { status?: number; body?: unknown } = {}) {
+function stubDashboard(
+  routes: Record<string, FetchReply | FetchHandler> = {},
+  settingsReply: { status?: number; body?: unknown } = {},
+) {
   let enabled = false;
   return stubFetch({
     "GET /api/auth/me": { body: { user: TEST_USER } },
@@ -22,11 +41,16 @@ function stubDashboard(settingsReply: { status?: number; body?: unknown } = {}) 
       enabled = (body as { auditorAccessEnabled: boolean }).auditorAccessEnabled;
       return { body: testTenant({ id: ACME, name: "Acme Corp", auditorAccessEnabled: enabled }) };
     },
+    [SUMMARY]: { body: testSummary({ hasData: false }) },
+    [`GET /api/tenants/${ACME}/repositories`]: { body: [testRepository()] },
+    [`GET /api/tenants/${ACME}/risks`]: { body: { topRisks: [], totalRisks: 0, avgRiskScore: 0 } },
+    [`GET /api/tenants/${ACME}/risk-heatmap`]: { body: { heatmap: [], totalFindings: 0 } },
+    ...routes,
   });
 }
 
-describe("DashboardPage", () => {
-  it("shows skeletons while the tenant loads, then the auditor card and the empty state", async () => {
+describe("DashboardPage states", () => {
+  it("shows skeletons while the tenant loads, then the auditor card, the scan button and the empty state", async () => {
     stubDashboard();
     renderWithProviders(<DashboardPage />, { path: "/dashboard" });
     expect(screen.getByRole("heading", { name: "Security Dashboard" })).toBeInTheDocument();
@@ -38,8 +62,321 @@ describe("DashboardPage", () => {
       screen.getByText("No dashboard data found for the selected tenant and time range"),
     ).toBeInTheDocument();
     expect(await screen.findByRole("switch", { name: "Disabled" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Run Policy Scan" })).toBeEnabled();
+    expect(await screen.findByText(/Run a policy scan of acme\/payments-api/)).toBeInTheDocument();
   });
 
+  it("shows the non-dismissable 'Generating AI Security Summary' modal during the first load", async () => {
+    const fetchMock = stubDashboard();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes("/summary")) return new Promise<Response>(() => {});
+      return answer(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    const dialog = await screen.findByRole("dialog", { name: "Generating AI Security Summary" });
+    expect(dialog).toHaveTextContent("15-20 seconds");
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog", { name: "Generating AI Security Summary" })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to Load Dashboard' with the error when the summary fails", async () => {
+    stubDashboard({ [SUMMARY]: { status: 500, body: "boom" } });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to Load Dashboard");
+    expect(alert).toHaveTextContent("500: boom");
+  });
+});
+
+describe("DashboardPage loaded", () => {
+  const failedControl = testControlRow({ code: "IAC-ENC-01", failures: 2, passes: 7 });
+  const cleanControl = testControlRow({
+    code: "PIPE-PIN-01",
+    tags: ["pipeline"],
+    failures: 0,
+    passes: 4,
+    compliance: 100,
+  });
+  const findings = [
+    testFinding({
+      id: "10000000-0000-4000-8000-000000000001",
+      severity: "critical",
+      message: "Public bucket",
+    }),
+    testFinding({
+      id: "10000000-0000-4000-8000-000000000002",
+      severity: "high",
+      message: "Open security group",
+    }),
+    testFinding({ id: "10000000-0000-4000-8000-000000000003", severity: "med", message: "Missing logging" }),
+  ];
+  const loaded = testSummary({
+    controlStatus: [failedControl, cleanControl],
+    recentRuns: [
+      testRun({ triggeredBy: "pr:42", status: "fail", failedCount: 3 }),
+      testRun({ triggeredBy: "manual", status: "pass" }),
+    ],
+    recentFindings: findings,
+  });
+
+  it("renders every section in order with data-driven status badges and computed captions", async () => {
+    stubDashboard({ [SUMMARY]: { body: loaded } });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    expect(await screen.findByText("Posture is moderate with two critical findings.")).toBeInTheDocument();
+    expect(screen.getByText("85%")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Trend: down" })).toBeInTheDocument();
+    expect(screen.getByText("72%")).toBeInTheDocument();
+    expect(screen.getByText("+4 pts vs previous period")).toBeInTheDocument();
+    expect(screen.getByText("-25% vs previous period")).toBeInTheDocument();
+    expect(screen.getByText("12 hours")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /Posture score over time/ })).toBeInTheDocument();
+    expect(screen.getByText("Updated 10 mins ago")).toBeInTheDocument();
+    expect(screen.getByText("Risk three")).toBeInTheDocument();
+    expect(screen.queryByText("Risk four")).not.toBeInTheDocument();
+    expect(screen.getByText("SOC2 Type I · 2 controls")).toBeInTheDocument();
+
+    const runs = screen.getByRole("list", { name: "Recent policy runs" });
+    const [prRun, manualRun] = within(runs).getAllByRole("listitem");
+    expect(prRun).toHaveTextContent("PR #42: Policy Evaluation");
+    expect(prRun).toHaveTextContent("Failed");
+    expect(manualRun).toHaveTextContent("Manual Policy Run");
+    expect(manualRun).toHaveTextContent("Passed");
+    expect(manualRun).toHaveTextContent("01234567");
+
+    expect(screen.getByText("No PR Activity")).toBeInTheDocument();
+    expect(screen.getByText("No evidence artifacts available")).toBeInTheDocument();
+    expect(screen.queryByText("Verified")).not.toBeInTheDocument();
+    expect(await screen.findByText("No risks identified")).toBeInTheDocument();
+    expect(screen.getByText("Your security posture is strong!")).toBeInTheDocument();
+    expect(await screen.findByText("No findings data available")).toBeInTheDocument();
+  });
+
+  it("filters active findings by severity", async () => {
+    stubDashboard({ [SUMMARY]: { body: loaded } });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    const list = await screen.findByRole("list", { name: "Active findings" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+    await user.click(screen.getByRole("button", { name: "critical" }));
+    expect(
+      within(screen.getByRole("list", { name: "Active findings" })).getAllByRole("listitem"),
+    ).toHaveLength(1);
+    expect(screen.getByText("Public bucket")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "medium" }));
+    expect(screen.getByText("Missing logging")).toBeInTheDocument();
+    expect(screen.queryByText("Public bucket")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "medium" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("filters controls by category and explains an empty category", async () => {
+    stubDashboard({ [SUMMARY]: { body: loaded } });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await screen.findByText("SOC2 Type I · 2 controls");
+    await user.click(screen.getByRole("button", { name: "pipeline" }));
+    expect(screen.getByText("PIPE-PIN-01")).toBeInTheDocument();
+    expect(screen.queryByText("IAC-ENC-01")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "0 failures of PIPE-PIN-01" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "secrets" }));
+    expect(screen.getByText('No controls found for the "secrets" category.')).toBeInTheDocument();
+  });
+
+  it("opens the Control Detail modal with failed checks (one open at a time) and passed checks", async () => {
+    const failedA = testFinding({ filePath: "infra/a.tf", line: 3, message: "Bucket A unencrypted" });
+    const failedB = testFinding({ filePath: "infra/b.tf", line: 9, message: "Bucket B unencrypted" });
+    const passed = Array.from({ length: 7 }, (_, index) =>
+      testFinding({ status: "pass", filePath: `infra/ok-${index}.tf`, message: "Encrypted" }),
+    );
+    stubDashboard({
+      [SUMMARY]: { body: loaded },
+      [`GET /api/controls/IAC-ENC-01/findings?tenantId=${ACME}`]: {
+        body: { control: failedControl.control, findings: [failedA, failedB, ...passed] },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: "2 failures of IAC-ENC-01" }));
+    const dialog = await screen.findByRole("dialog", { name: "Encryption at rest" });
+    await within(dialog).findByText("Failed Checks", { selector: "dt" });
+    expect(within(dialog).getByText("+ 2 more passed checks")).toBeInTheDocument();
+    expect(within(dialog).getByText("Total Findings", { selector: "dt" }).nextSibling).toHaveTextContent("9");
+
+    await user.click(within(dialog).getByRole("button", { name: /infra\/a\.tf:3/ }));
+    expect(within(dialog).getByText("Issue Details")).toBeInTheDocument();
+    expect(within(dialog).getByText("Enable server-side encryption")).toBeInTheDocument();
+    expect(within(dialog).getByText("abcdef0")).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: /View Commit/ })).toHaveAttribute(
+      "href",
+      "https://github.com/acme/payments-api/commit/abcdef0123456789",
+    );
+    await user.click(within(dialog).getByRole("button", { name: /infra\/b\.tf:9/ }));
+    expect(within(dialog).getAllByText("Issue Details")).toHaveLength(1);
+    expect(within(dialog).getByRole("button", { name: /infra\/a\.tf:3/ })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the control-detail error text", async () => {
+    stubDashboard({
+      [SUMMARY]: { body: loaded },
+      [`GET /api/controls/IAC-ENC-01/findings?tenantId=${ACME}`]: { status: 500, body: "x" },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: "2 failures of IAC-ENC-01" }));
+    expect(await screen.findByText("Failed to load control details. Please try again.")).toBeInTheDocument();
+  });
+
+  it("requests the explanation and fix once per finding and labels the knowledge base", async () => {
+    const fetchMock = stubDashboard({
+      [SUMMARY]: { body: loaded },
+      "POST /api/explain/finding": {
+        body: {
+          explanation: "Because buckets leak",
+          impact: "Data exposure",
+          recommendation: "Block",
+          source: "knowledge-base",
+        },
+      },
+      "POST /api/fixes/generate": {
+        body: { aiGeneratedFix: "block_public_acls = true", isPatch: false, source: "knowledge-base" },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    const row = await screen.findByRole("button", { name: /Public bucket/ });
+    await user.click(row);
+    expect(await screen.findByText("Because buckets leak")).toBeInTheDocument();
+    expect(await screen.findByText("block_public_acls = true")).toBeInTheDocument();
+    expect(screen.getAllByText("Knowledge base")).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Create Fix PR" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Create Fix PR" })).toHaveAccessibleDescription(
+      "Fix pull requests arrive with the GitHub integration",
+    );
+    await user.click(row);
+    await user.click(row);
+    await screen.findByText("Because buckets leak");
+    const explainCalls = fetchMock.mock.calls.filter(([url]) => String(url) === "/api/explain/finding");
+    expect(explainCalls).toHaveLength(1);
+    expect(JSON.parse(String(explainCalls[0]?.[1]?.body))).toEqual({
+      findingId: "10000000-0000-4000-8000-000000000001",
+      controlId: "IAC-ENC-01",
+    });
+  });
+
+  it("reports explanation and fix failures in toasts and inline", async () => {
+    stubDashboard({
+      [SUMMARY]: { body: loaded },
+      "POST /api/explain/finding": { status: 500, body: "" },
+      "POST /api/fixes/generate": { status: 500, body: "" },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: /Open security group/ }));
+    expect(
+      await screen.findByText("Unable to generate AI explanation. Please try expanding again."),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText("Unable to generate AI fix. Please try expanding again."),
+    ).toBeInTheDocument();
+  });
+
+  it("dismisses a finding with a waiver", async () => {
+    const fetchMock = stubDashboard({
+      [SUMMARY]: { body: loaded },
+      "POST /api/explain/finding": { status: 500, body: "" },
+      "POST /api/fixes/generate": { status: 500, body: "" },
+      [`POST /api/tenants/${ACME}/waivers`]: { status: 201, body: { id: "w" } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: /Public bucket/ }));
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dismiss Finding" });
+    await user.click(within(dialog).getByRole("button", { name: "Dismiss Finding" }));
+    expect(within(dialog).getByText("A reason of at least 3 characters is required")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Reason"), "Accepted risk for the sandbox");
+    await user.click(within(dialog).getByRole("button", { name: "Dismiss Finding" }));
+    expect(
+      await screen.findByText("Finding Dismissed", { selector: "[data-radix-collection-item] *, li *" }),
+    ).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/waivers"));
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      findingId: "10000000-0000-4000-8000-000000000001",
+      scope: "fingerprint",
+      reason: "Accepted risk for the sandbox",
+    });
+  });
+});
+
+describe("Scan trigger", () => {
+  it("polls a queued scan, shows progress, then toasts the real counts", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let polls = 0;
+      stubDashboard({
+        "POST /api/runs/trigger": {
+          status: 202,
+          body: { scanId: "s1", state: "running", runId: null, filesScanned: 40, failed: 0, error: null },
+        },
+        "GET /api/scans/s1": () => {
+          polls += 1;
+          return polls < 2
+            ? {
+                body: {
+                  scanId: "s1",
+                  state: "running",
+                  runId: null,
+                  filesScanned: 80,
+                  failed: 0,
+                  error: null,
+                },
+              }
+            : {
+                body: {
+                  scanId: "s1",
+                  state: "completed",
+                  runId: "r",
+                  filesScanned: 120,
+                  failed: 7,
+                  error: null,
+                },
+              };
+        },
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+      await user.click(await screen.findByRole("button", { name: "Run Policy Scan" }));
+      expect(await screen.findByRole("button", { name: /Running\.\.\. 40 files/ })).toBeDisabled();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2500);
+      });
+      expect(await screen.findByText("Policy Scan Complete", { selector: "li *" })).toBeInTheDocument();
+      expect(
+        screen.getByText("Scanned 120 files. Found 7 issues.", { selector: "li *" }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Run Policy Scan" })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows 'Scan Failed' with the server's message", async () => {
+    stubDashboard({ "POST /api/runs/trigger": { status: 422, body: { error: "Repository unreachable" } } });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: "Run Policy Scan" }));
+    expect(await screen.findByText("Scan Failed", { selector: "li *" })).toBeInTheDocument();
+    expect(screen.getByText("Repository unreachable", { selector: "li *" })).toBeInTheDocument();
+  });
+});
+
+describe("Auditor access", () => {
   it("saves the auditor setting, disabling the switch while pending", async () => {
     const fetchMock = stubDashboard();
     let release: () => void = () => {};
@@ -65,7 +402,7 @@ describe("DashboardPage", () => {
   });
 
   it("reports a failed save", async () => {
-    stubDashboard({ status: 403, body: { error: "Admins only" } });
+    stubDashboard({}, { status: 403, body: { error: "Admins only" } });
     const user = userEvent.setup();
     renderWithProviders(<DashboardPage />, { path: "/dashboard" });
     await user.click(await screen.findByRole("switch", { name: "Disabled" }));
@@ -86,6 +423,8 @@ describe("DashboardPage", () => {
       [`GET /api/tenants/${DEMO}`]: {
         body: testTenant({ id: DEMO, name: "Demo", isDemo: true, role: null }),
       },
+      [`GET /api/tenants/${DEMO}/summary?days=7`]: { body: testSummary({ hasData: false }) },
+      [`GET /api/tenants/${DEMO}/repositories`]: { body: [] },
     });
     renderWithProviders(<DashboardPage />, { path: "/dashboard" });
     expect(await screen.findByRole("switch", { name: "Disabled" })).toBeDisabled();

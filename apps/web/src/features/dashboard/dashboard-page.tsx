@@ -1,14 +1,31 @@
-// Security Dashboard (/dashboard). Posture, controls, runs and findings arrive with the dashboard
-// data API; until then the page shows the auditor setting and an honest empty state.
-import { BarChart3 } from "lucide-react";
+// Security Dashboard (/dashboard): the tenant's posture for the chosen day range, in the spec's
+// nine sections, with its loading, error, empty and first-load ("Generating AI Security
+// Summary") states. The scan button stays available in the empty state so a new tenant can start.
+import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { Repository } from "@rampart/contracts/repositories";
+import { BarChart3, Loader2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import { EmptyState } from "../../components/empty-state";
+import { NarratorCard } from "../../components/narrator-card";
 import { Page } from "../../components/page";
 import { DEFAULT_TIME_RANGE, PageHeader, type TimeRangeDays } from "../../components/page-header";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCurrentTenant } from "../../session/use-current-tenant";
+import { ActiveFindings } from "./active-findings";
+import { useDashboardSummary } from "./api/get-dashboard-summary";
+import { useRepositories } from "./api/get-repositories";
 import { AuditorAccessCard } from "./auditor-access-card";
+import { ControlStatusTable } from "./control-status-table";
 import { DashboardErrorPanel } from "./dashboard-error-panel";
+import { EvidenceChainCard } from "./evidence-chain-card";
+import { ExecutiveSnapshot } from "./executive-snapshot";
+import { MetricsOverview } from "./metrics-overview";
+import { PrBotCard } from "./pr-bot-card";
+import { RecentRunsCard } from "./recent-runs-card";
+import { RiskHeatmapCard, TopRisksCard } from "./risk-cards";
+import { ScanControls } from "./scan-controls";
 
 function DashboardSkeleton() {
   return (
@@ -24,9 +41,91 @@ function DashboardSkeleton() {
   );
 }
 
+/** The first summary load: a modal that neither Escape nor an outside click dismisses. */
+function GeneratingSummaryModal() {
+  return (
+    <Dialog open>
+      <DialogContent
+        className="max-w-md items-center text-center"
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onPointerDownOutside={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+        <DialogTitle>Generating AI Security Summary</DialogTitle>
+        <DialogDescription>
+          The AI is analysing your security posture, compliance status and risk metrics. This usually takes
+          15-20 seconds.
+        </DialogDescription>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RepositoryHint({ repositories }: { repositories: Repository[] | undefined }) {
+  if (!repositories) return null;
+  if (repositories.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No repositories yet.{" "}
+        <Link href="/runs" className="text-primary hover:underline">
+          Add a repository on the Policy Runs page
+        </Link>
+        , then run a scan.
+      </p>
+    );
+  }
+  const names = repositories.map((repository) => repository.name).join(", ");
+  return (
+    <p className="text-sm text-muted-foreground">Run a policy scan of {names} to populate the dashboard.</p>
+  );
+}
+
+function LoadedDashboard({
+  summary,
+  tenantId,
+  repositories,
+  readOnly,
+}: {
+  summary: DashboardSummary;
+  tenantId: string;
+  repositories: Repository[];
+  readOnly: boolean;
+}) {
+  return (
+    <>
+      <NarratorCard
+        title="Security narrative"
+        text={summary.narrative.text}
+        confidence={summary.narrative.confidence}
+        trend={summary.narrative.trend}
+      />
+      <MetricsOverview metrics={summary.metrics} />
+      <ExecutiveSnapshot snapshot={summary.cisoSnapshot} />
+      <ControlStatusTable rows={summary.controlStatus} tenantId={tenantId} repositories={repositories} />
+      <RecentRunsCard runs={summary.recentRuns} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PrBotCard suggestions={summary.prSuggestions} />
+        <EvidenceChainCard chain={summary.chainIntegrity} artifacts={summary.evidenceArtifacts} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TopRisksCard tenantId={tenantId} />
+        <RiskHeatmapCard tenantId={tenantId} />
+      </div>
+      <ActiveFindings findings={summary.recentFindings} tenantId={tenantId} canDismiss={!readOnly} />
+    </>
+  );
+}
+
 export function DashboardPage() {
   const [days, setDays] = useState<TimeRangeDays>(DEFAULT_TIME_RANGE);
   const { tenantId, mode, isLoading, error } = useCurrentTenant();
+  const summary = useDashboardSummary(isLoading ? null : tenantId, days);
+  const repositories = useRepositories(isLoading ? null : tenantId);
+  const readOnly = mode === "demo";
+
+  const loadError = error ?? (summary.isError && !summary.data ? summary.error : null);
+  const firstLoad = tenantId !== null && summary.isPending && summary.fetchStatus === "fetching";
 
   return (
     <Page>
@@ -36,16 +135,34 @@ export function DashboardPage() {
         timeRange={days}
         onTimeRangeChange={setDays}
       />
-      {isLoading ? <DashboardSkeleton /> : null}
-      {!isLoading && error ? <DashboardErrorPanel error={error} /> : null}
-      {!isLoading && !error ? (
+      {isLoading || firstLoad ? <DashboardSkeleton /> : null}
+      {!isLoading && firstLoad ? <GeneratingSummaryModal /> : null}
+      {!isLoading && loadError ? (
+        <DashboardErrorPanel error={loadError} onRetry={() => void summary.refetch()} />
+      ) : null}
+      {!isLoading && !loadError && !firstLoad ? (
         <>
-          {tenantId ? <AuditorAccessCard tenantId={tenantId} readOnly={mode === "demo"} /> : null}
-          <EmptyState
-            icon={BarChart3}
-            title="No Data Available"
-            description="No dashboard data found for the selected tenant and time range"
-          />
+          {tenantId ? <AuditorAccessCard tenantId={tenantId} readOnly={readOnly} /> : null}
+          {tenantId ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <RepositoryHint repositories={summary.data?.hasData ? undefined : repositories.data} />
+              <ScanControls tenantId={tenantId} repositories={repositories.data ?? []} />
+            </div>
+          ) : null}
+          {summary.data?.hasData && tenantId ? (
+            <LoadedDashboard
+              summary={summary.data}
+              tenantId={tenantId}
+              repositories={repositories.data ?? []}
+              readOnly={readOnly}
+            />
+          ) : (
+            <EmptyState
+              icon={BarChart3}
+              title="No Data Available"
+              description="No dashboard data found for the selected tenant and time range"
+            />
+          )}
         </>
       ) : null}
     </Page>

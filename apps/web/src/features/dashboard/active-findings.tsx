@@ -1,0 +1,228 @@
+// Active Findings: open failed findings, filtered by severity (medium means 'med'), the first five.
+// Expanding a row (one at a time) asks once per session for its explanation and fix.
+import type { Finding } from "@rampart/contracts/runs";
+import { ChevronDown, ChevronRight, Copy, GitPullRequest, ShieldCheck } from "lucide-react";
+import { useId, useState } from "react";
+import { FilterButtons } from "../../components/filter-buttons";
+import { SeverityBadge } from "../../components/severity-badge";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { useFindingExplanation } from "./api/explain-finding";
+import { useGeneratedFix } from "./api/generate-fix";
+import { findingLocation } from "./control-detail-modal";
+import { WaiverDialog } from "./waiver-dialog";
+
+export const ACTIVE_FINDINGS_SHOWN = 5;
+export const FINDING_FILTERS = ["all", "critical", "high", "medium"] as const;
+export type FindingFilter = (typeof FINDING_FILTERS)[number];
+
+export function filterFindings(findings: Finding[], filter: FindingFilter): Finding[] {
+  const severity = filter === "medium" ? "med" : filter;
+  return findings
+    .filter((finding) => finding.status === "fail" && !finding.waived)
+    .filter((finding) => filter === "all" || finding.severity === severity)
+    .slice(0, ACTIVE_FINDINGS_SHOWN);
+}
+
+function emptyText(filter: FindingFilter): string {
+  return filter === "all"
+    ? "No open failed findings. Your latest scans passed every check."
+    : `No open ${filter} severity findings.`;
+}
+
+async function copyCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast({ title: "Code Copied", description: "Code snippet copied to clipboard" });
+  } catch {
+    toast({ variant: "destructive", title: "Copy Failed", description: "Unable to copy code to clipboard" });
+  }
+}
+
+function SourceBadge({ source }: { source: string }) {
+  return source === "knowledge-base" ? (
+    <Badge variant="muted">Knowledge base</Badge>
+  ) : (
+    <Badge>Language model</Badge>
+  );
+}
+
+function FindingDetails({ finding }: { finding: Finding }) {
+  const explanation = useFindingExplanation(finding.id, finding.controlId);
+  const fix = useGeneratedFix(finding.id);
+  return (
+    <div className="grid gap-4 border-t border-border p-4 text-sm lg:grid-cols-2">
+      <section aria-label="AI Explanation" className="flex flex-col gap-2">
+        <div className="flex items-center gap-2">
+          <h4 className="font-semibold">AI Explanation</h4>
+          {explanation.data ? <SourceBadge source={explanation.data.source} /> : null}
+        </div>
+        {explanation.isPending ? (
+          <div role="status" aria-label="Loading explanation" className="flex flex-col gap-2">
+            <Skeleton className="h-4" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ) : explanation.isError ? (
+          <p className="text-danger">Unable to generate AI explanation. Please try expanding again.</p>
+        ) : (
+          <>
+            <p>{explanation.data.explanation}</p>
+            <p>
+              <span className="font-medium">Impact: </span>
+              <span className="text-muted-foreground">{explanation.data.impact}</span>
+            </p>
+            <p>
+              <span className="font-medium">Recommendation: </span>
+              <span className="text-muted-foreground">{explanation.data.recommendation}</span>
+            </p>
+          </>
+        )}
+      </section>
+      <section aria-label="AI-Generated Fix" className="flex min-w-0 flex-col gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <h4 className="font-semibold">AI-Generated Fix</h4>
+            {fix.data ? <SourceBadge source={fix.data.source} /> : null}
+          </div>
+          {fix.data ? (
+            <Button variant="outline" size="sm" onClick={() => copyCode(fix.data.aiGeneratedFix)}>
+              <Copy aria-hidden="true" />
+              Copy
+            </Button>
+          ) : null}
+        </div>
+        {fix.isPending ? (
+          <div role="status" aria-label="Loading fix" className="flex flex-col gap-2">
+            <Skeleton className="h-16" />
+          </div>
+        ) : fix.isError ? (
+          <p className="text-danger">Unable to generate AI fix. Please try expanding again.</p>
+        ) : (
+          <pre className="max-h-72 overflow-auto rounded-md bg-surface p-3 font-mono text-xs">
+            <code>{fix.data.aiGeneratedFix}</code>
+          </pre>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FindingRow({
+  finding,
+  open,
+  onToggle,
+  onDismiss,
+}: {
+  finding: Finding;
+  open: boolean;
+  onToggle: () => void;
+  onDismiss: (() => void) | null;
+}) {
+  const panelId = useId();
+  const hintId = useId();
+  return (
+    <li className="rounded-md border border-border">
+      <div className="flex flex-wrap items-start gap-3 p-3">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex min-w-0 flex-1 items-start gap-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {open ? (
+            <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          )}
+          <span className="min-w-0">
+            <span className="block font-medium">{finding.message}</span>
+            <span className="block break-all font-mono text-xs text-muted-foreground">
+              {finding.run.repo} · {findingLocation(finding)} · {finding.ruleId}
+            </span>
+          </span>
+        </button>
+        <SeverityBadge severity={finding.severity} />
+      </div>
+      {open ? (
+        <div id={panelId}>
+          <FindingDetails finding={finding} />
+          <div className="flex flex-wrap justify-end gap-2 border-t border-border p-3">
+            <span className="group relative inline-flex">
+              <Button size="sm" disabled aria-describedby={hintId}>
+                <GitPullRequest aria-hidden="true" />
+                Create Fix PR
+              </Button>
+              <span
+                id={hintId}
+                role="tooltip"
+                className="pointer-events-none absolute right-0 bottom-full mb-2 hidden w-64 rounded-md border border-border bg-popover p-2 text-xs text-popover-foreground shadow-lg group-hover:block"
+              >
+                Fix pull requests arrive with the GitHub integration
+              </span>
+            </span>
+            {onDismiss ? (
+              <Button size="sm" variant="outline" onClick={onDismiss}>
+                Dismiss
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function ActiveFindings({
+  findings,
+  tenantId,
+  canDismiss,
+}: {
+  findings: Finding[];
+  tenantId: string;
+  canDismiss: boolean;
+}) {
+  const [filter, setFilter] = useState<FindingFilter>("all");
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [dismissing, setDismissing] = useState<Finding | null>(null);
+  const visible = filterFindings(findings, filter);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle>Active Findings</CardTitle>
+        <FilterButtons
+          label="Finding severity"
+          options={FINDING_FILTERS}
+          value={filter}
+          onChange={setFilter}
+        />
+      </CardHeader>
+      <CardContent>
+        {visible.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
+            <ShieldCheck className="size-8 text-success" aria-hidden="true" />
+            <p className="font-medium text-foreground">No Active Findings</p>
+            <p>{emptyText(filter)}</p>
+          </div>
+        ) : (
+          <ul aria-label="Active findings" className="flex flex-col gap-2">
+            {visible.map((finding) => (
+              <FindingRow
+                key={finding.id}
+                finding={finding}
+                open={openId === finding.id}
+                onToggle={() => setOpenId(openId === finding.id ? null : finding.id)}
+                onDismiss={canDismiss ? () => setDismissing(finding) : null}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <WaiverDialog finding={dismissing} tenantId={tenantId} onClose={() => setDismissing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,223 @@
+// Control Detail modal: a control's failed checks (expandable, one open at a time, with the run's
+// date, commit and a link to the code host when there is one) and its passed checks.
+import type { ControlStatusRow } from "@rampart/contracts/controls";
+import type { Repository } from "@rampart/contracts/repositories";
+import type { Finding } from "@rampart/contracts/runs";
+import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { SeverityBadge } from "../../components/severity-badge";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Skeleton } from "../../components/ui/skeleton";
+import { formatDateTime } from "../../lib/format-date";
+import { abbreviate, commitUrl } from "../../lib/run-labels";
+import { useControlFindings } from "./api/get-control-findings";
+
+export const PASSED_CHECKS_SHOWN = 5;
+
+export function findingLocation(finding: Pick<Finding, "filePath" | "line">): string {
+  if (!finding.filePath) return "Repository-wide check";
+  return finding.line ? `${finding.filePath}:${finding.line}` : finding.filePath;
+}
+
+function FailedCheck({
+  finding,
+  open,
+  onToggle,
+  repositories,
+}: {
+  finding: Finding;
+  open: boolean;
+  onToggle: () => void;
+  repositories: Repository[];
+}) {
+  const repository = repositories.find((candidate) => candidate.name === finding.run.repo);
+  const link = commitUrl(repository?.source === "git" ? repository.location : null, finding.run.commitSha);
+  const panelId = `failed-check-${finding.id}`;
+  return (
+    <li className="rounded-md border border-border">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className="flex w-full items-start gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {open ? (
+          <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        )}
+        <span className="min-w-0">
+          <span className="block break-all font-mono text-xs">{findingLocation(finding)}</span>
+          <span className="block text-muted-foreground">{finding.message}</span>
+        </span>
+      </button>
+      {open ? (
+        <div id={panelId} className="flex flex-col gap-3 border-t border-border p-3 text-sm">
+          <div>
+            <h4 className="font-medium">Issue Details</h4>
+            <p className="text-muted-foreground">
+              {finding.metadata.ruleTitle ? `${finding.metadata.ruleTitle}: ` : ""}
+              {finding.message}
+            </p>
+            <p className="mt-1 font-mono text-xs text-subtle-foreground">{finding.ruleId}</p>
+          </div>
+          <div>
+            <h4 className="font-medium">Remediation Guidance</h4>
+            <p className="text-muted-foreground">
+              {finding.metadata.suggestion ?? "No remediation guidance recorded for this check."}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            <span>{finding.run.repo}</span>
+            <span>{formatDateTime(finding.run.createdAt)}</span>
+            <span>
+              Commit <span className="font-mono">{abbreviate(finding.run.commitSha, 7)}</span>
+            </span>
+            {link ? (
+              <a
+                href={link}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-primary hover:underline"
+              >
+                View Commit
+                <ExternalLink className="size-3" aria-hidden="true" />
+              </a>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ControlFindingsBody({
+  controlId,
+  tenantId,
+  repositories,
+}: {
+  controlId: string;
+  tenantId: string;
+  repositories: Repository[];
+}) {
+  const query = useControlFindings(controlId, tenantId);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading control details" className="flex flex-col gap-2">
+        <Skeleton className="h-16" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        Failed to load control details. Please try again.
+      </p>
+    );
+  }
+  const findings = query.data.findings;
+  const failed = findings.filter((finding) => finding.status === "fail");
+  const passed = findings.filter((finding) => finding.status === "pass");
+  const hiddenPassed = passed.length - PASSED_CHECKS_SHOWN;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <dl className="grid grid-cols-3 gap-3 text-center">
+        {[
+          ["Failed Checks", failed.length, "text-danger"],
+          ["Passed Checks", passed.length, "text-success"],
+          ["Total Findings", findings.length, ""],
+        ].map(([label, count, tone]) => (
+          <div key={label} className="rounded-md border border-border p-3">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className={`text-xl font-semibold tabular-nums ${tone}`}>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {findings.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No findings recorded for this control yet.</p>
+      ) : null}
+      {failed.length > 0 ? (
+        <section aria-label="Failed checks">
+          <h3 className="mb-2 text-sm font-semibold">Failed Checks</h3>
+          <ul className="flex flex-col gap-2">
+            {failed.map((finding) => (
+              <FailedCheck
+                key={finding.id}
+                finding={finding}
+                repositories={repositories}
+                open={openId === finding.id}
+                onToggle={() => setOpenId(openId === finding.id ? null : finding.id)}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {passed.length > 0 ? (
+        <section aria-label="Passed checks">
+          <h3 className="mb-2 text-sm font-semibold">Passed Checks</h3>
+          <ul className="flex flex-col gap-1 text-sm">
+            {passed.slice(0, PASSED_CHECKS_SHOWN).map((finding) => (
+              <li key={finding.id} className="flex gap-2">
+                <span className="text-success" aria-hidden="true">
+                  ✓
+                </span>
+                <span className="break-all font-mono text-xs">{findingLocation(finding)}</span>
+                <span className="text-muted-foreground">{finding.message}</span>
+              </li>
+            ))}
+          </ul>
+          {hiddenPassed > 0 ? (
+            <p className="mt-2 text-xs text-muted-foreground">+ {hiddenPassed} more passed checks</p>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ControlDetailModal({
+  row,
+  tenantId,
+  repositories,
+  onClose,
+}: {
+  row: ControlStatusRow | null;
+  tenantId: string;
+  repositories: Repository[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={row !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      {row ? (
+        <DialogContent>
+          <div className="flex flex-col gap-1.5">
+            <div className="flex items-center gap-2">
+              <span className="font-mono text-sm text-muted-foreground">{row.control.code}</span>
+              <SeverityBadge severity={row.control.severity} />
+            </div>
+            <DialogTitle>{row.control.title}</DialogTitle>
+            <DialogDescription>{row.control.description || "No description available."}</DialogDescription>
+          </div>
+          <ControlFindingsBody controlId={row.control.id} tenantId={tenantId} repositories={repositories} />
+          <div className="flex justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Close</Button>
+            </DialogClose>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+// Metrics overview: posture, active runs, critical findings and remediation time, with trend
+// captions computed from the previous period (hidden when there is no history) and a small
+// posture-over-time chart.
+import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { LucideIcon } from "lucide-react";
+import { Activity, AlertTriangle, Clock, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
+
+type Metrics = DashboardSummary["metrics"];
+
+/** Remediation time is held in days; below one day it reads in hours (value × 24). */
+export function formatRemediationTime(days: number | null): string {
+  if (days === null) return "N/A";
+  if (days < 1) return `${Math.round(days * 24)} hours`;
+  return `${Number(days.toFixed(1))} days`;
+}
+
+function signed(value: number): string {
+  const rounded = Number(value.toFixed(1));
+  return `${rounded > 0 ? "+" : ""}${rounded}`;
+}
+
+/** '+3 pts vs previous period'; null without history. */
+export function postureCaption(change: number | null): { text: string; good: boolean | null } | null {
+  if (change === null) return null;
+  return { text: `${signed(change)} pts vs previous period`, good: change === 0 ? null : change > 0 };
+}
+
+/** '-40% vs previous period': faster remediation (a negative change) is good. */
+export function remediationCaption(percent: number | null): { text: string; good: boolean | null } | null {
+  if (percent === null) return null;
+  return { text: `${signed(percent)}% vs previous period`, good: percent === 0 ? null : percent < 0 };
+}
+
+function MetricCard({
+  label,
+  value,
+  icon: Icon,
+  caption,
+  children,
+}: {
+  label: string;
+  value: string;
+  icon: LucideIcon;
+  caption?: { text: string; good: boolean | null } | null;
+  children?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-2 pt-5">
+        <div className="flex items-center justify-between text-sm text-muted-foreground">
+          <h3>{label}</h3>
+          <Icon className="size-4" aria-hidden="true" />
+        </div>
+        <p className="text-2xl font-semibold tabular-nums">{value}</p>
+        {caption ? (
+          <p
+            className={cn(
+              "text-xs",
+              caption.good === null ? "text-muted-foreground" : caption.good ? "text-success" : "text-danger",
+            )}
+          >
+            {caption.text}
+          </p>
+        ) : null}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PostureChart({ history }: { history: Metrics["postureHistory"] }) {
+  if (history.length < 2) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Posture history appears after scans on two or more days.
+      </p>
+    );
+  }
+  const width = 600;
+  const height = 120;
+  const pad = 6;
+  const x = (index: number) => pad + (index / (history.length - 1)) * (width - 2 * pad);
+  const y = (score: number) => pad + (1 - Math.max(0, Math.min(100, score)) / 100) * (height - 2 * pad);
+  const points = history.map((point, index) => `${x(index)},${y(point.score)}`).join(" ");
+  const first = history[0]!;
+  const last = history.at(-1)!;
+  const label = `Posture score over time: ${Math.round(first.score)}% on ${formatDate(first.date)}, ${Math.round(last.score)}% on ${formatDate(last.date)}`;
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="none"
+      className="h-28 w-full"
+    >
+      {[0, 50, 100].map((mark) => (
+        <line
+          key={mark}
+          x1={pad}
+          x2={width - pad}
+          y1={y(mark)}
+          y2={y(mark)}
+          className="stroke-border"
+          strokeDasharray="4 4"
+        />
+      ))}
+      <polyline
+        points={points}
+        fill="none"
+        className="stroke-primary"
+        strokeWidth={2}
+        vectorEffect="non-scaling-stroke"
+      />
+      {history.map((point, index) => (
+        <circle key={point.date} cx={x(index)} cy={y(point.score)} r={3} className="fill-primary">
+          <title>{`${formatDate(point.date)}: ${Math.round(point.score)}%`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}
+
+export function MetricsOverview({ metrics }: { metrics: Metrics }) {
+  return (
+    <section aria-label="Metrics overview" className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <MetricCard
+          label="Posture Score"
+          value={`${Math.round(metrics.postureScore)}%`}
+          icon={ShieldCheck}
+          caption={postureCaption(metrics.postureChange)}
+        />
+        <MetricCard label="Active Runs" value={String(metrics.activeRuns)} icon={Activity} />
+        <MetricCard label="Critical Findings" value={String(metrics.criticalFindings)} icon={AlertTriangle} />
+        <MetricCard
+          label="Remediation Time"
+          value={formatRemediationTime(metrics.remediationTime)}
+          icon={Clock}
+          caption={remediationCaption(metrics.remediationChangePercent)}
+        />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Posture over time</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PostureChart history={metrics.postureHistory} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

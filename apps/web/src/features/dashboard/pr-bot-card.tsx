@@ -1,0 +1,78 @@
+// PR Bot Activity: fix pull requests as a timeline. The summary sends none until the GitHub
+// integration lands, so today this shows its empty state; the rendering is ready for the data.
+import { GitPullRequest } from "lucide-react";
+import { Badge } from "../../components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { ageLabel } from "../../lib/age-label";
+
+export const PR_SUGGESTIONS_SHOWN = 4;
+
+export interface PrSuggestion {
+  id: string;
+  branchName: string;
+  createdAt: string;
+  merged: boolean;
+  accepted: boolean;
+  testsAdded: boolean;
+}
+
+function isPrSuggestion(value: unknown): value is PrSuggestion {
+  return typeof value === "object" && value !== null && "id" in value && "branchName" in value;
+}
+
+export function suggestionTitle(branchName: string): string {
+  const title = branchName
+    .replace(/^security\/fix\//, "")
+    .replace(/-/g, " ")
+    .trim();
+  return title || "Security Fix";
+}
+
+export function suggestionStatus(suggestion: Pick<PrSuggestion, "merged" | "accepted">): string {
+  if (suggestion.merged) return "Merged";
+  if (suggestion.accepted) return "Review Pending";
+  return "Draft";
+}
+
+export function PrBotCard({ suggestions }: { suggestions: unknown[] }) {
+  const items = suggestions.filter(isPrSuggestion);
+  const merged = items.filter((item) => item.merged).length;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>PR Bot Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
+            <GitPullRequest className="size-8" aria-hidden="true" />
+            <p className="font-medium text-foreground">No PR Activity</p>
+            <p>Fix pull requests appear here once the GitHub integration is connected.</p>
+          </div>
+        ) : (
+          <>
+            <ol className="flex flex-col gap-3 border-l border-border pl-4">
+              {items.slice(0, PR_SUGGESTIONS_SHOWN).map((item) => (
+                <li key={item.id} className="flex items-start justify-between gap-3 text-sm">
+                  <div>
+                    <p className="font-medium capitalize">{suggestionTitle(item.branchName)}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Created PR with automated fix{item.testsAdded ? " + test coverage" : ""} ·{" "}
+                      {ageLabel(item.createdAt)}
+                    </p>
+                  </div>
+                  <Badge variant={item.merged ? "success" : item.accepted ? "warning" : "muted"}>
+                    {suggestionStatus(item)}
+                  </Badge>
+                </li>
+              ))}
+            </ol>
+            <p className="mt-4 text-xs text-muted-foreground">
+              Last 7 days · {merged} merged · {items.length - merged} pending
+            </p>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+// "Dismiss" a finding: records a waiver with a reason, a scope and an optional expiry. The
+// finding stays in the evidence as waived; it just stops counting as a failure.
+import type { Finding } from "@rampart/contracts/runs";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Textarea } from "../../components/ui/textarea";
+import { useCreateWaiver } from "./api/create-waiver";
+
+type Scope = "fingerprint" | "rule-path" | "rule";
+
+const SCOPE_LABELS: Record<Scope, string> = {
+  fingerprint: "This finding only",
+  "rule-path": "This rule in matching paths",
+  rule: "This rule everywhere",
+};
+
+/** The end of the chosen local day, as an ISO timestamp. */
+function endOfDay(date: string): string {
+  return new Date(`${date}T23:59:59`).toISOString();
+}
+
+export function WaiverDialog({
+  finding,
+  tenantId,
+  onClose,
+}: {
+  finding: Finding | null;
+  tenantId: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={finding !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      {finding ? (
+        <DialogContent className="max-w-md">
+          <WaiverForm key={finding.id} finding={finding} tenantId={tenantId} onDone={onClose} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function WaiverForm({
+  finding,
+  tenantId,
+  onDone,
+}: {
+  finding: Finding;
+  tenantId: string;
+  onDone: () => void;
+}) {
+  const create = useCreateWaiver();
+  const [reason, setReason] = useState("");
+  const [scope, setScope] = useState<Scope>("fingerprint");
+  const [pathPattern, setPathPattern] = useState(finding.filePath ?? "");
+  const [expires, setExpires] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const ids = { reason: useId(), scope: useId(), path: useId(), expires: useId(), error: useId() };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setReasonError("A reason of at least 3 characters is required");
+      return;
+    }
+    create.mutate(
+      {
+        tenantId,
+        findingId: finding.id,
+        scope,
+        reason: reason.trim(),
+        ...(scope === "rule-path" && pathPattern.trim() ? { pathPattern: pathPattern.trim() } : {}),
+        ...(expires ? { expiresAt: endOfDay(expires) } : {}),
+      },
+      { onSuccess: onDone },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <DialogHeader>
+        <DialogTitle>Dismiss Finding</DialogTitle>
+        <DialogDescription>
+          {finding.ruleId}: {finding.message}. The finding stays in the evidence trail as waived, with your
+          reason.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={ids.reason}>Reason</Label>
+        <Textarea
+          id={ids.reason}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (reasonError && event.target.value.trim().length >= 3) setReasonError(null);
+          }}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? ids.error : undefined}
+          placeholder="Why this finding does not need a fix"
+        />
+        {reasonError ? (
+          <p id={ids.error} className="text-xs text-danger">
+            {reasonError}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label id={ids.scope}>Scope</Label>
+        <Select value={scope} onValueChange={(value) => setScope(value as Scope)}>
+          <SelectTrigger aria-labelledby={ids.scope}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {(Object.keys(SCOPE_LABELS) as Scope[]).map((value) => (
+              <SelectItem key={value} value={value}>
+                {SCOPE_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {scope === "rule-path" ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.path}>Path pattern</Label>
+          <Input id={ids.path} value={pathPattern} onChange={(event) => setPathPattern(event.target.value)} />
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={ids.expires}>Expires on (optional)</Label>
+        <Input
+          id={ids.expires}
+          type="date"
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Dismissing..." : "Dismiss Finding"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

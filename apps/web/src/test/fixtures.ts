@@ -1,0 +1,128 @@
+// Builders of API answers for component tests, shaped by @rampart/contracts.
+import type { ControlStatusRow } from "@rampart/contracts/controls";
+import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { Repository } from "@rampart/contracts/repositories";
+import type { Finding, Run } from "@rampart/contracts/runs";
+
+export const TENANT_ID = "11111111-1111-4111-8111-111111111111";
+let sequence = 0;
+export function uuid(): string {
+  sequence += 1;
+  return `00000000-0000-4000-8000-${String(sequence).padStart(12, "0")}`;
+}
+
+export function testRun(overrides: Partial<Run> = {}): Run {
+  return {
+    id: uuid(),
+    tenantId: TENANT_ID,
+    repositoryId: "aaaaaaaa-0000-4000-8000-000000000001",
+    repo: "acme/payments-api",
+    commitSha: "0123456789abcdef0123456789abcdef01234567",
+    triggeredBy: "manual",
+    status: "pass",
+    filesScanned: 120,
+    failedCount: 0,
+    selfHash: "feedfacecafebeef0123456789",
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+export function testFinding(overrides: Partial<Finding> = {}): Finding {
+  return {
+    id: uuid(),
+    runId: uuid(),
+    controlId: "IAC-ENC-01",
+    ruleId: "terraform/unencrypted-s3-bucket",
+    analyzer: "terraform",
+    severity: "high",
+    status: "fail",
+    message: "S3 bucket is not encrypted",
+    filePath: "infra/main.tf",
+    line: 12,
+    fingerprint: "fp",
+    waived: false,
+    metadata: { suggestion: "Enable server-side encryption" },
+    run: {
+      createdAt: "2025-06-01T14:05:00.000Z",
+      commitSha: "abcdef0123456789",
+      repo: "acme/payments-api",
+    },
+    ...overrides,
+  };
+}
+
+export function testControlRow(
+  overrides: Partial<ControlStatusRow> & { code?: string; tags?: string[] } = {},
+) {
+  const { code = "IAC-ENC-01", tags = ["iac"], ...rest } = overrides;
+  return {
+    control: {
+      id: code,
+      code,
+      title: "Encryption at rest",
+      description: "Storage is encrypted at rest.",
+      severity: "high",
+      tags,
+      version: 1,
+    },
+    passes: 3,
+    failures: 2,
+    compliance: 60,
+    evaluated: true,
+    evidenceHashes: ["hash-one-0123456789", "hash-two-0123456789"],
+    ...rest,
+  } as ControlStatusRow;
+}
+
+export function testRepository(overrides: Partial<Repository> = {}): Repository {
+  return {
+    id: "aaaaaaaa-0000-4000-8000-000000000001",
+    tenantId: TENANT_ID,
+    name: "acme/payments-api",
+    source: "git",
+    location: "https://github.com/acme/payments-api.git",
+    defaultBranch: "main",
+    scanSchedule: null,
+    createdAt: "2025-05-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function testSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
+  return {
+    tenantId: TENANT_ID,
+    days: 7,
+    generatedAt: new Date().toISOString(),
+    hasData: true,
+    metrics: {
+      postureScore: 72,
+      activeRuns: 3,
+      criticalFindings: 2,
+      remediationTime: 0.5,
+      postureChange: 4,
+      remediationChangePercent: -25,
+      postureTrend: "stable",
+      postureHistory: [
+        { date: "2025-05-30", score: 60 },
+        { date: "2025-05-31", score: 68 },
+        { date: "2025-06-01", score: 72 },
+      ],
+    },
+    narrative: { text: "Posture is moderate with two critical findings.", confidence: 85, trend: "down" },
+    cisoSnapshot: {
+      lastUpdated: new Date(Date.now() - 10 * 60_000).toISOString(),
+      postureAnalysis: "Posture analysis text",
+      topRisks: ["Risk one", "Risk two", "Risk three", "Risk four"],
+      remediationAnalysis: "Remediation analysis text",
+      environmentAnalysis: "Environment analysis text",
+    },
+    controlStatus: [],
+    recentRuns: [],
+    prSuggestions: [],
+    evidenceArtifacts: [],
+    chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123" },
+    recentFindings: [],
+    ...overrides,
+  };
+}
