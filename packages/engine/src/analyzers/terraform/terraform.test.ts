@@ -196,3 +196,124 @@ describe("terraform fixes on every fixture", () => {
     });
   }
 });
+
+describe("terraform rules on random valid HCL", () => {
+  // Resource types and names the rules look at, so random files actually reach rule code.
+  const types = [
+    "aws_db_instance",
+    "aws_rds_cluster",
+    "aws_security_group",
+    "aws_security_group_rule",
+    "aws_iam_policy",
+    "aws_iam_role",
+    "aws_s3_bucket",
+    "aws_s3_bucket_versioning",
+    "aws_lb_listener",
+    "aws_eks_cluster",
+    "aws_lambda_function",
+    "google_compute_firewall",
+    "google_container_cluster",
+    "google_sql_database_instance",
+    "azurerm_network_security_rule",
+    "azurerm_storage_account",
+    "azurerm_role_assignment",
+  ];
+  const names = [
+    "storage_encrypted",
+    "publicly_accessible",
+    "cidr_blocks",
+    "from_port",
+    "to_port",
+    "protocol",
+    "type",
+    "policy",
+    "assume_role_policy",
+    "bucket",
+    "role_definition_name",
+    "scope",
+    "source_ranges",
+    "source_address_prefix",
+    "direction",
+    "access",
+    "enabled",
+    "variables",
+    "user_data",
+    "metadata",
+  ];
+  const blocks = [
+    "ingress",
+    "settings",
+    "ip_configuration",
+    "vpc_config",
+    "environment",
+    "allow",
+    "default_action",
+    "statement",
+  ];
+  const scalar = fc.oneof(
+    fc.constantFrom(
+      "true",
+      "false",
+      "null",
+      "0",
+      "22",
+      "-1",
+      "65535",
+      '"0.0.0.0/0"',
+      '"*"',
+      '"tcp"',
+      '"ingress"',
+    ),
+    fc.constantFrom(
+      '"Inbound"',
+      '"Allow"',
+      '"HTTP"',
+      '"Owner"',
+      "var.x",
+      "local.y",
+      "aws_s3_bucket.b.id",
+      '"$' + '{var.x}"', // an interpolation, built so the linter does not take it for a JS template
+    ),
+    fc.constantFrom(
+      'jsonencode({ Statement = [{ Effect = "Allow", Action = "*", Resource = "*", Principal = "*" }] })',
+    ),
+    fc.constantFrom(
+      '"{\\"Statement\\": \\"oops\\"}"',
+      '{ DB_PASSWORD = "abcdefgh" }',
+      '["22", "80-90"]',
+      "[for s in var.l : s]",
+    ),
+  );
+  const value = fc.oneof(
+    scalar,
+    fc.array(scalar, { maxLength: 3 }).map((items) => `[${items.join(", ")}]`),
+  );
+  const attribute = fc.tuple(fc.constantFrom(...names), value).map(([name, v]) => `${name} = ${v}`);
+  const block: fc.Arbitrary<string> = fc.letrec((tie) => ({
+    body: fc
+      .array(fc.oneof({ weight: 3, arbitrary: attribute }, { weight: 1, arbitrary: tie("nested") }), {
+        maxLength: 5,
+      })
+      .map((lines) => lines.join("\n")),
+    nested: fc
+      .tuple(fc.constantFrom(...blocks), fc.boolean(), tie("body"))
+      .map(([type, dynamic, body]) =>
+        dynamic ? `dynamic "${type}" {\nfor_each = var.x\ncontent {\n${body}\n}\n}` : `${type} {\n${body}\n}`,
+      ),
+  })).body as fc.Arbitrary<string>;
+  const resource = fc
+    .tuple(fc.constantFrom(...types), block)
+    .map(([type, body]) => `resource "${type}" "r" {\n${body}\n}\n`);
+
+  it("never makes a rule fail", () => {
+    fc.assert(
+      fc.property(fc.array(resource, { minLength: 1, maxLength: 4 }), (resources) => {
+        const text = resources.join("\n");
+        const result = analyzeFile(new SourceFile("main.tf", text), ["terraform"], [terraformAnalyzer]);
+        expect(result.problems).toEqual([]);
+        expect(result.analyzed).toEqual(["terraform"]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
