@@ -1,13 +1,210 @@
-// Policy Runs (/runs): the list of runs arrives with the runs API.
-import { PlayCircle } from "lucide-react";
-import { PendingDataPage } from "../../components/pending-data-page";
+// Policy Runs (/runs): filtered runs (repository, status, date range, and a control from
+// ?control=CODE), a narrator summary, cursor-paginated "Load More", a run drawer, and the
+// tenant's repositories.
+import type { Run } from "@rampart/contracts/runs";
+import { PlayCircle, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { EmptyState } from "../../components/empty-state";
+import { ErrorPanel } from "../../components/error-panel";
+import { NarratorCard } from "../../components/narrator-card";
+import { Page } from "../../components/page";
+import { PageHeader } from "../../components/page-header";
+import { RunStatusBadge } from "../../components/run-status-badge";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { ageLabel } from "../../lib/age-label";
+import { abbreviate, runTitle } from "../../lib/run-labels";
+import { useCurrentTenant } from "../../session/use-current-tenant";
+import { type RunFilters, useRuns } from "./api/get-runs";
+import { RepositoriesCard } from "./repositories-card";
+import { RunDrawer } from "./run-drawer";
+
+const STATUS_OPTIONS: [RunFilters["status"], string][] = [
+  ["all", "All statuses"],
+  ["pass", "Pass"],
+  ["fail", "Fail"],
+  ["skip", "Skip"],
+];
+const DATE_OPTIONS: [RunFilters["dateRange"], string][] = [
+  ["all", "All time"],
+  ["today", "Today"],
+  ["week", "Last 7 days"],
+  ["month", "Last 30 days"],
+];
+
+/** The runs narrator (spec part 2): confidence 85, trend down when more than 3 runs failed. */
+export function runsNarrative(runs: Run[]): { text: string; trend: "down" | "stable" } {
+  const failed = runs.filter((run) => run.status === "fail").length;
+  const passed = runs.filter((run) => run.status === "pass").length;
+  const text =
+    runs.length === 0
+      ? "No policy runs match these filters."
+      : `${runs.length} policy runs shown: ${passed} passed, ${failed} failed${
+          failed > 3 ? "; failures are piling up, review the failed runs first." : "."
+        }`;
+  return { text, trend: failed > 3 ? "down" : "stable" };
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+function RunCard({ run, onOpen }: { run: Run; onOpen: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex w-full flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-card p-4 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <span className="min-w-0">
+          <span className="block font-medium">{runTitle(run.triggeredBy)}</span>
+          <span className="block text-xs text-muted-foreground">
+            {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
+            {ageLabel(run.createdAt)} · {run.filesScanned} files · {run.failedCount} failed
+          </span>
+          <span className="block font-mono text-xs text-subtle-foreground">
+            id {abbreviate(run.id, 8)} · hash {abbreviate(run.selfHash, 12)}
+          </span>
+        </span>
+        <RunStatusBadge status={run.status} />
+      </button>
+    </li>
+  );
+}
 
 export function RunsPage() {
+  const { tenantId, mode, isLoading: tenantLoading } = useCurrentTenant();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const control = new URLSearchParams(search).get("control");
+  const [repo, setRepo] = useState("");
+  const [status, setStatus] = useState<RunFilters["status"]>("all");
+  const [dateRange, setDateRange] = useState<RunFilters["dateRange"]>("all");
+  const [openRunId, setOpenRunId] = useState<string | null>(null);
+  const debouncedRepo = useDebounced(repo, 300);
+  const runs = useRuns(tenantLoading ? null : tenantId, { repo: debouncedRepo, status, dateRange, control });
+  const ids = { repo: useId(), status: useId(), date: useId() };
+  const allRuns = runs.data?.pages.flatMap((page) => page.runs) ?? [];
+  const narrative = runsNarrative(allRuns);
+
   return (
-    <PendingDataPage
-      title="Policy Runs"
-      subtitle="Policy evaluations of your repositories and pull requests"
-      icon={PlayCircle}
-    />
+    <Page>
+      <PageHeader title="Policy Runs" subtitle="Policy evaluations of your repositories and pull requests" />
+      <Card>
+        <CardContent className="flex flex-wrap items-end gap-4 pt-5">
+          <div className="flex min-w-56 flex-1 flex-col gap-1.5">
+            <Label htmlFor={ids.repo}>Repository</Label>
+            <Input
+              id={ids.repo}
+              value={repo}
+              onChange={(event) => setRepo(event.target.value)}
+              placeholder="Filter by repository"
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label id={ids.status}>Status</Label>
+            <Select value={status} onValueChange={(value) => setStatus(value as RunFilters["status"])}>
+              <SelectTrigger aria-labelledby={ids.status} className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATUS_OPTIONS.map(([value, label]) => (
+                  <SelectItem key={value} value={value}>
+                    {label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label id={ids.date}>Date range</Label>
+            <Select
+              value={dateRange}
+              onValueChange={(value) => setDateRange(value as RunFilters["dateRange"])}
+            >
+              <SelectTrigger aria-labelledby={ids.date} className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {DATE_OPTIONS.map(([value, label]) => (
+                  <SelectItem key={value} value={value}>
+                    {label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {control ? (
+            <Badge className="h-9 gap-2 px-3 text-sm">
+              Control {control}
+              <button
+                type="button"
+                aria-label={`Remove control filter ${control}`}
+                onClick={() => navigate("/runs")}
+                className="rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            </Badge>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {tenantLoading || runs.isPending ? (
+        <div role="status" aria-label="Loading runs" className="flex flex-col gap-3">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : runs.isError ? (
+        <ErrorPanel
+          title="Failed to Load Runs"
+          message="Unable to retrieve policy runs. Please check your connection and try again."
+          onRetry={() => void runs.refetch()}
+        />
+      ) : (
+        <>
+          <NarratorCard title="Runs summary" text={narrative.text} confidence={85} trend={narrative.trend} />
+          {allRuns.length === 0 ? (
+            <EmptyState
+              icon={PlayCircle}
+              title="No policy runs"
+              description="No runs match these filters. Start a scan from the dashboard."
+            />
+          ) : (
+            <ul aria-label="Policy runs" className="flex flex-col gap-2">
+              {allRuns.map((run) => (
+                <RunCard key={run.id} run={run} onOpen={() => setOpenRunId(run.id)} />
+              ))}
+            </ul>
+          )}
+          {runs.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                disabled={runs.isFetchingNextPage}
+                onClick={() => void runs.fetchNextPage()}
+              >
+                {runs.isFetchingNextPage ? "Loading..." : "Load More"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+      {tenantId ? <RepositoriesCard tenantId={tenantId} readOnly={mode === "demo"} /> : null}
+      <RunDrawer runId={openRunId} onClose={() => setOpenRunId(null)} />
+    </Page>
   );
 }

@@ -1,0 +1,62 @@
+// The tenant's repositories: list (GET), add by git URL or absolute path (POST) and remove
+// (DELETE /api/tenants/{tenantId}/repositories[/{id}]). The demo tenant refuses writes.
+import type { Repository } from "@rampart/contracts/repositories";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "../../../components/ui/use-toast";
+import { apiGet, apiSend, serverErrorMessage } from "../../../lib/api";
+
+export function repositoriesQueryKey(tenantId: string) {
+  return ["/api/tenants", tenantId, "repositories"] as const;
+}
+
+export function useRepositories(tenantId: string | null) {
+  return useQuery({
+    queryKey: repositoriesQueryKey(tenantId ?? ""),
+    queryFn: ({ signal }) => apiGet<Repository[]>(repositoriesQueryKey(tenantId ?? ""), { signal }),
+    enabled: tenantId !== null,
+  });
+}
+
+export function addRepository({ tenantId, location }: { tenantId: string; location: string }) {
+  return apiSend<Repository>("POST", `/api/tenants/${tenantId}/repositories`, { location });
+}
+
+export function deleteRepository({ tenantId, repositoryId }: { tenantId: string; repositoryId: string }) {
+  return apiSend<unknown>("DELETE", `/api/tenants/${tenantId}/repositories/${repositoryId}`);
+}
+
+export function useAddRepository() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addRepository,
+    onSuccess: async (repository, { tenantId }) => {
+      toast({ title: "Repository Added", description: `${repository.name} is ready to scan.` });
+      await queryClient.invalidateQueries({ queryKey: repositoriesQueryKey(tenantId) });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Add Failed",
+        description: serverErrorMessage(error) ?? "The repository could not be added. Please try again.",
+      });
+    },
+  });
+}
+
+export function useDeleteRepository() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRepository,
+    onSuccess: async (_result, { tenantId }) => {
+      toast({ title: "Repository Removed", description: "The repository is no longer scanned." });
+      await queryClient.invalidateQueries({ queryKey: repositoriesQueryKey(tenantId) });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Remove Failed",
+        description: serverErrorMessage(error) ?? "The repository could not be removed. Please try again.",
+      });
+    },
+  });
+}

@@ -1,0 +1,192 @@
+// The run drawer: Findings (failed with file:line, waived ones with the waiver's reason; passed
+// controls 5 then '+N more'), Environments, and Artifacts (analyzer statuses, skipped files, hash).
+import type { RunDetail } from "@rampart/contracts/runs";
+import { RunStatusBadge } from "../../components/run-status-badge";
+import { SeverityBadge } from "../../components/severity-badge";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from "../../components/ui/sheet";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { formatDateTime } from "../../lib/format-date";
+import { abbreviate, runTitle } from "../../lib/run-labels";
+import { useRun } from "./api/get-run";
+
+export const PASSED_CONTROLS_SHOWN = 5;
+
+function location(filePath: string | null, line: number | null): string {
+  if (!filePath) return "Repository-wide check";
+  return line ? `${filePath}:${line}` : filePath;
+}
+
+function FindingsTab({ detail }: { detail: RunDetail }) {
+  const failed = detail.findings.filter((finding) => finding.status === "fail");
+  const passed = detail.findings.filter((finding) => finding.status === "pass");
+  const passedControls = [...new Set(passed.map((finding) => finding.controlId))];
+  const hidden = passedControls.length - PASSED_CONTROLS_SHOWN;
+  const waiverReason = (waiverId: string | undefined) =>
+    detail.waivers.find((waiver) => waiver.id === waiverId)?.reason ?? "Waived";
+
+  return (
+    <div className="flex flex-col gap-5 text-sm">
+      <section aria-label="Failed findings">
+        <h3 className="mb-2 font-semibold">Failed ({failed.length})</h3>
+        {failed.length === 0 ? (
+          <p className="text-muted-foreground">No failed checks in this run.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {failed.map((finding) => (
+              <li key={finding.id} className="rounded-md border border-border p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="break-all font-mono text-xs">
+                    {location(finding.filePath, finding.line)}
+                  </span>
+                  <SeverityBadge severity={finding.severity} />
+                </div>
+                <p className="mt-1">{finding.message}</p>
+                <p className="text-xs text-muted-foreground">
+                  {finding.controlId} · {finding.ruleId}
+                </p>
+                {finding.waived ? (
+                  <p className="mt-1 text-xs">
+                    <Badge variant="warning">Waived</Badge>{" "}
+                    <span className="text-muted-foreground">{waiverReason(finding.metadata.waiverId)}</span>
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-label="Passed controls">
+        <h3 className="mb-2 font-semibold">Passed controls ({passedControls.length})</h3>
+        <ul className="flex flex-wrap gap-1.5">
+          {passedControls.slice(0, PASSED_CONTROLS_SHOWN).map((code) => (
+            <li key={code}>
+              <Badge variant="success">{code}</Badge>
+            </li>
+          ))}
+        </ul>
+        {hidden > 0 ? <p className="mt-2 text-xs text-muted-foreground">+{hidden} more</p> : null}
+      </section>
+    </div>
+  );
+}
+
+function ArtifactsTab({ detail }: { detail: RunDetail }) {
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <div>
+        <h3 className="font-semibold">Run hash</h3>
+        <p className="break-all font-mono text-xs">{detail.run.selfHash}</p>
+      </div>
+      <section aria-label="Analyzers">
+        <h3 className="mb-2 font-semibold">Analyzers</h3>
+        {detail.analyzers.length === 0 ? (
+          <p className="text-muted-foreground">No analyzer ran in this scan.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {detail.analyzers.map((analyzer) => (
+              <li key={analyzer.analyzer} className="rounded-md border border-border p-3">
+                <div className="flex items-center justify-between">
+                  <span className="font-medium">{analyzer.analyzer}</span>
+                  <Badge
+                    variant={
+                      analyzer.status === "succeeded"
+                        ? "success"
+                        : analyzer.status === "partial"
+                          ? "warning"
+                          : "danger"
+                    }
+                  >
+                    {analyzer.status}
+                  </Badge>
+                </div>
+                <p className="text-xs text-muted-foreground">{analyzer.filesAnalyzed} files analysed</p>
+                {analyzer.skipped.length > 0 ? (
+                  <ul className="mt-2 flex flex-col gap-1 text-xs">
+                    {analyzer.skipped.map((skip) => (
+                      <li key={skip.path}>
+                        <span className="font-mono">{skip.path}</span>:{" "}
+                        <span className="text-muted-foreground">{skip.reason}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function RunDrawer({ runId, onClose }: { runId: string | null; onClose: () => void }) {
+  const query = useRun(runId);
+  const run = query.data?.run;
+  return (
+    <Sheet open={runId !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <SheetContent className="max-w-xl overflow-y-auto">
+        <SheetHeader>
+          <SheetTitle>{run ? runTitle(run.triggeredBy) : "Policy run"}</SheetTitle>
+          <SheetDescription>
+            {run
+              ? `${run.repo} · ${abbreviate(run.commitSha, 8)} · ${formatDateTime(run.createdAt)}`
+              : "Loading run details"}
+          </SheetDescription>
+        </SheetHeader>
+        {query.isPending ? (
+          <div role="status" aria-label="Loading run" className="flex flex-col gap-2">
+            <Skeleton className="h-8" />
+            <Skeleton className="h-32" />
+          </div>
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            Could not load this run: {query.error.message}
+          </p>
+        ) : (
+          <>
+            <div className="flex items-center gap-2 text-sm">
+              <RunStatusBadge status={query.data.run.status} />
+              <span className="text-muted-foreground">
+                {query.data.run.filesScanned} files · {query.data.run.failedCount} failed
+              </span>
+            </div>
+            <Tabs defaultValue="findings">
+              <TabsList>
+                <TabsTrigger value="findings">Findings</TabsTrigger>
+                <TabsTrigger value="environments">Environments</TabsTrigger>
+                <TabsTrigger value="artifacts">Artifacts</TabsTrigger>
+              </TabsList>
+              <TabsContent value="findings">
+                <FindingsTab detail={query.data} />
+              </TabsContent>
+              <TabsContent value="environments">
+                <p className="text-sm text-muted-foreground">
+                  No environments are linked to this run yet. Environment checks arrive with environment
+                  tracking.
+                </p>
+              </TabsContent>
+              <TabsContent value="artifacts">
+                <ArtifactsTab detail={query.data} />
+              </TabsContent>
+            </Tabs>
+          </>
+        )}
+        <div className="mt-auto flex justify-end">
+          <SheetClose asChild>
+            <Button variant="outline">Close</Button>
+          </SheetClose>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

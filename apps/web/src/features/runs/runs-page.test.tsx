@@ -1,0 +1,162 @@
+import type { RunDetail } from "@rampart/contracts/runs";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { TENANT_ID, testFinding, testRepository, testRun } from "../../test/fixtures";
+import {
+  type FetchHandler,
+  type FetchReply,
+  renderWithProviders,
+  stubFetch,
+  TEST_USER,
+  testTenant,
+} from "../../test/render";
+import { RunsPage } from "./runs-page";
+
+const RUNS = `/api/tenants/${TENANT_ID}/runs`;
+
+function stubRuns(routes: Record<string, FetchReply | FetchHandler>) {
+  return stubFetch({
+    "GET /api/auth/me": { body: { user: TEST_USER } },
+    "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp" })] },
+    [`GET /api/tenants/${TENANT_ID}`]: { body: testTenant({ id: TENANT_ID, name: "Acme Corp" }) },
+    [`GET /api/tenants/${TENANT_ID}/repositories`]: { body: [testRepository()] },
+    ...routes,
+  });
+}
+
+describe("RunsPage", () => {
+  it("shows each run's own status and appends the next page with the cursor on Load More", async () => {
+    const firstPage = Array.from({ length: 50 }, (_, index) =>
+      testRun({ status: index === 0 ? "fail" : "pass", triggeredBy: index === 0 ? "pr:7" : "manual" }),
+    );
+    const secondPage = [testRun({ status: "skip", repo: "acme/last-one" })];
+    const fetchMock = stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: firstPage, nextCursor: "c1" } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50&cursor=c1`]: {
+        body: { runs: secondPage, nextCursor: null },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    const list = await screen.findByRole("list", { name: "Policy runs" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(50);
+    expect(items[0]).toHaveTextContent("PR #7: Policy Evaluation");
+    expect(items[0]).toHaveTextContent("Failed");
+    expect(items[1]).toHaveTextContent("Manual Policy Run");
+    expect(items[1]).toHaveTextContent("Passed");
+    expect(items[1]).toHaveTextContent("hash feedfacecafe");
+    expect(screen.getByText(/Confidence/)).toHaveTextContent("85%");
+
+    await user.click(screen.getByRole("button", { name: "Load More" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(51));
+    expect(within(list).getAllByRole("listitem")[50]).toHaveTextContent("Skipped");
+    expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("cursor=c1"))).toBe(true);
+  });
+
+  it("honours ?control= with a removable chip and narrates many failures as a downward trend", async () => {
+    const failing = Array.from({ length: 4 }, () => testRun({ status: "fail" }));
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&control=IAC-ENC-01&limit=50`]: {
+        body: { runs: failing, nextCursor: null },
+      },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+    });
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<RunsPage />, { path: "/runs?control=IAC-ENC-01" });
+    expect(await screen.findByText("Control IAC-ENC-01")).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: "Trend: down" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove control filter IAC-ENC-01" }));
+    expect(location.history.at(-1)).toBe("/runs");
+  });
+
+  it("shows the runs error panel", async () => {
+    stubRuns({ [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { status: 500, body: "" } });
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to Load Runs");
+    expect(alert).toHaveTextContent(
+      "Unable to retrieve policy runs. Please check your connection and try again.",
+    );
+  });
+
+  it("opens the run drawer with failed, waived and passed findings and the analyzers", async () => {
+    const run = testRun({ status: "fail" });
+    const detail: RunDetail = {
+      run,
+      findings: [
+        testFinding({ filePath: "infra/main.tf", line: 4, message: "Open ingress" }),
+        testFinding({
+          message: "Legacy bucket",
+          waived: true,
+          metadata: { waiverId: "99999999-0000-4000-8000-000000000001" },
+        }),
+        ...["A-1", "A-2", "A-3", "A-4", "A-5", "A-6", "A-7"].map((code) =>
+          testFinding({ status: "pass", controlId: code }),
+        ),
+      ],
+      analyzers: [
+        {
+          analyzer: "terraform",
+          status: "partial",
+          filesAnalyzed: 12,
+          skipped: [{ path: "bad.tf", reason: "parse error" }],
+        },
+      ],
+      waivers: [
+        {
+          id: "99999999-0000-4000-8000-000000000001",
+          scope: "fingerprint",
+          ruleId: "r",
+          pathPattern: null,
+          fingerprint: "fp",
+          reason: "Sandbox only",
+          author: "ada@example.com",
+          expiresAt: null,
+          revokedAt: null,
+          createdAt: "2025-06-01T00:00:00.000Z",
+        },
+      ],
+      prSuggestions: [],
+      evidenceArtifacts: [],
+    };
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [run], nextCursor: null } },
+      [`GET /api/runs/${run.id}`]: { body: detail },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.click(await screen.findByRole("button", { name: /Manual Policy Run/ }));
+    const drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByText("infra/main.tf:4")).toBeInTheDocument();
+    expect(within(drawer).getByText("Sandbox only")).toBeInTheDocument();
+    expect(within(drawer).getByText("+2 more")).toBeInTheDocument();
+    await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
+    expect(await within(drawer).findByText("parse error")).toBeInTheDocument();
+    expect(within(drawer).getByText("partial")).toBeInTheDocument();
+  });
+
+  it("adds a repository", async () => {
+    const fetchMock = stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`POST /api/tenants/${TENANT_ID}/repositories`]: {
+        status: 201,
+        body: testRepository({ name: "acme/new" }),
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.type(
+      await screen.findByLabelText("Repository URL or path"),
+      "https://github.com/acme/new.git",
+    );
+    await user.click(screen.getByRole("button", { name: "Add Repository" }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ location: "https://github.com/acme/new.git" });
+    expect(screen.getByRole("button", { name: "Remove acme/payments-api" })).toBeInTheDocument();
+  });
+});
