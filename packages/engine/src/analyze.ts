@@ -4,7 +4,7 @@
 import type { Analyzer, FileKind } from "./analyzer.ts";
 import type { Location, RawFinding, RelatedLocation } from "./finding.ts";
 import { MAX_NESTING_DEPTH, nestingDepth } from "./parse/nesting.ts";
-import type { AnyRule, Report } from "./rule.ts";
+import type { AnyRule, FileRuleContext, Report } from "./rule.ts";
 import type { SourceFile, Span } from "./source.ts";
 
 /**
@@ -47,6 +47,21 @@ export type LineReader = (path: string, line: number) => string;
 
 export function analyzersFor(kinds: readonly FileKind[], list: readonly Analyzer[]): Analyzer[] {
   return list.filter((analyzer) => analyzer.accepts.some((kind) => kinds.includes(kind)));
+}
+
+/**
+ * The context a per-file rule sees. A class rather than an object literal with an arrow: this runs
+ * once per rule per file, and tsx's keep-names transform wraps every named closure in a call.
+ */
+class FileContext implements FileRuleContext<unknown> {
+  readonly reports: Report[] = [];
+  constructor(
+    readonly model: unknown,
+    readonly file: SourceFile,
+  ) {}
+  report(report: Report): void {
+    this.reports.push(report);
+  }
 }
 
 /** Message of anything thrown, on one line. */
@@ -94,9 +109,9 @@ export function analyzeFile(
     try {
       for (const rule of analyzer.rules) {
         if (ruleFilter && !ruleFilter(rule.id)) continue;
-        const reports: Report[] = [];
+        const context = new FileContext(model, file);
         try {
-          rule.check({ model, file, report: (report) => reports.push(report) });
+          rule.check(context);
         } catch (error) {
           result.problems.push({
             analyzer: analyzer.id,
@@ -105,7 +120,7 @@ export function analyzeFile(
           });
           continue; // a rule that threw half-way may have reported nonsense; keep none of it
         }
-        for (const report of reports) result.findings.push(toRawFinding(rule, file.path, report, lineReader));
+        for (const report of context.reports) result.findings.push(toRawFinding(rule, file.path, report, lineReader));
       }
       if (analyzer.project) {
         try {

@@ -78,4 +78,6 @@ export interface RawFinding {
   location: Location;
   related: RelatedLocation[];
   fix?: Fix;
+  /** Set by the worker for per-file findings (hashing in parallel); the main thread fills the rest. */
+  fingerprint?: string;
 }

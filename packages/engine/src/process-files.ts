@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { classify, decodeText } from "./classify.ts";
+import { assignFingerprints } from "./fingerprint.ts";
 import type { RawFinding } from "./finding.ts";
 import { SourceFile } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
@@ -78,7 +79,13 @@ export async function createProcessor(init: ProcessorInit): Promise<Processor> {
   const ruleFilter: RuleFilter = disabled.size > 0 ? (id) => !disabled.has(id) : undefined;
   return {
     prepareErrors,
-    process: (tasks) => processFiles(tasks, ready, ruleFilter, init.maxFileBytes),
+    process: (tasks) => {
+      const result = processFiles(tasks, ready, ruleFilter, init.maxFileBytes);
+      // Every per-file finding of a file is in this batch, so occurrence indexes are complete here
+      // and the hashing runs in parallel instead of on the main thread at the end.
+      result.findings = assignFingerprints(result.findings);
+      return result;
+    },
   };
 }
 

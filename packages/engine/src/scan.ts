@@ -77,6 +77,8 @@ export interface ScanResult {
   kinds: Record<string, number>;
   analyzers: AnalyzerRun[];
   findings: Finding[];
+  /** Wall time per phase, for benchmarks and slow-scan reports. */
+  phases: { walkMs: number; analyzeMs: number; projectMs: number; finalizeMs: number };
 }
 
 function makeBatches(files: readonly { path: string; absolutePath: string; size: number }[]): FileTask[][] {
@@ -114,8 +116,11 @@ export function finalizeFindings(
   suppressions: ReadonlyMap<string, readonly InlineSuppression[]>,
   options: Pick<ScanOptions, "severityOverrides" | "baseline" | "suppressions">,
 ): Finding[] {
-  const sorted = [...raw].sort(compareFindings);
-  const findings: Finding[] = assignFingerprints(sorted);
+  // Per-file findings arrive fingerprinted from the workers; project findings (whose rule ids
+  // never collide with per-file ones, so occurrence counting is independent) are done here.
+  const missing = raw.filter((finding) => finding.fingerprint === undefined);
+  const done = raw.filter((finding): finding is RawFinding & { fingerprint: string } => finding.fingerprint !== undefined);
+  const findings: Finding[] = [...done, ...assignFingerprints(missing)].sort(compareFindings);
   for (const finding of findings) {
     const override = options.severityOverrides?.[finding.ruleId];
     if (override) finding.severity = override;
@@ -191,6 +196,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     disabledRules: options.disabledRules ?? [],
     maxFileBytes,
   };
+  const walkMs = Date.now() - started;
   const analyzers = await loadAnalyzers(init.registryUrl);
   const batches = makeBatches(walked.files);
   const merged = emptyBatchResult();
@@ -223,6 +229,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     abandoned.push(...run.skipped);
   }
 
+  const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;
   const lineReader = diskLineReader(root, isFile);
@@ -246,8 +253,10 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   merged.findings.push(...projectFindings);
   merged.problems.push(...projectProblems);
 
+  const projectMs = Date.now() - started - walkMs - analyzeMs;
   const suppressionsByPath = new Map(merged.suppressions.map((item) => [item.path, item.suppressions]));
   const findings = finalizeFindings(merged.findings, suppressionsByPath, options);
+  const finalizeMs = Date.now() - started - walkMs - analyzeMs - projectMs;
   return {
     root,
     startedAt: new Date(started).toISOString(),
@@ -258,6 +267,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     kinds: merged.kinds,
     analyzers: analyzerRuns(analyzers, merged, prepareErrors),
     findings,
+    phases: { walkMs, analyzeMs, projectMs, finalizeMs },
   };
 }
 
