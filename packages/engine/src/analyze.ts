@@ -120,7 +120,8 @@ export function analyzeFile(
           });
           continue; // a rule that threw half-way may have reported nonsense; keep none of it
         }
-        for (const report of context.reports) result.findings.push(toRawFinding(rule, file.path, report, lineReader));
+        for (const report of context.reports)
+          result.findings.push(toRawFinding(rule, file.path, report, lineReader));
       }
       if (analyzer.project) {
         try {

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { classify, decodeText } from "./classify.ts";
-import { assignFingerprints } from "./fingerprint.ts";
 import type { RawFinding } from "./finding.ts";
+import { assignFingerprints } from "./fingerprint.ts";
 import { SourceFile } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 

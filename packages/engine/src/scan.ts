@@ -119,7 +119,9 @@ export function finalizeFindings(
   // Per-file findings arrive fingerprinted from the workers; project findings (whose rule ids
   // never collide with per-file ones, so occurrence counting is independent) are done here.
   const missing = raw.filter((finding) => finding.fingerprint === undefined);
-  const done = raw.filter((finding): finding is RawFinding & { fingerprint: string } => finding.fingerprint !== undefined);
+  const done = raw.filter(
+    (finding): finding is RawFinding & { fingerprint: string } => finding.fingerprint !== undefined,
+  );
   const findings: Finding[] = [...done, ...assignFingerprints(missing)].sort(compareFindings);
   for (const finding of findings) {
     const override = options.severityOverrides?.[finding.ruleId];
