@@ -149,12 +149,18 @@ export function checkSetting(ctx: FileRuleContext<TerraformModel>, spec: Setting
     if (holder.dynamic) continue; // a dynamic block's content is evaluated per element; cannot tell
     const current = setting(model, holder, spec.attribute);
     if (current.state === "unknown") continue;
-    if (current.state === "missing") {
+    // `attribute = null` is how Terraform spells "not set".
+    if (current.state === "missing" || current.value === null) {
       if (spec.whenMissing === "safe") continue;
-      const fix = spec.fixValue ? insertAttributeFix(file, holder, spec.attribute, spec.fixValue) : undefined;
+      let fix: RuleFix | undefined;
+      if (spec.fixValue && current.state === "missing") {
+        fix = insertAttributeFix(file, holder, spec.attribute, spec.fixValue);
+      } else if (spec.fixValue && current.state === "known" && current.attribute.value.kind === "literal") {
+        fix = replaceValueFix(file, current.attribute, spec.fixValue);
+      }
       ctx.report({
         message: `${address} ${spec.problem} (${spec.attribute} is not set)`,
-        at: headerOf(holder),
+        at: current.state === "known" ? at(current.attribute.span) : headerOf(holder),
         ...(fix ? { fix } : {}),
       });
       continue;

@@ -67,8 +67,11 @@ function resolveReference(path: readonly string[], scope: Scope, hops: number): 
   const [root, name, ...rest] = path;
   if (name === undefined) return UNKNOWN;
   let value: Value;
-  if (root === "var") value = evaluate(scope.variableDefaults.get(name), scope, hops + 1);
-  else if (root === "local") value = evaluate(scope.locals.get(name), scope, hops + 1);
+  if (root === "var") {
+    // A null default marks an optional input that callers usually set: not a value to judge.
+    value = evaluate(scope.variableDefaults.get(name), scope, hops + 1);
+    if (value === null) return UNKNOWN;
+  } else if (root === "local") value = evaluate(scope.locals.get(name), scope, hops + 1);
   else return UNKNOWN;
   for (const step of rest) value = member(value, step);
   return value;
