@@ -1,0 +1,85 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { TENANT_ID } from "../../test/fixtures";
+import { renderWithProviders, stubFetch, TEST_USER, testTenant } from "../../test/render";
+import { CompliancePage } from "./compliance-page";
+
+const base = {
+  "GET /api/auth/me": { body: { user: TEST_USER } },
+  "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp" })] },
+  [`GET /api/tenants/${TENANT_ID}`]: { body: testTenant({ id: TENANT_ID, name: "Acme Corp" }) },
+};
+const frameworks = [
+  { id: "soc2", name: "SOC 2", version: "2017", description: "Trust services criteria" },
+  { id: "iso27001", name: "ISO/IEC 27001", version: "2022", description: "ISMS" },
+];
+
+describe("CompliancePage", () => {
+  it("auto-selects the first framework and shows unknown requirements as 'Untested'", async () => {
+    stubFetch({
+      ...base,
+      "GET /api/frameworks": { body: frameworks },
+      [`GET /api/compliance/soc2?tenantId=${TENANT_ID}`]: {
+        body: {
+          framework: frameworks[0],
+          compliance: {
+            compliancePercentage: 50,
+            totalControls: 2,
+            testedControls: 1,
+            passedControls: 1,
+            failedControls: 0,
+            unknownControls: 1,
+          },
+          controls: [
+            {
+              frameworkControlCode: "CC6.1",
+              isMapped: true,
+              controlTitle: "Logical access",
+              controlCode: "IAC-ENC-01",
+              status: "pass",
+              hasFinding: false,
+              controls: [{ code: "IAC-ENC-01", title: "Enc", status: "pass", hasFinding: false }],
+            },
+            {
+              frameworkControlCode: "CC7.2",
+              isMapped: false,
+              controlTitle: "Monitoring",
+              controlCode: null,
+              status: "unknown",
+              hasFinding: false,
+              controls: [],
+            },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<CompliancePage />, { path: "/compliance" });
+    const table = await screen.findByRole("table", { name: "Control mapping" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("Pass");
+    expect(rows[2]).toHaveTextContent("CC7.2");
+    expect(rows[2]).toHaveTextContent("Untested");
+    expect(screen.getByRole("combobox", { name: "Framework" })).toHaveTextContent("SOC 2 2017");
+    expect(screen.getByText(/Untested requirements/)).toBeInTheDocument();
+    expect(screen.getByText(/Confidence/)).toHaveTextContent("60%");
+    expect(screen.getByRole("img", { name: "Trend: stable" })).toBeInTheDocument();
+  });
+
+  it("explains a failed frameworks load and a failed compliance load", async () => {
+    stubFetch({ ...base, "GET /api/frameworks": { status: 500, body: "" } });
+    const first = renderWithProviders(<CompliancePage />, { path: "/compliance" });
+    expect(
+      await screen.findByText("Failed to load frameworks. Please try refreshing the page."),
+    ).toBeInTheDocument();
+    first.unmount();
+    stubFetch({
+      ...base,
+      "GET /api/frameworks": { body: frameworks },
+      [`GET /api/compliance/soc2?tenantId=${TENANT_ID}`]: { status: 500, body: "" },
+    });
+    renderWithProviders(<CompliancePage />, { path: "/compliance" });
+    expect(
+      await screen.findByText("Failed to load compliance data. Please try selecting a different framework."),
+    ).toBeInTheDocument();
+  });
+});
