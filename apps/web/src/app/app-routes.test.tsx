@@ -66,8 +66,10 @@ describe("routes", () => {
 
   it("gives every signed-in page a title, the mode switch and an honest empty state", async () => {
     stubSignedIn();
-    const { unmount } = renderWithProviders(<AppRoutes />, { path: "/runs" });
-    expect(await screen.findByRole("heading", { name: "Policy Runs" })).toBeInTheDocument();
+    const { unmount } = renderWithProviders(<AppRoutes />, { path: "/dependencies" });
+    expect(
+      await screen.findByRole("heading", { name: "Dependency Vulnerabilities (SCA)" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Demo mode" })).not.toBeChecked();
     expect(screen.getByRole("button", { name: "Export Evidence" })).toBeInTheDocument();
     expect(screen.getByText("No data yet — run a scan to populate this page")).toBeInTheDocument();

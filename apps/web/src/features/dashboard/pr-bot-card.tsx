@@ -20,11 +20,13 @@ function isPrSuggestion(value: unknown): value is PrSuggestion {
   return typeof value === "object" && value !== null && "id" in value && "branchName" in value;
 }
 
+const FIX_BRANCH_PREFIX = "security/fix/";
+
 export function suggestionTitle(branchName: string): string {
-  const title = branchName
-    .replace(/^security\/fix\//, "")
-    .replace(/-/g, " ")
-    .trim();
+  const slug = branchName.startsWith(FIX_BRANCH_PREFIX)
+    ? branchName.slice(FIX_BRANCH_PREFIX.length)
+    : branchName;
+  const title = slug.replace(/-/g, " ").trim();
   return title || "Security Fix";
 }
 

@@ -33,7 +33,8 @@ export function RecentRunsCard({ runs }: { runs: Run[] }) {
                   <p className="font-medium">{runTitle(run.triggeredBy)}</p>
                   <p className="text-xs text-muted-foreground">
                     {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
-                    {ageLabel(run.createdAt)} · {run.filesScanned} files · {run.failedCount} failed
+                    {ageLabel(run.createdAt)} · Status: Evaluated · {run.filesScanned} files ·{" "}
+                    {run.failedCount} failed
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
