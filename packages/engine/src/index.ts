@@ -7,7 +7,14 @@ export type {
   ParseResult,
   SkippedFile,
 } from "./analyzer.ts";
+export { readBaseline, writeBaseline } from "./baseline.ts";
+export { type Config, loadConfig } from "./config.ts";
 export type { Finding, Fix, Location, RelatedLocation, Suppression, TextEdit } from "./finding.ts";
-export { allRules, analyzers, ruleById } from "./registry.ts";
+export { planFixes, unifiedDiff } from "./fix.ts";
+export { failingFindings } from "./gate.ts";
+export { type ScanReport, ScanReportSchema, toJsonReport } from "./output/json.ts";
+export { toSarif } from "./output/sarif.ts";
+export { allRules, analyzers, ruleById, ruleCatalogue } from "./registry.ts";
 export type { AnyRule, Confidence, Lifecycle, RuleDocs, RuleMeta, Severity } from "./rule.ts";
 export { isAtLeast, SEVERITIES, severityRank } from "./rule.ts";
+export { optionsFromConfig, type ScanOptions, type ScanResult, scan } from "./scan.ts";

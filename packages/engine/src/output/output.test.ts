@@ -61,6 +61,15 @@ describe("SARIF", () => {
     expect(validate(broken)).toBe(false);
   });
 
+  it("stays valid with the metadata of every registered rule", () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, "utf8")));
+    const log = toSarif(result, [...catalogue, ...ruleCatalogue()], tool);
+    validate(JSON.parse(JSON.stringify(log)));
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
   it("carries rule metadata, security-severity, CWE tags, fingerprints, fixes, suppressions and baseline state", () => {
     const run = toSarif(result, catalogue, tool).runs[0]!;
     const rule = run.tool.driver.rules!.find((item) => item.id === "example/hardcoded-password")!;

@@ -150,7 +150,9 @@ function rootUri(root: string): string {
 
 export function toSarif(result: ScanResult, catalogue: readonly RuleMeta[], tool: ToolInfo): Sarif.Log {
   // Only the rules this run can report, in catalogue order, so that ruleIndex is stable.
-  const rules = [...catalogue];
+  // SARIF requires unique rule descriptors; the first of a duplicated id wins.
+  const seen = new Set<string>();
+  const rules = catalogue.filter((rule) => !seen.has(rule.id) && seen.add(rule.id));
   const index = new Map(rules.map((rule, position) => [rule.id, position]));
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
