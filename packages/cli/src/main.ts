@@ -1,11 +1,16 @@
 // `rampart`: scan, fix, list rules, generate rule docs. Dispatches on the first argument; each
 // command parses its own options and returns an exit code. Errors become one line on stderr.
-
-import { docsCommand } from "./commands/docs.ts";
-import { fixCommand } from "./commands/fix.ts";
-import { rulesCommand } from "./commands/rules.ts";
-import { scanCommand } from "./commands/scan.ts";
 import { EXIT_ERROR, EXIT_OK, type Io, UsageError } from "./io.ts";
+
+type Command = (args: readonly string[], io: Io) => Promise<number>;
+
+// Commands load on demand: `rampart help` should not pay for loading every analyzer.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  scan: async () => (await import("./commands/scan.ts")).scanCommand,
+  fix: async () => (await import("./commands/fix.ts")).fixCommand,
+  rules: async () => (await import("./commands/rules.ts")).rulesCommand,
+  docs: async () => (await import("./commands/docs.ts")).docsCommand,
+};
 
 export const USAGE = `Usage: rampart <command> [options]
 
@@ -35,15 +40,9 @@ Exit codes: 0 success (no finding at the --fail-on level), 1 findings at the --f
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (load) return await (await load())(rest, io);
     switch (command) {
-      case "scan":
-        return await scanCommand(rest, io);
-      case "fix":
-        return await fixCommand(rest, io);
-      case "rules":
-        return await rulesCommand(rest, io);
-      case "docs":
-        return await docsCommand(rest, io);
       case "help":
       case "--help":
       case "-h":
