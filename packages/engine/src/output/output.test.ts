@@ -30,7 +30,7 @@ beforeAll(async () => {
   catalogue = ruleCatalogue(analyzers);
   tree = makeTree({
     "a.conf": "db.password = hunter2\ntls = on\n",
-    "dir with space/b.conf":
+    "dir with space/b#1.conf":
       "# rampart:ignore example/hardcoded-password test data\nadmin_password = x\ntls = off\n",
     "c.conf": "not a setting\n",
     "d.conf": "x_password = y # rampart:ignore example/hardcoded-password\n",
@@ -96,11 +96,11 @@ describe("SARIF", () => {
         kind: "inSource",
         status: "accepted",
         justification: "test data",
-        properties: { source: "dir with space/b.conf:1" },
+        properties: { source: "dir with space/b#1.conf:1" },
       },
     ]);
     expect(suppressed.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe(
-      "dir%20with%20space/b.conf",
+      "dir%20with%20space/b%231.conf",
     );
     const notes = run.invocations![0]!.toolExecutionNotifications!.map((note) => note.message.text);
     expect(notes).toContain("skipped: binary content (NUL byte)");

@@ -1,6 +1,7 @@
 // SARIF 2.1.0 for code-scanning UIs (GitHub, Azure DevOps, IDEs): rule metadata with
 // `security-severity` and CWE tags, results with partial fingerprints, fixes, suppressions
 // and baseline state, and skipped files as tool notifications.
+import { pathToFileURL } from "node:url";
 import type * as Sarif from "sarif";
 import type { AnalyzerRun } from "../analyzer.ts";
 import type { Finding, Location } from "../finding.ts";
@@ -63,7 +64,7 @@ function physicalLocation(location: Location): Sarif.PhysicalLocation {
   if (location.endLine !== undefined) region.endLine = location.endLine;
   if (location.endColumn !== undefined) region.endColumn = location.endColumn;
   if (location.snippet !== "") region.snippet = { text: location.snippet };
-  return { artifactLocation: { uri: encodeURI(location.path), uriBaseId: "SRCROOT" }, region };
+  return { artifactLocation: { uri: pathUri(location.path), uriBaseId: "SRCROOT" }, region };
 }
 
 function sarifResult(finding: Finding, ruleIndex: number): Sarif.Result {
@@ -90,7 +91,7 @@ function sarifResult(finding: Finding, ruleIndex: number): Sarif.Result {
         description: { text: fix.description },
         artifactChanges: [
           {
-            artifactLocation: { uri: encodeURI(fix.path), uriBaseId: "SRCROOT" },
+            artifactLocation: { uri: pathUri(fix.path), uriBaseId: "SRCROOT" },
             replacements: fix.edits.map((edit) => ({
               deletedRegion: { byteOffset: edit.start, byteLength: edit.end - edit.start },
               insertedContent: { text: edit.text },
@@ -119,7 +120,7 @@ function notifications(result: ScanResult): Sarif.Notification[] {
     level: "note",
     message: { text: `skipped: ${skipped.reason}` },
     locations: [
-      { physicalLocation: { artifactLocation: { uri: encodeURI(skipped.path), uriBaseId: "SRCROOT" } } },
+      { physicalLocation: { artifactLocation: { uri: pathUri(skipped.path), uriBaseId: "SRCROOT" } } },
     ],
   }));
   for (const run of result.analyzers) list.push(...analyzerNotifications(run));
@@ -135,7 +136,7 @@ function analyzerNotifications(run: AnalyzerRun): Sarif.Notification[] {
       level: "warning",
       message: { text: `${run.analyzer}: ${skipped.reason}` },
       locations: [
-        { physicalLocation: { artifactLocation: { uri: encodeURI(skipped.path), uriBaseId: "SRCROOT" } } },
+        { physicalLocation: { artifactLocation: { uri: pathUri(skipped.path), uriBaseId: "SRCROOT" } } },
       ],
     });
   }
@@ -143,9 +144,13 @@ function analyzerNotifications(run: AnalyzerRun): Sarif.Notification[] {
 }
 
 function rootUri(root: string): string {
-  const posix = root.split("\\").join("/");
-  const withSlash = posix.endsWith("/") ? posix : `${posix}/`;
-  return `file://${withSlash.startsWith("/") ? "" : "/"}${encodeURI(withSlash)}`;
+  const href = pathToFileURL(root).href;
+  return href.endsWith("/") ? href : `${href}/`;
+}
+
+/** A relative path as a URI reference: each segment percent-encoded, so `#` and `?` stay in the name. */
+function pathUri(path: string): string {
+  return path.split("/").map(encodeURIComponent).join("/");
 }
 
 export function toSarif(result: ScanResult, catalogue: readonly RuleMeta[], tool: ToolInfo): Sarif.Log {
