@@ -42,7 +42,12 @@ function subproof(m: number, d: Uint8Array[], b: boolean): Buffer[] {
 }
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
-const leavesArbitrary = fc.array(fc.uint8Array({ maxLength: 8 }), { minLength: 1, maxLength: 70 });
+// Distinct leaves, so that a proof for one position cannot legitimately verify another.
+const leavesArbitrary = fc.uniqueArray(fc.uint8Array({ maxLength: 8 }), {
+  minLength: 1,
+  maxLength: 70,
+  selector: (leaf) => Buffer.from(leaf).toString("hex"),
+});
 const flipByte = (proof: Buffer[], which: number, bit: number) =>
   proof.map((node, index) => {
     if (index !== which % proof.length) return node;
