@@ -13,9 +13,9 @@ describe("rule docs", () => {
     expect(page).toContain("### Why it matters");
     expect(page).toContain("[CWE-798](https://cwe.mitre.org/data/definitions/798.html)");
     const index = files.get("README.md")!;
-    expect(index).toContain("4 rules in 2 groups.");
-    expect(index).toContain(
-      "| [`example/duplicate-setting`](example.md#duplicate-setting) | low | ENV-DRIFT-01 |",
+    expect(index).toMatch(
+      /\| \[`example\/duplicate-setting`\]\(example\.md#duplicate-setting\) +\| low +\| ENV-DRIFT-01 +\|/,
     );
+    expect(index).toContain("4 rules in 2 groups.");
   });
 });

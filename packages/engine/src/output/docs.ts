@@ -43,12 +43,28 @@ function escapeCell(text: string): string {
   return text.replace(/\|/g, "\\|");
 }
 
+/** A Markdown table with padded columns, the way the repository's formatter (Biome) writes them. */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(3, title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)];
+}
+
 function analyzerPage(section: Section): string {
   const lines = [GENERATED_BANNER, "", `# ${section.title} rules`, "", section.description, ""];
-  lines.push("| rule | severity | title |", "|---|---|---|");
-  for (const rule of section.rules) {
-    lines.push(`| [\`${rule.id}\`](#${ruleName(rule.id)}) | ${rule.severity} | ${escapeCell(rule.title)} |`);
-  }
+  lines.push(
+    ...table(
+      ["rule", "severity", "title"],
+      section.rules.map((rule) => [
+        `[\`${rule.id}\`](#${ruleName(rule.id)})`,
+        rule.severity,
+        escapeCell(rule.title),
+      ]),
+    ),
+  );
   for (const rule of section.rules) {
     lines.push(
       "",
@@ -65,22 +81,36 @@ function analyzerPage(section: Section): string {
 function indexPage(list: readonly Section[]): string {
   const total = list.reduce((sum, section) => sum + section.rules.length, 0);
   const lines = [GENERATED_BANNER, "", "# Rampart rules", "", `${total} rules in ${list.length} groups.`, ""];
-  lines.push("| analyzer | rules | critical | high | med | low |", "|---|---|---|---|---|---|");
-  for (const section of list) {
-    const count = (severity: string) => section.rules.filter((rule) => rule.severity === severity).length;
-    lines.push(
-      `| [${section.title}](${section.id}.md) | ${section.rules.length} | ${count("critical")} | ${count("high")} | ${count("med")} | ${count("low")} |`,
-    );
-  }
-  lines.push("", "## All rules", "", "| rule | severity | controls | CWE | title |", "|---|---|---|---|---|");
-  for (const section of list) {
-    for (const rule of section.rules) {
-      const cwe = (rule.cwe ?? []).map((number) => `CWE-${number}`).join(", ");
-      lines.push(
-        `| [\`${rule.id}\`](${section.id}.md#${ruleName(rule.id)}) | ${rule.severity} | ${rule.controls.join(", ")} | ${cwe} | ${escapeCell(rule.title)} |`,
-      );
-    }
-  }
+  const count = (section: Section, severity: string) =>
+    String(section.rules.filter((rule) => rule.severity === severity).length);
+  lines.push(
+    ...table(
+      ["analyzer", "rules", "critical", "high", "med", "low"],
+      list.map((section) => [
+        `[${section.title}](${section.id}.md)`,
+        String(section.rules.length),
+        count(section, "critical"),
+        count(section, "high"),
+        count(section, "med"),
+        count(section, "low"),
+      ]),
+    ),
+  );
+  lines.push("", "## All rules", "");
+  lines.push(
+    ...table(
+      ["rule", "severity", "controls", "CWE", "title"],
+      list.flatMap((section) =>
+        section.rules.map((rule) => [
+          `[\`${rule.id}\`](${section.id}.md#${ruleName(rule.id)})`,
+          rule.severity,
+          rule.controls.join(", "),
+          (rule.cwe ?? []).map((number) => `CWE-${number}`).join(", "),
+          escapeCell(rule.title),
+        ]),
+      ),
+    ),
+  );
   return `${lines.join("\n")}\n`;
 }
 
