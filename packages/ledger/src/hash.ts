@@ -22,3 +22,13 @@ export function hexToBytes(hex: string): Buffer {
   if (!SHA256_HEX.test(hex)) throw new TypeError(`not a lowercase hex SHA-256: ${JSON.stringify(hex)}`);
   return Buffer.from(hex, "hex");
 }
+
+/**
+ * Standard base64 with padding, decoded only if it is the one canonical encoding of its bytes
+ * (Node's decoder ignores stray characters and unused trailing bits, so two texts could decode alike).
+ */
+export function decodeCanonicalBase64(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
+  const bytes = Buffer.from(text, "base64");
+  return bytes.toString("base64") === text ? bytes : undefined;
+}
