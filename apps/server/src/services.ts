@@ -7,6 +7,7 @@ import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
+import { createLocalCodeHost } from "./code-host/code-host.ts";
 import type { Config } from "./config.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
@@ -29,11 +30,11 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");
+  const codeHost = createLocalCodeHost({ samplesDir: config.SAMPLES_DIR, sampleCacheDir });
   const scans = createScanService({
     db,
     jobs,
-    samplesDir: config.SAMPLES_DIR,
-    sampleCacheDir,
+    codeHost,
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
   });
   const rules = ruleById();
@@ -49,6 +50,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   return {
     db,
     config,
+    codeHost,
     auth,
     tenantsRepo,
     tenantAccess: createTenantAccess(tenantsRepo),

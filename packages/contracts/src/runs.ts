@@ -20,7 +20,9 @@ export const Run = z.object({
   repositoryId: Id,
   repo: z.string(),
   commitSha: z.string(),
-  /** `manual`, `schedule`, or `pr:<number>`. */
+  /** The commit on the code host's website; null for local repositories and samples. */
+  commitUrl: z.string().nullable(),
+  /** `manual`, `schedule`, `demo-seed`, or `pr:<number>`. */
   triggeredBy: z.string(),
   status: RunStatus,
   filesScanned: z.number().int(),
@@ -77,7 +79,12 @@ export const Finding = z.object({
   /** True when a waiver covers it: it stays recorded but does not count as a failure. */
   waived: z.boolean(),
   metadata: FindingMetadata,
-  run: z.object({ createdAt: Timestamp, commitSha: z.string(), repo: z.string() }),
+  run: z.object({
+    createdAt: Timestamp,
+    commitSha: z.string(),
+    commitUrl: z.string().nullable(),
+    repo: z.string(),
+  }),
 });
 export type Finding = z.infer<typeof Finding>;
 

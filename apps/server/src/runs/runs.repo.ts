@@ -14,6 +14,7 @@ export function toRun(row: RunRow): Run {
     repositoryId: row.repositoryId,
     repo: row.repo,
     commitSha: row.commitSha,
+    commitUrl: row.commitUrl,
     triggeredBy: row.triggeredBy,
     status: row.status,
     filesScanned: row.filesScanned,
@@ -23,7 +24,10 @@ export function toRun(row: RunRow): Run {
   };
 }
 
-export function toFinding(row: FindingRow, run: Pick<RunRow, "createdAt" | "commitSha" | "repo">): Finding {
+export function toFinding(
+  row: FindingRow,
+  run: Pick<RunRow, "createdAt" | "commitSha" | "commitUrl" | "repo">,
+): Finding {
   const shown = (row.metadata ?? {}) as Finding["metadata"];
   return {
     id: row.id,
@@ -39,7 +43,12 @@ export function toFinding(row: FindingRow, run: Pick<RunRow, "createdAt" | "comm
     fingerprint: row.fingerprint,
     waived: row.waiverId !== null,
     metadata: { ...shown, ...(row.waiverId ? { waiverId: row.waiverId } : {}) },
-    run: { createdAt: run.createdAt.toISOString(), commitSha: run.commitSha, repo: run.repo },
+    run: {
+      createdAt: run.createdAt.toISOString(),
+      commitSha: run.commitSha,
+      commitUrl: run.commitUrl,
+      repo: run.repo,
+    },
   };
 }
 

@@ -4,7 +4,6 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { checkout, type Source } from "@rampart/checkout";
 import type { Database } from "@rampart/db/client";
 import {
   controlResults,
@@ -20,9 +19,9 @@ import { applyEdits, unifiedDiff } from "@rampart/engine/fix";
 import { scan as engineScan } from "@rampart/engine/scan";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { CodeHost } from "../code-host/code-host.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
-import { materializeSample } from "../repositories/samples.ts";
 import { buildRunRecord } from "./run-record.ts";
 
 export const ENGINE_VERSION = "0.1.0";
@@ -58,8 +57,7 @@ export const scanJobPayload = z.object({ scanId: z.uuid() });
 export interface ScanServiceDeps {
   db: Database;
   jobs: JobSender;
-  samplesDir: string;
-  sampleCacheDir: string;
+  codeHost: CodeHost;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   now?: () => Date;
@@ -115,13 +113,6 @@ export function createScanService(deps: ScanServiceDeps) {
     return (await db.select().from(scans).where(eq(scans.id, scanId)))[0];
   }
 
-  function sourceOf(repository: RepositoryRow): Source {
-    if (repository.source === "git") return { kind: "git", url: repository.location };
-    if (repository.source === "local") return { kind: "local", path: repository.location };
-    const sample = materializeSample(deps.samplesDir, repository.location, deps.sampleCacheDir);
-    return { kind: "local", path: sample.path };
-  }
-
   async function setState(scanId: string, values: Partial<ScanRow>) {
     await db
       .update(scans)
@@ -138,7 +129,7 @@ export function createScanService(deps: ScanServiceDeps) {
 
     let workspace: { root: string; commitSha: string; dispose(): void } | undefined;
     try {
-      const checkedOut = await checkout(sourceOf(repository), found.ref ? { ref: found.ref } : {});
+      const checkedOut = await deps.codeHost.workspace(repository, found.ref ?? undefined);
       if (!checkedOut.ok) throw new Error(`checkout failed: ${checkedOut.error}`);
       workspace = checkedOut.workspace;
 
@@ -206,6 +197,7 @@ export function createScanService(deps: ScanServiceDeps) {
           repositoryId: repository.id,
           repo: repository.name,
           commitSha,
+          commitUrl: deps.codeHost.commitUrl(repository, commitSha),
           triggeredBy: scan.triggeredBy,
           status: record.status,
           filesScanned: result.filesScanned,

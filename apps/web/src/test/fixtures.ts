@@ -18,6 +18,7 @@ export function testRun(overrides: Partial<Run> = {}): Run {
     repositoryId: "aaaaaaaa-0000-4000-8000-000000000001",
     repo: "acme/payments-api",
     commitSha: "0123456789abcdef0123456789abcdef01234567",
+    commitUrl: null,
     triggeredBy: "manual",
     status: "pass",
     filesScanned: 120,
@@ -46,6 +47,7 @@ export function testFinding(overrides: Partial<Finding> = {}): Finding {
     run: {
       createdAt: "2025-06-01T14:05:00.000Z",
       commitSha: "abcdef0123456789",
+      commitUrl: null,
       repo: "acme/payments-api",
     },
     ...overrides,

@@ -74,6 +74,8 @@ export const policyRuns = pgTable(
       .references(() => repositories.id, { onDelete: "cascade" }),
     repo: text("repo").notNull(),
     commitSha: text("commit_sha").notNull(),
+    /** The commit on the code host's website, when it has one. */
+    commitUrl: text("commit_url"),
     triggeredBy: text("triggered_by").notNull(),
     status: text("status", { enum: ["pass", "fail", "skip"] }).notNull(),
     filesScanned: integer("files_scanned").notNull(),

@@ -1,7 +1,6 @@
 // Control Detail modal: a control's failed checks (expandable, one open at a time, with the run's
 // date, commit and a link to the code host when there is one) and its passed checks.
 import type { ControlStatusRow } from "@rampart/contracts/controls";
-import type { Repository } from "@rampart/contracts/repositories";
 import type { Finding } from "@rampart/contracts/runs";
 import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
 import { useState } from "react";
@@ -16,7 +15,7 @@ import {
 } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatDateTime } from "../../lib/format-date";
-import { abbreviate, commitUrl } from "../../lib/run-labels";
+import { abbreviate } from "../../lib/run-labels";
 import { useControlFindings } from "./api/get-control-findings";
 
 export const PASSED_CHECKS_SHOWN = 5;
@@ -26,19 +25,8 @@ export function findingLocation(finding: Pick<Finding, "filePath" | "line">): st
   return finding.line ? `${finding.filePath}:${finding.line}` : finding.filePath;
 }
 
-function FailedCheck({
-  finding,
-  open,
-  onToggle,
-  repositories,
-}: {
-  finding: Finding;
-  open: boolean;
-  onToggle: () => void;
-  repositories: Repository[];
-}) {
-  const repository = repositories.find((candidate) => candidate.name === finding.run.repo);
-  const link = commitUrl(repository?.source === "git" ? repository.location : null, finding.run.commitSha);
+function FailedCheck({ finding, open, onToggle }: { finding: Finding; open: boolean; onToggle: () => void }) {
+  const link = finding.run.commitUrl;
   const panelId = `failed-check-${finding.id}`;
   return (
     <li className="rounded-md border border-border">
@@ -99,15 +87,7 @@ function FailedCheck({
   );
 }
 
-function ControlFindingsBody({
-  controlId,
-  tenantId,
-  repositories,
-}: {
-  controlId: string;
-  tenantId: string;
-  repositories: Repository[];
-}) {
+function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenantId: string }) {
   const query = useControlFindings(controlId, tenantId);
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -156,7 +136,6 @@ function ControlFindingsBody({
               <FailedCheck
                 key={finding.id}
                 finding={finding}
-                repositories={repositories}
                 open={openId === finding.id}
                 onToggle={() => setOpenId(openId === finding.id ? null : finding.id)}
               />
@@ -190,12 +169,10 @@ function ControlFindingsBody({
 export function ControlDetailModal({
   row,
   tenantId,
-  repositories,
   onClose,
 }: {
   row: ControlStatusRow | null;
   tenantId: string;
-  repositories: Repository[];
   onClose: () => void;
 }) {
   return (
@@ -210,7 +187,7 @@ export function ControlDetailModal({
             <DialogTitle>{row.control.title}</DialogTitle>
             <DialogDescription>{row.control.description || "No description available."}</DialogDescription>
           </div>
-          <ControlFindingsBody controlId={row.control.id} tenantId={tenantId} repositories={repositories} />
+          <ControlFindingsBody controlId={row.control.id} tenantId={tenantId} />
           <div className="flex justify-end">
             <DialogClose asChild>
               <Button variant="outline">Close</Button>

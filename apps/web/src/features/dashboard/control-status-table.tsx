@@ -1,7 +1,6 @@
 // Control Status: every control with its passes, failures and compliance, filtered locally by
 // category; a failure count opens the Control Detail modal.
 import type { ControlStatusRow } from "@rampart/contracts/controls";
-import type { Repository } from "@rampart/contracts/repositories";
 import { useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -15,15 +14,7 @@ import { ControlDetailModal } from "./control-detail-modal";
 export const CONTROL_CATEGORIES = ["all", "iac", "pipeline", "env", "secrets"] as const;
 export type ControlCategory = (typeof CONTROL_CATEGORIES)[number];
 
-export function ControlStatusTable({
-  rows,
-  tenantId,
-  repositories,
-}: {
-  rows: ControlStatusRow[];
-  tenantId: string;
-  repositories: Repository[];
-}) {
+export function ControlStatusTable({ rows, tenantId }: { rows: ControlStatusRow[]; tenantId: string }) {
   const [category, setCategory] = useState<ControlCategory>("all");
   const [openControl, setOpenControl] = useState<ControlStatusRow | null>(null);
   const visible = category === "all" ? rows : rows.filter((row) => row.control.tags.includes(category));
@@ -109,12 +100,7 @@ export function ControlStatusTable({
           </Table>
         )}
       </CardContent>
-      <ControlDetailModal
-        row={openControl}
-        tenantId={tenantId}
-        repositories={repositories}
-        onClose={() => setOpenControl(null)}
-      />
+      <ControlDetailModal row={openControl} tenantId={tenantId} onClose={() => setOpenControl(null)} />
     </Card>
   );
 }

@@ -184,7 +184,17 @@ describe("DashboardPage loaded", () => {
   });
 
   it("opens the Control Detail modal with failed checks (one open at a time) and passed checks", async () => {
-    const failedA = testFinding({ filePath: "infra/a.tf", line: 3, message: "Bucket A unencrypted" });
+    const failedA = testFinding({
+      filePath: "infra/a.tf",
+      line: 3,
+      message: "Bucket A unencrypted",
+      run: {
+        createdAt: "2025-06-01T14:05:00.000Z",
+        commitSha: "abcdef0123456789",
+        commitUrl: "https://github.com/acme/payments-api/commit/abcdef0123456789",
+        repo: "acme/payments-api",
+      },
+    });
     const failedB = testFinding({ filePath: "infra/b.tf", line: 9, message: "Bucket B unencrypted" });
     const passed = Array.from({ length: 7 }, (_, index) =>
       testFinding({ status: "pass", filePath: `infra/ok-${index}.tf`, message: "Encrypted" }),

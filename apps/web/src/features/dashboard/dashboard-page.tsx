@@ -84,12 +84,10 @@ function RepositoryHint({ repositories }: { repositories: Repository[] | undefin
 function LoadedDashboard({
   summary,
   tenantId,
-  repositories,
   readOnly,
 }: {
   summary: DashboardSummary;
   tenantId: string;
-  repositories: Repository[];
   readOnly: boolean;
 }) {
   return (
@@ -102,7 +100,7 @@ function LoadedDashboard({
       />
       <MetricsOverview metrics={summary.metrics} />
       <ExecutiveSnapshot snapshot={summary.cisoSnapshot} />
-      <ControlStatusTable rows={summary.controlStatus} tenantId={tenantId} repositories={repositories} />
+      <ControlStatusTable rows={summary.controlStatus} tenantId={tenantId} />
       <RecentRunsCard runs={summary.recentRuns} />
       <div className="grid gap-6 lg:grid-cols-2">
         <PrBotCard suggestions={summary.prSuggestions} />
@@ -150,12 +148,7 @@ export function DashboardPage() {
             </div>
           ) : null}
           {summary.data?.hasData && tenantId ? (
-            <LoadedDashboard
-              summary={summary.data}
-              tenantId={tenantId}
-              repositories={repositories.data ?? []}
-              readOnly={readOnly}
-            />
+            <LoadedDashboard summary={summary.data} tenantId={tenantId} readOnly={readOnly} />
           ) : (
             <EmptyState
               icon={BarChart3}

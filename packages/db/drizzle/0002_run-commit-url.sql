@@ -1,0 +1,1 @@
+ALTER TABLE "policy_runs" ADD COLUMN "commit_url" text;
