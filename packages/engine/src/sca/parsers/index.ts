@@ -1,13 +1,18 @@
 // Which parser reads which file: a table of (name test, parser), first match wins. `parseManifest`
 // never throws: a parser crash becomes a per-file failure so the rest of the scan goes on.
 import type { ParseOutcome } from "../package.ts";
+import { parseBunLock } from "./bun.ts";
 import { basename, describeError, failure, type ManifestParser, type ReadSibling } from "./common.ts";
 import { parseNpmLock } from "./npm.ts";
+import { parsePnpmLock } from "./pnpm.ts";
+import { parseYarnLock } from "./yarn.ts";
 
 export interface ManifestFormat {
   /** A short id for reports and docs, e.g. `package-lock.json`. */
   id: string;
   match(path: string): boolean;
+  /** Paths it reads (documentation, and the inputs of the routing and fuzz tests). */
+  examples: string[];
   parse: ManifestParser;
 }
 
@@ -22,7 +27,20 @@ const matching =
     pattern.test(basename(path));
 
 export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
-  { id: "package-lock.json", match: named("package-lock.json", "npm-shrinkwrap.json"), parse: parseNpmLock },
+  {
+    id: "package-lock.json",
+    match: named("package-lock.json", "npm-shrinkwrap.json"),
+    examples: ["package-lock.json", "cli/npm-shrinkwrap.json"],
+    parse: parseNpmLock,
+  },
+  { id: "yarn.lock", match: named("yarn.lock"), examples: ["yarn.lock"], parse: parseYarnLock },
+  {
+    id: "pnpm-lock.yaml",
+    match: named("pnpm-lock.yaml"),
+    examples: ["apps/pnpm-lock.yaml"],
+    parse: parsePnpmLock,
+  },
+  { id: "bun.lock", match: named("bun.lock"), examples: ["bun.lock"], parse: parseBunLock },
 ];
 
 export function manifestFormatFor(path: string): ManifestFormat | undefined {
