@@ -1,0 +1,298 @@
+// Dashboard calls (summary, runs list, controls, risks, heatmap, a control's findings) under load
+// over a tenant with 200 runs and 1,000,000 findings, on PGlite and PostgreSQL. The seed is
+// generated inside the database (INSERT … SELECT … generate_series) from the real rule and
+// control catalogues; the server runs in this process and autocannon drives it over loopback.
+//
+// BENCH_DURATION: seconds per call (10). BENCH_DASHBOARD_PGLITE_FINDINGS: findings per run on
+// PGlite (5000, as on PostgreSQL; seeding 1M rows in WASM took 100–150 s on 2 busy cores).
+// BENCH_DASHBOARD_EXPERIMENT=1 also measures the calls again after the proposed index changes
+// (EXPERIMENT_SQL below), run against the throwaway database only.
+
+import { tmpdir } from "node:os";
+import type { DatabaseHandle } from "@rampart/db/client";
+import { ruleById } from "@rampart/engine";
+import { listControls } from "@rampart/policy";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { buildApp } from "../apps/server/src/app.ts";
+import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
+import { createServices, jobDefinitions } from "../apps/server/src/services.ts";
+import { type Backend, backends, markdownTable, openBenchDatabase } from "./lib.ts";
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const RUNS = 200;
+const REPOSITORIES = 3;
+const WINDOW_DAYS = 90;
+/** Each run of a repository drops this many fingerprints of the previous run and adds as many new ones. */
+const CHURN_PER_RUN = 50;
+
+function findingsPerRun(backend: Backend): number {
+  return backend === "postgres" ? 5000 : Number(process.env.BENCH_DASHBOARD_PGLITE_FINDINGS ?? 5000);
+}
+
+/** Proposed changes, measured only when BENCH_DASHBOARD_EXPERIMENT=1; the app's code is unchanged. */
+export const EXPERIMENT_SQL: string[] = [
+  // openByRule (risks, heatmap, summary twice): index-only scan of the latest runs' open findings.
+  `create index findings_open_by_run on findings (tenant_id, run_id, rule_id, analyzer, severity, control_code)
+     where status = 'fail' and waiver_id is null`,
+  // openFindings (summary): the 50 most severe open findings read in index order, no sort.
+  `create index findings_open_ranked on findings (tenant_id,
+     (case severity when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end),
+     created_at desc, file_path, line) where status = 'fail' and waiver_id is null`,
+];
+
+async function load(options: autocannon.Options) {
+  const result = await autocannon({ duration: DURATION_SECONDS, connections: CONNECTIONS, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+const PATHS: Record<string, (n: string) => string> = {
+  cloudformation: (n) => `cloudformation/stack-${n}/template.yaml`,
+  kubernetes: (n) => `k8s/app-${n}/deployment.yaml`,
+  terraform: (n) => `infra/module-${n}/main.tf`,
+  dockerfile: (n) => `services/svc-${n}/Dockerfile`,
+  ci: (n) => `.github/workflows/pipeline-${n}.yml`,
+  secrets: (n) => `src/pkg-${n}/config.ts`,
+};
+
+/**
+ * Seeds one tenant: repositories, runs, findings, control results and finding tracks. Finding k of
+ * a repository's n-th run has key k + CHURN_PER_RUN·n, and everything about it (rule, path, status,
+ * fingerprint) is a function of the repository and that key, so fingerprints repeat across runs.
+ */
+export async function seed(database: DatabaseHandle, tenantId: string, perRun: number) {
+  const { db } = database;
+  const controls = new Map(listControls().map((control) => [control.code, control]));
+  const rules = [...ruleById().values()]
+    .filter((rule) => rule.controls.some((code) => controls.has(code)))
+    .map((rule, idx) => {
+      const control = controls.get(rule.controls[0]!)!;
+      const [prefix, suffix] = (PATHS[rule.analyzer] ?? ((n: string) => `files/${n}.txt`))("\u0000").split(
+        "\u0000",
+      );
+      return {
+        idx,
+        rule_id: rule.id,
+        analyzer: rule.analyzer,
+        severity: rule.severity,
+        title: rule.title,
+        control_code: control.code,
+        control_title: control.title,
+        control_severity: control.severity,
+        path_prefix: prefix,
+        path_suffix: suffix,
+      };
+    });
+  const ruleCount = rules.length;
+
+  await db.execute(sql`drop table if exists bench_rules, bench_runs`);
+  await db.execute(sql`
+    create table bench_rules as
+    select * from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb) as x(
+      idx int, rule_id text, analyzer text, severity text, title text, control_code text,
+      control_title text, control_severity text, path_prefix text, path_suffix text)`);
+  await db.execute(sql`create unique index on bench_rules (idx)`);
+
+  await db.execute(sql`
+    insert into repositories (tenant_id, name, source, location, default_branch)
+    select ${tenantId}::uuid, 'acme/service-' || r, 'git', 'https://git.example.test/acme/service-' || r, 'main'
+    from generate_series(1, ${REPOSITORIES}) r`);
+
+  // 200 runs spread evenly over the last 90 days, round-robin over the repositories.
+  await db.execute(sql`
+    create table bench_runs as
+    select s.seq, gen_random_uuid() as id, repo.id as repository_id, repo.name as repo,
+      now() - interval '${sql.raw(String(WINDOW_DAYS))} days'
+        + (s.seq + 1) * interval '${sql.raw(String(WINDOW_DAYS))} days' / ${RUNS}
+        - interval '1 hour' + (s.seq % 17) * interval '1 minute' as created_at
+    from generate_series(0, ${RUNS - 1}) s(seq)
+    join (select id, name, row_number() over (order by name) - 1 as n
+          from repositories where tenant_id = ${tenantId}::uuid) repo
+      on repo.n = s.seq % ${REPOSITORIES}`);
+  const analyzersJson = JSON.stringify(
+    Object.keys(PATHS).map((analyzer) => ({ analyzer, status: "succeeded", filesAnalyzed: 40, skipped: [] })),
+  );
+  await db.execute(sql`
+    insert into policy_runs (id, tenant_id, repository_id, repo, commit_sha, triggered_by, status,
+      files_scanned, failed_count, analyzers, engine_version, self_hash, created_at)
+    select id, ${tenantId}::uuid, repository_id, repo, encode(sha256(convert_to('commit' || seq, 'UTF8')), 'hex'),
+      'bench', 'fail', 240, 0, ${analyzersJson}::jsonb, 'bench',
+      encode(sha256(convert_to('run' || seq, 'UTF8')), 'hex'), created_at
+    from bench_runs`);
+
+  // Findings, one statement per run: like the app, which writes a run's findings together, so a
+  // run's rows sit in adjacent heap pages.
+  for (let seq = 0; seq < RUNS; seq++) {
+    await db.execute(sql`
+      insert into findings (tenant_id, run_id, rule_id, analyzer, control_code, severity, status,
+        message, file_path, line, fingerprint, metadata, created_at)
+      select ${tenantId}::uuid, r.id, b.rule_id, b.analyzer, b.control_code, b.severity, k.status,
+        case k.status when 'fail' then b.title else 'Passed: ' || b.title end,
+        b.path_prefix || (k.key % 300) || b.path_suffix, 1 + k.key % 400,
+        encode(sha256(convert_to(r.repository_id::text || ':' || k.key, 'UTF8')), 'hex'),
+        jsonb_build_object('ruleTitle', b.title, 'control', jsonb_build_object(
+          'code', b.control_code, 'title', b.control_title, 'severity', b.control_severity)),
+        r.created_at
+      from bench_runs r
+      cross join lateral (
+        select key, case when abs(hashtext(key::text)) % 4 = 0 then 'pass' else 'fail' end as status
+        from (select j + ${CHURN_PER_RUN} * (r.seq / ${REPOSITORIES}) as key
+              from generate_series(0, ${perRun - 1}) j) keys
+      ) k
+      join bench_rules b on b.idx = k.key % ${ruleCount}
+      where r.seq = ${seq}`);
+  }
+
+  // Per run and control, the tally of its findings; runs carry their failure count.
+  await db.execute(sql`
+    insert into control_results (tenant_id, run_id, control_code, passes, failures, evidence)
+    select tenant_id, run_id, control_code, count(*) filter (where status = 'pass')::int,
+      count(*) filter (where status = 'fail')::int, 'succeeded'
+    from findings where tenant_id = ${tenantId}::uuid group by tenant_id, run_id, control_code`);
+  await db.execute(sql`
+    update policy_runs r set failed_count = c.failures, status = case when c.failures > 0 then 'fail' else 'pass' end
+    from (select run_id, sum(failures)::int as failures from control_results group by run_id) c
+    where c.run_id = r.id`);
+
+  // Tracks of failing fingerprints; those absent from their repository's newest run are fixed by
+  // the repository's next run after they were last seen.
+  await db.execute(sql`
+    insert into finding_tracks (tenant_id, repository_id, fingerprint, rule_id, severity, first_seen_at,
+      last_seen_at, first_run_id, last_run_id)
+    select ${tenantId}::uuid, r.repository_id, f.fingerprint, min(f.rule_id), min(f.severity),
+      min(r.created_at), max(r.created_at),
+      (array_agg(r.id order by r.created_at))[1], (array_agg(r.id order by r.created_at desc))[1]
+    from findings f join bench_runs r on r.id = f.run_id
+    where f.status = 'fail'
+    group by r.repository_id, f.fingerprint`);
+  await db.execute(sql`
+    update finding_tracks t set fixed_at = n.next_at, fixed_run_id = n.next_id
+    from (select id, lead(id) over w as next_id, lead(created_at) over w as next_at
+          from bench_runs window w as (partition by repository_id order by created_at)) n
+    where n.id = t.last_run_id and n.next_id is not null`);
+
+  await db.execute(sql`drop table bench_rules, bench_runs`);
+  await db.execute(sql`vacuum analyze`);
+
+  const counts = (
+    (await db.execute(sql`
+      select (select count(*)::int from findings) as findings,
+        (select count(*)::int from finding_tracks) as tracks,
+        (select count(*)::int from finding_tracks where fixed_at is not null) as fixed,
+        (select count(*)::int from control_results) as control_results,
+        pg_size_pretty(pg_database_size(current_database())) as size`)) as unknown as {
+      rows: { findings: number; tracks: number; fixed: number; control_results: number; size: string }[];
+    }
+  ).rows[0]!;
+  return counts;
+}
+
+async function measureCalls(base: string, cookie: string, tenantId: string, secondPage: string) {
+  const calls: [string, string][] = [
+    ["GET /api/tenants/:id/summary?days=7", `/api/tenants/${tenantId}/summary?days=7`],
+    ["GET /api/tenants/:id/summary?days=90", `/api/tenants/${tenantId}/summary?days=90`],
+    ["GET /api/tenants/:id/runs (page 1)", `/api/tenants/${tenantId}/runs`],
+    ["GET /api/tenants/:id/runs (page 2, cursor)", `/api/tenants/${tenantId}/runs?cursor=${secondPage}`],
+    ["GET /api/tenants/:id/controls", `/api/tenants/${tenantId}/controls`],
+    ["GET /api/tenants/:id/risks", `/api/tenants/${tenantId}/risks`],
+    ["GET /api/tenants/:id/risk-heatmap", `/api/tenants/${tenantId}/risk-heatmap`],
+    ["GET /api/controls/IAC-ENC-01/findings", `/api/controls/IAC-ENC-01/findings?tenantId=${tenantId}`],
+  ];
+  const results: { call: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number }[] = [];
+  for (const [call, url] of calls) {
+    results.push({ call, ...(await load({ url: `${base}${url}`, headers: { cookie } })) });
+  }
+  return results;
+}
+
+export async function run(): Promise<string> {
+  const rows: (string | number)[][] = [];
+  const notes: string[] = [];
+  for (const backend of backends()) {
+    const perRun = findingsPerRun(backend);
+    const { database, cleanup } = await openBenchDatabase(backend);
+    try {
+      const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
+      const services = createServices(
+        database.db,
+        {
+          SESSION_TTL_DAYS: 30,
+          SAMPLES_DIR: "/nonexistent",
+          DATA_DIR: tmpdir(),
+          LOCAL_REPOSITORY_ROOTS: [],
+          SCAN_WAIT_SECONDS: 0,
+        },
+        jobs,
+      );
+      await jobs.start(jobDefinitions(services), { runWorkers: false });
+      const app = await buildApp({
+        config: {
+          AUTH_RATE_LIMIT_PER_MINUTE: 10_000_000,
+          TRUST_PROXY: false,
+          WEB_DIST_DIR: "/nonexistent",
+          NODE_ENV: "production",
+        },
+        services,
+      });
+      await app.listen({ host: "127.0.0.1", port: 0 });
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const credentials = { email: "bench@example.test", password: "benchmark password" };
+      const registered = await app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { ...credentials, name: "Bench", tenantName: "Bench Org" },
+      });
+      const tenantId = (registered.json() as { user: { memberships: { tenantId: string }[] } }).user
+        .memberships[0]!.tenantId;
+      const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: credentials });
+      const cookie = `rampart_session=${login.cookies.find((c) => c.name === "rampart_session")!.value}`;
+
+      const started = performance.now();
+      const counts = await seed(database, tenantId, perRun);
+      const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
+      const firstPage = await app.inject({ url: `/api/tenants/${tenantId}/runs`, headers: { cookie } });
+      const secondPage = (firstPage.json() as { nextCursor: string }).nextCursor;
+      const label = `${backend} (${RUNS} runs × ${perRun} = ${counts.findings.toLocaleString("en")} findings)`;
+      notes.push(
+        `- ${label}: seeded in ${seedSeconds} s; ${counts.control_results.toLocaleString("en")} control results, ` +
+          `${counts.tracks.toLocaleString("en")} finding tracks (${counts.fixed.toLocaleString("en")} fixed); database ${counts.size}.`,
+      );
+
+      for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
+        rows.push([label, result.call, result.requestsPerSecond, result.p50, result.p99, result.non2xx]);
+      }
+      if (process.env.BENCH_DASHBOARD_EXPERIMENT === "1" && EXPERIMENT_SQL.length > 0) {
+        // EXPERIMENT: proposed schema changes applied to this throwaway database only.
+        for (const statement of EXPERIMENT_SQL) await database.db.execute(sql.raw(statement));
+        await database.db.execute(sql`vacuum analyze findings`);
+        for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
+          rows.push([
+            `${label}, EXPERIMENT: proposed indexes`,
+            result.call,
+            result.requestsPerSecond,
+            result.p50,
+            result.p99,
+            result.non2xx,
+          ]);
+        }
+      }
+      await app.close();
+      await jobs.stop();
+    } finally {
+      await cleanup();
+    }
+  }
+  return [
+    markdownTable(["backend (data)", "call", "req/s", "p50 ms", "p99 ms", "non-2xx"], rows),
+    "",
+    `${CONNECTIONS} connections, ${DURATION_SECONDS} s per call; ${REPOSITORIES} repositories, runs spread over ${WINDOW_DAYS} days, ~75% of findings fail.`,
+    ...notes,
+  ].join("\n");
+}
