@@ -4,7 +4,10 @@ import type { ParseOutcome } from "../package.ts";
 import { parseBunLock } from "./bun.ts";
 import { basename, describeError, failure, type ManifestParser, type ReadSibling } from "./common.ts";
 import { parseNpmLock } from "./npm.ts";
+import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
+import { parsePdmLock, parsePoetryLock, parseUvLock } from "./python-lock.ts";
+import { parseRequirements } from "./requirements.ts";
 import { parseYarnLock } from "./yarn.ts";
 
 export interface ManifestFormat {
@@ -21,11 +24,6 @@ const named =
   (path: string): boolean =>
     names.includes(basename(path));
 
-const matching =
-  (pattern: RegExp) =>
-  (path: string): boolean =>
-    pattern.test(basename(path));
-
 export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
   {
     id: "package-lock.json",
@@ -41,6 +39,16 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     parse: parsePnpmLock,
   },
   { id: "bun.lock", match: named("bun.lock"), examples: ["bun.lock"], parse: parseBunLock },
+  {
+    id: "requirements.txt",
+    match: (path) => /(^|\/)requirements[^/]*\.txt$|(^|\/)requirements\/[^/]+\.txt$/.test(path),
+    examples: ["requirements.txt", "svc/requirements-dev.txt", "requirements/base.txt"],
+    parse: parseRequirements,
+  },
+  { id: "poetry.lock", match: named("poetry.lock"), examples: ["poetry.lock"], parse: parsePoetryLock },
+  { id: "Pipfile.lock", match: named("Pipfile.lock"), examples: ["Pipfile.lock"], parse: parsePipfileLock },
+  { id: "pdm.lock", match: named("pdm.lock"), examples: ["pdm.lock"], parse: parsePdmLock },
+  { id: "uv.lock", match: named("uv.lock"), examples: ["uv.lock"], parse: parseUvLock },
 ];
 
 export function manifestFormatFor(path: string): ManifestFormat | undefined {
@@ -61,5 +69,3 @@ export function parseManifest(
     return failure(path, `${format.id} parser crashed: ${describeError(error)}`);
   }
 }
-
-export { matching };
