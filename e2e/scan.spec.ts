@@ -22,11 +22,12 @@ test("a new user scans a repository and sees its real numbers everywhere", async
   await page.getByRole("link", { name: /^Dashboard/ }).click();
   await page.getByRole("button", { name: "Run Policy Scan" }).click();
   await expect(toast(page, "Policy Scan Complete")).toBeVisible({ timeout: 120_000 });
-  const description = await page
-    .getByRole("region", { name: /Notifications/ })
-    .getByText(/^Scanned \d+ files\. Found \d+ issues\.$/)
-    .first()
-    .innerText();
+  const description =
+    (await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText(/^Scanned \d+ files\. Found \d+ issues\.$/)
+      .first()
+      .textContent()) ?? "";
   const [, files, issues] = /Scanned (\d+) files\. Found (\d+) issues\./.exec(description)!;
 
   // The numbers on screen are the stored run's numbers.
