@@ -4,6 +4,7 @@
 import type { Analyzer, FileKind } from "./analyzer.ts";
 import type { Location, RawFinding, RelatedLocation } from "./finding.ts";
 import { MAX_NESTING_DEPTH, nestingDepth } from "./parse/nesting.ts";
+import { type RedactionSpan, Redactions } from "./redact.ts";
 import type { AnyRule, FileRuleContext, Report } from "./rule.ts";
 import type { SourceFile, Span } from "./source.ts";
 
@@ -40,6 +41,8 @@ export interface FileAnalysis {
   problems: FileProblem[];
   /** Cross-file summaries, by analyzer id; structured-clonable. */
   summaries: { analyzer: string; summary: unknown }[];
+  /** Secret spans of the file: any later snippet of it (suppression problems, project rules) is masked with them. */
+  redactions: RedactionSpan[];
 }
 
 /** Reads one line of any file of the scan; used for snippets of findings reported outside a file's own pass. */
@@ -76,8 +79,18 @@ export function analyzeFile(
   list: readonly Analyzer[],
   ruleFilter: RuleFilter = undefined,
 ): FileAnalysis {
-  const result: FileAnalysis = { findings: [], given: [], analyzed: [], problems: [], summaries: [] };
-  const lineReader: LineReader = (path, line) => (path === file.path ? file.lineText(line) : "");
+  const result: FileAnalysis = {
+    findings: [],
+    given: [],
+    analyzed: [],
+    problems: [],
+    summaries: [],
+    redactions: [],
+  };
+  // Reports are turned into findings only after every analyzer ran: a secret one analyzer found
+  // must be masked in the snippets of every other analyzer's findings on the same line.
+  const reported: { rule: AnyRule; report: Report }[] = [];
+  const redactions = new Redactions();
   let tooDeep: boolean | undefined;
   for (const analyzer of analyzersFor(kinds, list)) {
     result.given.push(analyzer.id);
@@ -120,8 +133,11 @@ export function analyzeFile(
           });
           continue; // a rule that threw half-way may have reported nonsense; keep none of it
         }
-        for (const report of context.reports)
-          result.findings.push(toRawFinding(rule, file.path, report, lineReader));
+        for (const report of context.reports) {
+          reported.push({ rule, report });
+          const secret = redactionOf(analyzer, report);
+          if (secret) redactions.add(secret);
+        }
       }
       if (analyzer.project) {
         try {
@@ -142,7 +158,25 @@ export function analyzeFile(
       }
     }
   }
+  const lineReader = redactingLineReader(file.path, (line) => file.lineText(line), redactions);
+  for (const { rule, report } of reported)
+    result.findings.push(toRawFinding(rule, file.path, report, lineReader));
+  result.redactions = redactions.spans();
   return result;
+}
+
+/** The span a report asks to hide, if any. */
+function redactionOf(analyzer: Pick<Analyzer, "redactSnippet">, report: Report): RedactionSpan | undefined {
+  return report.redact ?? (analyzer.redactSnippet ? report.at : undefined);
+}
+
+/** A line reader for one file that masks the given secret spans. */
+export function redactingLineReader(
+  path: string,
+  read: (line: number) => string,
+  redactions: Redactions,
+): LineReader {
+  return (wanted, line) => (wanted === path ? redactions.apply(line, read(line)) : "");
 }
 
 export interface ProjectAnalysis {
@@ -172,7 +206,18 @@ export function analyzeProject(
       });
       continue;
     }
-    for (const report of reports) result.findings.push(toRawFinding(rule, report.path, report, lineReader));
+    for (const report of reports) {
+      const secret = redactionOf(analyzer, report);
+      // A project rule that reports a secret masks its own line; the scan's reader masks the spans
+      // that per-file rules found.
+      const reader: LineReader = secret
+        ? (path, line) => {
+            const text = lineReader(path, line);
+            return path === report.path ? new Redactions([secret]).apply(line, text) : text;
+          }
+        : lineReader;
+      result.findings.push(toRawFinding(rule, report.path, report, reader));
+    }
   }
   return result;
 }
@@ -181,6 +226,7 @@ export function analyzeProject(
 export const MAX_SNIPPET_LENGTH = 400;
 
 function toLocation(path: string, at: Span, lineReader: LineReader): Location {
+  // Masked by the reader before it is cut, so a cut never splits a masked value.
   const snippet = lineReader(path, at.line).slice(0, MAX_SNIPPET_LENGTH);
   const location: Location = { path, line: at.line, column: at.column, snippet };
   if (at.endLine !== undefined) location.endLine = at.endLine;
@@ -208,5 +254,7 @@ export function toRawFinding(
     related,
   };
   if (report.fix) finding.fix = { description: report.fix.description, path, edits: report.fix.edits };
+  if (report.properties && Object.keys(report.properties).length > 0)
+    finding.properties = { ...report.properties };
   return finding;
 }

@@ -38,6 +38,11 @@ export interface Analyzer<Model = unknown, Summary = unknown> {
   title: string;
   /** What it parses and covers, one paragraph; used in the generated docs. */
   description: string;
+  /**
+   * Every report of this analyzer is a secret at its `at` span: snippets quoting it are masked
+   * (see redact.ts). Rules of other analyzers mark single reports with `Report.redact`.
+   */
+  redactSnippet?: boolean;
   /** Files of any of these kinds are given to `parse`. */
   accepts: readonly FileKind[];
   /** Runs once per worker before the first parse (e.g. to load a WASM grammar). A throw fails the run. */

@@ -15,6 +15,12 @@ export interface Location {
   snippet: string;
 }
 
+/**
+ * Structured, machine-readable facts about one finding (`secretSha256`, `cveId`, `fixedVersion`…),
+ * alongside the human message. Plain JSON values so they cross threads and land in SARIF as is.
+ */
+export type FindingProperties = Record<string, string | number | boolean | string[] | null>;
+
 export interface RelatedLocation {
   location: Location;
   message: string;
@@ -63,6 +69,7 @@ export interface Finding {
   suppression?: Suppression;
   /** Set only when the run compared against a baseline. */
   baseline?: BaselineState;
+  properties?: FindingProperties;
 }
 
 /**
@@ -80,4 +87,5 @@ export interface RawFinding {
   fix?: Fix;
   /** Set by the worker for per-file findings (hashing in parallel); the main thread fills the rest. */
   fingerprint?: string;
+  properties?: FindingProperties;
 }

@@ -7,6 +7,7 @@ import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { classify, decodeText } from "./classify.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
+import { type RedactionSpan, Redactions } from "./redact.ts";
 import { SourceFile } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
@@ -34,6 +35,8 @@ export interface BatchResult {
   problems: FileProblem[];
   summaries: { analyzer: string; path: string; summary: unknown }[];
   suppressions: { path: string; suppressions: InlineSuppression[] }[];
+  /** Secret spans per file, so snippets the main thread reads later (project rules) are masked too. */
+  redactions: { path: string; spans: RedactionSpan[] }[];
   kinds: Record<string, number>;
 }
 
@@ -47,6 +50,7 @@ export function emptyBatchResult(): BatchResult {
     problems: [],
     summaries: [],
     suppressions: [],
+    redactions: [],
     kinds: {},
   };
 }
@@ -147,10 +151,14 @@ export function processText(
   for (const item of analysis.summaries) {
     result.summaries.push({ analyzer: item.analyzer, path: file.path, summary: item.summary });
   }
+  if (analysis.redactions.length > 0) result.redactions.push({ path: file.path, spans: analysis.redactions });
   const suppressions = extractSuppressions(file.text);
   if (suppressions.length > 0) {
     result.suppressions.push({ path: file.path, suppressions });
-    const problems = suppressionProblems(file.path, suppressions, (line) => file.lineText(line));
+    const redactions = new Redactions(analysis.redactions);
+    const problems = suppressionProblems(file.path, suppressions, (line) =>
+      redactions.apply(line, file.lineText(line)),
+    );
     result.findings.push(...problems.filter((problem) => !ruleFilter || ruleFilter(problem.ruleId)));
   }
 }
@@ -175,5 +183,6 @@ export function mergeBatchResult(into: BatchResult, from: BatchResult): void {
   append(into.problems, from.problems);
   append(into.summaries, from.summaries);
   append(into.suppressions, from.suppressions);
+  append(into.redactions, from.redactions);
   for (const [kind, count] of Object.entries(from.kinds)) into.kinds[kind] = (into.kinds[kind] ?? 0) + count;
 }

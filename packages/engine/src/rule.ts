@@ -1,6 +1,7 @@
 // A rule is data (what it finds, how bad, which controls it evidences, how to fix) plus one pure
 // function that looks at a typed model and reports. Rules never read files and never throw:
 // the engine catches a throw anyway, but reports it as a partial analyzer run.
+import type { FindingProperties } from "./finding.ts";
 import type { SourceFile, Span } from "./source.ts";
 
 /** Most severe first; the order matters for `--fail-on` and for sorting. */
@@ -67,6 +68,13 @@ export interface Report {
   at: Span;
   related?: { at: Span; message: string; path?: string }[];
   fix?: { description: string; edits: { start: number; end: number; text: string }[] };
+  /**
+   * A secret's span in this file (usually `at` itself): every snippet quoting it is masked to its
+   * first characters and `…`. Analyzers whose every report is a secret set `redactSnippet` instead.
+   */
+  redact?: Span;
+  /** Structured facts about the finding (a secret's SHA-256, a CVE id and versions), kept in every output. */
+  properties?: FindingProperties;
 }
 
 /** A per-file rule sees one file's model. */

@@ -19,6 +19,7 @@ import {
   mergeBatchResult,
   type ProcessorInit,
 } from "./process-files.ts";
+import { Redactions } from "./redact.ts";
 import type { Severity } from "./rule.ts";
 import { SourceFile } from "./source.ts";
 import {
@@ -164,9 +165,14 @@ function analyzerRuns(
   });
 }
 
-/** Reads lines of scanned files for findings reported by the cross-file phase. */
-function diskLineReader(root: string, isFile: boolean): (path: string, line: number) => string {
+/** Reads lines of scanned files for findings reported by the cross-file phase, secrets masked. */
+function diskLineReader(
+  root: string,
+  isFile: boolean,
+  redactions: BatchResult["redactions"],
+): (path: string, line: number) => string {
   const cache = new Map<string, SourceFile>();
+  const secrets = new Map(redactions.map((item) => [item.path, new Redactions(item.spans)]));
   return (path, line) => {
     let source = cache.get(path);
     if (!source) {
@@ -179,7 +185,8 @@ function diskLineReader(root: string, isFile: boolean): (path: string, line: num
       source = new SourceFile(path, text);
       cache.set(path, source);
     }
-    return source.lineText(line);
+    const text = source.lineText(line);
+    return secrets.get(path)?.apply(line, text) ?? text;
   };
 }
 
@@ -234,7 +241,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;
-  const lineReader = diskLineReader(root, isFile);
+  const lineReader = diskLineReader(root, isFile, merged.redactions);
   const disabled = new Set(init.disabledRules);
   const ruleFilter = disabled.size > 0 ? (id: string) => !disabled.has(id) : undefined;
   const projectFindings: RawFinding[] = [];

@@ -42,6 +42,10 @@ const FindingSchema = z.object({
     .object({ kind: z.enum(["inline", "config"]), reason: z.string(), source: z.string() })
     .optional(),
   baseline: z.enum(["new", "unchanged"]).optional(),
+  /** Structured facts (a secret's `secretSha256`, an advisory's `cveId`…); values are plain JSON. */
+  properties: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]))
+    .optional(),
 });
 
 const RuleSchema = z.object({

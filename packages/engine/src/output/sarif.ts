@@ -74,7 +74,12 @@ function sarifResult(finding: Finding, ruleIndex: number): Sarif.Result {
     message: { text: finding.message },
     locations: [{ physicalLocation: physicalLocation(finding.location) }],
     partialFingerprints: { [FINGERPRINT_VERSION]: finding.fingerprint },
-    properties: { severity: finding.severity, "security-severity": SECURITY_SEVERITY[finding.severity] },
+    // The finding's own facts first: the engine's keys are the contract and win a clash.
+    properties: {
+      ...finding.properties,
+      severity: finding.severity,
+      "security-severity": SECURITY_SEVERITY[finding.severity],
+    },
   };
   if (ruleIndex >= 0) result.ruleIndex = ruleIndex;
   if (finding.related.length > 0) {

@@ -12,6 +12,8 @@ export const secretsAnalyzer = defineAnalyzer<SecretsModel>({
     "payment, AI and SaaS API keys, private keys, JWTs, connection strings with passwords) by their " +
     "published formats, plus high-entropy values assigned to secret-looking names. Findings carry a " +
     "masked preview and the SHA-256 of the value, never the value. Lockfiles are skipped.",
+  // Every report is a secret at its exact span: snippets keep its first characters and `…`.
+  redactSnippet: true,
   accepts: ["text"],
   parse: parseSecrets,
   rules: secretsRules,

@@ -1,13 +1,27 @@
 // Turns a catalogue entry into a rule: the metadata and docs come from the entry, and `check`
-// reports the entry's candidates that no allowlist claimed. Messages carry a masked preview and
-// the SHA-256 of the value, never the value.
-import { defineFileRule, type FileRule } from "../../rule.ts";
+// reports the entry's candidates that no allowlist claimed. Messages carry a masked preview, the
+// properties the SHA-256 of the value, never the value; the engine masks the snippet.
+import { defineFileRule, type FileRule, type Report } from "../../rule.ts";
 import type { SecretPattern } from "./catalogue/types.ts";
 import type { SecretCandidate, SecretsModel } from "./model.ts";
 
 export function secretMessage(what: string, candidate: SecretCandidate, testPath: boolean): string {
   const where = testPath ? " in a test path (rotate it anyway if it was ever real)" : "";
-  return `${what} ${candidate.maskedValue}${where}; sha256:${candidate.sha256}`;
+  return `${what} ${candidate.maskedValue}${where}`;
+}
+
+/** The report for one candidate: the secret's exact span (masked in snippets) and its hash as data. */
+export function secretReport(message: string, candidate: SecretCandidate): Report {
+  return {
+    message,
+    at: {
+      line: candidate.line,
+      column: candidate.column,
+      endLine: candidate.endLine,
+      endColumn: candidate.endColumn,
+    },
+    properties: { secretSha256: candidate.sha256, maskedSecret: candidate.maskedValue },
+  };
 }
 
 export function reportableCandidates(model: SecretsModel, ruleId: string): SecretCandidate[] {
@@ -55,15 +69,7 @@ export function patternRule(entry: SecretPattern): FileRule<SecretsModel> {
     check(ctx) {
       if (ctx.model.testPath && entry.reportInTestPaths === false) return;
       for (const candidate of reportableCandidates(ctx.model, entry.id)) {
-        ctx.report({
-          message: secretMessage(what, candidate, ctx.model.testPath),
-          at: {
-            line: candidate.line,
-            column: candidate.column,
-            endLine: candidate.endLine,
-            endColumn: candidate.endColumn,
-          },
-        });
+        ctx.report(secretReport(secretMessage(what, candidate, ctx.model.testPath), candidate));
       }
     },
   });

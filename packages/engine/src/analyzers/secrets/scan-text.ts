@@ -15,6 +15,8 @@ export interface SecretMatch {
   message: string;
   /** SHA-256 (hex) of the secret: the same value found in two blobs has the same hash. */
   sha256: string;
+  /** The first characters and the length (`ghp_…(40 chars)`). */
+  maskedSecret: string;
 }
 
 /** Runs every secrets rule on one text; never throws, never returns a raw secret. */
@@ -37,7 +39,8 @@ export function scanText(path: string, text: string): SecretMatch[] {
             endLine: report.at.endLine ?? report.at.line,
             endColumn: report.at.endColumn ?? report.at.column,
             message: report.message,
-            sha256: /sha256:([0-9a-f]{64})/.exec(report.message)?.[1] ?? "",
+            sha256: String(report.properties?.secretSha256 ?? ""),
+            maskedSecret: String(report.properties?.maskedSecret ?? ""),
           }),
       });
     } catch {

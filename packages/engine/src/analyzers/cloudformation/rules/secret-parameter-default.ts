@@ -21,9 +21,7 @@ export const secretParameterDefault = defineFileRule<CfnModel>({
     remediation:
       "Remove the default so the value must be supplied at deploy time, or use an SSM parameter type (`AWS::SSM::Parameter::Value<String>`) or a `{{resolve:secretsmanager:…}}` dynamic reference.",
     example: "Parameters:\n  DbPassword:\n    Type: String\n    NoEcho: true\n    MinLength: 16",
-    references: [
-      "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/dynamic-references.html",
-    ],
+    references: ["https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/dynamic-references.html"],
   },
   check(ctx) {
     for (const parameter of ctx.model.parameters.values()) {

@@ -1,6 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
 import type { SecretCandidate, SecretsModel } from "../model.ts";
-import { reportableCandidates, secretMessage } from "../pattern-rule.ts";
+import { reportableCandidates, secretMessage, secretReport } from "../pattern-rule.ts";
 
 const RULE_ID = "secrets/generic-high-entropy-assignment";
 
@@ -69,15 +69,12 @@ export const genericHighEntropyAssignment = defineFileRule<SecretsModel>({
   check(ctx) {
     for (const candidate of reportableCandidates(ctx.model, RULE_ID)) {
       if (!isGenericSecret(candidate, ctx.model)) continue;
-      ctx.report({
-        message: secretMessage(`Secret-looking value assigned to "${candidate.keyName}":`, candidate, false),
-        at: {
-          line: candidate.line,
-          column: candidate.column,
-          endLine: candidate.endLine,
-          endColumn: candidate.endColumn,
-        },
-      });
+      ctx.report(
+        secretReport(
+          secretMessage(`Secret-looking value assigned to "${candidate.keyName}":`, candidate, false),
+          candidate,
+        ),
+      );
     }
   },
 });

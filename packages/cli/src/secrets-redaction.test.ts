@@ -1,0 +1,70 @@
+// A detected secret must never leave the engine in clear: not in Finding objects, not in the
+// table, JSON or SARIF, whichever analyzer's finding quotes the line, with or without workers.
+import { createHash, randomInt } from "node:crypto";
+import { scanText } from "@rampart/engine/analyzers/secrets/scan-text";
+import { toJsonReport } from "@rampart/engine/output/json";
+import { toSarif } from "@rampart/engine/output/sarif";
+import { ruleCatalogue } from "@rampart/engine/registry";
+import { scan } from "@rampart/engine/scan";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTree, type TempTree } from "../../engine/test/temp-tree.ts";
+import { renderTable } from "./table.ts";
+
+const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A fake, random `ghp_` token that the secrets rules report (random text can trip an allowlist). */
+export function fakeGithubToken(): string {
+  for (;;) {
+    let token = "ghp_";
+    for (let index = 0; index < 36; index++) token += BASE62[randomInt(BASE62.length)];
+    if (scanText("ci.env", `GITHUB_TOKEN=${token}\n`).length === 1) return token;
+  }
+}
+
+const token = fakeGithubToken();
+const tool = { name: "Rampart", version: "0.0.0-test" };
+let tree: TempTree;
+
+beforeAll(() => {
+  tree = makeTree({
+    "deploy.env": `# deploy\nGITHUB_TOKEN=${token}\n`,
+    Dockerfile: `FROM alpine:3.20\nENV GITHUB_TOKEN=${token}\n`,
+    // a suppression without a reason is itself reported, quoting this line
+    "app.conf": `token = "${token}" # rampart:ignore secrets/github-personal-access-token\n`,
+    ".github/workflows/ci.yml": `on: push\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    env:\n      GH_TOKEN: ${token}\n    steps:\n      - run: make\n`,
+  });
+});
+afterAll(() => tree.remove());
+
+describe.each([0, 2])("a scan with workers: %i", (workers) => {
+  it("keeps the raw token out of findings, table, JSON and SARIF", async () => {
+    const result = await scan(tree.root, { workers });
+    const secrets = result.findings.filter(
+      (finding) => finding.ruleId === "secrets/github-personal-access-token",
+    );
+    expect(secrets.map((finding) => finding.location.path).sort()).toEqual([
+      ".github/workflows/ci.yml",
+      "Dockerfile",
+      "app.conf",
+      "deploy.env",
+    ]);
+    const sha = createHash("sha256").update(token).digest("hex");
+    for (const finding of secrets) {
+      expect(finding.properties).toMatchObject({ secretSha256: sha, maskedSecret: "ghp_…(40 chars)" });
+      expect(finding.location.snippet).toContain("ghp_…");
+    }
+    // other analyzers' findings on the same lines are masked too
+    expect(result.findings.some((finding) => finding.analyzer !== "secrets")).toBe(true);
+    const catalogue = ruleCatalogue((await import("@rampart/engine/registry")).analyzers);
+    const outputs = {
+      findings: JSON.stringify(result.findings),
+      table: renderTable(result, false),
+      json: JSON.stringify(toJsonReport(result, catalogue, tool)),
+      sarif: JSON.stringify(toSarif(result, catalogue, tool)),
+    };
+    for (const [name, text] of Object.entries(outputs)) {
+      expect({ name, leaks: text.includes(token.slice(4)) }).toEqual({ name, leaks: false });
+    }
+    expect(outputs.sarif).toContain(`"secretSha256":"${sha}"`);
+  }, 60_000);
+});

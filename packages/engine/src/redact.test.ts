@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { maskValue, Redactions, redactLine } from "./redact.ts";
+
+describe("redactLine", () => {
+  it("keeps the first characters of a secret and masks the rest", () => {
+    const line = "GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 # ci";
+    expect(redactLine(line, 3, [{ line: 3, column: 14, endColumn: 54 }])).toBe("GITHUB_TOKEN=ghp_… # ci");
+  });
+
+  it("masks less of short values, the rest of the line without an end, and whole continuation lines", () => {
+    expect(maskValue("hunter22")).toBe("hu…");
+    expect(maskValue("abc")).toBe("…");
+    expect(redactLine("pw: hunter22", 1, [{ line: 1, column: 5 }])).toBe("pw: hu…");
+    const pem = { line: 2, column: 5, endLine: 4, endColumn: 9 };
+    expect(redactLine("key=-----BEGIN", 2, [pem])).toBe("key=--…");
+    expect(redactLine("MIIEpAIBAAKCAQEA", 3, [pem])).toBe("…");
+    expect(redactLine("-----END tail", 4, [pem])).toBe("… tail");
+    expect(redactLine("untouched", 5, [pem])).toBe("untouched");
+  });
+
+  it("merges overlapping spans and keeps text between separate ones", () => {
+    const spans = [
+      { line: 1, column: 3, endColumn: 19 },
+      { line: 1, column: 10, endColumn: 23 },
+      { line: 1, column: 29, endColumn: 45 },
+    ];
+    const line = "a=0123456789abcdefghijXY, b=ZYXWVUTSRQPONMLK;";
+    expect(redactLine(line, 1, spans)).toBe("a=0123…XY, b=ZYXW…;");
+    expect(new Redactions(spans).apply(1, line)).toBe("a=0123…XY, b=ZYXW…;");
+    expect(new Redactions(spans).apply(2, line)).toBe(line);
+  });
+});

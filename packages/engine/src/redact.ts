@@ -1,0 +1,88 @@
+// Masks secret values in the lines findings quote. A rule that reports a secret marks its span
+// (`Analyzer.redactSnippet`, or `Report.redact`); every snippet of the file that overlaps such a
+// span — whichever rule's finding it belongs to — is masked before it leaves the worker, so
+// outputs, fingerprints and the server's database only ever hold the masked line.
+import type { Span } from "./source.ts";
+
+/** What replaces the hidden part of a secret. */
+export const MASK = "…";
+
+/**
+ * A secret's visible part: at most its first four characters, fewer for short values (where four
+ * would be a large share), then `…`. `ghp_0123…` (40 chars) → `ghp_…`; `hunter22` → `hu…`.
+ */
+export function maskValue(value: string): string {
+  const shown = Math.min(4, Math.floor(value.length / 4));
+  return `${value.slice(0, shown)}${MASK}`;
+}
+
+/** A span to hide; `endLine` defaults to `line`, `endColumn` to the end of its line. */
+export type RedactionSpan = Pick<Span, "line" | "column"> & Partial<Pick<Span, "endLine" | "endColumn">>;
+
+/**
+ * `text` (the content of line `line`) with every part covered by `spans` masked. The first line of
+ * a span keeps its first characters (see maskValue); continuation lines of a multi-line secret (a
+ * PEM body) are masked entirely. Overlapping spans merge.
+ */
+export function redactLine(text: string, line: number, spans: readonly RedactionSpan[]): string {
+  const ranges: { start: number; end: number; keep: boolean }[] = [];
+  for (const span of spans) {
+    const endLine = span.endLine ?? span.line;
+    if (line < span.line || line > endLine) continue;
+    const start = line === span.line ? Math.max(0, span.column - 1) : 0;
+    const end =
+      line === endLine && span.endColumn !== undefined
+        ? Math.min(text.length, Math.max(start, span.endColumn - 1))
+        : text.length;
+    if (end > start) ranges.push({ start, end, keep: line === span.line });
+  }
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: typeof ranges = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  let result = "";
+  let cursor = 0;
+  for (const range of merged) {
+    const hidden = text.slice(range.start, range.end);
+    result += text.slice(cursor, range.start) + (range.keep ? maskValue(hidden) : MASK);
+    cursor = range.end;
+  }
+  return result + text.slice(cursor);
+}
+
+/** Spans by line, for masking many snippets of one file. */
+export class Redactions {
+  private readonly byLine = new Map<number, RedactionSpan[]>();
+
+  constructor(spans: Iterable<RedactionSpan> = []) {
+    for (const span of spans) this.add(span);
+  }
+
+  add(span: RedactionSpan): void {
+    const endLine = Math.max(span.line, span.endLine ?? span.line);
+    // A multi-line secret is keyed on every line it covers; PEM bodies are tens of lines at most.
+    for (let line = span.line; line <= endLine && line < span.line + 10_000; line++) {
+      const list = this.byLine.get(line) ?? [];
+      list.push(span);
+      this.byLine.set(line, list);
+    }
+  }
+
+  get size(): number {
+    return this.byLine.size;
+  }
+
+  /** Plain data for crossing a thread boundary (de-duplicated). */
+  spans(): RedactionSpan[] {
+    return [...new Set([...this.byLine.values()].flat())];
+  }
+
+  apply(line: number, text: string): string {
+    const spans = this.byLine.get(line);
+    return spans ? redactLine(text, line, spans) : text;
+  }
+}
