@@ -60,8 +60,6 @@ export interface ScanProvenanceInput {
 
 /** The provenance Statement of one scan. */
 export function scanProvenanceStatement(input: ScanProvenanceInput): Statement<SlsaProvenance> {
-  const commitDigest: Record<string, string> =
-    input.commit.length === 64 ? { sha256: input.commit } : { gitCommit: input.commit };
   return {
     _type: STATEMENT_TYPE,
     subject: input.subjects.map((subject) => ({ name: subject.name, digest: { sha256: subject.sha256 } })),
@@ -75,7 +73,7 @@ export function scanProvenanceStatement(input: ScanProvenanceInput): Statement<S
           ...(input.ref === undefined ? {} : { ref: input.ref }),
         },
         resolvedDependencies: [
-          { uri: `git+${input.repository}@${input.commit}`, digest: commitDigest },
+          { uri: `git+${input.repository}@${input.commit}`, digest: { gitCommit: input.commit } },
           { name: "rampart-engine", uri: `pkg:npm/%40rampart/engine@${input.engineVersion}` },
           { name: "rule-catalogue", digest: { sha256: input.ruleCatalogueDigest } },
         ],

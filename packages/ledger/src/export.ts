@@ -1,0 +1,136 @@
+// The export document: everything an auditor needs to check a tenant's ledger offline, with no
+// trust in the server beyond the published public key.
+import type { KeyObject } from "node:crypto";
+import { z } from "zod";
+import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
+import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
+import { MerkleTree } from "./merkle.ts";
+import { exportPublicKeyBase64, keyFingerprint } from "./signing.ts";
+
+export const EXPORT_FORMAT = "rampart-ledger-export";
+export const EXPORT_VERSION = 1;
+
+/**
+ * Version 1 of the export. Every field is covered by a check in `verifyExport`: the artifacts by
+ * the chain and the signed root, the key by its fingerprint (and the auditor's pinned key), the
+ * proofs by recomputation. Hashes are lowercase hex; the schema only checks shapes, so that a
+ * damaged hash is reported at its entry rather than as an unreadable document.
+ */
+export const LedgerExportSchema = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  /** The checkpoint origin: instance and tenant. */
+  origin: z.string(),
+  /** Must equal the GENESIS_HASH of the ledger version that wrote it. */
+  genesisHash: z.string(),
+  publicKey: z.strictObject({
+    algorithm: z.literal("Ed25519"),
+    /** base64 of the SPKI DER. */
+    spki: z.string(),
+    /** SHA-256 of the SPKI DER, hex. */
+    fingerprint: z.string(),
+  }),
+  /** The signed note (C2SP tlog-checkpoint) over exactly these artifacts. */
+  checkpoint: z.string(),
+  artifacts: z.array(
+    z.strictObject({
+      index: z.number(),
+      content: z.json(),
+      contentHash: z.string(),
+      prevHash: z.string(),
+      hash: z.string(),
+      /** RFC 9162 inclusion proof of this artifact's hash in the checkpoint's tree, hex nodes. */
+      inclusionProof: z.array(z.string()),
+    }),
+  ),
+  /** Optional: proof that an earlier checkpoint's tree is a prefix of this one. */
+  consistency: z
+    .strictObject({
+      /** The earlier signed note. */
+      checkpoint: z.string(),
+      /** RFC 9162 consistency proof from its size to this checkpoint's size, hex nodes. */
+      proof: z.array(z.string()),
+    })
+    .optional(),
+});
+
+export type LedgerExport = z.infer<typeof LedgerExportSchema>;
+export type ExportedArtifact = LedgerExport["artifacts"][number];
+
+/** The Merkle tree of a chain: leaf i is the 32 raw bytes of entry i's hash. */
+export function ledgerTree(entries: readonly ChainLink[]): MerkleTree {
+  return MerkleTree.fromLeaves(entries.map((entry) => Buffer.from(entry.hash, "hex")));
+}
+
+/** Signs a checkpoint of the whole chain `entries` (RFC 3339 UTC `timestamp`). */
+export function cutCheckpoint(input: {
+  readonly origin: string;
+  readonly entries: readonly ChainLink[];
+  readonly timestamp: string;
+  readonly privateKey: KeyObject;
+}): string {
+  const checkpoint: Checkpoint = {
+    origin: input.origin,
+    treeSize: input.entries.length,
+    rootHash: ledgerTree(input.entries).root().toString("hex"),
+    timestamp: input.timestamp,
+  };
+  return signCheckpoint(checkpoint, input.privateKey);
+}
+
+export interface BuildExportInput {
+  /** The tenant's whole chain, from index 0. */
+  readonly entries: readonly LedgerEntry[];
+  /** A signed checkpoint (e.g. from {@link cutCheckpoint}) of exactly `entries`. */
+  readonly checkpoint: string;
+  readonly publicKey: KeyObject;
+  /** An earlier signed checkpoint of this chain: adds a consistency proof from it. */
+  readonly earlierCheckpoint?: string;
+}
+
+/**
+ * The export document of a chain.
+ * @throws TypeError if the checkpoints do not verify with `publicKey` or do not match `entries`
+ *   (the caller passed the wrong chain or key: a programmer error).
+ */
+export function buildExport(input: BuildExportInput): LedgerExport {
+  const tree = ledgerTree(input.entries);
+  const verified = verifyCheckpoint(input.checkpoint, input.publicKey);
+  if (!verified.ok) throw new TypeError(`checkpoint: ${verified.message}`);
+  const { checkpoint } = verified;
+  if (checkpoint.treeSize !== input.entries.length || checkpoint.rootHash !== tree.root().toString("hex")) {
+    throw new TypeError("checkpoint does not cover exactly these entries");
+  }
+  let consistency: LedgerExport["consistency"];
+  if (input.earlierCheckpoint !== undefined) {
+    const earlier = parseCheckpoint(input.earlierCheckpoint);
+    if (!earlier.ok) throw new TypeError(`earlier checkpoint: ${earlier.message}`);
+    if (earlier.checkpoint.treeSize > tree.size)
+      throw new TypeError("earlier checkpoint is larger than the chain");
+    consistency = {
+      checkpoint: input.earlierCheckpoint,
+      proof: tree.consistencyProof(earlier.checkpoint.treeSize).map((node) => node.toString("hex")),
+    };
+  }
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    origin: checkpoint.origin,
+    genesisHash: GENESIS_HASH,
+    publicKey: {
+      algorithm: "Ed25519",
+      spki: exportPublicKeyBase64(input.publicKey),
+      fingerprint: keyFingerprint(input.publicKey),
+    },
+    checkpoint: input.checkpoint,
+    artifacts: input.entries.map((entry, index) => ({
+      index: entry.index,
+      content: entry.content as z.core.util.JSONType,
+      contentHash: entry.contentHash,
+      prevHash: entry.prevHash,
+      hash: entry.hash,
+      inclusionProof: tree.inclusionProof(index).map((node) => node.toString("hex")),
+    })),
+    ...(consistency === undefined ? {} : { consistency }),
+  };
+}

@@ -1,0 +1,433 @@
+// Offline verification of an export: what `rampart verify <export.json>` runs and prints. Each
+// check passes, fails (naming the entry where it can) or is skipped with the reason.
+import { createPublicKey, type KeyObject } from "node:crypto";
+import { GENESIS_HASH, verifyChain } from "./chain.ts";
+import { type Checkpoint, verifyCheckpoint } from "./checkpoint.ts";
+import { type LedgerExport, LedgerExportSchema } from "./export.ts";
+import { decodeCanonicalBase64, isSha256Hex, SHA256_HEX } from "./hash.ts";
+import { leafHash, MerkleTree, verifyConsistency, verifyInclusion } from "./merkle.ts";
+import { importPublicKey, keyFingerprint } from "./signing.ts";
+
+export type CheckId =
+  | "json"
+  | "format"
+  | "genesis"
+  | "public-key"
+  | "trusted-key"
+  | "checkpoint-signature"
+  | "checkpoint-size"
+  | "chain"
+  | "merkle-root"
+  | "inclusion-proofs"
+  | "earlier-checkpoint-signature"
+  | "consistency";
+
+export type CheckStatus = "pass" | "fail" | "skip";
+
+export interface ExportCheck {
+  readonly id: CheckId;
+  readonly status: CheckStatus;
+  readonly message: string;
+  /** The artifact where the check failed, when the failure is at one. */
+  readonly entryIndex?: number;
+}
+
+export interface ExportReport {
+  /** No check failed. A skipped `trusted-key` means the key was not compared with a published one. */
+  readonly ok: boolean;
+  readonly checks: readonly ExportCheck[];
+  /** What a passing export proves: the signed tree and the chain head. */
+  readonly treeSize?: number;
+  readonly rootHash?: string;
+  readonly head?: string;
+  readonly fingerprint?: string;
+}
+
+export interface VerifyExportOptions {
+  /** The instance's published key: a KeyObject, PEM, base64 SPKI/raw, or its hex fingerprint. */
+  readonly trustedPublicKey?: KeyObject | string;
+  /** A signed checkpoint the auditor kept from an earlier export. */
+  readonly earlierCheckpoint?: string;
+}
+
+const ALL_CHECKS: readonly CheckId[] = [
+  "json",
+  "format",
+  "genesis",
+  "public-key",
+  "trusted-key",
+  "checkpoint-signature",
+  "checkpoint-size",
+  "chain",
+  "merkle-root",
+  "inclusion-proofs",
+  "earlier-checkpoint-signature",
+  "consistency",
+];
+
+function finish(checks: ExportCheck[], facts: Omit<ExportReport, "ok" | "checks"> = {}): ExportReport {
+  const done = new Set(checks.map((check) => check.id));
+  const firstFailure = checks.find((check) => check.status === "fail");
+  const all = [
+    ...checks,
+    ...ALL_CHECKS.filter((id) => !done.has(id)).map(
+      (id): ExportCheck => ({
+        id,
+        status: "skip",
+        message: `not run: the ${firstFailure?.id ?? "earlier"} check failed`,
+      }),
+    ),
+  ];
+  return { ok: firstFailure === undefined, checks: all, ...facts };
+}
+
+/** {@link verifyExport} on the text of an export file. */
+export function verifyExportText(text: string, options: VerifyExportOptions = {}): ExportReport {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return finish([{ id: "json", status: "fail", message: `not JSON: ${(error as Error).message}` }]);
+  }
+  return verifyExport(document, options, [{ id: "json", status: "pass", message: "the file is JSON" }]);
+}
+
+function entryIndexOf(path: readonly PropertyKey[]): number | undefined {
+  return path[0] === "artifacts" && typeof path[1] === "number" ? path[1] : undefined;
+}
+
+function resolveTrustedKey(trusted: KeyObject | string): { fingerprint: string } | { error: string } {
+  if (typeof trusted !== "string") {
+    try {
+      return { fingerprint: keyFingerprint(trusted.type === "public" ? trusted : createPublicKey(trusted)) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }
+  const text = trusted.trim();
+  if (SHA256_HEX.test(text.toLowerCase())) return { fingerprint: text.toLowerCase() };
+  const imported = importPublicKey(text);
+  return imported.ok ? { fingerprint: keyFingerprint(imported.key) } : { error: imported.error };
+}
+
+function decodeHexNodes(nodes: readonly string[]): Buffer[] | undefined {
+  return nodes.every(isSha256Hex) ? nodes.map((node) => Buffer.from(node, "hex")) : undefined;
+}
+
+/**
+ * Checks an export document (any parsed JSON) offline. Stops early only when later checks would be
+ * meaningless (unreadable document, unusable key); otherwise every check runs, so the report says
+ * everything that passed and everything that failed.
+ */
+export function verifyExport(
+  document: unknown,
+  options: VerifyExportOptions = {},
+  prior: ExportCheck[] = [{ id: "json", status: "skip", message: "given as a parsed document" }],
+): ExportReport {
+  const checks: ExportCheck[] = [...prior];
+  const parsed = LedgerExportSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length === 0 ? "document" : issue.path.join(".");
+    const entryIndex = entryIndexOf(issue.path);
+    checks.push({
+      id: "format",
+      status: "fail",
+      message: `not a ${"rampart-ledger-export"} v1 document: ${where}: ${issue.message}`,
+      ...(entryIndex === undefined ? {} : { entryIndex }),
+    });
+    return finish(checks);
+  }
+  const doc: LedgerExport = parsed.data;
+  checks.push({
+    id: "format",
+    status: "pass",
+    message: `rampart-ledger-export v1 with ${doc.artifacts.length} artifacts`,
+  });
+  checks.push(
+    doc.genesisHash === GENESIS_HASH
+      ? { id: "genesis", status: "pass", message: `chain starts at genesis ${GENESIS_HASH}` }
+      : {
+          id: "genesis",
+          status: "fail",
+          message: `genesisHash is ${doc.genesisHash}, expected ${GENESIS_HASH}`,
+        },
+  );
+
+  // The key: the export's own, checked against its fingerprint and, if given, the published one.
+  const spki = decodeCanonicalBase64(doc.publicKey.spki);
+  const imported = spki === undefined ? undefined : importPublicKey(doc.publicKey.spki);
+  if (imported === undefined || !imported.ok) {
+    checks.push({
+      id: "public-key",
+      status: "fail",
+      message: "publicKey.spki is not a base64 Ed25519 SPKI key",
+    });
+    return finish(checks);
+  }
+  const publicKey = imported.key;
+  const fingerprint = keyFingerprint(publicKey);
+  if (fingerprint !== doc.publicKey.fingerprint) {
+    checks.push({
+      id: "public-key",
+      status: "fail",
+      message: `the key's fingerprint is ${fingerprint}, the export says ${doc.publicKey.fingerprint}`,
+    });
+    return finish(checks);
+  }
+  checks.push({ id: "public-key", status: "pass", message: `Ed25519 key ${fingerprint}` });
+  if (options.trustedPublicKey === undefined) {
+    checks.push({
+      id: "trusted-key",
+      status: "skip",
+      message: `no trusted key given: compare ${fingerprint} with the instance's published fingerprint`,
+    });
+  } else {
+    const trusted = resolveTrustedKey(options.trustedPublicKey);
+    checks.push(
+      "error" in trusted
+        ? {
+            id: "trusted-key",
+            status: "fail",
+            message: `the trusted key could not be read: ${trusted.error}`,
+          }
+        : trusted.fingerprint === fingerprint
+          ? { id: "trusted-key", status: "pass", message: "the export's key is the trusted key" }
+          : {
+              id: "trusted-key",
+              status: "fail",
+              message: `the export is signed by ${fingerprint}, not by the trusted key ${trusted.fingerprint}`,
+            },
+    );
+  }
+
+  // The signed checkpoint.
+  const verified = verifyCheckpoint(doc.checkpoint, publicKey, doc.origin);
+  if (!verified.ok) {
+    checks.push({
+      id: "checkpoint-signature",
+      status: "fail",
+      message: `${verified.reason}: ${verified.message}`,
+    });
+    return finish(checks, { fingerprint });
+  }
+  const checkpoint: Checkpoint = verified.checkpoint;
+  checks.push({
+    id: "checkpoint-signature",
+    status: "pass",
+    message: `${checkpoint.origin} size ${checkpoint.treeSize} at ${checkpoint.timestamp}, signed by the key`,
+  });
+  checks.push(
+    checkpoint.treeSize === doc.artifacts.length
+      ? {
+          id: "checkpoint-size",
+          status: "pass",
+          message: `the checkpoint covers all ${doc.artifacts.length} artifacts`,
+        }
+      : {
+          id: "checkpoint-size",
+          status: "fail",
+          message: `the checkpoint covers ${checkpoint.treeSize} artifacts, the export has ${doc.artifacts.length}`,
+        },
+  );
+
+  // The hash chain, from genesis.
+  const chain = verifyChain(doc.artifacts);
+  checks.push(
+    chain.ok
+      ? {
+          id: "chain",
+          status: "pass",
+          message: `${chain.length} artifacts link from genesis to head ${chain.head}`,
+        }
+      : {
+          id: "chain",
+          status: "fail",
+          message: `${chain.reason}: ${chain.message}`,
+          entryIndex: chain.index,
+        },
+  );
+
+  // The Merkle root, recomputed from every artifact's hash.
+  const malformedHash = doc.artifacts.findIndex((artifact) => !isSha256Hex(artifact.hash));
+  const root = Buffer.from(checkpoint.rootHash, "hex");
+  if (malformedHash >= 0) {
+    checks.push({
+      id: "merkle-root",
+      status: "fail",
+      message: `artifact ${malformedHash} has a malformed hash`,
+      entryIndex: malformedHash,
+    });
+  } else {
+    const tree = MerkleTree.fromLeaves(doc.artifacts.map((artifact) => Buffer.from(artifact.hash, "hex")));
+    const actual = tree.root().toString("hex");
+    checks.push(
+      actual === checkpoint.rootHash
+        ? {
+            id: "merkle-root",
+            status: "pass",
+            message: `the artifacts' Merkle root is the signed root ${actual}`,
+          }
+        : {
+            id: "merkle-root",
+            status: "fail",
+            message: `the artifacts' root is ${actual}, signed ${checkpoint.rootHash}`,
+          },
+    );
+  }
+
+  // Each artifact's inclusion proof against the signed root.
+  const failedInclusions = doc.artifacts.flatMap((artifact, index) => {
+    const proof = decodeHexNodes(artifact.inclusionProof);
+    const ok =
+      proof !== undefined &&
+      isSha256Hex(artifact.hash) &&
+      verifyInclusion(index, checkpoint.treeSize, leafHash(Buffer.from(artifact.hash, "hex")), proof, root);
+    return ok ? [] : [index];
+  });
+  if (failedInclusions.length === 0) {
+    checks.push({
+      id: "inclusion-proofs",
+      status: "pass",
+      message: `all ${doc.artifacts.length} inclusion proofs verify against the signed root`,
+    });
+  } else {
+    const first = failedInclusions[0]!;
+    const more =
+      failedInclusions.length > 1
+        ? ` (${failedInclusions.length} artifacts fail: ${failedInclusions.slice(0, 10).join(", ")}${failedInclusions.length > 10 ? ", …" : ""})`
+        : "";
+    checks.push({
+      id: "inclusion-proofs",
+      status: "fail",
+      message: `artifact ${first}: the inclusion proof does not verify${more}`,
+      entryIndex: first,
+    });
+  }
+
+  checkConsistency(doc, checkpoint, publicKey, options, checks);
+  return finish(checks, {
+    treeSize: checkpoint.treeSize,
+    rootHash: checkpoint.rootHash,
+    fingerprint,
+    ...(chain.ok ? { head: chain.head } : {}),
+  });
+}
+
+function checkConsistency(
+  doc: LedgerExport,
+  checkpoint: Checkpoint,
+  publicKey: KeyObject,
+  options: VerifyExportOptions,
+  checks: ExportCheck[],
+): void {
+  // The export's own earlier checkpoint and proof, and the auditor's, are each checked: every byte
+  // of the export is covered, and the auditor's copy is what proves nothing was rewritten since.
+  const earlier: { source: string; note: string; proof?: readonly string[] }[] = [];
+  if (doc.consistency !== undefined) {
+    earlier.push({ source: "the included", note: doc.consistency.checkpoint, proof: doc.consistency.proof });
+  }
+  if (options.earlierCheckpoint !== undefined && options.earlierCheckpoint !== doc.consistency?.checkpoint) {
+    earlier.push({ source: "the given", note: options.earlierCheckpoint });
+  }
+  if (earlier.length === 0) {
+    const message = "no earlier checkpoint given or included";
+    checks.push({ id: "earlier-checkpoint-signature", status: "skip", message });
+    checks.push({ id: "consistency", status: "skip", message });
+    return;
+  }
+  for (const { source, note, proof: includedProof } of earlier) {
+    const verified = verifyCheckpoint(note, publicKey, checkpoint.origin);
+    if (!verified.ok) {
+      checks.push({
+        id: "earlier-checkpoint-signature",
+        status: "fail",
+        message: `${source} earlier checkpoint: ${verified.reason}: ${verified.message}`,
+      });
+      checks.push({
+        id: "consistency",
+        status: "skip",
+        message: `not run: ${source} earlier checkpoint is not verified`,
+      });
+      continue;
+    }
+    const old = verified.checkpoint;
+    checks.push({
+      id: "earlier-checkpoint-signature",
+      status: "pass",
+      message: `${source} earlier checkpoint (size ${old.treeSize} at ${old.timestamp}) is signed by the key`,
+    });
+    checks.push(consistencyCheck(doc, checkpoint, old, source, includedProof));
+  }
+}
+
+function consistencyCheck(
+  doc: LedgerExport,
+  checkpoint: Checkpoint,
+  old: Checkpoint,
+  source: string,
+  includedProof: readonly string[] | undefined,
+): ExportCheck {
+  if (old.treeSize > checkpoint.treeSize) {
+    return {
+      id: "consistency",
+      status: "fail",
+      message: `${source} earlier checkpoint has ${old.treeSize} entries, this one only ${checkpoint.treeSize}: history was cut`,
+    };
+  }
+  // The auditor's own checkpoint is checked with a proof derived from the exported artifacts, which
+  // a complete export always allows; the included one with the included proof.
+  let proof: Buffer[] | undefined;
+  let how: string;
+  if (includedProof !== undefined) {
+    proof = decodeHexNodes(includedProof);
+    how = "the export's consistency proof";
+  } else if (doc.artifacts.every((artifact) => isSha256Hex(artifact.hash))) {
+    const tree = MerkleTree.fromLeaves(doc.artifacts.map((artifact) => Buffer.from(artifact.hash, "hex")));
+    proof = tree.consistencyProof(old.treeSize);
+    how = "a consistency proof derived from the exported artifacts";
+  } else {
+    how = "no proof (the artifacts' hashes are malformed)";
+  }
+  const ok =
+    proof !== undefined &&
+    verifyConsistency(
+      old.treeSize,
+      checkpoint.treeSize,
+      Buffer.from(old.rootHash, "hex"),
+      Buffer.from(checkpoint.rootHash, "hex"),
+      proof,
+    );
+  return ok
+    ? {
+        id: "consistency",
+        status: "pass",
+        message: `${source} earlier tree (size ${old.treeSize}) is a prefix of this one, by ${how}`,
+      }
+    : {
+        id: "consistency",
+        status: "fail",
+        message: `${source} earlier tree (size ${old.treeSize}) is not a prefix of this one, by ${how}: history was rewritten or the proof is damaged`,
+      };
+}
+
+/** The report as text, one line per check, for `rampart verify`. */
+export function formatReport(report: ExportReport): string {
+  const width = Math.max(...report.checks.map((check) => check.id.length));
+  const lines = report.checks.map(
+    (check) =>
+      `${check.status.toUpperCase().padEnd(4)}  ${check.id.padEnd(width)}  ${check.message}${check.entryIndex === undefined ? "" : ` [entry ${check.entryIndex}]`}`,
+  );
+  const failed = report.checks.filter((check) => check.status === "fail");
+  if (report.ok) {
+    lines.push(
+      `VERIFIED: ${report.treeSize} artifacts, root ${report.rootHash}, head ${report.head}, key ${report.fingerprint}`,
+    );
+  } else {
+    const at = failed.find((check) => check.entryIndex !== undefined);
+    lines.push(
+      `FAILED: ${failed.length} check(s) failed (${failed.map((check) => check.id).join(", ")})${at === undefined ? "" : `; first broken entry: ${at.entryIndex}`}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
