@@ -2,7 +2,11 @@
 // never throws: a parser crash becomes a per-file failure so the rest of the scan goes on.
 import type { ParseOutcome } from "../package.ts";
 import { parseBunLock } from "./bun.ts";
+import { parseCargoLock } from "./cargo.ts";
 import { basename, describeError, failure, type ManifestParser, type ReadSibling } from "./common.ts";
+import { parseComposerLock } from "./composer.ts";
+import { parseGemfileLock } from "./gemfile-lock.ts";
+import { parseGoMod, parseGoSum } from "./go.ts";
 import { parseNpmLock } from "./npm.ts";
 import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
@@ -49,6 +53,21 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
   { id: "Pipfile.lock", match: named("Pipfile.lock"), examples: ["Pipfile.lock"], parse: parsePipfileLock },
   { id: "pdm.lock", match: named("pdm.lock"), examples: ["pdm.lock"], parse: parsePdmLock },
   { id: "uv.lock", match: named("uv.lock"), examples: ["uv.lock"], parse: parseUvLock },
+  { id: "go.mod", match: named("go.mod"), examples: ["go.mod"], parse: parseGoMod },
+  { id: "go.sum", match: named("go.sum"), examples: ["tools/go.sum"], parse: parseGoSum },
+  { id: "Cargo.lock", match: named("Cargo.lock"), examples: ["Cargo.lock"], parse: parseCargoLock },
+  {
+    id: "composer.lock",
+    match: named("composer.lock"),
+    examples: ["composer.lock"],
+    parse: parseComposerLock,
+  },
+  {
+    id: "Gemfile.lock",
+    match: named("Gemfile.lock", "gems.locked"),
+    examples: ["Gemfile.lock", "gems.locked"],
+    parse: parseGemfileLock,
+  },
 ];
 
 export function manifestFormatFor(path: string): ManifestFormat | undefined {
