@@ -2,7 +2,7 @@
 // table, JSON or SARIF, whichever analyzer's finding quotes the line, with or without workers.
 import { createHash, randomInt } from "node:crypto";
 import { scanText } from "@rampart/engine/analyzers/secrets/scan-text";
-import { toJsonReport } from "@rampart/engine/output/json";
+import { ScanReportSchema, toJsonReport } from "@rampart/engine/output/json";
 import { toSarif } from "@rampart/engine/output/sarif";
 import { ruleCatalogue } from "@rampart/engine/registry";
 import { scan } from "@rampart/engine/scan";
@@ -66,5 +66,9 @@ describe.each([0, 2])("a scan with workers: %i", (workers) => {
       expect({ name, leaks: text.includes(token.slice(4)) }).toEqual({ name, leaks: false });
     }
     expect(outputs.sarif).toContain(`"secretSha256":"${sha}"`);
+    const report = ScanReportSchema.parse(JSON.parse(outputs.json));
+    expect(report.findings.find((finding) => finding.analyzer === "secrets")?.properties?.secretSha256).toBe(
+      sha,
+    );
   }, 60_000);
 });

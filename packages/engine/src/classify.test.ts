@@ -6,6 +6,7 @@ describe("classify", () => {
   it("recognises Terraform and Dockerfiles by name", () => {
     expect(classify("infra/main.tf", "")).toEqual(["terraform", "text"]);
     expect(classify("prod.tfvars", "")).toEqual(["terraform-vars", "text"]);
+    expect(classify("infra/main.tofu", "")).toEqual(["terraform", "text"]);
     for (const name of [
       "Dockerfile",
       "dockerfile",
@@ -17,6 +18,31 @@ describe("classify", () => {
       expect(isDockerfileName(`x/${name}`), name).toBe(true);
     }
     expect(isDockerfileName("Dockerfiles.md")).toBe(false);
+    // code, docs and data about Dockerfiles are not Dockerfiles
+    for (const path of [
+      "src/dockerfile.js",
+      "syntax/dockerfile.vim",
+      "docs/Dockerfile.md",
+      "node_modules/dockerfile-ast/lib/dockerfile.js",
+      "lib/dockerfile.d.ts",
+      "dockerfile.py",
+      "Dockerfile.txt",
+      "dockerfile.json",
+      "Dockerfile.yml",
+      "containerfile.go",
+      "dockerfile.sh",
+    ]) {
+      expect(isDockerfileName(path), path).toBe(false);
+      expect(classify(path, "FROM alpine\n"), path).not.toContain("dockerfile");
+    }
+    for (const name of [
+      "Dockerfile.dev",
+      "Containerfile.prod",
+      "web.containerfile",
+      "Dockerfile.alpine3.20",
+    ]) {
+      expect(isDockerfileName(name), name).toBe(true);
+    }
     expect(classify("docker/Dockerfile.ci", "FROM alpine")).toEqual(["dockerfile", "text"]);
   });
 
@@ -43,6 +69,22 @@ describe("classify", () => {
       "text",
     ]);
     expect(classify("config.yml", "database:\n  host: x\n")).toEqual(["yaml", "text"]);
+    // Helm: `{{` where YAML sees it is a template; in quotes, block scalars or comments it is YAML
+    for (const text of [
+      `${k8s}  name: "{{ .Values.name }}"\n`,
+      `${k8s}  labels: { app: '{{ .Release.Name }}' }\n`,
+      `${k8s}  annotations:\n    script: |\n      echo {{ not a template }}\n    next: x\n`,
+      `${k8s}  # {{ comment }}\n`,
+    ]) {
+      expect(classify("chart/templates/pod.yaml", text), text).toEqual(["yaml", "kubernetes", "text"]);
+    }
+    for (const text of [
+      `{{- if .Values.enabled }}\n${k8s}{{- end }}\n`,
+      `${k8s}  annotations:\n    script: |\n      echo ok\n  name: {{ .Values.name }}\n`,
+      `${k8s}  labels: {{- include "chart.labels" . | nindent 4 }}\n`,
+    ]) {
+      expect(classify("chart/templates/pod.yaml", text), text).toEqual(["yaml", "text"]);
+    }
     // nested keys are not top-level keys
     expect(classify("x.yml", "spec:\n  apiVersion: v1\n  kind: Pod\n")).toEqual(["yaml", "text"]);
   });

@@ -60,9 +60,25 @@ export function decodeText(bytes: Uint8Array): DecodeResult {
   return { ok: true, text };
 }
 
+/**
+ * Extensions that make `Dockerfile.<ext>` something else: source code about Dockerfiles
+ * (`dockerfile.js` in dockerfile-ast, `dockerfile.vim`), docs and data. `Dockerfile.prod` stays.
+ */
+const NOT_DOCKERFILE_EXTENSIONS = new Set(
+  (
+    "js mjs cjs jsx ts mts cts tsx py pyi go rb java kt kts scala groovy rs c h cc cpp hpp cs fs " +
+    "php pl pm lua vim el swift dart ex exs erl clj hs ml r jl nim zig " +
+    "md markdown mdx rst adoc txt html htm css scss xml svg " +
+    "json jsonc json5 yml yaml toml ini lock csv tsv log diff patch snap map " +
+    "sh bash zsh fish ps1 bat cmd"
+  ).split(" "),
+);
+
 export function isDockerfileName(path: string): boolean {
   const name = baseName(path);
-  return /^(?:docker|container)file(?:[.-].+)?$/i.test(name) || /\.(?:docker|container)file$/i.test(name);
+  if (/\.(?:docker|container)file$/i.test(name)) return true;
+  if (!/^(?:docker|container)file(?:[.-].+)?$/i.test(name)) return false;
+  return !NOT_DOCKERFILE_EXTENSIONS.has(extension(name));
 }
 
 /** A top-level mapping key (column 0) in YAML, optionally quoted. */
@@ -83,10 +99,44 @@ function looksLikeCloudFormationJson(text: string): boolean {
   return /"Resources"\s*:\s*\{/.test(text) && CFN_JSON_RESOURCE_TYPE.test(text);
 }
 
-/** `apiVersion` and `kind` at column 0 of some document. Go-templated Helm files are not YAML yet. */
+/** A line whose value is a block scalar indicator (`key: |`, `- >-`, `run: |2 # why`). */
+const BLOCK_SCALAR_START = /^([ \t]*)(?:-[ \t]+)*(?:[^#'"\s][^#]*?:[ \t]+)?[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+/** Quoted scalars that start where a YAML value can start; a `{{` inside one is valid YAML. */
+const QUOTED_SCALAR = /(^|[\s:[,{-])(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')/g;
+
+function indentOf(line: string): number {
+  return /^[ \t]*/.exec(line)![0].length;
+}
+
+/**
+ * True when some `{{` stands where YAML sees it (not inside a quoted or block scalar, not in a
+ * comment): the file is an unrendered Go template, not YAML. A chart's `"{{ .Values.x }}"` in
+ * quotes is still YAML, and its manifests are worth analyzing.
+ */
+export function hasUnquotedTemplate(text: string): boolean {
+  if (!text.includes("{{")) return false;
+  let blockIndent = -1;
+  for (const line of text.split(/\r?\n/)) {
+    if (blockIndent >= 0) {
+      if (line.trim() === "" || indentOf(line) > blockIndent) continue;
+      blockIndent = -1;
+    }
+    const block = BLOCK_SCALAR_START.exec(line);
+    if (block) {
+      blockIndent = block[1]!.length;
+      continue;
+    }
+    if (!line.includes("{{")) continue;
+    const bare = line.replace(QUOTED_SCALAR, "$1").replace(/(?:^|\s)#.*$/, "");
+    if (bare.includes("{{")) return true;
+  }
+  return false;
+}
+
+/** `apiVersion` and `kind` at column 0 of some document. Unrendered Helm templates are not YAML yet. */
 function looksLikeKubernetes(path: string, text: string): boolean {
   if (!hasTopLevelKey(text, "apiVersion") || !hasTopLevelKey(text, "kind")) return false;
-  return !(text.includes("{{") && /(?:^|\/)templates\//.test(path));
+  return !(/(?:^|\/)templates\//.test(path) && hasUnquotedTemplate(text));
 }
 
 /** GitHub parses `on` as a string; YAML 1.1 tools may have written it as `true` or quoted it. */
@@ -103,7 +153,8 @@ export function classify(path: string, text: string): FileKind[] {
   const ext = extension(path);
   const name = baseName(path).toLowerCase();
 
-  if (ext === "tf") kinds.push("terraform");
+  // OpenTofu reads `.tofu` files as Terraform files (and prefers them over a `.tf` of the same name).
+  if (ext === "tf" || ext === "tofu") kinds.push("terraform");
   else if (ext === "tfvars") kinds.push("terraform-vars");
   else if (isDockerfileName(path)) kinds.push("dockerfile");
   else if (ext === "yml" || ext === "yaml") {
