@@ -1,0 +1,109 @@
+// @rampart/ledger: the evidence ledger's pure core. Canonical JSON, the per-tenant hash chain,
+// RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
+// No I/O: the server stores entries and keys; the CLI reads files and prints reports.
+export {
+  CanonicalJsonError,
+  type CanonicalJsonResult,
+  canonicalBytes,
+  canonicalize,
+  canonicalizeResult,
+} from "./canonical-json.ts";
+export {
+  appendEntry,
+  buildChain,
+  type ChainBreakReason,
+  type ChainLink,
+  type ChainVerification,
+  contentHash,
+  entryHash,
+  GENESIS_HASH,
+  type LedgerEntry,
+  verifyChain,
+} from "./chain.ts";
+export {
+  type Checkpoint,
+  type CheckpointFailure,
+  type CheckpointVerification,
+  checkpointBody,
+  noteKeyId,
+  parseCheckpoint,
+  signCheckpoint,
+  verifierKey,
+  verifyCheckpoint,
+} from "./checkpoint.ts";
+export {
+  type DsseEnvelope,
+  type DsseSignature,
+  type EnvelopeVerification,
+  importVerificationKey,
+  pae,
+  signEnvelope,
+  type TrustedKey,
+  verifyEnvelope,
+} from "./dsse.ts";
+export {
+  buildExport,
+  cutCheckpoint,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type LedgerExport,
+  LedgerExportSchema,
+  ledgerTree,
+} from "./export.ts";
+export {
+  COMPLIANCE_PREDICATE_TYPE,
+  type CompliancePredicate,
+  type ControlOutcome,
+  complianceStatement,
+  type FrameworkScore,
+  IN_TOTO_PAYLOAD_TYPE,
+  type LedgerHead,
+  parseStatement,
+  type ResourceDescriptor,
+  STATEMENT_TYPE,
+  type Statement,
+  signStatement,
+  statementBytes,
+} from "./intoto.ts";
+export {
+  consistencyProof,
+  EMPTY_ROOT,
+  inclusionProof,
+  leafHash,
+  MerkleTree,
+  nodeHash,
+  rootHash,
+  verifyConsistency,
+  verifyInclusion,
+} from "./merkle.ts";
+export {
+  type Ed25519KeyPair,
+  exportPrivateKeyPem,
+  exportPublicKeyBase64,
+  exportPublicKeyPem,
+  generateKeyPair,
+  importPrivateKey,
+  importPublicKey,
+  keyFingerprint,
+  publicKeyOf,
+  rawPublicKey,
+} from "./signing.ts";
+export {
+  SCAN_BUILD_TYPE,
+  type ScanProvenanceInput,
+  SLSA_PROVENANCE_PREDICATE_TYPE,
+  type SlsaProvenance,
+  scanProvenanceStatement,
+  signScanProvenance,
+  verifyProvenanceEnvelope,
+} from "./slsa.ts";
+export {
+  type CheckId,
+  type CheckStatus,
+  type ExportCheck,
+  type ExportReport,
+  formatReport,
+  type VerifyExportOptions,
+  verifyExport,
+  verifyExportText,
+} from "./verify-export.ts";
