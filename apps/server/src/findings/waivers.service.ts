@@ -4,11 +4,18 @@
 // the tenant, so counts change at once and an expired waiver's findings come back by themselves.
 import type { CreateWaiverBody, Waiver } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
-import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
+import {
+  controlResults,
+  findings,
+  openRuleCounts as openRuleCountsTable,
+  policyRuns,
+  waivers,
+} from "@rampart/db/schema";
 import { and, desc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
 import { defineJob } from "../jobs/job-queue.ts";
+import { openRuleCounts } from "../runs/run-record.ts";
 import { matchingWaiver } from "./waiver-match.ts";
 
 export type WaiverDbRow = typeof waivers.$inferSelect;
@@ -52,15 +59,19 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
           .from(findings)
           .where(and(eq(findings.runId, runId), eq(findings.status, "fail")));
         const failuresByControl = new Map<string, number>();
+        const decided = failed.map((finding) => ({
+          ...finding,
+          waiverId:
+            matchingWaiver(
+              tenantWaivers,
+              { ruleId: finding.ruleId, path: finding.filePath, fingerprint: finding.fingerprint },
+              at,
+            )?.id ?? null,
+        }));
         let open = 0;
-        for (const finding of failed) {
-          const waiver = matchingWaiver(
-            tenantWaivers,
-            { ruleId: finding.ruleId, path: finding.filePath, fingerprint: finding.fingerprint },
-            at,
-          );
-          const waiverId = waiver?.id ?? null;
-          if (waiverId !== finding.waiverId) {
+        for (const [index, finding] of decided.entries()) {
+          const { waiverId } = finding;
+          if (waiverId !== failed[index]!.waiverId) {
             await tx.update(findings).set({ waiverId }).where(eq(findings.id, finding.id));
           }
           if (waiverId) continue;
@@ -81,6 +92,11 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
                 and(eq(controlResults.runId, runId), eq(controlResults.controlCode, result.controlCode)),
               );
           }
+        }
+        const rollup = openRuleCounts(decided);
+        await tx.delete(openRuleCountsTable).where(eq(openRuleCountsTable.runId, runId));
+        if (rollup.length > 0) {
+          await tx.insert(openRuleCountsTable).values(rollup.map((row) => ({ ...row, tenantId, runId })));
         }
         const [run] = await tx.select().from(policyRuns).where(eq(policyRuns.id, runId));
         const status = open > 0 ? "fail" : run!.status === "skip" ? "skip" : "pass";

@@ -44,14 +44,9 @@ describe("other formulas", () => {
   });
 
   it("remediation time is the mean days from first seen to fixed", () => {
-    const day = 86_400_000;
-    expect(remediationDays([])).toBeNull();
-    expect(
-      remediationDays([
-        { firstSeenAt: new Date(0), fixedAt: new Date(2 * day) },
-        { firstSeenAt: new Date(0), fixedAt: new Date(day / 2) },
-      ]),
-    ).toBe(1.25);
+    const day = 86_400;
+    expect(remediationDays({ count: 0, seconds: 0 })).toBeNull();
+    expect(remediationDays({ count: 2, seconds: 2 * day + day / 2 })).toBe(1.25);
   });
 
   it("trends need history and ignore noise", () => {

@@ -39,11 +39,10 @@ export function controlCompliance(passes: number, failures: number): number {
   return Math.round(percent(passes, passes + failures));
 }
 
-/** Mean days from first seen to fixed; null when nothing was fixed. */
-export function remediationDays(fixes: readonly { firstSeenAt: Date; fixedAt: Date }[]): number | null {
-  if (fixes.length === 0) return null;
-  const totalMs = fixes.reduce((sum, fix) => sum + (fix.fixedAt.getTime() - fix.firstSeenAt.getTime()), 0);
-  return Math.round((totalMs / fixes.length / 86_400_000) * 100) / 100;
+/** Mean days from first seen to fixed, from the count of fixes and their total seconds open; null when none. */
+export function remediationDays(fixes: { count: number; seconds: number }): number | null {
+  if (fixes.count === 0) return null;
+  return Math.round((fixes.seconds / fixes.count / 86_400) * 100) / 100;
 }
 
 /** Relative change in percent from `before` to `now`; null without a comparable earlier value. */

@@ -1,10 +1,12 @@
 // The queries behind the dashboards. They read the per-run rollups (control_results, run counts)
 // and touch findings only through the latest runs, so their cost does not grow with history.
 import type { Database } from "@rampart/db/client";
-import { controlResults, findings, findingTracks, policyRuns } from "@rampart/db/schema";
+import { controlResults, findings, findingTracks, openRuleCounts, policyRuns } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 
-const SEVERITY_RANK = sql`case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end`;
+// Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
+const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
+const SEVERITY_ORDER = ["critical", "high", "med", "low"];
 
 export function createPostureRepo(db: Database) {
   return {
@@ -37,63 +39,81 @@ export function createPostureRepo(db: Database) {
       runIds.length === 0
         ? Promise.resolve([])
         : db
-            .select()
+            .select({
+              runId: controlResults.runId,
+              controlCode: controlResults.controlCode,
+              passes: controlResults.passes,
+              failures: controlResults.failures,
+              evidence: controlResults.evidence,
+            })
             .from(controlResults)
             .where(and(eq(controlResults.tenantId, tenantId), inArray(controlResults.runId, runIds))),
 
-    /** Open (failed, not waived) findings of the given runs, most severe first. */
-    openFindings: (tenantId: string, runIds: string[], limit: number) =>
-      runIds.length === 0
-        ? Promise.resolve([])
-        : db
+    /**
+     * The most severe open findings of the given runs: each run's top `limit` read in index order
+     * (findings_open_ranked_by_run), merged, and cut to `limit`.
+     */
+    async openFindings(tenantId: string, runIds: string[], limit: number) {
+      const perRun = await Promise.all(
+        runIds.map((runId) =>
+          db
             .select({ finding: findings, run: policyRuns })
             .from(findings)
             .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
             .where(
               and(
                 eq(findings.tenantId, tenantId),
-                inArray(findings.runId, runIds),
+                eq(findings.runId, runId),
                 eq(findings.status, "fail"),
                 isNull(findings.waiverId),
               ),
             )
-            .orderBy(SEVERITY_RANK, desc(findings.createdAt), asc(findings.filePath), asc(findings.line))
+            .orderBy(SEVERITY_RANK, asc(findings.filePath), asc(findings.line))
             .limit(limit),
+        ),
+      );
+      return perRun
+        .flat()
+        .sort(
+          (a, b) =>
+            SEVERITY_ORDER.indexOf(a.finding.severity) - SEVERITY_ORDER.indexOf(b.finding.severity) ||
+            b.run.createdAt.getTime() - a.run.createdAt.getTime(),
+        )
+        .slice(0, limit);
+    },
 
-    /** Open findings of the given runs grouped by rule: the raw material of risks and the heatmap. */
+    /** Open findings of the given runs counted by rule, from the per-run rollup. */
     openByRule: (tenantId: string, runIds: string[]) =>
       runIds.length === 0
         ? Promise.resolve([])
         : db
             .select({
-              ruleId: findings.ruleId,
-              analyzer: findings.analyzer,
-              severity: findings.severity,
-              controlCode: findings.controlCode,
-              count: sql<number>`count(*)::int`,
+              ruleId: openRuleCounts.ruleId,
+              analyzer: openRuleCounts.analyzer,
+              severity: openRuleCounts.severity,
+              controlCode: openRuleCounts.controlCode,
+              count: openRuleCounts.count,
             })
-            .from(findings)
-            .where(
-              and(
-                eq(findings.tenantId, tenantId),
-                inArray(findings.runId, runIds),
-                eq(findings.status, "fail"),
-                isNull(findings.waiverId),
-              ),
-            )
-            .groupBy(findings.ruleId, findings.analyzer, findings.severity, findings.controlCode),
+            .from(openRuleCounts)
+            .where(and(eq(openRuleCounts.tenantId, tenantId), inArray(openRuleCounts.runId, runIds))),
 
-    fixedBetween: (tenantId: string, from: Date, to: Date) =>
-      db
-        .select({ firstSeenAt: findingTracks.firstSeenAt, fixedAt: findingTracks.fixedAt })
-        .from(findingTracks)
-        .where(
-          and(
-            eq(findingTracks.tenantId, tenantId),
-            gte(findingTracks.fixedAt, from),
-            lt(findingTracks.fixedAt, to),
-          ),
-        ) as Promise<{ firstSeenAt: Date; fixedAt: Date }[]>,
+    /** How many findings were fixed in [from, to) and their total time open, in seconds. */
+    fixedBetween: async (tenantId: string, from: Date, to: Date) =>
+      (
+        await db
+          .select({
+            count: sql<number>`count(*)::int`,
+            seconds: sql<number>`coalesce(sum(extract(epoch from ${findingTracks.fixedAt} - ${findingTracks.firstSeenAt})), 0)::float8`,
+          })
+          .from(findingTracks)
+          .where(
+            and(
+              eq(findingTracks.tenantId, tenantId),
+              gte(findingTracks.fixedAt, from),
+              lt(findingTracks.fixedAt, to),
+            ),
+          )
+      )[0] ?? { count: 0, seconds: 0 },
 
     countRuns: async (tenantId: string) =>
       (

@@ -109,8 +109,9 @@ export function createPostureService(deps: {
     return history;
   }
 
-  async function openRiskGroups(tenantId: string, runIds: string[]) {
-    const groups = await repo.openByRule(tenantId, runIds);
+  type RuleGroup = Awaited<ReturnType<PostureRepo["openByRule"]>>[number];
+
+  function riskList(groups: readonly RuleGroup[]): RisksResponse {
     const byRule = new Map<
       string,
       { ruleId: string; analyzer: string; severity: (typeof groups)[number]["severity"]; count: number }
@@ -120,7 +121,7 @@ export function createPostureService(deps: {
       entry.count += group.count;
       byRule.set(group.ruleId, entry);
     }
-    return [...byRule.values()].map((group) => {
+    const all = [...byRule.values()].map((group) => {
       const rule = rules.get(group.ruleId);
       const score = riskScore({
         severity: group.severity,
@@ -138,21 +139,22 @@ export function createPostureService(deps: {
         findingCount: group.count,
       };
     });
-  }
-
-  async function risks(tenantId: string): Promise<RisksResponse> {
-    const latest = await repo.latestRuns(tenantId);
-    const all = (
-      await openRiskGroups(
-        tenantId,
-        latest.map((r) => r.id),
-      )
-    ).sort((a, b) => b.riskScore - a.riskScore || b.findingCount - a.findingCount);
+    all.sort((a, b) => b.riskScore - a.riskScore || b.findingCount - a.findingCount);
     const avg =
       all.length === 0
         ? 0
         : Math.round((all.reduce((sum, r) => sum + r.riskScore, 0) / all.length) * 10) / 10;
     return { topRisks: all.slice(0, 5), totalRisks: all.length, avgRiskScore: avg };
+  }
+
+  async function risks(tenantId: string): Promise<RisksResponse> {
+    const latest = await repo.latestRuns(tenantId);
+    return riskList(
+      await repo.openByRule(
+        tenantId,
+        latest.map((r) => r.id),
+      ),
+    );
   }
 
   return {
@@ -221,7 +223,7 @@ export function createPostureService(deps: {
       ]);
       const latestIds = latest.map((r) => r.id);
       const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
-      const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, riskList] =
+      const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
         await Promise.all([
           controlRows(tenantId, latestIds, hashes),
           repo.controlResultsOf(
@@ -232,8 +234,9 @@ export function createPostureService(deps: {
           repo.fixedBetween(tenantId, since, at),
           repo.fixedBetween(tenantId, previousSince, since),
           postureHistory(tenantId, since, days),
-          risks(tenantId),
+          repo.openByRule(tenantId, latestIds),
         ]);
+      const topRisks = riskList(ruleGroups).topRisks;
       const hasData = recent.some((run) => run.createdAt >= since);
 
       const score = postureScore(
@@ -245,7 +248,7 @@ export function createPostureService(deps: {
         })),
       );
       const previousScore = latestBefore.length > 0 ? postureScore(toTallies(previousResults)) : null;
-      const criticalFindings = (await repo.openByRule(tenantId, latestIds))
+      const criticalFindings = ruleGroups
         .filter((group) => group.severity === "critical")
         .reduce((sum, group) => sum + group.count, 0);
       const remediation = remediationDays(fixedNow);
@@ -285,13 +288,13 @@ export function createPostureService(deps: {
             previousScore === null
               ? `Posture is ${score}% (${wording}); there is no earlier run to compare with yet.`
               : `Posture is ${score}% (${wording}), ${score >= previousScore ? "up" : "down"} from ${previousScore}% ${days} days ago.`,
-          topRisks: riskList.topRisks
+          topRisks: topRisks
             .slice(0, 3)
             .map((risk) => `${risk.description} (${risk.type}, score ${risk.riskScore})`),
           remediationAnalysis:
             remediation === null
               ? `No findings were fixed in the last ${days} days.`
-              : `${fixedNow.length} finding${fixedNow.length === 1 ? " was" : "s were"} fixed in the last ${days} days, after ${remediation} days on average.`,
+              : `${fixedNow.count} finding${fixedNow.count === 1 ? " was" : "s were"} fixed in the last ${days} days, after ${remediation} days on average.`,
           environmentAnalysis: `${latest.length} repositor${latest.length === 1 ? "y is" : "ies are"} scanned; ${totalRuns} runs recorded in total.`,
         },
         controlStatus,

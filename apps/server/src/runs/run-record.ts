@@ -30,6 +30,38 @@ export interface ControlRecord {
   evidence: Evidence;
 }
 
+export interface OpenRuleCount {
+  ruleId: string;
+  analyzer: string;
+  severity: FindingRecord["severity"];
+  controlCode: string;
+  count: number;
+}
+
+/** Open findings (failed, not waived) counted by rule and severity: the dashboard rollup. */
+export function openRuleCounts(
+  findings: readonly Pick<
+    FindingRecord,
+    "ruleId" | "analyzer" | "severity" | "controlCode" | "status" | "waiverId"
+  >[],
+): OpenRuleCount[] {
+  const counts = new Map<string, OpenRuleCount>();
+  for (const finding of findings) {
+    if (finding.status !== "fail" || finding.waiverId) continue;
+    const key = `${finding.ruleId}\u0000${finding.severity}`;
+    const entry = counts.get(key) ?? {
+      ruleId: finding.ruleId,
+      analyzer: finding.analyzer,
+      severity: finding.severity,
+      controlCode: finding.controlCode,
+      count: 0,
+    };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()];
+}
+
 export interface RunRecord {
   status: "pass" | "fail" | "skip";
   failedCount: number;

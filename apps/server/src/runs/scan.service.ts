@@ -9,6 +9,7 @@ import {
   controlResults,
   findings as findingsTable,
   findingTracks,
+  openRuleCounts as openRuleCountsTable,
   policyRuns,
   repositories,
   scans,
@@ -22,7 +23,7 @@ import { z } from "zod";
 import type { CodeHost } from "../code-host/code-host.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
-import { buildRunRecord } from "./run-record.ts";
+import { buildRunRecord, openRuleCounts } from "./run-record.ts";
 
 export const ENGINE_VERSION = "0.1.0";
 const FINDING_INSERT_CHUNK = 1000;
@@ -220,6 +221,12 @@ export function createScanService(deps: ScanServiceDeps) {
         await tx
           .insert(findingsTable)
           .values(chunk.map((finding) => ({ ...finding, tenantId: scan.tenantId, runId, createdAt })));
+      }
+      const ruleCounts = openRuleCounts(record.findings);
+      if (ruleCounts.length > 0) {
+        await tx
+          .insert(openRuleCountsTable)
+          .values(ruleCounts.map((row) => ({ ...row, tenantId: scan.tenantId, runId })));
       }
       if (record.controls.length > 0) {
         await tx

@@ -120,7 +120,37 @@ export const findings = pgTable(
     index("findings_tenant_failed_created")
       .on(table.tenantId, table.createdAt.desc())
       .where(sql`${table.status} = 'fail' and ${table.waiverId} is null`),
+    // The dashboard's "most severe open findings of a run", read in order without sorting.
+    // The CASE must stay identical to SEVERITY_RANK in posture.repo.ts for the planner to use it.
+    index("findings_open_ranked_by_run")
+      .on(
+        table.runId,
+        sql`(case ${table.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`,
+        table.filePath,
+        table.line,
+      )
+      .where(sql`${table.status} = 'fail' and ${table.waiverId} is null`),
   ],
+);
+
+/**
+ * Open findings of a run counted by rule: a rollup written with the run (and rewritten when
+ * waivers change), so risks, the heatmap and critical counts never scan findings.
+ */
+export const openRuleCounts = pgTable(
+  "open_rule_counts",
+  {
+    tenantId: tenantId(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => policyRuns.id, { onDelete: "cascade" }),
+    ruleId: text("rule_id").notNull(),
+    analyzer: text("analyzer").notNull(),
+    severity: text("severity", { enum: SEVERITY_VALUES }).notNull(),
+    controlCode: text("control_code").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.ruleId, table.severity] })],
 );
 
 /** Per run and control: how many checks passed and failed, and whether its evidence ran. */
