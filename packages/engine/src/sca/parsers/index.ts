@@ -7,7 +7,10 @@ import { basename, describeError, failure, type ManifestParser, type ReadSibling
 import { parseComposerLock } from "./composer.ts";
 import { parseGemfileLock } from "./gemfile-lock.ts";
 import { parseGoMod, parseGoSum } from "./go.ts";
+import { parseGradleLockfile } from "./gradle.ts";
+import { parsePom } from "./maven.ts";
 import { parseNpmLock } from "./npm.ts";
+import { isProjectFile, parseNugetLock, parsePackagesConfig, parseProjectFile } from "./nuget.ts";
 import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
 import { parsePdmLock, parsePoetryLock, parseUvLock } from "./python-lock.ts";
@@ -67,6 +70,37 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     match: named("Gemfile.lock", "gems.locked"),
     examples: ["Gemfile.lock", "gems.locked"],
     parse: parseGemfileLock,
+  },
+  { id: "pom.xml", match: named("pom.xml"), examples: ["pom.xml", "service/pom.xml"], parse: parsePom },
+  {
+    id: "gradle.lockfile",
+    match: (path) =>
+      named("gradle.lockfile", "buildscript-gradle.lockfile")(path) ||
+      /(^|\/)dependency-locks\/[^/]+\.lockfile$/.test(path),
+    examples: [
+      "gradle.lockfile",
+      "app/buildscript-gradle.lockfile",
+      "gradle/dependency-locks/compileClasspath.lockfile",
+    ],
+    parse: parseGradleLockfile,
+  },
+  {
+    id: "packages.lock.json",
+    match: named("packages.lock.json"),
+    examples: ["src/Api/packages.lock.json"],
+    parse: parseNugetLock,
+  },
+  {
+    id: "packages.config",
+    match: named("packages.config"),
+    examples: ["packages.config"],
+    parse: parsePackagesConfig,
+  },
+  {
+    id: "*.csproj",
+    match: isProjectFile,
+    examples: ["src/Api/Api.csproj", "Lib.fsproj", "Old.vbproj"],
+    parse: parseProjectFile,
   },
 ];
 
