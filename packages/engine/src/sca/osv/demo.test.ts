@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { loadDemoAdvisories } from "./demo.ts";
+import { createAdvisoryIndex, matchPackages } from "./match.ts";
+
+describe("demo advisories", () => {
+  it("load cleanly and find the packages planted in the samples", () => {
+    const { records, errors } = loadDemoAdvisories();
+    expect(errors).toEqual([]);
+    expect(records).toHaveLength(26);
+    const { vulnerabilities } = matchPackages(createAdvisoryIndex(records), [
+      { ecosystem: "npm", name: "lodash", version: "4.17.20" },
+      { ecosystem: "npm", name: "minimist", version: "1.2.5" },
+      { ecosystem: "npm", name: "express", version: "4.17.1" },
+      { ecosystem: "PyPI", name: "requests", version: "2.19.1" },
+      { ecosystem: "PyPI", name: "Pillow", version: "8.1.0" },
+    ]);
+    expect(vulnerabilities.map((v) => `${v.package.name} ${v.id} → ${v.fixedVersion}`).sort()).toEqual([
+      "Pillow CVE-2023-50447 → 10.2.0",
+      "Pillow CVE-2024-28219 → 10.3.0",
+      "express CVE-2024-29041 → 4.19.2",
+      "express CVE-2024-43796 → 4.20.0",
+      "lodash CVE-2020-28500 → 4.17.21",
+      "lodash CVE-2021-23337 → 4.17.21",
+      "minimist CVE-2021-44906 → 1.2.6",
+      "requests CVE-2018-18074 → 2.20.0",
+      "requests CVE-2023-32681 → 2.31.0",
+      "requests CVE-2024-35195 → 2.32.2",
+    ]);
+  });
+});
