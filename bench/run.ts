@@ -5,6 +5,7 @@ import os from "node:os";
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   auth: () => import("./auth.ts"),
   dashboard: () => import("./dashboard.ts"),
+  "lockfile-parse": () => import("./lockfile-parse.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

@@ -75,7 +75,19 @@ function isValidExpression(expression: string): boolean {
   }
 }
 
+// Lockfiles repeat a handful of licence strings thousands of times, and SPDX parsing is not cheap.
+const cache = new Map<string, NormalizedLicense>();
+
 function normalizeOne(raw: string): NormalizedLicense {
+  let result = cache.get(raw);
+  if (result === undefined) {
+    result = normalizeUncached(raw);
+    if (cache.size < 10_000) cache.set(raw, result);
+  }
+  return result;
+}
+
+function normalizeUncached(raw: string): NormalizedLicense {
   const trimmed = raw.trim().replace(/\s+/g, " ");
   if (trimmed === "") return {};
   if (isValidExpression(trimmed)) return { spdx: trimmed };

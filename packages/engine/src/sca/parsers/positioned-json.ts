@@ -57,10 +57,13 @@ export function parsePositionedJson(source: string, dialect: JsonDialect = {}): 
   const readString = (): string => {
     const start = position;
     let end = text.indexOf('"', start + 1);
-    const backslash = text.indexOf("\\", start + 1);
-    if (end !== -1 && (backslash === -1 || backslash > end)) {
-      position = end + 1;
-      return text.slice(start + 1, end);
+    if (end !== -1) {
+      // Fast path: no escape before the next quote (searching the whole text for a backslash would be quadratic).
+      const plain = text.slice(start + 1, end);
+      if (!plain.includes("\\")) {
+        position = end + 1;
+        return plain;
+      }
     }
     end = start + 1;
     while (end < text.length) {
@@ -78,13 +81,13 @@ export function parsePositionedJson(source: string, dialect: JsonDialect = {}): 
     }
   };
 
+  const literal = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
   const readValue = (): unknown => {
     skipSpace();
     const code = text.charCodeAt(position);
     if (code === 0x7b) return readObject();
     if (code === 0x5b) return readArray();
     if (code === 0x22) return readString();
-    const literal = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
     literal.lastIndex = position;
     const match = literal.exec(text);
     if (match === null)
