@@ -76,9 +76,9 @@ function pnpmLock(): string {
     );
   }
   lines.push("", "packages:", "");
-  names.forEach((name, index) =>
-    lines.push(`  '${name}@${versionOf(index)}':`, "    resolution: {integrity: sha512-abc}", ""),
-  );
+  for (const [index, name] of names.entries()) {
+    lines.push(`  '${name}@${versionOf(index)}':`, "    resolution: {integrity: sha512-abc}", "");
+  }
   lines.push("snapshots:", "");
   names.forEach((name, index) => {
     lines.push(`  '${name}@${versionOf(index)}':`, "    dependencies:");
