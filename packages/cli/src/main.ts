@@ -25,6 +25,7 @@ Commands:
       --baseline FILE             only findings not in this baseline count for --fail-on
       --write-baseline FILE       write the findings of this scan as a baseline
       --workers N                 worker threads (default: one per core; 0 = in-process)
+      --history                   also scan every blob in git history for secrets
   fix <path>     Apply the safe, mechanical fixes rules offer
       --dry-run                   print the changes as a unified diff, change nothing
       --config FILE

@@ -1,25 +1,14 @@
 // A detected secret must never leave the engine in clear: not in Finding objects, not in the
 // table, JSON or SARIF, whichever analyzer's finding quotes the line, with or without workers.
-import { createHash, randomInt } from "node:crypto";
-import { scanText } from "@rampart/engine/analyzers/secrets/scan-text";
+import { createHash } from "node:crypto";
 import { ScanReportSchema, toJsonReport } from "@rampart/engine/output/json";
 import { toSarif } from "@rampart/engine/output/sarif";
 import { ruleCatalogue } from "@rampart/engine/registry";
 import { scan } from "@rampart/engine/scan";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeGithubToken } from "../../engine/test/fake-token.ts";
 import { makeTree, type TempTree } from "../../engine/test/temp-tree.ts";
 import { renderTable } from "./table.ts";
-
-const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A fake, random `ghp_` token that the secrets rules report (random text can trip an allowlist). */
-export function fakeGithubToken(): string {
-  for (;;) {
-    let token = "ghp_";
-    for (let index = 0; index < 36; index++) token += BASE62[randomInt(BASE62.length)];
-    if (scanText("ci.env", `GITHUB_TOKEN=${token}\n`).length === 1) return token;
-  }
-}
 
 const token = fakeGithubToken();
 const tool = { name: "Rampart", version: "0.0.0-test" };

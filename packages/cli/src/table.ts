@@ -58,6 +58,13 @@ export function renderTable(result: ScanResult, color: boolean): string {
     `Scanned ${plural(result.filesScanned, "file")} (${(result.bytesScanned / 1024 / 1024).toFixed(1)} MB) in ${(result.durationMs / 1000).toFixed(1)} s` +
       (result.skipped.length > 0 ? `; ${plural(result.skipped.length, "file")} skipped` : ""),
   );
+  if (result.history)
+    lines.push(
+      `Scanned git history: ${plural(result.history.commits, "commit")}, ${plural(result.history.blobsScanned, "blob")}` +
+        (result.history.blobsSkipped > 0
+          ? ` (${result.history.blobsSkipped} skipped: binary, large or excluded)`
+          : ""),
+    );
   for (const skipped of result.skipped.slice(0, 20))
     lines.push(paint(DIM, `  skipped ${skipped.path}: ${skipped.reason}`));
   if (result.skipped.length > 20)

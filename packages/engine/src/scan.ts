@@ -78,6 +78,8 @@ export interface ScanResult {
   kinds: Record<string, number>;
   analyzers: AnalyzerRun[];
   findings: Finding[];
+  /** Set when git history was scanned too (`scan --history`): what was read. */
+  history?: { commits: number; blobsScanned: number; blobsSkipped: number };
   /** Wall time per phase, for benchmarks and slow-scan reports. */
   phases: { walkMs: number; analyzeMs: number; projectMs: number; finalizeMs: number };
 }

@@ -6,7 +6,7 @@ import { failingFindings } from "@rampart/engine/gate";
 import { toJsonReport } from "@rampart/engine/output/json";
 import { toSarif } from "@rampart/engine/output/sarif";
 import { ruleCatalogue } from "@rampart/engine/registry";
-import { type ScanResult, scan } from "@rampart/engine/scan";
+import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type Io, UsageError, useColor } from "../io.ts";
 import { prepareScan } from "../prepare-scan.ts";
@@ -17,6 +17,31 @@ import { toolInfo } from "../version.ts";
 
 const FORMATS = ["table", "json", "sarif"] as const;
 
+/** Adds the secrets found in git history that the working tree does not still hold. */
+async function withHistory(root: string, options: ScanOptions, result: ScanResult): Promise<ScanResult> {
+  const { scanHistory, HistoryError } = await import("@rampart/engine/history");
+  const knownSecrets = new Set(
+    result.findings
+      .map((finding) => finding.properties?.secretSha256)
+      .filter((sha): sha is string => typeof sha === "string"),
+  );
+  try {
+    const history = await scanHistory(root, { ...options, knownSecrets });
+    return {
+      ...result,
+      findings: [...result.findings, ...history.findings],
+      history: {
+        commits: history.commits,
+        blobsScanned: history.blobsScanned,
+        blobsSkipped: history.blobsSkipped,
+      },
+    };
+  } catch (error) {
+    if (error instanceof HistoryError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, {
     format: { type: "string" },
@@ -26,6 +51,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     baseline: { type: "string" },
     "write-baseline": { type: "string" },
     workers: { type: "string" },
+    history: { type: "boolean" },
   });
   if (positionals.length > 1) throw new UsageError("scan takes one path");
   const format = oneOf("format", values.format, FORMATS, "table");
@@ -43,6 +69,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   } finally {
     progress?.done();
   }
+  if (values.history) result = await withHistory(root, options, result);
 
   if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
 

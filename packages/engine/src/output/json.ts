@@ -79,6 +79,14 @@ export const ScanReportSchema = z.object({
     filesScanned: z.number().int().nonnegative(),
     bytesScanned: z.number().int().nonnegative(),
     kinds: z.record(z.string(), z.number().int().nonnegative()),
+    /** Present when git history was scanned for secrets too. */
+    history: z
+      .object({
+        commits: z.number().int().nonnegative(),
+        blobsScanned: z.number().int().nonnegative(),
+        blobsSkipped: z.number().int().nonnegative(),
+      })
+      .optional(),
   }),
   summary: z.object({
     findings: z.number().int().nonnegative(),
@@ -128,6 +136,7 @@ export function toJsonReport(result: ScanResult, catalogue: readonly RuleMeta[],
       filesScanned: result.filesScanned,
       bytesScanned: result.bytesScanned,
       kinds: result.kinds,
+      ...(result.history ? { history: result.history } : {}),
     },
     summary: {
       findings: result.findings.length - suppressed,
