@@ -95,7 +95,9 @@ function normalizeUncached(raw: string): NormalizedLicense {
   const mapped = ALIASES[lower] ?? BY_LOWER_CASE.get(lower) ?? BY_LOWER_CASE.get(lower.replace(/ /g, "-"));
   if (mapped !== undefined) return { spdx: mapped };
   // `MIT or Apache-2.0`, `(MIT and BSD-3-Clause)`: only the operators are in the wrong case.
-  const upperOperators = trimmed.replace(/\b(and|or|with)\b/gi, (operator) => operator.toUpperCase());
+  const upperOperators = trimmed.replace(/[^\s()]+/g, (token) =>
+    /^(and|or|with)$/i.test(token) ? token.toUpperCase() : (BY_LOWER_CASE.get(token.toLowerCase()) ?? token),
+  );
   if (isValidExpression(upperOperators)) return { spdx: upperOperators };
   if (AMBIGUOUS.has(lower))
     return { spdx: trimmed, warning: `licence "${trimmed}" is ambiguous, kept as given` };
