@@ -30,3 +30,16 @@ describe("redactLine", () => {
     expect(new Redactions(spans).apply(2, line)).toBe(line);
   });
 });
+
+describe("rules outside the secrets analyzer", () => {
+  it("mask the literal credential they report (Report.redact)", async () => {
+    const { analyzeFile } = await import("./analyze.ts");
+    const { SourceFile } = await import("./source.ts");
+    const { dockerfileAnalyzer } = await import("./analyzers/dockerfile/analyzer.ts");
+    const file = new SourceFile("Dockerfile", "FROM alpine:3.20\nENV DB_PASSWORD=Sup3rS3cretValue\n");
+    const result = analyzeFile(file, ["dockerfile"], [dockerfileAnalyzer], (id) =>
+      id.endsWith("secret-in-build-variable"),
+    );
+    expect(result.findings.map((finding) => finding.location.snippet)).toEqual(["ENV DB_PASSWORD=Sup3…"]);
+  });
+});

@@ -86,3 +86,19 @@ export class Redactions {
     return spans ? redactLine(text, line, spans) : text;
   }
 }
+
+/**
+ * For rules outside the secrets analyzer that report a literal credential at its key
+ * (`ENV TOKEN=…`, `password: …`): the span of `value` on the report's line, for `Report.redact`.
+ * When the value is not found there (a multi-line scalar), the rest of the line from the key on.
+ */
+export function literalValueSpan(
+  file: { lineText(line: number): string },
+  at: Pick<Span, "line" | "column">,
+  value: string,
+): Span {
+  const text = file.lineText(at.line);
+  const index = value === "" ? -1 : text.indexOf(value, Math.max(0, at.column - 1));
+  if (index === -1) return { line: at.line, column: at.column };
+  return { line: at.line, column: index + 1, endLine: at.line, endColumn: index + 1 + value.length };
+}

@@ -1,3 +1,4 @@
+import { literalValueSpan } from "../../../redact.ts";
 import { defineFileRule } from "../../../rule.ts";
 import {
   allSteps,
@@ -60,15 +61,25 @@ export const hardcodedCredentials = defineFileRule<WorkflowModel>({
     const env = (variables: EnvVar[]) => {
       for (const variable of variables) {
         if (!SECRET_NAME.test(variable.name) || NOT_A_VALUE.test(variable.name)) continue;
-        if (literal(variable.value) !== null) {
-          ctx.report({ message: `env ${variable.name} holds a literal credential`, at: variable.at });
+        const value = literal(variable.value);
+        if (value !== null) {
+          ctx.report({
+            message: `env ${variable.name} holds a literal credential`,
+            at: variable.at,
+            redact: literalValueSpan(ctx.file, variable.at, value),
+          });
         }
       }
     };
     const credentials = (node: YamlNode | null, where: string) => {
       const password = node?.kind === "map" ? node.entries.find((e) => e.key === "password") : undefined;
-      if (password && literal(password.value) !== null) {
-        ctx.report({ message: `${where} credentials.password is a literal`, at: password.at });
+      const value = password ? literal(password.value) : null;
+      if (password && value !== null) {
+        ctx.report({
+          message: `${where} credentials.password is a literal`,
+          at: password.at,
+          redact: literalValueSpan(ctx.file, password.at, value),
+        });
       }
     };
     env(ctx.model.env);
@@ -90,6 +101,7 @@ export const hardcodedCredentials = defineFileRule<WorkflowModel>({
           ctx.report({
             message: `input ${input.key} of ${step.uses?.raw ?? "this step"} is a literal credential`,
             at: input.at,
+            redact: literalValueSpan(ctx.file, input.at, value),
           });
         }
       }

@@ -1,3 +1,4 @@
+import { literalValueSpan } from "../../../redact.ts";
 import { defineFileRule } from "../../../rule.ts";
 import type { DockerfileModel, Instruction, Word } from "../model.ts";
 
@@ -74,6 +75,7 @@ export const secretInBuildVariable = defineFileRule<DockerfileModel>({
         ctx.report({
           message: `${instruction.keyword} ${variable.name} holds a literal secret`,
           at: { line: variable.at.line, column: variable.at.column },
+          redact: literalValueSpan(ctx.file, variable.at, value),
         });
       }
     }

@@ -1,3 +1,4 @@
+import { literalValueSpan } from "../../../redact.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { childOf, entryOf, itemsOf, type K8sModel, keySpan, stringOf } from "../model.ts";
 
@@ -44,6 +45,7 @@ export const credentialInEnvValue = defineFileRule<K8sModel>({
           ctx.report({
             message: `${workload.object.kind} ${workload.object.name}: container "${container.name}" sets ${name} to a literal value`,
             at: keySpan(valueEntry),
+            redact: literalValueSpan(ctx.file, keySpan(valueEntry), value),
           });
         }
       }
