@@ -134,5 +134,6 @@ function compareItem(item: Item, other: Item | undefined): number {
 
 export const mavenOrder = defineOrder({
   parse: parseMavenVersion,
-  compare: (a: Item, b: Item) => compareItem(a, b),
+  // `|| 0` turns the -0 that negating an equal comparison gives into 0
+  compare: (a: Item, b: Item) => compareItem(a, b) || 0,
 });
