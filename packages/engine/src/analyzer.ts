@@ -17,6 +17,11 @@ export const FILE_KINDS = [
   "dockerfile",
   "yaml",
   "json",
+  "javascript",
+  "typescript",
+  "python",
+  "go",
+  "java",
   "text",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

@@ -96,6 +96,27 @@ describe("classify", () => {
     expect(classify("old.template", json)).toEqual(["cloudformation", "text"]);
   });
 
+  it("recognises source code by extension", () => {
+    const expected: [string, string][] = [
+      ["src/app.js", "javascript"],
+      ["src/app.mjs", "javascript"],
+      ["src/app.cjs", "javascript"],
+      ["src/App.jsx", "javascript"],
+      ["src/app.ts", "typescript"],
+      ["src/app.mts", "typescript"],
+      ["src/app.cts", "typescript"],
+      ["src/App.TSX", "typescript"],
+      ["app/views.py", "python"],
+      ["cmd/main.go", "go"],
+      ["src/main/java/App.java", "java"],
+      ["src/dockerfile.js", "javascript"],
+    ];
+    for (const [path, kind] of expected) expect(classify(path, ""), path).toEqual([kind, "text"]);
+    for (const path of ["README.md", "x.pyc", "constructor", "a.constructor", "a.toString", "x.rb"]) {
+      expect(classify(path, ""), path).toEqual(["text"]);
+    }
+  });
+
   it("skips binary names", () => {
     expect(hasBinaryExtension("logo.PNG")).toBe(true);
     expect(hasBinaryExtension("main.tf")).toBe(false);

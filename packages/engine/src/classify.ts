@@ -144,6 +144,21 @@ function looksLikeWorkflow(text: string): boolean {
   return hasTopLevelKey(text, "jobs") && (hasTopLevelKey(text, "on") || hasTopLevelKey(text, "true"));
 }
 
+/** Source code by extension (JSX and TSX included): the SAST analyzer's input. */
+const SOURCE_CODE_EXTENSIONS: ReadonlyMap<string, FileKind> = new Map<string, FileKind>([
+  ["js", "javascript"],
+  ["mjs", "javascript"],
+  ["cjs", "javascript"],
+  ["jsx", "javascript"],
+  ["ts", "typescript"],
+  ["mts", "typescript"],
+  ["cts", "typescript"],
+  ["tsx", "typescript"],
+  ["py", "python"],
+  ["go", "go"],
+  ["java", "java"],
+]);
+
 /**
  * The kinds of a text file. Every file gets `text` (the secrets analyzer reads everything);
  * the rest depends on the name and, for YAML and JSON, on the content.
@@ -177,6 +192,9 @@ export function classify(path: string, text: string): FileKind[] {
     if (trimmed.startsWith("{") ? looksLikeCloudFormationJson(text) : looksLikeCloudFormationYaml(text)) {
       kinds.push("cloudformation");
     }
+  } else {
+    const language = SOURCE_CODE_EXTENSIONS.get(ext);
+    if (language) kinds.push(language);
   }
   kinds.push("text");
   return kinds;

@@ -1,0 +1,212 @@
+// JavaScript and TypeScript (JSX/TSX included): Express/Koa/Fastify request data, Node's
+// child_process, fs, vm, SQL and Mongo clients, template engines, and the DOM.
+import { javascriptPatterns } from "./javascript-patterns.ts";
+import type { LanguageSpec, SanitizerSpec, SinkSpec, SourceSpec } from "./types.ts";
+
+export const javascriptSources: readonly SourceSpec[] = [
+  {
+    kinds: ["member_expression"],
+    text: /^(?:req|request)\.(?:query|body|params|headers|cookies|signedCookies|files?)$/,
+    label: "HTTP request data",
+  },
+  {
+    kinds: ["member_expression"],
+    text: /^req\.(?:originalUrl|url|path|hostname)$/,
+    label: "HTTP request URL",
+  },
+  {
+    kinds: ["call_expression"],
+    text: /^req\.(?:param|get|header)\(/,
+    label: "HTTP request data",
+  },
+  {
+    kinds: ["member_expression"],
+    text: /^ctx\.(?:query|params|cookies|headers|request\.(?:body|query|headers))$/,
+    label: "HTTP request data",
+  },
+  { kinds: ["member_expression"], text: /^process\.argv$/, label: "command-line argument" },
+  {
+    kinds: ["member_expression"],
+    text: /^(?:window\.|document\.)?location\.(?:hash|search|href)$/,
+    label: "browser URL",
+  },
+];
+
+export const javascriptSanitizers: readonly SanitizerSpec[] = [
+  {
+    callee:
+      /^(?:parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.\w+|isNaN|uuidValidate|validator\.is\w+)$/,
+    hazards: "all",
+  },
+  { callee: /\.(?:length|indexOf|includes|has|test|startsWith|endsWith)$/, hazards: "all" },
+  {
+    callee:
+      /^(?:escape|escapeHtml|escapeHTML|_\.escape|he\.(?:encode|escape)|sanitizeHtml|DOMPurify\.sanitize|validator\.escape|xss|filterXSS|encodeURIComponent|encodeURI|htmlEscape)$/,
+    hazards: ["xss"],
+  },
+  { callee: /^(?:path\.)?basename$|^sanitize(?:Filename)?$/, hazards: ["path-traversal"] },
+  {
+    callee:
+      /^(?:(?:mysql|connection|pool|db|SqlString|sqlstring)\.)?(?:escape|escapeId|format)$|\.escapeLiteral$|\.escapeIdentifier$/,
+    hazards: ["sql-injection"],
+  },
+  {
+    callee: /^(?:shellEscape|shellescape|shescape\.quote|quote|shellQuote\.quote)$/,
+    hazards: ["command-injection"],
+  },
+  {
+    callee: /^(?:String|mongoSanitize|sanitize|ObjectId|mongoose\.Types\.ObjectId)$|\.toString$/,
+    hazards: ["nosql-injection"],
+  },
+  { callee: /^(?:encodeURIComponent)$/, hazards: ["ssrf", "open-redirect"] },
+  { callee: /^(?:ldapEscape\.filter|ldapEscape\.dn|escapeLDAP|ldapEscape)$/, hazards: ["ldap-injection"] },
+];
+
+export const javascriptSinks: readonly SinkSpec[] = [
+  {
+    hazard: "sql-injection",
+    callee:
+      /^(?:[\w$]+\.)*(?:db|conn|connection|pool|client|sequelize|knex|mysql|pg|sql|database|prisma|tx|trx)\.(?:query|execute|raw|\$queryRawUnsafe|\$executeRawUnsafe|run|all|get|exec|prepare)$/i,
+    args: [0],
+    label: "SQL query",
+    fix: {
+      description: 'pass untrusted values as bind parameters (`db.query("… WHERE id = ?", [id])`)',
+    },
+  },
+  {
+    hazard: "nosql-injection",
+    callee:
+      /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|\$where)$/,
+    args: [0],
+    label: "MongoDB query",
+    unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)/,
+  },
+  {
+    hazard: "command-injection",
+    callee: /^(?:(?:child_process|cp|childProcess|shell|shelljs)\.)?(?:exec|execSync)$/,
+    args: [0],
+    label: "shell command",
+    fix: { description: "run the program with `execFile(file, [args])`, which starts no shell" },
+  },
+  {
+    hazard: "command-injection",
+    callee: /^(?:(?:child_process|cp|childProcess)\.)?(?:spawn|spawnSync|execFile|execFileSync|fork)$/,
+    args: [0],
+    label: "program path",
+  },
+  {
+    hazard: "command-injection",
+    callee: /^(?:(?:child_process|cp|childProcess)\.)?(?:spawn|spawnSync|execFile|execFileSync)$/,
+    args: "all",
+    label: "shell command",
+    onlyCall: /shell\s*:\s*true/,
+  },
+  {
+    hazard: "code-injection",
+    callee:
+      /^(?:eval|setTimeout|setInterval|vm\.(?:runInNewContext|runInThisContext|runInContext|compileFunction|Script)|Script)$/,
+    args: [0],
+    label: "code evaluation",
+  },
+  { hazard: "code-injection", callee: /^Function$/, args: "all", label: "code evaluation" },
+  {
+    hazard: "code-injection",
+    callee:
+      /^(?:ejs\.(?:render|compile)|pug\.(?:render|compile)|jade\.(?:render|compile)|Handlebars\.compile|handlebars\.compile|_\.template|lodash\.template|nunjucks\.renderString|mustache\.render|Mustache\.render|dot\.template|doT\.template)$/,
+    args: [0],
+    label: "template compilation (server-side template injection)",
+  },
+  {
+    hazard: "path-traversal",
+    callee:
+      /^(?:(?:fs|fsp|fsPromises|fs\.promises|fse|fsExtra)\.)(?:readFile|readFileSync|writeFile|writeFileSync|appendFile|appendFileSync|createReadStream|createWriteStream|unlink|unlinkSync|rm|rmSync|readdir|readdirSync|open|openSync|stat|statSync|access|accessSync|copyFile|rename|mkdir|remove|outputFile|readJson|readJsonSync)$|^(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|unlinkSync)$/,
+    args: [0],
+    label: "file path",
+  },
+  {
+    hazard: "path-traversal",
+    callee: /^(?:res|response)\.(?:sendFile|download|sendfile)$/,
+    args: [0],
+    label: "file path",
+    unlessCall: /\broot\s*:/,
+  },
+  {
+    hazard: "ssrf",
+    callee:
+      /^(?:fetch|axios|got|request|needle|superagent|undici\.request|(?:axios|got|http|https|request|needle|superagent|ky)\.(?:get|post|put|patch|delete|head|request|options))$/,
+    args: [0],
+    label: "outgoing request URL",
+  },
+  {
+    hazard: "open-redirect",
+    callee: /^(?:res|response|reply|ctx)\.redirect$/,
+    args: "all",
+    label: "redirect target",
+  },
+  {
+    hazard: "xss",
+    callee: /^(?:res|response|reply)(?:\.status\([^)]*\))?\.(?:send|write|end)$/,
+    args: [0],
+    label: "HTTP response body",
+  },
+  { hazard: "xss", callee: /^document\.(?:write|writeln)$/, args: "all", label: "document.write" },
+  {
+    hazard: "ldap-injection",
+    callee: /^(?:ldap\w*|client|ldapClient)\.search$/i,
+    args: "all",
+    label: "LDAP search filter",
+  },
+  {
+    hazard: "xpath-injection",
+    callee: /^(?:xpath\.(?:select|select1|evaluate|parse)|document\.evaluate|select)$/,
+    args: [0],
+    label: "XPath expression",
+  },
+];
+
+const kinds = {
+  calls: ["call_expression", "new_expression"],
+  assignments: [
+    { kind: "variable_declarator", left: "name", right: "value" },
+    { kind: "assignment_expression", left: "left", right: "right" },
+    { kind: "augmented_assignment_expression", left: "left", right: "right", augmented: true },
+    { kind: "for_in_statement", left: "left", right: "right" },
+  ],
+  functions: [
+    "function_declaration",
+    "function_expression",
+    "arrow_function",
+    "method_definition",
+    "generator_function_declaration",
+  ],
+  identifiers: ["identifier", "shorthand_property_identifier"],
+  ifs: ["if_statement"],
+  parameters: [],
+} as const;
+
+const propertySinks = [
+  {
+    hazard: "open-redirect" as const,
+    target: /^(?:window\.|document\.)?location(?:\.href)?$/,
+    label: "browser navigation",
+  },
+  {
+    hazard: "trust-boundary-violation" as const,
+    target: /^req\.session\.[\w$.]+$/,
+    label: "session attribute",
+  },
+  { hazard: "xss" as const, target: /^ctx\.body$/, label: "HTTP response body" },
+];
+
+export const javascriptSpec: LanguageSpec = {
+  grammar: "javascript",
+  kinds,
+  sources: javascriptSources,
+  sanitizers: javascriptSanitizers,
+  sinks: javascriptSinks,
+  propertySinks,
+  patterns: javascriptPatterns,
+};
+
+export const typescriptSpec: LanguageSpec = { ...javascriptSpec, grammar: "typescript" };
+export const tsxSpec: LanguageSpec = { ...javascriptSpec, grammar: "tsx" };

@@ -1,0 +1,142 @@
+// The rule format of the SAST analyzer: per-language data (where untrusted data enters, which
+// calls are dangerous for which hazard, which calls make data safe, and the pattern rules), read
+// by one taint engine and one pattern matcher. A new framework is a new entry here, not new code.
+
+/** The hazards the taint engine tracks; each is one rule `sast/<hazard>`. */
+export type TaintHazard =
+  | "sql-injection"
+  | "nosql-injection"
+  | "command-injection"
+  | "code-injection"
+  | "path-traversal"
+  | "ssrf"
+  | "open-redirect"
+  | "xss"
+  | "ldap-injection"
+  | "xpath-injection"
+  | "trust-boundary-violation";
+
+/** The hazards found by pattern (a dangerous construct, not a data flow); each is one rule. */
+export type PatternHazard =
+  | "weak-hash"
+  | "weak-cipher"
+  | "weak-randomness"
+  | "insecure-cookie"
+  | "tls-verification-disabled"
+  | "hardcoded-credential"
+  | "xxe"
+  | "unsafe-deserialization"
+  | "dom-xss";
+
+export type Category = "security" | "best-practice" | "correctness";
+
+/**
+ * Where untrusted data enters: a syntax node of one of `kinds` whose source text matches `text`
+ * (anchored by the author). `req.query.id` is tainted because it contains the `req.query` source.
+ */
+export interface SourceSpec {
+  kinds: readonly string[];
+  text: RegExp;
+  /** Shown in the finding: "HTTP query parameter", "command-line argument". */
+  label: string;
+}
+
+/**
+ * A parameter whose declaration marks it as untrusted (Spring's `@RequestParam String id`): every
+ * use of the name inside its function is tainted.
+ */
+export interface ParameterSourceSpec {
+  /** Matched against the parameter's source text. */
+  text: RegExp;
+  label: string;
+}
+
+/** A call whose result is safe for the listed hazards ("all" for a numeric conversion). */
+export interface SanitizerSpec {
+  /** Matched against the callee text (`parseInt`, `path.basename`, `html.escape`). */
+  callee: RegExp;
+  hazards: readonly TaintHazard[] | "all";
+}
+
+/** A fix template: `{callee}`, `{arg0}`, `{args}` are replaced by the call's text. */
+export interface FixTemplate {
+  description: string;
+  /** What the whole call is replaced with; undefined when only the description can be offered. */
+  replacement?: string;
+}
+
+/** A call that does harm when the listed arguments carry untrusted data. */
+export interface SinkSpec {
+  hazard: TaintHazard;
+  /** Matched against the callee text (`db.query`, `child_process.exec`, `cursor.execute`). */
+  callee: RegExp;
+  /** Which arguments (0-based) must not be tainted; "all" for any. */
+  args: readonly number[] | "all";
+  /** Shown in the finding: "SQL query", "shell command". */
+  label: string;
+  /** When the whole call text matches, the call is safe (e.g. `shell=False` is the default). */
+  unlessCall?: RegExp;
+  /** Only a sink when the whole call text matches (e.g. `subprocess.run(..., shell=True)`). */
+  onlyCall?: RegExp;
+  fix?: FixTemplate;
+}
+
+/** An assignment to a property that does harm with untrusted data (`el.innerHTML = x`). */
+export interface PropertySinkSpec {
+  hazard: TaintHazard;
+  /** Matched against the assignment target's text. */
+  target: RegExp;
+  label: string;
+}
+
+/**
+ * A pattern rule for one language: an ast-grep rule object (pattern or kind, with `regex`, `has`,
+ * `inside`, `not` …, see https://ast-grep.github.io/reference/rule.html) plus optional constraints
+ * on the captured metavariables, and text tests on the whole match.
+ */
+export interface PatternSpec {
+  hazard: PatternHazard;
+  /** ast-grep rule, passed as `{ rule, constraints }` to `findAll`. */
+  rule: Record<string, unknown>;
+  constraints?: Record<string, unknown>;
+  /** The finding's message; `$X` names are replaced by the captured text. */
+  message: string;
+  /** When the matched node's text matches this, it is not reported (e.g. `usedforsecurity=False`). */
+  unless?: RegExp;
+  /** Only reported when the enclosing statement's text matches (e.g. a name mentioning password). */
+  context?: RegExp;
+  /** When this text appears anywhere in the file, the match is not reported (a hardening call). */
+  unlessFile?: RegExp;
+  /** A replacement for the matched node's text; `$X` names are replaced by the captured text. */
+  fix?: { description: string; replacement: string };
+  /** Metavariable whose span is a secret (the finding masks it). */
+  secret?: string;
+}
+
+/** Syntax node kinds of one grammar that the taint engine walks. */
+export interface GrammarKinds {
+  /** Calls; their callee is the `function` field (or `object`.`name` in Java). */
+  calls: readonly string[];
+  /** Declarations and assignments with their left and right fields. */
+  assignments: readonly { kind: string; left: string; right: string; augmented?: boolean }[];
+  /** Function-like nodes: a variable's scope. */
+  functions: readonly string[];
+  /** Variable references. */
+  identifiers: readonly string[];
+  /** `if` statements (for allow-list checks that return early). */
+  ifs: readonly string[];
+  /** Parameters (for parameter sources). */
+  parameters: readonly string[];
+}
+
+export interface LanguageSpec {
+  /** The ast-grep language name. */
+  grammar: string;
+  kinds: GrammarKinds;
+  sources: readonly SourceSpec[];
+  parameterSources?: readonly ParameterSourceSpec[];
+  sanitizers: readonly SanitizerSpec[];
+  sinks: readonly SinkSpec[];
+  propertySinks?: readonly PropertySinkSpec[];
+  patterns: readonly PatternSpec[];
+}

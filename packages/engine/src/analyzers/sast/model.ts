@@ -1,0 +1,124 @@
+// The SAST model: one ast-grep tree per file (parsed once), plus flat, position-sorted indexes of
+// the nodes the taint engine needs (calls, assignments, functions, identifiers), built lazily so a
+// file with no untrusted input costs one parse and one source query.
+import { parse as parseTree, registerDynamicLanguage, type SgNode, type SgRoot } from "@ast-grep/napi";
+import { type FileKind, type ParseResult, parsed, skipped } from "../../analyzer.ts";
+import type { SourceFile } from "../../source.ts";
+import { goSpec } from "./languages/go.ts";
+import { javaSpec } from "./languages/java.ts";
+import { javascriptSpec, tsxSpec, typescriptSpec } from "./languages/javascript.ts";
+import { pythonSpec } from "./languages/python.ts";
+import type { LanguageSpec } from "./languages/types.ts";
+
+export type LanguageName = "javascript" | "typescript" | "tsx" | "python" | "go" | "java";
+
+export const LANGUAGES: Readonly<Record<LanguageName, LanguageSpec>> = {
+  javascript: javascriptSpec,
+  typescript: typescriptSpec,
+  tsx: tsxSpec,
+  python: pythonSpec,
+  go: goSpec,
+  java: javaSpec,
+};
+
+let registered = false;
+
+/** Loads the Python, Go and Java grammars into ast-grep; JS/TS/TSX are built in. Once per worker. */
+export async function registerLanguages(): Promise<void> {
+  if (registered) return;
+  const [python, go, java] = await Promise.all([
+    import("@ast-grep/lang-python"),
+    import("@ast-grep/lang-go"),
+    import("@ast-grep/lang-java"),
+  ]);
+  registerDynamicLanguage({
+    python: python.default,
+    go: go.default,
+    java: java.default,
+  } as unknown as Parameters<typeof registerDynamicLanguage>[0]);
+  registered = true;
+}
+
+/** A node reduced to what the engine needs; indexes are UTF-16 offsets into the file text. */
+export interface Range {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+}
+
+export interface CallSite extends Range {
+  callee: string;
+  node: SgNode;
+  args: Range[];
+}
+
+export interface Assignment extends Range {
+  /** Names bound by the left side (destructuring binds several). */
+  names: string[];
+  /** The left side's text (a property target like `el.innerHTML`). */
+  target: string;
+  targetRange: Range;
+  value: Range | undefined;
+  augmented: boolean;
+}
+
+export interface Identifier extends Range {
+  name: string;
+}
+
+export interface SastModel {
+  language: LanguageName;
+  spec: LanguageSpec;
+  file: SourceFile;
+  root: SgNode;
+  /** Lazily built by `indexOf` (taint.ts). */
+  cache: Map<string, unknown>;
+}
+
+export function rangeOf(node: SgNode): Range {
+  const range = node.range();
+  return {
+    start: range.start.index,
+    end: range.end.index,
+    line: range.start.line + 1,
+    column: range.start.column + 1,
+  };
+}
+
+export function languageOf(path: string, kinds: readonly FileKind[] | undefined): LanguageName | undefined {
+  const lower = path.toLowerCase();
+  if (lower.endsWith(".tsx")) return "tsx";
+  if (/\.(?:ts|mts|cts)$/.test(lower)) return "typescript";
+  if (/\.(?:js|mjs|cjs|jsx)$/.test(lower)) return "javascript";
+  if (lower.endsWith(".py")) return "python";
+  if (lower.endsWith(".go")) return "go";
+  if (lower.endsWith(".java")) return "java";
+  if (kinds?.includes("javascript")) return "javascript";
+  if (kinds?.includes("typescript")) return "typescript";
+  return undefined;
+}
+
+/** Parses with the grammar of the file's extension; a tree with a syntax error is skipped. */
+export function parseSource(file: SourceFile): ParseResult<SastModel> {
+  const language = languageOf(file.path, undefined);
+  if (!language) return skipped("not a JavaScript, TypeScript, Python, Go or Java file");
+  if (!registered && (language === "python" || language === "go" || language === "java"))
+    return skipped(`${language} grammar not loaded (prepare was not called)`);
+  let tree: SgRoot;
+  try {
+    tree = parseTree(LANGUAGES[language].grammar, file.text);
+  } catch (error) {
+    return skipped(`${language} parser failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const root = tree.root();
+  // Tree-sitter recovers from errors with ERROR nodes and zero-width MISSING tokens (the only
+  // nodes with empty text once the file is not empty).
+  const error =
+    file.text.trim() === "" ? null : root.find({ rule: { any: [{ kind: "ERROR" }, { regex: "^$" }] } });
+  if (error) {
+    const at = rangeOf(error);
+    return skipped(`${language} syntax error at line ${at.line}, column ${at.column}`);
+  }
+  return parsed({ language, spec: LANGUAGES[language], file, root, cache: new Map() });
+}

@@ -1,0 +1,498 @@
+// The intra-file taint engine. Sources (request parameters, CLI arguments …) are found by query;
+// every declaration and assignment is an event on a variable of its function scope; a value is
+// tainted when it contains a source or a variable whose latest event before that point was
+// tainted, outside any sanitizer call for the hazard. Sinks are calls (or property assignments)
+// whose dangerous arguments are tainted. Flow-insensitive across branches, ordered by position:
+// a variable reassigned from a constant or a sanitizer before the sink is clean again.
+import type { SgNode } from "@ast-grep/napi";
+import type { SinkSpec, TaintHazard } from "./languages/types.ts";
+import { type CallSite, type Range, rangeOf, type SastModel } from "./model.ts";
+
+/** Where tainted data came from. */
+export interface TaintOrigin {
+  label: string;
+  line: number;
+  column: number;
+  /** Variables the data passed through, in order. */
+  via: string[];
+}
+
+export interface TaintFlow {
+  hazard: TaintHazard;
+  source: TaintOrigin;
+  sink: Range & { endLine: number; endColumn: number };
+  /** The sink's description ("SQL query") and callee or target text. */
+  label: string;
+  callee: string;
+  spec?: SinkSpec;
+  call?: CallSite;
+  /** The tainted argument. */
+  argument: Range;
+}
+
+interface Source extends Range {
+  label: string;
+}
+
+interface Event {
+  /** The event takes effect after this index. */
+  pos: number;
+  start: number;
+  value?: Range;
+  valueNode?: SgNode;
+  /** `x += y`: the previous value stays. */
+  augmented: boolean;
+  /** A parameter declared as untrusted. */
+  source?: TaintOrigin;
+  /** A negated allow-list check that exits: the variable is clean from here on. */
+  clean?: boolean;
+  name: string;
+}
+
+interface Guard {
+  name: string;
+  start: number;
+  end: number;
+}
+
+interface Scope {
+  start: number;
+  end: number;
+  parent: number;
+}
+
+interface Call extends Range {
+  callee: string;
+  node: SgNode;
+  argsNode: SgNode | null;
+}
+
+/** Built once per file, on the first taint rule, only when the file has a source. */
+export interface TaintIndex {
+  sources: Source[];
+  scopes: Scope[];
+  events: Map<string, Event[]>;
+  guards: Guard[];
+  calls: Call[];
+  identifiers: { name: string; start: number; end: number }[];
+  assignments: {
+    target: string;
+    targetRange: Range;
+    value: Range;
+    valueNode: SgNode;
+    node: SgNode;
+  }[];
+  memo: Map<string, TaintOrigin | null>;
+}
+
+const FUNCTION_VALUE =
+  /^(?:arrow_function|function_expression|function|lambda|lambda_expression|func_literal)$/;
+/** Early exits that make a negated check a guard. */
+const EXIT = /\b(?:return|throw|raise|continue|break|abort|panic|os\.Exit|sys\.exit|http\.Error|next)\b/;
+/** Words of a validation: allow-list membership, pattern test, prefix check. */
+const VALIDATION =
+  /\b(?:includes|has|in|contains|containsKey|indexOf|match|matches|test|startsWith|HasPrefix|MatchString|fullmatch|isdigit|isnumeric|isalnum|isValid\w*|IsValid\w*|validate\w*|isAllowed\w*|allowed\w*|ALLOWED\w*|isSafe\w*|isInteger|isUUID|isUuid)\b/;
+const NEGATION =
+  /^\s*(?:\(\s*)?(?:!|not\b)|\bnot\s+in\b|===?\s*-1|===?\s*false|!=\s*nil|\bnot\s+\w+\.(?:match|fullmatch)|!\s*\w|\bis\s+None\b/;
+
+/** First index in a start-sorted list whose start is at or after `start`. */
+function lowerBound(list: readonly { start: number }[], start: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]!.start < start) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function textOf(model: SastModel, range: { start: number; end: number }): string {
+  return model.file.text.slice(range.start, range.end);
+}
+
+/** Innermost function scope containing an index, or -1 for module scope. */
+function scopeAt(index: TaintIndex, pos: number): number {
+  let best = -1;
+  for (let i = 0; i < index.scopes.length; i++) {
+    const scope = index.scopes[i]!;
+    if (scope.start > pos) break;
+    if (pos < scope.end) best = i;
+  }
+  return best;
+}
+
+function calleeOf(model: SastModel, range: Range, argsNode: SgNode | null): string {
+  const end = argsNode ? argsNode.range().start.index : range.end;
+  let callee = model.file.text.slice(range.start, end).trim();
+  if (callee.startsWith("new ")) callee = callee.slice(4).trim();
+  // Go type arguments and TS generics are not part of the name.
+  callee = callee.replace(/<[^<>]*>$/, "").replace(/\[[^[\]]*\]$/, "");
+  return callee.replace(/\s+/g, "");
+}
+
+/** Builds the index, or returns undefined when the file has no source at all (the common case). */
+export function taintIndex(model: SastModel): TaintIndex | undefined {
+  const cached = model.cache.get("taint") as TaintIndex | null | undefined;
+  if (cached !== undefined) return cached ?? undefined;
+  const built = buildIndex(model);
+  model.cache.set("taint", built ?? null);
+  return built;
+}
+
+function buildIndex(model: SastModel): TaintIndex | undefined {
+  const { spec, root } = model;
+  const sources: Source[] = [];
+  for (const source of spec.sources) {
+    const nodes = root.findAll({
+      rule: { any: source.kinds.map((kind) => ({ kind, regex: source.text.source })) },
+    });
+    for (const node of nodes) {
+      const range = rangeOf(node);
+      if (!source.text.test(textOf(model, range))) continue;
+      sources.push({ ...range, label: source.label });
+    }
+  }
+  const parameterNodes =
+    spec.parameterSources && spec.parameterSources.length > 0
+      ? root.findAll({ rule: { any: spec.kinds.parameters.map((kind) => ({ kind })) } })
+      : [];
+  const parameterSources: { name: string; range: Range; label: string }[] = [];
+  for (const node of parameterNodes) {
+    const text = node.text();
+    const match = spec.parameterSources?.find((candidate) => candidate.text.test(text));
+    if (!match) continue;
+    const name = node.field("name")?.text();
+    if (name) parameterSources.push({ name, range: rangeOf(node), label: match.label });
+  }
+  if (sources.length === 0 && parameterSources.length === 0) return undefined;
+  sources.sort((a, b) => a.start - b.start);
+
+  const scopes: Scope[] = root
+    .findAll({ rule: { any: spec.kinds.functions.map((kind) => ({ kind })) } })
+    .map((node) => {
+      const range = rangeOf(node);
+      return { start: range.start, end: range.end, parent: -1 };
+    })
+    .sort((a, b) => a.start - b.start);
+  const index: TaintIndex = {
+    sources,
+    scopes,
+    events: new Map(),
+    guards: [],
+    calls: [],
+    identifiers: [],
+    assignments: [],
+    memo: new Map(),
+  };
+  for (let i = 0; i < scopes.length; i++) {
+    const scope = scopes[i]!;
+    for (let j = i - 1; j >= 0; j--) {
+      if (scopes[j]!.start <= scope.start && scope.end <= scopes[j]!.end) {
+        scope.parent = j;
+        break;
+      }
+    }
+  }
+
+  const addEvent = (name: string, event: Omit<Event, "name">, scope: number) => {
+    const key = `${scope}:${name}`;
+    const list = index.events.get(key) ?? [];
+    list.push({ ...event, name });
+    index.events.set(key, list);
+  };
+
+  for (const parameter of parameterSources) {
+    addEvent(
+      parameter.name,
+      {
+        pos: parameter.range.end,
+        start: parameter.range.start,
+        augmented: false,
+        source: {
+          label: parameter.label,
+          line: parameter.range.line,
+          column: parameter.range.column,
+          via: [],
+        },
+      },
+      scopeAt(index, parameter.range.start),
+    );
+  }
+
+  const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
+  const assignmentNodes = root.findAll({
+    rule: { any: spec.kinds.assignments.map((kind) => ({ kind: kind.kind })) },
+  });
+  const identifierKinds = new Set(spec.kinds.identifiers);
+  const names = new Set(parameterSources.map((parameter) => parameter.name));
+  for (const node of assignmentNodes) {
+    const kind = assignmentKinds.get(node.kind() as string);
+    if (!kind) continue;
+    const left = node.field(kind.left);
+    const right = node.field(kind.right);
+    if (!left) continue;
+    const range = rangeOf(node);
+    const leftRange = rangeOf(left);
+    const bound: string[] = [];
+    if (identifierKinds.has(left.kind() as string)) bound.push(left.text());
+    else {
+      const target = textOf(model, leftRange);
+      if (/^[A-Za-z_$][\w$]*$/.test(target)) bound.push(target);
+      else if (!/[.[]/.test(target.replace(/^[[{(]/, ""))) {
+        // destructuring and tuples: `{ id, name }`, `[a, b]`, `a, err`
+        for (const match of target.matchAll(/[A-Za-z_$][\w$]*/g)) bound.push(match[0]);
+      }
+    }
+    const scope = scopeAt(index, range.start);
+    const valueRange = right ? rangeOf(right) : undefined;
+    if (right && valueRange) {
+      index.assignments.push({
+        target: textOf(model, leftRange),
+        targetRange: leftRange,
+        value: valueRange,
+        valueNode: right,
+        node,
+      });
+    }
+    for (const name of bound) {
+      if (name === "_" || name === "const" || name === "let" || name === "var") continue;
+      names.add(name);
+      addEvent(
+        name,
+        {
+          pos: valueRange ? Math.max(range.end, valueRange.end) : range.end,
+          start: range.start,
+          augmented: kind.augmented === true,
+          ...(valueRange && right ? { value: valueRange, valueNode: right } : {}),
+        },
+        scope,
+      );
+    }
+  }
+
+  if (names.size > 0) {
+    const pattern = `^(?:${[...names].map(escapeRegex).join("|")})$`;
+    for (const node of root.findAll({
+      rule: { any: spec.kinds.identifiers.map((kind) => ({ kind, regex: pattern })) },
+    })) {
+      const range = node.range();
+      const start = range.start.index;
+      // `obj.name` is a property, not the variable `name`
+      if (model.file.text[start - 1] === ".") continue;
+      index.identifiers.push({ name: node.text(), start, end: range.end.index });
+    }
+    index.identifiers.sort((a, b) => a.start - b.start);
+
+    for (const node of root.findAll({ rule: { any: spec.kinds.ifs.map((kind) => ({ kind })) } })) {
+      const condition = node.field("condition");
+      const consequence = node.field("consequence") ?? node.field("body");
+      if (!condition || !consequence) continue;
+      const conditionText = condition.text();
+      if (!VALIDATION.test(conditionText)) continue;
+      const mentioned = [...names].filter((name) =>
+        new RegExp(`(?<![\\w$.])${escapeRegex(name)}(?![\\w$])`).test(conditionText),
+      );
+      if (mentioned.length === 0) continue;
+      const negated = NEGATION.test(conditionText);
+      const consequenceRange = rangeOf(consequence);
+      if (negated && EXIT.test(consequence.text())) {
+        const range = rangeOf(node);
+        const scope = scopeAt(index, range.start);
+        for (const name of mentioned)
+          addEvent(name, { pos: range.end, start: range.start, augmented: false, clean: true }, scope);
+      } else if (!negated) {
+        for (const name of mentioned)
+          index.guards.push({ name, start: consequenceRange.start, end: consequenceRange.end });
+      }
+    }
+  }
+  for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
+
+  for (const node of root.findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } })) {
+    const range = rangeOf(node);
+    const argsNode = node.field("arguments");
+    index.calls.push({ ...range, callee: calleeOf(model, range, argsNode), node, argsNode });
+  }
+  index.calls.sort((a, b) => a.start - b.start);
+  return index;
+}
+
+function sanitizes(model: SastModel, callee: string, hazard: TaintHazard): boolean {
+  return model.spec.sanitizers.some(
+    (sanitizer) =>
+      (sanitizer.hazards === "all" || sanitizer.hazards.includes(hazard)) && sanitizer.callee.test(callee),
+  );
+}
+
+/** The origin of taint in a range of the file, or undefined when the value is clean for the hazard. */
+export function taintOf(
+  model: SastModel,
+  index: TaintIndex,
+  range: { start: number; end: number },
+  hazard: TaintHazard,
+  depth = 0,
+): TaintOrigin | undefined {
+  if (depth > 50) return undefined;
+  const barriers: { start: number; end: number }[] = [];
+  for (let i = lowerBound(index.calls, range.start); i < index.calls.length; i++) {
+    const call = index.calls[i]!;
+    if (call.start >= range.end) break;
+    if (call.start < range.start || call.end > range.end) continue;
+    if (sanitizes(model, call.callee, hazard)) barriers.push(call);
+  }
+  const blocked = (start: number) =>
+    barriers.some((barrier) => barrier.start <= start && start < barrier.end);
+  for (let i = lowerBound(index.sources, range.start); i < index.sources.length; i++) {
+    const source = index.sources[i]!;
+    if (source.start >= range.end) break;
+    if (source.start < range.start || source.end > range.end || blocked(source.start)) continue;
+    return { label: source.label, line: source.line, column: source.column, via: [] };
+  }
+  for (let i = lowerBound(index.identifiers, range.start); i < index.identifiers.length; i++) {
+    const identifier = index.identifiers[i]!;
+    if (identifier.start >= range.end) break;
+    if (identifier.start < range.start || blocked(identifier.start)) continue;
+    const origin = variableTaint(model, index, identifier.name, identifier.start, hazard, depth);
+    if (origin) return origin;
+  }
+  return undefined;
+}
+
+/** The taint of a variable read at `pos`: its latest event before `pos` in the nearest scope that has one. */
+function variableTaint(
+  model: SastModel,
+  index: TaintIndex,
+  name: string,
+  pos: number,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  if (index.guards.some((guard) => guard.name === name && guard.start <= pos && pos < guard.end))
+    return undefined;
+  for (let scope = scopeAt(index, pos); ; scope = index.scopes[scope]!.parent) {
+    const events = index.events.get(`${scope}:${name}`);
+    if (events) {
+      let latest: Event | undefined;
+      for (const event of events) {
+        if (event.pos > pos) break;
+        latest = event;
+      }
+      if (latest) return eventTaint(model, index, latest, `${scope}:${name}`, hazard, depth);
+    }
+    if (scope === -1) return undefined;
+  }
+}
+
+function eventTaint(
+  model: SastModel,
+  index: TaintIndex,
+  event: Event,
+  key: string,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const memoKey = `${key}@${event.pos}:${hazard}`;
+  const known = index.memo.get(memoKey);
+  if (known !== undefined) return known ?? undefined;
+  index.memo.set(memoKey, null); // a cycle reads as clean
+  let origin: TaintOrigin | undefined;
+  if (event.clean) origin = undefined;
+  else if (event.source) origin = event.source;
+  else if (event.value && !FUNCTION_VALUE.test(event.valueNode?.kind() as string)) {
+    origin = taintOf(model, index, event.value, hazard, depth + 1);
+    if (!origin && event.augmented)
+      origin = variableTaint(model, index, event.name, event.start, hazard, depth + 1);
+  }
+  if (origin && origin.via.at(-1) !== event.name) origin = { ...origin, via: [...origin.via, event.name] };
+  index.memo.set(memoKey, origin ?? null);
+  return origin;
+}
+
+export interface Argument extends Range {
+  node: SgNode;
+  text: string;
+}
+
+/** The positional (named, non-comment) arguments of a call. */
+export function argumentsOf(model: SastModel, call: { argsNode: SgNode | null }): Argument[] {
+  if (!call.argsNode) return [];
+  const args: Argument[] = [];
+  for (const child of call.argsNode.children()) {
+    if (!child.isNamed()) continue;
+    const kind = child.kind() as string;
+    if (kind === "comment" || kind === "line_comment" || kind === "block_comment") continue;
+    const range = rangeOf(child);
+    args.push({ ...range, node: child, text: textOf(model, range) });
+  }
+  return args;
+}
+
+/** URLs whose scheme and host are written in the code: untrusted data after them cannot pick the server. */
+const FIXED_URL_PREFIX = /^[fF]?["'`](?:https?:\/\/[^/"'`$]+\/|\/[^/"'`$\\])/;
+
+/** Every flow of untrusted data into a sink of the hazard in this file. */
+export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
+  const sinks = model.spec.sinks.filter((sink) => sink.hazard === hazard);
+  const propertySinks = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
+  if (sinks.length === 0 && propertySinks.length === 0) return [];
+  const index = taintIndex(model);
+  if (!index) return [];
+  const flows: TaintFlow[] = [];
+  for (const call of index.calls) {
+    const specs = sinks.filter((sink) => sink.callee.test(call.callee));
+    if (specs.length === 0) continue;
+    const callText = textOf(model, call);
+    let args: Argument[] | undefined;
+    nextSpec: for (const spec of specs) {
+      if (spec.onlyCall && !spec.onlyCall.test(callText)) continue;
+      if (spec.unlessCall?.test(callText)) continue;
+      args ??= argumentsOf(model, call);
+      for (const [position, argument] of args.entries()) {
+        if (spec.args !== "all" && !spec.args.includes(position)) continue;
+        if (FUNCTION_VALUE.test(argument.node.kind() as string)) continue;
+        if ((hazard === "ssrf" || hazard === "open-redirect") && FIXED_URL_PREFIX.test(argument.text))
+          continue;
+        const origin = taintOf(model, index, argument, hazard);
+        if (!origin) continue;
+        const end = call.node.range().end;
+        flows.push({
+          hazard,
+          source: origin,
+          sink: { ...call, endLine: end.line + 1, endColumn: end.column + 1 },
+          label: spec.label,
+          callee: call.callee,
+          spec,
+          call: { ...call, args },
+          argument,
+        });
+        break nextSpec;
+      }
+    }
+  }
+  for (const assignment of index.assignments) {
+    const spec = propertySinks.find((sink) => sink.target.test(assignment.target));
+    if (!spec) continue;
+    if (
+      (hazard === "ssrf" || hazard === "open-redirect") &&
+      FIXED_URL_PREFIX.test(textOf(model, assignment.value))
+    )
+      continue;
+    const origin = taintOf(model, index, assignment.value, hazard);
+    if (!origin) continue;
+    const end = assignment.node.range().end;
+    flows.push({
+      hazard,
+      source: origin,
+      sink: { ...assignment.targetRange, endLine: end.line + 1, endColumn: end.column + 1 },
+      label: spec.label,
+      callee: assignment.target,
+      argument: assignment.value,
+    });
+  }
+  return flows.sort((a, b) => a.sink.start - b.sink.start);
+}
