@@ -63,6 +63,8 @@ interface Scope {
 
 interface Call extends Range {
   callee: string;
+  /** A sink's result (rows, file contents, a response) is not the untrusted data passed in. */
+  sink: boolean;
   node: SgNode;
   argsNode: SgNode | null;
 }
@@ -267,7 +269,12 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
         {
           pos: valueRange ? Math.max(range.end, valueRange.end) : range.end,
           start: range.start,
-          augmented: kind.augmented === true,
+          augmented:
+            kind.augmented === true ||
+            (valueRange !== undefined &&
+              /^\s*(?:\+|-|\*|\/|%|\||&|\^|<<|>>|\?\?)=/.test(
+                model.file.text.slice(leftRange.end, valueRange.start),
+              )),
           ...(valueRange && right ? { value: valueRange, valueNode: right } : {}),
         },
         scope,
@@ -316,7 +323,10 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   for (const node of root.findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } })) {
     const range = rangeOf(node);
     const argsNode = node.field("arguments");
-    index.calls.push({ ...range, callee: calleeOf(model, range, argsNode), node, argsNode });
+    const callee = calleeOf(model, range, argsNode);
+    const sourceStart = sources[lowerBound(sources, range.start)]?.start === range.start;
+    const sink = !sourceStart && spec.sinks.some((candidate) => candidate.callee.test(callee));
+    index.calls.push({ ...range, callee, sink, node, argsNode });
   }
   index.calls.sort((a, b) => a.start - b.start);
   return index;
@@ -343,7 +353,7 @@ export function taintOf(
     const call = index.calls[i]!;
     if (call.start >= range.end) break;
     if (call.start < range.start || call.end > range.end) continue;
-    if (sanitizes(model, call.callee, hazard)) barriers.push(call);
+    if (call.sink || sanitizes(model, call.callee, hazard)) barriers.push(call);
   }
   const blocked = (start: number) =>
     barriers.some((barrier) => barrier.start <= start && start < barrier.end);

@@ -1,10 +1,144 @@
+// Go: net/http, gin and gorilla/mux request data and `os.Args`; database/sql and GORM, os/exec,
+// text/template, os and ioutil files, net/http clients, redirects and response writers.
+import { goPatterns } from "./go-patterns.ts";
 import type { LanguageSpec } from "./types.ts";
+
+const REQUEST = "(?:r|req|request|httpReq)";
 
 export const goSpec: LanguageSpec = {
   grammar: "go",
-  kinds: { calls: [], assignments: [], functions: [], identifiers: [], ifs: [], parameters: [] },
-  sources: [],
-  sanitizers: [],
-  sinks: [],
-  patterns: [],
+  kinds: {
+    calls: ["call_expression"],
+    assignments: [
+      { kind: "short_var_declaration", left: "left", right: "right" },
+      { kind: "assignment_statement", left: "left", right: "right" },
+      { kind: "var_spec", left: "name", right: "value" },
+      { kind: "range_clause", left: "left", right: "right" },
+    ],
+    functions: ["function_declaration", "method_declaration", "func_literal"],
+    identifiers: ["identifier"],
+    ifs: ["if_statement"],
+    parameters: [],
+  },
+  sources: [
+    {
+      kinds: ["call_expression"],
+      text: new RegExp(
+        `^${REQUEST}\\.(?:URL\\.Query\\(\\)|FormValue\\(|PostFormValue\\(|Cookie\\(|Cookies\\(\\)|UserAgent\\(\\)|Referer\\(\\))`,
+      ),
+      label: "HTTP request data",
+    },
+    {
+      kinds: ["selector_expression"],
+      text: new RegExp(
+        `^${REQUEST}\\.(?:Form|PostForm|Header|Body|URL\\.Path|URL\\.RawQuery|MultipartForm|Host)$`,
+      ),
+      label: "HTTP request data",
+    },
+    {
+      kinds: ["call_expression"],
+      text: /^(?:c|ctx)\.(?:Query|DefaultQuery|Param|PostForm|DefaultPostForm|GetHeader|Cookie|FormValue|QueryParam)\(/,
+      label: "HTTP request data",
+    },
+    { kinds: ["call_expression"], text: /^mux\.Vars\(/, label: "HTTP request path variable" },
+    { kinds: ["selector_expression"], text: /^os\.Args$/, label: "command-line argument" },
+    { kinds: ["call_expression"], text: /^flag\.Arg\(/, label: "command-line argument" },
+  ],
+  sanitizers: [
+    {
+      callee:
+        /^(?:strconv\.(?:Atoi|ParseInt|ParseUint|ParseFloat|ParseBool)|len|uuid\.Parse|uuid\.MustParse|net\.ParseIP)$/,
+      hazards: "all",
+    },
+    {
+      callee:
+        /^(?:html\.EscapeString|template\.HTMLEscapeString|template\.JSEscapeString|url\.QueryEscape|url\.PathEscape)$/,
+      hazards: ["xss"],
+    },
+    { callee: /^(?:filepath\.Base|path\.Base)$/, hazards: ["path-traversal"] },
+    { callee: /^(?:url\.QueryEscape|url\.PathEscape)$/, hazards: ["ssrf", "open-redirect"] },
+    { callee: /^ldap\.EscapeFilter$/, hazards: ["ldap-injection"] },
+  ],
+  sinks: [
+    {
+      hazard: "sql-injection",
+      callee:
+        /^(?:[\w.]+)\.(?:Query|QueryRow|Exec|Prepare|Raw|Where|Order|Queryx|QueryRowx|Select|MustExec|NamedExec)$/,
+      args: [0],
+      label: "SQL query",
+      unlessCall: /^(?:strings|bytes|regexp|url|template|json|xml)\./,
+      fix: { description: 'pass untrusted values as arguments: db.Query("… WHERE id = $1", id)' },
+    },
+    {
+      hazard: "sql-injection",
+      callee: /^(?:[\w.]+)\.(?:QueryContext|QueryRowContext|ExecContext|PrepareContext)$/,
+      args: [1],
+      label: "SQL query",
+    },
+    {
+      hazard: "command-injection",
+      callee: /^exec\.Command(?:Context)?$/,
+      args: "all",
+      label: "shell command",
+      onlyCall:
+        /^exec\.Command(?:Context)?\((?:\s*ctx\s*,)?\s*"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh"\s*,\s*"-c"/,
+      fix: { description: "run the program directly: exec.Command(program, arg1, arg2) without sh -c" },
+    },
+    { hazard: "command-injection", callee: /^exec\.Command$/, args: [0], label: "program path" },
+    { hazard: "command-injection", callee: /^syscall\.Exec$/, args: [0], label: "program path" },
+    {
+      hazard: "code-injection",
+      callee: /^(?:template\.New\([^)]*\)|tmpl|tpl|t|texttemplate\.New\([^)]*\))\.Parse$/,
+      args: [0],
+      label: "template compilation (server-side template injection)",
+    },
+    {
+      hazard: "path-traversal",
+      callee:
+        /^(?:os\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Mkdir|MkdirAll)|ioutil\.(?:ReadFile|WriteFile|ReadDir))$/,
+      args: [0],
+      label: "file path",
+    },
+    { hazard: "path-traversal", callee: /^http\.ServeFile$/, args: [2], label: "file path" },
+    {
+      hazard: "ssrf",
+      callee: /^(?:http\.(?:Get|Post|Head|PostForm)|(?:client|httpClient|c)\.(?:Get|Post|Head))$/,
+      args: [0],
+      label: "outgoing request URL",
+    },
+    { hazard: "ssrf", callee: /^http\.NewRequest$/, args: [1], label: "outgoing request URL" },
+    { hazard: "ssrf", callee: /^http\.NewRequestWithContext$/, args: [2], label: "outgoing request URL" },
+    { hazard: "open-redirect", callee: /^http\.Redirect$/, args: [2], label: "redirect target" },
+    { hazard: "open-redirect", callee: /^(?:c|ctx)\.Redirect$/, args: [1], label: "redirect target" },
+    { hazard: "xss", callee: /^(?:w|rw|writer|resp|res)\.Write$/, args: [0], label: "HTTP response body" },
+    {
+      hazard: "xss",
+      callee: /^(?:fmt\.Fprintf|fmt\.Fprint|fmt\.Fprintln|io\.WriteString)$/,
+      args: "all",
+      label: "HTTP response body",
+      onlyCall: /^[\w.]+\(\s*(?:w|rw|writer|resp|res)\s*,/,
+    },
+    {
+      hazard: "xss",
+      callee: /^template\.(?:HTML|JS|URL|HTMLAttr|CSS)$/,
+      args: [0],
+      label: "trusted-HTML conversion",
+    },
+    {
+      hazard: "ldap-injection",
+      callee: /^ldap\.NewSearchRequest$/,
+      args: "all",
+      label: "LDAP search filter",
+    },
+    {
+      hazard: "xpath-injection",
+      callee: /^(?:xmlquery|htmlquery|xpath)\.(?:Find|FindOne|Query|QueryAll|Compile|MustCompile)$/,
+      args: "all",
+      label: "XPath expression",
+    },
+  ],
+  propertySinks: [
+    { hazard: "trust-boundary-violation", target: /^session\.Values\[/, label: "session value" },
+  ],
+  patterns: goPatterns,
 };

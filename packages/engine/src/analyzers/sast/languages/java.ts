@@ -1,10 +1,135 @@
+// Java: servlet and Spring (annotated parameters) request data and `main(String[] args)`; JDBC,
+// JPA and JdbcTemplate, Runtime.exec/ProcessBuilder, script engines and SpEL, java.io/nio files,
+// URL and RestTemplate, redirects, response writers, JNDI/LDAP, XPath and the HTTP session.
+import { javaPatterns } from "./java-patterns.ts";
 import type { LanguageSpec } from "./types.ts";
 
 export const javaSpec: LanguageSpec = {
   grammar: "java",
-  kinds: { calls: [], assignments: [], functions: [], identifiers: [], ifs: [], parameters: [] },
-  sources: [],
-  sanitizers: [],
-  sinks: [],
-  patterns: [],
+  kinds: {
+    calls: ["method_invocation", "object_creation_expression"],
+    assignments: [
+      { kind: "variable_declarator", left: "name", right: "value" },
+      { kind: "assignment_expression", left: "left", right: "right" },
+      { kind: "enhanced_for_statement", left: "name", right: "value" },
+    ],
+    functions: ["method_declaration", "constructor_declaration", "lambda_expression"],
+    identifiers: ["identifier"],
+    ifs: ["if_statement"],
+    parameters: ["formal_parameter"],
+  },
+  sources: [
+    {
+      kinds: ["method_invocation"],
+      text: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)\.(?:getParameter|getParameterValues|getParameterMap|getHeader|getHeaders|getCookies|getQueryString|getRequestURI|getRequestURL|getInputStream|getReader|getPathInfo|getPart)\(/,
+      label: "HTTP request data",
+    },
+  ],
+  parameterSources: [
+    {
+      text: /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam|HeaderParam)\b/,
+      label: "HTTP request parameter",
+    },
+    { text: /^String\s*(?:\[\s*\]|\.\.\.)\s*args$/, label: "command-line argument" },
+  ],
+  sanitizers: [
+    {
+      callee:
+        /^(?:Integer\.parseInt|Integer\.valueOf|Long\.parseLong|Long\.valueOf|Double\.parseDouble|Boolean\.parseBoolean|UUID\.fromString)$|\.(?:length|size|hashCode|isEmpty|equals|matches|contains)$/,
+      hazards: "all",
+    },
+    {
+      callee:
+        /^(?:Encode\.forHtml\w*|StringEscapeUtils\.escapeHtml4?|HtmlUtils\.htmlEscape|ESAPI\.encoder\(\)\.encodeForHTML\w*|Jsoup\.clean|URLEncoder\.encode)$/,
+      hazards: ["xss"],
+    },
+    { callee: /^(?:FilenameUtils\.getName)$|\.getFileName$/, hazards: ["path-traversal"] },
+    {
+      callee: /^(?:LdapEncoder\.filterEncode|LdapEncoder\.nameEncode|ESAPI\.encoder\(\)\.encodeForLDAP)$/,
+      hazards: ["ldap-injection"],
+    },
+    { callee: /^(?:URLEncoder\.encode)$/, hazards: ["ssrf", "open-redirect"] },
+  ],
+  sinks: [
+    {
+      hazard: "sql-injection",
+      callee:
+        /\.(?:executeQuery|executeUpdate|execute|executeLargeUpdate|addBatch|prepareStatement|prepareCall|createQuery|createNativeQuery|createSQLQuery|queryForList|queryForObject|queryForMap|queryForRowSet|query|update|batchUpdate)$/,
+      args: [0],
+      label: "SQL query",
+      unlessCall: /^(?:entityManager|em|session)\.createQuery\(\s*"[^"]*"\s*\)/,
+      fix: {
+        description: 'use a PreparedStatement with "?" placeholders and setString/setInt for each value',
+      },
+    },
+    {
+      hazard: "command-injection",
+      callee: /^(?:Runtime\.getRuntime\(\)|runtime|rt|r)\.exec$/,
+      args: "all",
+      label: "command",
+      fix: { description: "pass the program and its arguments as a String[] and allow-list the program" },
+    },
+    { hazard: "command-injection", callee: /^ProcessBuilder$|\.command$/, args: "all", label: "command" },
+    {
+      hazard: "code-injection",
+      callee:
+        /^(?:engine|scriptEngine|se|js|nashorn)\w*\.eval$|\.parseExpression$|^(?:Velocity|velocity|ve)\.evaluate$|^(?:shell|groovyShell|GroovyShell)\.evaluate$/,
+      args: "all",
+      label: "code evaluation",
+    },
+    {
+      hazard: "path-traversal",
+      callee:
+        /^(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|PrintWriter)$/,
+      args: "all",
+      label: "file path",
+      unlessCall: /^new\s+PrintWriter\(\s*(?:response|resp|out|writer)/,
+    },
+    {
+      hazard: "path-traversal",
+      callee:
+        /^(?:Paths\.get|Path\.of|Files\.(?:readAllBytes|readAllLines|readString|write|writeString|delete|deleteIfExists|newInputStream|newOutputStream|newBufferedReader|lines|copy|move))$/,
+      args: "all",
+      label: "file path",
+    },
+    {
+      hazard: "ssrf",
+      callee: /^URL$|^URI\.create$|^HttpRequest\.newBuilder$/,
+      args: [0],
+      label: "outgoing request URL",
+    },
+    {
+      hazard: "ssrf",
+      callee:
+        /^(?:restTemplate|template|rest|webClient)\w*\.(?:getForObject|getForEntity|postForObject|postForEntity|exchange|put|delete)$/,
+      args: [0],
+      label: "outgoing request URL",
+    },
+    { hazard: "open-redirect", callee: /\.sendRedirect$/, args: [0], label: "redirect target" },
+    {
+      hazard: "xss",
+      callee: /getWriter\(\)\.(?:print|println|write|printf|format|append)$/,
+      args: "all",
+      label: "HTTP response body",
+    },
+    {
+      hazard: "ldap-injection",
+      callee: /^(?:ctx|dirContext|context|ldapTemplate|ldap\w*|dctx|initialDirContext)\.search$/i,
+      args: "all",
+      label: "LDAP search filter",
+    },
+    {
+      hazard: "xpath-injection",
+      callee: /^(?:xpath|xPath|xp|path)\w*\.(?:compile|evaluate)$/,
+      args: [0],
+      label: "XPath expression",
+    },
+    {
+      hazard: "trust-boundary-violation",
+      callee: /^(?:session|httpSession|\w+\.getSession\(\w*\))\.(?:setAttribute|putValue)$/,
+      args: [1],
+      label: "session attribute",
+    },
+  ],
+  patterns: javaPatterns,
 };
