@@ -21,6 +21,7 @@ import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { AppError } from "./errors.ts";
+import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import type { App } from "./http/types.ts";
@@ -106,10 +107,12 @@ export async function buildApp(options: {
     access,
     authenticate,
     scanWaitSeconds: services.config.SCAN_WAIT_SECONDS,
+    ledger: services.ledger,
   });
   registerPostureRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
+  registerEvidenceRoutes(app, { db: services.db, ledger: services.ledger, access, authenticate });
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -39,6 +39,10 @@ const ConfigSchema = z.object({
         .map((root) => path.resolve(root)),
     ),
   /** Seconds `POST /api/runs/trigger` waits for a scan before answering 202 with the scan id. */
+  /** The ledger's signing key (Ed25519, PEM or base64); generated once and kept in the database when unset. */
+  LEDGER_SIGNING_KEY: z.string().min(1).optional(),
+  /** Names this instance in signed checkpoints, e.g. `rampart.example.com`. */
+  LEDGER_ORIGIN: z.string().min(1).default("rampart.local"),
   SCAN_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(25),
 });
 

@@ -10,6 +10,7 @@ import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
 import type { Config } from "./config.ts";
 import { createDemoService } from "./demo/demo.service.ts";
+import { createLedgerService } from "./evidence/ledger.service.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
@@ -22,8 +23,13 @@ import { createTenantsRepo } from "./tenants/tenants.repo.ts";
 
 export type ServicesConfig = Pick<
   Config,
-  "SESSION_TTL_DAYS" | "SAMPLES_DIR" | "DATA_DIR" | "LOCAL_REPOSITORY_ROOTS" | "SCAN_WAIT_SECONDS"
-> & { ENGINE_WORKERS?: number };
+  | "SESSION_TTL_DAYS"
+  | "SAMPLES_DIR"
+  | "DATA_DIR"
+  | "LOCAL_REPOSITORY_ROOTS"
+  | "SCAN_WAIT_SECONDS"
+  | "LEDGER_ORIGIN"
+> & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number };
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
   const auth = createAuthService({ repo: createAuthRepo(db), sessionTtlDays: config.SESSION_TTL_DAYS });
@@ -31,10 +37,16 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");
   const codeHost = createLocalCodeHost({ samplesDir: config.SAMPLES_DIR, sampleCacheDir });
+  const ledger = createLedgerService({
+    db,
+    origin: config.LEDGER_ORIGIN,
+    ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
+  });
   const scans = createScanService({
     db,
     jobs,
     codeHost,
+    ledger,
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
   });
   const rules = ruleById();
@@ -51,6 +63,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     db,
     config,
     codeHost,
+    ledger,
     auth,
     tenantsRepo,
     tenantAccess: createTenantAccess(tenantsRepo),
@@ -58,7 +71,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     runsRepo: createRunsRepo(db),
     scans,
     waivers,
-    posture: createPostureService({ repo: createPostureRepo(db), rules, activeScans: scans.activeCount }),
+    posture: createPostureService({
+      repo: createPostureRepo(db),
+      ledger,
+      rules,
+      activeScans: scans.activeCount,
+    }),
     advisor: createKnowledgeBaseAdvisor(rules),
     demo,
   };
@@ -73,5 +91,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.scans.scheduledScanJob,
     services.waivers.expiryJob,
     services.demo.seedJob,
+    services.ledger.verifyAllJob,
+    services.ledger.verifyTenantJob,
   ];
 }

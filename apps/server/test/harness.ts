@@ -44,6 +44,7 @@ export async function createTestContext(
       DATA_DIR: dataDir,
       LOCAL_REPOSITORY_ROOTS: options.localRepositoryRoots ?? [],
       SCAN_WAIT_SECONDS: 8,
+      LEDGER_ORIGIN: "rampart.test",
       ENGINE_WORKERS: 0,
     },
     jobs,

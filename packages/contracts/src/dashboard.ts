@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { Timestamp } from "./common.ts";
 import { ControlStatusRow } from "./controls.ts";
+import { ChainStatus, EvidenceArtifact } from "./evidence.ts";
 import { Finding, Run } from "./runs.ts";
 
 export const Trend = z.enum(["up", "down", "stable"]);
@@ -43,11 +44,7 @@ export const Narrative = z.object({
   trend: Trend.nullable(),
 });
 
-export const ChainIntegrity = z.object({
-  isValid: z.boolean(),
-  totalRuns: z.number().int(),
-  lastHash: z.string().nullable(),
-});
+export const ChainIntegrity = ChainStatus;
 
 export const DashboardSummary = z.object({
   tenantId: z.uuid(),
@@ -60,7 +57,7 @@ export const DashboardSummary = z.object({
   controlStatus: z.array(ControlStatusRow),
   recentRuns: z.array(Run),
   prSuggestions: z.array(z.unknown()),
-  evidenceArtifacts: z.array(z.unknown()),
+  evidenceArtifacts: z.array(EvidenceArtifact),
   chainIntegrity: ChainIntegrity,
   recentFindings: z.array(Finding),
 });

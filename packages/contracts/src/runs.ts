@@ -1,6 +1,7 @@
 // Policy runs: one scan of one commit of one repository (spec part 2, Policy Runs; part 1, §7).
 import { z } from "zod";
 import { Id, Severity, Timestamp } from "./common.ts";
+import { EvidenceArtifact } from "./evidence.ts";
 
 export const RunStatus = z.enum(["pass", "fail", "skip"]);
 export type RunStatus = z.infer<typeof RunStatus>;
@@ -109,7 +110,7 @@ export const RunDetail = z.object({
   waivers: z.array(Waiver),
   /** Filled by later issues (fix pull requests, evidence ledger); empty until then. */
   prSuggestions: z.array(z.unknown()),
-  evidenceArtifacts: z.array(z.unknown()),
+  evidenceArtifacts: z.array(EvidenceArtifact),
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 

@@ -84,7 +84,7 @@ export function createDemoService(deps: {
         .onConflictDoNothing({ target: tenants.isDemo, where: sql`${tenants.isDemo}` });
       const id = await findDemoTenantId();
       if (!id) throw new Error("demo tenant missing right after its upsert");
-      await deps.jobs.send(seedJob, { tenantId: id });
+      await deps.jobs.send(seedJob, { tenantId: id }, { singletonKey: id });
       return id;
     },
   };

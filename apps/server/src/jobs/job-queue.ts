@@ -31,9 +31,11 @@ export function defineJob<Schema extends z.ZodType>(
 
 /** What services need of the queue: sending now, and per-key recurring schedules. */
 export interface JobSender {
+  /** `singletonKey` scopes a singleton or stately queue's one-at-a-time rule (e.g. per tenant). */
   send<Schema extends z.ZodType>(
     job: JobDefinition<Schema>,
     payload: z.infer<Schema>,
+    options?: { singletonKey?: string },
   ): Promise<string | null>;
   /** Sends `payload` to `job` on `cron` (UTC), one schedule per key; replaces an earlier one. */
   schedule<Schema extends z.ZodType>(
@@ -97,9 +99,9 @@ export function createJobQueue(options: { database: DatabaseHandle; logger: Fast
       }
     },
 
-    async send(job, payload) {
+    async send(job, payload, options) {
       if (!started) throw new Error(`job queue not started; cannot send ${job.name}`);
-      return boss.send(job.name, job.payload.parse(payload) as object);
+      return boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
     },
 
     async schedule(job, key, cron, payload) {

@@ -6,6 +6,8 @@ import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { HeatmapResponse, RisksResponse } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
 import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
+import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
+import type { LedgerService } from "../evidence/ledger.service.ts";
 import { toFinding, toRun } from "../runs/runs.repo.ts";
 import { controlBody } from "./control-body.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
@@ -38,6 +40,7 @@ function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
 
 export function createPostureService(deps: {
   repo: PostureRepo;
+  ledger: Pick<LedgerService, "recent" | "head" | "latestVerification">;
   rules: ReadonlyMap<string, RuleMeta>;
   activeScans: (tenantId: string) => Promise<number>;
   now?: () => Date;
@@ -214,13 +217,17 @@ export function createPostureService(deps: {
       const at = now();
       const since = new Date(at.getTime() - days * DAY_MS);
       const previousSince = new Date(since.getTime() - days * DAY_MS);
-      const [latest, latestBefore, recent, totalRuns, activeRuns] = await Promise.all([
-        repo.latestRuns(tenantId),
-        repo.latestRuns(tenantId, since),
-        repo.recentRuns(tenantId, 5),
-        repo.countRuns(tenantId),
-        deps.activeScans(tenantId),
-      ]);
+      const [latest, latestBefore, recent, totalRuns, activeRuns, artifacts, head, verification] =
+        await Promise.all([
+          repo.latestRuns(tenantId),
+          repo.latestRuns(tenantId, since),
+          repo.recentRuns(tenantId, 5),
+          repo.countRuns(tenantId),
+          deps.activeScans(tenantId),
+          deps.ledger.recent(tenantId, 3),
+          deps.ledger.head(tenantId),
+          deps.ledger.latestVerification(tenantId),
+        ]);
       const latestIds = latest.map((r) => r.id);
       const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
       const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
@@ -300,8 +307,8 @@ export function createPostureService(deps: {
         controlStatus,
         recentRuns: recent.map(toRun),
         prSuggestions: [],
-        evidenceArtifacts: [],
-        chainIntegrity: { isValid: false, totalRuns, lastHash: recent[0]?.selfHash ?? null },
+        evidenceArtifacts: artifacts.map(toEvidenceArtifact),
+        chainIntegrity: chainStatus(head, verification),
         recentFindings: open.map(({ finding, run }) => toFinding(finding, run)),
       };
     },

@@ -14,6 +14,8 @@ import { TenantParams } from "@rampart/contracts/tenants";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError, notFound } from "../errors.ts";
+import { toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
+import type { LedgerService } from "../evidence/ledger.service.ts";
 import { toWaiver } from "../findings/waivers.service.ts";
 import type { App } from "../http/types.ts";
 import type { RepositoriesRepo } from "../repositories/repositories.repo.ts";
@@ -51,6 +53,7 @@ export function registerRunRoutes(
     access: TenantAccessService;
     authenticate: preHandlerAsyncHookHandler;
     scanWaitSeconds: number;
+    ledger: LedgerService;
   },
 ) {
   const { scans, runs, access } = deps;
@@ -144,7 +147,7 @@ export function registerRunRoutes(
         analyzers: run.analyzers as RunDetail["analyzers"],
         waivers,
         prSuggestions: [],
-        evidenceArtifacts: [],
+        evidenceArtifacts: (await deps.ledger.ofRun(run.tenantId, run.id)).map(toEvidenceArtifact),
       };
     },
   );

@@ -2,6 +2,7 @@
 // out, runs the engine, and stores the run with all its rows in one transaction. A failed attempt
 // leaves nothing of a run behind and is retried with back-off by the queue.
 
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "@rampart/db/client";
@@ -21,6 +22,7 @@ import { scan as engineScan } from "@rampart/engine/scan";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CodeHost } from "../code-host/code-host.ts";
+import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { buildRunRecord, openRuleCounts } from "./run-record.ts";
@@ -59,6 +61,7 @@ export interface ScanServiceDeps {
   db: Database;
   jobs: JobSender;
   codeHost: CodeHost;
+  ledger: LedgerService;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   now?: () => Date;
@@ -191,9 +194,51 @@ export function createScanService(deps: ScanServiceDeps) {
     });
 
     await db.transaction(async (tx) => {
+      // The run's evidence first: its findings as one batch, then the run itself, whose ledger
+      // hash becomes the run's selfHash.
+      const runId = randomUUID();
+      const findingBatch = await deps.ledger.append(tx, {
+        tenantId: scan.tenantId,
+        artifactType: "finding",
+        runId,
+        createdAt,
+        content: {
+          kind: "finding-batch",
+          runId,
+          count: record.findings.length,
+          failed: record.failedCount,
+          digest: record.selfHash,
+        },
+      });
+      const runArtifact = await deps.ledger.append(tx, {
+        tenantId: scan.tenantId,
+        artifactType: "run",
+        runId,
+        createdAt,
+        content: {
+          kind: "policy-run",
+          runId,
+          repositoryId: repository.id,
+          repo: repository.name,
+          commitSha,
+          triggeredBy: scan.triggeredBy,
+          status: record.status,
+          filesScanned: result.filesScanned,
+          failed: record.failedCount,
+          engineVersion: ENGINE_VERSION,
+          analyzers: result.analyzers.map((run) => ({
+            analyzer: run.analyzer,
+            status: run.status,
+            files: run.filesAnalyzed,
+          })),
+          findingBatch: findingBatch.hash,
+          createdAt: createdAt.toISOString(),
+        },
+      });
       const [run] = await tx
         .insert(policyRuns)
         .values({
+          id: runId,
           tenantId: scan.tenantId,
           repositoryId: repository.id,
           repo: repository.name,
@@ -210,11 +255,11 @@ export function createScanService(deps: ScanServiceDeps) {
             skipped: run.skipped,
           })),
           engineVersion: ENGINE_VERSION,
-          selfHash: record.selfHash,
+          selfHash: runArtifact.hash,
           createdAt,
         })
         .returning({ id: policyRuns.id });
-      const runId = run!.id;
+      if (run?.id !== runId) throw new Error("run id mismatch");
 
       for (let i = 0; i < record.findings.length; i += FINDING_INSERT_CHUNK) {
         const chunk = record.findings.slice(i, i + FINDING_INSERT_CHUNK);
@@ -280,6 +325,11 @@ export function createScanService(deps: ScanServiceDeps) {
         .set({ state: "completed", runId, filesScanned: result.filesScanned, error: null, updatedAt: now() })
         .where(eq(scans.id, scan.id));
     });
+    await deps.jobs.send(
+      deps.ledger.verifyTenantJob,
+      { tenantId: scan.tenantId },
+      { singletonKey: scan.tenantId },
+    );
   }
 
   return {

@@ -11,7 +11,7 @@ export interface TenantAccess {
 }
 
 /** `scan` is `write`, except that on the demo tenant every signed-in user may run the demo scan. */
-export type Permission = "read" | "scan" | "write" | "admin";
+export type Permission = "read" | "evidence" | "scan" | "write" | "admin";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
@@ -26,6 +26,13 @@ export function createTenantAccess(repo: TenantsRepo) {
     async require(tenantId: string, userId: string, permission: Permission): Promise<TenantAccess> {
       const access = await visible(tenantId, userId);
       if (permission === "read") return access;
+      // Auditors read evidence only while the tenant's auditor access is on.
+      if (permission === "evidence") {
+        if (access.role === "auditor" && !access.tenant.auditorAccessEnabled) {
+          throw forbidden("Auditor access to this organization's evidence is disabled");
+        }
+        return access;
+      }
       if (access.tenant.isDemo && !access.role) {
         if (permission === "scan") return access;
         throw forbidden("The demo organization is read-only");

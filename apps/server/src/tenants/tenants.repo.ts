@@ -1,7 +1,7 @@
 // Queries for tenants as seen by one user.
 import type { Database } from "@rampart/db/client";
 import { memberships, tenants } from "@rampart/db/schema";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type RoleName = (typeof memberships.$inferSelect)["role"];
@@ -42,8 +42,15 @@ export function createTenantsRepo(db: Database) {
           .returning()
       )[0],
 
-    /** Every table that holds tenant data references tenants with ON DELETE CASCADE. */
-    delete: (tenantId: string) => db.delete(tenants).where(eq(tenants.id, tenantId)),
+    /**
+     * Every table that holds tenant data references tenants with ON DELETE CASCADE. The evidence
+     * ledger refuses deletes unless the transaction says it is deleting a tenant.
+     */
+    delete: (tenantId: string) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('rampart.ledger_delete', 'on', true)`);
+        await tx.delete(tenants).where(eq(tenants.id, tenantId));
+      }),
   };
 }
 

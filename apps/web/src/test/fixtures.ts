@@ -123,7 +123,7 @@ export function testSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     recentRuns: [],
     prSuggestions: [],
     evidenceArtifacts: [],
-    chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123" },
+    chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123", lastVerifiedAt: null, failure: null },
     recentFindings: [],
     ...overrides,
   };

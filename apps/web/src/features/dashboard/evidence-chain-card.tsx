@@ -1,6 +1,7 @@
-// Evidence Chain: the hash chain of runs and its artifacts. No "Verified" badge is shown until the
-// ledger has artifacts to verify; the verification itself arrives with the evidence ledger.
+// Evidence Chain: the tenant's hash chain and its newest artifacts. The badge is the verdict of the
+// last end-to-end verification (the server re-verifies every chain hourly); none before the first.
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { EvidenceArtifact } from "@rampart/contracts/evidence";
 import { Link2 } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -9,31 +10,21 @@ import { abbreviate } from "../../lib/run-labels";
 
 export const EVIDENCE_ARTIFACTS_SHOWN = 3;
 
-interface EvidenceArtifact {
-  id: string;
-  artifactType: string;
-  hash: string;
-  createdAt: string;
-}
-
-function isArtifact(value: unknown): value is EvidenceArtifact {
-  return typeof value === "object" && value !== null && "hash" in value && "artifactType" in value;
-}
-
 export function EvidenceChainCard({
   chain,
   artifacts,
 }: {
   chain: DashboardSummary["chainIntegrity"];
-  artifacts: unknown[];
+  artifacts: EvidenceArtifact[];
 }) {
-  const items = artifacts.filter(isArtifact);
+  const items = artifacts;
   const hasArtifacts = items.length > 0;
+  const verified = chain.lastVerifiedAt !== null;
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Evidence Chain</CardTitle>
-        {hasArtifacts ? (
+        {hasArtifacts && verified ? (
           <Badge variant={chain.isValid ? "success" : "danger"}>
             {chain.isValid ? "Verified" : "Invalid"}
           </Badge>
@@ -41,7 +32,7 @@ export function EvidenceChainCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
         <dl className="grid grid-cols-2 gap-3">
-          {hasArtifacts ? (
+          {hasArtifacts && verified ? (
             <div>
               <dt className="text-xs text-muted-foreground">Chain Status</dt>
               <dd className={chain.isValid ? "text-success" : "text-danger"}>
@@ -59,7 +50,7 @@ export function EvidenceChainCard({
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Last Verified</dt>
-            <dd>Not verified yet</dd>
+            <dd>{chain.lastVerifiedAt ? ageLabel(chain.lastVerifiedAt) : "Not verified yet"}</dd>
           </div>
           <div className="col-span-2">
             <dt className="text-xs text-muted-foreground">Latest Hash</dt>

@@ -1,0 +1,97 @@
+// The evidence ledger's API: a tenant's artifacts with the chain's status, the instance's public
+// key, and exports (JSON with proofs and a signed checkpoint) that verify offline.
+import { ErrorBody } from "@rampart/contracts/common";
+import { EvidenceQuery, EvidenceResponse, ExportQuery, PublicKeyResponse } from "@rampart/contracts/evidence";
+import { TenantParams } from "@rampart/contracts/tenants";
+import type { Database } from "@rampart/db/client";
+import { GENESIS_HASH } from "@rampart/ledger";
+import type { preHandlerAsyncHookHandler } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../auth/authenticate.ts";
+import { AppError } from "../errors.ts";
+import type { App } from "../http/types.ts";
+import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import { chainStatus, toEvidenceArtifact } from "./evidence.mapper.ts";
+import type { LedgerService } from "./ledger.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export function registerEvidenceRoutes(
+  app: App,
+  deps: {
+    db: Database;
+    ledger: LedgerService;
+    access: TenantAccessService;
+    authenticate: preHandlerAsyncHookHandler;
+  },
+) {
+  const { ledger, access } = deps;
+  const guarded = { preHandler: deps.authenticate };
+
+  app.get(
+    "/api/evidence/public-key",
+    { schema: { tags: ["evidence"], response: { 200: PublicKeyResponse } } },
+    async () => ({ algorithm: "Ed25519" as const, ...(await ledger.publicKey()) }),
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/evidence",
+    {
+      ...guarded,
+      schema: {
+        tags: ["evidence"],
+        params: TenantParams,
+        querystring: EvidenceQuery,
+        response: { 200: EvidenceResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.params;
+      await access.require(tenantId, currentUser(request).id, "evidence");
+      const rows = await ledger.recent(tenantId, request.query.limit, request.query.type);
+      return {
+        artifacts: rows.map(toEvidenceArtifact),
+        chain: chainStatus(await ledger.head(tenantId), await ledger.latestVerification(tenantId)),
+        genesisHash: GENESIS_HASH,
+      };
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/evidence/verify",
+    {
+      ...guarded,
+      schema: {
+        tags: ["evidence"],
+        params: TenantParams,
+        response: { 200: z.object({ chain: EvidenceResponse.shape.chain }), ...errors },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.params;
+      await access.require(tenantId, currentUser(request).id, "evidence");
+      const verification = await ledger.verify(tenantId);
+      return { chain: chainStatus(await ledger.head(tenantId), verification) };
+    },
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/evidence/export",
+    { ...guarded, schema: { tags: ["evidence"], params: TenantParams, querystring: ExportQuery } },
+    async (request, reply) => {
+      const { tenantId } = request.params;
+      await access.require(tenantId, currentUser(request).id, "evidence");
+      const { from, to, format } = request.query;
+      if (from > to) throw new AppError("bad_request", "querystring.from: must not be after to");
+      if (format === "pdf")
+        throw new AppError("bad_request", "querystring.format: PDF export is not available yet; use json");
+      // The end day is inclusive: everything up to the last millisecond of `to` (UTC).
+      const until = new Date(`${to}T23:59:59.999Z`);
+      const document = await ledger.export(tenantId, until);
+      return reply
+        .header("content-disposition", `attachment; filename="evidence-export-${from}-to-${to}.json"`)
+        .type("application/json")
+        .send(JSON.stringify(document, null, 2));
+    },
+  );
+}

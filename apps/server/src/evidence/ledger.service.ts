@@ -1,0 +1,283 @@
+// The evidence ledger on the database: appends serialised per tenant (the ledger_heads row is
+// locked for the append), signed checkpoints with the instance key, verification of whole chains
+// (also as an hourly job that raises an alert on a break), and exports an auditor verifies offline
+// with `rampart verify`.
+import type { KeyObject } from "node:crypto";
+import type { Database } from "@rampart/db/client";
+import {
+  evidenceArtifacts,
+  instanceKeys,
+  ledgerCheckpoints,
+  ledgerHeads,
+  ledgerVerifications,
+} from "@rampart/db/schema";
+import {
+  appendEntry,
+  buildExport,
+  cutCheckpoint,
+  exportPrivateKeyPem,
+  exportPublicKeyPem,
+  GENESIS_HASH,
+  generateKeyPair,
+  importPrivateKey,
+  keyFingerprint,
+  type LedgerEntry,
+  type LedgerExport,
+  ledgerTree,
+  publicKeyOf,
+  verifierKey,
+  verifyChain,
+} from "@rampart/ledger";
+import { and, asc, desc, eq, lte } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { defineJob } from "../jobs/job-queue.ts";
+
+export type ArtifactType = (typeof evidenceArtifacts.$inferSelect)["artifactType"];
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const SIGNING_KEY_NAME = "ledger-signing-key";
+
+export function createLedgerService(deps: {
+  db: Database;
+  /** PEM or base64 Ed25519 private key from configuration; generated once and kept when absent. */
+  configuredKey?: string;
+  origin: string;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  let signingKey: Promise<KeyObject> | undefined;
+
+  async function loadSigningKey(): Promise<KeyObject> {
+    if (deps.configuredKey) {
+      const imported = importPrivateKey(deps.configuredKey);
+      if (!imported.ok) throw new Error(`LEDGER_SIGNING_KEY: ${imported.error}`);
+      return imported.key;
+    }
+    // Every process of an install must sign with the same key: the first to start keeps one.
+    const generated = exportPrivateKeyPem(generateKeyPair().privateKey);
+    await db
+      .insert(instanceKeys)
+      .values({ name: SIGNING_KEY_NAME, privateKeyPem: generated })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(instanceKeys).where(eq(instanceKeys.name, SIGNING_KEY_NAME));
+    const imported = importPrivateKey(row!.privateKeyPem);
+    if (!imported.ok) throw new Error(`stored ledger key: ${imported.error}`);
+    return imported.key;
+  }
+
+  const key = () => {
+    signingKey ??= loadSigningKey();
+    return signingKey;
+  };
+
+  async function entriesOf(tenantId: string, until?: Date): Promise<LedgerEntry[]> {
+    const rows = await db
+      .select()
+      .from(evidenceArtifacts)
+      .where(
+        and(
+          eq(evidenceArtifacts.tenantId, tenantId),
+          ...(until ? [lte(evidenceArtifacts.createdAt, until)] : []),
+        ),
+      )
+      .orderBy(asc(evidenceArtifacts.index));
+    return rows.map((row) => ({
+      index: row.index,
+      prevHash: row.prevHash,
+      contentHash: row.contentHash,
+      hash: row.hash,
+      content: row.content,
+    }));
+  }
+
+  async function verify(tenantId: string) {
+    const entries = await entriesOf(tenantId);
+    const result = verifyChain(entries);
+    const [row] = await db
+      .insert(ledgerVerifications)
+      .values(
+        result.ok
+          ? { tenantId, isValid: true, length: result.length, headHash: result.head, verifiedAt: now() }
+          : {
+              tenantId,
+              isValid: false,
+              length: entries.length,
+              headHash: entries.at(-1)?.hash ?? null,
+              failedIndex: result.index,
+              reason: `${result.reason}: ${result.message}`,
+              verifiedAt: now(),
+            },
+      )
+      .returning();
+    if (!result.ok) {
+      deps.logger?.error(
+        { tenantId, index: result.index, reason: result.reason },
+        "ALERT: evidence ledger broken",
+      );
+    }
+    return row!;
+  }
+
+  const verifyAllJob = defineJob({
+    name: "ledger.verify-all",
+    version: 1,
+    payload: z.object({}).passthrough(),
+    schedule: { cron: "7 * * * *" },
+    handle: async () => {
+      const rows = await db.select({ tenantId: ledgerHeads.tenantId }).from(ledgerHeads);
+      for (const { tenantId } of rows) await verify(tenantId);
+    },
+  });
+
+  /** Verifies one tenant's chain soon after it grew; jobs for the same tenant coalesce. */
+  const verifyTenantJob = defineJob({
+    name: "ledger.verify-tenant",
+    version: 1,
+    payload: z.object({ tenantId: z.uuid() }),
+    queue: { policy: "stately", retryLimit: 2 },
+    handle: async ({ tenantId }) => {
+      await verify(tenantId);
+    },
+  });
+
+  return {
+    verifyAllJob,
+    verifyTenantJob,
+    verify,
+    entriesOf,
+
+    /**
+     * Appends one artifact inside the caller's transaction. The head row is locked FOR UPDATE, so
+     * concurrent appends of one tenant queue behind each other and the chain never forks.
+     */
+    async append(
+      tx: Transaction,
+      input: {
+        tenantId: string;
+        artifactType: ArtifactType;
+        content: unknown;
+        runId?: string;
+        createdAt?: Date;
+      },
+    ) {
+      await tx
+        .insert(ledgerHeads)
+        .values({ tenantId: input.tenantId, length: 0, headHash: GENESIS_HASH })
+        .onConflictDoNothing();
+      const [head] = await tx
+        .select()
+        .from(ledgerHeads)
+        .where(eq(ledgerHeads.tenantId, input.tenantId))
+        .for("update");
+      const previous =
+        head!.length === 0
+          ? null
+          : { index: head!.length - 1, prevHash: "", contentHash: "", hash: head!.headHash };
+      const link = appendEntry(previous, input.content);
+      const createdAt = input.createdAt ?? now();
+      const [artifact] = await tx
+        .insert(evidenceArtifacts)
+        .values({
+          tenantId: input.tenantId,
+          index: link.index,
+          artifactType: input.artifactType,
+          runId: input.runId ?? null,
+          content: input.content as object,
+          contentHash: link.contentHash,
+          prevHash: link.prevHash,
+          hash: link.hash,
+          createdAt,
+        })
+        .returning();
+      await tx
+        .update(ledgerHeads)
+        .set({ length: link.index + 1, headHash: link.hash, updatedAt: createdAt })
+        .where(eq(ledgerHeads.tenantId, input.tenantId));
+      return artifact!;
+    },
+
+    async publicKey() {
+      const publicKey = publicKeyOf(await key());
+      return {
+        publicKeyPem: exportPublicKeyPem(publicKey),
+        fingerprint: keyFingerprint(publicKey),
+        verifierKey: verifierKey(deps.origin, publicKey),
+      };
+    },
+
+    /** The newest artifacts of a tenant, newest first. */
+    recent: (tenantId: string, limit: number, type: ArtifactType | "all" = "all") =>
+      db
+        .select()
+        .from(evidenceArtifacts)
+        .where(
+          and(
+            eq(evidenceArtifacts.tenantId, tenantId),
+            ...(type === "all" ? [] : [eq(evidenceArtifacts.artifactType, type)]),
+          ),
+        )
+        .orderBy(desc(evidenceArtifacts.index))
+        .limit(limit),
+
+    ofRun: (tenantId: string, runId: string) =>
+      db
+        .select()
+        .from(evidenceArtifacts)
+        .where(and(eq(evidenceArtifacts.tenantId, tenantId), eq(evidenceArtifacts.runId, runId)))
+        .orderBy(asc(evidenceArtifacts.index)),
+
+    latestVerification: async (tenantId: string) =>
+      (
+        await db
+          .select()
+          .from(ledgerVerifications)
+          .where(eq(ledgerVerifications.tenantId, tenantId))
+          .orderBy(desc(ledgerVerifications.verifiedAt))
+          .limit(1)
+      )[0],
+
+    head: async (tenantId: string) =>
+      (await db.select().from(ledgerHeads).where(eq(ledgerHeads.tenantId, tenantId)))[0],
+
+    /**
+     * An export of the chain as of `until`: every artifact up to then (proofs need the whole chain
+     * from its start), a checkpoint signed now, and a consistency proof from the previous one.
+     */
+    async export(tenantId: string, until: Date): Promise<LedgerExport> {
+      const entries = await entriesOf(tenantId, until);
+      const privateKey = await key();
+      const origin = `${deps.origin}/tenants/${tenantId}`;
+      const note = cutCheckpoint({
+        origin,
+        entries,
+        timestamp: now()
+          .toISOString()
+          .replace(/\.\d{3}Z$/, "Z"),
+        privateKey,
+      });
+      const [earlier] = await db
+        .select()
+        .from(ledgerCheckpoints)
+        .where(and(eq(ledgerCheckpoints.tenantId, tenantId), lte(ledgerCheckpoints.treeSize, entries.length)))
+        .orderBy(desc(ledgerCheckpoints.createdAt))
+        .limit(1);
+      await db.insert(ledgerCheckpoints).values({
+        tenantId,
+        treeSize: entries.length,
+        rootHash: ledgerTree(entries).root().toString("hex"),
+        note,
+      });
+      return buildExport({
+        entries,
+        checkpoint: note,
+        publicKey: publicKeyOf(privateKey),
+        ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
+      });
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

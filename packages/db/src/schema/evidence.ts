@@ -1,0 +1,99 @@
+// The evidence ledger: an append-only hash chain per tenant (evidence_artifacts, with its head
+// in ledger_heads so appends serialise on one row), signed checkpoints, verification results,
+// and the instance's signing key. A trigger refuses updates and deletes of artifacts (see the
+// migration), except while a tenant is being deleted.
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { tenants } from "./identity.ts";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const tenantId = () =>
+  uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" });
+
+export const ARTIFACT_TYPES = [
+  "run",
+  "finding",
+  "fix_pr",
+  "evidence_export",
+  "attestation",
+  "provenance",
+] as const;
+
+export const evidenceArtifacts = pgTable(
+  "evidence_artifacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    /** 0-based position in the tenant's chain. */
+    index: integer("index").notNull(),
+    artifactType: text("artifact_type", { enum: ARTIFACT_TYPES }).notNull(),
+    runId: uuid("run_id"),
+    /** The content exactly as hashed (RFC 8785 canonical JSON of it). */
+    content: jsonb("content").notNull(),
+    contentHash: text("content_hash").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("evidence_artifacts_tenant_index").on(table.tenantId, table.index),
+    index("evidence_artifacts_tenant_created").on(table.tenantId, table.createdAt),
+  ],
+);
+
+export const ledgerHeads = pgTable("ledger_heads", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  length: integer("length").notNull(),
+  headHash: text("head_hash").notNull(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+export const ledgerCheckpoints = pgTable(
+  "ledger_checkpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    treeSize: integer("tree_size").notNull(),
+    rootHash: text("root_hash").notNull(),
+    /** The signed note (C2SP checkpoint), as published. */
+    note: text("note").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("ledger_checkpoints_tenant_created").on(table.tenantId, table.createdAt)],
+);
+
+export const ledgerVerifications = pgTable(
+  "ledger_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    isValid: boolean("is_valid").notNull(),
+    length: integer("length").notNull(),
+    headHash: text("head_hash"),
+    /** The first entry that failed, and why. */
+    failedIndex: integer("failed_index"),
+    reason: text("reason"),
+    verifiedAt: timestamptz("verified_at").notNull().defaultNow(),
+  },
+  (table) => [index("ledger_verifications_tenant_verified").on(table.tenantId, table.verifiedAt)],
+);
+
+/** Instance-wide secrets generated once and kept (the ledger signing key). */
+export const instanceKeys = pgTable("instance_keys", {
+  name: text("name").primaryKey(),
+  privateKeyPem: text("private_key_pem").notNull(),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+});
