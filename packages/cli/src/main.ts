@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   fix: async () => (await import("./commands/fix.ts")).fixCommand,
   rules: async () => (await import("./commands/rules.ts")).rulesCommand,
   docs: async () => (await import("./commands/docs.ts")).docsCommand,
+  verify: async () => (await import("./commands/verify.ts")).verifyCommand,
 };
 
 export const USAGE = `Usage: rampart <command> [options]
@@ -33,9 +34,12 @@ Commands:
       --format table|json
   docs <outdir>  Generate rule documentation (Markdown) from the catalogue
       --check                     exit 1 if <outdir> is not up to date, write nothing
+  verify <export.json>  Check an evidence export offline and say what passed or failed
+      --key FILE                  the instance's public key (PEM, from /api/evidence/public-key)
+      --earlier FILE              an earlier export: prove this one is consistent with it
 
-Exit codes: 0 success (no finding at the --fail-on level), 1 findings at the --fail-on level,
-2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
+Exit codes: 0 success (no finding at the --fail-on level; an export that verifies), 1 findings
+at the --fail-on level or an export that fails verification, 2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
