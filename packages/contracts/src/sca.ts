@@ -1,0 +1,51 @@
+// Dependency (SCA) findings (spec part 2, Dependency Vulnerabilities).
+import { z } from "zod";
+import { Id, Severity } from "./common.ts";
+
+/** The spec's ecosystem names; OSV's (PyPI, Go, Maven, NuGet, crates.io …) map onto them. */
+export const ScaEcosystem = z.enum([
+  "npm",
+  "pip",
+  "go",
+  "maven",
+  "nuget",
+  "cargo",
+  "composer",
+  "rubygems",
+  "other",
+]);
+export type ScaEcosystem = z.infer<typeof ScaEcosystem>;
+
+export const ScaFinding = z.object({
+  id: Id,
+  runId: Id,
+  severity: Severity,
+  ecosystem: ScaEcosystem,
+  /** The CVE when there is one, else the advisory id (GHSA, PYSEC, GO …). */
+  cveId: z.string(),
+  aliases: z.array(z.string()),
+  cvssScore: z.number().nullable(),
+  packageName: z.string(),
+  packageVersion: z.string(),
+  description: z.string(),
+  /** The lowest fixed version above the installed one; null when no fix exists. */
+  fixedVersion: z.string().nullable(),
+  license: z.string().nullable(),
+  direct: z.boolean(),
+  dev: z.boolean(),
+  filePath: z.string().nullable(),
+  line: z.number().int().nullable(),
+  repo: z.string(),
+});
+export type ScaFinding = z.infer<typeof ScaFinding>;
+
+export const SeverityStats = z.object({
+  total: z.number().int(),
+  critical: z.number().int(),
+  high: z.number().int(),
+  med: z.number().int(),
+  low: z.number().int(),
+});
+
+export const ScaResponse = z.object({ findings: z.array(ScaFinding), stats: SeverityStats });
+export type ScaResponse = z.infer<typeof ScaResponse>;
