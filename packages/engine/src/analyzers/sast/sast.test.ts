@@ -7,7 +7,8 @@ import type { Analyzer } from "../../analyzer.ts";
 import { classify } from "../../classify.ts";
 import { SourceFile } from "../../source.ts";
 import { sastAnalyzer } from "./analyzer.ts";
-import { parseSource } from "./model.ts";
+import { LANGUAGES, parseSource } from "./model.ts";
+import { patternMatches } from "./patterns.ts";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const TAINT_RULES = [
@@ -110,5 +111,31 @@ describe("parse", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("rule data", () => {
+  it("every pattern compiles in its grammar (ast-grep throws on unknown kinds)", () => {
+    const samples = {
+      javascript: "x",
+      typescript: "x",
+      tsx: "x",
+      python: "x",
+      go: "package m",
+      java: "class A {}",
+    };
+    for (const [name, spec] of Object.entries(LANGUAGES)) {
+      const parsed = parseSource(
+        new SourceFile(
+          `a.${{ javascript: "js", typescript: "ts", tsx: "tsx", python: "py", go: "go", java: "java" }[name]}`,
+          samples[name as keyof typeof samples],
+        ),
+      );
+      expect(parsed.ok, name).toBe(true);
+      if (!parsed.ok) continue;
+      const hazards = new Set(spec.patterns.map((pattern) => pattern.hazard));
+      for (const hazard of hazards)
+        expect(() => patternMatches(parsed.model, hazard), `${name} ${hazard}`).not.toThrow();
+    }
   });
 });

@@ -1,4 +1,102 @@
 // Pattern rules for Java.
+import { SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
-export const javaPatterns: readonly PatternSpec[] = [];
+export const javaPatterns: readonly PatternSpec[] = [
+  {
+    hazard: "weak-hash",
+    rule: {
+      kind: "method_invocation",
+      any: [
+        { regex: '^MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"' },
+        { regex: "^DigestUtils\\.(?:md5|sha1|sha)(?:Hex)?\\(" },
+      ],
+    },
+    message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
+    context: SECRET_CONTEXT,
+  },
+  {
+    hazard: "weak-cipher",
+    rule: {
+      kind: "method_invocation",
+      regex:
+        '^Cipher\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES"|AES/ECB|[\\w]+/ECB)',
+    },
+    message: 'Broken cipher or ECB mode ("AES" alone means AES/ECB)',
+  },
+  {
+    hazard: "weak-randomness",
+    rule: {
+      any: [
+        { kind: "object_creation_expression", regex: "^new\\s+(?:java\\.util\\.)?Random\\(" },
+        { kind: "method_invocation", regex: "^Math\\.random\\(\\s*\\)$" },
+        { kind: "method_invocation", regex: "^RandomStringUtils\\.random\\w*\\(" },
+      ],
+    },
+    message: "java.util.Random is predictable; use SecureRandom for tokens, passwords and keys",
+    context: SECRET_CONTEXT,
+  },
+  {
+    hazard: "insecure-cookie",
+    rule: { kind: "method_invocation", regex: "\\.(?:setSecure|setHttpOnly)\\(\\s*false\\s*\\)$" },
+    message: "Cookie set without the Secure or HttpOnly flag",
+    fix: { description: "set the flag to true", rewrite: { pattern: /false(\s*\))$/, with: "true$1" } },
+  },
+  {
+    hazard: "tls-verification-disabled",
+    rule: {
+      kind: "method_declaration",
+      any: [
+        {
+          regex:
+            "^(?:@Override\\s+)?public\\s+void\\s+checkServerTrusted\\s*\\([^)]*\\)\\s*(?:throws\\s+[\\w.,\\s]+)?\\{\\s*\\}$",
+        },
+        {
+          regex:
+            "^(?:@Override\\s+)?public\\s+boolean\\s+verify\\s*\\(\\s*String\\s+\\w+\\s*,\\s*SSLSession\\s+\\w+\\s*\\)\\s*\\{\\s*return\\s+true\\s*;\\s*\\}$",
+        },
+      ],
+    },
+    message: "A TrustManager or HostnameVerifier that accepts every certificate or host",
+  },
+  {
+    hazard: "tls-verification-disabled",
+    rule: {
+      regex:
+        "^(?:NoopHostnameVerifier\\.INSTANCE|SSLConnectionSocketFactory\\.ALLOW_ALL_HOSTNAME_VERIFIER|new\\s+NoopHostnameVerifier\\(\\s*\\))$",
+    },
+    message: "Host name verification is disabled",
+  },
+  {
+    hazard: "xxe",
+    rule: {
+      kind: "method_invocation",
+      regex:
+        "^(?:DocumentBuilderFactory|SAXParserFactory|XMLInputFactory|TransformerFactory|SchemaFactory|SAXTransformerFactory|XMLReaderFactory)\\.(?:newInstance|newFactory|newDefaultInstance|createXMLReader)\\(",
+    },
+    message: "XML parser factory created without disabling DTDs and external entities (XXE)",
+    unlessFile:
+      /disallow-doctype-decl|FEATURE_SECURE_PROCESSING|XMLConstants\.ACCESS_EXTERNAL_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES\s*,\s*false|SUPPORT_DTD\s*,\s*false|external-general-entities"\s*,\s*false/,
+  },
+  {
+    hazard: "unsafe-deserialization",
+    rule: {
+      any: [
+        {
+          kind: "object_creation_expression",
+          regex: "^new\\s+(?:java\\.io\\.)?(?:ObjectInputStream|XMLDecoder)\\(",
+        },
+        { kind: "object_creation_expression", regex: "^new\\s+Yaml\\(\\s*\\)$" },
+        { kind: "method_invocation", regex: "^(?:xstream|xStream|XSTREAM)\\.fromXML\\(" },
+      ],
+    },
+    message: "Deserializing Java objects from a stream can run gadget chains (remote code execution)",
+    unlessFile: /ObjectInputFilter|setObjectInputFilter|ValidatingObjectInputStream|allowTypes|addPermission/,
+  },
+  {
+    hazard: "hardcoded-credential",
+    rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] },
+    credential: { key: "name", value: "value" },
+    message: "A credential is written into the code",
+  },
+];

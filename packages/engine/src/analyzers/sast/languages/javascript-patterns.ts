@@ -1,4 +1,140 @@
 // Pattern rules for JavaScript and TypeScript (no data flow: the construct itself is the hazard).
+import { SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
-export const javascriptPatterns: readonly PatternSpec[] = [];
+const SANITIZED_HTML = "^(?:DOMPurify\\.sanitize|sanitize\\w*|escape\\w*|he\\.encode|xss|filterXSS)\\(";
+
+export const javascriptPatterns: readonly PatternSpec[] = [
+  {
+    hazard: "weak-hash",
+    rule: {
+      kind: "call_expression",
+      regex: "^[\\w$.]*createHash\\(\\s*['\"`](?i:md5|md4|sha1|sha-1|ripemd160)['\"`]",
+    },
+    message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
+    context: SECRET_CONTEXT,
+  },
+  {
+    hazard: "weak-cipher",
+    rule: {
+      kind: "call_expression",
+      regex:
+        "^[\\w$.]*createCipheriv\\(\\s*['\"`](?i:des|des-ede|des-ede3|des3|rc4|rc2|bf|blowfish|[\\w-]*-ecb)[\\w-]*['\"`]",
+    },
+    message: "Broken or unauthenticated cipher mode (DES, 3DES, RC4, Blowfish or ECB)",
+  },
+  {
+    hazard: "weak-cipher",
+    rule: { kind: "call_expression", regex: "^[\\w$.]*createCipher\\(" },
+    message:
+      "crypto.createCipher derives the key with MD5 and reuses the IV; use createCipheriv with AES-GCM",
+  },
+  {
+    hazard: "weak-randomness",
+    rule: { kind: "call_expression", regex: "^Math\\.random\\(\\s*\\)$" },
+    message: "Math.random() is predictable; it must not produce tokens, passwords or keys",
+    context: SECRET_CONTEXT,
+  },
+  {
+    hazard: "insecure-cookie",
+    rule: {
+      kind: "pair",
+      regex: "^['\"]?(?:secure|httpOnly)['\"]?\\s*:\\s*false$",
+      inside: {
+        kind: "call_expression",
+        regex: "^[\\w$.]*(?i:cookie|session)\\w*\\(",
+        stopBy: { kind: "call_expression" },
+      },
+    },
+    message: "Cookie set without the Secure or HttpOnly flag",
+    fix: { description: "set the flag to true", rewrite: { pattern: /false$/, with: "true" } },
+  },
+  {
+    hazard: "tls-verification-disabled",
+    rule: { kind: "pair", regex: "^['\"]?rejectUnauthorized['\"]?\\s*:\\s*false$" },
+    message: "TLS certificate verification is disabled (rejectUnauthorized: false)",
+    fix: {
+      description: "verify certificates (rejectUnauthorized: true)",
+      replacement: "rejectUnauthorized: true",
+    },
+  },
+  {
+    hazard: "tls-verification-disabled",
+    rule: {
+      kind: "assignment_expression",
+      regex: "^process\\.env\\.NODE_TLS_REJECT_UNAUTHORIZED\\s*=\\s*['\"`]?0['\"`]?$",
+    },
+    message: "NODE_TLS_REJECT_UNAUTHORIZED=0 disables certificate verification for the whole process",
+  },
+  {
+    hazard: "xxe",
+    rule: { kind: "call_expression", regex: "^[\\w$.]*parseXml(?:String)?\\([\\s\\S]*noent\\s*:\\s*true" },
+    message: "libxmljs parses with noent: true, which expands external entities (XXE)",
+  },
+  {
+    hazard: "unsafe-deserialization",
+    rule: { kind: "call_expression", regex: "^(?:serialize|nodeSerialize|serializer)\\.unserialize\\(" },
+    message: "node-serialize's unserialize runs functions embedded in the data (remote code execution)",
+  },
+  {
+    hazard: "unsafe-deserialization",
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:yaml|jsyaml|YAML)\\.load\\([\\s\\S]*(?:DEFAULT_FULL_SCHEMA|JS_SCHEMA|unsafe)",
+    },
+    message: "js-yaml load with the JavaScript types schema can run code",
+  },
+  {
+    hazard: "dom-xss",
+    rule: {
+      kind: "assignment_expression",
+      has: { field: "left", regex: "\\.(?:innerHTML|outerHTML)$" },
+      not: {
+        has: {
+          field: "right",
+          any: [
+            { kind: "string" },
+            { kind: "template_string", not: { has: { kind: "template_substitution" } } },
+            { regex: SANITIZED_HTML },
+          ],
+        },
+      },
+    },
+    message: "HTML built from a non-constant value is assigned to innerHTML/outerHTML",
+  },
+  {
+    hazard: "dom-xss",
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:[\\w$.]+\\.insertAdjacentHTML|document\\.write(?:ln)?)\\(",
+      not: { has: { field: "arguments", has: { stopBy: "end", regex: SANITIZED_HTML } } },
+      has: { field: "arguments", has: { not: { any: [{ kind: "string" }, { regex: "^[(),]$" }] } } },
+    },
+    message: "HTML built from a non-constant value is written into the document",
+    unless: /^[\w$.]+\.insertAdjacentHTML\(\s*["'`][\w-]+["'`]\s*,\s*["'`][^$`]*["'`]\s*\)$/,
+  },
+  {
+    hazard: "dom-xss",
+    rule: {
+      kind: "jsx_attribute",
+      regex: "^dangerouslySetInnerHTML",
+      not: { regex: "__html\\s*:\\s*(?:['\"]|DOMPurify\\.sanitize\\(|sanitize\\w*\\()" },
+    },
+    message: "dangerouslySetInnerHTML with a value that is not sanitized",
+  },
+  {
+    hazard: "dom-xss",
+    rule: {
+      kind: "call_expression",
+      regex: "\\.bypassSecurityTrust(?:Html|Script|Style|Url|ResourceUrl)\\(",
+      not: { regex: "\\.bypassSecurityTrust\\w+\\(\\s*['\"][^'\"]*['\"]\\s*\\)$" },
+    },
+    message: "Angular sanitization is bypassed for a non-constant value",
+  },
+  {
+    hazard: "hardcoded-credential",
+    rule: { any: [{ kind: "variable_declarator" }, { kind: "pair" }, { kind: "assignment_expression" }] },
+    credential: { key: "name", value: "value" },
+    message: "A credential is written into the code",
+  },
+];

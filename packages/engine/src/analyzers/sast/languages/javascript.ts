@@ -208,5 +208,10 @@ export const javascriptSpec: LanguageSpec = {
   patterns: javascriptPatterns,
 };
 
-export const typescriptSpec: LanguageSpec = { ...javascriptSpec, grammar: "typescript" };
+/** Plain TypeScript has no JSX, and ast-grep refuses a rule naming a kind the grammar lacks. */
+export const typescriptSpec: LanguageSpec = {
+  ...javascriptSpec,
+  grammar: "typescript",
+  patterns: javascriptPatterns.filter((pattern) => !JSON.stringify(pattern.rule).includes('"jsx_')),
+};
 export const tsxSpec: LanguageSpec = { ...javascriptSpec, grammar: "tsx" };

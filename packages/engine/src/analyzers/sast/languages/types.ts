@@ -105,12 +105,31 @@ export interface PatternSpec {
   unless?: RegExp;
   /** Only reported when the enclosing statement's text matches (e.g. a name mentioning password). */
   context?: RegExp;
+  /** Not reported when the enclosing statement's text matches. */
+  unlessContext?: RegExp;
   /** When this text appears anywhere in the file, the match is not reported (a hardening call). */
   unlessFile?: RegExp;
-  /** A replacement for the matched node's text; `$X` names are replaced by the captured text. */
-  fix?: { description: string; replacement: string };
+  /** Only reported when the file's text matches (e.g. it imports `math/rand`). */
+  ifFile?: RegExp;
+  /**
+   * A replacement for the matched node's text (or the captured `target` metavariable's text);
+   * `$X` names are replaced by the captured text.
+   */
+  fix?: {
+    description: string;
+    replacement?: string;
+    /** Rewrites the matched text instead of replacing it (`false` → `true` at the end). */
+    rewrite?: { pattern: RegExp; with: string };
+    target?: string;
+  };
   /** Metavariable whose span is a secret (the finding masks it). */
   secret?: string;
+  /**
+   * A credential check on the matched node: its `key` field (or first named child) must name a
+   * credential and its `value` field (or last named child) must be a non-placeholder string literal.
+   * The value is masked in every snippet.
+   */
+  credential?: { key: string; value: string };
 }
 
 /** Syntax node kinds of one grammar that the taint engine walks. */

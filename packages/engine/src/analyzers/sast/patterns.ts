@@ -1,0 +1,141 @@
+// The pattern matcher: runs a hazard's ast-grep rules (languages/<lang>.ts `patterns`) on the
+// file's tree and applies the spec's text conditions on the match, its statement and the file.
+import type { SgNode } from "@ast-grep/napi";
+import type { Report } from "../../rule.ts";
+import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
+import type { PatternHazard, PatternSpec } from "./languages/types.ts";
+import { rangeOf, type SastModel } from "./model.ts";
+
+export interface PatternMatch {
+  spec: PatternSpec;
+  node: SgNode;
+  message: string;
+  at: { line: number; column: number; endLine: number; endColumn: number };
+  fix?: Report["fix"];
+  redact?: { line: number; column: number; endLine: number; endColumn: number };
+}
+
+const STATEMENT =
+  /statement$|declaration$|^assignment$|^augmented_assignment$|^pair$|^keyed_element$|^decorated_definition$/;
+
+/** The statement around a match (a call inside `const hash = …` is judged by the whole line of code). */
+function statementOf(node: SgNode): SgNode {
+  let current = node;
+  for (let depth = 0; depth < 8; depth++) {
+    const parent = current.parent();
+    if (!parent) return current;
+    current = parent;
+    if (STATEMENT.test(current.kind() as string)) return current;
+  }
+  return current;
+}
+
+function spanOf(node: SgNode) {
+  const range = node.range();
+  return {
+    line: range.start.line + 1,
+    column: range.start.column + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.column + 1,
+  };
+}
+
+/** A plain string literal: quoted, no interpolation (f-strings and `${}` templates are built values). */
+const STRING_LITERAL = /^(?:[bBrRuU]{1,2})?(["'`])(?:(?!\1)[^\\]|\\.)*\1$/;
+
+/** The key and literal value of a credential assignment, or undefined when it is not one. */
+function credentialOf(node: SgNode, fields: { key: string; value: string }): { value: SgNode } | undefined {
+  const named = node.children().filter((child) => child.isNamed());
+  const key = node.field(fields.key) ?? named[0];
+  const value = node.field(fields.value) ?? named.at(-1);
+  if (!key || !value || key.id() === value.id()) return undefined;
+  const name =
+    key
+      .text()
+      .split(/[.[\]]/)
+      .filter((part) => part !== "")
+      .at(-1) ?? "";
+  if (!CREDENTIAL_NAME.test(name) || NOT_A_CREDENTIAL_NAME.test(name)) return undefined;
+  let literal = value;
+  // Go wraps both sides in expression lists
+  if ((literal.kind() as string) === "expression_list") {
+    const items = literal.children().filter((child) => child.isNamed());
+    if (items.length !== 1) return undefined;
+    literal = items[0]!;
+  }
+  const text = literal.text();
+  if (
+    !STRING_LITERAL.test(text) ||
+    text.includes("${") ||
+    PLACEHOLDER_VALUE.test(text.replace(/^[bBrRuU]+/, ""))
+  )
+    return undefined;
+  const inner = text.replace(/^[bBrRuU]*["'`]|["'`]$/g, "").toLowerCase();
+  if (inner === name.toLowerCase().replace(/["']/g, "")) return undefined;
+  return { value: literal };
+}
+
+function substitute(template: string, node: SgNode): string {
+  return template.replace(
+    /\$([A-Z][A-Z0-9_]*)/g,
+    (whole, name: string) => node.getMatch(name)?.text() ?? whole,
+  );
+}
+
+export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
+  const matches: PatternMatch[] = [];
+  const seen = new Set<number>();
+  for (const spec of model.spec.patterns) {
+    if (spec.hazard !== hazard) continue;
+    if (spec.unlessFile?.test(model.file.text)) continue;
+    if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
+    const nodes = model.root.findAll(
+      spec.constraints
+        ? ({ rule: spec.rule, constraints: spec.constraints } as never)
+        : ({ rule: spec.rule } as never),
+    );
+    for (const node of nodes) {
+      const range = rangeOf(node);
+      if (seen.has(range.start)) continue;
+      const text = node.text();
+      if (spec.unless?.test(text)) continue;
+      if (spec.context || spec.unlessContext) {
+        const statement = statementOf(node).text();
+        if (spec.context && !spec.context.test(statement)) continue;
+        if (spec.unlessContext?.test(statement)) continue;
+      }
+      let credential: { value: SgNode } | undefined;
+      if (spec.credential) {
+        credential = credentialOf(node, spec.credential);
+        if (!credential) continue;
+      }
+      seen.add(range.start);
+      const match: PatternMatch = { spec, node, message: substitute(spec.message, node), at: spanOf(node) };
+      if (spec.fix) {
+        const target = spec.fix.target ? node.getMatch(spec.fix.target) : node;
+        if (target) {
+          const span = target.range();
+          match.fix = {
+            description: spec.fix.description,
+            edits: [
+              {
+                start: model.file.byteOffsetOfIndex(span.start.index),
+                end: model.file.byteOffsetOfIndex(span.end.index),
+                text: spec.fix.rewrite
+                  ? target.text().replace(spec.fix.rewrite.pattern, spec.fix.rewrite.with)
+                  : substitute(spec.fix.replacement ?? target.text(), node),
+              },
+            ],
+          };
+        }
+      }
+      if (credential) match.redact = spanOf(credential.value);
+      if (spec.secret) {
+        const secret = node.getMatch(spec.secret);
+        if (secret) match.redact = spanOf(secret);
+      }
+      matches.push(match);
+    }
+  }
+  return matches.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+}
