@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   fix: async () => (await import("./commands/fix.ts")).fixCommand,
   rules: async () => (await import("./commands/rules.ts")).rulesCommand,
   docs: async () => (await import("./commands/docs.ts")).docsCommand,
+  sbom: async () => (await import("./commands/sbom.ts")).sbomCommand,
   verify: async () => (await import("./commands/verify.ts")).verifyCommand,
 };
 
