@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "engine-scan": () => import("./engine-scan.ts"),
   "osv-match": () => import("./osv-match.ts"),
   "lockfile-parse": () => import("./lockfile-parse.ts"),
+  "image-scan": () => import("./image-scan.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);
