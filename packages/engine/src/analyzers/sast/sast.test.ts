@@ -139,3 +139,74 @@ describe("rule data", () => {
     }
   });
 });
+
+describe("fixes", () => {
+  function fixedLines(path: string, text: string, ruleId: string): string[] {
+    return run(path, text, ruleId)
+      .findings.filter((finding) => finding.fix)
+      .map((finding) => {
+        const edit = finding.fix!.edits[0]!;
+        const bytes = Buffer.from(text);
+        const fixed = Buffer.concat([
+          bytes.subarray(0, edit.start),
+          Buffer.from(edit.text),
+          bytes.subarray(edit.end),
+        ]);
+        return fixed.toString().split("\n")[finding.location.line - 1]!.trim();
+      });
+  }
+
+  it("turns inline SQL building into bind parameters (JS, Python, Go)", () => {
+    expect(
+      fixedLines(
+        "a.js",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+        'app.get("/", (req, res) => {\n  const id = req.query.id;\n  db.query("SELECT * FROM t WHERE id = \'" + id + "\'");\n  db.query(`SELECT * FROM t WHERE a = ${id} AND b = \'${req.query.b}\'`);\n});\n',
+        "sast/sql-injection",
+      ),
+    ).toEqual([
+      'db.query("SELECT * FROM t WHERE id = ?", [id]);',
+      'db.query("SELECT * FROM t WHERE a = ? AND b = ?", [id, req.query.b]);',
+    ]);
+    expect(
+      fixedLines(
+        "a.py",
+        'import sqlite3\nfrom flask import request\ndef f():\n    uid = request.args["id"]\n    cursor.execute("SELECT * FROM t WHERE id = \'%s\'" % uid)\n    cursor.execute(f"SELECT * FROM t WHERE id = {uid} AND n = \'{uid}\'")\n',
+        "sast/sql-injection",
+      ),
+    ).toEqual([
+      'cursor.execute("SELECT * FROM t WHERE id = %s", (uid,))',
+      'cursor.execute("SELECT * FROM t WHERE id = ? AND n = ?", (uid, uid))',
+    ]);
+    expect(
+      fixedLines(
+        "a.go",
+        'package m\n\nimport _ "github.com/lib/pq"\n\nfunc h(w http.ResponseWriter, r *http.Request) {\n\tid := r.FormValue("id")\n\tdb.Query("SELECT * FROM t WHERE id = " + id)\n}\n',
+        "sast/sql-injection",
+      ),
+    ).toEqual(['db.Query("SELECT * FROM t WHERE id = $1", id)']);
+  });
+
+  it("flips unsafe flags and swaps yaml.load for yaml.safe_load", () => {
+    expect(fixedLines("c.py", "requests.get(url, verify=False)\n", "sast/tls-verification-disabled")).toEqual(
+      ["requests.get(url, verify=True)"],
+    );
+    expect(fixedLines("c.py", "config = yaml.load(stream)\n", "sast/unsafe-deserialization")).toEqual([
+      "config = yaml.safe_load(stream)",
+    ]);
+    expect(
+      fixedLines(
+        "c.js",
+        "const a = new https.Agent({ rejectUnauthorized: false });\n",
+        "sast/tls-verification-disabled",
+      ),
+    ).toEqual(["const a = new https.Agent({ rejectUnauthorized: true });"]);
+    expect(
+      fixedLines(
+        "c.go",
+        "package m\n\nvar c = &tls.Config{InsecureSkipVerify: true}\n",
+        "sast/tls-verification-disabled",
+      ),
+    ).toEqual(["var c = &tls.Config{InsecureSkipVerify: false}"]);
+  });
+});
