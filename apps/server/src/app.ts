@@ -25,10 +25,13 @@ import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import type { App } from "./http/types.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
 import { registerRunRoutes } from "./runs/runs.routes.ts";
+import { registerScaRoutes } from "./sca/sca.routes.ts";
 import type { Services } from "./services.ts";
+import { registerSystemRoutes } from "./system/system.routes.ts";
 import { registerTenantRoutes } from "./tenants/tenants.routes.ts";
 
 export const VERSION = "0.1.0";
@@ -41,6 +44,8 @@ export type AppConfig = Pick<
 export async function buildApp(options: {
   config: AppConfig;
   services: Services;
+  /** The queue, for the settings drawer's worker and job views; absent in API-only tests. */
+  jobQueue?: JobQueue;
   logger?: FastifyServerOptions["logger"];
 }): Promise<App> {
   const { config, services } = options;
@@ -113,6 +118,14 @@ export async function buildApp(options: {
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
   registerEvidenceRoutes(app, { db: services.db, ledger: services.ledger, access, authenticate });
+  registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerSystemRoutes(app, {
+    db: services.db,
+    boss: () => options.jobQueue?.boss,
+    version: VERSION,
+    environment: config.NODE_ENV,
+    authenticate,
+  });
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -15,7 +15,7 @@ async function main() {
   await jobs.start(jobDefinitions(services), { runWorkers: config.RUN_WORKERS });
   if (config.SEED_DEMO) await services.demo.ensureDemoTenant();
 
-  const app = await buildApp({ config, services, logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp({ config, services, jobQueue: jobs, logger: { level: config.LOG_LEVEL } });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     await app.close();

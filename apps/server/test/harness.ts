@@ -58,6 +58,7 @@ export async function createTestContext(
       NODE_ENV: "test",
     },
     services,
+    jobQueue: jobs,
   });
   await app.ready();
   return {

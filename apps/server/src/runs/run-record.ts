@@ -162,6 +162,7 @@ export function buildRunRecord(input: {
         snippet: finding.location.snippet,
         column: finding.location.column,
         patch: input.patches?.get(finding.fingerprint),
+        properties: finding.properties,
         fixDescription: finding.fix?.description,
         suppression: finding.suppression,
       },

@@ -55,7 +55,8 @@ export function patchesOf(root: string, findings: readonly EngineFinding[]): Map
   return patches;
 }
 
-export const scanJobPayload = z.object({ scanId: z.uuid() });
+/** tenantId rides along so job listings can be filtered per tenant (see system.routes.ts). */
+export const scanJobPayload = z.object({ scanId: z.uuid(), tenantId: z.uuid() });
 
 export interface ScanServiceDeps {
   db: Database;
@@ -109,7 +110,7 @@ export function createScanService(deps: ScanServiceDeps) {
         asOf: input.asOf ?? null,
       })
       .returning();
-    await deps.jobs.send(scanJob, { scanId: created!.id });
+    await deps.jobs.send(scanJob, { scanId: created!.id, tenantId: input.tenantId });
     return created!;
   }
 

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+
+let ctx: TestContext;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alice = await signUp(ctx.app);
+  bob = await signUp(ctx.app);
+  // A scan of Bob's (its job carries Bob's tenant) that fails: nothing to check out.
+  await ctx.app.inject({
+    method: "POST",
+    url: `/api/tenants/${bob.tenantId}/repositories`,
+    headers: { cookie: bob.cookie },
+    payload: { location: "https://git.invalid/bob/secret-project.git" },
+  });
+  await ctx.app.inject({
+    method: "POST",
+    url: "/api/runs/trigger",
+    headers: { cookie: bob.cookie },
+    payload: { tenantId: bob.tenantId },
+  });
+});
+afterAll(() => ctx.close());
+
+describe("the settings drawer's calls", () => {
+  it("reports version, uptime, workers and cron jobs with their next run", async () => {
+    const response = await ctx.app.inject({ url: "/api/system/info", headers: { cookie: alice.cookie } });
+    expect(response.statusCode).toBe(200);
+    const info = response.json();
+    expect(info).toMatchObject({
+      version: expect.any(String),
+      environment: "test",
+      uptime: expect.any(Number),
+    });
+    expect(info.workers.map((w: { name: string }) => w.name)).toContain("scans.run");
+    const verify = info.cronJobs.find((c: { name: string }) => c.name === "ledger.verify-all");
+    expect(verify).toMatchObject({ enabled: true, schedule: "7 * * * *", nextRun: expect.any(String) });
+    expect(new Date(verify.nextRun).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("lists recent jobs of the caller's tenants only, with attempt errors", async () => {
+    const bobs = (await ctx.app.inject({ url: "/api/system/jobs", headers: { cookie: bob.cookie } })).json()
+      .jobs;
+    expect(bobs.some((job: { jobName: string }) => job.jobName === "scans.run")).toBe(true);
+    const alices = (
+      await ctx.app.inject({ url: "/api/system/jobs", headers: { cookie: alice.cookie } })
+    ).json().jobs;
+    expect(alices.some((job: { jobName: string }) => job.jobName === "scans.run")).toBe(false);
+    expect(JSON.stringify(alices)).not.toContain("secret-project");
+  });
+
+  it("needs a session", async () => {
+    expect((await ctx.app.inject({ url: "/api/system/info" })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: "/api/system/jobs" })).statusCode).toBe(401);
+  });
+});
+
+describe("dependency findings", () => {
+  it("answers the tenant's SCA findings with stats, and 404 to another tenant", async () => {
+    const mine = await ctx.app.inject({
+      url: `/api/tenants/${alice.tenantId}/sca`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ findings: [], stats: { total: 0, critical: 0, high: 0, med: 0, low: 0 } });
+    const theirs = await ctx.app.inject({
+      url: `/api/tenants/${alice.tenantId}/sca`,
+      headers: { cookie: bob.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it("refuses a dependency fix PR honestly while no code host can open one", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/fixes/dependency",
+      headers: { cookie: alice.cookie },
+      payload: { findingId: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(response.statusCode).toBe(404);
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/fixes/dependency",
+      headers: { cookie: alice.cookie },
+      payload: {},
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
