@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { formatDateTime } from "../../lib/format-date";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 import { useRun } from "./api/get-run";
+import { useRevokeWaiver } from "./api/revoke-waiver";
 
 export const PASSED_CONTROLS_SHOWN = 5;
 
@@ -26,7 +27,8 @@ function location(filePath: string | null, line: number | null): string {
   return line ? `${filePath}:${line}` : filePath;
 }
 
-function FindingsTab({ detail }: { detail: RunDetail }) {
+function FindingsTab({ detail, readOnly }: { detail: RunDetail; readOnly: boolean }) {
+  const revoke = useRevokeWaiver();
   const failed = detail.findings.filter((finding) => finding.status === "fail");
   const passed = detail.findings.filter((finding) => finding.status === "pass");
   const passedControls = [...new Set(passed.map((finding) => finding.controlId))];
@@ -55,10 +57,27 @@ function FindingsTab({ detail }: { detail: RunDetail }) {
                   {finding.controlId} · {finding.ruleId}
                 </p>
                 {finding.waived ? (
-                  <p className="mt-1 text-xs">
-                    <Badge variant="warning">Waived</Badge>{" "}
-                    <span className="text-muted-foreground">{waiverReason(finding.metadata.waiverId)}</span>
-                  </p>
+                  <div className="mt-1 flex items-center gap-2 text-xs">
+                    <Badge variant="warning">Waived</Badge>
+                    <span className="min-w-0 flex-1 text-muted-foreground">
+                      {waiverReason(finding.metadata.waiverId)}
+                    </span>
+                    {!readOnly && finding.metadata.waiverId ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={revoke.isPending}
+                        onClick={() =>
+                          revoke.mutate({
+                            tenantId: detail.run.tenantId,
+                            waiverId: finding.metadata.waiverId!,
+                          })
+                        }
+                      >
+                        Revoke waiver
+                      </Button>
+                    ) : null}
+                  </div>
                 ) : null}
               </li>
             ))}
@@ -129,7 +148,16 @@ function ArtifactsTab({ detail }: { detail: RunDetail }) {
   );
 }
 
-export function RunDrawer({ runId, onClose }: { runId: string | null; onClose: () => void }) {
+export function RunDrawer({
+  runId,
+  onClose,
+  readOnly,
+}: {
+  runId: string | null;
+  onClose: () => void;
+  /** Demo mode: the shared demo tenant refuses writes, so no revoke button. */
+  readOnly: boolean;
+}) {
   const query = useRun(runId);
   const run = query.data?.run;
   return (
@@ -167,7 +195,7 @@ export function RunDrawer({ runId, onClose }: { runId: string | null; onClose: (
                 <TabsTrigger value="artifacts">Artifacts</TabsTrigger>
               </TabsList>
               <TabsContent value="findings">
-                <FindingsTab detail={query.data} />
+                <FindingsTab detail={query.data} readOnly={readOnly} />
               </TabsContent>
               <TabsContent value="environments">
                 <p className="text-sm text-muted-foreground">

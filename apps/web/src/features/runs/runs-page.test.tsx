@@ -123,9 +123,14 @@ describe("RunsPage", () => {
       prSuggestions: [],
       evidenceArtifacts: [],
     };
+    const revoked: string[] = [];
     stubRuns({
       [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [run], nextCursor: null } },
       [`GET /api/runs/${run.id}`]: { body: detail },
+      [`DELETE /api/tenants/${TENANT_ID}/waivers/99999999-0000-4000-8000-000000000001`]: (request) => {
+        revoked.push(request.url);
+        return { body: { ...detail.waivers[0], revokedAt: "2025-06-02T00:00:00.000Z" } };
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<RunsPage />, { path: "/runs" });
@@ -133,6 +138,8 @@ describe("RunsPage", () => {
     const drawer = await screen.findByRole("dialog");
     expect(await within(drawer).findByText("infra/main.tf:4")).toBeInTheDocument();
     expect(within(drawer).getByText("Sandbox only")).toBeInTheDocument();
+    await user.click(within(drawer).getByRole("button", { name: "Revoke waiver" }));
+    await waitFor(() => expect(revoked).toHaveLength(1));
     expect(within(drawer).getByText("+2 more")).toBeInTheDocument();
     await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
     expect(await within(drawer).findByText("parse error")).toBeInTheDocument();

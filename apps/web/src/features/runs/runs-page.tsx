@@ -204,7 +204,7 @@ export function RunsPage() {
         </>
       )}
       {tenantId ? <RepositoriesCard tenantId={tenantId} readOnly={mode === "demo"} /> : null}
-      <RunDrawer runId={openRunId} onClose={() => setOpenRunId(null)} />
+      <RunDrawer runId={openRunId} onClose={() => setOpenRunId(null)} readOnly={mode === "demo"} />
     </Page>
   );
 }
