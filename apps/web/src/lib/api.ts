@@ -68,6 +68,13 @@ export async function apiGet<T>(segments: readonly unknown[], options: ReadOptio
   return readJson<T>(response);
 }
 
+/** GET a file (an export, a bundle) as a Blob; failures throw ApiError like any other read. */
+export async function apiGetBlob(segments: readonly unknown[]): Promise<Blob> {
+  const response = await fetch(buildReadPath(segments), { credentials: "include" });
+  await throwIfNotOk(response);
+  return response.blob();
+}
+
 export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A write: JSON body and its content type only when there is a body. */

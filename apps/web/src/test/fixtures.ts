@@ -1,8 +1,10 @@
 // Builders of API answers for component tests, shaped by @rampart/contracts.
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { ChainStatus, EvidenceArtifact } from "@rampart/contracts/evidence";
 import type { Repository } from "@rampart/contracts/repositories";
 import type { Finding, Run } from "@rampart/contracts/runs";
+import type { ScaFinding } from "@rampart/contracts/sca";
 
 export const TENANT_ID = "11111111-1111-4111-8111-111111111111";
 let sequence = 0;
@@ -125,6 +127,63 @@ export function testSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     evidenceArtifacts: [],
     chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123", lastVerifiedAt: null, failure: null },
     recentFindings: [],
+    ...overrides,
+  };
+}
+
+export function testScaFinding(overrides: Partial<ScaFinding> = {}): ScaFinding {
+  return {
+    id: uuid(),
+    runId: uuid(),
+    severity: "high",
+    ecosystem: "npm",
+    cveId: "CVE-2024-0001",
+    aliases: ["GHSA-aaaa-bbbb-cccc"],
+    cvssScore: 7.5,
+    packageName: "lodash",
+    packageVersion: "4.17.20",
+    description: "Prototype pollution in lodash",
+    fixedVersion: "4.17.21",
+    license: "MIT",
+    direct: true,
+    dev: false,
+    filePath: "package-lock.json",
+    line: 42,
+    repo: "acme/payments-api",
+    ...overrides,
+  };
+}
+
+/** A hash that reads as its block: "h3" padded to 64 hex-like characters. */
+export function testHash(label: string): string {
+  return label.padEnd(64, "0");
+}
+
+export const GENESIS_HASH = "0".repeat(64);
+
+/** Block `index` of a test ledger: its hash is testHash(`h{index}`) and it links to the one before. */
+export function testArtifact(index: number, overrides: Partial<EvidenceArtifact> = {}): EvidenceArtifact {
+  return {
+    id: uuid(),
+    index,
+    artifactType: "run",
+    hash: testHash(`h${index}`),
+    prevHash: index === 0 ? GENESIS_HASH : testHash(`h${index - 1}`),
+    contentHash: testHash(`c${index}`),
+    runId: "bbbbbbbb-0000-4000-8000-000000000001",
+    createdAt: new Date(Date.now() - (10 - index) * 60_000).toISOString(),
+    metadata: { status: "pass", repo: "acme/payments-api" },
+    ...overrides,
+  };
+}
+
+export function testChain(overrides: Partial<ChainStatus> = {}): ChainStatus {
+  return {
+    isValid: true,
+    totalRuns: 3,
+    lastHash: testHash("h2"),
+    lastVerifiedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    failure: null,
     ...overrides,
   };
 }

@@ -1,13 +1,121 @@
-// Dependency Vulnerabilities (SCA) (/dependencies): SCA findings arrive with the dependency scanner.
+// Dependency Vulnerabilities (SCA) (/dependencies): severity counts, client-side filters by
+// severity and ecosystem, and each vulnerable dependency with its Create Fix PR button.
+import type { ScaEcosystem } from "@rampart/contracts/sca";
 import { Package } from "lucide-react";
-import { PendingDataPage } from "../../components/pending-data-page";
+import { useState } from "react";
+import { EmptyState } from "../../components/empty-state";
+import { ErrorPanel } from "../../components/error-panel";
+import { FilterButtons } from "../../components/filter-buttons";
+import { Page } from "../../components/page";
+import { PageHeader } from "../../components/page-header";
+import { SEVERITY_LABELS } from "../../components/severity-badge";
+import { Card, CardContent } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { useCurrentTenant } from "../../session/use-current-tenant";
+import { useCreateDependencyFix } from "./api/create-dependency-fix";
+import { useScaFindings } from "./api/get-sca-findings";
+import { DependencyFindingCard } from "./dependency-finding-card";
+import { ecosystemFilters, filterFindings, SEVERITY_FILTERS, type SeverityFilter } from "./sca-rules";
+
+const STAT_CARDS = [
+  ["total", "Total", "text-foreground"],
+  ["critical", "Critical", "text-danger"],
+  ["high", "High", "text-warning"],
+  ["med", "Medium", "text-primary"],
+  ["low", "Low", "text-muted-foreground"],
+] as const;
+
+const SEVERITY_FILTER_LABELS: Record<SeverityFilter, string> = { all: "All severities", ...SEVERITY_LABELS };
 
 export function DependenciesPage() {
+  const { tenantId, isLoading: tenantLoading } = useCurrentTenant();
+  const sca = useScaFindings(tenantLoading ? null : tenantId);
+  const createFix = useCreateDependencyFix();
+  const [severity, setSeverity] = useState<SeverityFilter>("all");
+  const [ecosystem, setEcosystem] = useState<"all" | ScaEcosystem>("all");
+  const findings = sca.data?.findings ?? [];
+  const shown = filterFindings(findings, severity, ecosystem);
+
   return (
-    <PendingDataPage
-      title="Dependency Vulnerabilities (SCA)"
-      subtitle="Known vulnerabilities in your open-source dependencies"
-      icon={Package}
-    />
+    <Page>
+      <PageHeader
+        title="Dependency Vulnerabilities (SCA)"
+        subtitle="Known vulnerabilities in your open-source dependencies"
+      />
+      {tenantLoading || (tenantId !== null && sca.isPending) ? (
+        <div role="status" aria-label="Loading vulnerabilities" className="flex flex-col gap-3">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+            {STAT_CARDS.map(([key]) => (
+              <Skeleton key={key} className="h-20" />
+            ))}
+          </div>
+          <Skeleton className="h-32" />
+          <Skeleton className="h-32" />
+        </div>
+      ) : sca.isError ? (
+        <ErrorPanel
+          title="Failed to Load Vulnerabilities"
+          message="Unable to retrieve dependency vulnerabilities. Please check your connection and try again."
+          onRetry={() => void sca.refetch()}
+        />
+      ) : !sca.data || findings.length === 0 ? (
+        <EmptyState
+          icon={Package}
+          title="No vulnerable dependencies found"
+          description="Run a scan from the dashboard to check your repositories' dependencies against known advisories."
+        />
+      ) : (
+        <>
+          <section aria-label="Vulnerability statistics" className="grid grid-cols-2 gap-3 md:grid-cols-5">
+            {STAT_CARDS.map(([key, label, colour]) => (
+              <Card key={key}>
+                <CardContent className="pt-4">
+                  <p className="text-xs text-muted-foreground">{label}</p>
+                  <p
+                    className={cn("text-2xl font-semibold tabular-nums", colour)}
+                    data-testid={`stat-${key}`}
+                  >
+                    {sca.data.stats[key]}
+                  </p>
+                </CardContent>
+              </Card>
+            ))}
+          </section>
+          <Card>
+            <CardContent className="flex flex-col gap-3 pt-5">
+              <FilterButtons
+                label="Severity"
+                options={SEVERITY_FILTERS}
+                value={severity}
+                onChange={setSeverity}
+                labels={SEVERITY_FILTER_LABELS}
+              />
+              <FilterButtons
+                label="Ecosystem"
+                options={ecosystemFilters(findings)}
+                value={ecosystem}
+                onChange={setEcosystem}
+                labels={{ all: "All ecosystems" }}
+              />
+            </CardContent>
+          </Card>
+          {shown.length === 0 ? (
+            <EmptyState title="No matching vulnerabilities" description="No findings match these filters." />
+          ) : (
+            <ul aria-label="Vulnerable dependencies" className="flex flex-col gap-3">
+              {shown.map((finding) => (
+                <DependencyFindingCard
+                  key={finding.id}
+                  finding={finding}
+                  creatingFix={createFix.isPending && createFix.variables === finding.id}
+                  onCreateFix={() => createFix.mutate(finding.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Page>
   );
 }
