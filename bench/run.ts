@@ -5,6 +5,7 @@ import os from "node:os";
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   auth: () => import("./auth.ts"),
   dashboard: () => import("./dashboard.ts"),
+  sast: () => import("./sast.ts"),
   "engine-scan": () => import("./engine-scan.ts"),
   "osv-match": () => import("./osv-match.ts"),
   "lockfile-parse": () => import("./lockfile-parse.ts"),

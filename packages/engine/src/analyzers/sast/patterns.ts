@@ -86,7 +86,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
   const matches: PatternMatch[] = [];
   const seen = new Set<number>();
   for (const spec of model.spec.patterns) {
-    if (spec.hazard !== hazard) continue;
+    if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
     if (spec.unlessFile?.test(model.file.text)) continue;
     if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
     const nodes = model.root.findAll(

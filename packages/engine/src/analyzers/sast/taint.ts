@@ -59,6 +59,7 @@ interface Scope {
   start: number;
   end: number;
   parent: number;
+  node: SgNode;
 }
 
 interface Call extends Range {
@@ -96,6 +97,44 @@ const VALIDATION =
   /\b(?:includes|has|in|contains|containsKey|indexOf|match|matches|test|startsWith|HasPrefix|MatchString|fullmatch|isdigit|isnumeric|isalnum|isValid\w*|IsValid\w*|validate\w*|isAllowed\w*|allowed\w*|ALLOWED\w*|isSafe\w*|isInteger|isUUID|isUuid)\b/;
 const NEGATION =
   /^\s*(?:\(\s*)?(?:!|not\b)|\bnot\s+in\b|===?\s*-1|===?\s*false|!=\s*nil|\bnot\s+\w+\.(?:match|fullmatch)|!\s*\w|\bis\s+None\b/;
+
+const SCANNERS = new WeakMap<RegExp, RegExp>();
+
+/** A global, unanchored version of a source spec's anchored pattern, bounded at identifier edges. */
+function scannerOf(pattern: RegExp): RegExp {
+  let scanner = SCANNERS.get(pattern);
+  if (!scanner) {
+    const inner = pattern.source.replace(/^\^/, "").replace(/\$$/, "");
+    const open = inner.endsWith("\\(");
+    scanner = new RegExp(`(?<![\\w$.])(?:${inner})${open ? "" : "(?![\\w$])"}`, "g");
+    SCANNERS.set(pattern, scanner);
+  }
+  return scanner;
+}
+
+/** True when an index sits after a line comment marker or inside a quoted string on its line. */
+function inCommentOrString(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  const before = text.slice(lineStart, at);
+  if (/^\s*(?:\/\/|#|\*|\/\*)/.test(before) || / \/\/ | # /.test(before)) return true;
+  let quote = "";
+  // An f-string's holes are code; its other quotes are text, so the whole f-string counts as code.
+  let formatted = "";
+  for (let i = 0; i < before.length; i++) {
+    const char = before[i]!;
+    if (formatted) {
+      if (char === "\\") i++;
+      else if (char === formatted) formatted = "";
+    } else if (quote) {
+      if (char === "\\") i++;
+      else if (char === quote) quote = "";
+    } else if (char === '"' || char === "'") {
+      if (/(?:^|[^\w])(?:[fF][rR]?|[rR][fF])$/.test(before.slice(Math.max(0, i - 3), i))) formatted = char;
+      else quote = char;
+    }
+  }
+  return quote !== "";
+}
 
 /** First index in a start-sorted list whose start is at or after `start`. */
 function lowerBound(list: readonly { start: number }[], start: number): number {
@@ -148,25 +187,32 @@ export function taintIndex(model: SastModel): TaintIndex | undefined {
 
 function buildIndex(model: SastModel): TaintIndex | undefined {
   const { spec, root } = model;
+  // Sources are found by a text scan (one V8 regex per source spec) rather than a tree query:
+  // the text of a source node is exactly what its spec matches, and most files have none.
   const sources: Source[] = [];
+  const text = model.file.text;
   for (const source of spec.sources) {
-    const nodes = root.findAll({
-      rule: { any: source.kinds.map((kind) => ({ kind, regex: source.text.source })) },
-    });
-    for (const node of nodes) {
-      const range = rangeOf(node);
-      if (!source.text.test(textOf(model, range))) continue;
-      sources.push({ ...range, label: source.label });
+    const scan = scannerOf(source.text);
+    scan.lastIndex = 0;
+    for (let match = scan.exec(text); match; match = scan.exec(text)) {
+      if (inCommentOrString(text, match.index)) continue;
+      const position = model.file.positionAt(match.index);
+      sources.push({
+        start: match.index,
+        end: match.index + match[0].length,
+        line: position.line,
+        column: position.column,
+        label: source.label,
+      });
     }
   }
-  const parameterNodes =
-    spec.parameterSources && spec.parameterSources.length > 0
-      ? root.findAll({ rule: { any: spec.kinds.parameters.map((kind) => ({ kind })) } })
-      : [];
+  const parameterNodes = spec.parameterSources?.some((candidate) => candidate.prefilter.test(text))
+    ? root.findAll({ rule: { any: spec.kinds.parameters.map((kind) => ({ kind })) } })
+    : [];
   const parameterSources: { name: string; range: Range; label: string }[] = [];
   for (const node of parameterNodes) {
-    const text = node.text();
-    const match = spec.parameterSources?.find((candidate) => candidate.text.test(text));
+    const parameterText = node.text();
+    const match = spec.parameterSources?.find((candidate) => candidate.text.test(parameterText));
     if (!match) continue;
     const name = node.field("name")?.text();
     if (name) parameterSources.push({ name, range: rangeOf(node), label: match.label });
@@ -178,7 +224,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     .findAll({ rule: { any: spec.kinds.functions.map((kind) => ({ kind })) } })
     .map((node) => {
       const range = rangeOf(node);
-      return { start: range.start, end: range.end, parent: -1 };
+      return { start: range.start, end: range.end, parent: -1, node };
     })
     .sort((a, b) => a.start - b.start);
   const index: TaintIndex = {
@@ -200,6 +246,29 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       }
     }
   }
+
+  // Only the outermost functions that contain a source can hold tainted values (or the whole
+  // file when a source is at module level): everything else is never indexed.
+  const regions: SgNode[] = [];
+  const starts = [
+    ...sources.map((source) => source.start),
+    ...parameterSources.map((parameter) => parameter.range.start),
+  ];
+  const outermost = new Set<number>();
+  for (const start of starts) {
+    let scope = scopeAt(index, start);
+    if (scope === -1) {
+      outermost.clear();
+      outermost.add(-1);
+      break;
+    }
+    while (index.scopes[scope]!.parent !== -1) scope = index.scopes[scope]!.parent;
+    outermost.add(scope);
+  }
+  if (outermost.has(-1)) regions.push(root);
+  else for (const scope of [...outermost].sort((a, b) => a - b)) regions.push(index.scopes[scope]!.node);
+  const findInRegions = (kinds: readonly string[], extra: Record<string, unknown> = {}): SgNode[] =>
+    regions.flatMap((region) => region.findAll({ rule: { any: kinds.map((kind) => ({ kind, ...extra })) } }));
 
   const addEvent = (name: string, event: Omit<Event, "name">, scope: number) => {
     const key = `${scope}:${name}`;
@@ -227,9 +296,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
 
   const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
-  const assignmentNodes = root.findAll({
-    rule: { any: spec.kinds.assignments.map((kind) => ({ kind: kind.kind })) },
-  });
+  const assignmentNodes = findInRegions(spec.kinds.assignments.map((kind) => kind.kind));
   const identifierKinds = new Set(spec.kinds.identifiers);
   const names = new Set(parameterSources.map((parameter) => parameter.name));
   for (const node of assignmentNodes) {
@@ -284,9 +351,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
 
   if (names.size > 0) {
     const pattern = `^(?:${[...names].map(escapeRegex).join("|")})$`;
-    for (const node of root.findAll({
-      rule: { any: spec.kinds.identifiers.map((kind) => ({ kind, regex: pattern })) },
-    })) {
+    for (const node of findInRegions(spec.kinds.identifiers, { regex: pattern })) {
       const range = node.range();
       const start = range.start.index;
       // `obj.name` is a property, not the variable `name`
@@ -295,7 +360,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     }
     index.identifiers.sort((a, b) => a.start - b.start);
 
-    for (const node of root.findAll({ rule: { any: spec.kinds.ifs.map((kind) => ({ kind })) } })) {
+    for (const node of findInRegions(spec.kinds.ifs)) {
       const condition = node.field("condition");
       const consequence = node.field("consequence") ?? node.field("body");
       if (!condition || !consequence) continue;
@@ -320,7 +385,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
 
-  for (const node of root.findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } })) {
+  for (const node of findInRegions(spec.kinds.calls)) {
     const range = rangeOf(node);
     const argsNode = node.field("arguments");
     const callee = calleeOf(model, range, argsNode);

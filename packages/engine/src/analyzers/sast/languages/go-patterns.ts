@@ -1,16 +1,18 @@
 // Pattern rules for Go.
-import { SECRET_CONTEXT } from "./shared-patterns.ts";
+import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
 export const goPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
+    prefilter: /md5\.|sha1\.|md4\./,
     rule: { kind: "call_expression", regex: "^(?:md5|sha1|md4)\\.(?:Sum|New)\\(" },
     message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
     context: SECRET_CONTEXT,
   },
   {
     hazard: "weak-cipher",
+    prefilter: /des\.|rc4\.|blowfish\./,
     rule: {
       kind: "call_expression",
       regex: "^(?:des\\.NewCipher|des\\.NewTripleDESCipher|rc4\\.NewCipher|blowfish\\.NewCipher)\\(",
@@ -19,6 +21,7 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-randomness",
+    prefilter: /rand\./,
     rule: {
       kind: "call_expression",
       regex: "^rand\\.(?:Int|Intn|Int31|Int31n|Int63|Int63n|Uint32|Uint64|Float64|Read|Perm|IntN|N)\\(",
@@ -30,6 +33,7 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "insecure-cookie",
+    prefilter: /(?:Secure|HttpOnly)\s*:\s*false/,
     rule: {
       kind: "keyed_element",
       regex: "^(?:Secure|HttpOnly)\\s*:\\s*false$",
@@ -39,12 +43,14 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /InsecureSkipVerify/,
     rule: { kind: "keyed_element", regex: "^InsecureSkipVerify\\s*:\\s*true$" },
     message: "TLS certificate verification is disabled (InsecureSkipVerify: true)",
     fix: { description: "verify certificates", rewrite: { pattern: /true$/, with: "false" } },
   },
   {
     hazard: "hardcoded-credential",
+    prefilter: CREDENTIAL_WORDS,
     rule: {
       any: [
         { kind: "const_spec" },

@@ -1,10 +1,11 @@
 // Pattern rules for Java.
-import { SECRET_CONTEXT } from "./shared-patterns.ts";
+import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
 export const javaPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
+    prefilter: /MessageDigest|DigestUtils/,
     rule: {
       kind: "method_invocation",
       any: [
@@ -17,6 +18,7 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-cipher",
+    prefilter: /Cipher\.getInstance/,
     rule: {
       kind: "method_invocation",
       regex:
@@ -26,6 +28,7 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-randomness",
+    prefilter: /Random|Math\.random/,
     rule: {
       any: [
         { kind: "object_creation_expression", regex: "^new\\s+(?:java\\.util\\.)?Random\\(" },
@@ -38,12 +41,14 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "insecure-cookie",
+    prefilter: /setSecure|setHttpOnly/,
     rule: { kind: "method_invocation", regex: "\\.(?:setSecure|setHttpOnly)\\(\\s*false\\s*\\)$" },
     message: "Cookie set without the Secure or HttpOnly flag",
     fix: { description: "set the flag to true", rewrite: { pattern: /false(\s*\))$/, with: "true$1" } },
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /checkServerTrusted|boolean\s+verify|NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER/,
     rule: {
       kind: "method_declaration",
       any: [
@@ -61,6 +66,7 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /NoopHostnameVerifier|ALLOW_ALL_HOSTNAME_VERIFIER/,
     rule: {
       regex:
         "^(?:NoopHostnameVerifier\\.INSTANCE|SSLConnectionSocketFactory\\.ALLOW_ALL_HOSTNAME_VERIFIER|new\\s+NoopHostnameVerifier\\(\\s*\\))$",
@@ -69,6 +75,7 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "xxe",
+    prefilter: /Factory/,
     rule: {
       kind: "method_invocation",
       regex:
@@ -80,6 +87,7 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "unsafe-deserialization",
+    prefilter: /ObjectInputStream|XMLDecoder|Yaml|fromXML/,
     rule: {
       any: [
         {
@@ -95,6 +103,7 @@ export const javaPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "hardcoded-credential",
+    prefilter: CREDENTIAL_WORDS,
     rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] },
     credential: { key: "name", value: "value" },
     message: "A credential is written into the code",

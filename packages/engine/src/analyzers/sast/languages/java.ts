@@ -29,8 +29,14 @@ export const javaSpec: LanguageSpec = {
     {
       text: /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam|HeaderParam)\b/,
       label: "HTTP request parameter",
+      prefilter:
+        /@(?:RequestParam|PathVariable|RequestBody|RequestHeader|CookieValue|QueryParam|PathParam|FormParam|HeaderParam)\b/,
     },
-    { text: /^String\s*(?:\[\s*\]|\.\.\.)\s*args$/, label: "command-line argument" },
+    {
+      text: /^String\s*(?:\[\s*\]|\.\.\.)\s*args$/,
+      label: "command-line argument",
+      prefilter: /String\s*(?:\[\s*\]|\.\.\.)\s*args\b/,
+    },
   ],
   sanitizers: [
     {

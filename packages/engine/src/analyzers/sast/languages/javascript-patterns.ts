@@ -1,5 +1,5 @@
 // Pattern rules for JavaScript and TypeScript (no data flow: the construct itself is the hazard).
-import { SECRET_CONTEXT } from "./shared-patterns.ts";
+import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
 const SANITIZED_HTML = "^(?:DOMPurify\\.sanitize|sanitize\\w*|escape\\w*|he\\.encode|xss|filterXSS)\\(";
@@ -7,6 +7,7 @@ const SANITIZED_HTML = "^(?:DOMPurify\\.sanitize|sanitize\\w*|escape\\w*|he\\.en
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
+    prefilter: /createHash/,
     rule: {
       kind: "call_expression",
       regex: "^[\\w$.]*createHash\\(\\s*['\"`](?i:md5|md4|sha1|sha-1|ripemd160)['\"`]",
@@ -16,6 +17,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-cipher",
+    prefilter: /createCipheriv/,
     rule: {
       kind: "call_expression",
       regex:
@@ -25,18 +27,21 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-cipher",
+    prefilter: /createCipher\(/,
     rule: { kind: "call_expression", regex: "^[\\w$.]*createCipher\\(" },
     message:
       "crypto.createCipher derives the key with MD5 and reuses the IV; use createCipheriv with AES-GCM",
   },
   {
     hazard: "weak-randomness",
+    prefilter: /Math\.random/,
     rule: { kind: "call_expression", regex: "^Math\\.random\\(\\s*\\)$" },
     message: "Math.random() is predictable; it must not produce tokens, passwords or keys",
     context: SECRET_CONTEXT,
   },
   {
     hazard: "insecure-cookie",
+    prefilter: /(?:secure|httpOnly)["\x27]?\s*:\s*false/,
     rule: {
       kind: "pair",
       regex: "^['\"]?(?:secure|httpOnly)['\"]?\\s*:\\s*false$",
@@ -51,6 +56,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /rejectUnauthorized/,
     rule: { kind: "pair", regex: "^['\"]?rejectUnauthorized['\"]?\\s*:\\s*false$" },
     message: "TLS certificate verification is disabled (rejectUnauthorized: false)",
     fix: {
@@ -60,6 +66,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /NODE_TLS_REJECT_UNAUTHORIZED/,
     rule: {
       kind: "assignment_expression",
       regex: "^process\\.env\\.NODE_TLS_REJECT_UNAUTHORIZED\\s*=\\s*['\"`]?0['\"`]?$",
@@ -68,16 +75,19 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "xxe",
+    prefilter: /noent/,
     rule: { kind: "call_expression", regex: "^[\\w$.]*parseXml(?:String)?\\([\\s\\S]*noent\\s*:\\s*true" },
     message: "libxmljs parses with noent: true, which expands external entities (XXE)",
   },
   {
     hazard: "unsafe-deserialization",
+    prefilter: /unserialize/,
     rule: { kind: "call_expression", regex: "^(?:serialize|nodeSerialize|serializer)\\.unserialize\\(" },
     message: "node-serialize's unserialize runs functions embedded in the data (remote code execution)",
   },
   {
     hazard: "unsafe-deserialization",
+    prefilter: /DEFAULT_FULL_SCHEMA|JS_SCHEMA|unsafe/,
     rule: {
       kind: "call_expression",
       regex: "^(?:yaml|jsyaml|YAML)\\.load\\([\\s\\S]*(?:DEFAULT_FULL_SCHEMA|JS_SCHEMA|unsafe)",
@@ -86,6 +96,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "dom-xss",
+    prefilter: /innerHTML|outerHTML/,
     rule: {
       kind: "assignment_expression",
       has: { field: "left", regex: "\\.(?:innerHTML|outerHTML)$" },
@@ -104,6 +115,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "dom-xss",
+    prefilter: /insertAdjacentHTML|document\.write/,
     rule: {
       kind: "call_expression",
       regex: "^(?:[\\w$.]+\\.insertAdjacentHTML|document\\.write(?:ln)?)\\(",
@@ -115,6 +127,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "dom-xss",
+    prefilter: /dangerouslySetInnerHTML/,
     rule: {
       kind: "jsx_attribute",
       regex: "^dangerouslySetInnerHTML",
@@ -124,6 +137,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "dom-xss",
+    prefilter: /bypassSecurityTrust/,
     rule: {
       kind: "call_expression",
       regex: "\\.bypassSecurityTrust(?:Html|Script|Style|Url|ResourceUrl)\\(",
@@ -133,6 +147,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "hardcoded-credential",
+    prefilter: CREDENTIAL_WORDS,
     rule: { any: [{ kind: "variable_declarator" }, { kind: "pair" }, { kind: "assignment_expression" }] },
     credential: { key: "name", value: "value" },
     message: "A credential is written into the code",

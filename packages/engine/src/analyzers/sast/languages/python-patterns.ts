@@ -1,5 +1,5 @@
 // Pattern rules for Python.
-import { SECRET_CONTEXT } from "./shared-patterns.ts";
+import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
 const FALSE_TO_TRUE = { pattern: /False$/, with: "True" };
@@ -7,6 +7,7 @@ const FALSE_TO_TRUE = { pattern: /False$/, with: "True" };
 export const pythonPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
+    prefilter: /hashlib/,
     rule: {
       kind: "call",
       any: [
@@ -20,6 +21,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-cipher",
+    prefilter: /DES|ARC4|ARC2|Blowfish|CAST|ECB|TripleDES|IDEA/,
     rule: {
       kind: "call",
       any: [
@@ -33,6 +35,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-randomness",
+    prefilter: /random\./,
     rule: {
       kind: "call",
       regex: "^random\\.(?:random|randint|randrange|choice|choices|getrandbits|sample|uniform)\\(",
@@ -42,6 +45,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "insecure-cookie",
+    prefilter: /set_cookie/,
     rule: {
       kind: "keyword_argument",
       regex: "^(?:secure|httponly)\\s*=\\s*False$",
@@ -52,6 +56,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "insecure-cookie",
+    prefilter: /_COOKIE_/,
     rule: {
       kind: "assignment",
       regex: "^(?:SESSION_COOKIE_SECURE|CSRF_COOKIE_SECURE|SESSION_COOKIE_HTTPONLY)\\s*=\\s*False$",
@@ -61,12 +66,14 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /verify\s*=\s*False/,
     rule: { kind: "keyword_argument", regex: "^verify\\s*=\\s*False$" },
     message: "TLS certificate verification is disabled (verify=False)",
     fix: { description: "verify certificates (verify=True)", rewrite: FALSE_TO_TRUE },
   },
   {
     hazard: "tls-verification-disabled",
+    prefilter: /_create_unverified_context|CERT_NONE|check_hostname/,
     rule: {
       any: [
         { kind: "call", regex: "^ssl\\._create_unverified_context\\(" },
@@ -78,6 +85,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "xxe",
+    prefilter: /resolve_entities|no_network|feature_external/,
     rule: {
       kind: "call",
       any: [
@@ -93,6 +101,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "unsafe-deserialization",
+    prefilter: /pickle|dill|marshal|shelve|jsonpickle|yaml\./,
     rule: {
       kind: "call",
       regex:
@@ -102,6 +111,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "unsafe-deserialization",
+    prefilter: /yaml\.load\(/,
     rule: {
       kind: "call",
       regex: "^yaml\\.load\\(",
@@ -115,6 +125,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "hardcoded-credential",
+    prefilter: CREDENTIAL_WORDS,
     rule: { any: [{ kind: "assignment" }, { kind: "keyword_argument" }, { kind: "pair" }] },
     credential: { key: "left", value: "right" },
     message: "A credential is written into the code",

@@ -15,3 +15,7 @@ export const NOT_A_CREDENTIAL_NAME =
 /** Literal values that are placeholders, not secrets. */
 export const PLACEHOLDER_VALUE =
   /^["'`](?:|x+|\*+|\.+|changeme|change_?me|password|secret|token|your[-_ ]?\w+|<[^>]*>|\$\{[^}]*\}|%s|\{\{[^}]*\}\}|example\w*|dummy|test|todo|none|null|redacted|placeholder|[^"'`]*\s[^"'`]*|.{1,5})["'`]$/i;
+
+/** The words a credential name contains: the prefilter of the hard-coded credential patterns. */
+export const CREDENTIAL_WORDS =
+  /pass(?:word|wd|phrase)?|pwd|secret|token|api_?key|apikey|access_?key|private_?key/i;

@@ -48,6 +48,8 @@ export interface SourceSpec {
 export interface ParameterSourceSpec {
   /** Matched against the parameter's source text. */
   text: RegExp;
+  /** The file must contain this text for parameters to be examined at all. */
+  prefilter: RegExp;
   label: string;
 }
 
@@ -96,6 +98,11 @@ export interface PropertySinkSpec {
  */
 export interface PatternSpec {
   hazard: PatternHazard;
+  /**
+   * A cheap test on the file text: when it fails, the ast-grep rule is not run at all (most files
+   * contain none of the words a rule needs, and compiling a rule costs more than this regex).
+   */
+  prefilter: RegExp;
   /** ast-grep rule, passed as `{ rule, constraints }` to `findAll`. */
   rule: Record<string, unknown>;
   constraints?: Record<string, unknown>;
