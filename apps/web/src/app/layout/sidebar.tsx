@@ -4,11 +4,11 @@ import { Link, useLocation } from "wouter";
 import { BrandLogo } from "../../components/brand-logo";
 import { Button } from "../../components/ui/button";
 import { useLogout } from "../../features/auth/api/logout";
+import { SystemSettingsDrawer } from "../../features/system/system-settings-drawer";
 import { cn } from "../../lib/cn";
 import { useSession } from "../../session/api/get-me";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
-import { SystemSettingsDrawer } from "./system-settings-drawer";
 import { TenantSelector } from "./tenant-selector";
 
 export function Sidebar() {
