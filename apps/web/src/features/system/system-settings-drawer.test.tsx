@@ -13,7 +13,7 @@ const INFO = {
   uptime: 26 * 3600 + 5 * 60 + 59,
   workers: [
     { name: "scan-worker", status: "running", jobCount: 12, lastRun: "2025-06-01T10:00:00.000Z" },
-    { name: "ledger-worker", status: "paused", jobCount: 0 },
+    { name: "ledger-worker", status: "stopped", jobCount: 0 },
   ],
   cronJobs: [
     { name: "verify-evidence", enabled: true, schedule: "0 * * * *", nextRun: "2025-06-01T11:00:00.000Z" },
@@ -58,7 +58,7 @@ describe("SystemSettingsDrawer", () => {
 
     const workers = within(drawer).getByRole("region", { name: "Worker Health" });
     expect(within(workers).getByText("running")).toHaveClass("text-success");
-    expect(within(workers).getByText("paused")).toHaveClass("text-muted-foreground");
+    expect(within(workers).getByText("stopped")).toHaveClass("text-muted-foreground");
     expect(workers).toHaveTextContent("12 jobs");
 
     const crons = within(drawer).getByRole("region", { name: "Cron Jobs" });

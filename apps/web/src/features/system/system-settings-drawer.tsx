@@ -155,7 +155,8 @@ function SystemSections() {
                       <StatusBadge status={job.status} tone={jobTone(job.status)} />
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {job.totalExecutionTime} ms · {formatDateTime(job.lastUpdatedAt)}
+                      {job.totalExecutionTime === null ? "—" : `${job.totalExecutionTime} ms`} ·{" "}
+                      {formatDateTime(job.lastUpdatedAt)}
                     </span>
                     {error ? (
                       <span className="text-xs text-danger" title={error}>
