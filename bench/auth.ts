@@ -35,6 +35,7 @@ export async function run(): Promise<string> {
           DATA_DIR: tmpdir(),
           LOCAL_REPOSITORY_ROOTS: [],
           SCAN_WAIT_SECONDS: 0,
+          LEDGER_ORIGIN: "rampart.bench",
         },
         jobs,
       );
