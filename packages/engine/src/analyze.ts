@@ -6,6 +6,7 @@ import type { Location, RawFinding, RelatedLocation } from "./finding.ts";
 import { MAX_NESTING_DEPTH, nestingDepth } from "./parse/nesting.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
 import type { AnyRule, FileRuleContext, Report } from "./rule.ts";
+import type { AdvisorySource } from "./sca/advisory-source.ts";
 import type { SourceFile, Span } from "./source.ts";
 
 /**
@@ -21,6 +22,7 @@ const NESTED_KINDS: readonly FileKind[] = [
   "github-action",
   "yaml",
   "json",
+  "manifest",
 ];
 
 /** Rule ids to run; `undefined` runs all. */
@@ -185,19 +187,31 @@ export interface ProjectAnalysis {
 }
 
 /** Runs an analyzer's project rules over the summaries of all its files (main thread). */
+/** What the caller of a scan gives project rules beyond the summaries. */
+export interface ProjectInputs {
+  advisories?: AdvisorySource | undefined;
+}
+
 export function analyzeProject(
   analyzer: Analyzer,
   files: readonly { path: string; summary: unknown }[],
   lineReader: LineReader,
   ruleFilter: RuleFilter = undefined,
+  inputs: ProjectInputs = {},
 ): ProjectAnalysis {
   const result: ProjectAnalysis = { findings: [], problems: [] };
   if (!analyzer.project) return result;
   for (const rule of analyzer.project.rules) {
     if (ruleFilter && !ruleFilter(rule.id)) continue;
     const reports: (Report & { path: string })[] = [];
+    const incomplete: string[] = [];
     try {
-      rule.check({ files, report: (report) => reports.push(report) });
+      rule.check({
+        files,
+        advisories: inputs.advisories,
+        report: (report) => reports.push(report),
+        incomplete: (reason) => incomplete.push(reason),
+      });
     } catch (error) {
       result.problems.push({
         analyzer: analyzer.id,
@@ -206,6 +220,12 @@ export function analyzeProject(
       });
       continue;
     }
+    for (const reason of incomplete)
+      result.problems.push({
+        analyzer: analyzer.id,
+        path: "(project)",
+        reason: `rule ${rule.id}: ${reason}`,
+      });
     for (const report of reports) {
       const secret = redactionOf(analyzer, report);
       // A project rule that reports a secret masks its own line; the scan's reader masks the spans
@@ -247,7 +267,7 @@ export function toRawFinding(
   const finding: RawFinding = {
     ruleId: rule.id,
     analyzer: rule.analyzer,
-    severity: rule.severity,
+    severity: report.severity ?? rule.severity,
     confidence: rule.confidence,
     message: report.message,
     location: toLocation(path, report.at, lineReader),

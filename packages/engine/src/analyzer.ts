@@ -22,6 +22,8 @@ export const FILE_KINDS = [
   "python",
   "go",
   "java",
+  /** A dependency manifest or lockfile the SCA parsers read (`sca/parsers/index.ts` format table). */
+  "manifest",
   "text",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

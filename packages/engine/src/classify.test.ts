@@ -117,6 +117,23 @@ describe("classify", () => {
     }
   });
 
+  it("marks dependency manifests and lockfiles by the parsers' format table", () => {
+    expect(classify("package-lock.json", "{}")).toEqual(["json", "manifest", "text"]);
+    expect(classify("web/npm-shrinkwrap.json", "{}")).toEqual(["json", "manifest", "text"]);
+    expect(classify("pnpm-lock.yaml", "lockfileVersion: '9.0'\n")).toEqual(["yaml", "manifest", "text"]);
+    expect(classify("svc/requirements-dev.txt", "flask\n")).toEqual(["manifest", "text"]);
+    expect(classify("requirements/base.txt", "")).toEqual(["manifest", "text"]);
+    expect(classify("go.sum", "")).toEqual(["manifest", "text"]);
+    expect(classify("tools/go.mod", "")).toEqual(["manifest", "text"]);
+    expect(classify("pom.xml", "<project/>")).toEqual(["manifest", "text"]);
+    expect(classify("src/Api/Api.csproj", "<Project/>")).toEqual(["manifest", "text"]);
+    expect(classify("Cargo.lock", "")).toEqual(["manifest", "text"]);
+    // package.json is read as a sibling of a lockfile, not on its own; other text files are not manifests.
+    for (const path of ["package.json", "notes.txt", "yarn.lock.bak", "docs/go.mod.md"]) {
+      expect(classify(path, "").includes("manifest"), path).toBe(false);
+    }
+  });
+
   it("skips binary names", () => {
     expect(hasBinaryExtension("logo.PNG")).toBe(true);
     expect(hasBinaryExtension("main.tf")).toBe(false);

@@ -2,6 +2,7 @@
 // template, a Kubernetes manifest, a workflow, an action or nothing in particular. Pure functions;
 // the content checks are line-anchored regexes, cheap enough to run on every file.
 import type { FileKind } from "./analyzer.ts";
+import { manifestFormatFor } from "./sca/parsers/index.ts";
 
 /** Extensions that are never text we analyze; skipped by name so they are not even read. */
 const BINARY_EXTENSIONS = new Set(
@@ -196,6 +197,8 @@ export function classify(path: string, text: string): FileKind[] {
     const language = SOURCE_CODE_EXTENSIONS.get(ext);
     if (language) kinds.push(language);
   }
+  // By name only, on top of the kinds above: a package-lock.json is also `json`, a pom.xml text.
+  if (manifestFormatFor(path) !== undefined) kinds.push("manifest");
   kinds.push("text");
   return kinds;
 }

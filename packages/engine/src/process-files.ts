@@ -1,14 +1,15 @@
 // The per-file work of a scan, for a batch of files: read, sniff, classify, parse, run rules,
 // collect suppressions and cross-file summaries. Runs inside a worker thread or in-process; the
 // result is plain data so it crosses the thread boundary as is.
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { classify, decodeText } from "./classify.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
-import { SourceFile } from "./source.ts";
+import { type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
 export interface FileTask {
@@ -120,7 +121,7 @@ export function processFiles(
     result.filesRead++;
     result.bytesRead += bytes.length;
     processText(
-      new SourceFile(task.path, decoded.text),
+      new SourceFile(task.path, decoded.text, { readSibling: siblingReader(task, maxFileBytes) }),
       classify(task.path, decoded.text),
       analyzers,
       ruleFilter,
@@ -128,6 +129,38 @@ export function processFiles(
     );
   }
   return result;
+}
+
+/**
+ * Reads files of the scan for `SourceFile.readSibling`: the root is the task's absolute path minus
+ * its relative path (a one-file scan's root is that file's folder). A path that leaves the root,
+ * directly or through a symbolic link, a file over the size limit and a binary file read as
+ * undefined.
+ */
+export function siblingReader(task: FileTask, maxFileBytes: number): SiblingReader {
+  const absolute = toPosixPath(task.absolutePath);
+  if (!absolute.endsWith(`/${task.path}`)) return () => undefined;
+  const root = task.absolutePath.slice(0, task.absolutePath.length - task.path.length - 1) || sep;
+  let realRoot: string | undefined;
+  const inside = (base: string, target: string) => {
+    const rel = relative(base, target);
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  };
+  return (path) => {
+    try {
+      const target = resolve(root, path);
+      if (!inside(root, target)) return undefined;
+      realRoot ??= realpathSync(root);
+      const realTarget = realpathSync(target);
+      if (!inside(realRoot, realTarget)) return undefined;
+      const stats = statSync(realTarget);
+      if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
+      const decoded = decodeText(readFileSync(realTarget));
+      return decoded.ok ? decoded.text : undefined;
+    } catch {
+      return undefined; // absent or unreadable: the parser treats it as missing
+    }
+  };
 }
 
 /** Adds one decoded file's outcome to `result`. */

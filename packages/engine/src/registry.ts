@@ -7,6 +7,7 @@ import { cloudformationAnalyzer } from "./analyzers/cloudformation/analyzer.ts";
 import { dockerfileAnalyzer } from "./analyzers/dockerfile/analyzer.ts";
 import { kubernetesAnalyzer } from "./analyzers/kubernetes/analyzer.ts";
 import { sastAnalyzer } from "./analyzers/sast/analyzer.ts";
+import { scaAnalyzer } from "./analyzers/sca/analyzer.ts";
 import { secretsAnalyzer } from "./analyzers/secrets/analyzer.ts";
 import { terraformAnalyzer } from "./analyzers/terraform/analyzer.ts";
 import { type AnyRule, type RuleMeta, ruleMeta } from "./rule.ts";
@@ -24,6 +25,7 @@ export const analyzers: readonly Analyzer[] = [
   ciAnalyzer as Analyzer,
   secretsAnalyzer as Analyzer,
   sastAnalyzer as Analyzer,
+  scaAnalyzer as Analyzer,
 ];
 
 /** Every rule of the given analyzers, per-file rules first, then project rules. */

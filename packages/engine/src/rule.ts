@@ -2,6 +2,7 @@
 // function that looks at a typed model and reports. Rules never read files and never throw:
 // the engine catches a throw anyway, but reports it as a partial analyzer run.
 import type { FindingProperties } from "./finding.ts";
+import type { AdvisorySource } from "./sca/advisory-source.ts";
 import type { SourceFile, Span } from "./source.ts";
 
 /** Most severe first; the order matters for `--fail-on` and for sorting. */
@@ -75,6 +76,11 @@ export interface Report {
   redact?: Span;
   /** Structured facts about the finding (a secret's SHA-256, a CVE id and versions), kept in every output. */
   properties?: FindingProperties;
+  /**
+   * This finding's severity when it depends on data rather than on the rule (a vulnerability's
+   * CVSS score); default the rule's. Config severity overrides still replace it.
+   */
+  severity?: Severity;
 }
 
 /** A per-file rule sees one file's model. */
@@ -98,7 +104,17 @@ export interface ProjectFile<Summary> {
 /** A project rule sees the summaries of every file the analyzer parsed (e.g. all Terraform files). */
 export interface ProjectRuleContext<Summary> {
   readonly files: readonly ProjectFile<Summary>[];
+  /**
+   * Vulnerability advisories the scan was given (`ScanOptions.advisories`). Undefined when the
+   * caller gave none: rules that need them fall back to the bundled demo set.
+   */
+  readonly advisories?: AdvisorySource | undefined;
   report(report: Report & { path: string }): void;
+  /**
+   * The rule could not do all of its job (e.g. no advisory data to match against): the analyzer's
+   * run becomes `partial` with this reason, so its silence is not read as a pass. Not a throw.
+   */
+  incomplete(reason: string): void;
 }
 
 export interface ProjectRule<Summary> extends RuleMeta {

@@ -21,6 +21,7 @@ import {
 } from "./process-files.ts";
 import { Redactions } from "./redact.ts";
 import type { Severity } from "./rule.ts";
+import type { AdvisorySource } from "./sca/advisory-source.ts";
 import { SourceFile } from "./source.ts";
 import {
   applyConfigSuppressions,
@@ -64,6 +65,11 @@ export interface ScanOptions {
   /** Per batch; a batch over it is retried file by file and a file over it is skipped. Default 60 s. */
   batchTimeoutMs?: number;
   onProgress?: (progress: ScanProgress) => void;
+  /**
+   * Vulnerability advisories for the sca analyzer (`advisorySourceFromRecords`). Default: the
+   * bundled demo set. A source with no records makes the sca run `partial` ("no advisory data").
+   */
+  advisories?: AdvisorySource;
 }
 
 export interface ScanResult {
@@ -254,7 +260,9 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
       .filter((item) => item.analyzer === analyzer.id)
       .map((item) => ({ path: item.path, summary: item.summary }));
     try {
-      const result = analyzeProject(analyzer, files, lineReader, ruleFilter);
+      const result = analyzeProject(analyzer, files, lineReader, ruleFilter, {
+        advisories: options.advisories,
+      });
       projectFindings.push(...result.findings);
       projectProblems.push(...result.problems);
     } catch (error) {

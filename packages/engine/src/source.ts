@@ -15,15 +15,31 @@ export interface Span {
   endColumn?: number;
 }
 
+/**
+ * Reads another file of the same scan by its path relative to the scan root (forward slashes);
+ * undefined when it does not exist, is not text, is too large, or resolves outside the root.
+ */
+export type SiblingReader = (path: string) => string | undefined;
+
+const NO_SIBLINGS: SiblingReader = () => undefined;
+
 export class SourceFile {
   /** Path relative to the scan root, always with forward slashes. */
   readonly path: string;
   readonly text: string;
+  /**
+   * For formats whose meaning depends on a neighbour (a lockfile's package.json, a pom's parent,
+   * a requirements `-r` include). The scan sets a reader bounded to its root (`process-files.ts`);
+   * a file built without one (tests, git history) reads nothing. Parse with it sparingly: what it
+   * reads is not part of the file's fingerprint or suppressions.
+   */
+  readonly readSibling: SiblingReader;
   #lineStarts: number[] | undefined;
 
-  constructor(path: string, text: string) {
+  constructor(path: string, text: string, options: { readSibling?: SiblingReader } = {}) {
     this.path = path;
     this.text = text;
+    this.readSibling = options.readSibling ?? NO_SIBLINGS;
   }
 
   /** Index (UTF-16) at which each line begins; computed once, on first use. */
