@@ -73,6 +73,19 @@ describe("RunsPage", () => {
     expect(location.history.at(-1)).toBe("/runs");
   });
 
+  it("opens the drawer of the run named by ?run= (linked from the evidence ledger)", async () => {
+    const run = testRun({ status: "pass" });
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [run], nextCursor: null } },
+      [`GET /api/runs/${run.id}`]: {
+        body: { run, findings: [], analyzers: [], waivers: [], prSuggestions: [], evidenceArtifacts: [] },
+      },
+    });
+    renderWithProviders(<RunsPage />, { path: `/runs?run=${run.id}` });
+    const drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByText("No failed checks in this run.")).toBeInTheDocument();
+  });
+
   it("shows the runs error panel", async () => {
     stubRuns({ [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { status: 500, body: "" } });
     renderWithProviders(<RunsPage />, { path: "/runs" });

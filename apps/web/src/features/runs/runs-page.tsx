@@ -88,11 +88,13 @@ export function RunsPage() {
   const { tenantId, mode, isLoading: tenantLoading } = useCurrentTenant();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const control = new URLSearchParams(search).get("control");
+  const params = new URLSearchParams(search);
+  const control = params.get("control");
   const [repo, setRepo] = useState("");
   const [status, setStatus] = useState<RunFilters["status"]>("all");
   const [dateRange, setDateRange] = useState<RunFilters["dateRange"]>("all");
-  const [openRunId, setOpenRunId] = useState<string | null>(null);
+  // ?run={id} (linked from the evidence ledger) opens that run's drawer on arrival.
+  const [openRunId, setOpenRunId] = useState<string | null>(() => params.get("run"));
   const debouncedRepo = useDebounced(repo, 300);
   const runs = useRuns(tenantLoading ? null : tenantId, { repo: debouncedRepo, status, dateRange, control });
   const ids = { repo: useId(), status: useId(), date: useId() };
