@@ -46,6 +46,8 @@ interface Event {
   source?: TaintOrigin;
   /** A negated allow-list check that exits: the variable is clean from here on. */
   clean?: boolean;
+  /** A helper's parameter: tainted when any call site's argument is. */
+  values?: Range[];
   name: string;
 }
 
@@ -270,6 +272,63 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   const findInRegions = (kinds: readonly string[], extra: Record<string, unknown> = {}): SgNode[] =>
     regions.flatMap((region) => region.findAll({ rule: { any: kinds.map((kind) => ({ kind, ...extra })) } }));
 
+  const addCalls = (nodes: SgNode[]) => {
+    for (const node of nodes) {
+      const range = rangeOf(node);
+      const argsNode = node.field("arguments");
+      const callee = calleeOf(model, range, argsNode);
+      const sourceStart = sources[lowerBound(sources, range.start)]?.start === range.start;
+      const sink = !sourceStart && spec.sinks.some((candidate) => candidate.callee.test(callee));
+      index.calls.push({ ...range, callee, sink, node, argsNode });
+    }
+  };
+  addCalls(findInRegions(spec.kinds.calls));
+  // Helpers defined in this file and called from a region: their parameters take the arguments'
+  // taint, and their bodies join the regions (a few rounds, for helpers calling helpers).
+  const helperParameters = new Map<number, { name: string; arguments: Range[] }[]>();
+  if (!outermost.has(-1)) {
+    const definitions = functionDefinitions(model, index.scopes);
+    let fresh = index.calls.slice();
+    for (let round = 0; round < 3 && fresh.length > 0 && definitions.size > 0; round++) {
+      const added: SgNode[] = [];
+      for (const call of fresh) {
+        const match = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/.exec(call.callee);
+        const definition = match ? definitions.get(match[1]!) : undefined;
+        if (
+          !definition ||
+          (call.start >= index.scopes[definition.scope]!.start &&
+            call.end <= index.scopes[definition.scope]!.end)
+        )
+          continue;
+        const args = argumentsOf(model, call);
+        const parameters = helperParameters.get(definition.scope) ?? [];
+        const skip = match![0].includes(".") && definition.receiverFirst ? 1 : 0;
+        definition.parameters.forEach((name, position) => {
+          const argument = args[position - skip];
+          if (!argument) return;
+          const entry = parameters.find((parameter) => parameter.name === name);
+          if (entry) entry.arguments.push(argument);
+          else parameters.push({ name, arguments: [argument] });
+        });
+        helperParameters.set(definition.scope, parameters);
+        const node = index.scopes[definition.scope]!.node;
+        const covered = regions.some((region) => {
+          const range = region.range();
+          return range.start.index <= node.range().start.index && node.range().end.index <= range.end.index;
+        });
+        if (!covered) {
+          regions.push(node);
+          added.push(node);
+        }
+      }
+      const before = index.calls.length;
+      for (const node of added)
+        addCalls(node.findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } }));
+      fresh = index.calls.slice(before);
+    }
+  }
+  index.calls.sort((a, b) => a.start - b.start);
+
   const addEvent = (name: string, event: Omit<Event, "name">, scope: number) => {
     const key = `${scope}:${name}`;
     const list = index.events.get(key) ?? [];
@@ -277,6 +336,11 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     index.events.set(key, list);
   };
 
+  for (const [scope, parameters] of helperParameters) {
+    const start = index.scopes[scope]!.start;
+    for (const parameter of parameters)
+      addEvent(parameter.name, { pos: start, start, augmented: false, values: parameter.arguments }, scope);
+  }
   for (const parameter of parameterSources) {
     addEvent(
       parameter.name,
@@ -299,6 +363,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   const assignmentNodes = findInRegions(spec.kinds.assignments.map((kind) => kind.kind));
   const identifierKinds = new Set(spec.kinds.identifiers);
   const names = new Set(parameterSources.map((parameter) => parameter.name));
+  for (const parameters of helperParameters.values())
+    for (const parameter of parameters) names.add(parameter.name);
   for (const node of assignmentNodes) {
     const kind = assignmentKinds.get(node.kind() as string);
     if (!kind) continue;
@@ -385,15 +451,6 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
 
-  for (const node of findInRegions(spec.kinds.calls)) {
-    const range = rangeOf(node);
-    const argsNode = node.field("arguments");
-    const callee = calleeOf(model, range, argsNode);
-    const sourceStart = sources[lowerBound(sources, range.start)]?.start === range.start;
-    const sink = !sourceStart && spec.sinks.some((candidate) => candidate.callee.test(callee));
-    index.calls.push({ ...range, callee, sink, node, argsNode });
-  }
-  index.calls.sort((a, b) => a.start - b.start);
   return index;
 }
 
@@ -478,7 +535,12 @@ function eventTaint(
   let origin: TaintOrigin | undefined;
   if (event.clean) origin = undefined;
   else if (event.source) origin = event.source;
-  else if (event.value && !FUNCTION_VALUE.test(event.valueNode?.kind() as string)) {
+  else if (event.values) {
+    for (const value of event.values) {
+      origin = taintOf(model, index, value, hazard, depth + 1);
+      if (origin) break;
+    }
+  } else if (event.value && !FUNCTION_VALUE.test(event.valueNode?.kind() as string)) {
     origin = taintOf(model, index, event.value, hazard, depth + 1);
     if (!origin && event.augmented)
       origin = variableTaint(model, index, event.name, event.start, hazard, depth + 1);
@@ -486,6 +548,41 @@ function eventTaint(
   if (origin && origin.via.at(-1) !== event.name) origin = { ...origin, via: [...origin.via, event.name] };
   index.memo.set(memoKey, origin ?? null);
   return origin;
+}
+
+interface Definition {
+  scope: number;
+  parameters: string[];
+  /** Python methods: `self` or `cls` comes first and is not passed at the call. */
+  receiverFirst: boolean;
+}
+
+/** Named functions and methods of the file, with their parameter names in order. */
+function functionDefinitions(model: SastModel, scopes: readonly Scope[]): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
+  scopes.forEach((scope, position) => {
+    const name = scope.node.field("name")?.text();
+    const list = scope.node.field("parameters");
+    if (!name || !list || definitions.has(name)) return;
+    const parameters: string[] = [];
+    for (const child of list.children()) {
+      if (!child.isNamed()) continue;
+      const kind = child.kind() as string;
+      if (kind.includes("comment")) continue;
+      if (model.language === "java") parameters.push(child.field("name")?.text() ?? "");
+      else if (model.language === "go")
+        for (const part of child
+          .text()
+          .replace(/\s+\S+$/, "")
+          .split(","))
+          parameters.push(part.trim());
+      else parameters.push(/[A-Za-z_$][\w$]*/.exec(child.text())?.[0] ?? "");
+    }
+    const receiverFirst =
+      model.language === "python" && (parameters[0] === "self" || parameters[0] === "cls");
+    definitions.set(name, { scope: position, parameters, receiverFirst });
+  });
+  return definitions;
 }
 
 export interface Argument extends Range {
