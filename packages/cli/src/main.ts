@@ -1,5 +1,6 @@
-// `rampart`: scan, fix, list rules, generate rule docs. Dispatches on the first argument; each
-// command parses its own options and returns an exit code. Errors become one line on stderr.
+// `rampart`: scan, fix, list rules, generate rule docs, import advisories. Dispatches on the first
+// argument; each command parses its own options and returns an exit code. Errors become one line
+// on stderr.
 import { EXIT_ERROR, EXIT_OK, type Io, UsageError } from "./io.ts";
 
 type Command = (args: readonly string[], io: Io) => Promise<number>;
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   docs: async () => (await import("./commands/docs.ts")).docsCommand,
   sbom: async () => (await import("./commands/sbom.ts")).sbomCommand,
   verify: async () => (await import("./commands/verify.ts")).verifyCommand,
+  osv: async () => (await import("./commands/osv.ts")).osvCommand,
 };
 
 export const USAGE = `Usage: rampart <command> [options]
@@ -28,6 +30,9 @@ Commands:
       --write-baseline FILE       write the findings of this scan as a baseline
       --workers N                 worker threads (default: one per core; 0 = in-process)
       --history                   also scan every blob in git history for secrets
+      --advisories PATH           OSV advisories to match dependencies against: a cache folder
+                                  or a folder, zip or JSON file of OSV records (default: the
+                                  cache of "osv import" if present, else the bundled demo set)
   fix <path>     Apply the safe, mechanical fixes rules offer
       --dry-run                   print the changes as a unified diff, change nothing
       --config FILE
@@ -35,6 +40,8 @@ Commands:
       --format table|json
   docs <outdir>  Generate rule documentation (Markdown) from the catalogue
       --check                     exit 1 if <outdir> is not up to date, write nothing
+  osv import <zip|dir|file|url>  Merge OSV advisories into the local cache (newer "modified" wins)
+      --cache DIR                 cache folder (default: $XDG_CACHE_HOME/rampart/osv or ~/.cache/rampart/osv)
   verify <export.json>  Check an evidence export offline and say what passed or failed
       --key FILE                  the instance's public key (PEM, from /api/evidence/public-key)
       --earlier FILE              an earlier export: prove this one is consistent with it

@@ -6,6 +6,7 @@ import type { ScanResult } from "@rampart/engine/scan";
 
 const COLORS = { critical: "\x1b[1;31m", high: "\x1b[31m", med: "\x1b[33m", low: "\x1b[36m" } as const;
 const DIM = "\x1b[2m";
+const SEVERITY_ORDER = ["critical", "high", "med", "low"] as const;
 const BOLD = "\x1b[1m";
 const RESET = "\x1b[0m";
 
@@ -15,6 +16,65 @@ function pad(text: string, width: number): string {
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === "string" && value !== "" ? value : fallback;
+}
+
+/**
+ * The sca findings again as one table (package, version, vulnerability id, severity, fix, where),
+ * most severe first: what someone upgrading dependencies reads, rather than lockfile line numbers.
+ */
+function vulnerableDependencies(
+  shown: readonly Finding[],
+  paint: (code: string, text: string) => string,
+): string[] {
+  const findings = shown
+    .filter((finding) => finding.ruleId === "sca/vulnerable-dependency")
+    .sort(
+      (a, b) =>
+        SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+        text(a.properties?.packageName, "").localeCompare(text(b.properties?.packageName, "")) ||
+        text(a.properties?.cveId, "").localeCompare(text(b.properties?.cveId, "")),
+    );
+  if (findings.length === 0) return [];
+  const rows = findings.map((finding) => {
+    const props = finding.properties ?? {};
+    const cvss = typeof props.cvssScore === "number" ? ` ${props.cvssScore.toFixed(1)}` : "";
+    return {
+      severity: finding.severity,
+      cells: [
+        text(props.packageName, "?"),
+        text(props.packageVersion, "?"),
+        text(props.cveId, finding.ruleId),
+        `${finding.severity}${cvss}`,
+        text(props.fixedVersion, "not listed"),
+        `${finding.location.path}:${finding.location.line}`,
+      ],
+    };
+  });
+  const header = ["package", "version", "vulnerability", "severity", "fixed in", "declared at"];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row.cells[column]!.length)),
+  );
+  // Padding is computed on the plain text, then the severity cell is coloured.
+  const format = (cells: readonly string[], severity?: Finding["severity"]) =>
+    `  ${cells
+      .map((cell, column) => {
+        const padded = column === cells.length - 1 ? cell : pad(cell, widths[column]!);
+        return column === 3 && severity ? paint(COLORS[severity], padded) : padded;
+      })
+      .join("  ")}`;
+  const packages = new Set(rows.map((row) => `${row.cells[0]}@${row.cells[1]}`)).size;
+  const vulnerabilities = `${rows.length} ${rows.length === 1 ? "vulnerability" : "vulnerabilities"}`;
+  const output = [
+    paint(BOLD, `Vulnerable dependencies: ${plural(packages, "package")}, ${vulnerabilities}`),
+    paint(DIM, format(header)),
+  ];
+  for (const row of rows) output.push(format(row.cells, row.severity));
+  output.push("");
+  return output;
 }
 
 export function renderTable(result: ScanResult, color: boolean): string {
@@ -40,6 +100,8 @@ export function renderTable(result: ScanResult, color: boolean): string {
     }
     lines.push("");
   }
+
+  lines.push(...vulnerableDependencies(shown, paint));
 
   const counts = { critical: 0, high: 0, med: 0, low: 0 };
   for (const finding of shown) counts[finding.severity]++;

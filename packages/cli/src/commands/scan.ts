@@ -7,6 +7,7 @@ import { toJsonReport } from "@rampart/engine/output/json";
 import { toSarif } from "@rampart/engine/output/sarif";
 import { ruleCatalogue } from "@rampart/engine/registry";
 import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
+import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type Io, UsageError, useColor } from "../io.ts";
 import { prepareScan } from "../prepare-scan.ts";
@@ -52,6 +53,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     "write-baseline": { type: "string" },
     workers: { type: "string" },
     history: { type: "boolean" },
+    advisories: { type: "string" },
   });
   if (positionals.length > 1) throw new UsageError("scan takes one path");
   const format = oneOf("format", values.format, FORMATS, "table");
@@ -61,6 +63,11 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
+  // Only when something will match: the example registry of the tests has no sca analyzer.
+  if (registry.analyzers.some((analyzer) => analyzer.id === "sca")) {
+    const advisories = scanAdvisories(io, values.advisories);
+    if (advisories) options.advisories = advisories;
+  }
   const progress = progressReporter(io.stderr);
   if (progress) options.onProgress = (update) => progress.update(update);
   let result: ScanResult;

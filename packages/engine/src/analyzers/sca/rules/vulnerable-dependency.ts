@@ -8,7 +8,9 @@ import type { ManifestSummary } from "../model.ts";
 export function vulnerabilityMessage(vulnerability: Vulnerability<Package>): string {
   const pkg = vulnerability.package;
   const summary = vulnerability.summary ? ` (${vulnerability.summary})` : "";
-  const fix = vulnerability.fixedVersion ? `fixed in ${vulnerability.fixedVersion}` : "no fixed version yet";
+  const fix = vulnerability.fixedVersion
+    ? `fixed in ${vulnerability.fixedVersion}`
+    : "no fixed version listed";
   return `${pkg.name} ${pkg.version} has ${vulnerability.id}${summary}; ${fix}`;
 }
 
