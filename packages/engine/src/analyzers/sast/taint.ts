@@ -158,15 +158,21 @@ function textOf(model: SastModel, range: { start: number; end: number }): string
   return model.file.text.slice(range.start, range.end);
 }
 
-/** Innermost function scope containing an index, or -1 for module scope. */
+/** Innermost function scope containing an index, or -1 for module scope (binary search, then parents). */
 function scopeAt(index: TaintIndex, pos: number): number {
-  let best = -1;
-  for (let i = 0; i < index.scopes.length; i++) {
-    const scope = index.scopes[i]!;
-    if (scope.start > pos) break;
-    if (pos < scope.end) best = i;
+  const scopes = index.scopes;
+  let low = 0;
+  let high = scopes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (scopes[middle]!.start <= pos) low = middle + 1;
+    else high = middle;
   }
-  return best;
+  // low - 1 is the last scope starting at or before pos; scopes nest, so walk outwards
+  for (let scope = low - 1; scope !== -1; scope = scopes[scope]!.parent) {
+    if (pos < scopes[scope]!.end) return scope;
+  }
+  return -1;
 }
 
 function calleeOf(model: SastModel, range: Range, argsNode: SgNode | null): string {
@@ -239,14 +245,13 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     assignments: [],
     memo: new Map(),
   };
+  // Scopes nest and are sorted by start: a stack of the open ones gives each its parent.
+  const open: number[] = [];
   for (let i = 0; i < scopes.length; i++) {
     const scope = scopes[i]!;
-    for (let j = i - 1; j >= 0; j--) {
-      if (scopes[j]!.start <= scope.start && scope.end <= scopes[j]!.end) {
-        scope.parent = j;
-        break;
-      }
-    }
+    while (open.length > 0 && scopes[open.at(-1)!]!.end <= scope.start) open.pop();
+    scope.parent = open.at(-1) ?? -1;
+    open.push(i);
   }
 
   // Only the outermost functions that contain a source can hold tainted values (or the whole
