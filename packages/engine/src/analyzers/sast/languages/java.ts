@@ -60,13 +60,21 @@ export const javaSpec: LanguageSpec = {
     {
       hazard: "sql-injection",
       callee:
-        /\.(?:executeQuery|executeUpdate|execute|executeLargeUpdate|addBatch|prepareStatement|prepareCall|createQuery|createNativeQuery|createSQLQuery|queryForList|queryForObject|queryForMap|queryForRowSet|query|update|batchUpdate)$/,
+        /\.(?:executeQuery|executeUpdate|executeLargeUpdate|addBatch|prepareStatement|prepareCall|createQuery|createNativeQuery|createSQLQuery|queryForList|queryForObject|queryForMap|queryForRowSet)$/,
       args: [0],
       label: "SQL query",
       unlessCall: /^(?:entityManager|em|session)\.createQuery\(\s*"[^"]*"\s*\)/,
       fix: {
         description: 'use a PreparedStatement with "?" placeholders and setString/setInt for each value',
       },
+    },
+    {
+      // `execute`, `query` and `update` are also an executor's, an HTTP client's and a map's
+      hazard: "sql-injection",
+      callee:
+        /^(?:stmt|statement|st|ps|pstmt|conn|connection|jdbc\w*|\w*[jJ]dbcTemplate|template|db|em|entityManager)\.(?:execute|query|update|batchUpdate)$/,
+      args: [0],
+      label: "SQL query",
     },
     {
       hazard: "command-injection",

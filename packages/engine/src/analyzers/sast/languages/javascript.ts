@@ -66,12 +66,21 @@ export const javascriptSinks: readonly SinkSpec[] = [
   {
     hazard: "sql-injection",
     callee:
-      /^(?:[\w$]+\.)*(?:db|conn|connection|pool|client|sequelize|knex|mysql|pg|sql|database|prisma|tx|trx)\.(?:query|execute|raw|\$queryRawUnsafe|\$executeRawUnsafe|run|all|get|exec|prepare)$/i,
+      /^(?:[\w$]+\.)*(?:db|conn|connection|pool|client|sequelize|knex|mysql|pg|sql|database|prisma|tx|trx)\.(?:query|execute|raw|\$queryRawUnsafe|\$executeRawUnsafe)$/i,
     args: [0],
     label: "SQL query",
     fix: {
       description: 'pass untrusted values as bind parameters (`db.query("… WHERE id = ?", [id])`)',
     },
+  },
+  {
+    // sqlite3's get/all/run/exec/prepare, but `db.get(key)` is also every key-value store's read:
+    // only a call whose text shows SQL counts
+    hazard: "sql-injection",
+    callee: /^(?:[\w$]+\.)*(?:db|conn|connection|database|sqlite|tx)\.(?:run|all|get|exec|prepare)$/i,
+    args: [0],
+    label: "SQL query",
+    onlyCall: /\b(?:SELECT|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|PRAGMA)\b/i,
   },
   {
     hazard: "nosql-injection",
