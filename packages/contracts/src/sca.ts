@@ -49,3 +49,16 @@ export const SeverityStats = z.object({
 
 export const ScaResponse = z.object({ findings: z.array(ScaFinding), stats: SeverityStats });
 export type ScaResponse = z.infer<typeof ScaResponse>;
+
+export const SbomArtifact = z.object({
+  id: Id,
+  runId: Id,
+  repo: z.string(),
+  format: z.string(),
+  sbomHash: z.string(),
+  componentCount: z.number().int(),
+  sbomData: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SbomArtifact = z.infer<typeof SbomArtifact>;
+export const SbomList = z.array(SbomArtifact);

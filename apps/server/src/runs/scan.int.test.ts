@@ -104,6 +104,18 @@ describe("a scan", () => {
     expect(runs).toHaveLength(1);
   });
 
+  it("stores the commit's SBOM with the run", async () => {
+    const sboms = (await get(`/api/tenants/${owner.tenantId}/sbom`)).json();
+    expect(sboms).toHaveLength(1);
+    expect(sboms[0]).toMatchObject({
+      runId,
+      format: "CycloneDX 1.6",
+      sbomHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(sboms[0].componentCount).toBeGreaterThan(10); // the sample's package-lock.json
+    expect(sboms[0].sbomData.bomFormat).toBe("CycloneDX");
+  });
+
   it("lists the run with filters and cursor pagination", async () => {
     const all = await get(`/api/tenants/${owner.tenantId}/runs`);
     expect(all.statusCode).toBe(200);
@@ -284,6 +296,8 @@ describe("isolation and validation", () => {
     ["GET", `/api/tenants/${owner.tenantId}/risk-heatmap`],
     ["GET", `/api/compliance/soc2?tenantId=${owner.tenantId}`],
     ["GET", `/api/tenants/${owner.tenantId}/waivers`],
+    ["GET", `/api/tenants/${owner.tenantId}/sbom`],
+    ["GET", `/api/tenants/${owner.tenantId}/evidence`],
   ];
 
   it("answers 404 to a user of another tenant on every route", async () => {

@@ -13,12 +13,16 @@ import {
   openRuleCounts as openRuleCountsTable,
   policyRuns,
   repositories,
+  sbomArtifacts,
   scans,
   waivers,
 } from "@rampart/db/schema";
 import { type Finding as EngineFinding, type RuleMeta, ruleById } from "@rampart/engine";
 import { applyEdits, unifiedDiff } from "@rampart/engine/fix";
+import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
+import { directoryPackages } from "@rampart/engine/sbom/directory";
 import { scan as engineScan } from "@rampart/engine/scan";
+import { contentHash } from "@rampart/ledger";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CodeHost } from "../code-host/code-host.ts";
@@ -148,12 +152,22 @@ export function createScanService(deps: ScanServiceDeps) {
           void setState(scanId, { filesScanned: progress.filesDone });
         },
       });
+      const inventory = await directoryPackages(workspace.root);
+      const sbom = toCycloneDx(inventory.packages, {
+        name: repository.name,
+        timestamp: found.asOf ?? now(),
+        toolVersion: ENGINE_VERSION,
+      });
       await recordRun(
         found,
         repository,
         workspace.commitSha,
         result,
         patchesOf(workspace.root, result.findings),
+        {
+          document: sbom,
+          components: inventory.packages.length,
+        },
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -175,6 +189,7 @@ export function createScanService(deps: ScanServiceDeps) {
     commitSha: string,
     result: Awaited<ReturnType<typeof engineScan>>,
     patches: ReadonlyMap<string, string>,
+    sbom: { document: Record<string, unknown>; components: number },
   ) {
     const createdAt = scan.asOf ?? now();
     const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, scan.tenantId));
@@ -268,6 +283,15 @@ export function createScanService(deps: ScanServiceDeps) {
           .insert(findingsTable)
           .values(chunk.map((finding) => ({ ...finding, tenantId: scan.tenantId, runId, createdAt })));
       }
+      await tx.insert(sbomArtifacts).values({
+        tenantId: scan.tenantId,
+        runId,
+        format: "CycloneDX 1.6",
+        sbomHash: contentHash(sbom.document),
+        sbomData: sbom.document,
+        componentCount: sbom.components,
+        createdAt,
+      });
       const ruleCounts = openRuleCounts(record.findings);
       if (ruleCounts.length > 0) {
         await tx

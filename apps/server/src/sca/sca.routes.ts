@@ -1,11 +1,11 @@
 // Dependency (SCA) findings of the latest run of each repository (spec part 2, §7), and the fix
 // pull request call, which needs a code host that can open pull requests.
 import { ErrorBody } from "@rampart/contracts/common";
-import { type ScaEcosystem, type ScaFinding, ScaResponse } from "@rampart/contracts/sca";
+import { SbomList, type ScaEcosystem, type ScaFinding, ScaResponse } from "@rampart/contracts/sca";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
-import { findings, policyRuns } from "@rampart/db/schema";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { findings, policyRuns, sbomArtifacts } from "@rampart/db/schema";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
@@ -14,6 +14,7 @@ import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 
+const SBOMS_SHOWN = 20;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** OSV ecosystem names to the spec's. */
@@ -99,6 +100,32 @@ export function registerScaRoutes(
       const stats = { total: result.length, critical: 0, high: 0, med: 0, low: 0 };
       for (const item of result) stats[item.severity] += 1;
       return { findings: result, stats };
+    },
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/sbom",
+    { ...guarded, schema: { tags: ["sca"], params: TenantParams, response: { 200: SbomList, ...errors } } },
+    async (request) => {
+      const { tenantId } = request.params;
+      await deps.access.require(tenantId, currentUser(request).id, "read");
+      const rows = await deps.db
+        .select({ sbom: sbomArtifacts, repo: policyRuns.repo })
+        .from(sbomArtifacts)
+        .innerJoin(policyRuns, eq(policyRuns.id, sbomArtifacts.runId))
+        .where(eq(sbomArtifacts.tenantId, tenantId))
+        .orderBy(desc(sbomArtifacts.createdAt))
+        .limit(SBOMS_SHOWN);
+      return rows.map(({ sbom, repo }) => ({
+        id: sbom.id,
+        runId: sbom.runId,
+        repo,
+        format: sbom.format,
+        sbomHash: sbom.sbomHash,
+        componentCount: sbom.componentCount,
+        sbomData: sbom.sbomData as Record<string, unknown>,
+        createdAt: sbom.createdAt.toISOString(),
+      }));
     },
   );
 

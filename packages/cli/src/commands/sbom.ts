@@ -1,21 +1,18 @@
 // `rampart sbom <path|image>`: a CycloneDX 1.6 or SPDX 2.3 JSON SBOM of a source tree (the
 // manifests and lockfiles found by walking it) or of a container image (a docker save tarball or
 // an OCI layout, directory or tar). SOURCE_DATE_EPOCH, when set, fixes the timestamp.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { readImage } from "@rampart/engine/container/image";
 import { toCycloneDxJson } from "@rampart/engine/sbom/cyclonedx";
+import { directoryPackages } from "@rampart/engine/sbom/directory";
 import type { SbomMeta } from "@rampart/engine/sbom/inventory";
 import { toSpdx } from "@rampart/engine/sbom/spdx";
 import type { Package } from "@rampart/engine/sca/package";
-import { manifestFormatFor, parseManifest } from "@rampart/engine/sca/parsers/index";
-import { walk } from "@rampart/engine/walk";
+import { manifestFormatFor } from "@rampart/engine/sca/parsers/index";
 import { oneOf, parse } from "../args.ts";
 import { EXIT_OK, type Io, UsageError } from "../io.ts";
 import { toolInfo } from "../version.ts";
-
-/** Lockfiles of large monorepos are tens of MB; the scan's 2 MB default would skip them. */
-const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 
 function isImage(path: string): boolean {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -36,23 +33,8 @@ function timestamp(env: Io["env"]): Date {
 }
 
 async function projectPackages(root: string, io: Io): Promise<Package[]> {
-  const { files } = await walk(root, { maxFileBytes: MAX_MANIFEST_BYTES });
-  const folder = statSync(root).isDirectory() ? root : resolve(root, "..");
-  const readSibling = (path: string): string | undefined => {
-    try {
-      return readFileSync(join(folder, path), "utf8");
-    } catch {
-      return undefined;
-    }
-  };
-  const packages: Package[] = [];
-  for (const file of files) {
-    if (manifestFormatFor(file.path) === undefined) continue;
-    const outcome = parseManifest(file.path, readFileSync(file.absolutePath, "utf8"), readSibling);
-    if (outcome === undefined) continue;
-    if (outcome.ok) packages.push(...outcome.packages);
-    else io.stderr.write(`rampart: skipped ${outcome.reason}\n`);
-  }
+  const { packages, skipped } = await directoryPackages(root);
+  for (const reason of skipped) io.stderr.write(`rampart: skipped ${reason}\n`);
   return packages;
 }
 

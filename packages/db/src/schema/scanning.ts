@@ -216,3 +216,22 @@ export const waivers = pgTable(
   },
   (table) => [index("waivers_tenant_rule").on(table.tenantId, table.ruleId)],
 );
+
+/** The software bill of materials of each run's commit (CycloneDX 1.6 JSON). */
+export const sbomArtifacts = pgTable(
+  "sbom_artifacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => policyRuns.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    /** SHA-256 of the document's canonical JSON. */
+    sbomHash: text("sbom_hash").notNull(),
+    sbomData: jsonb("sbom_data").notNull(),
+    componentCount: integer("component_count").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("sbom_artifacts_tenant_created").on(table.tenantId, table.createdAt)],
+);
