@@ -291,7 +291,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   // Helpers defined in this file and called from a region: their parameters take the arguments'
   // taint, and their bodies join the regions (a few rounds, for helpers calling helpers).
   const helperParameters = new Map<number, { name: string; arguments: Range[] }[]>();
-  if (!outermost.has(-1)) {
+  {
     const definitions = functionDefinitions(model, index.scopes);
     let fresh = index.calls.slice();
     for (let round = 0; round < 3 && fresh.length > 0 && definitions.size > 0; round++) {
@@ -566,11 +566,16 @@ interface Definition {
 function functionDefinitions(model: SastModel, scopes: readonly Scope[]): Map<string, Definition> {
   const definitions = new Map<string, Definition>();
   scopes.forEach((scope, position) => {
-    const name = scope.node.field("name")?.text();
+    // `const helper = (a) => …` and `const helper = function (a) { … }` are named by their declarator
+    const parent = scope.node.field("name") ? undefined : scope.node.parent();
+    const name = (
+      scope.node.field("name") ?? (parent?.kind() === "variable_declarator" ? parent.field("name") : null)
+    )?.text();
+    const single = scope.node.field("parameter");
     const list = scope.node.field("parameters");
-    if (!name || !list || definitions.has(name)) return;
-    const parameters: string[] = [];
-    for (const child of list.children()) {
+    if (!name || (!list && !single) || definitions.has(name)) return;
+    const parameters: string[] = single ? [single.text()] : [];
+    for (const child of list?.children() ?? []) {
       if (!child.isNamed()) continue;
       const kind = child.kind() as string;
       if (kind.includes("comment")) continue;
