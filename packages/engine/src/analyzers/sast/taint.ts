@@ -80,6 +80,7 @@ export interface TaintIndex {
   guards: Guard[];
   calls: Call[];
   identifiers: { name: string; start: number; end: number }[];
+  returns: SgNode[];
   assignments: {
     target: string;
     targetRange: Range;
@@ -243,6 +244,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     calls: [],
     identifiers: [],
     assignments: [],
+    returns: [],
     memo: new Map(),
   };
   // Scopes nest and are sorted by start: a stack of the open ones gives each its parent.
@@ -456,6 +458,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
 
+  if (spec.returnSinks && spec.kinds.returns) index.returns = findInRegions(spec.kinds.returns);
   return index;
 }
 
@@ -674,6 +677,31 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
       label: spec.label,
       callee: assignment.target,
       argument: assignment.value,
+    });
+  }
+  const returnSinks = (model.spec.returnSinks ?? []).filter((sink) => sink.hazard === hazard);
+  for (const node of returnSinks.length > 0 ? index.returns : []) {
+    const value = node.children().find((child) => child.isNamed());
+    if (!value) continue;
+    const spec = returnSinks.find((sink) => sink.valueKinds.includes(value.kind() as string));
+    if (!spec) continue;
+    const scope = scopeAt(index, rangeOf(node).start);
+    const decorated = scope === -1 ? null : index.scopes[scope]!.node.parent();
+    if (decorated?.kind() !== "decorated_definition") continue;
+    const decorators = decorated.text().slice(0, decorated.text().indexOf("def "));
+    if (!spec.decorators.test(decorators)) continue;
+    const valueRange = rangeOf(value);
+    const origin = taintOf(model, index, valueRange, hazard);
+    if (!origin) continue;
+    const range = rangeOf(node);
+    const end = node.range().end;
+    flows.push({
+      hazard,
+      source: origin,
+      sink: { ...range, endLine: end.line + 1, endColumn: end.column + 1 },
+      label: spec.label,
+      callee: "return",
+      argument: valueRange,
     });
   }
   return flows.sort((a, b) => a.sink.start - b.sink.start);

@@ -16,6 +16,7 @@ export const pythonSpec: LanguageSpec = {
     identifiers: ["identifier"],
     ifs: ["if_statement"],
     parameters: [],
+    returns: ["return_statement"],
   },
   sources: [
     {
@@ -144,5 +145,13 @@ export const pythonSpec: LanguageSpec = {
     },
   ],
   propertySinks: [{ hazard: "trust-boundary-violation", target: /^session\[/, label: "session attribute" }],
+  returnSinks: [
+    {
+      hazard: "xss",
+      decorators: /@\w+\.(?:route|get|post|put|patch|delete)\(/,
+      valueKinds: ["string", "binary_operator", "concatenated_string"],
+      label: "HTML response of a Flask view",
+    },
+  ],
   patterns: pythonPatterns,
 };

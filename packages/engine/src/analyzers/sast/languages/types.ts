@@ -153,6 +153,21 @@ export interface GrammarKinds {
   ifs: readonly string[];
   /** Parameters (for parameter sources). */
   parameters: readonly string[];
+  /** Return statements (for return sinks). */
+  returns?: readonly string[];
+}
+
+/**
+ * A view function's return value that becomes the HTTP response body (a Flask route returning an
+ * HTML string): a sink when the function's decorators match and the value is built text.
+ */
+export interface ReturnSinkSpec {
+  hazard: TaintHazard;
+  /** Matched against the decorators (or annotations) text of the enclosing function. */
+  decorators: RegExp;
+  /** Kinds of returned expressions that build text (a dict or a template render is not HTML text). */
+  valueKinds: readonly string[];
+  label: string;
 }
 
 export interface LanguageSpec {
@@ -164,5 +179,6 @@ export interface LanguageSpec {
   sanitizers: readonly SanitizerSpec[];
   sinks: readonly SinkSpec[];
   propertySinks?: readonly PropertySinkSpec[];
+  returnSinks?: readonly ReturnSinkSpec[];
   patterns: readonly PatternSpec[];
 }
