@@ -21,6 +21,7 @@ import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { AppError } from "./errors.ts";
+import { registerAttestationRoutes } from "./evidence/attestations.routes.ts";
 import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
@@ -118,6 +119,7 @@ export async function buildApp(options: {
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
   registerEvidenceRoutes(app, { db: services.db, ledger: services.ledger, access, authenticate });
+  registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,

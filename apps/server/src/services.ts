@@ -10,6 +10,7 @@ import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
 import type { Config } from "./config.ts";
 import { createDemoService } from "./demo/demo.service.ts";
+import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
@@ -47,6 +48,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     jobs,
     codeHost,
     ledger,
+    ledgerOrigin: config.LEDGER_ORIGIN,
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
   });
   const rules = ruleById();
@@ -58,6 +60,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     jobs,
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
+  });
+  const posture = createPostureService({
+    repo: createPostureRepo(db),
+    ledger,
+    rules,
+    activeScans: scans.activeCount,
   });
   return {
     db,
@@ -71,12 +79,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     runsRepo: createRunsRepo(db),
     scans,
     waivers,
-    posture: createPostureService({
-      repo: createPostureRepo(db),
-      ledger,
-      rules,
-      activeScans: scans.activeCount,
-    }),
+    posture,
+    attestations: createAttestationsService({ db, ledger, posture }),
     advisor: createKnowledgeBaseAdvisor(rules),
     demo,
   };
@@ -93,5 +97,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.demo.seedJob,
     services.ledger.verifyAllJob,
     services.ledger.verifyTenantJob,
+    services.attestations.weeklyJob,
   ];
 }

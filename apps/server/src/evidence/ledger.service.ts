@@ -146,6 +146,20 @@ export function createLedgerService(deps: {
   return {
     verifyAllJob,
     verifyTenantJob,
+    /** The instance's signing key, for attestations and provenance. */
+    signingKey: key,
+
+    /** The chain's head and Merkle root now, as attestations cite it. */
+    async headAndRoot(tenantId: string) {
+      const entries = await entriesOf(tenantId);
+      const last = entries.at(-1);
+      if (!last) return undefined;
+      return {
+        treeSize: entries.length,
+        head: last.hash,
+        rootHash: ledgerTree(entries).root().toString("hex"),
+      };
+    },
     verify,
     entriesOf,
 

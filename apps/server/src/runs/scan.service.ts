@@ -2,7 +2,7 @@
 // out, runs the engine, and stores the run with all its rows in one transaction. A failed attempt
 // leaves nothing of a run behind and is retried with back-off by the queue.
 
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "@rampart/db/client";
@@ -12,6 +12,7 @@ import {
   findingTracks,
   openRuleCounts as openRuleCountsTable,
   policyRuns,
+  provenanceAttestations,
   repositories,
   sbomArtifacts,
   scans,
@@ -19,10 +20,11 @@ import {
 } from "@rampart/db/schema";
 import { type Finding as EngineFinding, type RuleMeta, ruleById } from "@rampart/engine";
 import { applyEdits, unifiedDiff } from "@rampart/engine/fix";
+import { ruleMeta } from "@rampart/engine/rule";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { directoryPackages } from "@rampart/engine/sbom/directory";
 import { scan as engineScan } from "@rampart/engine/scan";
-import { contentHash } from "@rampart/ledger";
+import { contentHash, keyFingerprint, publicKeyOf, signScanProvenance } from "@rampart/ledger";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CodeHost } from "../code-host/code-host.ts";
@@ -67,6 +69,7 @@ export interface ScanServiceDeps {
   jobs: JobSender;
   codeHost: CodeHost;
   ledger: LedgerService;
+  ledgerOrigin: string;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   now?: () => Date;
@@ -76,6 +79,12 @@ export function createScanService(deps: ScanServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const rules: ReadonlyMap<string, RuleMeta> = ruleById();
+  let catalogueDigest: string | undefined;
+  /** SHA-256 of the rule catalogue's metadata: which rules, in which version, judged this run. */
+  const ruleCatalogueDigest = () => {
+    catalogueDigest ??= contentHash([...rules.values()].map(ruleMeta).sort((a, b) => (a.id < b.id ? -1 : 1)));
+    return catalogueDigest;
+  };
 
   const scanJob = defineJob({
     name: "scans.run",
@@ -209,6 +218,9 @@ export function createScanService(deps: ScanServiceDeps) {
       now: createdAt,
     });
 
+    // Loaded before the transaction: on PGlite the key's first load would otherwise wait for the
+    // single connection the transaction holds.
+    const signingKey = await deps.ledger.signingKey();
     await db.transaction(async (tx) => {
       // The run's evidence first: its findings as one batch, then the run itself, whose ledger
       // hash becomes the run's selfHash.
@@ -283,6 +295,36 @@ export function createScanService(deps: ScanServiceDeps) {
           .insert(findingsTable)
           .values(chunk.map((finding) => ({ ...finding, tenantId: scan.tenantId, runId, createdAt })));
       }
+      // SLSA provenance of what was scanned with what, signed with the instance key.
+      const provenance = signScanProvenance(
+        {
+          subjects: [{ name: `rampart/run/${runId}`, sha256: runArtifact.hash }],
+          repository:
+            repository.source === "git"
+              ? repository.location
+              : `rampart:${repository.source}/${repository.name}`,
+          commit: /^[0-9a-f]{40}$/.test(commitSha)
+            ? commitSha
+            : createHash("sha1").update(commitSha).digest("hex"),
+          ref: scan.ref ?? scan.triggeredBy,
+          engineVersion: ENGINE_VERSION,
+          ruleCatalogueDigest: ruleCatalogueDigest(),
+          builderId: `https://${deps.ledgerOrigin}/scanner`,
+          invocationId: runId,
+          startedOn: scan.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+          finishedOn: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+        },
+        signingKey,
+      );
+      await tx.insert(provenanceAttestations).values({
+        tenantId: scan.tenantId,
+        runId,
+        source: "scan",
+        envelope: provenance,
+        verified: true,
+        signatureRef: keyFingerprint(publicKeyOf(signingKey)),
+        createdAt,
+      });
       await tx.insert(sbomArtifacts).values({
         tenantId: scan.tenantId,
         runId,

@@ -97,3 +97,56 @@ export const instanceKeys = pgTable("instance_keys", {
   privateKeyPem: text("private_key_pem").notNull(),
   createdAt: timestamptz("created_at").notNull().defaultNow(),
 });
+
+/** Signed compliance attestations: an in-toto Statement in a DSSE envelope. */
+export const attestations = pgTable(
+  "attestations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    /** SHA-256 of the envelope's canonical JSON. */
+    bundleHash: text("bundle_hash").notNull(),
+    envelope: jsonb("envelope").notNull(),
+    /** The decoded Statement, for display. */
+    statement: jsonb("statement").notNull(),
+    periodStart: timestamptz("period_start").notNull(),
+    periodEnd: timestamptz("period_end").notNull(),
+    /** Set only when an external anchor is configured and really made. */
+    blockchainAnchor: text("blockchain_anchor"),
+    trigger: text("trigger", { enum: ["schedule", "manual"] }).notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("attestations_tenant_created").on(table.tenantId, table.createdAt)],
+);
+
+/** SLSA provenance: emitted by each scan, or uploaded, with whether its signature verified. */
+export const provenanceAttestations = pgTable(
+  "provenance_attestations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    runId: uuid("run_id"),
+    source: text("source", { enum: ["scan", "upload"] }).notNull(),
+    envelope: jsonb("envelope").notNull(),
+    /** The first verified signature's key id, when one verified. */
+    signatureRef: text("signature_ref"),
+    verified: boolean("verified").notNull(),
+    verificationError: text("verification_error"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("provenance_tenant_created").on(table.tenantId, table.createdAt)],
+);
+
+/** Public keys a tenant trusts for uploaded provenance, besides the instance's own. */
+export const trustedKeys = pgTable(
+  "trusted_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text("name").notNull(),
+    publicKeyPem: text("public_key_pem").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("trusted_keys_tenant_fingerprint").on(table.tenantId, table.fingerprint)],
+);

@@ -1,0 +1,149 @@
+// Attestations & Provenance (spec part 2): lists, 'Generate Now', bundle downloads, 'Upload
+// Provenance' and the keys a tenant trusts for it.
+import {
+  AttestationList,
+  Attestation as AttestationSchema,
+  ProvenanceList,
+  Provenance as ProvenanceSchema,
+  TrustedKey,
+  TrustedKeyBody,
+  UploadProvenanceBody,
+} from "@rampart/contracts/attestations";
+import { ErrorBody } from "@rampart/contracts/common";
+import { TenantParams } from "@rampart/contracts/tenants";
+import type { preHandlerAsyncHookHandler } from "fastify";
+import { z } from "zod";
+import { currentUser } from "../auth/authenticate.ts";
+import { AppError, notFound } from "../errors.ts";
+import type { App } from "../http/types.ts";
+import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import type { AttestationsService } from "./attestations.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export function registerAttestationRoutes(
+  app: App,
+  deps: {
+    attestations: AttestationsService;
+    access: TenantAccessService;
+    authenticate: preHandlerAsyncHookHandler;
+  },
+) {
+  const { attestations, access } = deps;
+  const guarded = { preHandler: deps.authenticate };
+
+  app.get(
+    "/api/tenants/:tenantId/attestations",
+    {
+      ...guarded,
+      schema: { tags: ["attestations"], params: TenantParams, response: { 200: AttestationList, ...errors } },
+    },
+    async (request) => {
+      await access.require(request.params.tenantId, currentUser(request).id, "evidence");
+      return attestations.list(request.params.tenantId);
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/attestations",
+    {
+      ...guarded,
+      schema: {
+        tags: ["attestations"],
+        params: TenantParams,
+        response: { 201: AttestationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await access.require(request.params.tenantId, currentUser(request).id, "write");
+      return reply.status(201).send(await attestations.generate(request.params.tenantId, "manual"));
+    },
+  );
+
+  app.get(
+    "/api/attest/bundle/:id",
+    {
+      ...guarded,
+      schema: {
+        tags: ["attestations"],
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ format: z.enum(["json", "pdf"]).default("json") }),
+      },
+    },
+    async (request, reply) => {
+      const row = await attestations.find(request.params.id);
+      if (!row) throw notFound("Attestation not found");
+      await access.require(row.tenantId, currentUser(request).id, "evidence").catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 404) throw notFound("Attestation not found");
+        throw error;
+      });
+      if (request.query.format === "pdf") {
+        throw new AppError(
+          "bad_request",
+          "querystring.format: PDF attestations are not available yet; use json",
+        );
+      }
+      return reply
+        .header("content-disposition", `attachment; filename="attestation-${row.id.slice(0, 8)}.json"`)
+        .type("application/json")
+        .send(JSON.stringify(row.envelope, null, 2));
+    },
+  );
+
+  app.get(
+    "/api/tenants/:tenantId/provenance",
+    {
+      ...guarded,
+      schema: { tags: ["attestations"], params: TenantParams, response: { 200: ProvenanceList, ...errors } },
+    },
+    async (request) => {
+      await access.require(request.params.tenantId, currentUser(request).id, "evidence");
+      return attestations.listProvenance(request.params.tenantId);
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/provenance",
+    {
+      ...guarded,
+      schema: {
+        tags: ["attestations"],
+        params: TenantParams,
+        body: UploadProvenanceBody,
+        response: { 201: ProvenanceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await access.require(request.params.tenantId, currentUser(request).id, "write");
+      const { envelope, runId } = request.body;
+      return reply
+        .status(201)
+        .send(await attestations.uploadProvenance(request.params.tenantId, envelope, runId));
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/trusted-keys",
+    {
+      ...guarded,
+      schema: {
+        tags: ["attestations"],
+        params: TenantParams,
+        body: TrustedKeyBody,
+        response: { 201: TrustedKey, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await access.require(request.params.tenantId, currentUser(request).id, "admin");
+      return reply
+        .status(201)
+        .send(
+          await attestations.addTrustedKey(
+            request.params.tenantId,
+            request.body.name,
+            request.body.publicKeyPem,
+          ),
+        );
+    },
+  );
+}
