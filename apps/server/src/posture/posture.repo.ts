@@ -115,6 +115,24 @@ export function createPostureRepo(db: Database) {
           )
       )[0] ?? { count: 0, seconds: 0 },
 
+    /**
+     * A fingerprint of everything the summary is computed from: it changes when a run is recorded,
+     * a waiver is created, revoked or lapses, a scan starts or ends, or the ledger grows or is verified.
+     */
+    dataVersion: async (tenantId: string) => {
+      const result = (await db.execute(sql`
+        select
+          (select count(*) from policy_runs where tenant_id = ${tenantId}::uuid)::text || '|' ||
+          coalesce((select max(created_at) from policy_runs where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
+          (select count(*) from waivers where tenant_id = ${tenantId}::uuid)::text || '|' ||
+          (select count(*) from waivers where tenant_id = ${tenantId}::uuid and (revoked_at is not null or expires_at <= now()))::text || '|' ||
+          (select count(*) from scans where tenant_id = ${tenantId}::uuid and state in ('queued', 'running'))::text || '|' ||
+          coalesce((select length from ledger_heads where tenant_id = ${tenantId}::uuid)::text, '0') || '|' ||
+          coalesce((select max(verified_at) from ledger_verifications where tenant_id = ${tenantId}::uuid)::text, '')
+          as version`)) as unknown as { rows: { version: string }[] };
+      return result.rows[0]?.version ?? "";
+    },
+
     countRuns: async (tenantId: string) =>
       (
         await db

@@ -160,6 +160,12 @@ export function createPostureService(deps: {
     );
   }
 
+  // Summaries are cached per tenant and window, keyed by the data they read (dataVersion), and
+  // kept at most a minute so relative windows move on; concurrent requests share one computation.
+  const SUMMARY_TTL_MS = 60_000;
+  const SUMMARY_CACHE_ENTRIES = 1_000;
+  const summaryCache = new Map<string, { version: string; at: number; value: Promise<DashboardSummary> }>();
+
   return {
     risks,
     latestRuns: (tenantId: string) => repo.latestRuns(tenantId),
@@ -214,6 +220,20 @@ export function createPostureService(deps: {
     },
 
     async summary(tenantId: string, days: number): Promise<DashboardSummary> {
+      const key = `${tenantId}:${days}`;
+      const version = await repo.dataVersion(tenantId);
+      const cached = summaryCache.get(key);
+      if (cached && cached.version === version && Date.now() - cached.at < SUMMARY_TTL_MS)
+        return cached.value;
+      const value = this.computeSummary(tenantId, days);
+      summaryCache.delete(key);
+      if (summaryCache.size >= SUMMARY_CACHE_ENTRIES) summaryCache.delete(summaryCache.keys().next().value!);
+      summaryCache.set(key, { version, at: Date.now(), value });
+      value.catch(() => summaryCache.delete(key));
+      return value;
+    },
+
+    async computeSummary(tenantId: string, days: number): Promise<DashboardSummary> {
       const at = now();
       const since = new Date(at.getTime() - days * DAY_MS);
       const previousSince = new Date(since.getTime() - days * DAY_MS);
