@@ -4,6 +4,7 @@ import os from "node:os";
 
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   auth: () => import("./auth.ts"),
+  secrets: () => import("./secrets.ts"),
   dashboard: () => import("./dashboard.ts"),
   sast: () => import("./sast.ts"),
   "engine-scan": () => import("./engine-scan.ts"),

@@ -1,0 +1,88 @@
+// Secrets throughput: the secrets analyzer (keyword prefilter + provider rules + the generic
+// entropy rule) over ~50 MB of generated source text, one core, in memory. Two corpora: ordinary
+// code with a few planted fake secrets, and a worst case where nearly every line has a
+// secret-looking assignment, so the generic rule runs everywhere.
+import { randomBytes } from "node:crypto";
+import { scanText } from "@rampart/engine/analyzers/secrets/scan-text";
+import { markdownTable } from "./lib.ts";
+
+const FILE_BYTES = 10_000;
+const TOTAL_BYTES = Number(process.env.BENCH_SECRETS_MB ?? 50) * 1024 * 1024;
+
+const CODE_LINES = [
+  "export function total(items) {",
+  "  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);",
+  "}",
+  "const config = { retries: 3, timeoutMs: 2500, region: process.env.AWS_REGION };",
+  "// Fetch the user's orders and group them by month for the report.",
+  "for (const order of orders) byMonth[order.month] = [...(byMonth[order.month] ?? []), order];",
+  'logger.info({ userId, count: orders.length }, "orders loaded");',
+  "if (!response.ok) throw new Error(`request failed: ${response.status}`);",
+];
+
+const fake = (alphabet: string, length: number) =>
+  Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
+const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+function ordinaryFile(index: number): string {
+  const lines: string[] = [];
+  let size = 0;
+  while (size < FILE_BYTES) {
+    const line =
+      lines.length % 97 === 13 && index % 5 === 0
+        ? `const githubToken = "ghp_${fake(BASE62, 36)}";`
+        : CODE_LINES[lines.length % CODE_LINES.length]!;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join("\n");
+}
+
+function worstCaseFile(): string {
+  const lines: string[] = [];
+  let size = 0;
+  while (size < FILE_BYTES) {
+    const line = `  api_key_${lines.length} = "${fake(BASE62, 32)}"  # token secret password`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join("\n");
+}
+
+function measure(files: string[]): {
+  mbPerSecond: number;
+  seconds: number;
+  findings: number;
+  megabytes: number;
+} {
+  const bytes = files.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const started = process.hrtime.bigint();
+  let findings = 0;
+  for (const [index, text] of files.entries()) findings += scanText(`src/module-${index}.ts`, text).length;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { mbPerSecond: bytes / 1024 / 1024 / seconds, seconds, findings, megabytes: bytes / 1024 / 1024 };
+}
+
+export async function run(): Promise<string> {
+  const count = Math.ceil(TOTAL_BYTES / FILE_BYTES);
+  measure([ordinaryFile(0), worstCaseFile()]); // warm up the regular expressions
+  const rows = [
+    ["ordinary code, planted tokens", measure(Array.from({ length: count }, (_, i) => ordinaryFile(i)))],
+    [
+      "worst case: a secret-looking assignment on every line",
+      measure(Array.from({ length: count / 5 }, () => worstCaseFile())),
+    ],
+  ] as const;
+  return markdownTable(
+    ["corpus", "MB", "seconds", "MB/s", "findings"],
+    rows.map(([name, r]) => [
+      name,
+      r.megabytes.toFixed(1),
+      r.seconds.toFixed(2),
+      r.mbPerSecond.toFixed(1),
+      r.findings,
+    ]),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await run());
