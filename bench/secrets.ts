@@ -17,7 +17,7 @@ const CODE_LINES = [
   "// Fetch the user's orders and group them by month for the report.",
   "for (const order of orders) byMonth[order.month] = [...(byMonth[order.month] ?? []), order];",
   'logger.info({ userId, count: orders.length }, "orders loaded");',
-  "if (!response.ok) throw new Error(`request failed: ${response.status}`);",
+  'if (!response.ok) throw new Error("request failed: " + response.status);',
 ];
 
 const fake = (alphabet: string, length: number) =>
