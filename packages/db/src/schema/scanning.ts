@@ -116,6 +116,8 @@ export const findings = pgTable(
   },
   (table) => [
     index("findings_run").on(table.runId),
+    // The control modal: one control's findings in the latest runs.
+    index("findings_run_control").on(table.runId, table.controlCode),
     index("findings_tenant_control_created").on(table.tenantId, table.controlCode, table.createdAt.desc()),
     index("findings_tenant_failed_created")
       .on(table.tenantId, table.createdAt.desc())

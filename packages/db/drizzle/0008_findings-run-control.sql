@@ -1,0 +1,1 @@
+CREATE INDEX "findings_run_control" ON "findings" USING btree ("run_id","control_code");
