@@ -3,6 +3,7 @@
 // service writes the result in one transaction.
 import { createHash } from "node:crypto";
 import type { AnalyzerRun, Finding as EngineFinding, RuleMeta } from "@rampart/engine";
+import { contentHash } from "@rampart/ledger";
 import { getControl, isKnownControl } from "@rampart/policy";
 import type { WaiverRow } from "../findings/waiver-match.ts";
 import { matchingWaiver } from "../findings/waiver-match.ts";
@@ -79,18 +80,6 @@ function weakest(a: Evidence, b: Evidence): Evidence {
 function evidenceOf(run: AnalyzerRun | undefined): Evidence {
   if (!run || run.filesAnalyzed === 0) return run?.status === "failed" ? "failed" : "not-run";
   return run.status;
-}
-
-/** Stable JSON: keys sorted at every level, so equal content hashes equally. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 export function buildRunRecord(input: {
@@ -206,16 +195,13 @@ export function buildRunRecord(input: {
   const failedCount = findings.filter((f) => f.status === "fail" && !f.waiverId).length;
   const anyEvidence = scan.analyzers.some((run) => run.filesAnalyzed > 0);
   const status = failedCount > 0 ? "fail" : anyEvidence ? "pass" : "skip";
-  const selfHash = createHash("sha256")
-    .update(
-      stableJson({
-        ...input.identity,
-        createdAt: input.identity.createdAt.toISOString(),
-        status,
-        filesScanned: scan.filesScanned,
-        findings: findings.map((f) => [f.ruleId, f.status, f.fingerprint, f.waiverId]).sort(),
-      }),
-    )
-    .digest("hex");
+  // RFC 8785 canonical JSON, as the ledger hashes content: equal runs hash alike.
+  const selfHash = contentHash({
+    ...input.identity,
+    createdAt: input.identity.createdAt.toISOString(),
+    status,
+    filesScanned: scan.filesScanned,
+    findings: findings.map((f) => [f.ruleId, f.status, f.fingerprint, f.waiverId]).sort(),
+  });
   return { status, failedCount, findings, controls: [...tallies.values()], selfHash };
 }
