@@ -28,9 +28,7 @@ export function registerAdvisorRoutes(
   async function findingContext(findingId: string, userId: string): Promise<FindingContext> {
     const [row] = await deps.db.select().from(findings).where(eq(findings.id, findingId));
     if (!row) throw notFound("Finding not found");
-    await deps.access.require(row.tenantId, userId, "read").catch(() => {
-      throw notFound("Finding not found");
-    });
+    await deps.access.requireForRecord(row.tenantId, userId, "read", "Finding not found");
     const metadata = row.metadata as { snippet?: string; patch?: string };
     return {
       ruleId: row.ruleId,

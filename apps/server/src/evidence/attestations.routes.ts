@@ -73,10 +73,12 @@ export function registerAttestationRoutes(
     async (request, reply) => {
       const row = await attestations.find(request.params.id);
       if (!row) throw notFound("Attestation not found");
-      await access.require(row.tenantId, currentUser(request).id, "evidence").catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 404) throw notFound("Attestation not found");
-        throw error;
-      });
+      await access.requireForRecord(
+        row.tenantId,
+        currentUser(request).id,
+        "evidence",
+        "Attestation not found",
+      );
       if (request.query.format === "pdf") {
         throw new AppError(
           "bad_request",

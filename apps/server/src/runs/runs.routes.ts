@@ -100,9 +100,7 @@ export function registerRunRoutes(
     async (request) => {
       const scan = await scans.find(request.params.scanId);
       if (!scan) throw notFound("Scan not found");
-      await access.require(scan.tenantId, currentUser(request).id, "read").catch(() => {
-        throw notFound("Scan not found");
-      });
+      await access.requireForRecord(scan.tenantId, currentUser(request).id, "read", "Scan not found");
       return scanSummary(scan, runs);
     },
   );
@@ -135,9 +133,7 @@ export function registerRunRoutes(
     async (request) => {
       const run = await runs.findAnyTenant(request.params.id);
       if (!run) throw notFound("Run not found");
-      await access.require(run.tenantId, currentUser(request).id, "read").catch(() => {
-        throw notFound("Run not found");
-      });
+      await access.requireForRecord(run.tenantId, currentUser(request).id, "read", "Run not found");
       const rows = await runs.findingsOfRun(run.tenantId, run.id);
       const waiverIds = [...new Set(rows.flatMap((row) => (row.waiverId ? [row.waiverId] : [])))];
       const waivers: Waiver[] = (await runs.waiversOf(run.tenantId, waiverIds)).map(toWaiver);

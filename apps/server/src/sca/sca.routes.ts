@@ -138,10 +138,7 @@ export function registerScaRoutes(
     async (request) => {
       const [row] = await deps.db.select().from(findings).where(eq(findings.id, request.body.findingId));
       if (!row) throw notFound("Finding not found");
-      await deps.access.require(row.tenantId, currentUser(request).id, "write").catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 404) throw notFound("Finding not found");
-        throw error;
-      });
+      await deps.access.requireForRecord(row.tenantId, currentUser(request).id, "write", "Finding not found");
       throw new AppError(
         "conflict",
         "Fix pull requests need a code host that can open them; connect the GitHub App to enable this",

@@ -1,7 +1,7 @@
 // Who may read or change a tenant. A tenant the user cannot see answers 404, never 403, so
 // its existence is not disclosed; a tenant the user sees but may not change answers 403.
 import type { Role } from "@rampart/contracts/auth";
-import { forbidden, notFound } from "../errors.ts";
+import { AppError, forbidden, notFound } from "../errors.ts";
 import type { TenantRow, TenantsRepo } from "./tenants.repo.ts";
 
 export interface TenantAccess {
@@ -42,6 +42,24 @@ export function createTenantAccess(repo: TenantsRepo) {
         throw forbidden("Only an admin of this organization can do this");
       }
       return access;
+    },
+
+    /**
+     * For a record found by its own id (a run, a finding, an attestation): the caller learns only
+     * that the record does not exist when its tenant is not theirs; a 403 stays a 403.
+     */
+    async requireForRecord(
+      tenantId: string,
+      userId: string,
+      permission: Permission,
+      notFoundMessage: string,
+    ): Promise<TenantAccess> {
+      try {
+        return await this.require(tenantId, userId, permission);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) throw notFound(notFoundMessage);
+        throw error;
+      }
     },
   };
 }
