@@ -1,5 +1,6 @@
 // The whole database schema, one module per domain; drizzle-kit reads this file.
 
 export * from "./schema/evidence.ts";
+export * from "./schema/fixes.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/scanning.ts";
