@@ -2,6 +2,7 @@ const express = require("express");
 const config = require("./config");
 const { requireAuth, requireRole } = require("./middleware/auth");
 const payments = require("./routes/payments");
+const refunds = require("./routes/refunds");
 const reports = require("./routes/reports");
 const webhooks = require("./routes/webhooks");
 
@@ -14,6 +15,7 @@ app.use(express.json({ limit: "100kb" }));
 app.get("/healthz", (req, res) => res.json({ ok: true }));
 
 app.use("/payments", requireAuth, payments);
+app.use("/refunds", requireAuth, refunds);
 app.use("/reports", requireAuth, requireRole("finance"), reports);
 
 // eslint-disable-next-line no-unused-vars
