@@ -30,6 +30,7 @@ import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
 import { registerRunRoutes } from "./runs/runs.routes.ts";
+import { registerSastRoutes } from "./sast/sast.routes.ts";
 import { registerScaRoutes } from "./sca/sca.routes.ts";
 import type { Services } from "./services.ts";
 import { registerSystemRoutes } from "./system/system.routes.ts";
@@ -121,6 +122,7 @@ export async function buildApp(options: {
   registerEvidenceRoutes(app, { db: services.db, ledger: services.ledger, access, authenticate });
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerSastRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,
     boss: () => options.jobQueue?.boss,
