@@ -44,6 +44,11 @@ const ConfigSchema = z.object({
   /** Names this instance in signed checkpoints, e.g. `rampart.example.com`. */
   LEDGER_ORIGIN: z.string().min(1).default("rampart.local"),
   SCAN_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(25),
+  /**
+   * Where the daily `osv-import` job reads OSV advisories: an http(s) URL (e.g. an osv.dev
+   * `all.zip`), or a zip, folder or JSON file on this machine. Unset: only the bundled demo set.
+   */
+  OSV_SOURCE: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

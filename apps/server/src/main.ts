@@ -13,6 +13,10 @@ async function main() {
   const jobs = createJobQueue({ database, logger });
   const services = createServices(database.db, config, jobs);
   await jobs.start(jobDefinitions(services), { runWorkers: config.RUN_WORKERS });
+  // The engine's bundled demo advisories are the store's floor (idempotent: skipped once stored);
+  // OSV_SOURCE, when configured, adds the real data through the daily osv-import job.
+  const bundled = await services.advisories.importBundled();
+  logger.info({ inserted: bundled.inserted, updated: bundled.updated }, "bundled advisories imported");
   if (config.SEED_DEMO) await services.demo.ensureDemoTenant();
 
   const app = await buildApp({ config, services, jobQueue: jobs, logger: { level: config.LOG_LEVEL } });

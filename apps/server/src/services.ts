@@ -4,6 +4,8 @@ import path from "node:path";
 import type { Database } from "@rampart/db/client";
 import { ruleById } from "@rampart/engine";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
+import { createAdvisoryStore } from "./advisories/advisory-store.ts";
+import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
@@ -11,8 +13,11 @@ import { createLocalCodeHost } from "./code-host/code-host.ts";
 import type { Config } from "./config.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
+import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
+import { createFixesRepo } from "./fixes/fixes.repo.ts";
+import { createFixesService } from "./fixes/fixes.service.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
@@ -30,6 +35,7 @@ export type ServicesConfig = Pick<
   | "LOCAL_REPOSITORY_ROOTS"
   | "SCAN_WAIT_SECONDS"
   | "LEDGER_ORIGIN"
+  | "OSV_SOURCE"
 > & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number };
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
@@ -37,14 +43,20 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");
-  const codeHost = createLocalCodeHost({ samplesDir: config.SAMPLES_DIR, sampleCacheDir });
+  const codeHost = createLocalCodeHost({
+    samplesDir: config.SAMPLES_DIR,
+    sampleCacheDir,
+    fixRemotesDir: path.join(path.resolve(config.DATA_DIR), "fix-remotes"),
+  });
   const ledger = createLedgerService({
     db,
     origin: config.LEDGER_ORIGIN,
     ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
   });
+  const advisories = createAdvisoryStore({ db });
   const scans = createScanService({
     db,
+    advisories,
     jobs,
     codeHost,
     ledger,
@@ -78,9 +90,13 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     repositoriesRepo,
     runsRepo: createRunsRepo(db),
     scans,
+    advisories,
+    osvImportJob: osvImportJob(advisories, config.OSV_SOURCE),
     waivers,
     posture,
+    fixes: createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs }),
     attestations: createAttestationsService({ db, ledger, posture }),
+    evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor: createKnowledgeBaseAdvisor(rules),
     demo,
   };
@@ -98,5 +114,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.ledger.verifyAllJob,
     services.ledger.verifyTenantJob,
     services.attestations.weeklyJob,
+    services.osvImportJob,
   ];
 }

@@ -50,6 +50,8 @@ export async function createTestContext(
     jobs,
   );
   await jobs.start(jobDefinitions(services), { runWorkers: options.runWorkers ?? true });
+  // As main.ts does at start: scans read advisories from the store.
+  await services.advisories.importBundled();
   const app = await buildApp({
     config: {
       AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? 10_000,

@@ -27,6 +27,7 @@ import { scan as engineScan } from "@rampart/engine/scan";
 import { contentHash, keyFingerprint, publicKeyOf, signScanProvenance } from "@rampart/ledger";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import type { CodeHost } from "../code-host/code-host.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
@@ -70,6 +71,8 @@ export interface ScanServiceDeps {
   codeHost: CodeHost;
   ledger: LedgerService;
   ledgerOrigin: string;
+  /** Where the sca analyzer's advisories come from: the records of the packages the checkout declares. */
+  advisories: AdvisoryStore;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   now?: () => Date;
@@ -151,8 +154,12 @@ export function createScanService(deps: ScanServiceDeps) {
       if (!checkedOut.ok) throw new Error(`checkout failed: ${checkedOut.error}`);
       workspace = checkedOut.workspace;
 
+      // The inventory first: it names the packages whose advisories the scan needs, and is the SBOM.
+      const inventory = await directoryPackages(workspace.root);
+      const advisories = await deps.advisories.sourceFor(inventory.packages);
       let lastProgressAt = 0;
       const result = await engineScan(workspace.root, {
+        advisories,
         ...(deps.engineWorkers !== undefined ? { workers: deps.engineWorkers } : {}),
         onProgress: (progress) => {
           const at = Date.now();
@@ -161,7 +168,6 @@ export function createScanService(deps: ScanServiceDeps) {
           void setState(scanId, { filesScanned: progress.filesDone });
         },
       });
-      const inventory = await directoryPackages(workspace.root);
       const sbom = toCycloneDx(inventory.packages, {
         name: repository.name,
         timestamp: found.asOf ?? now(),

@@ -10,6 +10,12 @@ export interface AdvisorySource {
   description: string;
   /** Records by package; `index.size === 0` means there is no advisory data to check against. */
   index: AdvisoryIndex;
+  /**
+   * How many usable records the whole store holds, when `index` holds only the records of the
+   * packages a scan found (the server queries its database per package). Then an empty `index`
+   * means "no advisory names these packages", not "no advisory data".
+   */
+  storeSize?: number;
 }
 
 export function advisorySourceFromRecords(records: Iterable<OsvRecord>, description: string): AdvisorySource {

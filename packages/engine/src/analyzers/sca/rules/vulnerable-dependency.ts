@@ -76,7 +76,7 @@ export const vulnerableDependency = defineProjectRule<ManifestSummary>({
     const packages = packagesToCheck(ctx.files);
     if (packages.length === 0) return;
     const source: AdvisorySource = ctx.advisories ?? bundledAdvisorySource();
-    if (source.index.size === 0) {
+    if ((source.storeSize ?? source.index.size) === 0) {
       ctx.incomplete(`no advisory data (${source.description}): ${packages.length} packages not checked`);
       return;
     }
