@@ -5,3 +5,4 @@ export * from "./schema/fixes.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/scanning.ts";
 export * from "./schema/advisories.ts";
+export * from "./schema/containers.ts";

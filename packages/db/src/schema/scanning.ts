@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { containerImages } from "./containers.ts";
 import { tenants, users } from "./identity.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -225,9 +226,10 @@ export const sbomArtifacts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    runId: uuid("run_id")
-      .notNull()
-      .references(() => policyRuns.id, { onDelete: "cascade" }),
+    /** The run whose checkout this SBOM describes; null for a container image's SBOM. */
+    runId: uuid("run_id").references(() => policyRuns.id, { onDelete: "cascade" }),
+    /** The uploaded container image this SBOM describes; null for a run's SBOM. */
+    imageId: uuid("image_id").references(() => containerImages.id, { onDelete: "cascade" }),
     format: text("format").notNull(),
     /** SHA-256 of the document's canonical JSON. */
     sbomHash: text("sbom_hash").notNull(),
