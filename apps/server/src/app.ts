@@ -23,6 +23,7 @@ import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { AppError } from "./errors.ts";
 import { registerAttestationRoutes } from "./evidence/attestations.routes.ts";
 import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
+import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import type { App } from "./http/types.ts";
@@ -121,6 +122,7 @@ export async function buildApp(options: {
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
   registerEvidenceRoutes(app, { db: services.db, ledger: services.ledger, access, authenticate });
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
+  registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerSastRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
