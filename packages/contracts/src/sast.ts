@@ -26,13 +26,15 @@ export const SastFinding = z.object({
   sourceLine: z.number().int().nullable(),
   sinkLine: z.number().int().nullable(),
   /**
-   * What to change, in words: the description of the mechanical fix when the rule produced one
-   * (then `patch` holds it), else the rule's advice for this sink, else null. The spec shows the
-   * fix button only when this is set.
+   * The mechanical fix as a unified diff, exactly what POST /api/fixes/sast commits on its fix
+   * branch; null when the rule could not rewrite the code. The spec shows the fix button only when
+   * this is set, so the button appears exactly when a fix pull request can be opened.
    */
   fixSuggestion: z.string().nullable(),
-  /** The mechanical fix as a unified diff, when the rule could rewrite the code itself. */
-  patch: z.string().nullable(),
+  /** What `fixSuggestion` changes, in words ("verify certificates (verify=True)"). */
+  fixDescription: z.string().nullable(),
+  /** How to fix it by hand: the rule's advice for this sink, else its general remediation. */
+  remediation: z.string().nullable(),
 });
 export type SastFinding = z.infer<typeof SastFinding>;
 

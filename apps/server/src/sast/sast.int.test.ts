@@ -127,23 +127,27 @@ describe("SAST findings", () => {
     expect(command.message).toMatch(/from line 54/);
   });
 
-  it("gives the patch's description and the diff when the rule rewrote the code", async () => {
+  it("offers the patch as the fix suggestion when the rule rewrote the code", async () => {
     const tls = byRule((await sast()).findings, "sast/tls-verification-disabled", "pipeline/train.py");
-    expect(tls.fixSuggestion).toBe("verify certificates (verify=True)");
-    expect(tls.patch).toContain("--- a/pipeline/train.py");
-    expect(tls.patch).toMatch(/^-.*verify=False/m);
-    expect(tls.patch).toMatch(/^\+.*verify=True/m);
+    expect(tls.fixSuggestion).toContain("--- a/pipeline/train.py");
+    expect(tls.fixSuggestion).toMatch(/^-.*verify=False/m);
+    expect(tls.fixSuggestion).toMatch(/^\+.*verify=True/m);
+    expect(tls.fixDescription).toBe("verify certificates (verify=True)");
+    expect(tls.remediation).toEqual(expect.any(String));
     expect(tls.sourceLine).toBeNull();
   });
 
-  it("gives the rule's advice without a patch, and no suggestion when the rule has none", async () => {
+  it("has no fix suggestion without a patch, only the sink's advice or the rule's remediation", async () => {
     const list = (await sast()).findings;
     const command = byRule(list, "sast/command-injection", "registry/views.py");
-    expect(command.fixSuggestion).toBe("pass an argument list and drop shell=True");
-    expect(command.patch).toBeNull();
+    expect(command.fixSuggestion).toBeNull();
+    expect(command.fixDescription).toBeNull();
+    expect(command.remediation).toBe("pass an argument list and drop shell=True");
     const weakHash = byRule(list, "sast/weak-hash", "registry/auth.py");
     expect(weakHash.fixSuggestion).toBeNull();
-    expect(weakHash.patch).toBeNull();
+    const [stored] = await ctx.database.db.select().from(findings).where(eq(findings.id, weakHash.id));
+    expect(weakHash.remediation).toBe((stored!.metadata as { suggestion: string }).suggestion);
+    expect(weakHash.remediation).not.toBe("");
   });
 
   it("takes the category from the stored properties", async () => {

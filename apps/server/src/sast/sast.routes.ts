@@ -45,9 +45,10 @@ export function toSastFinding(finding: typeof findings.$inferSelect, repo: strin
       : [],
     sourceLine: integer(properties.sourceLine),
     sinkLine: integer(properties.sinkLine),
-    // A patch's own description says what the diff does; without a patch, the rule's advice.
-    fixSuggestion: (patch ? text(metadata.fixDescription) : null) ?? text(properties.fixSuggestion),
-    patch,
+    fixSuggestion: patch,
+    fixDescription: patch ? text(metadata.fixDescription) : null,
+    // The sink's advice is specific ("drop shell=True"); the rule's remediation covers the rest.
+    remediation: text(properties.fixSuggestion) ?? text(metadata.suggestion),
   };
 }
 
