@@ -49,18 +49,30 @@ function worstCaseFile(): string {
   return lines.join("\n");
 }
 
+// CPU time next to wall time: on a shared machine other processes stretch the wall clock, not the
+// CPU time this process spent (the goal is per core).
 function measure(files: string[]): {
   mbPerSecond: number;
+  mbPerCpuSecond: number;
   seconds: number;
   findings: number;
   megabytes: number;
 } {
-  const bytes = files.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const megabytes = files.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1024 / 1024;
   const started = process.hrtime.bigint();
+  const cpuStarted = process.cpuUsage();
   let findings = 0;
   for (const [index, text] of files.entries()) findings += scanText(`src/module-${index}.ts`, text).length;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { mbPerSecond: bytes / 1024 / 1024 / seconds, seconds, findings, megabytes: bytes / 1024 / 1024 };
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    mbPerSecond: megabytes / seconds,
+    mbPerCpuSecond: megabytes / cpuSeconds,
+    seconds,
+    findings,
+    megabytes,
+  };
 }
 
 export async function run(): Promise<string> {
@@ -74,12 +86,13 @@ export async function run(): Promise<string> {
     ],
   ] as const;
   return markdownTable(
-    ["corpus", "MB", "seconds", "MB/s", "findings"],
+    ["corpus", "MB", "seconds", "MB/s", "MB per CPU second", "findings"],
     rows.map(([name, r]) => [
       name,
       r.megabytes.toFixed(1),
       r.seconds.toFixed(2),
       r.mbPerSecond.toFixed(1),
+      r.mbPerCpuSecond.toFixed(1),
       r.findings,
     ]),
   );

@@ -122,7 +122,7 @@ export function analyzeFile(
     result.analyzed.push(analyzer.id);
     const model = parse.model;
     try {
-      for (const rule of analyzer.rules) {
+      for (const rule of analyzer.rulesFor?.(model) ?? analyzer.rules) {
         if (ruleFilter && !ruleFilter(rule.id)) continue;
         const context = new FileContext(model, file);
         try {

@@ -60,6 +60,12 @@ export interface Analyzer<Model = unknown, Summary = unknown> {
   dispose?(model: Model): void;
   rules: readonly FileRule<Model>[];
   /**
+   * The rules that can report anything on this model, when the model tells (the secrets analyzer
+   * knows which rules have candidates); every rule when absent. Saves calling hundreds of rules
+   * that would return at once.
+   */
+  rulesFor?(model: Model): readonly FileRule<Model>[];
+  /**
    * A cross-file phase: each parsed file is reduced to a plain, structured-clonable summary in the
    * worker, and the project rules see every summary at once on the main thread.
    */

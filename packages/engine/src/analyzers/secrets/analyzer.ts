@@ -2,7 +2,7 @@
 // keyword prefilter, and a generic high-entropy assignment rule.
 import { defineAnalyzer } from "../../analyzer.ts";
 import { parseSecrets, type SecretsModel } from "./model.ts";
-import { secretsRules } from "./rules/index.ts";
+import { secretsRules, secretsRulesFor } from "./rules/index.ts";
 
 export const secretsAnalyzer = defineAnalyzer<SecretsModel>({
   id: "secrets",
@@ -17,4 +17,5 @@ export const secretsAnalyzer = defineAnalyzer<SecretsModel>({
   accepts: ["text"],
   parse: parseSecrets,
   rules: secretsRules,
+  rulesFor: secretsRulesFor,
 });

@@ -2,7 +2,7 @@
 // an editor): text in, masked findings out, with the same rules and allowlists as a scan.
 import { SourceFile } from "../../source.ts";
 import { parseSecrets } from "./model.ts";
-import { secretsRules } from "./rules/index.ts";
+import { secretsRulesFor } from "./rules/index.ts";
 
 export interface SecretMatch {
   ruleId: string;
@@ -25,7 +25,7 @@ export function scanText(path: string, text: string): SecretMatch[] {
   const result = parseSecrets(file);
   if (!result.ok) return [];
   const matches: SecretMatch[] = [];
-  for (const rule of secretsRules) {
+  for (const rule of secretsRulesFor(result.model)) {
     try {
       rule.check({
         model: result.model,

@@ -10,3 +10,12 @@ export const secretsRules: readonly FileRule<SecretsModel>[] = [
   ...catalogue.map(patternRule),
   genericHighEntropyAssignment,
 ];
+
+const ruleById = new Map(secretsRules.map((rule) => [rule.id, rule]));
+
+/** Only rules with a candidate no allowlist claimed can report: most files have none at all. */
+export function secretsRulesFor(model: SecretsModel): FileRule<SecretsModel>[] {
+  const ids = new Set<string>();
+  for (const candidate of model.candidates) if (!candidate.allowlisted) ids.add(candidate.ruleId);
+  return [...ids].flatMap((id) => ruleById.get(id) ?? []);
+}
