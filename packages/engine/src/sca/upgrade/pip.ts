@@ -77,7 +77,7 @@ function rewriteSpecifier(spec: string, fixed: string, pinnedElsewhere: boolean)
     return { spec: spec.replace(pin[2]!, fixed) };
   }
   let hasLowerBound = false;
-  const clauses = trimmed === "" ? [] : trimmed.split(",");
+  const clauses = trimmed === "" ? [] : spec.split(",");
   const rewritten = clauses.map((clause) => {
     const bound = /^(\s*)(>=|>|~=)(\s*)([^\s,]+)(\s*)$/.exec(clause);
     if (!bound) return clause;
