@@ -42,12 +42,16 @@ Commands:
       --check                     exit 1 if <outdir> is not up to date, write nothing
   osv import <zip|dir|file|url>  Merge OSV advisories into the local cache (newer "modified" wins)
       --cache DIR                 cache folder (default: $XDG_CACHE_HOME/rampart/osv or ~/.cache/rampart/osv)
-  verify <export.json>  Check an evidence export offline and say what passed or failed
-      --key FILE                  the instance's public key (PEM, from /api/evidence/public-key)
+  verify <export.json|bundle.json>
+                 Check an evidence export or an attestation bundle offline and say what passed
+                 or failed (the kind is told by the file's shape)
+      --key FILE                  the instance's public key: PEM, or the JSON of /api/evidence/public-key
+                                  (required for an attestation bundle; --public-key is the same)
       --earlier FILE              an earlier export: prove this one is consistent with it
+      --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
 
-Exit codes: 0 success (no finding at the --fail-on level; an export that verifies), 1 findings
-at the --fail-on level or an export that fails verification, 2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
+Exit codes: 0 success (no finding at the --fail-on level; an export or bundle that verifies), 1 findings
+at the --fail-on level or an export or bundle that fails verification, 2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {

@@ -5,7 +5,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildChain, buildExport, cutCheckpoint, exportPublicKeyPem, generateKeyPair } from "@rampart/ledger";
+import {
+  buildChain,
+  buildExport,
+  complianceStatement,
+  contentHash,
+  cutCheckpoint,
+  exportPublicKeyPem,
+  generateKeyPair,
+  keyFingerprint,
+  ledgerTree,
+  signStatement,
+} from "@rampart/ledger";
 import { describe, expect, it } from "vitest";
 
 const launcher = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "rampart.mjs");
@@ -60,5 +71,81 @@ describe("rampart verify", () => {
     const result = rampart(dir, "verify", "nope.json");
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("rampart verify <attestation bundle>", () => {
+  const dir = mkdtempSync(join(tmpdir(), "rampart-verify-attestation-"));
+  const entries = buildChain(contents);
+  const envelope = signStatement(
+    complianceStatement({
+      tenant: { id: "tenant-1" },
+      period: { start: "2026-11-15T05:00:00.000Z", end: "2026-11-22T05:00:00.000Z" },
+      generatedAt: "2026-11-22T05:00:00.000Z",
+      frameworks: [{ framework: "soc2", score: 75, passed: 3, failed: 1, untested: 0 }],
+      controls: [{ control: "IAC-ENC-01", status: "pass", passes: 2, failures: 0 }],
+      ledger: {
+        treeSize: entries.length,
+        head: entries.at(-1)!.hash,
+        rootHash: ledgerTree(entries).root().toString("hex"),
+      },
+    }),
+    privateKey,
+  );
+  // As the server sends it (JSON.stringify(envelope, null, 2)) and as /api/evidence/public-key answers.
+  writeFileSync(join(dir, "bundle.json"), JSON.stringify(envelope, null, 2));
+  writeFileSync(join(dir, "key.pem"), exportPublicKeyPem(publicKey));
+  writeFileSync(
+    join(dir, "public-key.json"),
+    JSON.stringify({
+      algorithm: "Ed25519",
+      publicKeyPem: exportPublicKeyPem(publicKey),
+      fingerprint: keyFingerprint(publicKey),
+    }),
+  );
+
+  it("verifies the DSSE signature, the Statement and the bundleHash with the key as PEM or as fetched JSON", () => {
+    const hash = contentHash(envelope);
+    const result = rampart(
+      dir,
+      "verify",
+      "bundle.json",
+      "--key",
+      "key.pem",
+      "--bundle-hash",
+      hash.slice(0, 16),
+    );
+    expect(result.stdout).toMatch(/PASS\s+signature\s+Ed25519 signature over PAE/);
+    expect(result.stdout).toMatch(
+      /PASS\s+predicate-type\s+predicateType is https:\/\/rampart.dev\/attestation\/compliance\/v1/,
+    );
+    expect(result.stdout).toMatch(/PASS\s+bundle-hash/);
+    expect(result.stdout).toMatch(/^VERIFIED: attestation of tenant tenant-1/m);
+    expect(result.code).toBe(0);
+
+    const viaJson = rampart(dir, "verify", "bundle.json", "--public-key", "public-key.json");
+    expect(viaJson.stdout).toMatch(/SKIP\s+bundle-hash\s+no bundleHash given/);
+    expect(viaJson.code).toBe(0);
+  });
+
+  it("fails with exit 1 when one byte of the signed payload changes", () => {
+    const payload = Buffer.from(envelope.payload, "base64");
+    payload[60] = payload[60]! ^ 0x01;
+    writeFileSync(
+      join(dir, "flipped.json"),
+      JSON.stringify({ ...envelope, payload: payload.toString("base64") }),
+    );
+    const result = rampart(dir, "verify", "flipped.json", "--key", "key.pem");
+    expect(result.stdout).toMatch(/FAIL\s+signature\s+no signature verifies/);
+    expect(result.stdout).toMatch(/FAILED: 1 check\(s\) failed \(signature\)/);
+    expect(result.code).toBe(1);
+  });
+
+  it("exits 2 without a key or with only a fingerprint", () => {
+    const noKey = rampart(dir, "verify", "bundle.json");
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/carries no key/);
+    writeFileSync(join(dir, "fingerprint.txt"), keyFingerprint(publicKey));
+    expect(rampart(dir, "verify", "bundle.json", "--key", "fingerprint.txt").code).toBe(2);
   });
 });

@@ -98,6 +98,15 @@ export {
   verifyProvenanceEnvelope,
 } from "./slsa.ts";
 export {
+  type AttestationCheck,
+  type AttestationCheckId,
+  type AttestationReport,
+  formatAttestationReport,
+  isAttestationBundle,
+  type VerifyAttestationOptions,
+  verifyAttestationBundle,
+} from "./verify-attestation.ts";
+export {
   type CheckId,
   type CheckStatus,
   type ExportCheck,

@@ -1,8 +1,17 @@
-// `rampart verify <export.json>`: checks an evidence export offline (hash chain, Merkle proofs,
-// signed checkpoint, and optionally the key and an earlier export) and says what passed or failed.
+// `rampart verify <file>`: checks offline either an evidence export (hash chain, Merkle proofs,
+// signed checkpoint, and optionally the key and an earlier export) or a compliance attestation
+// bundle (DSSE signature, in-toto Statement, ledger binding, bundleHash), told apart by shape,
+// and says what passed or failed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { formatReport, verifyExportText } from "@rampart/ledger";
+import {
+  formatAttestationReport,
+  formatReport,
+  importPublicKey,
+  isAttestationBundle,
+  verifyAttestationBundle,
+  verifyExportText,
+} from "@rampart/ledger";
 import { parse } from "../args.ts";
 import { EXIT_FINDINGS, EXIT_OK, type Io, UsageError } from "../io.ts";
 
@@ -16,12 +25,72 @@ function readText(io: Io, file: string, what: string): string {
   }
 }
 
+/**
+ * The key file's text: PEM, base64 or a fingerprint as before, or the JSON that
+ * /api/evidence/public-key answers, from which the PEM is taken.
+ */
+export function publicKeyText(fileText: string): string {
+  const text = fileText.trim();
+  if (!text.startsWith("{")) return text;
+  try {
+    const parsed = JSON.parse(text) as { publicKeyPem?: unknown };
+    if (typeof parsed.publicKeyPem === "string") return parsed.publicKeyPem.trim();
+  } catch {
+    // Not JSON after all: let the key reader report what is wrong with it.
+  }
+  return text;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function verifyAttestation(io: Io, document: unknown, keyText: string | undefined, bundleHash?: string) {
+  if (keyText === undefined) {
+    throw new UsageError(
+      "an attestation bundle carries no key: give the instance's public key with --key FILE (from /api/evidence/public-key)",
+    );
+  }
+  const imported = importPublicKey(keyText);
+  if (!imported.ok) {
+    throw new UsageError(
+      `--key must be the public key itself (PEM, base64 or the /api/evidence/public-key JSON): ${imported.error}`,
+    );
+  }
+  const report = verifyAttestationBundle(document, {
+    publicKey: imported.key,
+    ...(bundleHash ? { expectedBundleHash: bundleHash } : {}),
+  });
+  io.stdout.write(`${formatAttestationReport(report)}\n`);
+  return report.ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
 export async function verifyCommand(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { key: { type: "string" }, earlier: { type: "string" } });
+  const { values, positionals } = parse(args, {
+    key: { type: "string" },
+    "public-key": { type: "string" },
+    earlier: { type: "string" },
+    "bundle-hash": { type: "string" },
+  });
   const [file, ...rest] = positionals;
-  if (!file || rest.length > 0) throw new UsageError("verify takes one export file");
-  const text = readText(io, file, "export");
-  const trustedPublicKey = values.key ? readText(io, values.key as string, "key").trim() : undefined;
+  if (!file || rest.length > 0) throw new UsageError("verify takes one export or attestation bundle file");
+  if (values.key && values["public-key"]) throw new UsageError("give either --key or --public-key, not both");
+  const keyFile = (values.key ?? values["public-key"]) as string | undefined;
+  const text = readText(io, file, "file");
+  const keyText = keyFile ? publicKeyText(readText(io, keyFile, "key")) : undefined;
+
+  const document = parseJson(text);
+  if (document !== undefined && isAttestationBundle(document)) {
+    if (values.earlier)
+      throw new UsageError("--earlier applies to evidence exports, not attestation bundles");
+    return verifyAttestation(io, document, keyText, values["bundle-hash"] as string | undefined);
+  }
+  if (values["bundle-hash"]) throw new UsageError("--bundle-hash applies to attestation bundles only");
+
   let earlierCheckpoint: string | undefined;
   if (values.earlier) {
     const earlier = readText(io, values.earlier as string, "earlier export");
@@ -32,7 +101,7 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
     }
   }
   const report = verifyExportText(text, {
-    ...(trustedPublicKey ? { trustedPublicKey } : {}),
+    ...(keyText ? { trustedPublicKey: keyText } : {}),
     ...(earlierCheckpoint ? { earlierCheckpoint } : {}),
   });
   io.stdout.write(`${formatReport(report)}\n`);

@@ -1,0 +1,162 @@
+// Offline checks of compliance attestation bundles: a signed bundle verifies and every way of
+// spoiling it fails at the check that names what is wrong.
+import { describe, expect, it } from "vitest";
+import { buildChain, contentHash } from "./chain.ts";
+import { type DsseEnvelope, signEnvelope } from "./dsse.ts";
+import { cutCheckpoint, ledgerTree } from "./export.ts";
+import {
+  type CompliancePredicate,
+  complianceStatement,
+  IN_TOTO_PAYLOAD_TYPE,
+  signStatement,
+  statementBytes,
+} from "./intoto.ts";
+import { generateKeyPair, keyFingerprint } from "./signing.ts";
+import {
+  formatAttestationReport,
+  isAttestationBundle,
+  verifyAttestationBundle,
+} from "./verify-attestation.ts";
+
+const instance = generateKeyPair();
+const entries = buildChain([
+  { kind: "policy-run", runId: "r1" },
+  { kind: "policy-run", runId: "r2" },
+]);
+const ledger = {
+  treeSize: entries.length,
+  head: entries.at(-1)!.hash,
+  rootHash: ledgerTree(entries).root().toString("hex"),
+};
+const input: CompliancePredicate = {
+  tenant: { id: "tenant-1" },
+  period: { start: "2026-11-15T05:00:00.000Z", end: "2026-11-22T05:00:00.000Z" },
+  generatedAt: "2026-11-22T05:00:00.000Z",
+  frameworks: [{ framework: "soc2", score: 80, passed: 8, failed: 2, untested: 1 }],
+  controls: [{ control: "IAC-ENC-01", status: "fail", failures: 1, passes: 0 }],
+  ledger,
+};
+const envelope = signStatement(complianceStatement(input), instance.privateKey);
+const verify = (document: unknown, expectedBundleHash?: string) =>
+  verifyAttestationBundle(document, {
+    publicKey: instance.publicKey,
+    ...(expectedBundleHash ? { expectedBundleHash } : {}),
+  });
+const statusOf = (report: ReturnType<typeof verify>) =>
+  Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
+
+/** The envelope with one character of its base64 payload changed to another valid one. */
+function flipPayloadByte(original: DsseEnvelope): DsseEnvelope {
+  const bytes = Buffer.from(original.payload, "base64");
+  bytes[40] = bytes[40]! ^ 0x01;
+  return { ...original, payload: bytes.toString("base64") };
+}
+
+describe("verifyAttestationBundle", () => {
+  it("verifies a signed bundle and reports what it attests", () => {
+    const report = verify(JSON.parse(JSON.stringify(envelope)), contentHash(envelope));
+    expect(report.ok).toBe(true);
+    expect(statusOf(report)).toEqual({
+      envelope: "pass",
+      "payload-type": "pass",
+      signature: "pass",
+      statement: "pass",
+      "predicate-type": "pass",
+      subject: "pass",
+      "ledger-checkpoint": "skip",
+      "bundle-hash": "pass",
+    });
+    expect(report).toMatchObject({
+      tenantId: "tenant-1",
+      ledgerHead: ledger.head,
+      treeSize: 2,
+      bundleHash: contentHash(envelope),
+      fingerprint: keyFingerprint(instance.publicKey),
+    });
+    expect(formatAttestationReport(report)).toMatch(
+      /^VERIFIED: attestation of tenant tenant-1 for 2026-11-15/m,
+    );
+  });
+
+  it("fails the signature when one byte of the payload changes, and says the bundleHash differs", () => {
+    const report = verify(flipPayloadByte(envelope), contentHash(envelope));
+    expect(report.ok).toBe(false);
+    expect(statusOf(report)).toMatchObject({ signature: "fail", statement: "skip", "bundle-hash": "fail" });
+    expect(formatAttestationReport(report)).toMatch(/FAILED: 2 check\(s\) failed \(signature, bundle-hash\)/);
+  });
+
+  it("fails the signature for another key and a spoiled signature", () => {
+    const other = generateKeyPair();
+    expect(statusOf(verifyAttestationBundle(envelope, { publicKey: other.publicKey })).signature).toBe(
+      "fail",
+    );
+    const sig = Buffer.from(envelope.signatures[0]!.sig, "base64");
+    sig[5] = sig[5]! ^ 0xff;
+    const spoiled = { ...envelope, signatures: [{ ...envelope.signatures[0], sig: sig.toString("base64") }] };
+    expect(statusOf(verify(spoiled)).signature).toBe("fail");
+  });
+
+  it("fails a signed statement of another predicate type, payload type or ledger head", () => {
+    const statement = complianceStatement(input);
+    const otherPredicate = signStatement(
+      { ...statement, predicateType: "https://slsa.dev/provenance/v1" },
+      instance.privateKey,
+    );
+    expect(statusOf(verify(otherPredicate))["predicate-type"]).toBe("fail");
+
+    const otherType = signEnvelope("application/json", statementBytes(statement), instance.privateKey);
+    expect(statusOf(verify(otherType))["payload-type"]).toBe("fail");
+
+    const unbound = signStatement(
+      { ...statement, subject: [{ name: "x", digest: { sha256: "0".repeat(64) } }] },
+      instance.privateKey,
+    );
+    expect(statusOf(verify(unbound)).subject).toBe("fail");
+
+    const notStatement = signEnvelope(IN_TOTO_PAYLOAD_TYPE, '{"hello":"world"}', instance.privateKey);
+    expect(statusOf(verify(notStatement)).statement).toBe("fail");
+  });
+
+  it("checks a signed checkpoint against the predicate's tree size and root", () => {
+    const checkpoint = cutCheckpoint({
+      origin: "rampart.test/tenants/tenant-1",
+      entries,
+      timestamp: "2026-11-22T05:00:00Z",
+      privateKey: instance.privateKey,
+    });
+    const good = signStatement(
+      complianceStatement({ ...input, ledger: { ...ledger, checkpoint } }),
+      instance.privateKey,
+    );
+    expect(statusOf(verify(good))["ledger-checkpoint"]).toBe("pass");
+    const stale = cutCheckpoint({
+      origin: "rampart.test/tenants/tenant-1",
+      entries: entries.slice(0, 1),
+      timestamp: "2026-11-22T05:00:00Z",
+      privateKey: instance.privateKey,
+    });
+    const mismatched = signStatement(
+      complianceStatement({ ...input, ledger: { ...ledger, checkpoint: stale } }),
+      instance.privateKey,
+    );
+    expect(statusOf(verify(mismatched))["ledger-checkpoint"]).toBe("fail");
+  });
+
+  it("compares the bundleHash given or stated in a wrapper, by prefix of at least 16 digits", () => {
+    const hash = contentHash(envelope);
+    expect(statusOf(verify(envelope, hash.slice(0, 16)))["bundle-hash"]).toBe("pass");
+    expect(statusOf(verify(envelope, hash.slice(0, 8)))["bundle-hash"]).toBe("fail");
+    expect(statusOf(verify({ bundleHash: "f".repeat(64), envelope }))["bundle-hash"]).toBe("fail");
+    expect(statusOf(verify({ dsseEnvelope: envelope }))["bundle-hash"]).toBe("skip");
+    expect(verify(envelope).checks.find((check) => check.id === "bundle-hash")?.message).toContain(hash);
+  });
+
+  it("tells bundles from other documents and fails a broken envelope", () => {
+    expect(isAttestationBundle(envelope)).toBe(true);
+    expect(isAttestationBundle({ dsseEnvelope: envelope })).toBe(true);
+    expect(isAttestationBundle({ format: "rampart-ledger-export", artifacts: [] })).toBe(false);
+    const report = verify({ ...envelope, payload: "not base64!" });
+    expect(statusOf(report)).toMatchObject({ envelope: "fail", signature: "skip" });
+    expect(statusOf(verify({ hello: "world" })).envelope).toBe("fail");
+  });
+});
