@@ -120,7 +120,13 @@ export async function buildApp(options: {
   registerPostureRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
-  registerEvidenceRoutes(app, { db: services.db, ledger: services.ledger, access, authenticate });
+  registerEvidenceRoutes(app, {
+    db: services.db,
+    ledger: services.ledger,
+    evidenceReports: services.evidenceReports,
+    access,
+    authenticate,
+  });
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });

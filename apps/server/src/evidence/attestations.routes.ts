@@ -14,10 +14,11 @@ import { TenantParams } from "@rampart/contracts/tenants";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
-import { AppError, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import type { AttestationsService } from "./attestations.service.ts";
+import { renderAttestationPdf } from "./pdf/attestation.pdf.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -73,22 +74,21 @@ export function registerAttestationRoutes(
     async (request, reply) => {
       const row = await attestations.find(request.params.id);
       if (!row) throw notFound("Attestation not found");
-      await access.requireForRecord(
+      const { tenant } = await access.requireForRecord(
         row.tenantId,
         currentUser(request).id,
         "evidence",
         "Attestation not found",
       );
-      if (request.query.format === "pdf") {
-        throw new AppError(
-          "bad_request",
-          "querystring.format: PDF attestations are not available yet; use json",
-        );
-      }
+      const { format } = request.query;
+      const body =
+        format === "pdf"
+          ? Buffer.from(await renderAttestationPdf({ row, tenantName: tenant.name }))
+          : JSON.stringify(row.envelope, null, 2);
       return reply
-        .header("content-disposition", `attachment; filename="attestation-${row.id.slice(0, 8)}.json"`)
-        .type("application/json")
-        .send(JSON.stringify(row.envelope, null, 2));
+        .header("content-disposition", `attachment; filename="attestation-${row.id.slice(0, 8)}.${format}"`)
+        .type(format === "pdf" ? "application/pdf" : "application/json")
+        .send(body);
     },
   );
 

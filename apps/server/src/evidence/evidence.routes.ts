@@ -1,5 +1,6 @@
 // The evidence ledger's API: a tenant's artifacts with the chain's status, the instance's public
-// key, and exports (JSON with proofs and a signed checkpoint) that verify offline.
+// key, and exports: JSON with proofs and a signed checkpoint that verifies offline, or a readable
+// PDF report of the same export. Every export is itself recorded in the ledger.
 import { ErrorBody } from "@rampart/contracts/common";
 import { EvidenceQuery, EvidenceResponse, ExportQuery, PublicKeyResponse } from "@rampart/contracts/evidence";
 import { TenantParams } from "@rampart/contracts/tenants";
@@ -12,7 +13,9 @@ import { AppError } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import { chainStatus, toEvidenceArtifact } from "./evidence.mapper.ts";
+import type { EvidenceReportService } from "./evidence-report.ts";
 import type { LedgerService } from "./ledger.service.ts";
+import { renderEvidenceReportPdf } from "./pdf/evidence-report.pdf.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -21,6 +24,7 @@ export function registerEvidenceRoutes(
   deps: {
     db: Database;
     ledger: LedgerService;
+    evidenceReports: EvidenceReportService;
     access: TenantAccessService;
     authenticate: preHandlerAsyncHookHandler;
   },
@@ -80,18 +84,32 @@ export function registerEvidenceRoutes(
     { ...guarded, schema: { tags: ["evidence"], params: TenantParams, querystring: ExportQuery } },
     async (request, reply) => {
       const { tenantId } = request.params;
-      await access.require(tenantId, currentUser(request).id, "evidence");
+      const { tenant } = await access.require(tenantId, currentUser(request).id, "evidence");
       const { from, to, format } = request.query;
       if (from > to) throw new AppError("bad_request", "querystring.from: must not be after to");
-      if (format === "pdf")
-        throw new AppError("bad_request", "querystring.format: PDF export is not available yet; use json");
       // The end day is inclusive: everything up to the last millisecond of `to` (UTC).
       const until = new Date(`${to}T23:59:59.999Z`);
+      // Both formats stand on the same export: the PDF reads its ledger facts from this document.
       const document = await ledger.export(tenantId, until);
+      const filename = `evidence-export-${from}-to-${to}.${format}`;
+      const body =
+        format === "pdf"
+          ? Buffer.from(
+              await renderEvidenceReportPdf(
+                await deps.evidenceReports.build({
+                  tenant: { id: tenant.id, name: tenant.name },
+                  from,
+                  to,
+                  document,
+                }),
+              ),
+            )
+          : JSON.stringify(document, null, 2);
+      await ledger.recordExport(tenantId, { format, from, to, document });
       return reply
-        .header("content-disposition", `attachment; filename="evidence-export-${from}-to-${to}.json"`)
-        .type("application/json")
-        .send(JSON.stringify(document, null, 2));
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .type(format === "pdf" ? "application/pdf" : "application/json")
+        .send(body);
     },
   );
 }

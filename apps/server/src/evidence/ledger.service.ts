@@ -14,6 +14,7 @@ import {
 import {
   appendEntry,
   buildExport,
+  contentHash,
   cutCheckpoint,
   exportPrivateKeyPem,
   exportPublicKeyPem,
@@ -28,7 +29,7 @@ import {
   verifierKey,
   verifyChain,
 } from "@rampart/ledger";
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { defineJob } from "../jobs/job-queue.ts";
@@ -121,6 +122,56 @@ export function createLedgerService(deps: {
     return row!;
   }
 
+  /**
+   * Appends one artifact inside the caller's transaction. The head row is locked FOR UPDATE, so
+   * concurrent appends of one tenant queue behind each other and the chain never forks.
+   */
+  async function append(
+    tx: Transaction,
+    input: {
+      tenantId: string;
+      artifactType: ArtifactType;
+      content: unknown;
+      runId?: string;
+      createdAt?: Date;
+    },
+  ) {
+    await tx
+      .insert(ledgerHeads)
+      .values({ tenantId: input.tenantId, length: 0, headHash: GENESIS_HASH })
+      .onConflictDoNothing();
+    const [head] = await tx
+      .select()
+      .from(ledgerHeads)
+      .where(eq(ledgerHeads.tenantId, input.tenantId))
+      .for("update");
+    const previous =
+      head!.length === 0
+        ? null
+        : { index: head!.length - 1, prevHash: "", contentHash: "", hash: head!.headHash };
+    const link = appendEntry(previous, input.content);
+    const createdAt = input.createdAt ?? now();
+    const [artifact] = await tx
+      .insert(evidenceArtifacts)
+      .values({
+        tenantId: input.tenantId,
+        index: link.index,
+        artifactType: input.artifactType,
+        runId: input.runId ?? null,
+        content: input.content as object,
+        contentHash: link.contentHash,
+        prevHash: link.prevHash,
+        hash: link.hash,
+        createdAt,
+      })
+      .returning();
+    await tx
+      .update(ledgerHeads)
+      .set({ length: link.index + 1, headHash: link.hash, updatedAt: createdAt })
+      .where(eq(ledgerHeads.tenantId, input.tenantId));
+    return artifact!;
+  }
+
   const verifyAllJob = defineJob({
     name: "ledger.verify-all",
     version: 1,
@@ -163,55 +214,7 @@ export function createLedgerService(deps: {
     verify,
     entriesOf,
 
-    /**
-     * Appends one artifact inside the caller's transaction. The head row is locked FOR UPDATE, so
-     * concurrent appends of one tenant queue behind each other and the chain never forks.
-     */
-    async append(
-      tx: Transaction,
-      input: {
-        tenantId: string;
-        artifactType: ArtifactType;
-        content: unknown;
-        runId?: string;
-        createdAt?: Date;
-      },
-    ) {
-      await tx
-        .insert(ledgerHeads)
-        .values({ tenantId: input.tenantId, length: 0, headHash: GENESIS_HASH })
-        .onConflictDoNothing();
-      const [head] = await tx
-        .select()
-        .from(ledgerHeads)
-        .where(eq(ledgerHeads.tenantId, input.tenantId))
-        .for("update");
-      const previous =
-        head!.length === 0
-          ? null
-          : { index: head!.length - 1, prevHash: "", contentHash: "", hash: head!.headHash };
-      const link = appendEntry(previous, input.content);
-      const createdAt = input.createdAt ?? now();
-      const [artifact] = await tx
-        .insert(evidenceArtifacts)
-        .values({
-          tenantId: input.tenantId,
-          index: link.index,
-          artifactType: input.artifactType,
-          runId: input.runId ?? null,
-          content: input.content as object,
-          contentHash: link.contentHash,
-          prevHash: link.prevHash,
-          hash: link.hash,
-          createdAt,
-        })
-        .returning();
-      await tx
-        .update(ledgerHeads)
-        .set({ length: link.index + 1, headHash: link.hash, updatedAt: createdAt })
-        .where(eq(ledgerHeads.tenantId, input.tenantId));
-      return artifact!;
-    },
+    append,
 
     async publicKey() {
       const publicKey = publicKeyOf(await key());
@@ -290,6 +293,48 @@ export function createLedgerService(deps: {
         publicKey: publicKeyOf(privateKey),
         ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
       });
+    },
+
+    /**
+     * Records that an export was handed out: an `evidence_export` artifact naming the format, the
+     * period asked for and the checkpoint it carried, so the ledger shows what left the system.
+     */
+    async recordExport(
+      tenantId: string,
+      input: { format: "json" | "pdf"; from: string; to: string; document: LedgerExport },
+    ) {
+      const last = input.document.artifacts.at(-1);
+      return db.transaction((tx) =>
+        append(tx, {
+          tenantId,
+          artifactType: "evidence_export",
+          content: {
+            kind: "evidence-export",
+            format: input.format,
+            from: input.from,
+            to: input.to,
+            treeSize: input.document.artifacts.length,
+            head: last?.hash ?? null,
+            checkpointHash: contentHash(input.document.checkpoint),
+          },
+        }),
+      );
+    },
+
+    /** How many artifacts of each type were appended between `from` and `until` (inclusive). */
+    async countsByType(tenantId: string, from: Date, until: Date) {
+      const rows = await db
+        .select({ artifactType: evidenceArtifacts.artifactType, count: sql<number>`count(*)::int` })
+        .from(evidenceArtifacts)
+        .where(
+          and(
+            eq(evidenceArtifacts.tenantId, tenantId),
+            gte(evidenceArtifacts.createdAt, from),
+            lte(evidenceArtifacts.createdAt, until),
+          ),
+        )
+        .groupBy(evidenceArtifacts.artifactType);
+      return new Map(rows.map((row) => [row.artifactType, row.count]));
     },
   };
 }

@@ -201,6 +201,14 @@ export function createPostureService(deps: {
       return type === "all" ? rows : rows.filter((row) => row.control.tags.includes(type as never));
     },
 
+    /** The control rows of chosen runs, e.g. the latest runs of a period in an evidence report. */
+    controlsOfRuns: (tenantId: string, runs: readonly { id: string; selfHash: string }[]) =>
+      controlRows(
+        tenantId,
+        runs.map((run) => run.id),
+        new Map(runs.map((run) => [run.id, run.selfHash])),
+      ),
+
     async compliance(
       tenantId: string,
       frameworkId: FrameworkId,

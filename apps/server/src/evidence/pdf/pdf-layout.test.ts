@@ -5,10 +5,11 @@ import { createPdfLayout, toWinAnsi, wrapText } from "./pdf-layout.ts";
 
 describe("toWinAnsi", () => {
   it("keeps Latin-1 and WinAnsi signs, and replaces other characters and control characters", () => {
-    const supported = new Set([..."abc é—"].map((char) => char.codePointAt(0)!));
+    const supported = new Set([..."abcd é—"].map((char) => char.codePointAt(0)!));
     expect(toWinAnsi("abc é—", supported)).toBe("abc é—");
     expect(toWinAnsi("a中b😀c", supported)).toBe("a?b?c");
-    expect(toWinAnsi("a\tb\nc", supported)).toBe("a b c");
+    expect(toWinAnsi("a\tb\rc\nd", supported)).toBe("a b c\nd");
+    expect(toWinAnsi("a → b", supported)).toBe("a -> b");
   });
 });
 
@@ -29,6 +30,7 @@ describe("createPdfLayout", () => {
     layout.title("Test report", "subtitle here");
     layout.heading("Section");
     layout.paragraph("path/to/файл.ts has 中文");
+    layout.paragraph("first line\nsecond line", { font: "mono" });
     layout.keyValues([["Head hash", "ab".repeat(32)]], "mono");
     layout.table(
       [
@@ -44,6 +46,7 @@ describe("createPdfLayout", () => {
     expect(lines).toContain("Test report");
     expect(lines).toContain("path/to/????.ts has ??");
     expect(lines).toContain("ab".repeat(32));
+    expect(lines).toEqual(expect.arrayContaining(["first line", "second line"]));
     expect(lines).toContain("rule-119");
     expect(lines).toContain(`Page ${pageCount} of ${pageCount}`);
     // The table header repeats on each page the table runs onto.

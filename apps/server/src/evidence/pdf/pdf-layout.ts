@@ -29,17 +29,21 @@ export interface TableColumn {
   readonly font?: FontName;
 }
 
+/** Signs the engine's messages use that WinAnsi lacks, written the ASCII way. */
+const ASCII_FORMS: Readonly<Record<string, string>> = { "→": "->", "←": "<-", "≥": ">=", "≤": "<=" };
+
 /**
  * The standard fonts only carry WinAnsi (Latin-1 plus a few signs); pdf-lib throws on anything
  * else. File paths and messages can hold any Unicode, so every other character becomes '?', and
- * control characters (tabs, stray newlines) become spaces.
+ * control characters other than newlines (which end a line) become spaces.
  */
 export function toWinAnsi(text: string, supported: ReadonlySet<number>): string {
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += " ";
-    else out += supported.has(code) ? char : "?";
+    if (char === "\n") out += char;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += " ";
+    else out += supported.has(code) ? char : (ASCII_FORMS[char] ?? "?");
   }
   return out;
 }
@@ -206,8 +210,8 @@ export async function createPdfLayout(options: { title: string; footer: string }
     /** Label/value rows, the labels in a narrow bold column. */
     keyValues(rows: readonly (readonly [string, string])[], valueFont: FontName = "regular") {
       const columns: TableColumn[] = [
-        { header: "", width: 0.28, font: "bold" },
-        { header: "", width: 0.72, font: valueFont },
+        { header: "", width: 0.26, font: "bold" },
+        { header: "", width: 0.74, font: valueFont },
       ];
       for (const [label, value] of rows) drawRow(columns, [label, value], 9, false);
       space(4);

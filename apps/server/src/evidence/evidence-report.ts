@@ -1,0 +1,139 @@
+// The readable evidence report of a period (the PDF export): what the JSON export proves, with the
+// period's runs, controls and findings beside it. Its ledger facts (entries, head, checkpoint, key)
+// are read from the very export document the JSON download carries, not computed again.
+import type { ChainStatus } from "@rampart/contracts/evidence";
+import type { Database } from "@rampart/db/client";
+import { evidenceArtifacts, policyRuns } from "@rampart/db/schema";
+import { type LedgerExport, parseCheckpoint } from "@rampart/ledger";
+import { and, desc, eq, gte, lte } from "drizzle-orm";
+import type { PostureRepo } from "../posture/posture.repo.ts";
+import type { PostureService } from "../posture/posture.service.ts";
+import { chainStatus } from "./evidence.mapper.ts";
+import type { LedgerService } from "./ledger.service.ts";
+
+/** The findings table lists at most this many (most severe first) and says how many more there are. */
+export const REPORT_FINDINGS_LIMIT = 200;
+
+const ARTIFACT_TYPES = evidenceArtifacts.artifactType.enumValues;
+
+export interface EvidenceReport {
+  tenant: { id: string; name: string };
+  /** Days as asked for, both inclusive. */
+  period: { from: string; to: string };
+  generatedAt: string;
+  summary: {
+    runs: number;
+    passedRuns: number;
+    failedRuns: number;
+    repositories: number;
+    openFindings: number;
+    fixedFindings: number;
+    artifactsByType: { type: string; count: number }[];
+  };
+  controls: { code: string; title: string; status: "pass" | "fail" | "not evaluated"; failures: number }[];
+  /** The most severe open findings of the period's latest runs, at most REPORT_FINDINGS_LIMIT. */
+  findings: { severity: string; ruleId: string; location: string; message: string; repo: string }[];
+  /** The chain as last verified (the same status the Evidence page shows). */
+  chain: ChainStatus;
+  exported: { entries: number; head: string | null };
+  checkpoint: { origin: string; treeSize: number; rootHash: string; timestamp: string; note: string };
+  publicKey: { algorithm: string; fingerprint: string };
+}
+
+export function createEvidenceReportService(deps: {
+  db: Database;
+  ledger: Pick<LedgerService, "countsByType" | "head" | "latestVerification">;
+  postureRepo: Pick<PostureRepo, "openFindings" | "openByRule" | "fixedBetween">;
+  posture: Pick<PostureService, "controlsOfRuns">;
+  now?: () => Date;
+}) {
+  const { db, ledger, postureRepo, posture } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Runs recorded between `from` and `until` (inclusive), newest first. */
+  const runsBetween = (tenantId: string, from: Date, until: Date) =>
+    db
+      .select()
+      .from(policyRuns)
+      .where(
+        and(
+          eq(policyRuns.tenantId, tenantId),
+          gte(policyRuns.createdAt, from),
+          lte(policyRuns.createdAt, until),
+        ),
+      )
+      .orderBy(desc(policyRuns.createdAt), desc(policyRuns.id));
+
+  return {
+    /**
+     * The report of `tenant` for the days `from`..`to`, with `document` the export of the chain up
+     * to the end of `to` (from LedgerService.export).
+     */
+    async build(input: {
+      tenant: { id: string; name: string };
+      from: string;
+      to: string;
+      document: LedgerExport;
+    }): Promise<EvidenceReport> {
+      const { tenant, document } = input;
+      const start = new Date(`${input.from}T00:00:00.000Z`);
+      const until = new Date(`${input.to}T23:59:59.999Z`);
+      const checkpoint = parseCheckpoint(document.checkpoint);
+      if (!checkpoint.ok) throw new Error(`export checkpoint: ${checkpoint.message}`);
+
+      const runs = await runsBetween(tenant.id, start, until);
+      // The period's latest run of each repository stands for that repository's state.
+      const latest = [...new Map([...runs].reverse().map((run) => [run.repositoryId, run])).values()];
+      const latestIds = latest.map((run) => run.id);
+      const [controls, open, ruleCounts, fixed, counts, head, verification] = await Promise.all([
+        posture.controlsOfRuns(tenant.id, latest),
+        postureRepo.openFindings(tenant.id, latestIds, REPORT_FINDINGS_LIMIT),
+        postureRepo.openByRule(tenant.id, latestIds),
+        // fixedBetween's end is exclusive.
+        postureRepo.fixedBetween(tenant.id, start, new Date(until.getTime() + 1)),
+        ledger.countsByType(tenant.id, start, until),
+        ledger.head(tenant.id),
+        ledger.latestVerification(tenant.id),
+      ]);
+
+      return {
+        tenant,
+        period: { from: input.from, to: input.to },
+        generatedAt: now().toISOString(),
+        summary: {
+          runs: runs.length,
+          passedRuns: runs.filter((run) => run.status === "pass").length,
+          failedRuns: runs.filter((run) => run.status === "fail").length,
+          repositories: latest.length,
+          openFindings: ruleCounts.reduce((sum, group) => sum + group.count, 0),
+          fixedFindings: fixed.count,
+          artifactsByType: ARTIFACT_TYPES.map((type) => ({ type, count: counts.get(type) ?? 0 })),
+        },
+        controls: controls.map((row) => ({
+          code: row.control.code,
+          title: row.control.title,
+          status: row.failures > 0 ? "fail" : row.evaluated ? "pass" : "not evaluated",
+          failures: row.failures,
+        })),
+        findings: open.map(({ finding, run }) => ({
+          severity: finding.severity,
+          ruleId: finding.ruleId,
+          location:
+            finding.filePath === null
+              ? "-"
+              : finding.line === null
+                ? finding.filePath
+                : `${finding.filePath}:${finding.line}`,
+          message: finding.message,
+          repo: run.repo,
+        })),
+        chain: chainStatus(head, verification),
+        exported: { entries: document.artifacts.length, head: document.artifacts.at(-1)?.hash ?? null },
+        checkpoint: { ...checkpoint.checkpoint, note: document.checkpoint },
+        publicKey: { algorithm: document.publicKey.algorithm, fingerprint: document.publicKey.fingerprint },
+      };
+    },
+  };
+}
+
+export type EvidenceReportService = ReturnType<typeof createEvidenceReportService>;
