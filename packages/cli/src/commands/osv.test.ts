@@ -64,10 +64,10 @@ describe("rampart osv import and scan", { timeout: 60_000 }, () => {
     const first = await rampart(project, cacheHome, "osv", "import", demoAdvisories);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe(`26 inserted, 0 updated, 0 skipped; 26 records in ${cacheDir}\n`);
+    expect(first.stdout).toBe(`31 inserted, 0 updated, 0 skipped; 31 records in ${cacheDir}\n`);
     const second = await rampart(project, cacheHome, "osv", "import", demoAdvisories);
-    expect(second.stdout).toBe(`0 inserted, 0 updated, 26 skipped; 26 records in ${cacheDir}\n`);
-    expect(readFileSync(join(cacheDir, "advisories.ndjson"), "utf8").trim().split("\n")).toHaveLength(26);
+    expect(second.stdout).toBe(`0 inserted, 0 updated, 31 skipped; 31 records in ${cacheDir}\n`);
+    expect(readFileSync(join(cacheDir, "advisories.ndjson"), "utf8").trim().split("\n")).toHaveLength(31);
 
     const json = await rampart(project, cacheHome, "scan", ".", "--format", "json", "--workers", "0");
     expect(json.code).toBe(0);

@@ -12,7 +12,7 @@ export type Files = ReadonlyMap<string, string>;
 export function fixtureFiles(folder: string): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (relative: string): void => {
-    for (const name of readdirSync(FIXTURES + folder + relative)) {
+    for (const name of readdirSync(`${FIXTURES}${folder}/${relative}`)) {
       const path = relative === "" ? name : `${relative}/${name}`;
       const full = `${FIXTURES}${folder}/${path}`;
       if (statSync(full).isDirectory()) walk(path);

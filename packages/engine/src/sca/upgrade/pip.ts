@@ -186,17 +186,19 @@ export function planPipUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
       return refuse(
         `${where}: the requirements use hash-checking mode (--hash on every requirement); the hashes of ${request.name} ${fixed} cannot be computed offline, and pip refuses a requirement without them. Regenerate the file (e.g. \`pip-compile --generate-hashes\`) with ${request.name}>=${fixed}`,
       );
-    const first = lines[line.first]!;
+    const raw = lines[line.first]!;
+    const cr = raw.endsWith("\r") ? "\r" : "";
+    const first = cr === "" ? raw : raw.slice(0, -1);
     const head = /^(\s*[A-Za-z0-9._-]+\s*(?:\[[^\]]*\])?)(.*)$/.exec(first)!;
     const rest = head[2]!;
     if (/^\s*@/.test(rest))
       return refuse(`${where}: ${request.name} is installed from a URL; change it by hand`);
     // The specifier runs to a marker (;), an option (--hash), a comment or a line continuation.
-    const end = rest.search(/;|\s--|(^|\s)#|\\\s*$|\r?$/);
+    const end = rest.search(/;|\s--|(^|\s)#|\\\s*$|$/);
     const spec = rest.slice(0, end === -1 ? rest.length : end);
     const rewrite = rewriteSpecifier(spec, fixed, pinnedSomewhere && !match.pinned);
     if ("problem" in rewrite) return refuse(`${where}: ${rewrite.problem}`);
-    let newFirst = `${head[1]}${rewrite.spec}${rest.slice(spec.length)}`;
+    let newFirst = `${head[1]}${rewrite.spec}${rest.slice(spec.length)}${cr}`;
     if (hashed) {
       // Only this requirement had hashes: without them pip leaves hash-checking mode, as it should.
       newFirst = newFirst.replace(/\s+--hash[=\s]\S+/g, "");
