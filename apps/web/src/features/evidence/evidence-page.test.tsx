@@ -132,12 +132,10 @@ describe("EvidencePage", () => {
     expect(await within(region).findByText("Export Failed")).toBeInTheDocument();
     expect(within(region).getByText("Unable to export evidence. Please try again.")).toBeInTheDocument();
 
-    reply = { status: 400, body: { error: "querystring.format: PDF export is not available yet; use json" } };
+    reply = { status: 400, body: { error: "querystring.from: must not be after to" } };
     await user.click(screen.getByRole("button", { name: "Export" }));
     await waitFor(() =>
-      expect(
-        within(region).getByText("querystring.format: PDF export is not available yet; use json"),
-      ).toBeInTheDocument(),
+      expect(within(region).getByText("querystring.from: must not be after to")).toBeInTheDocument(),
     );
     expect(save).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,5 @@
 // The export form: from and to days (default the last 30 days through today, end day inclusive)
-// and a format; Export downloads the file. PDF stays offered: the server says when it cannot.
+// and a format (JSON, or a readable PDF report); Export downloads the file.
 import { FileDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";

@@ -1,6 +1,6 @@
 // Download an evidence export (GET /api/tenants/{tenantId}/evidence/export?from&to&format) and
-// save it as evidence-export-{from}-to-{to}.{format}. The server's refusal (e.g. PDF not yet
-// available) is shown as it is; other failures get the spec's generic text.
+// save it as evidence-export-{from}-to-{to}.{format}. The server's refusal (e.g. a range whose
+// start is after its end) is shown as it is; other failures get the spec's generic text.
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiGetBlob, serverErrorMessage } from "../../../lib/api";
