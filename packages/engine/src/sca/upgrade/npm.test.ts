@@ -354,3 +354,48 @@ describe("npm ranges and tarball URLs", () => {
     );
   });
 });
+
+describe("npm, package-lock.json v2 and workspaces", () => {
+  it("v2: moves both the packages entry and the legacy dependencies entry", () => {
+    const v2 = fixtureFiles("npm-v2");
+    const plan = planDependencyUpgrade(npm("minimist", "1.2.5", "1.2.6"), reader(v2));
+    const after = applyPlan(v2, plan);
+    const lock = JSON.parse(after.get("package-lock.json")!);
+    expect(lock.packages["node_modules/minimist"].version).toBe("1.2.6");
+    expect(lock.dependencies.minimist).toEqual({
+      version: "1.2.6",
+      resolved: "https://registry.npmjs.org/minimist/-/minimist-1.2.6.tgz",
+    });
+    expect(lock.packages[""].dependencies.minimist).toBe("^1.2.6");
+    expect(JSON.parse(after.get("package.json")!).dependencies.minimist).toBe("^1.2.6");
+    // mocha's own 1.2.8 copy is above the fix and stays
+    expect(parsedVersions(after, "package-lock.json")).toEqual(
+      expect.arrayContaining(["minimist@1.2.6", "minimist@1.2.8"]),
+    );
+  });
+
+  it("edits the workspace's package.json for a copy nested under the workspace", () => {
+    const workspaces = fixtureFiles("npm-workspaces");
+    const plan = planDependencyUpgrade(npm("ms", "2.1.2", "2.1.3"), reader(workspaces));
+    expect(plan.ok && plan.changes.map((change) => change.path)).toEqual([
+      "packages/api/package.json",
+      "package-lock.json",
+    ]);
+    const after = applyPlan(workspaces, plan);
+    expect(JSON.parse(after.get("packages/api/package.json")!).dependencies.ms).toBe("^2.1.3");
+    const lock = JSON.parse(after.get("package-lock.json")!);
+    expect(lock.packages["packages/api"].dependencies.ms).toBe("^2.1.3");
+    expect(lock.packages["packages/api/node_modules/ms"].version).toBe("2.1.3");
+    expect(lock.packages["node_modules/ms"].version).toBe("2.0.0");
+  });
+
+  it("edits the declaring workspace's package.json for a copy hoisted to the root", () => {
+    const workspaces = fixtureFiles("npm-workspaces");
+    const plan = planDependencyUpgrade(npm("lodash", "4.17.15", "4.17.21"), reader(workspaces));
+    expect(plan.ok && plan.changes.map((change) => change.path)).toEqual([
+      "packages/api/package.json",
+      "package-lock.json",
+    ]);
+    expect(parsedVersions(applyPlan(workspaces, plan), "package-lock.json")).toContain("lodash@4.17.21");
+  });
+});
