@@ -37,7 +37,11 @@ export const ChainStatus = z.object({
 export type ChainStatus = z.infer<typeof ChainStatus>;
 
 export const EvidenceQuery = z.object({
-  control: z.string().max(50).optional(),
+  /** Only the artifacts of runs that evaluated this control (and fix PRs of its findings). */
+  control: z
+    .string()
+    .regex(/^[A-Z0-9-]{3,30}$/, { error: "must be a control code such as IAC-ENC-01" })
+    .optional(),
   type: z.union([z.literal("all"), ArtifactType]).default("all"),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

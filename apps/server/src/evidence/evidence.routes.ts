@@ -6,6 +6,7 @@ import { EvidenceQuery, EvidenceResponse, ExportQuery, PublicKeyResponse } from 
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
 import { GENESIS_HASH } from "@rampart/ledger";
+import { isKnownControl } from "@rampart/policy";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
@@ -13,6 +14,7 @@ import { AppError } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import { chainStatus, toEvidenceArtifact } from "./evidence.mapper.ts";
+import { recentEvidenceOfControl } from "./evidence-by-control.ts";
 import type { EvidenceReportService } from "./evidence-report.ts";
 import type { LedgerService } from "./ledger.service.ts";
 import { renderEvidenceReportPdf } from "./pdf/evidence-report.pdf.ts";
@@ -51,8 +53,16 @@ export function registerEvidenceRoutes(
     },
     async (request) => {
       const { tenantId } = request.params;
+      const { control, limit, type } = request.query;
       await access.require(tenantId, currentUser(request).id, "evidence");
-      const rows = await ledger.recent(tenantId, request.query.limit, request.query.type);
+      // A well-formed code the catalogue does not know is a typo, not a control without evidence.
+      if (control !== undefined && !isKnownControl(control)) {
+        throw new AppError("bad_request", `querystring.control: unknown control ${control}`);
+      }
+      const rows =
+        control === undefined
+          ? await ledger.recent(tenantId, limit, type)
+          : await recentEvidenceOfControl(deps.db, { tenantId, control, limit, type });
       return {
         artifacts: rows.map(toEvidenceArtifact),
         chain: chainStatus(await ledger.head(tenantId), await ledger.latestVerification(tenantId)),

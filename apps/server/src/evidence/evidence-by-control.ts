@@ -1,0 +1,33 @@
+// The evidence of one control (GET /api/tenants/{id}/evidence?control=CODE): ledger artifacts carry
+// no control codes in their hashed content, so the link goes through the run. A run's artifacts
+// (the run and its finding batch) count when the run evaluated the control (it has a
+// control_results row for it, as the Policy Runs control filter uses); a fix PR counts when the
+// finding it fixes belongs to the control.
+import type { Database } from "@rampart/db/client";
+import { controlResults, evidenceArtifacts, findings } from "@rampart/db/schema";
+import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+
+type ArtifactType = (typeof evidenceArtifacts.$inferSelect)["artifactType"];
+
+export function recentEvidenceOfControl(
+  db: Database,
+  query: { tenantId: string; control: string; limit: number; type: ArtifactType | "all" },
+) {
+  const { tenantId, control } = query;
+  const evaluatedByRun: SQL = sql`exists (select 1 from ${controlResults} where ${controlResults.tenantId} = ${tenantId} and ${controlResults.runId} = ${evidenceArtifacts.runId} and ${controlResults.controlCode} = ${control})`;
+  const fixesFindingOfControl: SQL = sql`exists (select 1 from ${findings} where ${findings.tenantId} = ${tenantId} and ${findings.id}::text = ${evidenceArtifacts.content} ->> 'findingId' and ${findings.controlCode} = ${control})`;
+  const related = sql`case when ${evidenceArtifacts.artifactType} = 'fix_pr' then ${fixesFindingOfControl} else ${evaluatedByRun} end`;
+  return db
+    .select()
+    .from(evidenceArtifacts)
+    .where(
+      and(
+        eq(evidenceArtifacts.tenantId, tenantId),
+        isNotNull(evidenceArtifacts.runId),
+        ...(query.type === "all" ? [] : [eq(evidenceArtifacts.artifactType, query.type)]),
+        related,
+      ),
+    )
+    .orderBy(desc(evidenceArtifacts.index))
+    .limit(query.limit);
+}
