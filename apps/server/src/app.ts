@@ -25,6 +25,7 @@ import { registerAttestationRoutes } from "./evidence/attestations.routes.ts";
 import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
+import { registerFixRoutes } from "./fixes/fixes.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
@@ -130,6 +131,7 @@ export async function buildApp(options: {
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
   registerSastRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,

@@ -1,6 +1,6 @@
 // Fix pull requests (spec part 2, §7: POST /api/fixes/dependency and POST /api/fixes/sast).
 import { z } from "zod";
-import { Id } from "./common.ts";
+import { Id, Timestamp } from "./common.ts";
 
 export const FixRequest = z.object({ findingId: Id });
 export type FixRequest = z.infer<typeof FixRequest>;
@@ -16,3 +16,40 @@ export type FixPullRequest = z.infer<typeof FixPullRequest>;
 
 export const FixResponse = z.object({ pr: FixPullRequest });
 export type FixResponse = z.infer<typeof FixResponse>;
+
+export const PR_STATES = ["open", "merged", "closed"] as const;
+export const PrState = z.enum(PR_STATES);
+export type PrState = z.infer<typeof PrState>;
+
+/** A fix pull request as the PR Bot Activity page and the dashboard list it (spec part 2, §3). */
+export const PrSuggestion = z.object({
+  id: Id,
+  /** `security/fix/<slug>`; the page titles a suggestion by the slug. */
+  branchName: z.string().startsWith("security/fix/"),
+  number: z.number().int().positive(),
+  title: z.string(),
+  repo: z.string(),
+  url: z.string().nullable(),
+  state: PrState,
+  merged: z.boolean(),
+  accepted: z.boolean(),
+  createdAt: Timestamp,
+  /** Why the change is needed and what it does: the pull request's description. */
+  aiExplainer: z.string(),
+  /** Whether the change adds or changes tests. */
+  testsAdded: z.boolean(),
+  kind: z.enum(["sast", "dependency", "iac"]),
+  findingId: Id.nullable(),
+  runId: Id,
+});
+export type PrSuggestion = z.infer<typeof PrSuggestion>;
+
+export const PrSuggestionList = z.array(PrSuggestion);
+export type PrSuggestionList = z.infer<typeof PrSuggestionList>;
+
+export const ActivePrQuery = z.object({ tenantId: Id });
+export type ActivePrQuery = z.infer<typeof ActivePrQuery>;
+
+/** Open fix pull requests of a tenant (spec: "Active PR count response"). */
+export const ActivePrCount = z.object({ count: z.number().int().nonnegative() });
+export type ActivePrCount = z.infer<typeof ActivePrCount>;

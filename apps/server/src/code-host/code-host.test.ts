@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { createLocalCodeHost } from "./code-host.ts";
 
-const host = createLocalCodeHost({ samplesDir: "/nonexistent", sampleCacheDir: "/nonexistent" });
+const host = createLocalCodeHost({
+  samplesDir: "/nonexistent",
+  sampleCacheDir: "/nonexistent",
+  fixRemotesDir: "/nonexistent",
+});
 const repository = (source: RepositoryRow["source"], location: string) =>
   ({
     id: "r",

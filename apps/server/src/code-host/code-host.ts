@@ -1,23 +1,83 @@
 // The boundary between Rampart and wherever code lives. Scans ask a CodeHost for a workspace at a
-// commit; fix pull requests (a later issue) will ask it to open a branch and a pull request. The
+// commit; fix pull requests ask it to push a branch with the fix and open a pull request. The
 // local implementation serves git URLs, local paths and the bundled samples; a GitHub App
 // implementation will serve installation repositories through the same interface.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { type CheckoutResult, checkout } from "@rampart/checkout";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { materializeSample } from "../repositories/samples.ts";
+import {
+  commitFixBranch,
+  deleteFixBranch,
+  type FileChange,
+  FixRemoteError,
+  fixRemotePath,
+} from "./fix-remote.ts";
+
+export { type FileChange, FixRemoteError } from "./fix-remote.ts";
+
+export interface FixPullRequestInput {
+  /** The commit the fix was computed against; the branch's one commit sits on top of it. */
+  baseCommit: string;
+  /** `security/fix/<slug>`; must not exist yet. */
+  branchName: string;
+  title: string;
+  body: string;
+  changes: readonly FileChange[];
+  at: Date;
+}
+
+export interface OpenedPullRequest {
+  /** The host's own pull request number; absent when the host has none and Rampart's is used. */
+  number?: number;
+  /** A link to the pull request on the host's website, when it has one. */
+  url: string | null;
+  /** The commit at the head of the fix branch. */
+  headSha: string;
+}
+
+const FIX_AUTHOR = { name: "Rampart", email: "fixes@rampart.invalid" };
 
 export interface CodeHost {
   /** A read-only workspace of the repository at `ref` (a commit, branch or tag; default branch when absent). */
   workspace(repository: RepositoryRow, ref?: string): Promise<CheckoutResult>;
   /** A link to the commit on the host's website, when it has one. */
   commitUrl(repository: RepositoryRow, commitSha: string): string | null;
+  /**
+   * Pushes `branchName` with one commit applying the changes to the base commit and opens a pull
+   * request for it. Throws FixRemoteError when the host refuses.
+   */
+  openFixPullRequest(repository: RepositoryRow, input: FixPullRequestInput): Promise<OpenedPullRequest>;
+  /** Removes a fix branch again, when the pull request that needed it could not be recorded. */
+  discardFixBranch(repository: RepositoryRow, branchName: string): Promise<void>;
 }
 
 // owner/name, or GitLab's group/subgroup/name
 const WEB_HOSTS =
   /^(?:https:\/\/|ssh:\/\/git@|git@)(github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+(?:\/[\w.-]+)+)\/?$/;
 
-export function createLocalCodeHost(options: { samplesDir: string; sampleCacheDir: string }): CodeHost {
+export function createLocalCodeHost(options: {
+  samplesDir: string;
+  sampleCacheDir: string;
+  /** Where the bare "fix remote" repositories that receive fix branches live. */
+  fixRemotesDir: string;
+}): CodeHost {
+  /** The git URL a repository's commits are fetched from. */
+  function sourceUrl(repository: RepositoryRow): string {
+    switch (repository.source) {
+      case "git":
+        return repository.location;
+      case "local":
+        if (!existsSync(path.join(repository.location, ".git"))) {
+          throw new FixRemoteError("the repository is a plain directory, not a git repository");
+        }
+        return `file://${path.resolve(repository.location)}`;
+      case "sample":
+        return `file://${materializeSample(options.samplesDir, repository.location, options.sampleCacheDir).path}`;
+    }
+  }
+
   return {
     async workspace(repository, ref) {
       const refOption = ref ? { ref } : {};
@@ -38,9 +98,28 @@ export function createLocalCodeHost(options: { samplesDir: string; sampleCacheDi
       const match = WEB_HOSTS.exec(repository.location);
       if (!match) return null;
       const host = match[1];
-      const path = match[2]!.replace(/\.git$/, "");
+      const ownerAndName = match[2]!.replace(/\.git$/, "");
       const segment = host === "bitbucket.org" ? "commits" : host === "gitlab.com" ? "-/commit" : "commit";
-      return `https://${host}/${path}/${segment}/${commitSha}`;
+      return `https://${host}/${ownerAndName}/${segment}/${commitSha}`;
+    },
+
+    // Locally a pull request is its branch in the fix remote: there is no website to link to, and
+    // Rampart's own per-tenant number identifies it.
+    async openFixPullRequest(repository, input) {
+      const headSha = await commitFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), {
+        sourceUrl: sourceUrl(repository),
+        baseCommit: input.baseCommit,
+        branchName: input.branchName,
+        message: `${input.title}\n\n${input.body}\n`,
+        changes: input.changes,
+        author: FIX_AUTHOR,
+        at: input.at,
+      });
+      return { url: null, headSha };
+    },
+
+    async discardFixBranch(repository, branchName) {
+      await deleteFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), branchName);
     },
   };
 }

@@ -1,15 +1,13 @@
-// Dependency (SCA) findings of the latest run of each repository (spec part 2, §7), and the fix
-// pull request call, which needs a code host that can open pull requests.
+// Dependency (SCA) findings of the latest run of each repository (spec part 2, §7). Their fix pull
+// requests are opened by the fixes domain (POST /api/fixes/dependency).
 import { ErrorBody } from "@rampart/contracts/common";
 import { SbomList, type ScaEcosystem, type ScaFinding, ScaResponse } from "@rampart/contracts/sca";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
-import { findings, policyRuns, sbomArtifacts } from "@rampart/db/schema";
+import { containerImages, findings, policyRuns, sbomArtifacts } from "@rampart/db/schema";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { preHandlerAsyncHookHandler } from "fastify";
-import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
-import { AppError, notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
@@ -18,7 +16,7 @@ const SBOMS_SHOWN = 20;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** OSV ecosystem names to the spec's. */
-const ECOSYSTEMS: Record<string, ScaEcosystem> = {
+export const ECOSYSTEMS: Record<string, ScaEcosystem> = {
   npm: "npm",
   PyPI: "pip",
   Go: "go",
@@ -109,40 +107,26 @@ export function registerScaRoutes(
     async (request) => {
       const { tenantId } = request.params;
       await deps.access.require(tenantId, currentUser(request).id, "read");
+      // A run's SBOM names its repository, an uploaded image's SBOM the image reference.
       const rows = await deps.db
-        .select({ sbom: sbomArtifacts, repo: policyRuns.repo })
+        .select({ sbom: sbomArtifacts, repo: policyRuns.repo, imageRef: containerImages.imageRef })
         .from(sbomArtifacts)
-        .innerJoin(policyRuns, eq(policyRuns.id, sbomArtifacts.runId))
+        .leftJoin(policyRuns, eq(policyRuns.id, sbomArtifacts.runId))
+        .leftJoin(containerImages, eq(containerImages.id, sbomArtifacts.imageId))
         .where(eq(sbomArtifacts.tenantId, tenantId))
         .orderBy(desc(sbomArtifacts.createdAt))
         .limit(SBOMS_SHOWN);
-      return rows.map(({ sbom, repo }) => ({
+      return rows.map(({ sbom, repo, imageRef }) => ({
         id: sbom.id,
         runId: sbom.runId,
-        repo,
+        imageId: sbom.imageId,
+        repo: repo ?? imageRef ?? "",
         format: sbom.format,
         sbomHash: sbom.sbomHash,
         componentCount: sbom.componentCount,
         sbomData: sbom.sbomData as Record<string, unknown>,
         createdAt: sbom.createdAt.toISOString(),
       }));
-    },
-  );
-
-  app.post(
-    "/api/fixes/dependency",
-    {
-      ...guarded,
-      schema: { tags: ["sca"], body: z.object({ findingId: z.uuid() }), response: { ...errors } },
-    },
-    async (request) => {
-      const [row] = await deps.db.select().from(findings).where(eq(findings.id, request.body.findingId));
-      if (!row) throw notFound("Finding not found");
-      await deps.access.requireForRecord(row.tenantId, currentUser(request).id, "write", "Finding not found");
-      throw new AppError(
-        "conflict",
-        "Fix pull requests need a code host that can open them; connect the GitHub App to enable this",
-      );
     },
   );
 }

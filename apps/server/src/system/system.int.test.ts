@@ -73,7 +73,7 @@ describe("dependency findings", () => {
     expect(theirs.statusCode).toBe(404);
   });
 
-  it("refuses a dependency fix PR honestly while no code host can open one", async () => {
+  it("answers 404 for an unknown finding and 400 for a bad body on the dependency fix call", async () => {
     const response = await ctx.app.inject({
       method: "POST",
       url: "/api/fixes/dependency",

@@ -1,0 +1,150 @@
+// The local code host's pull requests: one bare "fix remote" git repository per repository under
+// the data directory, where each fix is a branch with one commit on top of the scanned commit.
+// The commit is built with plumbing (a temporary index, hash-object, write-tree, commit-tree), so
+// no working tree is ever written, least of all the user's own working copy.
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** A file's content after the change; null deletes the file. */
+export interface FileChange {
+  path: string;
+  content: string | null;
+}
+
+export interface FixCommit {
+  /** A git URL the base commit can be fetched from (file:// for local repositories). */
+  sourceUrl: string;
+  baseCommit: string;
+  branchName: string;
+  message: string;
+  changes: readonly FileChange[];
+  /** Author and committer; the committed-at time is `at`. */
+  author: { name: string; email: string };
+  at: Date;
+}
+
+const TIMEOUT_MS = 120_000;
+
+export class FixRemoteError extends Error {}
+
+function run(
+  args: readonly string[],
+  options: { cwd: string; input?: string; env?: Record<string, string> },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      "git",
+      args,
+      {
+        cwd: options.cwd,
+        timeout: TIMEOUT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+        env: {
+          ...process.env,
+          GIT_TERMINAL_PROMPT: "0",
+          GIT_ASKPASS: "",
+          SSH_ASKPASS: "",
+          LC_ALL: "C",
+          ...options.env,
+        },
+      },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout.trim());
+        const detail = (stderr || error.message).trim().split("\n").filter(Boolean).at(-1) ?? "git failed";
+        reject(new FixRemoteError(`git ${args[0]}: ${detail}`));
+      },
+    );
+    // A command that reads no input may exit before its stdin closes; that EPIPE is not an error,
+    // and a real failure shows in the exit status above.
+    child.stdin?.on("error", () => {});
+    if (options.input === undefined) child.stdin?.end();
+    else child.stdin?.end(options.input);
+  });
+}
+
+/** The bare repository that receives the fix branches of one repository. */
+export function fixRemotePath(fixRemotesDir: string, repositoryId: string): string {
+  return path.join(fixRemotesDir, `${repositoryId}.git`);
+}
+
+async function ensureBareRepository(dir: string) {
+  if (existsSync(path.join(dir, "HEAD"))) return;
+  mkdirSync(dir, { recursive: true });
+  await run(["init", "--bare", "--quiet", dir], { cwd: dir });
+}
+
+async function hasCommit(dir: string, sha: string): Promise<boolean> {
+  try {
+    await run(["cat-file", "-e", `${sha}^{commit}`], { cwd: dir });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates `branchName` in the fix remote at `remoteDir` with one commit applying `changes` to
+ * `baseCommit`, and returns the new commit. Refuses to move a branch that already exists.
+ */
+export async function commitFixBranch(remoteDir: string, fix: FixCommit): Promise<string> {
+  if (fix.changes.length === 0) throw new FixRemoteError("a fix needs at least one changed file");
+  await run(["check-ref-format", `refs/heads/${fix.branchName}`], { cwd: tmpdir() }).catch(() => {
+    throw new FixRemoteError(`not a valid branch name: ${fix.branchName}`);
+  });
+  await ensureBareRepository(remoteDir);
+  if (!(await hasCommit(remoteDir, fix.baseCommit))) {
+    // Only the base commit's tree is needed: the branch's parent is that commit.
+    await run(["fetch", "--quiet", "--depth", "1", "--no-tags", fix.sourceUrl, fix.baseCommit], {
+      cwd: remoteDir,
+    });
+  }
+
+  const scratch = mkdtempSync(path.join(tmpdir(), "rampart-fix-index-"));
+  const env = { GIT_INDEX_FILE: path.join(scratch, "index") };
+  try {
+    await run(["read-tree", fix.baseCommit], { cwd: remoteDir, env });
+    for (const change of fix.changes) {
+      if (change.content === null) {
+        await run(["update-index", "--force-remove", "--", change.path], { cwd: remoteDir, env });
+        continue;
+      }
+      const blob = await run(["hash-object", "-w", "--stdin", `--path=${change.path}`], {
+        cwd: remoteDir,
+        input: change.content,
+      });
+      // Keep an executable file executable.
+      const existing = await run(["ls-tree", fix.baseCommit, "--", change.path], { cwd: remoteDir });
+      const mode = existing.startsWith("100755") ? "100755" : "100644";
+      await run(["update-index", "--add", "--cacheinfo", `${mode},${blob},${change.path}`], {
+        cwd: remoteDir,
+        env,
+      });
+    }
+    const tree = await run(["write-tree"], { cwd: remoteDir, env });
+    const date = fix.at.toISOString();
+    const commit = await run(["commit-tree", tree, "-p", fix.baseCommit, "-F", "-"], {
+      cwd: remoteDir,
+      input: fix.message,
+      env: {
+        GIT_AUTHOR_NAME: fix.author.name,
+        GIT_AUTHOR_EMAIL: fix.author.email,
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_NAME: fix.author.name,
+        GIT_COMMITTER_EMAIL: fix.author.email,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
+    // The empty old value makes git refuse when the branch already exists.
+    await run(["update-ref", `refs/heads/${fix.branchName}`, commit, ""], { cwd: remoteDir });
+    return commit;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Removes a branch again, when the pull request that needed it could not be recorded. */
+export async function deleteFixBranch(remoteDir: string, branchName: string): Promise<void> {
+  await run(["update-ref", "-d", `refs/heads/${branchName}`], { cwd: remoteDir }).catch(() => {});
+}

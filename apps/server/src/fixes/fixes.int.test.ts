@@ -1,0 +1,344 @@
+// Fix pull requests end to end: scan the payments-api sample (a `sample` repository) and a local
+// git copy of it, open the SAST fix of the refunds route's SQL injection, and read the branch back
+// from the fix remote with git; numbers, idempotency, the ledger, listing, counting and access.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { evidenceArtifacts, findings, memberships, policyRuns, prSuggestions } from "@rampart/db/schema";
+import { verifyChain } from "@rampart/ledger";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { fixRemotePath } from "../code-host/fix-remote.ts";
+
+const REFUNDS = "src/routes/refunds.js";
+
+let ctx: TestContext;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let stranger: Awaited<ReturnType<typeof signUp>>;
+let root: string;
+let localPath: string;
+let sampleRepositoryId: string;
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.email=t@example.test", "-c", "user.name=T", ...args], { cwd })
+    .toString()
+    .trim();
+
+const get = (url: string, cookie = owner.cookie) => ctx.app.inject({ url, headers: { cookie } });
+const post = (url: string, payload: object, cookie = owner.cookie) =>
+  ctx.app.inject({ method: "POST", url, payload, headers: { cookie } });
+
+/** Triggers a scan and waits for its run (a busy machine can outlast the trigger's own wait). */
+async function scan(repo: string): Promise<string> {
+  const response = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo });
+  expect([200, 202], response.body).toContain(response.statusCode);
+  let summary = response.json();
+  for (let attempt = 0; summary.state !== "completed" && attempt < 240; attempt++) {
+    expect(summary.state).not.toBe("failed");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    summary = (await get(`/api/scans/${summary.scanId}`)).json();
+  }
+  expect(summary.state).toBe("completed");
+  return summary.runId;
+}
+
+async function findingOf(runId: string, ruleId: string, filePath: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(findings)
+    .where(and(eq(findings.runId, runId), eq(findings.ruleId, ruleId), eq(findings.filePath, filePath)));
+  if (!row) throw new Error(`no ${ruleId} finding in ${filePath}`);
+  return row;
+}
+
+const fixRemote = (repositoryId: string) =>
+  fixRemotePath(path.join(ctx.services.config.DATA_DIR, "fix-remotes"), repositoryId);
+
+let sampleRunId: string;
+let localRunId: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "rampart-fixes-"));
+  localPath = path.join(root, "payments-api");
+  cpSync(path.join(SAMPLES_DIR, "payments-api", "03-webhooks"), localPath, { recursive: true });
+  git(localPath, "init", "--quiet", "--initial-branch", "main");
+  git(localPath, "add", "--all");
+  git(localPath, "commit", "--quiet", "-m", "webhooks");
+  ctx = await createTestContext({ samplesDir: SAMPLES_DIR, localRepositoryRoots: [root] });
+  owner = await signUp(ctx.app, { tenantName: "Fixing Org" });
+  stranger = await signUp(ctx.app, { tenantName: "Other Org" });
+  // Samples are registered by the demo seed only; this registers one the same way, in a tenant
+  // the owner may change.
+  const sample = await ctx.services.repositoriesRepo.insert({
+    tenantId: owner.tenantId,
+    name: "rampart-samples/payments-api",
+    source: "sample",
+    location: "payments-api",
+    defaultBranch: "main",
+  });
+  sampleRepositoryId = sample.id;
+  const local = await post(`/api/tenants/${owner.tenantId}/repositories`, {
+    location: localPath,
+    name: "acme/payments-api",
+  });
+  expect(local.statusCode, local.body).toBe(201);
+  sampleRunId = await scan("rampart-samples/payments-api");
+  localRunId = await scan("acme/payments-api");
+}, 240_000);
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("POST /api/fixes/sast", () => {
+  it("pushes a security/fix branch with the patched file to the fix remote and records it", async () => {
+    const finding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
+    expect((finding.metadata as { patch?: string }).patch).toContain("payment_id = $1");
+
+    const response = await post("/api/fixes/sast", { findingId: finding.id });
+    expect(response.statusCode, response.body).toBe(201);
+    const { pr } = response.json();
+    expect(pr).toEqual({ number: 1, branchName: "security/fix/sql-injection-refunds.js-1", url: null });
+
+    const remote = fixRemote(sampleRepositoryId);
+    const fixed = git(remote, "show", `${pr.branchName}:${REFUNDS}`);
+    expect(fixed).toContain(
+      `"SELECT id, amount, reason, created_at FROM refunds WHERE payment_id = $1 ORDER BY created_at", [req.query.payment]`,
+    );
+    expect(fixed).not.toContain("req.query.payment + \"'");
+    // One commit on top of the scanned commit, changing only the patched file.
+    const [run] = await ctx.database.db.select().from(policyRuns).where(eq(policyRuns.id, sampleRunId));
+    expect(git(remote, "rev-parse", `${pr.branchName}^`)).toBe(run!.commitSha);
+    expect(git(remote, "diff", "--name-only", `${pr.branchName}^`, pr.branchName)).toBe(REFUNDS);
+    expect(git(remote, "log", "-1", "--format=%an <%ae>%n%s", pr.branchName)).toBe(
+      "Rampart <fixes@rampart.invalid>\nFix SQL query built from untrusted input in src/routes/refunds.js",
+    );
+
+    const [row] = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(eq(prSuggestions.findingId, finding.id));
+    expect(row).toMatchObject({
+      tenantId: owner.tenantId,
+      repositoryId: sampleRepositoryId,
+      runId: sampleRunId,
+      findingFingerprint: finding.fingerprint,
+      kind: "sast",
+      number: 1,
+      state: "open",
+      baseCommit: run!.commitSha,
+      headCommit: git(remote, "rev-parse", pr.branchName),
+      testsAdded: false,
+    });
+    expect(row!.patch).toBe((finding.metadata as { patch: string }).patch);
+  });
+
+  it("appends a fix_pr artifact to the tenant's ledger, and the chain still verifies", async () => {
+    const artifacts = await ctx.database.db
+      .select()
+      .from(evidenceArtifacts)
+      .where(
+        and(eq(evidenceArtifacts.tenantId, owner.tenantId), eq(evidenceArtifacts.artifactType, "fix_pr")),
+      );
+    expect(artifacts).toHaveLength(1);
+    expect(artifacts[0]!.runId).toBe(sampleRunId);
+    expect(artifacts[0]!.content).toMatchObject({
+      kind: "fix-pull-request",
+      number: 1,
+      status: "open",
+      branchName: "security/fix/sql-injection-refunds.js-1",
+      files: [REFUNDS],
+    });
+    const entries = await ctx.services.ledger.entriesOf(owner.tenantId);
+    expect(verifyChain(entries)).toMatchObject({ ok: true, length: entries.length });
+    const evidence = await get(`/api/tenants/${owner.tenantId}/evidence`);
+    expect(evidence.statusCode).toBe(200);
+    expect(JSON.stringify(evidence.json())).toContain("fix_pr");
+  });
+
+  it("returns the open pull request again instead of opening a second", async () => {
+    const finding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
+    const again = await post("/api/fixes/sast", { findingId: finding.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().pr.number).toBe(1);
+    // The same hazard found by a later run of the repository is the same fix.
+    const rescanned = await scan("rampart-samples/payments-api");
+    const later = await findingOf(rescanned, "sast/sql-injection", REFUNDS);
+    expect(later.id).not.toBe(finding.id);
+    const fromLater = await post("/api/fixes/sast", { findingId: later.id });
+    expect(fromLater.json().pr.number).toBe(1);
+    const rows = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(eq(prSuggestions.tenantId, owner.tenantId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("numbers pull requests per tenant in sequence, and never touches the user's working copy", async () => {
+    const head = git(localPath, "rev-parse", "HEAD");
+    const finding = await findingOf(localRunId, "sast/sql-injection", REFUNDS);
+    const response = await post("/api/fixes/sast", { findingId: finding.id });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().pr).toMatchObject({
+      number: 2,
+      branchName: "security/fix/sql-injection-refunds.js-2",
+    });
+    const [local] = await ctx.services.repositoriesRepo
+      .list(owner.tenantId)
+      .then((all) => all.filter((repository) => repository.source === "local"));
+    const remote = fixRemote(local!.id);
+    expect(git(remote, "show", `security/fix/sql-injection-refunds.js-2:${REFUNDS}`)).toContain(
+      "payment_id = $1",
+    );
+    expect(git(localPath, "rev-parse", "HEAD")).toBe(head);
+    expect(git(localPath, "branch", "--list")).toBe("* main");
+    expect(git(localPath, "status", "--porcelain")).toBe("");
+  });
+
+  it("answers 409 for a finding without a patch", async () => {
+    const finding = await findingOf(sampleRunId, "sast/command-injection", "src/routes/reports.js");
+    expect((finding.metadata as { patch?: string }).patch).toBeUndefined();
+    const response = await post("/api/fixes/sast", { findingId: finding.id });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: "No automated fix is available for this finding" });
+  });
+
+  it("answers 400 for a bad body and for a finding that is not a SAST finding", async () => {
+    for (const payload of [{}, { findingId: "nope" }, { findingId: 7 }]) {
+      const response = await post("/api/fixes/sast", payload);
+      expect(response.statusCode).toBe(400);
+      expect(typeof response.json().error).toBe("string");
+    }
+    const [iac] = await ctx.database.db
+      .select()
+      .from(findings)
+      .where(
+        and(eq(findings.runId, sampleRunId), eq(findings.analyzer, "terraform"), eq(findings.status, "fail")),
+      )
+      .limit(1);
+    const response = await post("/api/fixes/sast", { findingId: iac!.id });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("answers 404 for an unknown finding and for another tenant's", async () => {
+    const unknown = await post("/api/fixes/sast", { findingId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.statusCode).toBe(404);
+    const finding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
+    const theirs = await post("/api/fixes/sast", { findingId: finding.id }, stranger.cookie);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ error: "Finding not found" });
+  });
+
+  it("answers 403 to an auditor", async () => {
+    const auditor = await signUp(ctx.app);
+    await ctx.database.db
+      .insert(memberships)
+      .values({ userId: auditor.userId, tenantId: owner.tenantId, role: "auditor" });
+    const finding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
+    const response = await post("/api/fixes/sast", { findingId: finding.id }, auditor.cookie);
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe("listing and counting fix pull requests", () => {
+  it("lists the tenant's suggestions newest first and counts the open ones", async () => {
+    const list = await get(`/api/tenants/${owner.tenantId}/pr-suggestions`);
+    expect(list.statusCode).toBe(200);
+    const suggestions = list.json();
+    expect(suggestions.map((s: { number: number }) => s.number)).toEqual([2, 1]);
+    expect(suggestions[1]).toMatchObject({
+      branchName: "security/fix/sql-injection-refunds.js-1",
+      title: "Fix SQL query built from untrusted input in src/routes/refunds.js",
+      repo: "rampart-samples/payments-api",
+      state: "open",
+      merged: false,
+      accepted: false,
+      testsAdded: false,
+      kind: "sast",
+      url: null,
+    });
+    expect(suggestions[1].aiExplainer).toContain("bind parameters");
+    const active = await get(`/api/prs/active?tenantId=${owner.tenantId}`);
+    expect(active.statusCode).toBe(200);
+    expect(active.json()).toEqual({ count: 2 });
+    await ctx.database.db
+      .update(prSuggestions)
+      .set({ state: "merged", merged: true })
+      .where(and(eq(prSuggestions.tenantId, owner.tenantId), eq(prSuggestions.number, 2)));
+    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json()).toEqual({ count: 1 });
+  });
+
+  it("answers 404 to another tenant and 400 without a tenant", async () => {
+    expect((await get(`/api/tenants/${owner.tenantId}/pr-suggestions`, stranger.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`, stranger.cookie)).statusCode).toBe(404);
+    const missing = await get("/api/prs/active");
+    expect(missing.statusCode).toBe(400);
+    expect(typeof missing.json().error).toBe("string");
+    expect((await get(`/api/tenants/${stranger.tenantId}/pr-suggestions`, stranger.cookie)).json()).toEqual(
+      [],
+    );
+  });
+});
+
+describe("POST /api/fixes/dependency", () => {
+  it("pushes a branch that upgrades the package in package.json and package-lock.json", async () => {
+    const [finding] = (
+      await ctx.database.db
+        .select()
+        .from(findings)
+        .where(and(eq(findings.runId, sampleRunId), eq(findings.ruleId, "sca/vulnerable-dependency")))
+    ).filter(
+      (row) =>
+        (row.metadata as { properties: { packageName: string } }).properties.packageName === "minimist",
+    );
+    expect(finding).toBeDefined();
+    const response = await post("/api/fixes/dependency", { findingId: finding!.id });
+    expect(response.statusCode, response.body).toBe(201);
+    const { pr } = response.json();
+    expect(pr).toEqual({ number: 3, branchName: "security/fix/upgrade-minimist-1.2.6-3", url: null });
+
+    const remote = fixRemote(sampleRepositoryId);
+    expect(git(remote, "diff", "--name-only", `${pr.branchName}^`, pr.branchName).split("\n")).toEqual([
+      "package-lock.json",
+      "package.json",
+    ]);
+    const lock = JSON.parse(git(remote, "show", `${pr.branchName}:package-lock.json`));
+    expect(lock.packages["node_modules/minimist"].version).toBe("1.2.6");
+    const manifest = JSON.parse(git(remote, "show", `${pr.branchName}:package.json`));
+    expect(manifest.dependencies.minimist).toMatch(/1\.2\.6/);
+
+    const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json();
+    expect(listed[0]).toMatchObject({
+      number: 3,
+      kind: "dependency",
+      title: expect.stringMatching(/^Upgrade minimist from 1\.2\.5 to 1\.2\.6/),
+      testsAdded: false,
+    });
+    expect(listed[0].aiExplainer).toContain("Upgrade minimist from 1.2.5 to 1.2.6 (direct dependency)");
+    const artifacts = await ctx.database.db
+      .select()
+      .from(evidenceArtifacts)
+      .where(
+        and(eq(evidenceArtifacts.tenantId, owner.tenantId), eq(evidenceArtifacts.artifactType, "fix_pr")),
+      );
+    expect(artifacts).toHaveLength(3);
+    expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
+  });
+
+  it("answers 400 for a finding that is not a dependency finding, 404 for another tenant's", async () => {
+    const sastFinding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
+    expect((await post("/api/fixes/dependency", { findingId: sastFinding.id })).statusCode).toBe(400);
+    const [dependency] = await ctx.database.db
+      .select()
+      .from(findings)
+      .where(and(eq(findings.runId, sampleRunId), eq(findings.ruleId, "sca/vulnerable-dependency")))
+      .limit(1);
+    const theirs = await post("/api/fixes/dependency", { findingId: dependency!.id }, stranger.cookie);
+    expect(theirs.statusCode).toBe(404);
+    expect((await post("/api/fixes/dependency", { findingId: "x" })).statusCode).toBe(400);
+  });
+});

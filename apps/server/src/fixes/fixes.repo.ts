@@ -1,0 +1,66 @@
+// Queries of fix pull requests: the newest of a tenant, the open count, the open one of a finding,
+// and the per-tenant number counter.
+import type { Database } from "@rampart/db/client";
+import { prNumberCounters, prSuggestions } from "@rampart/db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+
+export type PrSuggestionRow = typeof prSuggestions.$inferSelect;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Transaction;
+
+export function createFixesRepo(db: Database) {
+  return {
+    /** The open pull request fixing this finding of the repository, if one exists. */
+    async openFor(
+      executor: Executor,
+      key: { tenantId: string; repositoryId: string; findingFingerprint: string },
+    ): Promise<PrSuggestionRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(prSuggestions)
+        .where(
+          and(
+            eq(prSuggestions.tenantId, key.tenantId),
+            eq(prSuggestions.repositoryId, key.repositoryId),
+            eq(prSuggestions.findingFingerprint, key.findingFingerprint),
+            eq(prSuggestions.state, "open"),
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * The tenant's next pull request number. The upsert locks the tenant's counter row until the
+     * transaction ends, so concurrent openings take turns and never share a number.
+     */
+    async nextNumber(tx: Transaction, tenantId: string): Promise<number> {
+      const [row] = await tx
+        .insert(prNumberCounters)
+        .values({ tenantId, lastNumber: 1 })
+        .onConflictDoUpdate({
+          target: prNumberCounters.tenantId,
+          set: { lastNumber: sql`${prNumberCounters.lastNumber} + 1` },
+        })
+        .returning({ lastNumber: prNumberCounters.lastNumber });
+      return row!.lastNumber;
+    },
+
+    list: (tenantId: string, limit: number) =>
+      db
+        .select()
+        .from(prSuggestions)
+        .where(eq(prSuggestions.tenantId, tenantId))
+        .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number))
+        .limit(limit),
+
+    async openCount(tenantId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(prSuggestions)
+        .where(and(eq(prSuggestions.tenantId, tenantId), eq(prSuggestions.state, "open")));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type FixesRepo = ReturnType<typeof createFixesRepo>;

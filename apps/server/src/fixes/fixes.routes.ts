@@ -1,0 +1,109 @@
+// Fix pull requests (spec part 2, §7): open one for a SAST or a dependency finding, list a
+// tenant's, and count the open ones for the PR Bot page's live status.
+import { ErrorBody } from "@rampart/contracts/common";
+import {
+  ActivePrCount,
+  ActivePrQuery,
+  FixRequest,
+  FixResponse,
+  PrSuggestionList,
+} from "@rampart/contracts/fixes";
+import { TenantParams } from "@rampart/contracts/tenants";
+import type { Database } from "@rampart/db/client";
+import { findings } from "@rampart/db/schema";
+import { planDependencyUpgrade } from "@rampart/engine/sca/upgrade/index";
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { currentUser } from "../auth/authenticate.ts";
+import { AppError, notFound } from "../errors.ts";
+import type { App } from "../http/types.ts";
+import type { FindingRow } from "../runs/runs.repo.ts";
+import { ECOSYSTEMS } from "../sca/sca.routes.ts";
+import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import { type PlanResult, planDependencyFix, planSastFix, type ReadFile } from "./fix-plans.ts";
+import type { FixesService } from "./fixes.service.ts";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const FINDING_NOT_FOUND = "Finding not found";
+
+export function registerFixRoutes(
+  app: App,
+  deps: {
+    db: Database;
+    fixes: FixesService;
+    access: TenantAccessService;
+    authenticate: preHandlerAsyncHookHandler;
+  },
+) {
+  const guarded = { preHandler: deps.authenticate };
+  const openSchema = {
+    tags: ["fixes"],
+    body: FixRequest,
+    response: { 200: FixResponse, 201: FixResponse, ...errors },
+  };
+
+  /**
+   * The finding, when the user may open fixes in its tenant: 404 for another tenant's, 403 for an
+   * auditor. Opening a fix is a scan-like action: on the demo organization every signed-in user
+   * may, since its fix branches live in Rampart's own fix remote and change nothing of anyone's.
+   */
+  async function fixableFinding(request: FastifyRequest, findingId: string): Promise<FindingRow> {
+    const [finding] = await deps.db.select().from(findings).where(eq(findings.id, findingId));
+    if (!finding) throw notFound(FINDING_NOT_FOUND);
+    await deps.access.requireForRecord(finding.tenantId, currentUser(request).id, "scan", FINDING_NOT_FOUND);
+    return finding;
+  }
+
+  async function openFix(reply: FastifyReply, finding: FindingRow, plan: (readFile: ReadFile) => PlanResult) {
+    const { suggestion, created } = await deps.fixes.open(finding, plan);
+    return reply.status(created ? 201 : 200).send({
+      pr: { number: suggestion.number, branchName: suggestion.branchName, url: suggestion.url },
+    });
+  }
+
+  app.post("/api/fixes/sast", { ...guarded, schema: openSchema }, async (request, reply) => {
+    const finding = await fixableFinding(request, request.body.findingId);
+    if (finding.analyzer !== "sast") throw new AppError("bad_request", "This is not a code (SAST) finding");
+    return openFix(reply, finding, (readFile) => planSastFix(finding, readFile));
+  });
+
+  app.post("/api/fixes/dependency", { ...guarded, schema: openSchema }, async (request, reply) => {
+    const finding = await fixableFinding(request, request.body.findingId);
+    if (finding.analyzer !== "sca")
+      throw new AppError("bad_request", "This is not a dependency (SCA) finding");
+    return openFix(reply, finding, (readFile) =>
+      planDependencyFix(
+        finding,
+        readFile,
+        planDependencyUpgrade,
+        (ecosystem) => ECOSYSTEMS[ecosystem] ?? (ecosystem || "this ecosystem"),
+      ),
+    );
+  });
+
+  app.get(
+    "/api/tenants/:tenantId/pr-suggestions",
+    {
+      ...guarded,
+      schema: { tags: ["fixes"], params: TenantParams, response: { 200: PrSuggestionList, ...errors } },
+    },
+    async (request) => {
+      const { tenantId } = request.params;
+      await deps.access.require(tenantId, currentUser(request).id, "read");
+      return deps.fixes.list(tenantId);
+    },
+  );
+
+  app.get(
+    "/api/prs/active",
+    {
+      ...guarded,
+      schema: { tags: ["fixes"], querystring: ActivePrQuery, response: { 200: ActivePrCount, ...errors } },
+    },
+    async (request) => {
+      const { tenantId } = request.query;
+      await deps.access.require(tenantId, currentUser(request).id, "read");
+      return { count: await deps.fixes.activeCount(tenantId) };
+    },
+  );
+}

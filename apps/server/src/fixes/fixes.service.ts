@@ -1,0 +1,237 @@
+// Opens fix pull requests: plans the change from a stored finding and the files of the commit it
+// was found in, then, in one transaction, takes the tenant's next PR number, has the code host
+// push the `security/fix/<slug>` branch, records the suggestion and appends a `fix_pr` artifact
+// to the tenant's evidence ledger. A finding with an open fix gets that fix back, not a second.
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import path from "node:path";
+import type { PrSuggestion } from "@rampart/contracts/fixes";
+import type { Database } from "@rampart/db/client";
+import { policyRuns, prSuggestions, repositories } from "@rampart/db/schema";
+import { contentHash } from "@rampart/ledger";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type CodeHost, FixRemoteError } from "../code-host/code-host.ts";
+import { AppError } from "../errors.ts";
+import type { LedgerService } from "../evidence/ledger.service.ts";
+import type { JobSender } from "../jobs/job-queue.ts";
+import type { RepositoryRow } from "../repositories/repositories.repo.ts";
+import type { FindingRow } from "../runs/runs.repo.ts";
+import type { FixPlan, PlanResult, ReadFile } from "./fix-plans.ts";
+import type { FixesRepo, PrSuggestionRow } from "./fixes.repo.ts";
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const LISTED = 200;
+
+/** Thrown inside the transaction when another request opened the same fix first. */
+class AlreadyOpen extends Error {
+  constructor(readonly existing: PrSuggestionRow) {
+    super("already open");
+  }
+}
+
+export function toPrSuggestion(row: PrSuggestionRow, repo: string): PrSuggestion {
+  return {
+    id: row.id,
+    branchName: row.branchName,
+    number: row.number,
+    title: row.title,
+    repo,
+    url: row.url,
+    state: row.state,
+    merged: row.merged,
+    accepted: row.accepted,
+    createdAt: row.createdAt.toISOString(),
+    aiExplainer: row.body,
+    testsAdded: row.testsAdded,
+    kind: row.kind,
+    findingId: row.findingId,
+    runId: row.runId,
+  };
+}
+
+/** Reads repository-relative files of a workspace, never outside it (symlinks included). */
+function workspaceReader(root: string): ReadFile {
+  const realRoot = realpathSync(root);
+  return (relative) => {
+    const absolute = path.resolve(realRoot, relative);
+    if (!absolute.startsWith(realRoot + path.sep)) return null;
+    try {
+      const real = realpathSync(absolute);
+      if (!real.startsWith(realRoot + path.sep) || statSync(real).size > MAX_FILE_BYTES) return null;
+      return readFileSync(real, "utf8");
+    } catch {
+      return null;
+    }
+  };
+}
+
+export function createFixesService(deps: {
+  db: Database;
+  repo: FixesRepo;
+  codeHost: CodeHost;
+  ledger: LedgerService;
+  jobs: JobSender;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { db, repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * Opens the fix `plan` computes for `finding` (or returns the fix already open for it). `plan`
+   * gets the files the repository had at the finding's run; its refusal becomes a 409.
+   */
+  async function open(
+    finding: FindingRow,
+    plan: (readFile: ReadFile) => PlanResult,
+  ): Promise<{ suggestion: PrSuggestionRow; created: boolean }> {
+    const [run] = await db.select().from(policyRuns).where(eq(policyRuns.id, finding.runId));
+    if (!run) throw new AppError("conflict", "The run of this finding no longer exists");
+    const [repository] = await db.select().from(repositories).where(eq(repositories.id, run.repositoryId));
+    if (!repository) throw new AppError("conflict", "The repository of this finding no longer exists");
+    const key = {
+      tenantId: finding.tenantId,
+      repositoryId: repository.id,
+      findingFingerprint: finding.fingerprint,
+    };
+    const existing = await repo.openFor(db, key);
+    if (existing) return { suggestion: existing, created: false };
+
+    const planned = await planAtCommit(repository, run.commitSha, plan);
+    const at = now();
+    try {
+      const suggestion = await db.transaction(async (tx) => {
+        const number = await repo.nextNumber(tx, finding.tenantId);
+        // Asked again under the counter's lock: a concurrent request may have opened it meanwhile.
+        const opened = await repo.openFor(tx, key);
+        if (opened) throw new AlreadyOpen(opened);
+        const branchName = `security/fix/${planned.slug}-${number}`;
+        const pullRequest = await openOnHost(repository, {
+          baseCommit: run.commitSha,
+          branchName,
+          title: planned.title,
+          body: planned.body,
+          changes: planned.changes.map((change) => ({ path: change.path, content: change.after })),
+          at,
+        });
+        try {
+          const [row] = await tx
+            .insert(prSuggestions)
+            .values({
+              tenantId: finding.tenantId,
+              repositoryId: repository.id,
+              runId: run.id,
+              findingId: finding.id,
+              findingFingerprint: finding.fingerprint,
+              ruleId: finding.ruleId,
+              kind: planned.kind,
+              number: pullRequest.number ?? number,
+              branchName,
+              title: planned.title,
+              body: planned.body,
+              patch: planned.patch,
+              baseCommit: run.commitSha,
+              headCommit: pullRequest.headSha,
+              url: pullRequest.url,
+              testsAdded: planned.testsAdded,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          await deps.ledger.append(tx, {
+            tenantId: finding.tenantId,
+            artifactType: "fix_pr",
+            runId: run.id,
+            createdAt: at,
+            content: {
+              kind: "fix-pull-request",
+              prSuggestionId: row!.id,
+              number: row!.number,
+              status: row!.state,
+              repositoryId: repository.id,
+              repo: repository.name,
+              runId: run.id,
+              findingId: finding.id,
+              findingFingerprint: finding.fingerprint,
+              ruleId: finding.ruleId,
+              fixKind: planned.kind,
+              branchName,
+              baseCommit: run.commitSha,
+              headCommit: pullRequest.headSha,
+              patchSha256: contentHash(planned.patch),
+              files: planned.changes.map((change) => change.path),
+              createdAt: at.toISOString(),
+            },
+          });
+          return row!;
+        } catch (error) {
+          // The transaction rolls back; the branch it pushed must not outlive it.
+          await deps.codeHost.discardFixBranch(repository, branchName);
+          throw error;
+        }
+      });
+      await deps.jobs.send(
+        deps.ledger.verifyTenantJob,
+        { tenantId: finding.tenantId },
+        { singletonKey: finding.tenantId },
+      );
+      return { suggestion, created: true };
+    } catch (error) {
+      if (error instanceof AlreadyOpen) return { suggestion: error.existing, created: false };
+      throw error;
+    }
+  }
+
+  async function planAtCommit(
+    repository: RepositoryRow,
+    commitSha: string,
+    plan: (readFile: ReadFile) => PlanResult,
+  ): Promise<FixPlan> {
+    const checkedOut = await deps.codeHost.workspace(repository, commitSha);
+    if (!checkedOut.ok) {
+      deps.logger?.warn({ repositoryId: repository.id, error: checkedOut.error }, "fix: checkout failed");
+      throw new AppError("conflict", "The commit this finding was found in cannot be checked out");
+    }
+    const { workspace } = checkedOut;
+    try {
+      const result = plan(workspaceReader(workspace.root));
+      if (!result.ok) throw new AppError("conflict", result.reason);
+      return result.plan;
+    } finally {
+      workspace.dispose();
+    }
+  }
+
+  async function openOnHost(repository: RepositoryRow, input: Parameters<CodeHost["openFixPullRequest"]>[1]) {
+    try {
+      return await deps.codeHost.openFixPullRequest(repository, input);
+    } catch (error) {
+      if (!(error instanceof FixRemoteError)) throw error;
+      deps.logger?.warn({ repositoryId: repository.id, error: error.message }, "fix: code host refused");
+      throw new AppError("conflict", "The code host could not create the fix branch");
+    }
+  }
+
+  return {
+    open,
+
+    /** The tenant's fix pull requests, newest first. */
+    async list(tenantId: string): Promise<PrSuggestion[]> {
+      const rows = await repo.list(tenantId, LISTED);
+      if (rows.length === 0) return [];
+      const names = new Map(
+        (
+          await db
+            .select({ id: repositories.id, name: repositories.name })
+            .from(repositories)
+            .where(eq(repositories.tenantId, tenantId))
+        ).map((row) => [row.id, row.name]),
+      );
+      return rows.map((row) => toPrSuggestion(row, names.get(row.repositoryId) ?? ""));
+    },
+
+    activeCount: (tenantId: string) => repo.openCount(tenantId),
+  };
+}
+
+export type FixesService = ReturnType<typeof createFixesService>;
