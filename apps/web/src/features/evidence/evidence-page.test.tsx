@@ -92,18 +92,29 @@ describe("EvidencePage", () => {
     ).toBe(true);
   });
 
-  it("shows the control chip with an honest hint and filters by artifact type", async () => {
+  it("asks the server for the control's evidence, shows the chip and filters by artifact type", async () => {
     stubEvidence({
+      [`${LIST}&control=IAC-ENC-01`]: {
+        body: { ...ledger, artifacts: [testArtifact(1, { artifactType: "finding" })] },
+      },
+      [`GET ${BASE}?type=finding&limit=100&control=IAC-ENC-01`]: { body: { ...ledger, artifacts: [] } },
       [LIST]: { body: ledger },
-      [`GET ${BASE}?type=finding&limit=100`]: { body: { ...ledger, artifacts: [] } },
     });
     const user = userEvent.setup();
     const { location } = renderWithProviders(<EvidencePage />, { path: "/evidence?control=IAC-ENC-01" });
     const chip = await screen.findByText("Control IAC-ENC-01");
-    expect(chip).toHaveAccessibleDescription(/does not filter evidence by control yet/);
+    expect(chip).toHaveAccessibleDescription(/Only the evidence of runs that evaluated this control/);
+    const chain = await screen.findByRole("list", { name: "Evidence ledger" });
+    expect(
+      within(chain)
+        .getAllByRole("listitem")
+        .map((block) => block.getAttribute("aria-label")),
+    ).toEqual(["Block #1"]);
 
     await user.click(screen.getByRole("button", { name: "Findings" }));
-    expect(await screen.findByText("No Findings blocks in the ledger yet.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("No Findings blocks for control IAC-ENC-01 in the ledger yet."),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Remove control filter IAC-ENC-01" }));
     expect(location.history.at(-1)).toBe("/evidence");

@@ -53,7 +53,7 @@ function ControlChip({ control }: { control: string }) {
     <Badge className="h-9 gap-2 px-3 text-sm">
       <HintTooltip
         id={hintId}
-        hint="The server does not filter evidence by control yet: the ledger shows all of this tenant's evidence."
+        hint="Only the evidence of runs that evaluated this control, and of fix PRs for its findings."
         className="items-center gap-1.5"
       >
         <span aria-describedby={hintId}>Control {control}</span>
@@ -75,7 +75,7 @@ export function EvidencePage() {
   const { tenantId, isLoading: tenantLoading } = useCurrentTenant();
   const control = new URLSearchParams(useSearch()).get("control");
   const [type, setType] = useState<ArtifactTypeFilter>("all");
-  const evidence = useEvidence(tenantLoading ? null : tenantId, type);
+  const evidence = useEvidence(tenantLoading ? null : tenantId, type, control);
   const verify = useVerifyEvidenceChain(tenantId);
 
   return (
@@ -133,9 +133,11 @@ export function EvidencePage() {
               icon={Waypoints}
               title="No evidence yet"
               description={
-                type === "all"
-                  ? "Evidence blocks are appended when policy runs complete. Run a scan from the dashboard."
-                  : `No ${TYPE_FILTER_LABELS[type]} blocks in the ledger yet.`
+                control
+                  ? `No ${type === "all" ? "" : `${TYPE_FILTER_LABELS[type]} `}blocks for control ${control} in the ledger yet.`
+                  : type === "all"
+                    ? "Evidence blocks are appended when policy runs complete. Run a scan from the dashboard."
+                    : `No ${TYPE_FILTER_LABELS[type]} blocks in the ledger yet.`
               }
             />
           ) : (
