@@ -1,6 +1,7 @@
 // Re-serialising JSON files the way npm writes them: the indentation, line ending, trailing
 // newline and byte-order mark of the original file are kept, so a file npm wrote changes only
 // where its values change.
+import { escapeRegExp } from "./plan.ts";
 
 export interface JsonFile {
   path: string;
@@ -36,7 +37,54 @@ export function serializeLike(original: string, value: unknown): string {
   return `${bom}${body}${finalNewline}`;
 }
 
-/** True when re-serialising the unchanged value gives the file back byte for byte. */
-export function keepsLayout(file: JsonFile): boolean {
-  return serializeLike(file.text, file.value) === file.text;
+export interface StringEdit {
+  key: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * A file npm did not format (a hand-written package.json) edited in place: each `"key": "from"`
+ * pair becomes `"key": "to"`. Returns the text only when it parses to exactly `expected`, so a
+ * pair that also appears elsewhere (say, in `resolutions`) cannot slip through; otherwise undefined.
+ */
+export function editJsonStrings(
+  text: string,
+  edits: readonly StringEdit[],
+  expected: unknown,
+): string | undefined {
+  let result = text;
+  for (const edit of edits) {
+    const key = escapeRegExp(JSON.stringify(edit.key));
+    const from = escapeRegExp(JSON.stringify(edit.from));
+    result = result.replace(
+      new RegExp(`(${key}\\s*:\\s*)${from}`, "g"),
+      (_, head: string) => `${head}${JSON.stringify(edit.to)}`,
+    );
+  }
+  try {
+    return JSON.stringify(JSON.parse(result.replace(/^\uFEFF/, ""))) === JSON.stringify(expected)
+      ? result
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The new text of an edited JSON file: npm's layout for a file npm wrote (re-serialising gives it
+ * back byte for byte), else in-place string edits, else npm's layout with a note.
+ */
+export function editedJsonText(file: JsonFile, edits: readonly StringEdit[], notes: string[]): string {
+  const original: unknown = JSON.parse(file.text.replace(/^\uFEFF/, ""));
+  if (serializeLike(file.text, original) === file.text) return serializeLike(file.text, file.value);
+  const edited = editJsonStrings(file.text, edits, file.value);
+  if (edited !== undefined) return edited;
+  notes.push(`${file.path} was rewritten in npm's JSON layout, so lines other than the upgrade may differ.`);
+  return serializeLike(file.text, file.value);
+}
+
+/** True when the parsed value differs from the file's text (the file was edited). */
+export function isEdited(file: JsonFile): boolean {
+  return JSON.stringify(JSON.parse(file.text.replace(/^\uFEFF/, ""))) !== JSON.stringify(file.value);
 }

@@ -171,16 +171,34 @@ describe("npm, package-lock.json v3", () => {
     );
   });
 
-  it("says so when package.json was not in npm's layout", () => {
+  it("edits a hand-formatted package.json in place, and leaves it alone when only the lock changes", () => {
+    const files = new Map(v3);
+    const handWritten = v3
+      .get("package.json")!
+      .replace('"private": true,', '"private": true, "files": [ "dist" ],');
+    files.set("package.json", handWritten);
+    const direct = planDependencyUpgrade(npm("lodash", "4.17.15", "4.17.21"), reader(files));
+    expect(direct.ok && direct.changes[0]).toEqual({
+      path: "package.json",
+      before: handWritten,
+      after: handWritten.replace('"lodash": "^4.17.15"', '"lodash": "^4.17.21"'),
+    });
+    expect(direct.ok && direct.notes.some((note) => note.includes("npm's JSON layout"))).toBe(false);
+    const transitive = planDependencyUpgrade(npm("@babel/traverse", "7.22.0", "7.23.2"), reader(files));
+    expect(transitive.ok && transitive.changes.map((change) => change.path)).toEqual(["package-lock.json"]);
+  });
+
+  it("says so when adding an override re-lays out a hand-formatted package.json", () => {
     const files = new Map(v3);
     files.set(
       "package.json",
       v3.get("package.json")!.replace('"private": true,', '"private": true, "files": [ "dist" ],'),
     );
-    const plan = planDependencyUpgrade(npm("lodash", "4.17.15", "4.17.21"), reader(files));
+    const plan = planDependencyUpgrade(npm("qs", "6.11.0", "6.11.3"), reader(files));
     expect(plan.ok && plan.notes).toContain(
       "package.json was rewritten in npm's JSON layout, so lines other than the upgrade may differ.",
     );
+    expect(JSON.parse(applyPlan(files, plan).get("package.json")!).files).toEqual(["dist"]);
   });
 });
 

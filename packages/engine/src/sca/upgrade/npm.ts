@@ -4,7 +4,7 @@
 // its copy in the lock's root or workspace entry) follows in the same style. A transitive one whose
 // dependents' ranges exclude the fixed version gets an `overrides` entry in the root package.json.
 import semver from "semver";
-import { type JsonFile, keepsLayout, readJsonFile, serializeLike } from "./json-text.ts";
+import { editedJsonText, isEdited, type JsonFile, readJsonFile, type StringEdit } from "./json-text.ts";
 import { rewriteNpmSpec } from "./npm-spec.ts";
 import {
   type FileChange,
@@ -226,6 +226,7 @@ export function planNpmUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
 
   // Direct: raise the declared range in each declaring package.json and in the lock's copy of it.
   const folders = new Set(copies.flatMap((copy) => declaringFolders(lock, copy, rootManifest)));
+  const stringEdits: StringEdit[] = [];
   for (const folder of folders) {
     const file = manifest(manifestPathOf(lockFolder, folder));
     if (typeof file === "string") return refuse(file);
@@ -238,7 +239,10 @@ export function planNpmUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
         const rewrite = rewriteNpmSpec(copy.installedAs, spec, fixed);
         if ("problem" in rewrite) return refuse(`${file.path}: ${rewrite.problem}`);
         if (rewrite.note !== undefined && !notes.includes(rewrite.note)) notes.push(rewrite.note);
-        declared[copy.installedAs] = rewrite.spec;
+        if (rewrite.spec !== spec) {
+          declared[copy.installedAs] = rewrite.spec;
+          stringEdits.push({ key: copy.installedAs, from: spec, to: rewrite.spec });
+        }
         const inLock = field(lockEntry, fieldName);
         if (typeof inLock[copy.installedAs] === "string") inLock[copy.installedAs] = rewrite.spec;
       }
@@ -283,16 +287,13 @@ export function planNpmUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
     `The lock entries of ${name}@${fixed} keep ${installed}'s own dependencies, engines and licence (offline the new manifest cannot be read); \`npm install\` refreshes them.`,
   );
 
-  const changes: FileChange[] = [];
-  for (const file of [...manifests.values(), lockFile]) {
-    const after = serializeLike(file.text, file.value);
-    if (after === file.text) continue;
-    if (!keepsLayout({ ...file, value: JSON.parse(file.text.replace(/^\uFEFF/, "")) }))
-      notes.push(
-        `${file.path} was rewritten in npm's JSON layout, so lines other than the upgrade may differ.`,
-      );
-    changes.push({ path: file.path, before: file.text, after });
-  }
+  // Manifests that were only read (to find direct dependencies) are left out.
+  const changes: FileChange[] = [...manifests.values()].filter(isEdited).map((file) => ({
+    path: file.path,
+    before: file.text,
+    after: editedJsonText(file, stringEdits, notes),
+  }));
+  changes.push({ path: lockPath, before: lockText, after: editedJsonText(lockFile, [], notes) });
   const how = direct
     ? "direct dependency"
     : overridden
