@@ -1,6 +1,6 @@
-// Re-serialising JSON files the way npm writes them: the indentation, line ending, trailing
-// newline and byte-order mark of the original file are kept, so a file npm wrote changes only
-// where its values change.
+// Writing edited JSON files back: re-serialised the way npm writes them (the original's indent,
+// line ending, final newline and byte-order mark), so a file npm wrote changes only where its
+// values change; a hand-formatted file is edited in place where that expresses the change.
 import { escapeRegExp } from "./plan.ts";
 
 export interface JsonFile {

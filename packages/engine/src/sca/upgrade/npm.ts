@@ -100,7 +100,7 @@ function findCopies(lock: Json, name: string, version: string): Copy[] {
   return copies;
 }
 
-/** The workspace folders (and "" for the root) that declare `installedAs` in a dependency field. */
+/** Whether a package.json (or a lock folder entry copying it) declares `installedAs` as a dependency. */
 function declares(manifest: Json, installedAs: string): boolean {
   return DEPENDENCY_FIELDS.some((name) => installedAs in field(manifest, name));
 }
