@@ -329,6 +329,32 @@ describe("POST /api/fixes/dependency", () => {
     expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
   });
 
+  it("hands concurrent requests distinct numbers, and one pull request per finding", async () => {
+    const rows = await ctx.database.db
+      .select()
+      .from(findings)
+      .where(and(eq(findings.runId, localRunId), eq(findings.ruleId, "sca/vulnerable-dependency")));
+    const of = (name: string) =>
+      rows.find(
+        (row) => (row.metadata as { properties: { packageName: string } }).properties.packageName === name,
+      )!;
+    const [semverA, semverB, cookie] = await Promise.all([
+      post("/api/fixes/dependency", { findingId: of("semver").id }),
+      post("/api/fixes/dependency", { findingId: of("semver").id }),
+      post("/api/fixes/dependency", { findingId: of("cookie").id }),
+    ]);
+    for (const response of [semverA, semverB, cookie])
+      expect([200, 201], response.body).toContain(response.statusCode);
+    expect([semverA.statusCode, semverB.statusCode].sort()).toEqual([200, 201]);
+    expect(semverA.json().pr).toEqual(semverB.json().pr);
+    expect([semverA.json().pr.number, cookie.json().pr.number].sort()).toEqual([4, 5]);
+    const numbers = (
+      await ctx.database.db.select().from(prSuggestions).where(eq(prSuggestions.tenantId, owner.tenantId))
+    ).map((row) => row.number);
+    expect(numbers.sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
+  });
+
   it("answers 400 for a finding that is not a dependency finding, 404 for another tenant's", async () => {
     const sastFinding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
     expect((await post("/api/fixes/dependency", { findingId: sastFinding.id })).statusCode).toBe(400);
