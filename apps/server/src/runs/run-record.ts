@@ -71,9 +71,15 @@ export interface RunRecord {
   selfHash: string;
 }
 
-const EVIDENCE_ORDER: Evidence[] = ["failed", "partial", "not-run", "succeeded"];
-/** The weakest evidence wins: one failed analyzer makes the control's evidence failed. */
-function weakest(a: Evidence, b: Evidence): Evidence {
+const EVIDENCE_ORDER: Evidence[] = ["failed", "partial", "succeeded"];
+/**
+ * A control's evidence from two of its analyzers. The weakest wins: one failed analyzer makes it
+ * failed. An analyzer that had no files of its kind ("not-run") adds nothing either way: Terraform
+ * checks that ran are evidence even in a repository without CloudFormation templates.
+ */
+export function combineEvidence(a: Evidence, b: Evidence): Evidence {
+  if (a === "not-run") return b;
+  if (b === "not-run") return a;
   return EVIDENCE_ORDER.indexOf(a) <= EVIDENCE_ORDER.indexOf(b) ? a : b;
 }
 
@@ -110,7 +116,7 @@ export function buildRunRecord(input: {
       failures: 0,
       evidence: "succeeded" as Evidence,
     };
-    current.evidence = tallies.has(code) ? weakest(current.evidence, evidence) : evidence;
+    current.evidence = tallies.has(code) ? combineEvidence(current.evidence, evidence) : evidence;
     tallies.set(code, current);
     return current;
   };
