@@ -19,6 +19,7 @@ import { registerAdvisorRoutes } from "./advisor/advisor.routes.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
+import { registerContainerRoutes } from "./containers/containers.routes.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { AppError } from "./errors.ts";
 import { registerAttestationRoutes } from "./evidence/attestations.routes.ts";
@@ -131,6 +132,7 @@ export async function buildApp(options: {
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
   registerSastRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {

@@ -11,6 +11,7 @@ import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
 import type { Config } from "./config.ts";
+import { createImagesService } from "./containers/images.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
@@ -65,10 +66,18 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   });
   const rules = ruleById();
   const waivers = createWaiversService({ db });
+  const images = createImagesService({
+    db,
+    jobs,
+    advisories,
+    ledger,
+    uploadDir: path.join(path.resolve(config.DATA_DIR), "image-uploads"),
+  });
   const demo = createDemoService({
     db,
     repositories: repositoriesRepo,
     scans,
+    images,
     jobs,
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
@@ -90,6 +99,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     repositoriesRepo,
     runsRepo: createRunsRepo(db),
     scans,
+    images,
     advisories,
     osvImportJob: osvImportJob(advisories, config.OSV_SOURCE),
     waivers,
@@ -115,5 +125,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.ledger.verifyTenantJob,
     services.attestations.weeklyJob,
     services.osvImportJob,
+    services.images.scanJob,
   ];
 }

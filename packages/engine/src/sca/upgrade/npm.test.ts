@@ -149,6 +149,15 @@ describe("npm, package-lock.json v3", () => {
     });
   });
 
+  it("writes the fixed version as full SemVer whatever the advisory wrote", () => {
+    const plan = planDependencyUpgrade(npm("lodash", "4.17.15", "4.18"), reader(v3));
+    const lock = JSON.parse(applyPlan(v3, plan).get("package-lock.json")!);
+    expect(lock.packages["node_modules/lodash"].version).toBe("4.18.0");
+    expect(lock.packages[""].dependencies.lodash).toBe("^4.18.0");
+    const prefixed = planDependencyUpgrade(npm("lodash", "4.17.15", "v4.17.21"), reader(v3));
+    expect(JSON.parse(applyPlan(v3, prefixed).get("package.json")!).dependencies.lodash).toBe("^4.17.21");
+  });
+
   it("plans from package.json too, finding the lockfile beside it", () => {
     const plan = planDependencyUpgrade(npm("lodash", "4.17.15", "4.17.21", "package.json"), reader(v3));
     expect(plan.ok && plan.changes.map((change) => change.path)).toEqual([

@@ -4,6 +4,7 @@
 // its copy in the lock's root or workspace entry) follows in the same style. A transitive one whose
 // dependents' ranges exclude the fixed version gets an `overrides` entry in the root package.json.
 import semver from "semver";
+import { parseSemver } from "../osv/versions/npm.ts";
 import { editedJsonText, isEdited, type JsonFile, readJsonFile, type StringEdit } from "./json-text.ts";
 import { rewriteNpmSpec } from "./npm-spec.ts";
 import {
@@ -200,7 +201,9 @@ export function planNpmUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
   const lockVersion = lock.lockfileVersion;
   if (lockVersion !== 1 && lockVersion !== 2 && lockVersion !== 3)
     return refuse(`${lockPath}: unsupported lockfileVersion ${JSON.stringify(lockVersion)}`);
-  const { name, installedVersion: installed, fixedVersion: fixed } = request;
+  const { name, installedVersion: installed } = request;
+  // OSV and advisories may write `v1.2.3` or a short `1.2`; the lock needs the full SemVer text.
+  const fixed = parseSemver(request.fixedVersion)?.version ?? request.fixedVersion;
   const lockFolder = folderOf(lockPath);
 
   // Manifests are read once and edited in place; only the ones whose text changes are reported.
