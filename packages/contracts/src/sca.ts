@@ -52,7 +52,11 @@ export type ScaResponse = z.infer<typeof ScaResponse>;
 
 export const SbomArtifact = z.object({
   id: Id,
-  runId: Id,
+  /** The run whose checkout it describes; null for an uploaded container image's SBOM. */
+  runId: Id.nullable(),
+  /** The uploaded container image it describes; null for a run's SBOM. */
+  imageId: Id.nullable(),
+  /** The repository of the run, or the image reference. */
   repo: z.string(),
   format: z.string(),
   sbomHash: z.string(),

@@ -6,6 +6,8 @@ import type { Database } from "@rampart/db/client";
 import { scans, tenants } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { seedDemoImages } from "../containers/demo-images.ts";
+import type { ImagesService } from "../containers/images.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoriesRepo } from "../repositories/repositories.repo.ts";
 import { listSamples, materializeSample } from "../repositories/samples.ts";
@@ -18,6 +20,7 @@ export function createDemoService(deps: {
   db: Database;
   repositories: RepositoriesRepo;
   scans: ScanService;
+  images: ImagesService;
   jobs: JobSender;
   samplesDir: string;
   sampleCacheDir: string;
@@ -29,9 +32,12 @@ export function createDemoService(deps: {
     return row?.id;
   }
 
-  /** Registers each sample and queues a scan of each of its commits, once per repository. */
+  /**
+   * Registers each sample and queues a scan of each of its commits, once per repository; and
+   * builds the demo container images and queues their scans, once per tenant.
+   */
   async function seed(tenantId: string): Promise<number> {
-    let queued = 0;
+    let queued = await seedDemoImages(deps.images, tenantId);
     for (const { slug } of listSamples(deps.samplesDir)) {
       const sample = materializeSample(deps.samplesDir, slug, deps.sampleCacheDir);
       const repository = await deps.repositories.upsertByName({

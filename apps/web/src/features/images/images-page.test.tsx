@@ -35,6 +35,7 @@ function testSbom(overrides: Partial<SbomArtifact> = {}): SbomArtifact {
   return {
     id: "abcdef12-3456-4789-8abc-def012345678",
     runId: "99999999-9999-4999-8999-999999999999",
+    imageId: null,
     repo: "acme/payments-api",
     format: "CycloneDX 1.6",
     sbomHash: testHash("sbom-a"),
