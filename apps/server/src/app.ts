@@ -118,6 +118,7 @@ export async function buildApp(options: {
     authenticate,
     scanWaitSeconds: services.config.SCAN_WAIT_SECONDS,
     ledger: services.ledger,
+    fixes: services.fixes,
   });
   registerPostureRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });

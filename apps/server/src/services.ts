@@ -82,11 +82,13 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
   });
+  const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs });
   const posture = createPostureService({
     repo: createPostureRepo(db),
     ledger,
     rules,
     activeScans: scans.activeCount,
+    prSuggestions: fixes.list,
   });
   return {
     db,
@@ -104,7 +106,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     osvImportJob: osvImportJob(advisories, config.OSV_SOURCE),
     waivers,
     posture,
-    fixes: createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs }),
+    fixes,
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor: createKnowledgeBaseAdvisor(rules),

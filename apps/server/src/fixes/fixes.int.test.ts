@@ -368,3 +368,28 @@ describe("POST /api/fixes/dependency", () => {
     expect((await post("/api/fixes/dependency", { findingId: "x" })).statusCode).toBe(400);
   });
 });
+
+describe("fix pull requests elsewhere", () => {
+  it("shows a run's fix pull requests in the run's detail", async () => {
+    const detail = await get(`/api/runs/${sampleRunId}`);
+    expect(detail.statusCode).toBe(200);
+    const numbers = detail.json().prSuggestions.map((s: { number: number }) => s.number);
+    expect(numbers).toEqual([3, 1]);
+    expect(detail.json().prSuggestions[1]).toMatchObject({
+      branchName: "security/fix/sql-injection-refunds.js-1",
+      runId: sampleRunId,
+    });
+  });
+
+  it("shows the tenant's four newest on the dashboard summary", async () => {
+    const summary = await get(`/api/tenants/${owner.tenantId}/summary`);
+    expect(summary.statusCode).toBe(200);
+    const suggestions = summary.json().prSuggestions;
+    expect(suggestions).toHaveLength(4);
+    expect(suggestions.map((s: { number: number }) => s.number)).not.toContain(1);
+    for (const suggestion of suggestions) {
+      expect(suggestion).toMatchObject({ merged: expect.any(Boolean), accepted: false, testsAdded: false });
+      expect(suggestion.branchName).toMatch(/^security\/fix\//);
+    }
+  });
+});

@@ -53,6 +53,13 @@ export function createFixesRepo(db: Database) {
         .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number))
         .limit(limit),
 
+    ofRun: (tenantId: string, runId: string) =>
+      db
+        .select()
+        .from(prSuggestions)
+        .where(and(eq(prSuggestions.tenantId, tenantId), eq(prSuggestions.runId, runId)))
+        .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number)),
+
     async openCount(tenantId: string): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })

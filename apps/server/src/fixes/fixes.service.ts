@@ -216,8 +216,8 @@ export function createFixesService(deps: {
     open,
 
     /** The tenant's fix pull requests, newest first. */
-    async list(tenantId: string): Promise<PrSuggestion[]> {
-      const rows = await repo.list(tenantId, LISTED);
+    async list(tenantId: string, limit = LISTED): Promise<PrSuggestion[]> {
+      const rows = await repo.list(tenantId, limit);
       if (rows.length === 0) return [];
       const names = new Map(
         (
@@ -228,6 +228,11 @@ export function createFixesService(deps: {
         ).map((row) => [row.id, row.name]),
       );
       return rows.map((row) => toPrSuggestion(row, names.get(row.repositoryId) ?? ""));
+    },
+
+    /** The fix pull requests opened from a run's findings, for the run's detail. */
+    async ofRun(tenantId: string, runId: string, repo: string): Promise<PrSuggestion[]> {
+      return (await deps.repo.ofRun(tenantId, runId)).map((row) => toPrSuggestion(row, repo));
     },
 
     activeCount: (tenantId: string) => repo.openCount(tenantId),

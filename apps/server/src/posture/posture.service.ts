@@ -3,6 +3,7 @@
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { PrSuggestion } from "@rampart/contracts/fixes";
 import type { HeatmapResponse, RisksResponse } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
 import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
@@ -25,6 +26,8 @@ import {
 import type { PostureRepo } from "./posture.repo.ts";
 
 const DAY_MS = 86_400_000;
+/** The dashboard's PR Bot card shows up to 4 suggestions (spec part 1). */
+const PR_SUGGESTIONS_SHOWN = 4;
 export const RECENT_FINDINGS_LIMIT = 50;
 
 type ControlResultRow = Awaited<ReturnType<PostureRepo["controlResultsOf"]>>[number];
@@ -43,6 +46,8 @@ export function createPostureService(deps: {
   ledger: Pick<LedgerService, "recent" | "head" | "latestVerification">;
   rules: ReadonlyMap<string, RuleMeta>;
   activeScans: (tenantId: string) => Promise<number>;
+  /** The tenant's newest fix pull requests, for the PR Bot card. */
+  prSuggestions: (tenantId: string, limit: number) => Promise<PrSuggestion[]>;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
@@ -245,17 +250,27 @@ export function createPostureService(deps: {
       const at = now();
       const since = new Date(at.getTime() - days * DAY_MS);
       const previousSince = new Date(since.getTime() - days * DAY_MS);
-      const [latest, latestBefore, recent, totalRuns, activeRuns, artifacts, head, verification] =
-        await Promise.all([
-          repo.latestRuns(tenantId),
-          repo.latestRuns(tenantId, since),
-          repo.recentRuns(tenantId, 5),
-          repo.countRuns(tenantId),
-          deps.activeScans(tenantId),
-          deps.ledger.recent(tenantId, 3),
-          deps.ledger.head(tenantId),
-          deps.ledger.latestVerification(tenantId),
-        ]);
+      const [
+        latest,
+        latestBefore,
+        recent,
+        totalRuns,
+        activeRuns,
+        artifacts,
+        head,
+        verification,
+        suggestions,
+      ] = await Promise.all([
+        repo.latestRuns(tenantId),
+        repo.latestRuns(tenantId, since),
+        repo.recentRuns(tenantId, 5),
+        repo.countRuns(tenantId),
+        deps.activeScans(tenantId),
+        deps.ledger.recent(tenantId, 3),
+        deps.ledger.head(tenantId),
+        deps.ledger.latestVerification(tenantId),
+        deps.prSuggestions(tenantId, PR_SUGGESTIONS_SHOWN),
+      ]);
       const latestIds = latest.map((r) => r.id);
       const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
       const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
@@ -334,7 +349,7 @@ export function createPostureService(deps: {
         },
         controlStatus,
         recentRuns: recent.map(toRun),
-        prSuggestions: [],
+        prSuggestions: suggestions,
         evidenceArtifacts: artifacts.map(toEvidenceArtifact),
         chainIntegrity: chainStatus(head, verification),
         recentFindings: open.map(({ finding, run }) => toFinding(finding, run)),

@@ -17,6 +17,7 @@ import { AppError, notFound } from "../errors.ts";
 import { toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { toWaiver } from "../findings/waivers.service.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
 import type { RepositoriesRepo } from "../repositories/repositories.repo.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
@@ -54,6 +55,7 @@ export function registerRunRoutes(
     authenticate: preHandlerAsyncHookHandler;
     scanWaitSeconds: number;
     ledger: LedgerService;
+    fixes: Pick<FixesService, "ofRun">;
   },
 ) {
   const { scans, runs, access } = deps;
@@ -142,7 +144,7 @@ export function registerRunRoutes(
         findings: rows.map((row) => toFinding(row, run)),
         analyzers: run.analyzers as RunDetail["analyzers"],
         waivers,
-        prSuggestions: [],
+        prSuggestions: await deps.fixes.ofRun(run.tenantId, run.id, run.repo),
         evidenceArtifacts: (await deps.ledger.ofRun(run.tenantId, run.id)).map(toEvidenceArtifact),
       };
     },
