@@ -158,6 +158,18 @@ describe("npm, package-lock.json v3", () => {
     expect(JSON.parse(applyPlan(v3, prefixed).get("package.json")!).dependencies.lodash).toBe("^4.17.21");
   });
 
+  it("adds no resolved URL to a lock written without them (omit-lockfile-registry-resolved)", () => {
+    const files = new Map(v3);
+    const lock = JSON.parse(v3.get("package-lock.json")!);
+    delete lock.packages["node_modules/lodash"].resolved;
+    files.set("package-lock.json", `${JSON.stringify(lock, null, 2)}\n`);
+    const after = applyPlan(files, planDependencyUpgrade(npm("lodash", "4.17.15", "4.17.21"), reader(files)));
+    expect(JSON.parse(after.get("package-lock.json")!).packages["node_modules/lodash"]).toEqual({
+      version: "4.17.21",
+      license: "MIT",
+    });
+  });
+
   it("plans from package.json too, finding the lockfile beside it", () => {
     const plan = planDependencyUpgrade(npm("lodash", "4.17.15", "4.17.21", "package.json"), reader(v3));
     expect(plan.ok && plan.changes.map((change) => change.path)).toEqual([

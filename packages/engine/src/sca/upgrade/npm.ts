@@ -285,9 +285,11 @@ export function planNpmUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
       entry.resolved = tarballUrl(name, fixed, entry.resolved, installed);
     delete entry.integrity;
   }
+  // Checked with npm 11.19: `npm ci` installs such an entry (without verifying it), but a plain
+  // `npm install` keeps the lock as it is; re-resolving the entry is what records the new data.
   notes.push(
-    `The integrity hash of ${name}@${fixed} is left out of ${lockPath}: it can only be computed from the package tarball. Run \`npm install\` to restore it.`,
-    `The lock entries of ${name}@${fixed} keep ${installed}'s own dependencies, engines and licence (offline the new manifest cannot be read); \`npm install\` refreshes them.`,
+    `The integrity hash of ${name}@${fixed} is left out of ${lockPath}: it can only be computed from the package tarball. npm installs the package without it, and a plain \`npm install\` does not add it back.`,
+    `The lock entries of ${name}@${fixed} keep ${installed}'s own dependencies, engines and licence (the new manifest cannot be read offline). To refresh them and record the integrity, delete the ${name} entries from ${lockPath} and run \`npm install --package-lock-only\`.`,
   );
 
   // Manifests that were only read (to find direct dependencies) are left out.
