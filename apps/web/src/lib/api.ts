@@ -89,6 +89,18 @@ export async function apiSend<T>(method: WriteMethod, path: string, body?: unkno
   return readJson<T>(response);
 }
 
+/** POSTs a file as the raw request body (an image tarball): no JSON, no multipart. */
+export async function apiUpload<T>(path: string, file: Blob, contentType: string): Promise<T> {
+  const response = await fetch(path, {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": contentType },
+    body: file,
+  });
+  await throwIfNotOk(response);
+  return readJson<T>(response);
+}
+
 /**
  * The user-safe text of a failed call: the server's `{ "error": "…" }` field when the body carries
  * one, otherwise null so that the caller shows its own fallback.

@@ -1,3 +1,4 @@
+import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
 import type { SbomArtifact } from "@rampart/contracts/sca";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -5,18 +6,74 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as browser from "../../lib/browser";
 import { formatDateTime } from "../../lib/format-date";
 import { TENANT_ID, testHash } from "../../test/fixtures";
-import { type FetchReply, renderWithProviders, stubFetch, TEST_USER, testTenant } from "../../test/render";
+import {
+  type FetchHandler,
+  type FetchReply,
+  renderWithProviders,
+  stubFetch,
+  TEST_USER,
+  testTenant,
+} from "../../test/render";
 import { ContainerImagesPage } from "./images-page";
 
 const SBOM = `GET /api/tenants/${TENANT_ID}/sbom`;
+const CONTAINERS = `GET /api/tenants/${TENANT_ID}/containers`;
+const IMAGES = `GET /api/tenants/${TENANT_ID}/images`;
 
-function stubImages(sbom: FetchReply) {
+function stubImages(
+  sbom: FetchReply,
+  more: Record<string, FetchReply | FetchHandler> = {},
+  tenant: Record<string, unknown> = {},
+) {
   return stubFetch({
     "GET /api/auth/me": { body: { user: TEST_USER } },
-    "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp" })] },
-    [`GET /api/tenants/${TENANT_ID}`]: { body: testTenant({ id: TENANT_ID, name: "Acme Corp" }) },
+    "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp", ...tenant })] },
+    [`GET /api/tenants/${TENANT_ID}`]: { body: testTenant({ id: TENANT_ID, name: "Acme Corp", ...tenant }) },
     [SBOM]: sbom,
+    [CONTAINERS]: { body: [] },
+    [IMAGES]: { body: [] },
+    ...more,
   });
+}
+
+function testFinding(overrides: Partial<ContainerFinding> = {}): ContainerFinding {
+  return {
+    id: "c0000000-0000-4000-8000-000000000001",
+    imageId: "d0000000-0000-4000-8000-000000000001",
+    imageRef: "registry.example.com/acme/ml-pipeline:2.0.1",
+    baseImage: "docker.io/library/python:3.11-alpine3.18",
+    vulnerabilityId: "ALPINE-CVE-2025-26519",
+    aliases: [],
+    severity: "high",
+    cvssScore: 8.1,
+    packageName: "musl",
+    ecosystem: "Alpine",
+    installedVersion: "1.2.4-r2",
+    fixedVersion: "1.2.4-r3",
+    summary: null,
+    scannedAt: "2025-11-22T14:05:00.000Z",
+    ...overrides,
+  };
+}
+
+function testImage(overrides: Partial<ContainerImage> = {}): ContainerImage {
+  return {
+    id: "d0000000-0000-4000-8000-000000000002",
+    imageRef: "app.tar",
+    baseImage: null,
+    os: null,
+    packageCount: null,
+    state: "queued",
+    error: null,
+    uploadBytes: 2048,
+    createdAt: "2025-11-22T14:05:00.000Z",
+    scannedAt: null,
+    ...overrides,
+  };
+}
+
+function notifications() {
+  return screen.getByRole("region", { name: "Notifications (F8)" });
 }
 
 function component(index: number) {
@@ -58,16 +115,133 @@ afterEach(() => {
 });
 
 describe("ContainerImagesPage", () => {
-  it("opens on an honest Vulnerabilities empty state with the CLI command and asks nothing", async () => {
-    const fetchMock = stubImages({ body: [] });
+  it("opens on the Vulnerabilities tab and lists each container finding", async () => {
+    stubImages(
+      { body: [] },
+      {
+        [CONTAINERS]: {
+          body: [
+            testFinding(),
+            testFinding({
+              id: "c0000000-0000-4000-8000-000000000002",
+              imageRef: "registry.example.com/acme/payments-api:1.4.2",
+              baseImage: null,
+              vulnerabilityId: "DLA-3022-1",
+              severity: "med",
+              cvssScore: null,
+              packageName: "dpkg",
+              ecosystem: "Debian",
+              installedVersion: "1.18.25",
+              fixedVersion: null,
+              summary: "dpkg - security update",
+            }),
+          ],
+        },
+      },
+    );
     renderWithProviders(<ContainerImagesPage />, { path: "/images" });
     expect(screen.getByRole("heading", { level: 1, name: "Container Security" })).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Vulnerabilities" })).toHaveAttribute("aria-selected", "true");
-    const empty = screen.getByRole("region", { name: "No container images scanned yet" });
-    expect(empty).toHaveTextContent("images cannot be sent to the server yet");
-    expect(within(empty).getByText("rampart sbom image.tar")).toBeInTheDocument();
-    expect(screen.queryByRole("table")).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(`/api/tenants/${TENANT_ID}/sbom`);
+    const table = await screen.findByRole("table", { name: "Container vulnerabilities" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "ImageVulnerabilitySeverityCVSSPackageInstalled → Fixed",
+      "registry.example.com/acme/ml-pipeline:2.0.1FROM docker.io/library/python:3.11-alpine3.18ALPINE-CVE-2025-26519High8.1muslAlpine1.2.4-r2 → 1.2.4-r3",
+      "registry.example.com/acme/payments-api:1.4.2DLA-3022-1dpkg - security updateMedium—dpkgDebian1.18.25 → no fix yet",
+    ]);
+    expect(screen.getByRole("button", { name: "Upload Image" })).toBeInTheDocument();
+  });
+
+  it("shows loading, then the error panel with a retry when the findings cannot be loaded", async () => {
+    let calls = 0;
+    stubImages(
+      { body: [] },
+      {
+        [CONTAINERS]: () => {
+          calls += 1;
+          return calls === 1 ? { status: 500, body: "" } : { body: [testFinding()] };
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ContainerImagesPage />, { path: "/images" });
+    expect(screen.getByRole("status", { name: "Loading container vulnerabilities" })).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to Load Container Vulnerabilities");
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("table", { name: "Container vulnerabilities" })).toBeInTheDocument();
+  });
+
+  it("without images, explains how to make one and offers the upload to members only", async () => {
+    stubImages({ body: [] });
+    renderWithProviders(<ContainerImagesPage />, { path: "/images" });
+    const empty = await screen.findByRole("region", { name: "No container images scanned yet" });
+    expect(within(empty).getByText("docker save my-app:1.0 -o my-app.tar")).toBeInTheDocument();
+    expect(within(empty).getByRole("button", { name: "Upload Image" })).toBeInTheDocument();
+  });
+
+  it("hides the upload from a visitor of the demo organization", async () => {
+    stubImages({ body: [] }, {}, { isDemo: true, role: null });
+    renderWithProviders(<ContainerImagesPage />, { path: "/images" });
+    const empty = await screen.findByRole("region", { name: "No container images scanned yet" });
+    expect(within(empty).queryByRole("button", { name: "Upload Image" })).not.toBeInTheDocument();
+  });
+
+  it("shows uploads being scanned and failed scans with their reason", async () => {
+    stubImages(
+      { body: [] },
+      {
+        [IMAGES]: {
+          body: [
+            testImage(),
+            testImage({
+              id: "d0000000-0000-4000-8000-000000000003",
+              imageRef: "broken.tar",
+              state: "failed",
+              error: "image: layer missing/layer.tar named by the manifest is not in the archive",
+            }),
+          ],
+        },
+      },
+    );
+    renderWithProviders(<ContainerImagesPage />, { path: "/images" });
+    const scans = await screen.findByRole("list", { name: "Image scans" });
+    const items = within(scans).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Scanning app.tar…");
+    expect(items[1]).toHaveTextContent(
+      "Scan of broken.tar failed: image: layer missing/layer.tar named by the manifest is not in the archive",
+    );
+  });
+
+  it("uploads the chosen tarball as the request body and toasts, or shows the server's refusal", async () => {
+    const uploads: { url: string; contentType: string | null; body: unknown }[] = [];
+    const fetchMock = stubImages({ body: [] });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if ((init.method ?? "GET") === "POST") {
+        uploads.push({ url, contentType: new Headers(init.headers).get("Content-Type"), body: init.body });
+        return url.endsWith("name=notes.tar")
+          ? new Response(JSON.stringify({ error: "The upload is not a container image" }), { status: 400 })
+          : new Response(JSON.stringify(testImage({ imageRef: "app.tar" })), { status: 202 });
+      }
+      return base(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ContainerImagesPage />, { path: "/images" });
+    await screen.findByRole("region", { name: "No container images scanned yet" });
+    const file = new File([new Uint8Array([1, 2, 3])], "app.tar", { type: "application/x-tar" });
+    await user.upload(screen.getByLabelText("Image tarball"), file);
+    expect(await within(notifications()).findByText("Image Uploaded")).toBeInTheDocument();
+    expect(uploads[0]).toEqual({
+      url: `/api/tenants/${TENANT_ID}/images?name=app.tar`,
+      contentType: "application/x-tar",
+      body: file,
+    });
+
+    await user.upload(screen.getByLabelText("Image tarball"), new File(["hello"], "notes.tar"));
+    expect(await within(notifications()).findByText("Upload Failed")).toBeInTheDocument();
+    expect(within(notifications()).getByText("The upload is not a container image")).toBeInTheDocument();
   });
 
   it("lists each SBOM with repo, format, short hash, time and component count", async () => {
@@ -145,7 +319,7 @@ describe("ContainerImagesPage", () => {
     stubImages({ body: [] });
     await openSbomTab();
     const empty = await screen.findByRole("region", { name: "No SBOMs yet" });
-    expect(empty).toHaveTextContent("Each scan stores a bill of materials of the scanned commit.");
+    expect(empty).toHaveTextContent("Each scan stores a bill of materials of the scanned commit");
   });
 
   it("shows the error panel when the SBOMs cannot be loaded", async () => {

@@ -1,7 +1,7 @@
-// Container Security (/images): tabs Vulnerabilities and SBOM. The SBOM tab lists the bills of
-// materials stored with each scan. Container image scanning exists in the engine and CLI, but images
-// cannot be sent to the server yet, so the Vulnerabilities tab says so instead of showing rows.
-import { Container, FileStack } from "lucide-react";
+// Container Security (/images): tabs Vulnerabilities and SBOM. Vulnerabilities lists the findings
+// of the tenant's uploaded container images (and takes uploads); the SBOM tab lists the bills of
+// materials stored with each scan and each image.
+import { FileStack } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { Page } from "../../components/page";
@@ -10,29 +10,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useSboms } from "./api/get-sboms";
+import { ContainerVulnerabilities } from "./container-vulnerabilities";
 import { SbomArtifactCard } from "./sbom-artifact-card";
-
-export const IMAGE_SBOM_COMMAND = "rampart sbom image.tar";
-
-function VulnerabilitiesTab() {
-  return (
-    <EmptyState
-      icon={Container}
-      title="No container images scanned yet"
-      description={
-        <>
-          Rampart can read container images (a <code>docker save</code> tarball or an OCI layout) and list
-          their packages, but images cannot be sent to the server yet. Until then, create an image's SBOM
-          locally with the CLI:
-        </>
-      }
-    >
-      <code className="rounded-md border border-border bg-muted px-3 py-1.5 font-mono text-sm">
-        {IMAGE_SBOM_COMMAND}
-      </code>
-    </EmptyState>
-  );
-}
 
 function SbomTab() {
   const { tenantId, isLoading: tenantLoading } = useCurrentTenant();
@@ -62,7 +41,7 @@ function SbomTab() {
       <EmptyState
         icon={FileStack}
         title="No SBOMs yet"
-        description="Each scan stores a bill of materials of the scanned commit."
+        description="Each scan stores a bill of materials of the scanned commit, and each uploaded image one of its packages."
       />
     );
   }
@@ -88,7 +67,7 @@ export function ContainerImagesPage() {
           <TabsTrigger value="sbom">SBOM</TabsTrigger>
         </TabsList>
         <TabsContent value="vulnerabilities">
-          <VulnerabilitiesTab />
+          <ContainerVulnerabilities />
         </TabsContent>
         <TabsContent value="sbom">
           <SbomTab />
