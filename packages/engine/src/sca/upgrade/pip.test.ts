@@ -169,6 +169,11 @@ describe("pip requirements files", () => {
       ok: false,
       reason: "requirements.txt: no requirement names flask",
     });
+    const split = new Map([["requirements.txt", "pkg \\\n    ==1.0\n"]]);
+    expect(planDependencyUpgrade(pypi("pkg", "1.0", "1.1"), reader(split))).toEqual({
+      ok: false,
+      reason: "requirements.txt:1: the requirement of pkg is split over several lines; edit it by hand",
+    });
     const url = new Map([["requirements.txt", "pkg @ https://example.com/pkg-1.0.tar.gz\n"]]);
     expect(planDependencyUpgrade(pypi("pkg", "1.0", "1.1"), reader(url)).ok).toBe(false);
     expect(planDependencyUpgrade(pypi("requests", "2.31.0", "3.1"), reader(pip))).toEqual({

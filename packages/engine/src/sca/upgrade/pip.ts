@@ -189,7 +189,13 @@ export function planPipUpgrade(request: UpgradeRequest, readFile: ReadFile): Upg
     const raw = lines[line.first]!;
     const cr = raw.endsWith("\r") ? "\r" : "";
     const first = cr === "" ? raw : raw.slice(0, -1);
-    const head = /^(\s*[A-Za-z0-9._-]+\s*(?:\[[^\]]*\])?)(.*)$/.exec(first)!;
+    const head = /^(\s*[A-Za-z0-9._-]+\s*(?:\[[^\]]*\])?)(.*)$/.exec(first);
+    // Only options (--hash) may continue on the next lines; a specifier split over lines is left to a person.
+    const continued = lines.slice(line.first + 1, line.last + 1).map((l) => l.replace(/\\\s*$/, "").trim());
+    if (head === null || continued.some((l) => l !== "" && !l.startsWith("--")))
+      return refuse(
+        `${where}: the requirement of ${request.name} is split over several lines; edit it by hand`,
+      );
     const rest = head[2]!;
     if (/^\s*@/.test(rest))
       return refuse(`${where}: ${request.name} is installed from a URL; change it by hand`);
