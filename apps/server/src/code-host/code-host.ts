@@ -70,7 +70,10 @@ export function createLocalCodeHost(options: {
         return repository.location;
       case "local":
         if (!existsSync(path.join(repository.location, ".git"))) {
-          throw new FixRemoteError("the repository is a plain directory, not a git repository");
+          throw new FixRemoteError(
+            "This repository is a plain directory, not a git repository: there is no commit to branch from",
+            true,
+          );
         }
         return `file://${path.resolve(repository.location)}`;
       case "sample":

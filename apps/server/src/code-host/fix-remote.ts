@@ -27,7 +27,15 @@ export interface FixCommit {
 
 const TIMEOUT_MS = 120_000;
 
-export class FixRemoteError extends Error {}
+export class FixRemoteError extends Error {
+  /** `safe`: the message names no server path or git output and may be shown to the user. */
+  constructor(
+    message: string,
+    readonly safe = false,
+  ) {
+    super(message);
+  }
+}
 
 function run(
   args: readonly string[],

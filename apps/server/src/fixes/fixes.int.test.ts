@@ -197,6 +197,26 @@ describe("POST /api/fixes/sast", () => {
     expect(git(localPath, "status", "--porcelain")).toBe("");
   });
 
+  it("answers 409 for a repository that is a plain directory, with nothing to branch from", async () => {
+    const plain = path.join(root, "plain-copy");
+    cpSync(path.join(SAMPLES_DIR, "payments-api", "03-webhooks"), plain, { recursive: true });
+    const registered = await post(`/api/tenants/${owner.tenantId}/repositories`, {
+      location: plain,
+      name: "acme/plain-copy",
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const runId = await scan("acme/plain-copy");
+    const finding = await findingOf(runId, "sast/sql-injection", REFUNDS);
+    const response = await post("/api/fixes/sast", { findingId: finding.id });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatch(/plain directory, not a git repository/);
+    const rows = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(eq(prSuggestions.findingId, finding.id));
+    expect(rows).toEqual([]);
+  });
+
   it("answers 409 for a finding without a patch", async () => {
     const finding = await findingOf(sampleRunId, "sast/command-injection", "src/routes/reports.js");
     expect((finding.metadata as { patch?: string }).patch).toBeUndefined();

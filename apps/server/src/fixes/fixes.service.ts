@@ -208,7 +208,10 @@ export function createFixesService(deps: {
     } catch (error) {
       if (!(error instanceof FixRemoteError)) throw error;
       deps.logger?.warn({ repositoryId: repository.id, error: error.message }, "fix: code host refused");
-      throw new AppError("conflict", "The code host could not create the fix branch");
+      throw new AppError(
+        "conflict",
+        error.safe ? error.message : "The code host could not create the fix branch",
+      );
     }
   }
 

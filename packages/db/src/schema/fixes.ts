@@ -2,16 +2,7 @@
 // commit that applies a finding's fix, its per-tenant PR number and its review state. Numbers are
 // handed out from pr_number_counters, one row per tenant, so concurrent openings never share one.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tenants } from "./identity.ts";
 import { findings, policyRuns, repositories } from "./scanning.ts";
 
