@@ -115,7 +115,12 @@ export async function commitFixBranch(remoteDir: string, fix: FixCommit): Promis
     await run(["read-tree", fix.baseCommit], { cwd: remoteDir, env });
     for (const change of fix.changes) {
       if (change.content === null) {
-        await run(["update-index", "--force-remove", "--", change.path], { cwd: remoteDir, env });
+        // Mode 0 removes the path; --force-remove would want a work tree, which a bare repository lacks.
+        await run(["update-index", "--index-info"], {
+          cwd: remoteDir,
+          env,
+          input: `0 ${"0".repeat(40)}\t${change.path}\n`,
+        });
         continue;
       }
       const blob = await run(["hash-object", "-w", "--stdin", `--path=${change.path}`], {
