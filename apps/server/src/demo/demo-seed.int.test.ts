@@ -51,6 +51,24 @@ describe("the demo seed", () => {
     expect(all).toHaveLength(commits);
   }, 300_000);
 
+  it("scans the demo container images through the upload path, so Container Security has real matches", async () => {
+    const read = async () =>
+      (await ctx.app.inject({ url: `/api/tenants/${demoTenantId}/images`, headers: { cookie } })).json() as {
+        state: string;
+      }[];
+    const images = await until(
+      read,
+      (rows) => rows.length > 0 && rows.every((row) => row.state === "completed"),
+    );
+    expect(images.map((image) => image.state)).toEqual(["completed", "completed"]);
+    const findings = (
+      await ctx.app.inject({ url: `/api/tenants/${demoTenantId}/containers`, headers: { cookie } })
+    ).json() as { packageName: string; vulnerabilityId: string }[];
+    expect(findings.map((f) => `${f.packageName} ${f.vulnerabilityId}`)).toEqual(
+      expect.arrayContaining(["libssl1.1 DLA-3008-1", "musl ALPINE-CVE-2025-26519", "lodash CVE-2021-23337"]),
+    );
+  }, 120_000);
+
   it("shows history on the dashboard: trends, remediation and a posture chart", async () => {
     const summary = (
       await ctx.app.inject({ url: `/api/tenants/${demoTenantId}/summary?days=30`, headers: { cookie } })
