@@ -169,18 +169,25 @@ export function createAdvisoryStore(deps: { db: Database; now?: () => Date }) {
      * apart from "no advisory data at all".
      */
     async sourceFor(packages: Iterable<PackageRef>): Promise<AdvisorySource> {
-      const wanted = new Set<string>();
+      // Names per base ecosystem, so each query is a prefix of the (ecosystem, name, id) key.
+      const wanted = new Map<string, Set<string>>();
       for (const pkg of packages) {
-        wanted.add(`${baseEcosystem(pkg.ecosystem)}\n${normalizeEcosystemName(pkg.ecosystem, pkg.name)}`);
+        const ecosystem = baseEcosystem(pkg.ecosystem);
+        const names = wanted.get(ecosystem) ?? new Set<string>();
+        names.add(normalizeEcosystemName(pkg.ecosystem, pkg.name));
+        wanted.set(ecosystem, names);
       }
-      const names = [...new Set([...wanted].map((key) => key.slice(key.indexOf("\n") + 1)))];
       const ids = new Set<string>();
-      for (const part of chunks(names)) {
-        const rows = await db
-          .select()
-          .from(osvAdvisoryPackages)
-          .where(inArray(osvAdvisoryPackages.name, part));
-        for (const row of rows) if (wanted.has(`${row.ecosystem}\n${row.name}`)) ids.add(row.advisoryId);
+      for (const [ecosystem, names] of wanted) {
+        for (const part of chunks([...names])) {
+          const rows = await db
+            .select({ advisoryId: osvAdvisoryPackages.advisoryId })
+            .from(osvAdvisoryPackages)
+            .where(
+              and(eq(osvAdvisoryPackages.ecosystem, ecosystem), inArray(osvAdvisoryPackages.name, part)),
+            );
+          for (const row of rows) ids.add(row.advisoryId);
+        }
       }
       const records: OsvRecord[] = [];
       for (const part of chunks([...ids])) {
