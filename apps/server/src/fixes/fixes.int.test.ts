@@ -413,3 +413,30 @@ describe("fix pull requests elsewhere", () => {
     }
   });
 });
+
+describe("a repository registered by git URL", () => {
+  it("fetches the scanned commit from the URL into its fix remote and branches there", async () => {
+    const registered = await post(`/api/tenants/${owner.tenantId}/repositories`, {
+      location: `file://${localPath}`,
+      name: "acme/payments-api-mirror",
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.json().source).toBe("git");
+    const runId = await scan("acme/payments-api-mirror");
+    const finding = await findingOf(runId, "sast/sql-injection", REFUNDS);
+    const response = await post("/api/fixes/sast", { findingId: finding.id });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().pr).toEqual({
+      number: 6,
+      branchName: "security/fix/sql-injection-refunds.js-6",
+      url: null,
+    });
+    const remote = fixRemote(registered.json().id);
+    expect(git(remote, "rev-parse", "security/fix/sql-injection-refunds.js-6^")).toBe(
+      git(localPath, "rev-parse", "HEAD"),
+    );
+    expect(git(remote, "show", `security/fix/sql-injection-refunds.js-6:${REFUNDS}`)).toContain(
+      "payment_id = $1",
+    );
+  });
+});
