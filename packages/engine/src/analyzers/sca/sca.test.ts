@@ -61,6 +61,16 @@ describe("sca analyzer in a scan", () => {
     expect(run.skipped[0]!.reason).toMatch(/no advisory data \(empty test set\): 2 packages not checked/);
   });
 
+  it("with a store queried per package, no record for these packages is a pass, not missing data", async () => {
+    const { root } = tree({ "package-lock.json": vulnerableLock });
+    const result = await scan(root, {
+      workers: 0,
+      advisories: { ...advisorySourceFromRecords([], "advisory store (1200 records)"), storeSize: 1200 },
+    });
+    expect(result.findings.filter((finding) => finding.ruleId === "sca/vulnerable-dependency")).toEqual([]);
+    expect(result.analyzers.find((item) => item.analyzer === "sca")?.status).toBe("succeeded");
+  });
+
   it("marks an unevaluated advisory (range-only requirement) as partial and flags the range", async () => {
     const { root } = tree({ "requirements.txt": "pyyaml>=5.1\n" });
     const result = await scan(root, { workers: 0 });
