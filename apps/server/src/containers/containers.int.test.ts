@@ -140,8 +140,9 @@ describe("uploading an image", () => {
         and(eq(evidenceArtifacts.tenantId, owner.tenantId), eq(evidenceArtifacts.artifactType, "finding")),
       );
     expect(ledger.map((row) => row.content)).toContainEqual(
-      expect.objectContaining({ kind: "image-scan", imageId, count: 3, os: "Debian:9" }),
+      expect.objectContaining({ kind: "image-scan", imageId, count: 3, os: "Debian:9", status: "fail" }),
     );
+    expect(await ctx.services.ledger.verify(owner.tenantId)).toMatchObject({ isValid: true });
   });
 
   it("keeps only the latest upload of an image reference", async () => {

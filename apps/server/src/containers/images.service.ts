@@ -137,6 +137,9 @@ export function createImagesService(deps: {
           createdAt: scannedAt,
           content: {
             kind: "image-scan",
+            // `repo` and `status` are what the evidence list shows of an artifact.
+            repo: imageRef,
+            status: findings.length > 0 ? "fail" : "pass",
             imageId,
             imageRef,
             baseImage,
