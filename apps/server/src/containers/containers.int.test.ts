@@ -159,6 +159,31 @@ describe("uploading an image", () => {
     expect((await waitForImage(response.json().id)).state).toBe("completed");
   });
 
+  it("accepts an OCI image layout as a tar", async () => {
+    const oci = path.join(work, "oci.tar");
+    await writeImage(oci, {
+      format: "oci-tar",
+      repoTag: "registry.test/acme/oci:2",
+      layers: [
+        {
+          compression: "gzip",
+          files: [
+            { path: "etc/os-release", content: DEBIAN_9 },
+            { path: "var/lib/dpkg/status", content: DPKG },
+          ],
+        },
+      ],
+    });
+    const response = await upload(readFileSync(oci));
+    expect(response.statusCode).toBe(202);
+    expect(await waitForImage(response.json().id)).toMatchObject({
+      state: "completed",
+      imageRef: "registry.test/acme/oci:2",
+      os: "Debian:9",
+      packageCount: 2,
+    });
+  });
+
   it("answers 400 with a clear error to what is not an image", async () => {
     const garbage = await upload(Buffer.from("this is not a tarball at all ".repeat(100)));
     expect(garbage.statusCode).toBe(400);
