@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "osv-match": () => import("./osv-match.ts"),
   "lockfile-parse": () => import("./lockfile-parse.ts"),
   "image-scan": () => import("./image-scan.ts"),
+  ledger: () => import("./ledger.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);
