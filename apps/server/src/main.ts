@@ -17,6 +17,8 @@ async function main() {
   // OSV_SOURCE, when configured, adds the real data through the daily osv-import job.
   const bundled = await services.advisories.importBundled();
   logger.info({ inserted: bundled.inserted, updated: bundled.updated }, "bundled advisories imported");
+  // A daily schedule left by an earlier start with OSV_SOURCE set would now fail every day.
+  if (!config.OSV_SOURCE) await jobs.unschedule(services.osvImportJob, "");
   if (config.SEED_DEMO) await services.demo.ensureDemoTenant();
 
   const app = await buildApp({ config, services, jobQueue: jobs, logger: { level: config.LOG_LEVEL } });
