@@ -55,6 +55,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
   });
   const advisories = createAdvisoryStore({ db });
+  const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs });
   const scans = createScanService({
     db,
     advisories,
@@ -63,6 +64,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ledger,
     ledgerOrigin: config.LEDGER_ORIGIN,
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
+    afterRun: fixes.afterRun,
   });
   const rules = ruleById();
   const waivers = createWaiversService({ db });
@@ -82,7 +84,6 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
   });
-  const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs });
   const posture = createPostureService({
     repo: createPostureRepo(db),
     ledger,
@@ -126,6 +127,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.ledger.verifyAllJob,
     services.ledger.verifyTenantJob,
     services.attestations.weeklyJob,
+    services.fixes.reconcileJob,
     services.osvImportJob,
     services.images.scanJob,
   ];

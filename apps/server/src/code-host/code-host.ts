@@ -9,6 +9,7 @@ import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { materializeSample } from "../repositories/samples.ts";
 import {
   commitFixBranch,
+  containsCommit,
   deleteFixBranch,
   type FileChange,
   FixRemoteError,
@@ -51,6 +52,8 @@ export interface CodeHost {
   openFixPullRequest(repository: RepositoryRow, input: FixPullRequestInput): Promise<OpenedPullRequest>;
   /** Removes a fix branch again, when the pull request that needed it could not be recorded. */
   discardFixBranch(repository: RepositoryRow, branchName: string): Promise<void>;
+  /** Whether a fix branch's head commit is in the history of `commit`: the fix was merged. */
+  isMerged(repository: RepositoryRow, fix: { headSha: string; commit: string }): Promise<boolean>;
 }
 
 // owner/name, or GitLab's group/subgroup/name
@@ -123,6 +126,16 @@ export function createLocalCodeHost(options: {
 
     async discardFixBranch(repository, branchName) {
       await deleteFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), branchName);
+    },
+
+    // A GitHub App host learns of merges from webhooks; locally, the scanned history tells.
+    isMerged(repository, fix) {
+      return containsCommit(
+        fixRemotePath(options.fixRemotesDir, repository.id),
+        sourceUrl(repository),
+        fix.headSha,
+        fix.commit,
+      );
     },
   };
 }

@@ -161,3 +161,26 @@ export async function commitFixBranch(remoteDir: string, fix: FixCommit): Promis
 export async function deleteFixBranch(remoteDir: string, branchName: string): Promise<void> {
   await run(["update-ref", "-d", `refs/heads/${branchName}`], { cwd: remoteDir }).catch(() => {});
 }
+
+/**
+ * Whether `headSha` (a fix branch's commit) is in the history of `commit` (a commit scanned
+ * since), i.e. the fix was merged. `commit` and its history are fetched from the source into the
+ * fix remote as far as needed. A squash or rebase merge leaves no such trace and reads as not merged.
+ */
+export async function containsCommit(
+  remoteDir: string,
+  sourceUrl: string,
+  headSha: string,
+  commit: string,
+): Promise<boolean> {
+  if (!existsSync(path.join(remoteDir, "HEAD"))) return false;
+  if (!(await hasCommit(remoteDir, commit))) {
+    await run(["fetch", "--quiet", "--no-tags", sourceUrl, commit], { cwd: remoteDir });
+  }
+  try {
+    await run(["merge-base", "--is-ancestor", headSha, commit], { cwd: remoteDir });
+    return true;
+  } catch {
+    return false; // exit status 1: not an ancestor
+  }
+}

@@ -439,4 +439,47 @@ describe("a repository registered by git URL", () => {
       "payment_id = $1",
     );
   });
+
+  it("marks the pull request merged once a scan finds its commit in the history, and records that", async () => {
+    const [mirror] = (await ctx.services.repositoriesRepo.list(owner.tenantId)).filter(
+      (repository) => repository.name === "acme/payments-api-mirror",
+    );
+    const branch = "security/fix/sql-injection-refunds.js-6";
+    const activeBefore = (await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json().count;
+    // History without the fix leaves it open.
+    await ctx.services.fixes.reconcile({
+      tenantId: owner.tenantId,
+      repositoryId: mirror!.id,
+      commitSha: git(localPath, "rev-parse", "HEAD"),
+    });
+    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json().count).toBe(activeBefore);
+
+    // The user takes the branch from the fix remote and merges it; the next scan notices.
+    git(localPath, "fetch", "--quiet", fixRemote(mirror!.id), branch);
+    git(localPath, "merge", "--quiet", "--no-ff", "-m", "Merge the SQL injection fix", "FETCH_HEAD");
+    await scan("acme/payments-api-mirror");
+    let suggestion: { number: number; state: string; merged: boolean; accepted: boolean } | undefined;
+    for (let attempt = 0; attempt < 60 && suggestion?.state !== "merged"; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+      const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json();
+      suggestion = listed.find((s: { number: number }) => s.number === 6);
+    }
+    expect(suggestion).toMatchObject({ state: "merged", merged: true, accepted: true });
+    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json().count).toBe(activeBefore - 1);
+    const merged = (
+      await ctx.database.db
+        .select()
+        .from(evidenceArtifacts)
+        .where(
+          and(eq(evidenceArtifacts.tenantId, owner.tenantId), eq(evidenceArtifacts.artifactType, "fix_pr")),
+        )
+    ).filter((row) => (row.content as { status: string }).status === "merged");
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.content).toMatchObject({
+      number: 6,
+      branchName: branch,
+      mergedInto: git(localPath, "rev-parse", "HEAD"),
+    });
+    expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@
 // and the per-tenant number counter.
 import type { Database } from "@rampart/db/client";
 import { prNumberCounters, prSuggestions } from "@rampart/db/schema";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 export type PrSuggestionRow = typeof prSuggestions.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -52,6 +52,19 @@ export function createFixesRepo(db: Database) {
         .where(eq(prSuggestions.tenantId, tenantId))
         .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number))
         .limit(limit),
+
+    openOfRepository: (tenantId: string, repositoryId: string) =>
+      db
+        .select()
+        .from(prSuggestions)
+        .where(
+          and(
+            eq(prSuggestions.tenantId, tenantId),
+            eq(prSuggestions.repositoryId, repositoryId),
+            eq(prSuggestions.state, "open"),
+          ),
+        )
+        .orderBy(asc(prSuggestions.number)),
 
     ofRun: (tenantId: string, runId: string) =>
       db

@@ -2,18 +2,21 @@
 // was found in, then, in one transaction, takes the tenant's next PR number, has the code host
 // push the `security/fix/<slug>` branch, records the suggestion and appends a `fix_pr` artifact
 // to the tenant's evidence ledger. A finding with an open fix gets that fix back, not a second.
+// After each scan, open fixes whose commit is now in the scanned history become merged (and are
+// appended to the ledger again, as merged).
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import type { Database } from "@rampart/db/client";
 import { policyRuns, prSuggestions, repositories } from "@rampart/db/schema";
 import { contentHash } from "@rampart/ledger";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import { type CodeHost, FixRemoteError } from "../code-host/code-host.ts";
 import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
-import type { JobSender } from "../jobs/job-queue.ts";
+import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import type { FindingRow } from "../runs/runs.repo.ts";
 import type { FixPlan, PlanResult, ReadFile } from "./fix-plans.ts";
@@ -215,8 +218,76 @@ export function createFixesService(deps: {
     }
   }
 
+  /** Marks the repository's open fixes merged whose head commit `commitSha` contains. */
+  async function reconcile(input: { tenantId: string; repositoryId: string; commitSha: string }) {
+    const open = await repo.openOfRepository(input.tenantId, input.repositoryId);
+    if (open.length === 0) return;
+    const [repository] = await db.select().from(repositories).where(eq(repositories.id, input.repositoryId));
+    if (!repository) return;
+    for (const suggestion of open) {
+      const merged = await deps.codeHost.isMerged(repository, {
+        headSha: suggestion.headCommit,
+        commit: input.commitSha,
+      });
+      if (!merged) continue;
+      const at = now();
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(prSuggestions)
+          .set({ state: "merged", merged: true, accepted: true, updatedAt: at })
+          .where(and(eq(prSuggestions.id, suggestion.id), eq(prSuggestions.state, "open")))
+          .returning();
+        if (!updated) return; // merged by a concurrent reconciliation
+        await deps.ledger.append(tx, {
+          tenantId: input.tenantId,
+          artifactType: "fix_pr",
+          runId: suggestion.runId,
+          createdAt: at,
+          content: {
+            kind: "fix-pull-request-merged",
+            prSuggestionId: suggestion.id,
+            number: suggestion.number,
+            status: "merged",
+            repositoryId: repository.id,
+            repo: repository.name,
+            branchName: suggestion.branchName,
+            headCommit: suggestion.headCommit,
+            mergedInto: input.commitSha,
+            createdAt: at.toISOString(),
+          },
+        });
+      });
+    }
+  }
+
+  const reconcileJob = defineJob({
+    name: "fixes.reconcile",
+    version: 1,
+    payload: z.object({ tenantId: z.uuid(), repositoryId: z.uuid(), commitSha: z.string().min(1) }),
+    queue: { retryLimit: 2 },
+    handle: (payload) => reconcile(payload),
+  });
+
   return {
     open,
+    reconcile,
+    reconcileJob,
+
+    /**
+     * Called after each recorded run: queues a merge check when the repository has open fixes.
+     * Never throws: the run is already stored, and the repository's next run checks again.
+     */
+    async afterRun(run: { tenantId: string; repositoryId: string; commitSha: string }) {
+      try {
+        const open = await repo.openOfRepository(run.tenantId, run.repositoryId);
+        if (open.length > 0) await deps.jobs.send(reconcileJob, run);
+      } catch (error) {
+        deps.logger?.warn(
+          { repositoryId: run.repositoryId, error: String(error) },
+          "fix merge check not queued",
+        );
+      }
+    },
 
     /** The tenant's fix pull requests, newest first. */
     async list(tenantId: string, limit = LISTED): Promise<PrSuggestion[]> {

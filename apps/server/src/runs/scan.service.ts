@@ -75,6 +75,8 @@ export interface ScanServiceDeps {
   advisories: AdvisoryStore;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
+  /** Told of each recorded run (fix pull requests check whether they were merged). */
+  afterRun?: (run: { tenantId: string; repositoryId: string; commitSha: string }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -403,6 +405,7 @@ export function createScanService(deps: ScanServiceDeps) {
       { tenantId: scan.tenantId },
       { singletonKey: scan.tenantId },
     );
+    await deps.afterRun?.({ tenantId: scan.tenantId, repositoryId: repository.id, commitSha });
   }
 
   return {
