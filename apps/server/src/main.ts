@@ -12,6 +12,7 @@ async function main() {
   const database = await openDatabase(databaseTarget(config));
   const jobs = createJobQueue({ database, logger });
   const services = createServices(database.db, config, jobs);
+  await services.images.sweepOrphanUploads();
   await jobs.start(jobDefinitions(services), { runWorkers: config.RUN_WORKERS });
   // The engine's bundled demo advisories are the store's floor (idempotent: skipped once stored);
   // OSV_SOURCE, when configured, adds the real data through the daily osv-import job.

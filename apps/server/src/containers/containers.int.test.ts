@@ -8,7 +8,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
-import { evidenceArtifacts, memberships } from "@rampart/db/schema";
+import { containerImages, evidenceArtifacts, memberships } from "@rampart/db/schema";
 import { tarOf, writeImage } from "@rampart/engine/container/testing/image-builder";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -246,6 +246,33 @@ describe("limits and unreadable images", () => {
     expect(image.state).toBe("failed");
     expect(image.error).toMatch(/layer missing\/layer.tar named by the manifest is not in the archive/);
     expect(image.error).not.toMatch(/image-uploads/); // the server's paths are not shown
+  });
+});
+
+describe("orphan uploads", () => {
+  it("are removed, while files of images waiting for their scan are kept", async () => {
+    const uploadDir = path.join(work, "sweep-uploads");
+    const sweeper = createImagesService({
+      db: ctx.database.db,
+      jobs: ctx.jobs,
+      advisories: ctx.services.advisories,
+      ledger: ctx.services.ledger,
+      uploadDir,
+    });
+    const orphan = await sweeper.newUploadPath();
+    writeFileSync(orphan, "half an upload");
+    const waiting = await sweeper.newUploadPath();
+    writeFileSync(waiting, "queued");
+    await ctx.database.db.insert(containerImages).values({
+      tenantId: owner.tenantId,
+      imageRef: "waiting.tar",
+      uploadPath: waiting,
+      uploadBytes: 6,
+      state: "queued",
+    });
+    expect(await sweeper.sweepOrphanUploads()).toBe(1);
+    expect(readdirSync(uploadDir)).toEqual([path.basename(waiting)]);
+    await ctx.database.db.delete(containerImages).where(eq(containerImages.uploadPath, waiting));
   });
 });
 

@@ -3,7 +3,7 @@
 // matches its packages against the advisory store, and stores in one transaction the findings,
 // the image's CycloneDX SBOM as an SBOM artifact, and a ledger entry of what was found.
 import { randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
 import type { Database } from "@rampart/db/client";
@@ -12,7 +12,7 @@ import { ImageError, readImage } from "@rampart/engine/container/image";
 import { matchImage, matchTarget } from "@rampart/engine/container/scan";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { contentHash } from "@rampart/ledger";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import { AppError } from "../errors.ts";
@@ -260,6 +260,31 @@ export function createImagesService(deps: {
         bytes,
         uploadedBy: input.userId,
       });
+    },
+
+    /**
+     * Removes upload files no image waits for: left by a crash mid-upload, or by a tenant deleted
+     * while its image was queued. Run at start, before workers pick up scans.
+     */
+    async sweepOrphanUploads(): Promise<number> {
+      const files = await readdir(deps.uploadDir).catch(() => [] as string[]);
+      if (files.length === 0) return 0;
+      const waiting = new Set(
+        (
+          await db
+            .select({ uploadPath: containerImages.uploadPath })
+            .from(containerImages)
+            .where(isNotNull(containerImages.uploadPath))
+        ).map((row) => row.uploadPath),
+      );
+      let removed = 0;
+      for (const file of files) {
+        const full = path.join(deps.uploadDir, file);
+        if (waiting.has(full)) continue;
+        await rm(full, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
 
     async list(tenantId: string): Promise<ContainerImage[]> {
