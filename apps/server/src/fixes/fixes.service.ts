@@ -246,6 +246,10 @@ export function createFixesService(deps: {
           content: {
             kind: "fix-pull-request-merged",
             prSuggestionId: suggestion.id,
+            // As on the opening artifact, so evidence by control finds both.
+            ...(suggestion.findingId ? { findingId: suggestion.findingId } : {}),
+            findingFingerprint: suggestion.findingFingerprint,
+            ruleId: suggestion.ruleId,
             number: suggestion.number,
             status: "merged",
             repositoryId: repository.id,
