@@ -1,8 +1,8 @@
 // The whole database schema, one module per domain; drizzle-kit reads this file.
 
+export * from "./schema/advisories.ts";
+export * from "./schema/containers.ts";
 export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/scanning.ts";
-export * from "./schema/advisories.ts";
-export * from "./schema/containers.ts";
