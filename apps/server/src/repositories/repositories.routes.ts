@@ -1,5 +1,6 @@
 // A tenant's repositories: list, register (git URL or an allowed local path), delete.
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { isGitUrl, repositoryNameOf } from "@rampart/checkout";
 import { ErrorBody } from "@rampart/contracts/common";
 import {
@@ -22,6 +23,15 @@ import type { RepositoriesRepo, RepositoryRow } from "./repositories.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 export const DEFAULT_SCAN_SCHEDULE = "0 4 * * *";
+
+/** `file:///srv/repo.git` → `/srv/repo.git`; a malformed one becomes a relative path, refused later. */
+function fileUrlPath(url: string): string {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return url.slice("file://".length);
+  }
+}
 
 export function toRepository(row: RepositoryRow): Repository {
   return {
@@ -81,7 +91,10 @@ export function registerRepositoryRoutes(
     async (request, reply) => {
       const { tenantId } = request.params;
       await access.require(tenantId, currentUser(request).id, "write");
-      const { location } = request.body;
+      // A file:// URL reads the server's disk like a path does: the same roots apply.
+      const location = request.body.location.startsWith("file://")
+        ? fileUrlPath(request.body.location)
+        : request.body.location;
       let source: "git" | "local";
       if (isGitUrl(location)) {
         source = "git";

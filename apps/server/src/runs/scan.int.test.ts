@@ -45,6 +45,25 @@ describe("repositories", () => {
     expect(outside.json().error).toMatch(/LOCAL_REPOSITORY_ROOTS/);
     const relative = await post(`/api/tenants/${owner.tenantId}/repositories`, { location: "some/dir" });
     expect(relative.statusCode).toBe(400);
+    // A file:// git URL reads the server's disk too: the same roots apply.
+    const fileUrl = await post(`/api/tenants/${owner.tenantId}/repositories`, { location: "file:///etc" });
+    expect(fileUrl.statusCode).toBe(400);
+    expect(fileUrl.json().error).toMatch(/LOCAL_REPOSITORY_ROOTS/);
+  });
+
+  it("takes a file:// URL under the allowed roots as the local repository it names", async () => {
+    const response = await post(`/api/tenants/${owner.tenantId}/repositories`, {
+      location: `file://${repoPath}`,
+      name: "acme/file-url",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ source: "local", location: repoPath });
+    const removed = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/tenants/${owner.tenantId}/repositories/${response.json().id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(removed.statusCode).toBe(200);
   });
 
   it("registers a local repository and a git URL", async () => {
