@@ -6,3 +6,4 @@ export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/scanning.ts";
+export * from "./schema/vex.ts";
