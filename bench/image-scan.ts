@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LayerFile, writeImage } from "../packages/engine/src/container/testing/image-builder.ts";
+import { type LayerFile, writeImage } from "../packages/engine/src/container/image-writer.ts";
 import {
   DEBIAN_OS_RELEASE,
   dpkgStanza,

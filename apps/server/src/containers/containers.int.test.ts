@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
 import { containerImages, evidenceArtifacts, memberships } from "@rampart/db/schema";
-import { tarOf, writeImage } from "@rampart/engine/container/testing/image-builder";
+import { tarOf, writeImage } from "@rampart/engine/container/image-writer";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";

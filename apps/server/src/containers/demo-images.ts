@@ -4,7 +4,7 @@
 // libxml2, dpkg and tzdata; Alpine 3.18 musl; npm lodash and minimist; PyPI requests and PyYAML),
 // so the Vulnerabilities tab shows real matches. Nothing here is a finding: the scan finds them.
 import { stat } from "node:fs/promises";
-import { type ImageSpec, writeImage } from "@rampart/engine/container/testing/image-builder";
+import { type ImageSpec, writeImage } from "@rampart/engine/container/image-writer";
 import type { ImagesService } from "./images.service.ts";
 
 const DEBIAN_9_OS_RELEASE = `PRETTY_NAME="Debian GNU/Linux 9 (stretch)"

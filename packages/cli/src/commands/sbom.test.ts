@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeImage } from "@rampart/engine/container/testing/image-builder";
+import { writeImage } from "@rampart/engine/container/image-writer";
 import {
   DEBIAN_OS_RELEASE,
   DPKG_BASE,

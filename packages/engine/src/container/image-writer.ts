@@ -1,4 +1,4 @@
-// Builds container images from files, for tests and benchmarks: `docker save` archives (current
+// Writes container images from files, for tests, benchmarks and the server's demo images: `docker save` archives (current
 // OCI-style and legacy `<id>/layer.tar`), OCI layout directories and OCI layout tars. Layers are
 // written to temporary blobs while hashed, so large images never sit in memory.
 import { createHash } from "node:crypto";

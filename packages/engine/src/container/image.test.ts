@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImageError, type ImageInventory, readImage } from "./image.ts";
-import { type ImageSpec, type LayerSpec, writeImage } from "./testing/image-builder.ts";
+import { type ImageSpec, type LayerSpec, writeImage } from "./image-writer.ts";
 import {
   ALPINE_OS_RELEASE,
   APK_INSTALLED,
