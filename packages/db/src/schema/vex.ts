@@ -18,10 +18,7 @@ export const vexStatements = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: "cascade" }),
     vulnerabilityId: text("vulnerability_id").notNull(),
-    aliases: text("aliases")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    aliases: text("aliases").array().notNull().default(sql`'{}'::text[]`),
     /** The package; with a version the statement covers only that version. */
     purl: text("purl").notNull(),
     status: text("status", { enum: VEX_STATEMENT_STATUSES }).notNull(),
