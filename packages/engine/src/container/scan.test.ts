@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAdvisoryIndex } from "../sca/osv/match.ts";
 import { parseOsvRecord } from "../sca/osv/record.ts";
-import { scanImage } from "./scan.ts";
 import { writeImage } from "./image-writer.ts";
+import { scanImage } from "./scan.ts";
 import {
   ALPINE_OS_RELEASE,
   APK_INSTALLED,
