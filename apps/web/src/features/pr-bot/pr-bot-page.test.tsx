@@ -1,0 +1,239 @@
+import type { PrSuggestion } from "@rampart/contracts/fixes";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TENANT_ID } from "../../test/fixtures";
+import {
+  type FetchHandler,
+  type FetchReply,
+  renderWithProviders,
+  stubFetch,
+  TEST_USER,
+  testTenant,
+} from "../../test/render";
+import { ACTIVE_PR_REFRESH_MS } from "./api/get-active-pr-count";
+import { PrBotPage } from "./pr-bot-page";
+import { prDisplayStatus } from "./pr-status";
+
+const SUGGESTIONS = `GET /api/tenants/${TENANT_ID}/pr-suggestions`;
+const ACTIVE = `GET /api/prs/active?tenantId=${TENANT_ID}`;
+
+function stubPrBot(routes: Record<string, FetchReply | FetchHandler>) {
+  return stubFetch({
+    "GET /api/auth/me": { body: { user: TEST_USER } },
+    "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp" })] },
+    [`GET /api/tenants/${TENANT_ID}`]: { body: testTenant({ id: TENANT_ID, name: "Acme Corp" }) },
+    ...routes,
+  });
+}
+
+function suggestion(number: number, overrides: Partial<PrSuggestion> = {}): PrSuggestion {
+  return {
+    id: `00000000-0000-4000-8000-${String(number).padStart(12, "0")}`,
+    branchName: `security/fix/upgrade-lodash-${number}`,
+    number,
+    title: `Upgrade lodash ${number}`,
+    repo: "acme/payments-api",
+    url: null,
+    state: "open",
+    merged: false,
+    accepted: false,
+    createdAt: "2026-11-20T10:15:00.000Z",
+    aiExplainer: `Explainer ${number}`,
+    testsAdded: false,
+    kind: "dependency",
+    findingId: null,
+    runId: "22222222-2222-4222-8222-222222222222",
+    ...overrides,
+  };
+}
+
+function many(count: number): PrSuggestion[] {
+  return Array.from({ length: count }, (_, index) => suggestion(index + 1));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("prDisplayStatus", () => {
+  it("puts merged over accepted, and accepted over pending", () => {
+    expect(prDisplayStatus({ merged: true, accepted: true })).toBe("Merged");
+    expect(prDisplayStatus({ merged: true, accepted: false })).toBe("Merged");
+    expect(prDisplayStatus({ merged: false, accepted: true })).toBe("Accepted");
+    expect(prDisplayStatus({ merged: false, accepted: false })).toBe("Pending Review");
+  });
+});
+
+describe("PrBotPage", () => {
+  it("lists each PR suggestion with its details and display status", async () => {
+    stubPrBot({
+      [SUGGESTIONS]: {
+        body: [
+          suggestion(12, {
+            title: "Upgrade lodash to 4.17.21",
+            branchName: "security/fix/upgrade-lodash",
+            merged: true,
+            accepted: true,
+            state: "merged",
+            testsAdded: true,
+            url: "https://github.com/acme/payments-api/pull/12",
+            aiExplainer: "lodash 4.17.20 is vulnerable to prototype pollution.",
+          }),
+          suggestion(11, { title: "Parameterize SQL query", accepted: true }),
+          suggestion(10, { title: "Remove hard-coded secret" }),
+          suggestion(9, { title: "Pin base image", state: "closed" }),
+        ],
+      },
+      [ACTIVE]: { body: { count: 3 } },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const merged = await screen.findByRole("listitem", { name: "#12 Upgrade lodash to 4.17.21" });
+    expect(within(merged).getByTestId("pr-status")).toHaveTextContent("Merged");
+    expect(merged).toHaveTextContent("acme/payments-api");
+    expect(merged).toHaveTextContent("security/fix/upgrade-lodash");
+    expect(merged).toHaveTextContent("lodash 4.17.20 is vulnerable to prototype pollution.");
+    expect(merged).toHaveTextContent("Tests added");
+    expect(merged.querySelector("time")).toHaveAttribute("dateTime", "2026-11-20T10:15:00.000Z");
+    expect(within(merged).getByRole("link", { name: /View pull request #12/ })).toHaveAttribute(
+      "href",
+      "https://github.com/acme/payments-api/pull/12",
+    );
+
+    const accepted = screen.getByRole("listitem", { name: "#11 Parameterize SQL query" });
+    expect(within(accepted).getByTestId("pr-status")).toHaveTextContent("Accepted");
+    expect(accepted).toHaveTextContent("No tests added");
+    expect(within(accepted).queryByRole("link")).toBeNull();
+
+    const pending = screen.getByRole("listitem", { name: "#10 Remove hard-coded secret" });
+    expect(within(pending).getByTestId("pr-status")).toHaveTextContent("Pending Review");
+    expect(pending).not.toHaveTextContent("Closed");
+
+    const closed = screen.getByRole("listitem", { name: "#9 Pin base image" });
+    expect(closed).toHaveTextContent("Closed");
+
+    expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
+  });
+
+  it("shows the live active PR count and refreshes it every 10 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let count = 2;
+    const fetchMock = stubPrBot({
+      [SUGGESTIONS]: { body: [] },
+      [ACTIVE]: () => ({ body: { count } }),
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const live = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() => expect(within(live).getByTestId("active-pr-count")).toHaveTextContent("2"));
+    expect(live).toHaveTextContent("active PRs");
+
+    count = 1;
+    await vi.advanceTimersByTimeAsync(ACTIVE_PR_REFRESH_MS);
+    await waitFor(() => expect(within(live).getByTestId("active-pr-count")).toHaveTextContent("1"));
+    expect(live).toHaveTextContent("active PR");
+    const activeCalls = fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/prs/active"));
+    expect(activeCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("says when the live status fails, while the list still loads", async () => {
+    stubPrBot({
+      [SUGGESTIONS]: { body: [suggestion(1)] },
+      [ACTIVE]: { status: 500, body: { error: "boom" } },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const live = await screen.findByRole("region", { name: "Live PR status" });
+    expect(await within(live).findByText("Failed to load live status")).toBeInTheDocument();
+    expect(await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" })).toBeInTheDocument();
+  });
+
+  it("shows the error panel when the PR suggestions fail to load, and retries", async () => {
+    let fail = true;
+    stubPrBot({
+      [SUGGESTIONS]: () =>
+        fail ? { status: 500, body: { error: "database down" } } : { body: [suggestion(1)] },
+      [ACTIVE]: { body: { count: 0 } },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to Load PR Bot Data");
+    expect(alert).toHaveTextContent("Please check your connection and try again.");
+    fail = false;
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" })).toBeInTheDocument();
+  });
+
+  it("shows the empty state saying where fix PRs are opened", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: [] }, [ACTIVE]: { body: { count: 0 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const empty = await screen.findByRole("region", { name: "No PR Activity" });
+    expect(within(empty).getByRole("link", { name: "Code Findings" })).toHaveAttribute(
+      "href",
+      "/code-findings",
+    );
+    expect(within(empty).getByRole("link", { name: "Dependencies" })).toHaveAttribute(
+      "href",
+      "/dependencies",
+    );
+  });
+
+  it("shows a loading state until the suggestions arrive", async () => {
+    let release: (reply: FetchReply) => void = () => {};
+    const pending = new Promise<FetchReply>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = stubPrBot({ [ACTIVE]: { body: { count: 0 } } });
+    const stubbed = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === `/api/tenants/${TENANT_ID}/pr-suggestions`) {
+        const reply = await pending;
+        return new Response(JSON.stringify(reply.body), { headers: { "Content-Type": "application/json" } });
+      }
+      return stubbed ? stubbed(input, init) : new Response(null, { status: 599 });
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    expect(await screen.findByRole("status", { name: "Loading PR suggestions" })).toBeInTheDocument();
+    release({ body: [suggestion(5)] });
+    expect(await screen.findByRole("listitem", { name: "#5 Upgrade lodash 5" })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading PR suggestions" })).toBeNull();
+  });
+
+  it("shows 50 suggestions and 50 more on each Load More", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: many(120) }, [ACTIVE]: { body: { count: 120 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const list = await screen.findByRole("list", { name: "PR suggestions" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(50);
+    expect(screen.getByText("Showing 50 of 120")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Load More" }));
+    expect(within(list).getAllByRole("listitem")).toHaveLength(100);
+    expect(within(list).getByRole("listitem", { name: "#100 Upgrade lodash 100" })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Load More" }));
+    expect(within(list).getAllByRole("listitem")).toHaveLength(120);
+    expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
+  });
+
+  it("names the control when opened from a control's fix link", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: [suggestion(1)] }, [ACTIVE]: { body: { count: 1 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
+
+    const note = await screen.findByRole("region", { name: "Fixes for a control" });
+    expect(note).toHaveTextContent("IAC-ENC-01");
+    expect(await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" })).toBeInTheDocument();
+  });
+
+  it("shows no control note without the fix action", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: [suggestion(1)] }, [ACTIVE]: { body: { count: 1 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" });
+    expect(screen.queryByRole("region", { name: "Fixes for a control" })).toBeNull();
+  });
+});
