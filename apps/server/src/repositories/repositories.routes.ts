@@ -24,12 +24,12 @@ import type { RepositoriesRepo, RepositoryRow } from "./repositories.repo.ts";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 export const DEFAULT_SCAN_SCHEDULE = "0 4 * * *";
 
-/** `file:///srv/repo.git` → `/srv/repo.git`; a malformed one becomes a relative path, refused later. */
-function fileUrlPath(url: string): string {
+/** `file:///srv/repo.git` → `/srv/repo.git`; null for a malformed one (`file://host/…`). */
+function fileUrlPath(url: string): string | null {
   try {
     return fileURLToPath(url);
   } catch {
-    return url.slice("file://".length);
+    return null;
   }
 }
 
@@ -91,20 +91,21 @@ export function registerRepositoryRoutes(
     async (request, reply) => {
       const { tenantId } = request.params;
       await access.require(tenantId, currentUser(request).id, "write");
-      // A file:// URL reads the server's disk like a path does: the same roots apply.
-      const location = request.body.location.startsWith("file://")
-        ? fileUrlPath(request.body.location)
-        : request.body.location;
+      const { location } = request.body;
+      const outsideRoots = new AppError(
+        "bad_request",
+        "body.location: local paths are allowed only under LOCAL_REPOSITORY_ROOTS on a self-hosted install",
+      );
       let source: "git" | "local";
       if (isGitUrl(location)) {
+        // A file:// URL reads the server's disk as a path does: the same roots apply.
+        if (location.startsWith("file://")) {
+          const local = fileUrlPath(location);
+          if (!local || !localPathAllowed(local, deps.localRepositoryRoots)) throw outsideRoots;
+        }
         source = "git";
       } else if (path.isAbsolute(location)) {
-        if (!localPathAllowed(location, deps.localRepositoryRoots)) {
-          throw new AppError(
-            "bad_request",
-            "body.location: local paths are allowed only under LOCAL_REPOSITORY_ROOTS on a self-hosted install",
-          );
-        }
+        if (!localPathAllowed(location, deps.localRepositoryRoots)) throw outsideRoots;
         source = "local";
       } else {
         throw new AppError(

@@ -51,13 +51,13 @@ describe("repositories", () => {
     expect(fileUrl.json().error).toMatch(/LOCAL_REPOSITORY_ROOTS/);
   });
 
-  it("takes a file:// URL under the allowed roots as the local repository it names", async () => {
+  it("takes a file:// git URL under the allowed roots", async () => {
     const response = await post(`/api/tenants/${owner.tenantId}/repositories`, {
       location: `file://${repoPath}`,
       name: "acme/file-url",
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ source: "local", location: repoPath });
+    expect(response.json()).toMatchObject({ source: "git", location: `file://${repoPath}` });
     const removed = await ctx.app.inject({
       method: "DELETE",
       url: `/api/tenants/${owner.tenantId}/repositories/${response.json().id}`,
