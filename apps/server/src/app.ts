@@ -38,6 +38,7 @@ import { registerScaRoutes } from "./sca/sca.routes.ts";
 import type { Services } from "./services.ts";
 import { registerSystemRoutes } from "./system/system.routes.ts";
 import { registerTenantRoutes } from "./tenants/tenants.routes.ts";
+import { registerVexRoutes } from "./vex/vex.routes.ts";
 
 export const VERSION = "0.1.0";
 
@@ -133,6 +134,7 @@ export async function buildApp(options: {
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
   registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerVexRoutes(app, { vex: services.vex, access, authenticate });
   registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
   registerSastRoutes(app, { db: services.db, posture: services.posture, access, authenticate });

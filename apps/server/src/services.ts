@@ -27,6 +27,7 @@ import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
 import { createTenantAccess } from "./tenants/tenant-access.ts";
 import { createTenantsRepo } from "./tenants/tenants.repo.ts";
+import { createVexService } from "./vex/vex.service.ts";
 
 export type ServicesConfig = Pick<
   Config,
@@ -106,6 +107,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     advisories,
     osvImportJob: osvImportJob(advisories, config.OSV_SOURCE),
     waivers,
+    vex: createVexService({ db, waivers }),
     posture,
     fixes,
     attestations: createAttestationsService({ db, ledger, posture }),

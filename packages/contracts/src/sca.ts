@@ -1,6 +1,7 @@
 // Dependency (SCA) findings (spec part 2, Dependency Vulnerabilities).
 import { z } from "zod";
 import { Id, Severity } from "./common.ts";
+import { VexOutcome } from "./vex.ts";
 
 /** The spec's ecosystem names; OSV's (PyPI, Go, Maven, NuGet, crates.io …) map onto them. */
 export const ScaEcosystem = z.enum([
@@ -36,6 +37,8 @@ export const ScaFinding = z.object({
   filePath: z.string().nullable(),
   line: z.number().int().nullable(),
   repo: z.string(),
+  /** The VEX decision on it (affected or under investigation: not_affected and fixed are left out). */
+  vex: VexOutcome.optional(),
 });
 export type ScaFinding = z.infer<typeof ScaFinding>;
 

@@ -45,9 +45,10 @@ export interface Fix {
  * a suppression is evidence that someone decided, not a deletion.
  */
 export interface Suppression {
-  kind: "inline" | "config";
+  /** `vex`: a VEX statement says the package is not affected or the vulnerability is fixed. */
+  kind: "inline" | "config" | "vex";
   reason: string;
-  /** Where the decision is written down: `path:line` of the comment, or the config file. */
+  /** Where the decision is written down: `path:line` of the comment, the config or the VEX file. */
   source: string;
 }
 

@@ -19,6 +19,7 @@ import { openRuleCounts } from "../runs/run-record.ts";
 import { matchingWaiver } from "./waiver-match.ts";
 
 export type WaiverDbRow = typeof waivers.$inferSelect;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export function toWaiver(row: WaiverDbRow): Waiver {
   return {
@@ -49,11 +50,16 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
     return rows.map((row) => row.id);
   }
 
-  async function reevaluate(tenantId: string): Promise<void> {
+  /**
+   * `adjust` changes findings of a run first, in the same transaction (VEX sets dependency
+   * findings to skip or back to fail), so the rollups below always match the findings.
+   */
+  async function reevaluate(tenantId: string, adjust?: (tx: Transaction, runId: string) => Promise<void>) {
     const at = now();
     const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, tenantId));
     for (const runId of await latestRunIds(tenantId)) {
       await db.transaction(async (tx) => {
+        await adjust?.(tx, runId);
         const failed = await tx
           .select()
           .from(findings)

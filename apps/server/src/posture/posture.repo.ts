@@ -126,6 +126,7 @@ export function createPostureRepo(db: Database) {
           coalesce((select max(created_at) from policy_runs where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
           (select count(*) from waivers where tenant_id = ${tenantId}::uuid)::text || '|' ||
           (select count(*) from waivers where tenant_id = ${tenantId}::uuid and (revoked_at is not null or expires_at <= now()))::text || '|' ||
+          (select count(*) from vex_statements where tenant_id = ${tenantId}::uuid)::text || '|' ||
           (select count(*) from scans where tenant_id = ${tenantId}::uuid and state in ('queued', 'running'))::text || '|' ||
           coalesce((select length from ledger_heads where tenant_id = ${tenantId}::uuid)::text, '0') || '|' ||
           coalesce((select max(verified_at) from ledger_verifications where tenant_id = ${tenantId}::uuid)::text, '')

@@ -3,6 +3,8 @@
 // service writes the result in one transaction.
 import { createHash } from "node:crypto";
 import type { AnalyzerRun, Finding as EngineFinding, RuleMeta } from "@rampart/engine";
+import { vexOfFinding } from "@rampart/engine/sca/vex/findings";
+import type { VexStatement } from "@rampart/engine/sca/vex/statement";
 import { contentHash } from "@rampart/ledger";
 import { getControl, isKnownControl } from "@rampart/policy";
 import type { WaiverRow } from "../findings/waiver-match.ts";
@@ -92,6 +94,8 @@ export function buildRunRecord(input: {
   scan: { findings: readonly EngineFinding[]; analyzers: readonly AnalyzerRun[]; filesScanned: number };
   rules: ReadonlyMap<string, RuleMeta>;
   waivers: readonly WaiverRow[];
+  /** The tenant's VEX statements: a dependency finding they say is not_affected or fixed is skipped. */
+  vex?: readonly VexStatement[];
   /** Unified diffs of mechanical fixes, by fingerprint. */
   patches?: ReadonlyMap<string, string>;
   identity: {
@@ -126,14 +130,16 @@ export function buildRunRecord(input: {
     const controls = (rule?.controls ?? []).filter(isKnownControl);
     const primary = controls[0] ?? "UNMAPPED";
     const control = controls[0] ? getControl(controls[0]) : undefined;
-    const waiver = finding.suppression
+    const vex = vexOfFinding(finding, input.vex ?? []);
+    const skipped = finding.suppression !== undefined || vex.suppressed;
+    const waiver = skipped
       ? undefined
       : matchingWaiver(
           waivers,
           { ruleId: finding.ruleId, path: finding.location.path, fingerprint: finding.fingerprint },
           input.now,
         );
-    const status = finding.suppression ? "skip" : "fail";
+    const status = skipped ? "skip" : "fail";
     findings.push({
       ruleId: finding.ruleId,
       analyzer: finding.analyzer,
@@ -160,6 +166,7 @@ export function buildRunRecord(input: {
         properties: finding.properties,
         fixDescription: finding.fix?.description,
         suppression: finding.suppression,
+        vex: vex.vex,
       },
     });
     if (status === "fail" && !waiver) {

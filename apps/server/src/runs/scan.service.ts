@@ -32,6 +32,7 @@ import type { CodeHost } from "../code-host/code-host.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
+import { tenantVexStatements } from "../vex/vex.repo.ts";
 import { buildRunRecord, openRuleCounts } from "./run-record.ts";
 
 export const ENGINE_VERSION = "0.1.0";
@@ -214,6 +215,7 @@ export function createScanService(deps: ScanServiceDeps) {
       scan: result,
       rules,
       waivers: tenantWaivers,
+      vex: await tenantVexStatements(db, scan.tenantId),
       patches,
       identity: {
         tenantId: scan.tenantId,

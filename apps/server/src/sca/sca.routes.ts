@@ -3,6 +3,7 @@
 import { ErrorBody } from "@rampart/contracts/common";
 import { SbomList, type ScaEcosystem, type ScaFinding, ScaResponse } from "@rampart/contracts/sca";
 import { TenantParams } from "@rampart/contracts/tenants";
+import { VexOutcome } from "@rampart/contracts/vex";
 import type { Database } from "@rampart/db/client";
 import { containerImages, findings, policyRuns, sbomArtifacts } from "@rampart/db/schema";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
@@ -29,6 +30,11 @@ export const ECOSYSTEMS: Record<string, ScaEcosystem> = {
 
 type Properties = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : null);
+/** The VEX outcome the scan or a later triage stored on the finding. */
+const vexOutcome = (metadata: unknown): VexOutcome | undefined => {
+  const parsed = VexOutcome.safeParse((metadata as { vex?: unknown }).vex);
+  return parsed.success ? parsed.data : undefined;
+};
 
 export function registerScaRoutes(
   app: App,
@@ -93,6 +99,8 @@ export function registerScaRoutes(
           filePath: finding.filePath,
           line: finding.line,
           repo,
+          // Suppressing decisions made the finding `skip`: what is left is affected or under investigation.
+          ...(vexOutcome(finding.metadata) ? { vex: vexOutcome(finding.metadata) } : {}),
         };
       });
       const stats = { total: result.length, critical: 0, high: 0, med: 0, low: 0 };

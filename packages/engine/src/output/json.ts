@@ -39,7 +39,7 @@ const FindingSchema = z.object({
     })
     .optional(),
   suppression: z
-    .object({ kind: z.enum(["inline", "config"]), reason: z.string(), source: z.string() })
+    .object({ kind: z.enum(["inline", "config", "vex"]), reason: z.string(), source: z.string() })
     .optional(),
   baseline: z.enum(["new", "unchanged"]).optional(),
   /** Structured facts (a secret's `secretSha256`, an advisory's `cveId`…); values are plain JSON. */
