@@ -33,6 +33,8 @@ Commands:
       --advisories PATH           OSV advisories to match dependencies against: a cache folder
                                   or a folder, zip or JSON file of OSV records (default: the
                                   cache of "osv import" if present, else the bundled demo set)
+      --vex FILE                  OpenVEX or CycloneDX VEX document (repeatable): dependency
+                                  findings it says are not_affected or fixed are suppressed
   fix <path>     Apply the safe, mechanical fixes rules offer
       --dry-run                   print the changes as a unified diff, change nothing
       --config FILE

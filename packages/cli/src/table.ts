@@ -77,6 +77,22 @@ function vulnerableDependencies(
   return output;
 }
 
+/** Dependency findings a VEX statement suppressed: the decision is worth reading, unlike a count. */
+function vexSuppressed(
+  findings: readonly Finding[],
+  paint: (code: string, text: string) => string,
+): string[] {
+  const suppressed = findings.filter((finding) => finding.suppression?.kind === "vex");
+  if (suppressed.length === 0) return [];
+  const output = [paint(BOLD, `Suppressed by VEX: ${plural(suppressed.length, "finding")}`)];
+  for (const finding of suppressed) {
+    output.push(`  ${finding.message}`);
+    output.push(paint(DIM, `    ${finding.suppression!.reason} (${finding.suppression!.source})`));
+  }
+  output.push("");
+  return output;
+}
+
 export function renderTable(result: ScanResult, color: boolean): string {
   const paint = (code: string, text: string) => (color ? `${code}${text}${RESET}` : text);
   const shown = result.findings.filter((finding) => !finding.suppression);
@@ -102,6 +118,7 @@ export function renderTable(result: ScanResult, color: boolean): string {
   }
 
   lines.push(...vulnerableDependencies(shown, paint));
+  lines.push(...vexSuppressed(result.findings, paint));
 
   const counts = { critical: 0, high: 0, med: 0, low: 0 };
   for (const finding of shown) counts[finding.severity]++;

@@ -15,6 +15,7 @@ import { progressReporter } from "../progress.ts";
 import { loadRegistry } from "../registry-source.ts";
 import { renderTable } from "../table.ts";
 import { toolInfo } from "../version.ts";
+import { applyVexFiles, readVexFiles } from "../vex-files.ts";
 
 const FORMATS = ["table", "json", "sarif"] as const;
 
@@ -54,11 +55,13 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     workers: { type: "string" },
     history: { type: "boolean" },
     advisories: { type: "string" },
+    vex: { type: "string", multiple: true },
   });
   if (positionals.length > 1) throw new UsageError("scan takes one path");
   const format = oneOf("format", values.format, FORMATS, "table");
   const failOn = severityOption("fail-on", values["fail-on"]);
   const workers = integerOption("workers", values.workers);
+  const vexFiles = readVexFiles(io, values.vex ?? []);
 
   const registry = await loadRegistry(io);
   const { root, options } = prepareScan(io, registry, positionals[0], values);
@@ -77,6 +80,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     progress?.done();
   }
   if (values.history) result = await withHistory(root, options, result);
+  if (vexFiles.length > 0) result = { ...result, findings: applyVexFiles(result.findings, vexFiles) };
 
   if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
 

@@ -54,12 +54,14 @@ export function vexReason(vex: VexOutcome): string {
 export function suppressWithVex(
   findings: readonly Finding[],
   statements: readonly VexStatement[],
-  source: string,
+  /** Where the deciding statement is written down (a file name, or one per outcome). */
+  source: string | ((vex: VexOutcome) => string),
 ): Finding[] {
   return findings.map((finding) => {
     if (finding.suppression) return finding;
     const { vex, suppressed } = vexOfFinding(finding, statements);
     if (!vex || !suppressed) return finding;
-    return { ...finding, suppression: { kind: "vex", reason: vexReason(vex), source } };
+    const where = typeof source === "string" ? source : source(vex);
+    return { ...finding, suppression: { kind: "vex", reason: vexReason(vex), source: where } };
   });
 }
