@@ -1,7 +1,8 @@
 // Dependency Vulnerabilities (SCA) (/dependencies): severity counts, client-side filters by
-// severity and ecosystem, and each vulnerable dependency with its Create Fix PR button.
-import type { ScaEcosystem } from "@rampart/contracts/sca";
-import { Package } from "lucide-react";
+// severity and ecosystem, and each vulnerable dependency with its Triage (VEX) and Create Fix PR
+// buttons; the tenant's VEX decisions download as OpenVEX or CycloneDX.
+import type { ScaEcosystem, ScaFinding } from "@rampart/contracts/sca";
+import { Download, Package } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
@@ -9,14 +10,17 @@ import { FilterButtons } from "../../components/filter-buttons";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { SEVERITY_LABELS } from "../../components/severity-badge";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCreateDependencyFix } from "./api/create-dependency-fix";
 import { useScaFindings } from "./api/get-sca-findings";
+import { downloadVex } from "./api/triage-vex";
 import { DependencyFindingCard } from "./dependency-finding-card";
 import { ecosystemFilters, filterFindings, SEVERITY_FILTERS, type SeverityFilter } from "./sca-rules";
+import { TriageDialog } from "./triage-dialog";
 
 const STAT_CARDS = [
   ["total", "Total", "text-foreground"],
@@ -34,6 +38,7 @@ export function DependenciesPage() {
   const createFix = useCreateDependencyFix();
   const [severity, setSeverity] = useState<SeverityFilter>("all");
   const [ecosystem, setEcosystem] = useState<"all" | ScaEcosystem>("all");
+  const [triaging, setTriaging] = useState<ScaFinding | null>(null);
   const findings = sca.data?.findings ?? [];
   const shown = filterFindings(findings, severity, ecosystem);
 
@@ -43,6 +48,18 @@ export function DependenciesPage() {
         title="Dependency Vulnerabilities (SCA)"
         subtitle="Known vulnerabilities in your open-source dependencies"
       />
+      {tenantId ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button size="sm" variant="outline" onClick={() => void downloadVex(tenantId, "openvex")}>
+            <Download aria-hidden="true" />
+            Export VEX
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void downloadVex(tenantId, "cyclonedx")}>
+            <Download aria-hidden="true" />
+            Export CycloneDX VEX
+          </Button>
+        </div>
+      ) : null}
       {tenantLoading || (tenantId !== null && sca.isPending) ? (
         <div role="status" aria-label="Loading vulnerabilities" className="flex flex-col gap-3">
           <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
@@ -110,12 +127,16 @@ export function DependenciesPage() {
                   finding={finding}
                   creatingFix={createFix.isPending && createFix.variables === finding.id}
                   onCreateFix={() => createFix.mutate(finding.id)}
+                  onTriage={() => setTriaging(finding)}
                 />
               ))}
             </ul>
           )}
         </>
       )}
+      {tenantId ? (
+        <TriageDialog finding={triaging} tenantId={tenantId} onClose={() => setTriaging(null)} />
+      ) : null}
     </Page>
   );
 }

@@ -1,13 +1,15 @@
-// One vulnerable dependency: advisory, score, package, fix, license, where it is declared, and
-// the Create Fix PR button (disabled with the reason when a fix cannot be automated).
+// One vulnerable dependency: advisory, score, package, fix, license, where it is declared, its
+// VEX decision if any, Triage, and the Create Fix PR button (disabled with the reason when a fix
+// cannot be automated).
 import type { ScaFinding } from "@rampart/contracts/sca";
-import { GitPullRequest } from "lucide-react";
+import { ClipboardCheck, GitPullRequest } from "lucide-react";
 import { useId } from "react";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { fixUnavailableReason } from "./sca-rules";
+import { STATUS_LABELS } from "./triage-dialog";
 
 function declaredAt(finding: ScaFinding): string {
   if (!finding.filePath) return "Location unknown";
@@ -18,10 +20,12 @@ export function DependencyFindingCard({
   finding,
   creatingFix,
   onCreateFix,
+  onTriage,
 }: {
   finding: ScaFinding;
   creatingFix: boolean;
   onCreateFix: () => void;
+  onTriage: () => void;
 }) {
   const hintId = useId();
   const unavailable = fixUnavailableReason(finding);
@@ -78,7 +82,17 @@ export function DependencyFindingCard({
           </dd>
         </div>
       </dl>
-      <div className="flex justify-end">
+      {finding.vex ? (
+        <p className="text-sm text-muted-foreground">
+          <Badge variant="muted">VEX: {STATUS_LABELS[finding.vex.status]}</Badge>{" "}
+          {finding.vex.actionStatement ?? finding.vex.impactStatement ?? ""} ({finding.vex.author})
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="outline" onClick={onTriage}>
+          <ClipboardCheck aria-hidden="true" />
+          Triage
+        </Button>
         {unavailable ? (
           <HintTooltip id={hintId} hint={unavailable}>
             <Button size="sm" disabled aria-describedby={hintId}>
