@@ -175,6 +175,13 @@ describe("verifyExport", () => {
     expect(failing(verifyExport(noContent))[0]).toMatchObject({ id: "format", entryIndex: 4 });
   });
 
+  it("refuses a key encoding with trailing bytes, which DER readers would skip", () => {
+    const padded = clone();
+    const der = Buffer.concat([Buffer.from(padded.publicKey.spki, "base64"), Buffer.from([0x3d])]);
+    padded.publicKey.spki = der.toString("base64");
+    expect(failing(verifyExport(padded))[0]!.id).toBe("public-key");
+  });
+
   it("fails whenever one character of the file changes and it still parses to something else", () => {
     const text = JSON.stringify(current);
     fc.assert(

@@ -157,7 +157,13 @@ export function verifyExport(
   // The key: the export's own, checked against its fingerprint and, if given, the published one.
   const spki = decodeCanonicalBase64(doc.publicKey.spki);
   const imported = spki === undefined ? undefined : importPublicKey(doc.publicKey.spki);
-  if (imported === undefined || !imported.ok) {
+  // DER readers skip trailing bytes: only the exact encoding of the key counts, or the file could
+  // change and still verify.
+  const exact =
+    imported?.ok === true &&
+    spki !== undefined &&
+    spki.equals(imported.key.export({ format: "der", type: "spki" }));
+  if (imported === undefined || !imported.ok || !exact) {
     checks.push({
       id: "public-key",
       status: "fail",
