@@ -1,4 +1,4 @@
-// The server's advisory store: imports of real OSV records (../shared/osv-sample) from a zip built
+// The server's advisory store: imports of real OSV records (copies of ../shared/osv-sample in the engine fixtures) from a zip built
 // here, a folder and a URL, incremental by `modified`, withdrawn records, per-package lookup, the
 // osv-import job, and a scan whose vulnerabilities come from the store.
 import { execFileSync } from "node:child_process";
@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 import { osvImportJob } from "./osv-import.job.ts";
 
-const SAMPLE = path.resolve(import.meta.dirname, "../../../../../shared/osv-sample");
+const SAMPLE = path.resolve(
+  import.meta.dirname,
+  "../../../../packages/engine/src/sca/osv/fixtures/osv-sample",
+);
 // Records that are not in the bundled demo set (which the store holds from the start).
 const FILES = [
   "Debian/DSA-1543-1.json",

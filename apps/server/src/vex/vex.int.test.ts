@@ -21,7 +21,9 @@ function openVexValidator() {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
   ajv.addFormat("iri", /^[a-z][a-z0-9+.-]*:\S+$/i);
-  return ajv.compile(readJson(path.join(ROOT, "../shared/schemas/openvex_json_schema_0.2.0.json")));
+  return ajv.compile(
+    readJson(path.join(ROOT, "packages/engine/src/sca/vex/fixtures/openvex_json_schema_0.2.0.json")),
+  );
 }
 
 /** CycloneDX 1.6 as the CycloneDX library ships it, with the SPDX and JSF schemas it refers to. */

@@ -66,11 +66,11 @@ describe("routes", () => {
 
   it("gives every signed-in page a title, the mode switch and an honest empty state", async () => {
     stubSignedIn();
-    const { unmount } = renderWithProviders(<AppRoutes />, { path: "/code-findings" });
-    expect(await screen.findByRole("heading", { name: "Code Security Findings (SAST)" })).toBeInTheDocument();
+    const { unmount } = renderWithProviders(<AppRoutes />, { path: "/environments" });
+    expect(await screen.findByRole("heading", { name: "Environment Security" })).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Demo mode" })).not.toBeChecked();
     expect(screen.getByRole("button", { name: "Export Evidence" })).toBeInTheDocument();
-    expect(screen.getByText("No data yet — run a scan to populate this page")).toBeInTheDocument();
+    expect(screen.getByText("No environments yet")).toBeInTheDocument();
     unmount();
   });
 });

@@ -116,7 +116,9 @@ describe("toCycloneDx", () => {
 });
 
 describe("toSpdx", () => {
-  const schema = JSON.parse(readFileSync("/work/shared/schemas/spdx-schema-2.3.json", "utf8"));
+  const schema = JSON.parse(
+    readFileSync(new URL("../../test/fixtures/spdx-schema-2.3.json", import.meta.url), "utf8"),
+  );
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
   const validate = ajv.compile(schema);
