@@ -44,8 +44,24 @@ export const PrSuggestion = z.object({
 });
 export type PrSuggestion = z.infer<typeof PrSuggestion>;
 
-export const PrSuggestionList = z.array(PrSuggestion);
-export type PrSuggestionList = z.infer<typeof PrSuggestionList>;
+export const PR_SUGGESTIONS_PAGE_SIZE = 50;
+
+/** `GET /api/tenants/{tenantId}/pr-suggestions`: newest first, `limit` a page from `cursor` on. */
+export const PrSuggestionsQuery = z.object({
+  /** The previous page's `nextCursor`; opaque. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(PR_SUGGESTIONS_PAGE_SIZE),
+});
+export type PrSuggestionsQuery = z.infer<typeof PrSuggestionsQuery>;
+
+export const PrSuggestionsPage = z.object({
+  prSuggestions: z.array(PrSuggestion),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many fix pull requests the tenant has in all. */
+  total: z.number().int().nonnegative(),
+});
+export type PrSuggestionsPage = z.infer<typeof PrSuggestionsPage>;
 
 export const ActivePrQuery = z.object({ tenantId: Id });
 export type ActivePrQuery = z.infer<typeof ActivePrQuery>;

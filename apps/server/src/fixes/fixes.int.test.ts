@@ -266,7 +266,7 @@ describe("listing and counting fix pull requests", () => {
   it("lists the tenant's suggestions newest first and counts the open ones", async () => {
     const list = await get(`/api/tenants/${owner.tenantId}/pr-suggestions`);
     expect(list.statusCode).toBe(200);
-    const suggestions = list.json();
+    const suggestions = list.json().prSuggestions;
     expect(suggestions.map((s: { number: number }) => s.number)).toEqual([2, 1]);
     expect(suggestions[1]).toMatchObject({
       branchName: "security/fix/sql-injection-refunds.js-1",
@@ -298,9 +298,9 @@ describe("listing and counting fix pull requests", () => {
     const missing = await get("/api/prs/active");
     expect(missing.statusCode).toBe(400);
     expect(typeof missing.json().error).toBe("string");
-    expect((await get(`/api/tenants/${stranger.tenantId}/pr-suggestions`, stranger.cookie)).json()).toEqual(
-      [],
-    );
+    expect(
+      (await get(`/api/tenants/${stranger.tenantId}/pr-suggestions`, stranger.cookie)).json().prSuggestions,
+    ).toEqual([]);
   });
 });
 
@@ -331,7 +331,7 @@ describe("POST /api/fixes/dependency", () => {
     const manifest = JSON.parse(git(remote, "show", `${pr.branchName}:package.json`));
     expect(manifest.dependencies.minimist).toMatch(/1\.2\.6/);
 
-    const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json();
+    const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json().prSuggestions;
     expect(listed[0]).toMatchObject({
       number: 3,
       kind: "dependency",
@@ -461,7 +461,7 @@ describe("a repository registered by git URL", () => {
     let suggestion: { number: number; state: string; merged: boolean; accepted: boolean } | undefined;
     for (let attempt = 0; attempt < 60 && suggestion?.state !== "merged"; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
-      const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json();
+      const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json().prSuggestions;
       suggestion = listed.find((s: { number: number }) => s.number === 6);
     }
     expect(suggestion).toMatchObject({ state: "merged", merged: true, accepted: true });

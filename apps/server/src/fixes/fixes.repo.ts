@@ -1,8 +1,8 @@
-// Queries of fix pull requests: the newest of a tenant, the open count, the open one of a finding,
+// Queries of fix pull requests: a tenant's newest, page by page, the open count, the open one of a finding,
 // and the per-tenant number counter.
 import type { Database } from "@rampart/db/client";
 import { prNumberCounters, prSuggestions } from "@rampart/db/schema";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 
 export type PrSuggestionRow = typeof prSuggestions.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -45,13 +45,35 @@ export function createFixesRepo(db: Database) {
       return row!.lastNumber;
     },
 
-    list: (tenantId: string, limit: number) =>
+    /**
+     * The tenant's newest `limit`, newest first, after `after` (the last row of the previous page)
+     * when given. The number is unique per tenant, so (created at, number) orders every row once.
+     */
+    list: (tenantId: string, limit: number, after?: { createdAt: Date; number: number }) =>
       db
         .select()
         .from(prSuggestions)
-        .where(eq(prSuggestions.tenantId, tenantId))
+        .where(
+          and(
+            eq(prSuggestions.tenantId, tenantId),
+            after
+              ? or(
+                  lt(prSuggestions.createdAt, after.createdAt),
+                  and(eq(prSuggestions.createdAt, after.createdAt), lt(prSuggestions.number, after.number)),
+                )
+              : undefined,
+          ),
+        )
         .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number))
         .limit(limit),
+
+    async count(tenantId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(prSuggestions)
+        .where(eq(prSuggestions.tenantId, tenantId));
+      return row?.count ?? 0;
+    },
 
     openOfRepository: (tenantId: string, repositoryId: string) =>
       db

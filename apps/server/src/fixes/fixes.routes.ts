@@ -6,7 +6,8 @@ import {
   ActivePrQuery,
   FixRequest,
   FixResponse,
-  PrSuggestionList,
+  PrSuggestionsPage,
+  PrSuggestionsQuery,
 } from "@rampart/contracts/fixes";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
@@ -85,12 +86,17 @@ export function registerFixRoutes(
     "/api/tenants/:tenantId/pr-suggestions",
     {
       ...guarded,
-      schema: { tags: ["fixes"], params: TenantParams, response: { 200: PrSuggestionList, ...errors } },
+      schema: {
+        tags: ["fixes"],
+        params: TenantParams,
+        querystring: PrSuggestionsQuery,
+        response: { 200: PrSuggestionsPage, ...errors },
+      },
     },
     async (request) => {
       const { tenantId } = request.params;
       await deps.access.require(tenantId, currentUser(request).id, "read");
-      return deps.fixes.list(tenantId);
+      return deps.fixes.page(tenantId, request.query);
     },
   );
 

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { type CodeHost, FixRemoteError } from "../code-host/code-host.ts";
 import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
+import { decodeCursor, encodeCursor } from "../http/page-cursor.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import type { FindingRow } from "../runs/runs.repo.ts";
@@ -23,7 +24,16 @@ import type { FixPlan, PlanResult, ReadFile } from "./fix-plans.ts";
 import type { FixesRepo, PrSuggestionRow } from "./fixes.repo.ts";
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const LISTED = 200;
+
+const MAX_PR_NUMBER = 2_147_483_647; // the column is a PostgreSQL integer
+
+/** A page cursor's key is the pull request number (unique per tenant). */
+function decodePrCursor(cursor: string): { createdAt: Date; number: number } | undefined {
+  const decoded = decodeCursor(cursor, (raw) =>
+    /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= MAX_PR_NUMBER ? Number(raw) : undefined,
+  );
+  return decoded && { createdAt: decoded.createdAt, number: decoded.key };
+}
 
 /** Thrown inside the transaction when another request opened the same fix first. */
 class AlreadyOpen extends Error {
@@ -79,6 +89,20 @@ export function createFixesService(deps: {
 }) {
   const { db, repo } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** The suggestions as the API shows them, each with its repository's name. */
+  async function withRepoNames(tenantId: string, rows: PrSuggestionRow[]): Promise<PrSuggestion[]> {
+    if (rows.length === 0) return [];
+    const names = new Map(
+      (
+        await db
+          .select({ id: repositories.id, name: repositories.name })
+          .from(repositories)
+          .where(eq(repositories.tenantId, tenantId))
+      ).map((row) => [row.id, row.name]),
+    );
+    return rows.map((row) => toPrSuggestion(row, names.get(row.repositoryId) ?? ""));
+  }
 
   /**
    * Opens the fix `plan` computes for `finding` (or returns the fix already open for it). `plan`
@@ -294,20 +318,32 @@ export function createFixesService(deps: {
     },
 
     /** The tenant's fix pull requests, newest first. */
-    async list(tenantId: string, limit = LISTED): Promise<PrSuggestion[]> {
-      const rows = await repo.list(tenantId, limit);
-      if (rows.length === 0) return [];
-      const names = new Map(
-        (
-          await db
-            .select({ id: repositories.id, name: repositories.name })
-            .from(repositories)
-            .where(eq(repositories.tenantId, tenantId))
-        ).map((row) => [row.id, row.name]),
-      );
-      return rows.map((row) => toPrSuggestion(row, names.get(row.repositoryId) ?? ""));
+    /** The tenant's newest `limit` fix pull requests (the dashboard's list). */
+    async list(tenantId: string, limit: number): Promise<PrSuggestion[]> {
+      return withRepoNames(tenantId, await repo.list(tenantId, limit));
     },
 
+    /**
+     * A page of the PR Bot list: `limit` from `cursor` on, and the cursor of the next page. Throws
+     * a 400 for a cursor this list did not hand out.
+     */
+    async page(
+      tenantId: string,
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<{ prSuggestions: PrSuggestion[]; nextCursor: string | null; total: number }> {
+      const after = query.cursor ? decodePrCursor(query.cursor) : undefined;
+      if (query.cursor && !after)
+        throw new AppError("bad_request", "querystring.cursor: not a cursor of this list");
+      // One row more than asked says whether a next page exists.
+      const rows = await repo.list(tenantId, query.limit + 1, after);
+      const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
+      return {
+        prSuggestions: await withRepoNames(tenantId, shown),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.number) : null,
+        total: await repo.count(tenantId),
+      };
+    },
     /** The fix pull requests opened from a run's findings, for the run's detail. */
     async ofRun(tenantId: string, runId: string, repo: string): Promise<PrSuggestion[]> {
       return (await deps.repo.ofRun(tenantId, runId)).map((row) => toPrSuggestion(row, repo));

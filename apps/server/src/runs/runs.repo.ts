@@ -3,6 +3,7 @@ import type { Finding, Run, RunsQuery } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { decodeCursor as decodePageCursor, encodeCursor as encodePageCursor } from "../http/page-cursor.ts";
 
 export type RunRow = typeof policyRuns.$inferSelect;
 export type FindingRow = typeof findings.$inferSelect;
@@ -55,14 +56,12 @@ export function toFinding(
 const DATE_RANGE_DAYS = { today: 1, week: 7, month: 30 } as const;
 
 export function encodeCursor(row: Pick<RunRow, "createdAt" | "id">): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+  return encodePageCursor(row.createdAt, row.id);
 }
 
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
-  return { createdAt, id };
+  const decoded = decodePageCursor(cursor, (raw) => (/^[0-9a-f-]{36}$/.test(raw) ? raw : undefined));
+  return decoded && { createdAt: decoded.createdAt, id: decoded.key };
 }
 
 export function createRunsRepo(db: Database) {

@@ -15,7 +15,8 @@ import { ACTIVE_PR_REFRESH_MS } from "./api/get-active-pr-count";
 import { PrBotPage } from "./pr-bot-page";
 import { prDisplayStatus } from "./pr-status";
 
-const SUGGESTIONS = `GET /api/tenants/${TENANT_ID}/pr-suggestions`;
+const SUGGESTIONS_PATH = `/api/tenants/${TENANT_ID}/pr-suggestions?limit=50`;
+const SUGGESTIONS = `GET ${SUGGESTIONS_PATH}`;
 const ACTIVE = `GET /api/prs/active?tenantId=${TENANT_ID}`;
 
 function stubPrBot(routes: Record<string, FetchReply | FetchHandler>) {
@@ -48,8 +49,13 @@ function suggestion(number: number, overrides: Partial<PrSuggestion> = {}): PrSu
   };
 }
 
-function many(count: number): PrSuggestion[] {
-  return Array.from({ length: count }, (_, index) => suggestion(index + 1));
+/** One answer of the paged list. */
+function page(prSuggestions: PrSuggestion[], nextCursor: string | null = null, total = prSuggestions.length) {
+  return { prSuggestions, nextCursor, total };
+}
+
+function numbered(from: number, to: number): PrSuggestion[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => suggestion(from + index));
 }
 
 afterEach(() => {
@@ -69,7 +75,7 @@ describe("PrBotPage", () => {
   it("lists each PR suggestion with its details and display status", async () => {
     stubPrBot({
       [SUGGESTIONS]: {
-        body: [
+        body: page([
           suggestion(12, {
             title: "Upgrade lodash to 4.17.21",
             branchName: "security/fix/upgrade-lodash",
@@ -83,7 +89,7 @@ describe("PrBotPage", () => {
           suggestion(11, { title: "Parameterize SQL query", accepted: true }),
           suggestion(10, { title: "Remove hard-coded secret" }),
           suggestion(9, { title: "Pin base image", state: "closed" }),
-        ],
+        ]),
       },
       [ACTIVE]: { body: { count: 3 } },
     });
@@ -120,7 +126,7 @@ describe("PrBotPage", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let count = 2;
     const fetchMock = stubPrBot({
-      [SUGGESTIONS]: { body: [] },
+      [SUGGESTIONS]: { body: page([]) },
       [ACTIVE]: () => ({ body: { count } }),
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
@@ -139,7 +145,7 @@ describe("PrBotPage", () => {
 
   it("says when the live status fails, while the list still loads", async () => {
     stubPrBot({
-      [SUGGESTIONS]: { body: [suggestion(1)] },
+      [SUGGESTIONS]: { body: page([suggestion(1)]) },
       [ACTIVE]: { status: 500, body: { error: "boom" } },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
@@ -153,7 +159,7 @@ describe("PrBotPage", () => {
     let fail = true;
     stubPrBot({
       [SUGGESTIONS]: () =>
-        fail ? { status: 500, body: { error: "database down" } } : { body: [suggestion(1)] },
+        fail ? { status: 500, body: { error: "database down" } } : { body: page([suggestion(1)]) },
       [ACTIVE]: { body: { count: 0 } },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
@@ -167,7 +173,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows the empty state saying where fix PRs are opened", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: [] }, [ACTIVE]: { body: { count: 0 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: { count: 0 } } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     const empty = await screen.findByRole("region", { name: "No PR Activity" });
@@ -189,7 +195,7 @@ describe("PrBotPage", () => {
     const fetchMock = stubPrBot({ [ACTIVE]: { body: { count: 0 } } });
     const stubbed = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === `/api/tenants/${TENANT_ID}/pr-suggestions`) {
+      if (String(input) === SUGGESTIONS_PATH) {
         const reply = await pending;
         return new Response(JSON.stringify(reply.body), { headers: { "Content-Type": "application/json" } });
       }
@@ -198,13 +204,18 @@ describe("PrBotPage", () => {
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     expect(await screen.findByRole("status", { name: "Loading PR suggestions" })).toBeInTheDocument();
-    release({ body: [suggestion(5)] });
+    release({ body: page([suggestion(5)]) });
     expect(await screen.findByRole("listitem", { name: "#5 Upgrade lodash 5" })).toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Loading PR suggestions" })).toBeNull();
   });
 
-  it("shows 50 suggestions and 50 more on each Load More", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: many(120) }, [ACTIVE]: { body: { count: 120 } } });
+  it("fetches the next page with the server's cursor on each Load More, while one follows", async () => {
+    const fetchMock = stubPrBot({
+      [SUGGESTIONS]: { body: page(numbered(1, 50), "c1", 120) },
+      [`${SUGGESTIONS}&cursor=c1`]: { body: page(numbered(51, 100), "c2", 120) },
+      [`${SUGGESTIONS}&cursor=c2`]: { body: page(numbered(101, 120), null, 120) },
+      [ACTIVE]: { body: { count: 120 } },
+    });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     const list = await screen.findByRole("list", { name: "PR suggestions" });
@@ -212,16 +223,58 @@ describe("PrBotPage", () => {
     expect(screen.getByText("Showing 50 of 120")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Load More" }));
-    expect(within(list).getAllByRole("listitem")).toHaveLength(100);
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(100));
     expect(within(list).getByRole("listitem", { name: "#100 Upgrade lodash 100" })).toBeInTheDocument();
+    expect(screen.getByText("Showing 100 of 120")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Load More" }));
-    expect(within(list).getAllByRole("listitem")).toHaveLength(120);
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(120));
+    expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
+    const listCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith(SUGGESTIONS_PATH));
+    expect(listCalls).toEqual([
+      SUGGESTIONS_PATH,
+      `${SUGGESTIONS_PATH}&cursor=c1`,
+      `${SUGGESTIONS_PATH}&cursor=c2`,
+    ]);
+  });
+
+  it("shows no Load More on a full page the server says is the last", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: page(numbered(1, 50)) }, [ACTIVE]: { body: { count: 0 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const list = await screen.findByRole("list", { name: "PR suggestions" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(50);
+    expect(screen.getByText("Showing 50 of 50")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
+  });
+
+  it("keeps the loaded suggestions when the next page fails, and loads it on another press", async () => {
+    let fail = true;
+    stubPrBot({
+      [SUGGESTIONS]: { body: page(numbered(1, 50), "c1", 51) },
+      [`${SUGGESTIONS}&cursor=c1`]: () =>
+        fail ? { status: 500, body: { error: "database down" } } : { body: page([suggestion(51)]) },
+      [ACTIVE]: { body: { count: 0 } },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+
+    const list = await screen.findByRole("list", { name: "PR suggestions" });
+    await userEvent.click(screen.getByRole("button", { name: "Load More" }));
+    expect(await screen.findByText("Failed to load more PR suggestions. Try again.")).toBeInTheDocument();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(50);
+    expect(screen.queryByText("Failed to Load PR Bot Data")).toBeNull();
+
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Load More" }));
+    expect(await within(list).findByRole("listitem", { name: "#51 Upgrade lodash 51" })).toBeInTheDocument();
+    expect(screen.queryByText("Failed to load more PR suggestions. Try again.")).toBeNull();
     expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
   });
 
   it("names the control when opened from a control's fix link", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: [suggestion(1)] }, [ACTIVE]: { body: { count: 1 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: { count: 1 } } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
 
     const note = await screen.findByRole("region", { name: "Fixes for a control" });
@@ -230,7 +283,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows no control note without the fix action", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: [suggestion(1)] }, [ACTIVE]: { body: { count: 1 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: { count: 1 } } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" });

@@ -1,11 +1,10 @@
 // PR Bot Activity (/pr-bot): the tenant's fix pull requests with their display status, and the
-// live count of open ones. The list shows 50 at a time; Load More shows 50 more (the API sends the
-// tenant's newest pull requests in one answer, so paging is on the client).
+// live count of open ones. The list loads 50 at a time; Load More fetches the next 50 with the
+// server's cursor and is shown while the server says more follow.
 // `?action=fix&control={controlId}` (the control drawer's link) names the control in a note: a
 // pull request records its finding, not the finding's control, so the list cannot be filtered by
 // control; fix PRs are opened per finding from the Code Findings and Dependencies pages.
 import { GitPullRequest, Info } from "lucide-react";
-import { useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
@@ -18,17 +17,15 @@ import { usePrSuggestions } from "./api/get-pr-suggestions";
 import { LiveStatusCard } from "./live-status-card";
 import { PrSuggestionCard } from "./pr-suggestion-card";
 
-/** Spec part 2, §9: lists of 50 or more show Load More; each press shows this many more. */
-export const PR_PAGE_SIZE = 50;
-
 export function PrBotPage() {
   const { tenantId, isLoading: tenantLoading } = useCurrentTenant();
   const suggestions = usePrSuggestions(tenantLoading ? null : tenantId);
-  const [shownCount, setShownCount] = useState(PR_PAGE_SIZE);
   const [searchParams] = useSearchParams();
   const fixControl = searchParams.get("action") === "fix" ? searchParams.get("control") : null;
-  const items = suggestions.data ?? [];
-  const shown = items.slice(0, shownCount);
+  const pages = suggestions.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.prSuggestions);
+  // The newest page's count: pull requests opened meanwhile are counted, not yet listed.
+  const total = pages.at(-1)?.total ?? items.length;
 
   return (
     <Page>
@@ -41,7 +38,7 @@ export function PrBotPage() {
           <Skeleton className="h-32" />
           <Skeleton className="h-32" />
         </div>
-      ) : suggestions.isError ? (
+      ) : suggestions.isError && !suggestions.data ? (
         <ErrorPanel
           title="Failed to Load PR Bot Data"
           message="Unable to retrieve fix pull requests. Please check your connection and try again."
@@ -68,17 +65,26 @@ export function PrBotPage() {
       ) : (
         <>
           <ul aria-label="PR suggestions" className="flex flex-col gap-3">
-            {shown.map((suggestion) => (
+            {items.map((suggestion) => (
               <PrSuggestionCard key={suggestion.id} suggestion={suggestion} />
             ))}
           </ul>
           <div className="flex flex-col items-center gap-2 text-xs text-muted-foreground">
             <p>
-              Showing {shown.length} of {items.length}
+              Showing {items.length} of {Math.max(total, items.length)}
             </p>
-            {shown.length < items.length ? (
-              <Button variant="outline" onClick={() => setShownCount((count) => count + PR_PAGE_SIZE)}>
-                Load More
+            {suggestions.isFetchNextPageError ? (
+              <p role="alert" className="text-destructive">
+                Failed to load more PR suggestions. Try again.
+              </p>
+            ) : null}
+            {suggestions.hasNextPage ? (
+              <Button
+                variant="outline"
+                disabled={suggestions.isFetchingNextPage}
+                onClick={() => void suggestions.fetchNextPage()}
+              >
+                {suggestions.isFetchingNextPage ? "Loading..." : "Load More"}
               </Button>
             ) : null}
           </div>
