@@ -91,6 +91,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     rules,
     activeScans: scans.activeCount,
     prSuggestions: fixes.list,
+    containerFindings: images.findings,
   });
   return {
     db,

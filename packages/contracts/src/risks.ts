@@ -13,6 +13,7 @@ export const Risk = z.object({
   riskScore: z.number(),
   findingCount: z.number().int(),
 });
+export type Risk = z.infer<typeof Risk>;
 
 export const RisksResponse = z.object({
   topRisks: z.array(Risk),

@@ -129,7 +129,10 @@ export function createPostureRepo(db: Database) {
           (select count(*) from vex_statements where tenant_id = ${tenantId}::uuid)::text || '|' ||
           (select count(*) from scans where tenant_id = ${tenantId}::uuid and state in ('queued', 'running'))::text || '|' ||
           coalesce((select length from ledger_heads where tenant_id = ${tenantId}::uuid)::text, '0') || '|' ||
-          coalesce((select max(verified_at) from ledger_verifications where tenant_id = ${tenantId}::uuid)::text, '')
+          coalesce((select max(verified_at) from ledger_verifications where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
+          -- Container images feed the summary's top risks: each completed scan changes them.
+          (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'completed')::text || '|' ||
+          coalesce((select max(scanned_at) from container_images where tenant_id = ${tenantId}::uuid)::text, '')
           as version`)) as unknown as { rows: { version: string }[] };
       return result.rows[0]?.version ?? "";
     },

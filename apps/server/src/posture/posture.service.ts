@@ -1,15 +1,17 @@
 // Posture computed from stored runs: the dashboard summary, the controls list, risks, the
 // heatmap and compliance per framework. Formulas live in formulas.ts and docs/formulas.md.
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
+import type { ContainerFinding } from "@rampart/contracts/containers";
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
-import type { HeatmapResponse, RisksResponse } from "@rampart/contracts/risks";
+import type { HeatmapResponse, Risk, RisksResponse } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
 import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { toFinding, toRun } from "../runs/runs.repo.ts";
+import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
 import {
@@ -48,6 +50,8 @@ export function createPostureService(deps: {
   activeScans: (tenantId: string) => Promise<number>;
   /** The tenant's newest fix pull requests, for the PR Bot card. */
   prSuggestions: (tenantId: string, limit: number) => Promise<PrSuggestion[]>;
+  /** Vulnerabilities of the tenant's current container images, for their risks. */
+  containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
@@ -119,7 +123,8 @@ export function createPostureService(deps: {
 
   type RuleGroup = Awaited<ReturnType<PostureRepo["openByRule"]>>[number];
 
-  function riskList(groups: readonly RuleGroup[]): RisksResponse {
+  /** Risks of scan findings (one per rule) and of container images (one per vulnerability). */
+  function riskList(groups: readonly RuleGroup[], images: readonly ContainerFinding[]): RisksResponse {
     const byRule = new Map<
       string,
       { ruleId: string; analyzer: string; severity: (typeof groups)[number]["severity"]; count: number }
@@ -129,7 +134,7 @@ export function createPostureService(deps: {
       entry.count += group.count;
       byRule.set(group.ruleId, entry);
     }
-    const all = [...byRule.values()].map((group) => {
+    const all: Risk[] = [...byRule.values()].map((group) => {
       const rule = rules.get(group.ruleId);
       const score = riskScore({
         severity: group.severity,
@@ -147,6 +152,7 @@ export function createPostureService(deps: {
         findingCount: group.count,
       };
     });
+    all.push(...containerRisks(images));
     all.sort((a, b) => b.riskScore - a.riskScore || b.findingCount - a.findingCount);
     const avg =
       all.length === 0
@@ -157,12 +163,14 @@ export function createPostureService(deps: {
 
   async function risks(tenantId: string): Promise<RisksResponse> {
     const latest = await repo.latestRuns(tenantId);
-    return riskList(
-      await repo.openByRule(
+    const [groups, images] = await Promise.all([
+      repo.openByRule(
         tenantId,
         latest.map((r) => r.id),
       ),
-    );
+      deps.containerFindings(tenantId),
+    ]);
+    return riskList(groups, images);
   }
 
   // Summaries are cached per tenant and window, keyed by the data they read (dataVersion), and
@@ -260,6 +268,7 @@ export function createPostureService(deps: {
         head,
         verification,
         suggestions,
+        imageFindings,
       ] = await Promise.all([
         repo.latestRuns(tenantId),
         repo.latestRuns(tenantId, since),
@@ -270,6 +279,7 @@ export function createPostureService(deps: {
         deps.ledger.head(tenantId),
         deps.ledger.latestVerification(tenantId),
         deps.prSuggestions(tenantId, PR_SUGGESTIONS_SHOWN),
+        deps.containerFindings(tenantId),
       ]);
       const latestIds = latest.map((r) => r.id);
       const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
@@ -286,7 +296,7 @@ export function createPostureService(deps: {
           postureHistory(tenantId, since, days),
           repo.openByRule(tenantId, latestIds),
         ]);
-      const topRisks = riskList(ruleGroups).topRisks;
+      const topRisks = riskList(ruleGroups, imageFindings).topRisks;
       const hasData = recent.some((run) => run.createdAt >= since);
 
       const score = postureScore(

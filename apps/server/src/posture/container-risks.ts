@@ -1,0 +1,49 @@
+// Risks of container images: one per vulnerability, across the tenant's current images. A
+// vulnerability in many images is one hazard to fix (usually in a shared base image), so it is
+// grouped like a rule's findings and scored with the same formula.
+
+import type { Severity } from "@rampart/contracts/common";
+import type { ContainerFinding } from "@rampart/contracts/containers";
+import type { Risk } from "@rampart/contracts/risks";
+import { riskScore } from "./formulas.ts";
+
+const SEVERITY_RANK: Record<Severity, number> = { critical: 3, high: 2, med: 1, low: 0 };
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export function containerRisks(findings: readonly ContainerFinding[]): Risk[] {
+  const byVulnerability = new Map<string, ContainerFinding[]>();
+  for (const finding of findings) {
+    byVulnerability.set(finding.vulnerabilityId, [
+      ...(byVulnerability.get(finding.vulnerabilityId) ?? []),
+      finding,
+    ]);
+  }
+  return [...byVulnerability].map(([vulnerabilityId, group]) => {
+    const severity = group.reduce<Severity>(
+      (highest, finding) =>
+        SEVERITY_RANK[finding.severity] > SEVERITY_RANK[highest] ? finding.severity : highest,
+      "low",
+    );
+    const packages = [...new Set(group.map((finding) => finding.packageName))].sort();
+    const images = new Set(group.map((finding) => finding.imageRef)).size;
+    // A package is installed once per image, so each finding is one affected image/package pair;
+    // the set guards against an image listing a package twice.
+    const pairs = new Set(group.map((finding) => `${finding.imageRef}\u0000${finding.packageName}`)).size;
+    const summary = group.find((finding) => finding.summary?.trim())?.summary?.trim();
+    const fixed = group.find((finding) => finding.fixedVersion);
+    return {
+      id: vulnerabilityId,
+      severity,
+      type: "Container",
+      description: `${vulnerabilityId} in ${packages.join(", ")} (${plural(images, "image")})`,
+      impact:
+        summary ??
+        `${packages.join(", ")} as installed in ${plural(images, "container image")} ${images === 1 ? "has" : "have"} ` +
+          `the known vulnerability ${vulnerabilityId}; ` +
+          (fixed ? `${fixed.packageName} ${fixed.fixedVersion} fixes it.` : "no fixed version is known yet."),
+      riskScore: riskScore({ severity, confidence: "high", occurrences: pairs, internetFacing: false }),
+      findingCount: pairs,
+    };
+  });
+}
