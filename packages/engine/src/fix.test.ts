@@ -82,6 +82,22 @@ describe("planFixes", () => {
     expect(patch!.skipped.map((item) => item.reason)).toEqual(["overlaps another fix in this run"]);
     expect(missing!.skipped.map((item) => item.reason)).toEqual(["file cannot be read"]);
   });
+
+  it("makes an edit shared by two fixes (the same added import) once", () => {
+    const files = new Map([
+      ["a.py", Buffer.from("import random\na = random.choice(x)\nb = random.choice(y)\n")],
+    ]);
+    const withImport = (start: number, end: number): Finding => {
+      const finding = fixable("a.py", start, end, "secrets.choice");
+      finding.fix!.edits.unshift({ start: 14, end: 14, text: "import secrets\n" });
+      return finding;
+    };
+    const [patch] = planFixes([withImport(18, 31), withImport(39, 52)], (path) => files.get(path));
+    expect(patch!.skipped).toEqual([]);
+    expect(patch!.after.toString()).toBe(
+      "import random\nimport secrets\na = secrets.choice(x)\nb = secrets.choice(y)\n",
+    );
+  });
 });
 
 describe("unifiedDiff", () => {

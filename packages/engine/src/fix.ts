@@ -8,6 +8,10 @@ function overlaps(a: TextEdit, b: TextEdit): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+function sameEdit(a: TextEdit, b: TextEdit): boolean {
+  return a.start === b.start && a.end === b.end && a.text === b.text;
+}
+
 export type EditResult = { ok: true; bytes: Buffer } | { ok: false; error: string };
 
 /** Applies non-overlapping edits (UTF-8 byte offsets into `bytes`). */
@@ -91,11 +95,13 @@ export function planFixes(
         patch.skipped.push({ finding, reason: alone.error });
         continue;
       }
-      if (edits.some((edit) => taken.some((other) => overlaps(edit, other)))) {
+      // Two fixes adding the same import make the same edit: it is made once and serves both.
+      const fresh = edits.filter((edit) => !taken.some((other) => sameEdit(edit, other)));
+      if (fresh.some((edit) => taken.some((other) => overlaps(edit, other)))) {
         patch.skipped.push({ finding, reason: "overlaps another fix in this run" });
         continue;
       }
-      taken.push(...edits);
+      taken.push(...fresh);
       patch.applied.push(finding);
     }
     const result = applyEdits(before, taken);

@@ -3,10 +3,12 @@
 // constant query with placeholders plus the values as bind parameters.
 import type { SgNode } from "@ast-grep/napi";
 import type { Report } from "../../rule.ts";
+import { commandFix } from "./command-fixes.ts";
 import type { SastModel } from "./model.ts";
+import { placeholderFor } from "./sql-dialect.ts";
 import type { TaintFlow } from "./taint.ts";
 
-type Piece = { literal: string } | { expression: string };
+export type Piece = { literal: string } | { expression: string };
 
 const CONCAT_KINDS = new Set(["binary_expression", "binary_operator"]);
 const STRING_KINDS = new Set([
@@ -17,7 +19,7 @@ const STRING_KINDS = new Set([
 ]);
 
 /** The content of a plain string literal, or undefined (f-strings, templates with holes, escapes we do not rewrite). */
-function literalContent(node: SgNode): string | undefined {
+export function literalContent(node: SgNode): string | undefined {
   if (!STRING_KINDS.has(node.kind() as string)) return undefined;
   const text = node.text();
   const match = /^(["'`])((?:(?!\1)[^\\$]|\\[^\\]|\$(?!\{))*)\1$/.exec(text);
@@ -25,7 +27,7 @@ function literalContent(node: SgNode): string | undefined {
 }
 
 /** `"a" + x + "b"` as pieces; undefined when an operand is not a literal or a simple expression. */
-function concatPieces(node: SgNode, text: string): Piece[] | undefined {
+export function concatPieces(node: SgNode, text: string): Piece[] | undefined {
   if (CONCAT_KINDS.has(node.kind() as string)) {
     const left = node.field("left");
     const right = node.field("right");
@@ -43,7 +45,7 @@ function concatPieces(node: SgNode, text: string): Piece[] | undefined {
 }
 
 /** A JS template literal or a Python f-string as pieces. */
-function interpolatedPieces(node: SgNode): Piece[] | undefined {
+export function interpolatedPieces(node: SgNode): Piece[] | undefined {
   const text = node.text();
   const template = /^`([^`\\]*)`$/.exec(text) ?? /^[fF](["'])((?:(?!\1)[^\\])*)\1$/.exec(text);
   if (!template) return undefined;
@@ -85,15 +87,23 @@ function toQuery(
   return { sql, values };
 }
 
+/** Every placeholder must be outside SQL string literals, or the driver would not bind it. */
+function placeholdersOutsideQuotes(sql: string, count: number): boolean {
+  const outside = sql.replace(/'(?:[^']|'')*'/g, "''");
+  return !outside.includes("'") && (outside.match(/\?|\$\d+|%s/g) ?? []).length === count;
+}
+
 export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undefined {
+  if (flow.hazard === "command-injection") return commandFix(model, flow);
   if (flow.hazard !== "sql-injection" || !flow.call) return undefined;
   const args = flow.call.args;
   if (args.length !== 1) return undefined; // already has bind parameters, or a form we do not know
   const argument = (flow.argument as { node?: SgNode }).node;
   if (!argument) return undefined;
+  const placeholder = placeholderFor(model, flow.callee);
+  if (!placeholder) return undefined;
   const text = model.file.text;
   const language = model.language;
-  let pieces: Piece[] | undefined;
   if (language === "python" && (argument.kind() as string) === "binary_operator") {
     // "… %s …" % value  or  % (a, b)
     const left = argument.field("left");
@@ -110,33 +120,24 @@ export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undef
               .map((child) => child.text())
           : [right.text()];
       const sql = format.replace(/'%s'/g, "%s");
-      if ((sql.match(/%s/g) ?? []).length === values.length && !/["\\]/.test(sql)) {
-        return edit(model, argument, `"${sql}", (${values.join(", ")}${values.length === 1 ? "," : ""})`);
-      }
+      if ((sql.match(/%s/g) ?? []).length !== values.length || /["\\?]|%%/.test(sql)) return undefined;
+      const query = placeholder === "?" ? sql.replace(/%s/g, "?") : sql;
+      if (!placeholdersOutsideQuotes(query, values.length)) return undefined;
+      return edit(model, argument, `"${query}", (${values.join(", ")}${values.length === 1 ? "," : ""})`);
     }
   }
-  pieces = interpolatedPieces(argument) ?? concatPieces(argument, text);
+  const pieces = interpolatedPieces(argument) ?? concatPieces(argument, text);
   if (!pieces || pieces.length < 2) return undefined;
-  const postgres = /["'](?:pg|postgres|github\.com\/lib\/pq|github\.com\/jackc\/pgx[^"']*)["']|\$1\b/.test(
-    text,
-  );
-  const sqlite = language === "python" && /^\s*import\s+sqlite3|^\s*from\s+sqlite3\s/m.test(text);
+  // A literal `?`, `%` or `$1` already in the text would be read as a placeholder too.
+  if (pieces.some((piece) => "literal" in piece && /[?%]|\$\d/.test(piece.literal))) return undefined;
+  const query = toQuery(pieces, (n) => (placeholder === "$n" ? `$${n}` : placeholder));
+  if (!query || !placeholdersOutsideQuotes(query.sql, query.values.length)) return undefined;
   if (language === "python") {
-    const query = toQuery(pieces, () => (sqlite ? "?" : "%s"));
-    if (!query) return undefined;
     const tuple = `(${query.values.join(", ")}${query.values.length === 1 ? "," : ""})`;
     return edit(model, argument, `"${query.sql}", ${tuple}`);
   }
-  if (language === "go") {
-    const query = toQuery(pieces, (n) => (postgres ? `$${n}` : "?"));
-    return query ? edit(model, argument, `"${query.sql}", ${query.values.join(", ")}`) : undefined;
-  }
-  if (language === "javascript" || language === "typescript" || language === "tsx") {
-    if (/\$queryRawUnsafe|\$executeRawUnsafe/.test(flow.callee)) return undefined;
-    const query = toQuery(pieces, (n) => (postgres ? `$${n}` : "?"));
-    return query ? edit(model, argument, `"${query.sql}", [${query.values.join(", ")}]`) : undefined;
-  }
-  return undefined;
+  if (language === "go") return edit(model, argument, `"${query.sql}", ${query.values.join(", ")}`);
+  return edit(model, argument, `"${query.sql}", [${query.values.join(", ")}]`);
 }
 
 function edit(model: SastModel, node: SgNode, replacement: string): Report["fix"] {

@@ -5,6 +5,14 @@ import type { Report } from "../../rule.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import type { PatternHazard, PatternSpec } from "./languages/types.ts";
 import { rangeOf, type SastModel } from "./model.ts";
+import { weakRandomnessFix } from "./random-fixes.ts";
+
+/** Fixes that need more than one text replacement (an added import, a rewritten expression). */
+const CODE_FIXES: Partial<
+  Record<PatternHazard, (model: SastModel, node: SgNode) => Report["fix"] | undefined>
+> = {
+  "weak-randomness": weakRandomnessFix,
+};
 
 export interface PatternMatch {
   spec: PatternSpec;
@@ -128,6 +136,10 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
             ],
           };
         }
+      }
+      if (!spec.fix) {
+        const fix = CODE_FIXES[hazard]?.(model, node);
+        if (fix) match.fix = fix;
       }
       if (credential) match.redact = spanOf(credential.value);
       if (spec.secret) {

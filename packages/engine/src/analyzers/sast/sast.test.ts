@@ -165,7 +165,7 @@ describe("fixes", () => {
       fixedLines(
         "a.js",
         // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
-        'app.get("/", (req, res) => {\n  const id = req.query.id;\n  db.query("SELECT * FROM t WHERE id = \'" + id + "\'");\n  db.query(`SELECT * FROM t WHERE a = ${id} AND b = \'${req.query.b}\'`);\n});\n',
+        'const mysql = require("mysql");\napp.get("/", (req, res) => {\n  const id = req.query.id;\n  db.query("SELECT * FROM t WHERE id = \'" + id + "\'");\n  db.query(`SELECT * FROM t WHERE a = ${id} AND b = \'${req.query.b}\'`);\n});\n',
         "sast/sql-injection",
       ),
     ).toEqual([
@@ -179,7 +179,7 @@ describe("fixes", () => {
         "sast/sql-injection",
       ),
     ).toEqual([
-      'cursor.execute("SELECT * FROM t WHERE id = %s", (uid,))',
+      'cursor.execute("SELECT * FROM t WHERE id = ?", (uid,))',
       'cursor.execute("SELECT * FROM t WHERE id = ? AND n = ?", (uid, uid))',
     ]);
     expect(

@@ -9,7 +9,7 @@ export const commandInjection = defineTaintRule({
   lifecycle: "preview",
   cwe: [78],
   controls: ["SAST-INJ-02"],
-  fixable: false,
+  fixable: true,
   docs: {
     summary:
       "Untrusted input reaches a shell command (`exec`, `os.system`, `subprocess` with `shell=True`, `sh -c`, `Runtime.exec` of a string) or chooses the program to run.",

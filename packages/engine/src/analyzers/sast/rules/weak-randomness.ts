@@ -9,7 +9,7 @@ export const weakRandomness = definePatternRule({
   lifecycle: "preview",
   cwe: [330, 338],
   controls: ["SAST-CRY-01"],
-  fixable: false,
+  fixable: true,
   docs: {
     summary:
       "`Math.random`, Python's `random`, Go's `math/rand` or `java.util.Random` produces a token, password, key, salt, nonce or reset code. Non-security uses (jitter, sampling, shuffling) are not reported.",

@@ -1,0 +1,384 @@
+// The SAST fixes end to end: a finding's edits applied to the file give exactly the expected text,
+// the fixed file parses and no longer has that finding, and where the evidence for a mechanical
+// rewrite is missing or ambiguous there is no fix at all (a wrong fix PR is worse than advice).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyzeFile } from "../../analyze.ts";
+import type { Analyzer } from "../../analyzer.ts";
+import { classify } from "../../classify.ts";
+import type { RawFinding } from "../../finding.ts";
+import { applyEdits } from "../../fix.ts";
+import { SourceFile } from "../../source.ts";
+import { sastAnalyzer } from "./analyzer.ts";
+import { sastRules } from "./rules/index.ts";
+
+function scan(path: string, text: string, ruleId: string) {
+  return analyzeFile(
+    new SourceFile(path, text),
+    classify(path, text),
+    [sastAnalyzer as Analyzer],
+    (id) => id === ruleId,
+  );
+}
+
+function apply(text: string, finding: RawFinding): string {
+  const result = applyEdits(Buffer.from(text), finding.fix!.edits);
+  if (!result.ok) throw new Error(result.error);
+  return result.bytes.toString("utf8");
+}
+
+/** The file after the fix of the finding on `line`; checks the fixed file parses and is clean there. */
+function fixed(path: string, text: string, ruleId: string, line: number): string {
+  const before = scan(path, text, ruleId);
+  expect(before.problems).toEqual([]);
+  const finding = before.findings.find((candidate) => candidate.location.line === line);
+  expect(finding, `a finding at line ${line}`).toBeDefined();
+  expect(finding!.fix, `a fix at line ${line}`).toBeDefined();
+  const after = apply(text, finding!);
+  const rescan = scan(path, after, ruleId);
+  expect(rescan.problems).toEqual([]);
+  expect(rescan.findings.length).toBe(before.findings.length - 1);
+  return after;
+}
+
+function fixes(path: string, text: string, ruleId: string) {
+  const result = scan(path, text, ruleId);
+  expect(result.problems).toEqual([]);
+  expect(result.findings.length).toBeGreaterThan(0);
+  return result.findings.map((finding) => finding.fix);
+}
+
+beforeAll(async () => {
+  await sastAnalyzer.prepare?.();
+});
+
+const SQL = "sast/sql-injection";
+const RANDOM = "sast/weak-randomness";
+const COMMAND = "sast/command-injection";
+
+describe("sql-injection: the placeholder comes from the file's driver", () => {
+  const js = (head: string) =>
+    `${head}\napp.get("/", (req, res) => {\n  db.query("SELECT * FROM t WHERE id = '" + req.query.id + "'");\n});\n`;
+
+  it("JS: pg and pg-promise take $n, mysql2 and sqlite3 take ?", () => {
+    expect(fixed("a.js", js('const { Pool } = require("pg");'), SQL, 3)).toContain(
+      'db.query("SELECT * FROM t WHERE id = $1", [req.query.id]);',
+    );
+    expect(fixed("a.ts", js('import mysql from "mysql2/promise";'), SQL, 3)).toContain(
+      'db.query("SELECT * FROM t WHERE id = ?", [req.query.id]);',
+    );
+    expect(fixed("a.mjs", js('import sqlite3 from "sqlite3";'), SQL, 3)).toContain(
+      'db.query("SELECT * FROM t WHERE id = ?", [req.query.id]);',
+    );
+  });
+
+  it("JS: existing placeholders are evidence when the driver sits behind a wrapper", () => {
+    const text = `${js('const db = require("./db");')}function other(id) {\n  return db.query("SELECT * FROM u WHERE id = $1", [id]);\n}\n`;
+    expect(fixed("a.js", text, SQL, 3)).toContain(
+      'db.query("SELECT * FROM t WHERE id = $1", [req.query.id]);',
+    );
+  });
+
+  it("JS: no fix without evidence, with conflicting evidence, or for another call shape", () => {
+    expect(fixes("a.js", js('const db = require("./db");'), SQL)).toEqual([undefined]);
+    expect(fixes("a.js", js('const pg = require("pg");\nconst mysql = require("mysql");'), SQL)).toEqual([
+      undefined,
+    ]);
+    expect(fixes("a.js", js('const { Sequelize } = require("sequelize");'), SQL)).toEqual([undefined]);
+    // better-sqlite3's exec takes no values; sqlite3's run/all/get do, pg's client has none
+    expect(
+      fixes(
+        "a.js",
+        'const pg = require("pg");\napp.get("/", (req, res) => {\n  db.get("SELECT * FROM t WHERE id = " + req.query.id);\n});\n',
+        SQL,
+      ),
+    ).toEqual([undefined]);
+    // a value inside a LIKE pattern cannot become a placeholder in place
+    expect(
+      fixes(
+        "a.js",
+        'const pg = require("pg");\napp.get("/", (req, res) => {\n  db.query("SELECT * FROM t WHERE n LIKE \'%" + req.query.q + "%\'");\n});\n',
+        SQL,
+      ),
+    ).toEqual([undefined]);
+  });
+
+  const py = (head: string) =>
+    `${head}\nfrom flask import request\n\ndef f():\n    uid = request.args["id"]\n    cursor.execute("SELECT * FROM t WHERE id = '%s'" % uid)\n    cursor.execute(f"SELECT * FROM t WHERE id = {uid}")\n`;
+
+  it("Python: psycopg2, pymysql and Django take %s; sqlite3 takes ?", () => {
+    for (const head of ["import psycopg2", "import pymysql", "from django.db import connection"]) {
+      expect(fixed("a.py", py(head), SQL, 6)).toContain(
+        'cursor.execute("SELECT * FROM t WHERE id = %s", (uid,))',
+      );
+      expect(fixed("a.py", py(head), SQL, 7)).toContain(
+        'cursor.execute("SELECT * FROM t WHERE id = %s", (uid,))',
+      );
+    }
+    expect(fixed("a.py", py("import sqlite3"), SQL, 6)).toContain(
+      'cursor.execute("SELECT * FROM t WHERE id = ?", (uid,))',
+    );
+    expect(fixed("a.py", py("import sqlite3"), SQL, 7)).toContain(
+      'cursor.execute("SELECT * FROM t WHERE id = ?", (uid,))',
+    );
+  });
+
+  it("Python: no fix without a driver, with two, or through SQLAlchemy", () => {
+    expect(fixes("a.py", py("import os"), SQL)).toEqual([undefined, undefined]);
+    expect(fixes("a.py", py("import sqlite3\nimport psycopg2"), SQL)).toEqual([undefined, undefined]);
+    expect(fixes("a.py", py("import psycopg2\nfrom sqlalchemy import text"), SQL)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  const go = (driver: string) =>
+    `package m\n\nimport (\n\t"database/sql"\n\t"net/http"\n\n\t_ "${driver}"\n)\n\nfunc h(db *sql.DB, r *http.Request) {\n\tid := r.FormValue("id")\n\tdb.Query("SELECT * FROM t WHERE id = " + id)\n}\n`;
+
+  it("Go: lib/pq and pgx take $n, go-sql-driver/mysql and go-sqlite3 take ?", () => {
+    for (const driver of ["github.com/lib/pq", "github.com/jackc/pgx/v5/stdlib"]) {
+      expect(fixed("a.go", go(driver), SQL, 12)).toContain('db.Query("SELECT * FROM t WHERE id = $1", id)');
+    }
+    for (const driver of ["github.com/go-sql-driver/mysql", "github.com/mattn/go-sqlite3"]) {
+      expect(fixed("a.go", go(driver), SQL, 12)).toContain('db.Query("SELECT * FROM t WHERE id = ?", id)');
+    }
+  });
+
+  it("Go: no fix when the driver is registered elsewhere, or through GORM", () => {
+    expect(fixes("a.go", go("example.com/internal/dbinit"), SQL)).toEqual([undefined]);
+    expect(fixes("a.go", go("gorm.io/gorm"), SQL)).toEqual([undefined]);
+  });
+
+  it("Java: advice only (a Statement becomes a PreparedStatement over several lines)", () => {
+    const text = readFileSync(join(import.meta.dirname, "fixtures/sql-injection/UserDao.java"), "utf8");
+    const result = scan("UserDao.java", text, SQL);
+    expect(result.findings.length).toBeGreaterThan(0);
+    for (const finding of result.findings) {
+      expect(finding.fix).toBeUndefined();
+      expect(finding.properties?.fixSuggestion).toMatch(/PreparedStatement/);
+    }
+  });
+});
+
+describe("weak-randomness", () => {
+  it("Python: random.choice, randrange(n), getrandbits and simple randint become secrets calls", () => {
+    const text =
+      '"""Tokens."""\nimport random\n\n\ndef codes(low, high):\n    otp_token = random.randint(100000, 999999)\n    reset_code = str(random.randint(0, 9999))\n    reset_token = random.randint(low, high) * 2\n    api_key = "".join(random.choice(ALPHABET) for _ in range(32))\n    nonce = random.getrandbits(64)\n    salt = random.randrange(1 << 30)\n';
+    expect(fixed("a.py", text, RANDOM, 6)).toBe(
+      text
+        .replace("import random\n", "import random\nimport secrets\n")
+        .replace("random.randint(100000, 999999)", "secrets.randbelow(900000) + 100000"),
+    );
+    expect(fixed("a.py", text, RANDOM, 7)).toContain("reset_code = str(secrets.randbelow(10000))");
+    expect(fixed("a.py", text, RANDOM, 8)).toContain(
+      "reset_token = (secrets.randbelow(high - low + 1) + low) * 2",
+    );
+    expect(fixed("a.py", text, RANDOM, 9)).toContain(
+      'api_key = "".join(secrets.choice(ALPHABET) for _ in range(32))',
+    );
+    expect(fixed("a.py", text, RANDOM, 10)).toContain("nonce = secrets.randbits(64)");
+    expect(fixed("a.py", text, RANDOM, 11)).toContain("salt = secrets.randbelow(1 << 30)");
+  });
+
+  it("Python: no fix for random.random/uniform/sample, complex bounds, or a `secrets` name in use", () => {
+    const text =
+      "import random\n\n\ndef f(cfg):\n    token = random.random()\n    secret_key = random.sample(CHARS, 16)\n    reset_token = random.randint(cfg.low, cfg.high)\n";
+    expect(fixes("a.py", text, RANDOM)).toEqual([undefined, undefined, undefined]);
+    const shadow = "import random\nsecrets = load()\n\n\ndef f():\n    token = random.choice(CHARS)\n";
+    expect(fixes("a.py", shadow, RANDOM)).toEqual([undefined]);
+  });
+
+  it("Java: new Random() becomes new SecureRandom() with its import", () => {
+    const text =
+      "package app;\n\nimport java.util.Random;\n\npublic class T {\n    long token() {\n        long resetToken = new Random().nextLong();\n        return resetToken;\n    }\n}\n";
+    expect(fixed("T.java", text, RANDOM, 7)).toBe(
+      text
+        .replace(
+          "import java.util.Random;\n",
+          "import java.util.Random;\nimport java.security.SecureRandom;\n",
+        )
+        .replace("new Random()", "new SecureRandom()"),
+    );
+    const seeded = text.replace("new Random()", "new Random(42)");
+    expect(fixes("T.java", seeded, RANDOM)).toEqual([undefined]);
+    const qualified = text.replace("new Random()", "new java.util.Random()");
+    expect(fixed("T.java", qualified, RANDOM, 7)).toContain(
+      "long resetToken = new java.security.SecureRandom().nextLong();",
+    );
+  });
+
+  it("JS/TS: a base-36 token from Math.random becomes crypto.randomBytes, imported in the file's style", () => {
+    const cjs =
+      'const express = require("express");\n\nconst resetToken = Math.random().toString(36).slice(2);\n';
+    expect(fixed("a.js", cjs, RANDOM, 3)).toBe(
+      'const express = require("express");\nconst { randomBytes } = require("node:crypto");\n\nconst resetToken = randomBytes(16).toString("hex");\n',
+    );
+    const esm =
+      'import { readFile } from "node:fs/promises";\n\nexport const apiKey = Math.random().toString(36).substring(2, 12);\n';
+    expect(fixed("a.ts", esm, RANDOM, 3)).toBe(
+      'import { readFile } from "node:fs/promises";\nimport { randomBytes } from "node:crypto";\n\nexport const apiKey = randomBytes(5).toString("hex");\n',
+    );
+    const namespace =
+      'import crypto from "node:crypto";\n\nconst sessionToken = Math.random().toString(36).substr(2, 9);\n';
+    expect(fixed("a.mjs", namespace, RANDOM, 3)).toContain(
+      'const sessionToken = crypto.randomBytes(5).toString("hex").slice(0, 9);',
+    );
+  });
+
+  it("JS/TS: no fix in browser code, without module evidence, or for other Math.random shapes", () => {
+    expect(fixes("a.js", "const resetToken = Math.random().toString(36).slice(2);\n", RANDOM)).toEqual([
+      undefined,
+    ]);
+    expect(
+      fixes(
+        "a.tsx",
+        'import React from "react";\nconst resetToken = Math.random().toString(36).slice(2);\n',
+        RANDOM,
+      ),
+    ).toEqual([undefined]);
+    expect(
+      fixes(
+        "a.js",
+        'const fs = require("fs");\nconst otpCode = Math.floor(Math.random() * 1000000);\n',
+        RANDOM,
+      ),
+    ).toEqual([undefined]);
+  });
+
+  it("Go: advice only (crypto/rand is another API)", () => {
+    const text = readFileSync(join(import.meta.dirname, "fixtures/weak-randomness/token.go"), "utf8");
+    expect(fixes("token.go", text, RANDOM)).toEqual([undefined]);
+  });
+});
+
+describe("command-injection", () => {
+  it("JS: exec of a literal program and words becomes execFile with an argument array", () => {
+    const text =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+      'const { exec } = require("child_process");\n\napp.post("/c", (req, res) => {\n  exec(`convert ${req.body.file} -resize 50% out.png`, { cwd: "/tmp" }, (err) => res.end());\n  child_process.execSync("ping -c 1 " + req.query.host);\n});\n';
+    expect(fixed("a.js", text, COMMAND, 4)).toBe(
+      text.replace("{ exec }", "{ exec, execFile }").replace(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+        "exec(`convert ${req.body.file} -resize 50% out.png`",
+        'execFile("convert", [req.body.file, "-resize", "50%", "out.png"]',
+      ),
+    );
+    expect(fixed("a.js", text, COMMAND, 5)).toContain(
+      'child_process.execFileSync("ping", ["-c", "1", req.query.host]);',
+    );
+  });
+
+  it("JS: no fix when the shell does work (pipes, quotes, globs, $, mixed words) or exec is unknown", () => {
+    const cases = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+      "cp.exec(`grep ${q} log.txt | wc -l`);",
+      'cp.exec("convert \'" + q + "\' out.png");',
+      'cp.exec("rm " + q + " *.tmp");',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+      "cp.exec(`convert --in=${q} out.png`);",
+      'cp.exec("echo $HOME " + q);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+      "cp.exec(`${q} --version`);",
+    ];
+    for (const line of cases) {
+      const text = `const cp = require("child_process");\nconst q = process.argv[2];\n${line}\n`;
+      expect(fixes("a.js", text, COMMAND), line).toEqual([undefined]);
+    }
+    expect(fixes("a.js", 'const q = process.argv[2];\nexec("ping " + q);\n', COMMAND)).toEqual([undefined]);
+  });
+
+  it("Python: os.system and shell=True become an argument list without a shell", () => {
+    const text =
+      'import sys\n\nhost = sys.argv[1]\nos.system("ping -c 1 " + host)\nsubprocess.run(f"nslookup {host}", shell=True, check=True)\n';
+    expect(fixed("a.py", text, COMMAND, 4)).toBe(
+      'import sys\nimport subprocess\n\nhost = sys.argv[1]\nsubprocess.run(["ping", "-c", "1", host], check=False)\nsubprocess.run(f"nslookup {host}", shell=True, check=True)\n',
+    );
+    expect(fixed("a.py", text, COMMAND, 5)).toContain('subprocess.run(["nslookup", host], check=True)');
+  });
+
+  it("Python: no fix when the exit status is used, or the shell does work", () => {
+    const text =
+      'import os\nimport sys\n\nhost = sys.argv[1]\nstatus = os.system("ping -c 1 " + host)\nos.system("ping " + host + " > /dev/null")\nsubprocess.run(f"ls {host}/*", shell=True)\n';
+    expect(fixes("a.py", text, COMMAND)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+/** Every fixed line in the fixtures, by fixture; a fixture not listed must have no fix. */
+const FIXED_LINES: Record<string, string[]> = {
+  "sql-injection/accounts-mysql.ts": [
+    'const [rows] = await db.execute("SELECT * FROM accounts WHERE id = ?", [id]);',
+  ],
+  "sql-injection/main.go": ['db.Query("SELECT * FROM users WHERE name = $1", name)'],
+  "sql-injection/mysql.go": ['db.Exec("DELETE FROM users WHERE id = ?", id)'],
+  "sql-injection/orders-pg.js": [
+    'const rows = await pool.query("SELECT * FROM orders WHERE status = $1", [status]);',
+  ],
+  "sql-injection/pq.go": ['rows, _ := db.Query("SELECT * FROM users WHERE name = $1", name)'],
+  "sql-injection/users_psycopg.py": [
+    'cursor.execute("SELECT * FROM users WHERE id = %s", (user_id,))',
+    'cursor.execute("SELECT * FROM users WHERE id = %s", (user_id,))',
+  ],
+  "sql-injection/users_sqlite.py": ['cursor.execute("SELECT * FROM users WHERE name = ?", (name,))'],
+  "sql-injection/views.py": [
+    'cursor.execute("SELECT * FROM users WHERE id = %s", (user_id,))',
+    'cursor.execute("SELECT * FROM items WHERE id = %s", (item_id,))',
+  ],
+  "command-injection/app.js": [
+    'execFile("convert", [file, "out.png"]);',
+    'child_process.execFileSync("ping", ["-c", "1", target]);',
+    'child_process.execFileSync("ping", ["-c", "1", host]);',
+  ],
+  "command-injection/convert.mjs": [
+    'execFile("convert", [file, "-thumbnail", "64x64", "thumb.png"], (error) => res.end(String(error)));',
+  ],
+  "command-injection/tools.py": [
+    'subprocess.run(["ping", "-c", "1", host], check=False)',
+    'subprocess.run(["nslookup", host])',
+  ],
+  "weak-randomness/Reset.java": ["Random tokenSource = new SecureRandom();"],
+  "weak-randomness/Token.java": ["long resetToken = new SecureRandom().nextLong();"],
+  "weak-randomness/keys.ts": ['const apiKey = randomBytes(5).toString("hex");'],
+  "weak-randomness/otp.py": ["otp = secrets.randbelow(900000) + 100000"],
+  "weak-randomness/session.js": ['const resetToken = randomBytes(16).toString("hex");'],
+  "weak-randomness/token.py": ['otp = "".join(secrets.choice("0123456789") for _ in range(6))'],
+  "insecure-cookie/Login.java": ["cookie.setSecure(true);"],
+  "insecure-cookie/app.js": ['res.cookie("session", id, { secure: true, httpOnly: true });'],
+  "insecure-cookie/cookie.go": ["Secure:   true,"],
+  "insecure-cookie/views.py": [
+    "SESSION_COOKIE_SECURE = True",
+    'response.set_cookie("session", sid, secure=True, httponly=True)',
+  ],
+  "tls-verification-disabled/client.go": ["InsecureSkipVerify: false,"],
+  "tls-verification-disabled/client.js": ["const agent = new https.Agent({ rejectUnauthorized: true });"],
+  "tls-verification-disabled/client.py": ["response = requests.get(url, verify=True, timeout=10)"],
+  "unsafe-deserialization/load.py": ["config = yaml.safe_load(stream)"],
+};
+
+describe("fixtures of fixable rules", () => {
+  // Applying every fix of a rule to its own fixtures removes exactly those findings and parses.
+  for (const rule of sastRules.filter((candidate) => candidate.fixable)) {
+    it(`${rule.id}: every fix applies and re-scans clean`, () => {
+      const folder = join(import.meta.dirname, "fixtures", rule.id.slice("sast/".length));
+      let count = 0;
+      for (const name of readdirSync(folder)) {
+        const text = readFileSync(join(folder, name), "utf8");
+        const before = scan(name, text, rule.id);
+        const withFix = before.findings.filter((candidate) => candidate.fix);
+        const lines = withFix.map((finding) => {
+          const after = apply(text, finding).split("\n");
+          const shift = after.length - text.split("\n").length; // lines an added import pushed down
+          return after[finding.location.line - 1 + shift]!.trim();
+        });
+        expect(lines, name).toEqual(FIXED_LINES[`${rule.id.slice("sast/".length)}/${name}`] ?? []);
+        for (const finding of withFix) {
+          const after = scan(name, apply(text, finding), rule.id);
+          expect(after.problems, `${name}:${finding.location.line}`).toEqual([]);
+          expect(after.findings.length, `${name}:${finding.location.line}`).toBe(before.findings.length - 1);
+          count++;
+        }
+      }
+      expect(count, "the fixtures show at least one fix").toBeGreaterThan(0);
+    });
+  }
+});
