@@ -73,6 +73,28 @@ describe("sql-injection: the placeholder comes from the file's driver", () => {
     );
   });
 
+  it("JS: placeholders only where SQL takes a value", () => {
+    const query = (sql: string) =>
+      `const mysql = require("mysql");\napp.get("/", (req, res) => {\n  const q = req.query.q;\n  db.query(${sql});\n});\n`;
+    expect(fixed("a.js", query(`"INSERT INTO t (a, b) VALUES ('" + q + "', " + q + ")"`), SQL, 4)).toContain(
+      'db.query("INSERT INTO t (a, b) VALUES (?, ?)", [q, q]);',
+    );
+    expect(fixed("a.js", query(`"UPDATE t SET n = '" + q + "' WHERE id <> " + q`), SQL, 4)).toContain(
+      'db.query("UPDATE t SET n = ? WHERE id <> ?", [q, q]);',
+    );
+    for (const sql of [
+      '"SELECT * FROM t ORDER BY " + q',
+      '"SELECT * FROM t WHERE id IN (" + q + ")"',
+      '"SELECT * FROM t LIMIT " + q',
+      '"SELECT a, " + q + " FROM t"',
+      '"SELECT * FROM t WHERE id = " + q + q',
+      '"SELECT * FROM t WHERE id = x" + q',
+      '"SELECT * FROM t WHERE a = 1 AND " + q',
+    ]) {
+      expect(fixes("a.js", query(sql), SQL), sql).toEqual([undefined]);
+    }
+  });
+
   it("JS: existing placeholders are evidence when the driver sits behind a wrapper", () => {
     const text = `${js('const db = require("./db");')}function other(id) {\n  return db.query("SELECT * FROM u WHERE id = $1", [id]);\n}\n`;
     expect(fixed("a.js", text, SQL, 3)).toContain(

@@ -87,10 +87,24 @@ function toQuery(
   return { sql, values };
 }
 
-/** Every placeholder must be outside SQL string literals, or the driver would not bind it. */
-function placeholdersOutsideQuotes(sql: string, count: number): boolean {
+/**
+ * Every placeholder must stand where SQL takes a value: outside string literals, right after a
+ * comparison (`=`, `<>`, `LIKE` …) or inside a `VALUES (…)` list, and followed by a separator.
+ * Elsewhere the concatenated text was SQL syntax (a column in `ORDER BY`, a list in `IN (…)`, a
+ * `LIMIT` that a string parameter would break), which a bind parameter does not replace.
+ */
+function placeholdersInValuePositions(sql: string, count: number): boolean {
   const outside = sql.replace(/'(?:[^']|'')*'/g, "''");
-  return !outside.includes("'") && (outside.match(/\?|\$\d+|%s/g) ?? []).length === count;
+  if (outside.includes("'")) return false;
+  const placeholders = [...outside.matchAll(/\?|\$\d+|%s/g)];
+  if (placeholders.length !== count) return false;
+  return placeholders.every((match) => {
+    const before = outside.slice(0, match.index).trimEnd();
+    const after = outside.slice(match.index + match[0].length);
+    if (!/^(?:\s|\)|,|;|$)/.test(after)) return false;
+    if (/(?:[=<>]|\b(?:I?LIKE)|\bNOT\s+LIKE)$/i.test(before)) return true;
+    return /[(,]$/.test(before) && /\bVALUES\s*\((?:[^()']|'')*$/i.test(before);
+  });
 }
 
 export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undefined {
@@ -122,7 +136,7 @@ export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undef
       const sql = format.replace(/'%s'/g, "%s");
       if ((sql.match(/%s/g) ?? []).length !== values.length || /["\\?]|%%/.test(sql)) return undefined;
       const query = placeholder === "?" ? sql.replace(/%s/g, "?") : sql;
-      if (!placeholdersOutsideQuotes(query, values.length)) return undefined;
+      if (!placeholdersInValuePositions(query, values.length)) return undefined;
       return edit(model, argument, `"${query}", (${values.join(", ")}${values.length === 1 ? "," : ""})`);
     }
   }
@@ -131,7 +145,7 @@ export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undef
   // A literal `?`, `%` or `$1` already in the text would be read as a placeholder too.
   if (pieces.some((piece) => "literal" in piece && /[?%]|\$\d/.test(piece.literal))) return undefined;
   const query = toQuery(pieces, (n) => (placeholder === "$n" ? `$${n}` : placeholder));
-  if (!query || !placeholdersOutsideQuotes(query.sql, query.values.length)) return undefined;
+  if (!query || !placeholdersInValuePositions(query.sql, query.values.length)) return undefined;
   if (language === "python") {
     const tuple = `(${query.values.join(", ")}${query.values.length === 1 ? "," : ""})`;
     return edit(model, argument, `"${query.sql}", ${tuple}`);

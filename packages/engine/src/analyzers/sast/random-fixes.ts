@@ -4,7 +4,6 @@
 // `Math.random().toString(36).slice(2)` token strings in Node code → `crypto.randomBytes(…)`.
 // Everything else (`random.random()`, `uniform`, `sample`, Go's math/rand, browser code) has no
 // equivalent call and gets advice only.
-import { builtinModules } from "node:module";
 import type { SgNode } from "@ast-grep/napi";
 import type { Report } from "../../rule.ts";
 import { type Insertion, javaImport, javascriptImport, moduleStyle, pythonImport } from "./imports.ts";
@@ -119,15 +118,16 @@ function javaFix(model: SastModel, node: SgNode): Fix | undefined {
 
 // ---- JavaScript / TypeScript ----
 
-const SERVER_MODULES = /^(?:node:.*|express|fastify|koa|@nestjs\/.*|@hapi\/hapi|hapi)$/;
-const BUILTINS = new Set(builtinModules);
+/** Modules only Node loads (browser bundles polyfill `buffer`, `events`, `util`, not these). */
+const SERVER_MODULES =
+  /^(?:node:.*|fs|fs\/promises|http|https|http2|net|tls|child_process|os|cluster|worker_threads|dgram|dns|zlib|readline|v8|vm|express|fastify|koa|@nestjs\/.*|@hapi\/hapi)$/;
 
 /** The file runs on Node: it loads a Node built-in or a server framework (not a browser bundle). */
 function isNodeCode(text: string): boolean {
   const names = [...text.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)|\bfrom\s+["']([^"']+)["']/g)].map(
     (match) => match[1] ?? match[2]!,
   );
-  return names.some((name) => SERVER_MODULES.test(name) || BUILTINS.has(name));
+  return names.some((name) => SERVER_MODULES.test(name));
 }
 
 /** How the file reaches `randomBytes`: a crypto namespace, the named import, or an import to add. */
