@@ -68,9 +68,15 @@ describe("sql-injection: the placeholder comes from the file's driver", () => {
     expect(fixed("a.ts", js('import mysql from "mysql2/promise";'), SQL, 3)).toContain(
       'db.query("SELECT * FROM t WHERE id = ?", [req.query.id]);',
     );
-    expect(fixed("a.mjs", js('import sqlite3 from "sqlite3";'), SQL, 3)).toContain(
-      'db.query("SELECT * FROM t WHERE id = ?", [req.query.id]);',
+    const sqlite = js('import sqlite3 from "sqlite3";').replace("db.query(", "db.all(");
+    expect(fixed("a.mjs", sqlite, SQL, 3)).toContain(
+      'db.all("SELECT * FROM t WHERE id = ?", [req.query.id]);',
     );
+    // the driver decides the methods too: pg's clients have no execute, sqlite3's no query
+    expect(fixes("a.js", js('const pg = require("pg");').replace("db.query(", "db.execute("), SQL)).toEqual([
+      undefined,
+    ]);
+    expect(fixes("a.mjs", js('import sqlite3 from "sqlite3";'), SQL)).toEqual([undefined]);
   });
 
   it("JS: placeholders only where SQL takes a value", () => {

@@ -5,42 +5,71 @@ import type { LanguageName, SastModel } from "./model.ts";
 
 export type Placeholder = "?" | "$n" | "%s";
 
-/**
- * Module names (matched whole) and the placeholder their query API takes; `null` marks a library
- * whose query call has another shape (SQLAlchemy `text()`, Sequelize `replacements`, knex,
- * better-sqlite3, GORM), so any fix in that file would be a guess.
- */
-const DRIVERS: Partial<Record<LanguageName, readonly [RegExp, Placeholder | null][]>> = {
+interface Driver {
+  /** Module names, matched whole. */
+  modules: RegExp;
+  /** `null`: the library's query call has another shape (SQLAlchemy `text()`, Sequelize
+   * `replacements`, knex, better-sqlite3, GORM), so any fix in that file would be a guess. */
+  placeholder: Placeholder | null;
+  /** Its query methods whose next argument is the values in the shape the fix writes (an array in
+   * JS, a tuple in Python, variadic in Go): not better-sqlite3's `prepare`, sqlite3's `exec`
+   * (a callback), `executemany`/`executescript`, or pg's nonexistent `execute`. */
+  methods: RegExp;
+}
+
+const GO_METHODS = /\.(?:Query|QueryRow|Exec|Queryx|QueryRowx|MustExec)$/;
+const PY_METHODS = /\.execute$/;
+const NONE = /$^/;
+
+const DRIVERS: Partial<Record<LanguageName, readonly Driver[]>> = {
   javascript: [
-    [/^(?:pg|pg-pool|pg-promise|@neondatabase\/serverless|@vercel\/postgres)$/, "$n"],
-    [/^(?:mysql|mysql2|mysql2\/promise|sqlite3|sqlite)$/, "?"],
-    [/^(?:knex|sequelize|better-sqlite3|postgres|@prisma\/client|typeorm|drizzle-orm(?:\/.*)?)$/, null],
+    {
+      modules: /^(?:pg|pg-pool|pg-promise|@neondatabase\/serverless|@vercel\/postgres)$/,
+      placeholder: "$n",
+      methods: /\.query$/,
+    },
+    { modules: /^(?:mysql|mysql2|mysql2\/promise)$/, placeholder: "?", methods: /\.(?:query|execute)$/ },
+    { modules: /^(?:sqlite3|sqlite)$/, placeholder: "?", methods: /\.(?:run|all|get)$/ },
+    {
+      modules: /^(?:knex|sequelize|better-sqlite3|postgres|@prisma\/client|typeorm|drizzle-orm(?:\/.*)?)$/,
+      placeholder: null,
+      methods: NONE,
+    },
   ],
   python: [
-    [/^(?:psycopg2|psycopg|pymysql|MySQLdb|mysql\.connector|pg8000|django\.db)(?:\.|$)/, "%s"],
-    [/^(?:sqlite3|aiosqlite)(?:\.|$)/, "?"],
-    [/^(?:sqlalchemy|flask_sqlalchemy|asyncpg|peewee|pandas)(?:\.|$)/, null],
+    {
+      modules: /^(?:psycopg2|psycopg|pymysql|MySQLdb|mysql\.connector|pg8000|django\.db)(?:\.|$)/,
+      placeholder: "%s",
+      methods: PY_METHODS,
+    },
+    { modules: /^(?:sqlite3|aiosqlite)(?:\.|$)/, placeholder: "?", methods: PY_METHODS },
+    {
+      modules: /^(?:sqlalchemy|flask_sqlalchemy|asyncpg|peewee|pandas)(?:\.|$)/,
+      placeholder: null,
+      methods: NONE,
+    },
   ],
   go: [
-    [/^(?:github\.com\/lib\/pq|github\.com\/jackc\/pgx(?:\/v\d+)?(?:\/stdlib)?)$/, "$n"],
-    [/^(?:github\.com\/go-sql-driver\/mysql|github\.com\/mattn\/go-sqlite3|modernc\.org\/sqlite)$/, "?"],
-    [/^(?:gorm\.io\/gorm|github\.com\/jinzhu\/gorm)$/, null],
+    {
+      modules: /^(?:github\.com\/lib\/pq|github\.com\/jackc\/pgx(?:\/v\d+)?(?:\/stdlib)?)$/,
+      placeholder: "$n",
+      methods: GO_METHODS,
+    },
+    {
+      modules: /^(?:github\.com\/go-sql-driver\/mysql|github\.com\/mattn\/go-sqlite3|modernc\.org\/sqlite)$/,
+      placeholder: "?",
+      methods: GO_METHODS,
+    },
+    { modules: /^(?:gorm\.io\/gorm|github\.com\/jinzhu\/gorm)$/, placeholder: null, methods: NONE },
   ],
 };
 
-/**
- * Query methods whose next argument is the bind values in the shape the fix writes (an array in
- * JS, a tuple in Python, variadic in Go). `prepare` (better-sqlite3 takes no values), `exec`
- * (sqlite3's takes a callback) and `executemany`/`executescript` are not among them.
- */
-const METHODS: Partial<Record<LanguageName, RegExp>> = {
-  javascript: /\.(?:query|execute|run|all|get)$/,
-  python: /\.execute$/,
-  go: /\.(?:Query|QueryRow|Exec|Queryx|QueryRowx|MustExec)$/,
+/** Query methods trusted when only other queries' placeholders (a project wrapper) are the evidence. */
+const WRAPPER_METHODS: Partial<Record<LanguageName, RegExp>> = {
+  javascript: /\.(?:query|execute)$/,
+  python: PY_METHODS,
+  go: GO_METHODS,
 };
-
-/** The sqlite3 module's `run/all/get` take values; pg's and mysql's clients have no such methods. */
-const SQLITE_ONLY = /\.(?:run|all|get)$/;
 
 function moduleNames(language: LanguageName, text: string): string[] {
   const names: string[] = [];
@@ -78,20 +107,19 @@ export function placeholderFor(model: SastModel, callee: string): Placeholder | 
   const language =
     model.language === "typescript" || model.language === "tsx" ? "javascript" : model.language;
   const drivers = DRIVERS[language];
-  const methods = METHODS[language];
-  if (!drivers || !methods?.test(callee)) return undefined;
+  const wrapperMethods = WRAPPER_METHODS[language];
+  if (!drivers || !wrapperMethods) return undefined;
   if (language === "python" && /(?:^|\.)session\.execute$/.test(callee)) return undefined; // SQLAlchemy
   const text = model.file.text;
-  const evidence = new Set<Placeholder | null>();
+  // Every piece of evidence must name the same placeholder and accept values on this method.
+  const evidence: { placeholder: Placeholder | null; methods: RegExp }[] = [];
   for (const name of moduleNames(language, text)) {
-    for (const [pattern, placeholder] of drivers) if (pattern.test(name)) evidence.add(placeholder);
+    for (const driver of drivers) if (driver.modules.test(name)) evidence.push(driver);
   }
-  for (const placeholder of existingPlaceholders(language, text)) evidence.add(placeholder);
-  if (evidence.size !== 1 || evidence.has(null)) return undefined;
-  const [placeholder] = [...evidence] as Placeholder[];
-  if (language === "javascript" && SQLITE_ONLY.test(callee)) {
-    const sqlite = moduleNames(language, text).some((name) => name === "sqlite3" || name === "sqlite");
-    if (!sqlite) return undefined;
-  }
-  return placeholder;
+  for (const placeholder of existingPlaceholders(language, text))
+    evidence.push({ placeholder, methods: wrapperMethods });
+  const placeholders = new Set(evidence.map((item) => item.placeholder));
+  if (placeholders.size !== 1 || placeholders.has(null)) return undefined;
+  if (!evidence.every((item) => item.methods.test(callee))) return undefined;
+  return evidence[0]!.placeholder ?? undefined;
 }
