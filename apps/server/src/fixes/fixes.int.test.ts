@@ -218,7 +218,7 @@ describe("POST /api/fixes/sast", () => {
   });
 
   it("answers 409 for a finding without a patch", async () => {
-    const finding = await findingOf(sampleRunId, "sast/command-injection", "src/routes/reports.js");
+    const finding = await findingOf(sampleRunId, "sast/sql-injection", "src/routes/payments.js");
     expect((finding.metadata as { patch?: string }).patch).toBeUndefined();
     const response = await post("/api/fixes/sast", { findingId: finding.id });
     expect(response.statusCode).toBe(409);
