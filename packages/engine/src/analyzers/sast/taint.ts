@@ -462,6 +462,13 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   return index;
 }
 
+/** `.length` or `.size` read as a property (not called): a number, whatever the string held. */
+const NUMERIC_PROPERTY = /^\s*\??\.\s*(?:length|size)\b(?!\s*\()/;
+
+function numericAfter(text: string, end: number): boolean {
+  return NUMERIC_PROPERTY.test(text.slice(end, end + 24));
+}
+
 function sanitizes(model: SastModel, callee: string, hazard: TaintHazard): boolean {
   return model.spec.sanitizers.some(
     (sanitizer) =>
@@ -478,12 +485,14 @@ export function taintOf(
   depth = 0,
 ): TaintOrigin | undefined {
   if (depth > 50) return undefined;
+  const text = model.file.text;
   const barriers: { start: number; end: number }[] = [];
   for (let i = lowerBound(index.calls, range.start); i < index.calls.length; i++) {
     const call = index.calls[i]!;
     if (call.start >= range.end) break;
     if (call.start < range.start || call.end > range.end) continue;
-    if (call.sink || sanitizes(model, call.callee, hazard)) barriers.push(call);
+    if (call.sink || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end))
+      barriers.push(call);
   }
   const blocked = (start: number) =>
     barriers.some((barrier) => barrier.start <= start && start < barrier.end);
@@ -491,12 +500,14 @@ export function taintOf(
     const source = index.sources[i]!;
     if (source.start >= range.end) break;
     if (source.start < range.start || source.end > range.end || blocked(source.start)) continue;
+    if (numericAfter(text, source.end)) continue;
     return { label: source.label, line: source.line, column: source.column, via: [] };
   }
   for (let i = lowerBound(index.identifiers, range.start); i < index.identifiers.length; i++) {
     const identifier = index.identifiers[i]!;
     if (identifier.start >= range.end) break;
-    if (identifier.start < range.start || blocked(identifier.start)) continue;
+    if (identifier.start < range.start || blocked(identifier.start) || numericAfter(text, identifier.end))
+      continue;
     const origin = variableTaint(model, index, identifier.name, identifier.start, hazard, depth);
     if (origin) return origin;
   }
