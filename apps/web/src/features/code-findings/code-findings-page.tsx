@@ -10,9 +10,8 @@ import { FilterButtons } from "../../components/filter-buttons";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { SEVERITY_LABELS } from "../../components/severity-badge";
+import { SeverityStats, SeverityStatsSkeleton } from "../../components/severity-stats";
 import { Card, CardContent } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
-import { cn } from "../../lib/cn";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCreateSastFix } from "./api/create-sast-fix";
 import { useSastFindings } from "./api/get-sast-findings";
@@ -25,14 +24,6 @@ import {
   SEVERITY_FILTERS,
   type SeverityFilter,
 } from "./sast-filters";
-
-const STAT_CARDS = [
-  ["total", "Total", "text-foreground"],
-  ["critical", "Critical", "text-danger"],
-  ["high", "High", "text-warning"],
-  ["med", "Medium", "text-primary"],
-  ["low", "Low", "text-muted-foreground"],
-] as const;
 
 const SEVERITY_FILTER_LABELS: Record<SeverityFilter, string> = { all: "All severities", ...SEVERITY_LABELS };
 
@@ -63,15 +54,7 @@ export function CodeFindingsPage() {
         subtitle="Static analysis findings in your source code"
       />
       {tenantLoading || (tenantId !== null && sast.isPending) ? (
-        <div role="status" aria-label="Loading findings" className="flex flex-col gap-3">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-            {STAT_CARDS.map(([key]) => (
-              <Skeleton key={key} className="h-20" />
-            ))}
-          </div>
-          <Skeleton className="h-32" />
-          <Skeleton className="h-32" />
-        </div>
+        <SeverityStatsSkeleton label="Loading findings" />
       ) : sast.isError ? (
         <ErrorPanel
           title="Failed to Load Findings"
@@ -86,21 +69,7 @@ export function CodeFindingsPage() {
         />
       ) : (
         <>
-          <section aria-label="Finding statistics" className="grid grid-cols-2 gap-3 md:grid-cols-5">
-            {STAT_CARDS.map(([key, label, colour]) => (
-              <Card key={key}>
-                <CardContent className="pt-4">
-                  <p className="text-xs text-muted-foreground">{label}</p>
-                  <p
-                    className={cn("text-2xl font-semibold tabular-nums", colour)}
-                    data-testid={`stat-${key}`}
-                  >
-                    {sast.data.stats[key]}
-                  </p>
-                </CardContent>
-              </Card>
-            ))}
-          </section>
+          <SeverityStats label="Finding statistics" stats={sast.data.stats} />
           <Card>
             <CardContent className="flex flex-col gap-3 pt-5">
               <FilterButtons

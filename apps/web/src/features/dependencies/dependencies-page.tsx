@@ -10,10 +10,9 @@ import { FilterButtons } from "../../components/filter-buttons";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { SEVERITY_LABELS } from "../../components/severity-badge";
+import { SeverityStats, SeverityStatsSkeleton } from "../../components/severity-stats";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
-import { cn } from "../../lib/cn";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCreateDependencyFix } from "./api/create-dependency-fix";
 import { useScaFindings } from "./api/get-sca-findings";
@@ -21,14 +20,6 @@ import { downloadVex } from "./api/triage-vex";
 import { DependencyFindingCard } from "./dependency-finding-card";
 import { ecosystemFilters, filterFindings, SEVERITY_FILTERS, type SeverityFilter } from "./sca-rules";
 import { TriageDialog } from "./triage-dialog";
-
-const STAT_CARDS = [
-  ["total", "Total", "text-foreground"],
-  ["critical", "Critical", "text-danger"],
-  ["high", "High", "text-warning"],
-  ["med", "Medium", "text-primary"],
-  ["low", "Low", "text-muted-foreground"],
-] as const;
 
 const SEVERITY_FILTER_LABELS: Record<SeverityFilter, string> = { all: "All severities", ...SEVERITY_LABELS };
 
@@ -61,15 +52,7 @@ export function DependenciesPage() {
         </div>
       ) : null}
       {tenantLoading || (tenantId !== null && sca.isPending) ? (
-        <div role="status" aria-label="Loading vulnerabilities" className="flex flex-col gap-3">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-            {STAT_CARDS.map(([key]) => (
-              <Skeleton key={key} className="h-20" />
-            ))}
-          </div>
-          <Skeleton className="h-32" />
-          <Skeleton className="h-32" />
-        </div>
+        <SeverityStatsSkeleton label="Loading vulnerabilities" />
       ) : sca.isError ? (
         <ErrorPanel
           title="Failed to Load Vulnerabilities"
@@ -84,21 +67,7 @@ export function DependenciesPage() {
         />
       ) : (
         <>
-          <section aria-label="Vulnerability statistics" className="grid grid-cols-2 gap-3 md:grid-cols-5">
-            {STAT_CARDS.map(([key, label, colour]) => (
-              <Card key={key}>
-                <CardContent className="pt-4">
-                  <p className="text-xs text-muted-foreground">{label}</p>
-                  <p
-                    className={cn("text-2xl font-semibold tabular-nums", colour)}
-                    data-testid={`stat-${key}`}
-                  >
-                    {sca.data.stats[key]}
-                  </p>
-                </CardContent>
-              </Card>
-            ))}
-          </section>
+          <SeverityStats label="Vulnerability statistics" stats={sca.data.stats} />
           <Card>
             <CardContent className="flex flex-col gap-3 pt-5">
               <FilterButtons
