@@ -258,7 +258,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
 
   // Only the outermost functions that contain a source can hold tainted values (or the whole
   // file when a source is at module level): everything else is never indexed.
-  const regions: SgNode[] = [];
+  // Regions carry their span, read once: every query result is filtered against them.
+  const regions: { node: SgNode; start: number; end: number }[] = [];
   const starts = [
     ...sources.map((source) => source.start),
     ...parameterSources.map((parameter) => parameter.range.start),
@@ -274,25 +275,27 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     while (index.scopes[scope]!.parent !== -1) scope = index.scopes[scope]!.parent;
     outermost.add(scope);
   }
-  if (outermost.has(-1)) regions.push(root);
-  else for (const scope of [...outermost].sort((a, b) => a - b)) regions.push(index.scopes[scope]!.node);
+  const wholeFile = outermost.has(-1);
+  if (wholeFile) regions.push({ node: root, start: 0, end: text.length });
+  else for (const scope of [...outermost].sort((a, b) => a - b)) regions.push(index.scopes[scope]!);
   // One query over the whole tree, filtered to the regions: a query per region costs a native
-  // call and a rule compilation each, which dominated files with many small handlers.
-  const findInRegions = (kinds: readonly string[], extra: Record<string, unknown> = {}): SgNode[] => {
-    const nodes = root.findAll({ rule: { any: kinds.map((kind) => ({ kind, ...extra })) } });
-    if (regions.includes(root)) return nodes;
-    const spans = regions
-      .map((region) => region.range())
-      .map((range) => [range.start.index, range.end.index]);
-    return nodes.filter((node) => {
-      const start = node.range().start.index;
-      return spans.some(([from, to]) => from! <= start && start < to!);
-    });
+  // call and a rule compilation each, which dominated files with many small handlers. Each node's
+  // range is read once here and carried along: every native call on a node costs microseconds.
+  const findInRegions = (
+    kinds: readonly string[],
+    extra: Record<string, unknown> = {},
+  ): { node: SgNode; range: Range }[] => {
+    const found: { node: SgNode; range: Range }[] = [];
+    for (const node of root.findAll({ rule: { any: kinds.map((kind) => ({ kind, ...extra })) } })) {
+      const range = rangeOf(node);
+      if (wholeFile || regions.some((region) => region.start <= range.start && range.start < region.end))
+        found.push({ node, range });
+    }
+    return found;
   };
 
-  const addCalls = (nodes: SgNode[]) => {
-    for (const node of nodes) {
-      const range = rangeOf(node);
+  const addCalls = (nodes: { node: SgNode; range: Range }[]) => {
+    for (const { node, range } of nodes) {
       const argsNode = node.field("arguments");
       const callee = calleeOf(model, range, argsNode);
       const sourceStart = sources[lowerBound(sources, range.start)]?.start === range.start;
@@ -308,7 +311,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     const definitions = functionDefinitions(model, index.scopes);
     let fresh = index.calls.slice();
     for (let round = 0; round < 3 && fresh.length > 0 && definitions.size > 0; round++) {
-      const added: SgNode[] = [];
+      const added: Scope[] = [];
       for (const call of fresh) {
         const match = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/.exec(call.callee);
         const definition = match ? definitions.get(match[1]!) : undefined;
@@ -329,19 +332,20 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
           else parameters.push({ name, arguments: [argument] });
         });
         helperParameters.set(definition.scope, parameters);
-        const node = index.scopes[definition.scope]!.node;
-        const covered = regions.some((region) => {
-          const range = region.range();
-          return range.start.index <= node.range().start.index && node.range().end.index <= range.end.index;
-        });
+        const helper = index.scopes[definition.scope]!;
+        const covered = regions.some((region) => region.start <= helper.start && helper.end <= region.end);
         if (!covered) {
-          regions.push(node);
-          added.push(node);
+          regions.push(helper);
+          added.push(helper);
         }
       }
       const before = index.calls.length;
-      for (const node of added)
-        addCalls(node.findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } }));
+      for (const helper of added)
+        addCalls(
+          helper.node
+            .findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } })
+            .map((node) => ({ node, range: rangeOf(node) })),
+        );
       fresh = index.calls.slice(before);
     }
   }
@@ -383,23 +387,20 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   const names = new Set(parameterSources.map((parameter) => parameter.name));
   for (const parameters of helperParameters.values())
     for (const parameter of parameters) names.add(parameter.name);
-  for (const node of assignmentNodes) {
+  for (const { node, range } of assignmentNodes) {
     const kind = assignmentKinds.get(node.kind() as string);
     if (!kind) continue;
     const left = node.field(kind.left);
     const right = node.field(kind.right);
     if (!left) continue;
-    const range = rangeOf(node);
     const leftRange = rangeOf(left);
     const bound: string[] = [];
-    if (identifierKinds.has(left.kind() as string)) bound.push(left.text());
-    else {
-      const target = textOf(model, leftRange);
-      if (/^[A-Za-z_$][\w$]*$/.test(target)) bound.push(target);
-      else if (!/[.[]/.test(target.replace(/^[[{(]/, ""))) {
-        // destructuring and tuples: `{ id, name }`, `[a, b]`, `a, err`
-        for (const match of target.matchAll(/[A-Za-z_$][\w$]*/g)) bound.push(match[0]);
-      }
+    const target = textOf(model, leftRange);
+    // A node's text is its slice of the file: the kind is only asked when the slice is not a plain name.
+    if (/^[A-Za-z_$][\w$]*$/.test(target) || identifierKinds.has(left.kind() as string)) bound.push(target);
+    else if (!/[.[]/.test(target.replace(/^[[{(]/, ""))) {
+      // destructuring and tuples: `{ id, name }`, `[a, b]`, `a, err`
+      for (const match of target.matchAll(/[A-Za-z_$][\w$]*/g)) bound.push(match[0]);
     }
     const scope = scopeAt(index, range.start);
     const valueRange = right ? rangeOf(right) : undefined;
@@ -435,16 +436,14 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
 
   if (names.size > 0) {
     const pattern = `^(?:${[...names].map(escapeRegex).join("|")})$`;
-    for (const node of findInRegions(spec.kinds.identifiers, { regex: pattern })) {
-      const range = node.range();
-      const start = range.start.index;
+    for (const { range } of findInRegions(spec.kinds.identifiers, { regex: pattern })) {
       // `obj.name` is a property, not the variable `name`
-      if (model.file.text[start - 1] === ".") continue;
-      index.identifiers.push({ name: node.text(), start, end: range.end.index });
+      if (text[range.start - 1] === ".") continue;
+      index.identifiers.push({ name: textOf(model, range), start: range.start, end: range.end });
     }
     index.identifiers.sort((a, b) => a.start - b.start);
 
-    for (const node of findInRegions(spec.kinds.ifs)) {
+    for (const { node, range } of findInRegions(spec.kinds.ifs)) {
       const condition = node.field("condition");
       const consequence = node.field("consequence") ?? node.field("body");
       if (!condition || !consequence) continue;
@@ -456,8 +455,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       if (mentioned.length === 0) continue;
       const negated = NEGATION.test(conditionText);
       const consequenceRange = rangeOf(consequence);
-      if (negated && EXIT.test(consequence.text())) {
-        const range = rangeOf(node);
+      if (negated && EXIT.test(textOf(model, consequenceRange))) {
         const scope = scopeAt(index, range.start);
         for (const name of mentioned)
           addEvent(name, { pos: range.end, start: range.start, augmented: false, clean: true }, scope);
@@ -469,7 +467,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
 
-  if (spec.returnSinks && spec.kinds.returns) index.returns = findInRegions(spec.kinds.returns);
+  if (spec.returnSinks && spec.kinds.returns)
+    index.returns = findInRegions(spec.kinds.returns).map(({ node }) => node);
   return index;
 }
 
