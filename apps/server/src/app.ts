@@ -137,7 +137,7 @@ export async function buildApp(options: {
   registerVexRoutes(app, { vex: services.vex, access, authenticate });
   registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
-  registerSastRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerSastRoutes(app, { posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,
     boss: () => options.jobQueue?.boss,

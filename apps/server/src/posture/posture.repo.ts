@@ -19,6 +19,25 @@ export function createPostureRepo(db: Database) {
         .orderBy(policyRuns.repositoryId, desc(policyRuns.createdAt), desc(policyRuns.id));
     },
 
+    /** Open (failed, not waived) findings of one analyzer (and rule) in the given runs, with their run's repo. */
+    openFindingsOf: (tenantId: string, runIds: string[], filter: { analyzer: string; ruleId?: string }) =>
+      runIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ finding: findings, repo: policyRuns.repo })
+            .from(findings)
+            .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
+            .where(
+              and(
+                eq(findings.tenantId, tenantId),
+                inArray(findings.runId, runIds),
+                eq(findings.analyzer, filter.analyzer),
+                ...(filter.ruleId ? [eq(findings.ruleId, filter.ruleId)] : []),
+                eq(findings.status, "fail"),
+                isNull(findings.waiverId),
+              ),
+            ),
+
     /** Runs created since `since`, oldest first: the history the posture chart replays. */
     runsSince: (tenantId: string, since: Date) =>
       db

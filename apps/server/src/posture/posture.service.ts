@@ -183,6 +183,16 @@ export function createPostureService(deps: {
     risks,
     latestRuns: (tenantId: string) => repo.latestRuns(tenantId),
 
+    /** Open findings of one analyzer (and rule) in the latest run of each repository. */
+    async openFindingsOfLatestRuns(tenantId: string, filter: { analyzer: string; ruleId?: string }) {
+      const latest = await repo.latestRuns(tenantId);
+      return repo.openFindingsOf(
+        tenantId,
+        latest.map((run) => run.id),
+        filter,
+      );
+    },
+
     async heatmap(tenantId: string): Promise<HeatmapResponse> {
       const latest = await repo.latestRuns(tenantId);
       const groups = await repo.openByRule(

@@ -3,9 +3,7 @@
 import { ErrorBody } from "@rampart/contracts/common";
 import { type SastCategory, type SastFinding, SastResponse, type SastStats } from "@rampart/contracts/sast";
 import { TenantParams } from "@rampart/contracts/tenants";
-import type { Database } from "@rampart/db/client";
-import { findings, policyRuns } from "@rampart/db/schema";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { findings } from "@rampart/db/schema";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
@@ -71,7 +69,6 @@ export function sastStats(list: readonly SastFinding[]): SastStats {
 export function registerSastRoutes(
   app: App,
   deps: {
-    db: Database;
     posture: PostureService;
     access: TenantAccessService;
     authenticate: preHandlerAsyncHookHandler;
@@ -86,24 +83,7 @@ export function registerSastRoutes(
     async (request) => {
       const { tenantId } = request.params;
       await deps.access.require(tenantId, currentUser(request).id, "read");
-      const latest = await deps.posture.latestRuns(tenantId);
-      if (latest.length === 0) return { findings: [], stats: sastStats([]) };
-      const rows = await deps.db
-        .select({ finding: findings, repo: policyRuns.repo })
-        .from(findings)
-        .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
-        .where(
-          and(
-            eq(findings.tenantId, tenantId),
-            inArray(
-              findings.runId,
-              latest.map((run) => run.id),
-            ),
-            eq(findings.analyzer, "sast"),
-            eq(findings.status, "fail"),
-            isNull(findings.waiverId),
-          ),
-        );
+      const rows = await deps.posture.openFindingsOfLatestRuns(tenantId, { analyzer: "sast" });
       const result = rows
         .map(({ finding, repo }) => toSastFinding(finding, repo))
         .sort(

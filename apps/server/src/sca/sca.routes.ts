@@ -5,8 +5,8 @@ import { SbomList, type ScaEcosystem, type ScaFinding, ScaResponse } from "@ramp
 import { TenantParams } from "@rampart/contracts/tenants";
 import { VexOutcome } from "@rampart/contracts/vex";
 import type { Database } from "@rampart/db/client";
-import { containerImages, findings, policyRuns, sbomArtifacts } from "@rampart/db/schema";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { containerImages, policyRuns, sbomArtifacts } from "@rampart/db/schema";
+import { desc, eq } from "drizzle-orm";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
@@ -56,26 +56,10 @@ export function registerScaRoutes(
     async (request) => {
       const { tenantId } = request.params;
       await deps.access.require(tenantId, currentUser(request).id, "read");
-      const latest = await deps.posture.latestRuns(tenantId);
-      if (latest.length === 0)
-        return { findings: [], stats: { total: 0, critical: 0, high: 0, med: 0, low: 0 } };
-      const rows = await deps.db
-        .select({ finding: findings, repo: policyRuns.repo })
-        .from(findings)
-        .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
-        .where(
-          and(
-            eq(findings.tenantId, tenantId),
-            inArray(
-              findings.runId,
-              latest.map((run) => run.id),
-            ),
-            eq(findings.analyzer, "sca"),
-            eq(findings.ruleId, "sca/vulnerable-dependency"),
-            eq(findings.status, "fail"),
-            isNull(findings.waiverId),
-          ),
-        );
+      const rows = await deps.posture.openFindingsOfLatestRuns(tenantId, {
+        analyzer: "sca",
+        ruleId: "sca/vulnerable-dependency",
+      });
       const result: ScaFinding[] = rows.map(({ finding, repo }) => {
         const properties = ((finding.metadata as { properties?: Properties }).properties ?? {}) as Properties;
         const cvss = properties.cvssScore;
