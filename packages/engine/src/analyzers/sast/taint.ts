@@ -308,12 +308,14 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   // taint, and their bodies join the regions (a few rounds, for helpers calling helpers).
   const helperParameters = new Map<number, { name: string; arguments: Range[] }[]>();
   {
-    const definitions = functionDefinitions(model, index.scopes);
     let fresh = index.calls.slice();
+    const definitions = mayCallLocalFunction(text, fresh)
+      ? functionDefinitions(model, index.scopes)
+      : new Map<string, Definition>();
     for (let round = 0; round < 3 && fresh.length > 0 && definitions.size > 0; round++) {
       const added: Scope[] = [];
       for (const call of fresh) {
-        const match = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/.exec(call.callee);
+        const match = HELPER_CALLEE.exec(call.callee);
         const definition = match ? definitions.get(match[1]!) : undefined;
         if (
           !definition ||
@@ -577,6 +579,31 @@ function eventTaint(
   if (origin && origin.via.at(-1) !== event.name) origin = { ...origin, via: [...origin.via, event.name] };
   index.memo.set(memoKey, origin ?? null);
   return origin;
+}
+
+/** A call that may reach a helper of the file: `helper(…)` or `obj.helper(…)`; group 1 is the name. */
+const HELPER_CALLEE = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/;
+
+/**
+ * False when no call can name a function defined in the file, so `functionDefinitions` (several
+ * native calls per scope) can be skipped. A definition's name is an occurrence of the name in the
+ * text that is not the end of a call's callee: when a name occurs no more often than the calls
+ * that end with it, nothing of the file defines it.
+ */
+function mayCallLocalFunction(text: string, calls: readonly Call[]): boolean {
+  const sites = new Map<string, Set<string>>();
+  for (const call of calls) {
+    const name = HELPER_CALLEE.exec(call.callee)?.[1];
+    if (!name) continue;
+    const named = sites.get(name) ?? new Set<string>();
+    named.add(`${call.start}:${call.end}`);
+    sites.set(name, named);
+  }
+  for (const [name, named] of sites) {
+    const occurrences = text.match(new RegExp(`(?<![\\w$])${escapeRegex(name)}(?![\\w$])`, "g"));
+    if ((occurrences?.length ?? 0) > named.size) return true;
+  }
+  return false;
 }
 
 interface Definition {
