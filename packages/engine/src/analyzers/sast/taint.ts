@@ -229,12 +229,34 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   if (sources.length === 0 && parameterSources.length === 0) return undefined;
   sources.sort((a, b) => a.start - b.start);
 
-  const scopes: Scope[] = root
-    .findAll({ rule: { any: spec.kinds.functions.map((kind) => ({ kind })) } })
-    .map((node) => {
-      const range = rangeOf(node);
-      return { start: range.start, end: range.end, parent: -1, node };
-    })
+  // One walk of the tree for every kind the index needs: a findAll costs a walk of the whole
+  // tree even when nothing matches, more than asking each result its kind. If statements only
+  // matter when the file has a validation word at all. Each node's range is read once here.
+  const groups = {
+    functions: spec.kinds.functions,
+    calls: spec.kinds.calls,
+    assignments: spec.kinds.assignments.map((kind) => kind.kind),
+    ifs: VALIDATION.test(text) ? spec.kinds.ifs : [],
+    returns: spec.returnSinks && spec.kinds.returns ? spec.kinds.returns : [],
+  };
+  type Group = keyof typeof groups;
+  const groupsOfKind = new Map<string, Group[]>();
+  for (const [group, kinds] of Object.entries(groups) as [Group, readonly string[]][])
+    for (const kind of kinds) groupsOfKind.set(kind, [...(groupsOfKind.get(kind) ?? []), group]);
+  const found: Record<Group, { node: SgNode; range: Range; kind: string }[]> = {
+    functions: [],
+    calls: [],
+    assignments: [],
+    ifs: [],
+    returns: [],
+  };
+  for (const node of root.findAll({ rule: { any: [...groupsOfKind.keys()].map((kind) => ({ kind })) } })) {
+    const kind = node.kind() as string;
+    const entry = { node, range: rangeOf(node), kind };
+    for (const group of groupsOfKind.get(kind) ?? []) found[group].push(entry);
+  }
+  const scopes: Scope[] = found.functions
+    .map(({ node, range }) => ({ start: range.start, end: range.end, parent: -1, node }))
     .sort((a, b) => a.start - b.start);
   const index: TaintIndex = {
     sources,
@@ -278,21 +300,14 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   const wholeFile = outermost.has(-1);
   if (wholeFile) regions.push({ node: root, start: 0, end: text.length });
   else for (const scope of [...outermost].sort((a, b) => a - b)) regions.push(index.scopes[scope]!);
-  // One query over the whole tree, filtered to the regions: a query per region costs a native
-  // call and a rule compilation each, which dominated files with many small handlers. Each node's
-  // range is read once here and carried along: every native call on a node costs microseconds.
-  const findInRegions = (
-    kinds: readonly string[],
-    extra: Record<string, unknown> = {},
-  ): { node: SgNode; range: Range }[] => {
-    const found: { node: SgNode; range: Range }[] = [];
-    for (const node of root.findAll({ rule: { any: kinds.map((kind) => ({ kind, ...extra })) } })) {
-      const range = rangeOf(node);
-      if (wholeFile || regions.some((region) => region.start <= range.start && range.start < region.end))
-        found.push({ node, range });
-    }
-    return found;
-  };
+  // Queries run over the whole tree and are filtered to the regions: a query per region costs a
+  // walk and a rule compilation each, which dominated files with many small handlers.
+  const inRegions = <Found extends { range: Range }>(nodes: Found[]): Found[] =>
+    wholeFile
+      ? nodes
+      : nodes.filter(({ range }) =>
+          regions.some((region) => region.start <= range.start && range.start < region.end),
+        );
 
   const addCalls = (nodes: { node: SgNode; range: Range }[]) => {
     for (const { node, range } of nodes) {
@@ -303,7 +318,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       index.calls.push({ ...range, callee, sink, node, argsNode });
     }
   };
-  addCalls(findInRegions(spec.kinds.calls));
+  addCalls(inRegions(found.calls));
   // Helpers defined in this file and called from a region: their parameters take the arguments'
   // taint, and their bodies join the regions (a few rounds, for helpers calling helpers).
   const helperParameters = new Map<number, { name: string; arguments: Range[] }[]>();
@@ -343,11 +358,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       }
       const before = index.calls.length;
       for (const helper of added)
-        addCalls(
-          helper.node
-            .findAll({ rule: { any: spec.kinds.calls.map((kind) => ({ kind })) } })
-            .map((node) => ({ node, range: rangeOf(node) })),
-        );
+        addCalls(found.calls.filter(({ range }) => helper.start <= range.start && range.end <= helper.end));
       fresh = index.calls.slice(before);
     }
   }
@@ -384,13 +395,13 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
 
   const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
-  const assignmentNodes = findInRegions(spec.kinds.assignments.map((kind) => kind.kind));
+  const assignmentNodes = inRegions(found.assignments);
   const identifierKinds = new Set(spec.kinds.identifiers);
   const names = new Set(parameterSources.map((parameter) => parameter.name));
   for (const parameters of helperParameters.values())
     for (const parameter of parameters) names.add(parameter.name);
-  for (const { node, range } of assignmentNodes) {
-    const kind = assignmentKinds.get(node.kind() as string);
+  for (const { node, range, kind: nodeKind } of assignmentNodes) {
+    const kind = assignmentKinds.get(nodeKind);
     if (!kind) continue;
     const left = node.field(kind.left);
     const right = node.field(kind.right);
@@ -438,14 +449,17 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
 
   if (names.size > 0) {
     const pattern = `^(?:${[...names].map(escapeRegex).join("|")})$`;
-    for (const { range } of findInRegions(spec.kinds.identifiers, { regex: pattern })) {
+    const identifierNodes = root.findAll({
+      rule: { any: spec.kinds.identifiers.map((kind) => ({ kind, regex: pattern })) },
+    });
+    for (const { range } of inRegions(identifierNodes.map((node) => ({ range: rangeOf(node) })))) {
       // `obj.name` is a property, not the variable `name`
       if (text[range.start - 1] === ".") continue;
       index.identifiers.push({ name: textOf(model, range), start: range.start, end: range.end });
     }
     index.identifiers.sort((a, b) => a.start - b.start);
 
-    for (const { node, range } of findInRegions(spec.kinds.ifs)) {
+    for (const { node, range } of inRegions(found.ifs)) {
       const condition = node.field("condition");
       const consequence = node.field("consequence") ?? node.field("body");
       if (!condition || !consequence) continue;
@@ -469,8 +483,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
 
-  if (spec.returnSinks && spec.kinds.returns)
-    index.returns = findInRegions(spec.kinds.returns).map(({ node }) => node);
+  index.returns = inRegions(found.returns).map(({ node }) => node);
   return index;
 }
 
