@@ -176,8 +176,29 @@ function scopeAt(index: TaintIndex, pos: number): number {
   return -1;
 }
 
-function calleeOf(model: SastModel, range: Range, argsNode: SgNode | null): string {
-  const end = argsNode ? argsNode.range().start.index : range.end;
+/** `name(`, `a.b.c(` or `new A.B(` at a call's start (sticky): the callee's text up to its arguments. */
+const PLAIN_CALLEE = /(?:new\s+)?([A-Za-z_$][\w$]*)(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\(/y;
+/** Words that start a function literal or an expression other than a call when followed by `(`. */
+const NOT_CALLEE = new Set(["function", "async", "func", "lambda", "new", "typeof", "await", "yield", "not"]);
+
+/**
+ * Where a call's arguments start, read from the text when its callee is a plain (dotted) name:
+ * a native `field("arguments")` and `range()` per call cost more than the rest of the call's
+ * indexing. The first parenthesis after a plain name at the call's start opens the call's own
+ * arguments unless another call starts there inside it (`a.b(x).c(y)`): the caller passes
+ * `innermost`, true when no shorter call of the file starts at the same index.
+ */
+function plainArgumentsStart(text: string, range: Range, innermost: boolean): number | undefined {
+  if (!innermost) return undefined;
+  PLAIN_CALLEE.lastIndex = range.start;
+  const match = PLAIN_CALLEE.exec(text);
+  if (!match || NOT_CALLEE.has(match[1]!)) return undefined;
+  const open = PLAIN_CALLEE.lastIndex - 1;
+  return open < range.end ? open : undefined;
+}
+
+function calleeOf(model: SastModel, range: Range, argsStart: number | undefined): string {
+  const end = argsStart ?? range.end;
   let callee = model.file.text.slice(range.start, end).trim();
   if (callee.startsWith("new ")) callee = callee.slice(4).trim();
   // Go type arguments and TS generics are not part of the name.
@@ -309,13 +330,31 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
           regions.some((region) => region.start <= range.start && range.start < region.end),
         );
 
+  // The shortest call of the file starting at each index: the one whose callee holds no call.
+  const innermostEnd = new Map<number, number>();
+  for (const { range } of found.calls)
+    innermostEnd.set(range.start, Math.min(range.end, innermostEnd.get(range.start) ?? range.end));
   const addCalls = (nodes: { node: SgNode; range: Range }[]) => {
     for (const { node, range } of nodes) {
-      const argsNode = node.field("arguments");
-      const callee = calleeOf(model, range, argsNode);
+      const plainStart = plainArgumentsStart(text, range, innermostEnd.get(range.start) === range.end);
+      // The arguments node is asked for only when the text cannot tell where they start, or later
+      // when a sink or a helper needs the arguments themselves.
+      let argsNode: SgNode | null | undefined =
+        plainStart === undefined ? node.field("arguments") : undefined;
+      const argsStart = plainStart ?? argsNode?.range().start.index;
+      const callee = calleeOf(model, range, argsStart);
       const sourceStart = sources[lowerBound(sources, range.start)]?.start === range.start;
       const sink = !sourceStart && spec.sinks.some((candidate) => candidate.callee.test(callee));
-      index.calls.push({ ...range, callee, sink, node, argsNode });
+      index.calls.push({
+        ...range,
+        callee,
+        sink,
+        node,
+        get argsNode() {
+          if (argsNode === undefined) argsNode = node.field("arguments");
+          return argsNode;
+        },
+      });
     }
   };
   addCalls(inRegions(found.calls));
