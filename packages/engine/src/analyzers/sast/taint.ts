@@ -5,7 +5,7 @@
 // whose dangerous arguments are tainted. Flow-insensitive across branches, ordered by position:
 // a variable reassigned from a constant or a sanitizer before the sink is clean again.
 import type { SgNode } from "@ast-grep/napi";
-import type { SinkSpec, TaintHazard } from "./languages/types.ts";
+import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, type Range, rangeOf, type SastModel } from "./model.ts";
 
 /** Where tainted data came from. */
@@ -39,7 +39,8 @@ interface Event {
   pos: number;
   start: number;
   value?: Range;
-  valueNode?: SgNode;
+  /** The assignment that set `value`, for the value's syntax kind. */
+  parts?: AssignmentParts;
   /** `x += y`: the previous value stays. */
   augmented: boolean;
   /** A parameter declared as untrusted. */
@@ -64,12 +65,52 @@ interface Scope {
   node: SgNode;
 }
 
-interface Call extends Range {
-  callee: string;
-  /** A sink's result (rows, file contents, a response) is not the untrusted data passed in. */
-  sink: boolean;
-  node: SgNode;
-  argsNode: SgNode | null;
+/** A call of an indexed region. Its arguments node is fetched from the tree only when asked for. */
+class Call implements Range {
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  readonly column: number;
+  #argsNode: SgNode | null | undefined;
+  constructor(
+    range: Range,
+    readonly callee: string,
+    /** A sink's result (rows, file contents, a response) is not the untrusted data passed in. */
+    readonly sink: boolean,
+    readonly node: SgNode,
+    argsNode: SgNode | null | undefined,
+  ) {
+    this.start = range.start;
+    this.end = range.end;
+    this.line = range.line;
+    this.column = range.column;
+    this.#argsNode = argsNode;
+  }
+  get argsNode(): SgNode | null {
+    if (this.#argsNode === undefined) this.#argsNode = this.node.field("arguments");
+    return this.#argsNode;
+  }
+}
+
+/**
+ * Whether a callee names a sink, per language: a file calls the same few callees many times, and
+ * testing each against every sink pattern cost more than the rest of a call's indexing. Bounded,
+ * because callee texts are the file's, not the language's.
+ */
+const SINK_CALLEES = new WeakMap<readonly SinkSpec[], Map<string, boolean>>();
+
+function isSinkCallee(sinks: readonly SinkSpec[], callee: string): boolean {
+  let known = SINK_CALLEES.get(sinks);
+  if (!known || known.size > 10_000) {
+    known = new Map();
+    SINK_CALLEES.set(sinks, known);
+  }
+  let sink = known.get(callee);
+  if (sink === undefined) {
+    sink = sinks.some((candidate) => candidate.callee.test(callee));
+    known.set(callee, sink);
+  }
+  return sink;
 }
 
 /** Built once per file, on the first taint rule, only when the file has a source. */
@@ -85,7 +126,6 @@ export interface TaintIndex {
     target: string;
     targetRange: Range;
     value: Range;
-    valueNode: SgNode;
     node: SgNode;
   }[];
   memo: Map<string, TaintOrigin | null>;
@@ -204,6 +244,64 @@ function calleeOf(model: SastModel, range: Range, argsStart: number | undefined)
   // Go type arguments and TS generics are not part of the name.
   callee = callee.replace(/<[^<>]*>$/, "").replace(/\[[^[\]]*\]$/, "");
   return callee.replace(/\s+/g, "");
+}
+
+/** The two sides of an assignment; the syntax nodes behind them are fetched only when asked for. */
+interface AssignmentParts {
+  leftRange: Range;
+  valueRange: Range | undefined;
+  leftKind(): string;
+  valueKind(): string;
+}
+
+/** `name = value`, `name += value`, `name := value` at the start of an inline assignment's text. */
+const INLINE_ASSIGNMENT = /([A-Za-z_$][\w$]*)\s*(?:[-+*/%|&^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?:?=(?![=>~])\s*/y;
+
+type AssignmentKind = LanguageSpec["kinds"]["assignments"][number];
+
+/**
+ * An inline assignment to a plain name, read from the text: two `field()` and two `range()` calls
+ * into the native tree per assignment cost more than the rest of its indexing. Anything else (a
+ * property or destructuring target, a type annotation, a comment after the operator) is read from
+ * the tree.
+ */
+function inlineAssignment(
+  model: SastModel,
+  node: SgNode,
+  kind: AssignmentKind,
+  range: Range,
+): AssignmentParts | undefined {
+  const text = model.file.text;
+  INLINE_ASSIGNMENT.lastIndex = range.start;
+  const match = INLINE_ASSIGNMENT.exec(text);
+  const valueStart = INLINE_ASSIGNMENT.lastIndex;
+  if (!match || valueStart >= range.end || text[valueStart] === "/" || text[valueStart] === "#")
+    return undefined;
+  const position = model.file.positionAt(valueStart);
+  return {
+    leftRange: {
+      start: range.start,
+      end: range.start + match[1]!.length,
+      line: range.line,
+      column: range.column,
+    },
+    valueRange: { start: valueStart, end: range.end, line: position.line, column: position.column },
+    leftKind: () => (node.field(kind.left)?.kind() as string | undefined) ?? "",
+    valueKind: () => (node.field(kind.right)?.kind() as string | undefined) ?? "",
+  };
+}
+
+/** The sides of an assignment, from the tree. */
+function assignmentFields(node: SgNode, kind: AssignmentKind): AssignmentParts | undefined {
+  const left = node.field(kind.left);
+  if (!left) return undefined;
+  const right = node.field(kind.right);
+  return {
+    leftRange: rangeOf(left),
+    valueRange: right ? rangeOf(right) : undefined,
+    leftKind: () => left.kind() as string,
+    valueKind: () => (right?.kind() as string | undefined) ?? "",
+  };
 }
 
 /** Builds the index, or returns undefined when the file has no source at all (the common case). */
@@ -339,22 +437,13 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       const plainStart = plainArgumentsStart(text, range, innermostEnd.get(range.start) === range.end);
       // The arguments node is asked for only when the text cannot tell where they start, or later
       // when a sink or a helper needs the arguments themselves.
-      let argsNode: SgNode | null | undefined =
+      const argsNode: SgNode | null | undefined =
         plainStart === undefined ? node.field("arguments") : undefined;
       const argsStart = plainStart ?? argsNode?.range().start.index;
       const callee = calleeOf(model, range, argsStart);
       const sourceStart = sources[lowerBound(sources, range.start)]?.start === range.start;
-      const sink = !sourceStart && spec.sinks.some((candidate) => candidate.callee.test(callee));
-      index.calls.push({
-        ...range,
-        callee,
-        sink,
-        node,
-        get argsNode() {
-          if (argsNode === undefined) argsNode = node.field("arguments");
-          return argsNode;
-        },
-      });
+      const sink = !sourceStart && isSinkCallee(spec.sinks, callee);
+      index.calls.push(new Call(range, callee, sink, node, argsNode));
     }
   };
   addCalls(inRegions(found.calls));
@@ -442,26 +531,24 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   for (const { node, range, kind: nodeKind } of assignmentNodes) {
     const kind = assignmentKinds.get(nodeKind);
     if (!kind) continue;
-    const left = node.field(kind.left);
-    const right = node.field(kind.right);
-    if (!left) continue;
-    const leftRange = rangeOf(left);
+    const parts =
+      (kind.inline ? inlineAssignment(model, node, kind, range) : undefined) ?? assignmentFields(node, kind);
+    if (!parts) continue;
+    const { leftRange, valueRange } = parts;
     const bound: string[] = [];
     const target = textOf(model, leftRange);
     // A node's text is its slice of the file: the kind is only asked when the slice is not a plain name.
-    if (/^[A-Za-z_$][\w$]*$/.test(target) || identifierKinds.has(left.kind() as string)) bound.push(target);
+    if (/^[A-Za-z_$][\w$]*$/.test(target) || identifierKinds.has(parts.leftKind())) bound.push(target);
     else if (!/[.[]/.test(target.replace(/^[[{(]/, ""))) {
       // destructuring and tuples: `{ id, name }`, `[a, b]`, `a, err`
       for (const match of target.matchAll(/[A-Za-z_$][\w$]*/g)) bound.push(match[0]);
     }
     const scope = scopeAt(index, range.start);
-    const valueRange = right ? rangeOf(right) : undefined;
-    if (right && valueRange) {
+    if (valueRange) {
       index.assignments.push({
-        target: textOf(model, leftRange),
+        target,
         targetRange: leftRange,
         value: valueRange,
-        valueNode: right,
         node,
       });
     }
@@ -479,7 +566,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
               /^\s*(?:\+|-|\*|\/|%|\||&|\^|<<|>>|\?\?)=/.test(
                 model.file.text.slice(leftRange.end, valueRange.start),
               )),
-          ...(valueRange && right ? { value: valueRange, valueNode: right } : {}),
+          ...(valueRange ? { value: valueRange, parts } : {}),
         },
         scope,
       );
@@ -623,7 +710,7 @@ function eventTaint(
       origin = taintOf(model, index, value, hazard, depth + 1);
       if (origin) break;
     }
-  } else if (event.value && !FUNCTION_VALUE.test(event.valueNode?.kind() as string)) {
+  } else if (event.value && !FUNCTION_VALUE.test(event.parts?.valueKind() ?? "")) {
     origin = taintOf(model, index, event.value, hazard, depth + 1);
     if (!origin && event.augmented)
       origin = variableTaint(model, index, event.name, event.start, hazard, depth + 1);

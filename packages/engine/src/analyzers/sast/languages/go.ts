@@ -10,9 +10,9 @@ export const goSpec: LanguageSpec = {
   kinds: {
     calls: ["call_expression"],
     assignments: [
-      { kind: "short_var_declaration", left: "left", right: "right" },
-      { kind: "assignment_statement", left: "left", right: "right" },
-      { kind: "var_spec", left: "name", right: "value" },
+      { kind: "short_var_declaration", left: "left", right: "right", inline: true },
+      { kind: "assignment_statement", left: "left", right: "right", inline: true },
+      { kind: "var_spec", left: "name", right: "value", inline: true },
       { kind: "range_clause", left: "left", right: "right" },
     ],
     functions: ["function_declaration", "method_declaration", "func_literal"],

@@ -9,8 +9,8 @@ export const javaSpec: LanguageSpec = {
   kinds: {
     calls: ["method_invocation", "object_creation_expression"],
     assignments: [
-      { kind: "variable_declarator", left: "name", right: "value" },
-      { kind: "assignment_expression", left: "left", right: "right" },
+      { kind: "variable_declarator", left: "name", right: "value", inline: true },
+      { kind: "assignment_expression", left: "left", right: "right", inline: true },
       { kind: "enhanced_for_statement", left: "name", right: "value" },
     ],
     functions: ["method_declaration", "constructor_declaration", "lambda_expression"],

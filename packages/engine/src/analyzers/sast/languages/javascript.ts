@@ -176,9 +176,9 @@ export const javascriptSinks: readonly SinkSpec[] = [
 const kinds = {
   calls: ["call_expression", "new_expression"],
   assignments: [
-    { kind: "variable_declarator", left: "name", right: "value" },
-    { kind: "assignment_expression", left: "left", right: "right" },
-    { kind: "augmented_assignment_expression", left: "left", right: "right", augmented: true },
+    { kind: "variable_declarator", left: "name", right: "value", inline: true },
+    { kind: "assignment_expression", left: "left", right: "right", inline: true },
+    { kind: "augmented_assignment_expression", left: "left", right: "right", augmented: true, inline: true },
     { kind: "for_in_statement", left: "left", right: "right" },
   ],
   functions: [

@@ -8,8 +8,8 @@ export const pythonSpec: LanguageSpec = {
   kinds: {
     calls: ["call"],
     assignments: [
-      { kind: "assignment", left: "left", right: "right" },
-      { kind: "augmented_assignment", left: "left", right: "right", augmented: true },
+      { kind: "assignment", left: "left", right: "right", inline: true },
+      { kind: "augmented_assignment", left: "left", right: "right", augmented: true, inline: true },
       { kind: "for_statement", left: "left", right: "right" },
     ],
     functions: ["function_definition", "lambda"],

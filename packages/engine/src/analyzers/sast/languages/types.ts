@@ -143,8 +143,17 @@ export interface PatternSpec {
 export interface GrammarKinds {
   /** Calls; their callee is the `function` field (or `object`.`name` in Java). */
   calls: readonly string[];
-  /** Declarations and assignments with their left and right fields. */
-  assignments: readonly { kind: string; left: string; right: string; augmented?: boolean }[];
+  /**
+   * Declarations and assignments with their left and right fields. `inline`: the node's text is
+   * `<left> <op>= <right>` (not a loop header), so a plain name's parts can be read from the text.
+   */
+  assignments: readonly {
+    kind: string;
+    left: string;
+    right: string;
+    augmented?: boolean;
+    inline?: boolean;
+  }[];
   /** Function-like nodes: a variable's scope. */
   functions: readonly string[];
   /** Variable references. */
