@@ -6,10 +6,10 @@ import type { SkippedFile } from "./analyzer.ts";
 import type { BatchResult, FileTask, ProcessorInit } from "./process-files.ts";
 import type { WorkerMessage } from "./worker.ts";
 
-const ENTRY = new URL("./worker-entry.mjs", import.meta.url);
-
 export interface PoolOptions {
   size: number;
+  /** The worker's script (see worker-bundle.ts). */
+  script: URL;
   init: ProcessorInit;
   /** A batch that takes longer is abandoned (its worker terminated) and retried file by file. */
   batchTimeoutMs: number;
@@ -28,11 +28,11 @@ interface Slot {
   prepareErrors: { analyzer: string; error: string }[];
 }
 
-function spawn(init: ProcessorInit): Promise<Slot> {
+function spawn(script: URL, init: ProcessorInit): Promise<Slot> {
   return new Promise((resolve, reject) => {
-    // execArgv [] so the worker does not inherit test-runner or loader flags; worker-entry registers tsx.
+    // execArgv [] so the worker does not inherit test-runner or loader flags.
     // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
-    const worker = new Worker(ENTRY, {
+    const worker = new Worker(script, {
       workerData: init,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: 1536 },
@@ -107,7 +107,7 @@ export async function runPool(
 
   const loop = async (): Promise<void> => {
     if (queue.length === 0) return;
-    let slot = await spawn(options.init);
+    let slot = await spawn(options.script, options.init);
     if (firstSlot) {
       // Every worker loads the same analyzers; one worker's view of prepare failures is the run's.
       run.prepareErrors = slot.prepareErrors;
@@ -128,7 +128,7 @@ export async function runPool(
           for (const task of tasks)
             run.skipped.push({ path: task.path, reason: `analysis aborted: ${outcome.reason}` });
         }
-        slot = await spawn(options.init);
+        slot = await spawn(options.script, options.init);
       }
     } finally {
       await slot.worker.terminate();

@@ -62,14 +62,23 @@ export interface Processor {
   process(tasks: readonly FileTask[]): BatchResult;
 }
 
-export async function loadAnalyzers(registryUrl: string): Promise<readonly Analyzer[]> {
-  const module = (await import(registryUrl)) as { analyzers?: readonly Analyzer[] };
+/** A registry module: the engine's `registry.ts` or a test's. */
+export interface RegistryModule {
+  analyzers?: readonly Analyzer[];
+}
+
+export async function loadAnalyzers(
+  registryUrl: string,
+  loaded?: RegistryModule,
+): Promise<readonly Analyzer[]> {
+  const module = loaded ?? ((await import(registryUrl)) as RegistryModule);
   if (!Array.isArray(module.analyzers)) throw new Error(`${registryUrl} exports no "analyzers" array`);
   return module.analyzers;
 }
 
-export async function createProcessor(init: ProcessorInit): Promise<Processor> {
-  const all = await loadAnalyzers(init.registryUrl);
+/** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
+export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
+  const all = await loadAnalyzers(init.registryUrl, registry);
   const prepareErrors: Processor["prepareErrors"] = [];
   const ready: Analyzer[] = [];
   for (const analyzer of all) {

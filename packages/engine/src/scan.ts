@@ -30,6 +30,7 @@ import {
   type InlineSuppression,
 } from "./suppress.ts";
 import { DEFAULT_MAX_FILE_BYTES, walk } from "./walk.ts";
+import { workerScript } from "./worker-bundle.ts";
 
 export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).href;
 
@@ -214,7 +215,6 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     maxFileBytes,
   };
   const walkMs = Date.now() - started;
-  const analyzers = await loadAnalyzers(init.registryUrl);
   const batches = makeBatches(walked.files);
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
@@ -226,6 +226,10 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   };
 
   const workers = options.workers ?? (filesTotal < IN_PROCESS_BELOW_FILES ? 0 : availableParallelism());
+  // The main thread needs the analyzers only for the cross-file phase: load them while the workers
+  // start and run. A broken registry still fails the scan, when it is awaited below.
+  const analyzersLoading = loadAnalyzers(init.registryUrl);
+  analyzersLoading.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
   if (workers <= 0) {
@@ -239,13 +243,19 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   } else {
     const run = await runPool(
       batches,
-      { size: workers, init, batchTimeoutMs: options.batchTimeoutMs ?? 60_000 },
+      {
+        size: workers,
+        script: await workerScript(init.registryUrl),
+        init,
+        batchTimeoutMs: options.batchTimeoutMs ?? 60_000,
+      },
       onBatch,
     );
     prepareErrors = run.prepareErrors;
     abandoned.push(...run.skipped);
   }
 
+  const analyzers = await analyzersLoading;
   const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;

@@ -1,7 +1,9 @@
-// A scan worker: sets up the analyzers once, then processes batches of files on request.
+// A scan worker: sets up the analyzers once, then processes batches of files on request. Its script
+// is a bundle with the registry inside (worker-bundle.ts) or worker-entry.mjs, which loads the
+// registry named in workerData through tsx.
 import { parentPort, workerData } from "node:worker_threads";
 import { describeError } from "./analyze.ts";
-import { createProcessor, type FileTask, type ProcessorInit } from "./process-files.ts";
+import { createProcessor, type FileTask, type ProcessorInit, type RegistryModule } from "./process-files.ts";
 
 export type WorkerRequest = { id: number; tasks: FileTask[] };
 export type WorkerMessage =
@@ -10,11 +12,13 @@ export type WorkerMessage =
   | { type: "result"; id: number; result: import("./process-files.ts").BatchResult }
   | { type: "batch-error"; id: number; error: string };
 
-const port = parentPort;
-if (port) {
+/** Serves batches on the parent port; `registry` is the bundled registry, if any. */
+export async function serveWorker(registry?: RegistryModule): Promise<void> {
+  const port = parentPort;
+  if (!port) return;
   const send = (message: WorkerMessage) => port.postMessage(message);
   try {
-    const processor = await createProcessor(workerData as ProcessorInit);
+    const processor = await createProcessor(workerData as ProcessorInit, registry);
     port.on("message", (request: WorkerRequest) => {
       try {
         send({ type: "result", id: request.id, result: processor.process(request.tasks) });

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTree, type TempTree } from "../test/temp-tree.ts";
+import { DEFAULT_REGISTRY_URL, scan } from "./scan.ts";
+import { workerScript } from "./worker-bundle.ts";
+
+let tree: TempTree | undefined;
+afterEach(() => tree?.remove());
+
+describe("workerScript", () => {
+  it("bundles the worker with the registry, leaving installed packages outside", async () => {
+    const script = await workerScript(DEFAULT_REGISTRY_URL);
+    expect(script.pathname.endsWith("/worker.mjs")).toBe(true);
+    const code = readFileSync(fileURLToPath(script), "utf8");
+    expect(code).toContain("node_modules/@ast-grep/napi/");
+    expect(code).not.toContain("import.meta.url");
+    expect(await workerScript(DEFAULT_REGISTRY_URL)).toBe(script);
+  });
+
+  it("falls back to the tsx entry when the registry cannot be bundled", async () => {
+    const script = await workerScript(new URL("./no-such-registry.ts", import.meta.url).href);
+    expect(script.pathname.endsWith("/worker-entry.mjs")).toBe(true);
+  });
+
+  it("finds in bundled workers what the engine finds in-process (grammars, WASM and data located)", async () => {
+    tree = makeTree({
+      "main.tf": 'resource "aws_db_instance" "db" {\n  storage_encrypted = false\n}\n',
+      "deploy.yaml":
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n    - name: a\n      image: nginx:latest\n",
+      "app.py": "import os\nfrom flask import request\n\ndef run():\n    os.system(request.args['cmd'])\n",
+      "server.js":
+        "app.get('/', (req, res) => {\n  db.query('SELECT * FROM t WHERE id = ' + req.query.id);\n});\n",
+      Dockerfile: "FROM node:latest\nRUN curl https://x.example/i.sh | sh\n",
+    });
+    const inProcess = await scan(tree.root, { workers: 0 });
+    const threaded = await scan(tree.root, { workers: 2 });
+    const rules = new Set(threaded.findings.map((finding) => finding.ruleId.split("/")[0]));
+    expect([...rules].sort()).toEqual(["dockerfile", "kubernetes", "sast", "terraform"]);
+    expect(threaded.findings).toEqual(inProcess.findings);
+    expect(threaded.analyzers).toEqual(inProcess.analyzers);
+  });
+});
