@@ -794,12 +794,12 @@ export interface Argument extends Range {
 export function argumentsOf(model: SastModel, call: { argsNode: SgNode | null }): Argument[] {
   if (!call.argsNode) return [];
   const args: Argument[] = [];
-  for (const child of call.argsNode.children()) {
-    if (!child.isNamed()) continue;
-    const kind = child.kind() as string;
-    if (kind === "comment" || kind === "line_comment" || kind === "block_comment") continue;
+  for (const child of call.argsNode.namedChildren()) {
     const range = rangeOf(child);
-    args.push({ ...range, node: child, text: textOf(model, range) });
+    const text = textOf(model, range);
+    // Comments are named nodes too; told apart by their text, which no argument starts with.
+    if (text.startsWith("//") || text.startsWith("/*") || text.startsWith("#")) continue;
+    args.push({ ...range, node: child, text });
   }
   return args;
 }
