@@ -9,6 +9,28 @@ export interface BucketInModule {
   bucket: BucketSummary;
 }
 
+type ProjectFile = ProjectRuleContext<TerraformSummary>["files"][number];
+
+const modules = new WeakMap<readonly ProjectFile[], Map<string, ProjectFile[]>>();
+
+/**
+ * The files of a module (a folder), grouped once per project phase: every bucket and VPC asks for
+ * its module, and filtering all files each time made the phase quadratic in the number of files.
+ */
+export function moduleOf(ctx: ProjectRuleContext<TerraformSummary>, dir: string): readonly ProjectFile[] {
+  let byDir = modules.get(ctx.files);
+  if (!byDir) {
+    byDir = new Map();
+    for (const file of ctx.files) {
+      const files = byDir.get(file.summary.dir);
+      if (files) files.push(file);
+      else byDir.set(file.summary.dir, [file]);
+    }
+    modules.set(ctx.files, byDir);
+  }
+  return byDir.get(dir) ?? [];
+}
+
 function matches(target: Target, name: string, bucketName: string | undefined): boolean {
   if (target.reference !== undefined) return target.reference === name;
   return target.literal !== undefined && bucketName !== undefined && target.literal === bucketName;
@@ -27,8 +49,7 @@ export function bucketsWithout(
   for (const file of ctx.files) {
     for (const bucket of file.summary.buckets) {
       if (inline(bucket)) continue;
-      const module = ctx.files.filter((other) => other.summary.dir === file.summary.dir);
-      const covered = module.some((other) =>
+      const covered = moduleOf(ctx, file.summary.dir).some((other) =>
         other.summary.companions.some(
           (companion) =>
             companion.kind === kind &&
@@ -44,16 +65,14 @@ export function bucketsWithout(
 
 /** True when the bucket receives another bucket's access logs (a log bucket). */
 export function isLogBucket(ctx: ProjectRuleContext<TerraformSummary>, entry: BucketInModule): boolean {
-  return ctx.files.some(
-    (file) =>
-      file.summary.dir === entry.dir &&
-      file.summary.companions.some(
-        (companion) =>
-          companion.kind === "logging" &&
-          companion.logTarget !== undefined &&
-          (companion.logTarget.unknown ||
-            matches(companion.logTarget, entry.bucket.name, entry.bucket.bucketName)),
-      ),
+  return moduleOf(ctx, entry.dir).some((file) =>
+    file.summary.companions.some(
+      (companion) =>
+        companion.kind === "logging" &&
+        companion.logTarget !== undefined &&
+        (companion.logTarget.unknown ||
+          matches(companion.logTarget, entry.bucket.name, entry.bucket.bucketName)),
+    ),
   );
 }
 

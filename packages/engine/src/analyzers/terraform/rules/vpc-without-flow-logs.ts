@@ -1,5 +1,5 @@
 import type { ProjectRule } from "../../../rule.ts";
-import { locatedAt } from "../project.ts";
+import { locatedAt, moduleOf } from "../project.ts";
 import type { TerraformSummary } from "../summary.ts";
 
 export const vpcWithoutFlowLogs: ProjectRule<TerraformSummary> = {
@@ -25,8 +25,8 @@ export const vpcWithoutFlowLogs: ProjectRule<TerraformSummary> = {
   },
   check(ctx) {
     for (const file of ctx.files) {
-      const module = ctx.files.filter((other) => other.summary.dir === file.summary.dir);
-      const targets = module.flatMap((other) => other.summary.flowLogTargets);
+      if (file.summary.vpcs.length === 0) continue;
+      const targets = moduleOf(ctx, file.summary.dir).flatMap((other) => other.summary.flowLogTargets);
       if (targets.some((target) => target.unknown)) continue;
       for (const vpc of file.summary.vpcs) {
         if (targets.some((target) => target.reference === vpc.name)) continue;
