@@ -1,6 +1,11 @@
 // Fans batches of files out over worker threads so every core parses. A batch that crashes or
 // hangs its worker is split and retried file by file, so one poisonous file is skipped with a
 // reason and the rest of the scan goes on.
+//
+// Each worker holds up to two batches: the one it is working on and the next. A worker never waits
+// for the main thread to answer before starting its next batch, even while the main thread is busy
+// (loading its own analyzers, merging a large result). A worker handles its messages in order, so
+// the batch at the head of its list is the one running, and only that one is timed.
 import { Worker } from "node:worker_threads";
 import type { SkippedFile } from "./analyzer.ts";
 import type { BatchResult, FileTask, ProcessorInit } from "./process-files.ts";
@@ -21,129 +26,161 @@ export interface PoolRun {
   skipped: SkippedFile[];
 }
 
-type Outcome = { ok: true; result: BatchResult } | { ok: false; reason: string };
+/** Batches posted to a worker at once. */
+const DEPTH = 2;
+
+interface Batch {
+  id: number;
+  tasks: FileTask[];
+}
 
 interface Slot {
   worker: Worker;
-  prepareErrors: { analyzer: string; error: string }[];
-}
-
-function spawn(script: URL, init: ProcessorInit): Promise<Slot> {
-  return new Promise((resolve, reject) => {
-    // execArgv [] so the worker does not inherit test-runner or loader flags.
-    // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
-    const worker = new Worker(script, {
-      workerData: init,
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: 1536 },
-    });
-    const onMessage = (message: WorkerMessage) => {
-      cleanup();
-      if (message.type === "ready") resolve({ worker, prepareErrors: message.prepareErrors });
-      else if (message.type === "init-error") {
-        void worker.terminate();
-        reject(new Error(`scan worker failed to start: ${message.error}`));
-      }
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(new Error(`scan worker failed to start: ${error.message}`));
-    };
-    const onExit = (code: number) => {
-      cleanup();
-      reject(new Error(`scan worker exited during start-up (code ${code})`));
-    };
-    const cleanup = () => {
-      worker.off("message", onMessage);
-      worker.off("error", onError);
-      worker.off("exit", onExit);
-    };
-    worker.on("message", onMessage);
-    worker.on("error", onError);
-    worker.on("exit", onExit);
-  });
-}
-
-function runBatch(worker: Worker, id: number, tasks: FileTask[], timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const finish = (outcome: Outcome) => {
-      clearTimeout(timer);
-      worker.off("message", onMessage);
-      worker.off("error", onError);
-      worker.off("exit", onExit);
-      resolve(outcome);
-    };
-    const onMessage = (message: WorkerMessage) => {
-      if (message.type === "result" && message.id === id) finish({ ok: true, result: message.result });
-      else if (message.type === "batch-error" && message.id === id)
-        finish({ ok: false, reason: message.error });
-    };
-    const onError = (error: Error) => finish({ ok: false, reason: `worker crashed: ${error.message}` });
-    const onExit = (code: number) => finish({ ok: false, reason: `worker exited (code ${code})` });
-    const timer = setTimeout(
-      () => finish({ ok: false, reason: `timed out after ${timeoutMs / 1000} s` }),
-      timeoutMs,
-    );
-    worker.on("message", onMessage);
-    worker.on("error", onError);
-    worker.on("exit", onExit);
-    worker.postMessage({ id, tasks });
-  });
+  /** Posted and unanswered, oldest first: the head is the batch being processed. */
+  outstanding: Batch[];
+  timer: NodeJS.Timeout | undefined;
+  ready: boolean;
+  /** Terminated by the pool: later events of this worker are ignored. */
+  done: boolean;
 }
 
 /**
  * Processes every batch and calls `onBatch` with each result, in completion order.
- * Rejects only when no worker can start at all.
+ * Rejects only when a worker cannot start at all.
  */
-export async function runPool(
+export function runPool(
   batches: FileTask[][],
   options: PoolOptions,
   onBatch: (result: BatchResult, tasks: readonly FileTask[]) => void,
 ): Promise<PoolRun> {
   const queue = [...batches];
   const run: PoolRun = { prepareErrors: [], skipped: [] };
+  const slots = new Set<Slot>();
   let nextId = 0;
-  let firstSlot = true;
+  let prepareErrorsKnown = false;
+  let settled = false;
 
-  const loop = async (): Promise<void> => {
-    if (queue.length === 0) return;
-    let slot = await spawn(options.script, options.init);
-    if (firstSlot) {
-      // Every worker loads the same analyzers; one worker's view of prepare failures is the run's.
-      run.prepareErrors = slot.prepareErrors;
-      firstSlot = false;
-    }
-    try {
-      for (let tasks = queue.shift(); tasks !== undefined; tasks = queue.shift()) {
-        const outcome = await runBatch(slot.worker, nextId++, tasks, options.batchTimeoutMs);
-        if (outcome.ok) {
-          onBatch(outcome.result, tasks);
-          continue;
-        }
-        await slot.worker.terminate();
-        if (tasks.length > 1) {
-          // Find the culprit: retry each file on its own, ahead of the remaining work.
-          queue.unshift(...tasks.map((task) => [task]));
-        } else {
-          for (const task of tasks)
-            run.skipped.push({ path: task.path, reason: `analysis aborted: ${outcome.reason}` });
-        }
-        slot = await spawn(options.script, options.init);
+  return new Promise((resolve, reject) => {
+    const finishIfIdle = () => {
+      if (!settled && slots.size === 0 && queue.length === 0) {
+        settled = true;
+        resolve(run);
       }
-    } finally {
-      await slot.worker.terminate();
-    }
-  };
+    };
 
-  const guarded = async (): Promise<void> => {
-    try {
-      await loop();
-    } catch (error) {
-      queue.length = 0; // no worker can start: let the other loops wind down, then fail the scan
-      throw error;
-    }
-  };
-  const size = Math.max(1, Math.min(options.size, batches.length));
-  await Promise.all(Array.from({ length: size }, () => guarded()));
-  return run;
+    const abort = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      for (const slot of slots) stop(slot);
+      reject(error);
+    };
+
+    const stop = (slot: Slot) => {
+      slot.done = true;
+      clearTimeout(slot.timer);
+      slots.delete(slot);
+      void slot.worker.terminate();
+    };
+
+    const timeHead = (slot: Slot) => {
+      clearTimeout(slot.timer);
+      slot.timer =
+        slot.outstanding.length > 0
+          ? setTimeout(
+              () => fail(slot, `timed out after ${options.batchTimeoutMs / 1000} s`),
+              options.batchTimeoutMs,
+            )
+          : undefined;
+    };
+
+    const fill = (slot: Slot) => {
+      while (slot.outstanding.length < DEPTH && queue.length > 0) {
+        const batch = { id: nextId++, tasks: queue.shift()! };
+        slot.outstanding.push(batch);
+        slot.worker.postMessage(batch);
+      }
+      if (slot.outstanding.length === 0) {
+        stop(slot);
+        finishIfIdle();
+      }
+    };
+
+    /** The head batch broke its worker: it is the culprit; the batches behind it go back unharmed. */
+    const fail = (slot: Slot, reason: string) => {
+      if (slot.done) return;
+      if (!slot.ready) {
+        abort(new Error(`scan worker failed to start: ${reason}`));
+        return;
+      }
+      const [head, ...behind] = slot.outstanding;
+      stop(slot);
+      queue.unshift(...behind.map((batch) => batch.tasks));
+      if (head && head.tasks.length > 1) {
+        // Find the culprit: retry each file on its own, ahead of the remaining work.
+        queue.unshift(...head.tasks.map((task) => [task]));
+      } else if (head) {
+        for (const task of head.tasks)
+          run.skipped.push({ path: task.path, reason: `analysis aborted: ${reason}` });
+      }
+      if (queue.length > 0) start();
+      else finishIfIdle();
+    };
+
+    const onMessage = (slot: Slot, message: WorkerMessage) => {
+      if (slot.done) return;
+      switch (message.type) {
+        case "ready":
+          slot.ready = true;
+          // Timed from here: loading the analyzers is not the batch's fault.
+          timeHead(slot);
+          if (!prepareErrorsKnown) {
+            // Every worker loads the same analyzers; one worker's view of prepare failures is the run's.
+            run.prepareErrors = message.prepareErrors;
+            prepareErrorsKnown = true;
+          }
+          return;
+        case "init-error":
+          abort(new Error(`scan worker failed to start: ${message.error}`));
+          return;
+        case "batch-error":
+          fail(slot, message.error);
+          return;
+        case "result": {
+          const head = slot.outstanding[0];
+          if (head?.id !== message.id) return;
+          slot.outstanding.shift();
+          timeHead(slot);
+          try {
+            onBatch(message.result, head.tasks);
+          } catch (error) {
+            abort(error instanceof Error ? error : new Error(String(error)));
+            return;
+          }
+          fill(slot);
+          return;
+        }
+      }
+    };
+
+    const start = () => {
+      // execArgv [] so the worker does not inherit test-runner or loader flags.
+      // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
+      const worker = new Worker(options.script, {
+        workerData: options.init,
+        execArgv: [],
+        resourceLimits: { maxOldGenerationSizeMb: 1536 },
+      });
+      const slot: Slot = { worker, outstanding: [], timer: undefined, ready: false, done: false };
+      slots.add(slot);
+      worker.on("message", (message: WorkerMessage) => onMessage(slot, message));
+      worker.on("error", (error: Error) => fail(slot, `worker crashed: ${error.message}`));
+      worker.on("exit", (code: number) => fail(slot, `worker exited (code ${code})`));
+      // Batches go out at once: the worker reads them as soon as its analyzers are ready.
+      fill(slot);
+    };
+
+    const size = Math.max(1, Math.min(options.size, batches.length));
+    for (let index = 0; index < size && queue.length > 0; index++) start();
+    finishIfIdle();
+  });
 }

@@ -119,4 +119,19 @@ describe("scan", () => {
     expect(byId.unprepared).toMatchObject({ status: "failed", error: "prepare failed: grammar missing" });
     expect(byId.example!.status).toBe("succeeded");
   }, 30_000);
+
+  it("blames only the hanging file, not the batches queued behind it on the same worker", async () => {
+    // 200 files make four batches on one worker: the hanging file's batch runs while the next waits.
+    const files: Record<string, string> = { "a/hang.conf": "a = 1\n" };
+    for (let index = 0; index < 199; index++)
+      files[`b/${String(index).padStart(3, "0")}.conf`] = "password = x\n";
+    tree = makeTree(files);
+    const result = await scan(tree.root, { registryUrl: hostileRegistry, workers: 1, batchTimeoutMs: 1500 });
+    expect(result.skipped).toEqual([
+      { path: "a/hang.conf", reason: "analysis aborted: timed out after 1.5 s" },
+    ]);
+    const passwords = result.findings.filter((finding) => finding.ruleId === "example/hardcoded-password");
+    expect(passwords).toHaveLength(199);
+    expect(result.filesScanned).toBe(199);
+  }, 60_000);
 });
