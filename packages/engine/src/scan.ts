@@ -204,16 +204,24 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const started = Date.now();
   const root = resolve(rootPath);
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const walked = await walk(root, {
-    maxFileBytes,
-    ...(options.exclude ? { exclude: options.exclude } : {}),
-    ...(options.gitignore !== undefined ? { gitignore: options.gitignore } : {}),
-  });
   const init: ProcessorInit = {
     registryUrl: options.registryUrl ?? DEFAULT_REGISTRY_URL,
     disabledRules: options.disabledRules ?? [],
     maxFileBytes,
   };
+  // The worker script is built while the walk goes on, once the walk has found enough files to
+  // need workers (and never for a scan told to run in-process).
+  let script: Promise<URL> | undefined;
+  const walked = await walk(root, {
+    maxFileBytes,
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+    ...(options.gitignore !== undefined ? { gitignore: options.gitignore } : {}),
+    onFolder: (filesFound) => {
+      const threaded =
+        options.workers === undefined ? filesFound >= IN_PROCESS_BELOW_FILES : options.workers > 0;
+      if (threaded) script ??= workerScript(init.registryUrl);
+    },
+  });
   const walkMs = Date.now() - started;
   const batches = makeBatches(walked.files);
   const merged = emptyBatchResult();
@@ -245,7 +253,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
       batches,
       {
         size: workers,
-        script: await workerScript(init.registryUrl),
+        script: await (script ?? workerScript(init.registryUrl)),
         init,
         batchTimeoutMs: options.batchTimeoutMs ?? 60_000,
       },

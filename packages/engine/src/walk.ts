@@ -40,6 +40,8 @@ export interface WalkOptions {
   exclude?: readonly string[];
   /** Honour `.gitignore` files. Default true. */
   gitignore?: boolean;
+  /** Called with the number of files found so far, after each folder. */
+  onFolder?: (filesFound: number) => void;
 }
 
 export interface WalkedFile {
@@ -158,6 +160,7 @@ export async function walk(root: string, options: WalkOptions = {}): Promise<Wal
       } else result.files.push({ path, absolutePath, size });
     }
 
+    options.onFolder?.(result.files.length);
     for (const { entry, path } of folders) await visit(join(dir, entry.name), `${path}/`, here);
   };
 
