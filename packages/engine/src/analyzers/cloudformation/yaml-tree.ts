@@ -150,11 +150,6 @@ class TreeBuilder {
     this.#lines = lines;
   }
 
-  #position(offset: number): { line: number; column: number } {
-    const at = this.#lines.linePos(offset);
-    return { line: at.line, column: at.col };
-  }
-
   build(node: Node, depth: number): YamlNode {
     if (depth > LIMITS.maxDepth)
       throw new TreeLimit(`too deeply nested (more than ${LIMITS.maxDepth} levels)`);
@@ -166,7 +161,7 @@ class TreeBuilder {
       return this.build(target as Node, depth + 1);
     }
     const range = node.range ?? [0, 0, 0];
-    const base = { ...this.#position(range[0]), start: range[0], end: range[1] };
+    const at = this.#lines.linePos(range[0]);
     const tag = explicitTag(node);
     if (isMap(node)) {
       const entries: YamlEntry[] = [];
@@ -176,7 +171,7 @@ class TreeBuilder {
         const key = keyNode === null ? "" : keyText(keyNode);
         const keyStart = keyNode?.range?.[0] ?? range[0];
         const keyEnd = keyNode?.range?.[1] ?? range[0];
-        const keyPos = this.#position(keyStart);
+        const keyAt = this.#lines.linePos(keyStart);
         const value =
           pair.value === null || pair.value === undefined
             ? this.#nullAt(keyEnd)
@@ -188,26 +183,47 @@ class TreeBuilder {
           entries.unshift(...merged);
           continue;
         }
-        entries.push({ key, keyLine: keyPos.line, keyColumn: keyPos.column, value });
+        entries.push({ key, keyLine: keyAt.line, keyColumn: keyAt.col, value });
       }
-      return { kind: "map", entries, ...base, ...(tag ? { tag } : {}) };
+      // Literals with every property written out: spreads here cost more than the rest of the build.
+      const map: YamlMap = {
+        kind: "map",
+        entries,
+        line: at.line,
+        column: at.col,
+        start: range[0],
+        end: range[1],
+      };
+      if (tag) map.tag = tag;
+      return map;
     }
     if (isSeq(node)) {
-      const items = node.items.map((item) =>
-        item === null ? this.#nullAt(range[0]) : this.build(item as Node, depth + 1),
-      );
-      return { kind: "seq", items, ...base, ...(tag ? { tag } : {}) };
+      const items: YamlNode[] = [];
+      for (const item of node.items)
+        items.push(item === null ? this.#nullAt(range[0]) : this.build(item as Node, depth + 1));
+      const seq: YamlSeq = {
+        kind: "seq",
+        items,
+        line: at.line,
+        column: at.col,
+        start: range[0],
+        end: range[1],
+      };
+      if (tag) seq.tag = tag;
+      return seq;
     }
     if (isScalar(node)) return this.#scalar(node, node.value);
     return this.#nullAt(range[0]);
   }
 
   #nullAt(offset: number): YamlScalar {
+    const at = this.#lines.linePos(offset);
     return {
       kind: "scalar",
       value: null,
       quoted: false,
-      ...this.#position(offset),
+      line: at.line,
+      column: at.col,
       start: offset,
       end: offset,
     };
@@ -231,15 +247,18 @@ class TreeBuilder {
     }
     const type = isScalar(node) ? node.type : undefined;
     const quoted = type !== undefined && type !== Scalar.PLAIN;
-    return {
+    const at = this.#lines.linePos(range[0]);
+    const scalar: YamlScalar = {
       kind: "scalar",
       value,
       quoted,
-      ...this.#position(range[0]),
+      line: at.line,
+      column: at.col,
       start: range[0],
       end: range[1],
-      ...(tag ? { tag } : {}),
     };
+    if (tag) scalar.tag = tag;
+    return scalar;
   }
 }
 
