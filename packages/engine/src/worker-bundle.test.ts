@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
 import { DEFAULT_REGISTRY_URL, scan } from "./scan.ts";
-import { workerScript } from "./worker-bundle.ts";
+import { bundle, workerScript } from "./worker-bundle.ts";
 
 let tree: TempTree | undefined;
 afterEach(() => tree?.remove());
@@ -16,6 +17,30 @@ describe("workerScript", () => {
     expect(code).toContain("node_modules/@ast-grep/napi/");
     expect(code).not.toContain("import.meta.url");
     expect(await workerScript(DEFAULT_REGISTRY_URL)).toBe(script);
+  });
+
+  it("reuses a bundle until one of its sources changes", async () => {
+    tree = makeTree({});
+    const registry = join(tree.root, "registry.ts");
+    const example = new URL("../test/example-registry.ts", import.meta.url).pathname;
+    writeFileSync(
+      registry,
+      `export { analyzers } from ${JSON.stringify(example)};\nexport const marker = "one";\n`,
+    );
+    const url = `file://${registry}`;
+    const first = await bundle(url);
+    const built = readFileSync(fileURLToPath(first), "utf8");
+    expect(built).toContain(`"one"`);
+    const builtAt = statSync(fileURLToPath(first)).mtimeMs;
+    expect(await bundle(url)).toEqual(first);
+    expect(statSync(fileURLToPath(first)).mtimeMs).toBe(builtAt); // reused, not rebuilt
+    writeFileSync(
+      registry,
+      `export { analyzers } from ${JSON.stringify(example)};\nexport const marker = "two";\n`,
+    );
+    utimesSync(registry, new Date(), new Date(Date.now() + 5_000));
+    const second = await bundle(url);
+    expect(readFileSync(fileURLToPath(second), "utf8")).toContain(`"two"`);
   });
 
   it("falls back to the tsx entry when the registry cannot be bundled", async () => {

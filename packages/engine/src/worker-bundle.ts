@@ -1,17 +1,18 @@
 // The script a scan worker runs. The engine is TypeScript run through tsx, and a worker thread
 // starts without the parent's loaders: loading the registry's modules through tsx took most of a
 // worker's start-up (0.8 s alone, 1.5 s for two at once on two cores). So a scan with workers first
-// bundles the worker and its registry into one JavaScript file with esbuild (about 0.1 s, in
-// esbuild's own process), once per process and registry; workers then start in about 0.3 s.
+// bundles the worker and its registry into one JavaScript file with esbuild (0.1-0.4 s, in
+// esbuild's own process), kept until its sources change; workers then start in about 0.3 s.
 // Packages from node_modules stay outside the bundle and are imported from where they are
 // installed, so native addons and WASM files load as they do from source. When bundling fails for
 // any reason, workers fall back to registering tsx themselves (worker-entry.mjs): slower, same result.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type Plugin, version } from "esbuild";
 
 const TSX_ENTRY = new URL("./worker-entry.mjs", import.meta.url);
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
@@ -28,12 +29,25 @@ export function workerScript(registryUrl: string): Promise<URL> {
   return script;
 }
 
-async function bundle(registryUrl: string): Promise<URL> {
+/**
+ * Bundles are kept between processes, one folder per registry, owned by this user: a scan reuses
+ * one while every input file still has the size and modification time it had when it was built.
+ */
+const CACHE = join(tmpdir(), `rampart-worker-bundles-${process.getuid?.() ?? "user"}`);
+
+type Stamp = [path: string, size: number, modified: number][];
+
+/** Builds (or reuses) the bundle for a registry; `workerScript` memoises it per process. */
+export async function bundle(registryUrl: string): Promise<URL> {
   if (!registryUrl.startsWith("file:")) return TSX_ENTRY;
-  const directory = mkdtempSync(join(tmpdir(), "rampart-worker-"));
-  process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
+  const key = createHash("sha256").update(`${registryUrl}\0${version}\0${process.version}`).digest("hex");
+  const directory = join(CACHE, key.slice(0, 16));
   const outfile = join(directory, "worker.mjs");
-  await build({
+  const stampFile = join(directory, "inputs.json");
+  if (isCurrent(directory, stampFile)) return pathToFileURL(outfile);
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const partial = `${outfile}.${process.pid}.partial`;
+  const result = await build({
     stdin: {
       contents: [
         `import { serveWorker } from ${JSON.stringify(WORKER)};`,
@@ -48,11 +62,41 @@ async function bundle(registryUrl: string): Promise<URL> {
     format: "esm",
     platform: "node",
     target: "node20",
-    outfile,
+    outfile: partial,
+    metafile: true,
     logLevel: "silent",
     plugins: [installedPackagesOutside, importMetaOfSource],
   });
+  const stamp: Stamp = [];
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const path = resolve(input);
+    if (!existsSync(path)) continue; // the generated entry
+    const stats = statSync(path);
+    stamp.push([path, stats.size, stats.mtimeMs]);
+  }
+  // Renamed into place so a concurrent scan never reads half a file.
+  renameSync(partial, outfile);
+  writeFileSync(`${stampFile}.${process.pid}.partial`, JSON.stringify(stamp));
+  renameSync(`${stampFile}.${process.pid}.partial`, stampFile);
   return pathToFileURL(outfile);
+}
+
+/** True when the folder is this user's and its bundle was built from the files as they are now. */
+function isCurrent(directory: string, stampFile: string): boolean {
+  try {
+    const folder = statSync(directory);
+    if (process.getuid && folder.uid !== process.getuid()) return false;
+    const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as Stamp;
+    return (
+      stamp.length > 0 &&
+      stamp.every(([path, size, modified]) => {
+        const stats = statSync(path, { throwIfNoEntry: false });
+        return stats?.size === size && stats.mtimeMs === modified;
+      })
+    );
+  } catch {
+    return false;
+  }
 }
 
 const RESOLVING = Symbol("resolving");
