@@ -94,7 +94,9 @@ export function runPool(
     };
 
     const fill = (slot: Slot) => {
-      while (slot.outstanding.length < DEPTH && queue.length > 0) {
+      // Near the end, a batch waiting behind another on a busy worker would leave an idle one without work.
+      const depth = queue.length >= slots.size * DEPTH ? DEPTH : 1;
+      while (slot.outstanding.length < depth && queue.length > 0) {
         const batch = { id: nextId++, tasks: queue.shift()! };
         slot.outstanding.push(batch);
         slot.worker.postMessage(batch);

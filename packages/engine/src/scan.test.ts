@@ -121,7 +121,7 @@ describe("scan", () => {
   }, 30_000);
 
   it("blames only the hanging file, not the batches queued behind it on the same worker", async () => {
-    // 200 files make four batches on one worker: the hanging file's batch runs while the next waits.
+    // 200 files make several batches on one worker: the hanging file's batch runs while the next waits.
     const files: Record<string, string> = { "a/hang.conf": "a = 1\n" };
     for (let index = 0; index < 199; index++)
       files[`b/${String(index).padStart(3, "0")}.conf`] = "password = x\n";

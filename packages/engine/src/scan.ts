@@ -37,6 +37,7 @@ export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).hr
 /** Below this many files, starting workers costs more than it saves. */
 const IN_PROCESS_BELOW_FILES = 200;
 const BATCH_MAX_FILES = 64;
+const BATCH_MIN_FILES = 4;
 const BATCH_MAX_BYTES = 1024 * 1024;
 
 export interface ScanProgress {
@@ -91,19 +92,32 @@ export interface ScanResult {
   phases: { walkMs: number; analyzeMs: number; projectMs: number; finalizeMs: number };
 }
 
-function makeBatches(files: readonly { path: string; absolutePath: string; size: number }[]): FileTask[][] {
+/**
+ * Batches shrink towards the end of the scan (guided self-scheduling: a quarter of each worker's
+ * share of the files left, between BATCH_MIN_FILES and BATCH_MAX_FILES), so the workers finish
+ * together instead of one waiting on the other's last large batch.
+ */
+function makeBatches(
+  files: readonly { path: string; absolutePath: string; size: number }[],
+  workers: number,
+): FileTask[][] {
   const batches: FileTask[][] = [];
   let current: FileTask[] = [];
+  let limit = BATCH_MAX_FILES;
   let bytes = 0;
-  for (const file of files) {
-    if (current.length >= BATCH_MAX_FILES || (current.length > 0 && bytes + file.size > BATCH_MAX_BYTES)) {
+  files.forEach((file, index) => {
+    if (current.length >= limit || (current.length > 0 && bytes + file.size > BATCH_MAX_BYTES)) {
       batches.push(current);
       current = [];
       bytes = 0;
     }
+    if (current.length === 0 && workers > 0) {
+      const share = Math.ceil((files.length - index) / (4 * workers));
+      limit = Math.max(BATCH_MIN_FILES, Math.min(BATCH_MAX_FILES, share));
+    }
     current.push({ path: file.path, absolutePath: file.absolutePath });
     bytes += file.size;
-  }
+  });
   if (current.length > 0) batches.push(current);
   return batches;
 }
@@ -223,7 +237,6 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     },
   });
   const walkMs = Date.now() - started;
-  const batches = makeBatches(walked.files);
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
   let filesDone = 0;
@@ -234,6 +247,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   };
 
   const workers = options.workers ?? (filesTotal < IN_PROCESS_BELOW_FILES ? 0 : availableParallelism());
+  const batches = makeBatches(walked.files, workers);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
   // start and run. A broken registry still fails the scan, when it is awaited below.
   const analyzersLoading = loadAnalyzers(init.registryUrl);
