@@ -245,8 +245,9 @@ class Builder {
   }
 
   attribute(node: Node, depth: number): Attribute {
-    const name = node.namedChildren.find((child) => child?.type === "identifier")?.text ?? "";
-    const valueNode = node.namedChildren.find((child) => child?.type === "expression");
+    const named = node.namedChildren;
+    const name = named.find((child) => child?.type === "identifier")?.text ?? "";
+    const valueNode = named.find((child) => child?.type === "expression");
     const value: Expr = valueNode
       ? this.expression(valueNode, depth + 1)
       : { kind: "other", span: this.span(node) };
@@ -255,8 +256,9 @@ class Builder {
 
   /** The raw text between the quotes of a `string_lit`. */
   stringContent(node: Node): string {
-    const open = node.children.find((child) => child?.type === "quoted_template_start");
-    const close = node.children.find((child) => child?.type === "quoted_template_end");
+    const children = node.children;
+    const open = children.find((child) => child?.type === "quoted_template_start");
+    const close = children.find((child) => child?.type === "quoted_template_end");
     if (!open || !close) return "";
     return this.#file.text.slice(open.endIndex, close.startIndex);
   }
@@ -264,9 +266,10 @@ class Builder {
   expression(node: Node, depth: number): Expr {
     if (depth > MAX_DEPTH) throw new TooDeep();
     const span = this.span(node);
-    const children = node.children.filter((child): child is Node => child !== null);
-    if (children[0]?.type === "(") {
-      const inner = children.find((child) => child.type === "expression");
+    // Every access to a node's children builds their JS objects: the first child alone tells a
+    // parenthesised expression apart.
+    if (node.firstChild?.type === "(") {
+      const inner = node.children.find((child) => child?.type === "expression");
       return inner ? this.expression(inner, depth + 1) : { kind: "other", span };
     }
     const named = node.namedChildren.filter((child): child is Node => child !== null);
@@ -321,14 +324,15 @@ class Builder {
       case "collection_value":
         return this.collection(node, span, depth);
       case "template_expr": {
-        const template = node.namedChildren[0];
+        const template = node.firstNamedChild;
         if (template?.type === "quoted_template") return this.quotedTemplate(template, span, depth);
         if (template?.type === "heredoc_template") return this.heredoc(template, span, depth);
         return { kind: "other", span };
       }
       case "function_call": {
-        const name = node.namedChildren.find((child) => child?.type === "identifier")?.text ?? "";
-        const list = node.namedChildren.find((child) => child?.type === "function_arguments");
+        const named = node.namedChildren;
+        const name = named.find((child) => child?.type === "identifier")?.text ?? "";
+        const list = named.find((child) => child?.type === "function_arguments");
         const args = (list?.namedChildren ?? [])
           .filter((child): child is Node => child?.type === "expression")
           .map((child) => this.expression(child, depth + 1));
@@ -370,7 +374,7 @@ class Builder {
   }
 
   literal(node: Node, span: TfSpan): Expr {
-    const inner = node.namedChildren[0];
+    const inner = node.firstNamedChild;
     switch (inner?.type) {
       case "numeric_lit": {
         const value = Number(inner.text);
@@ -388,7 +392,7 @@ class Builder {
   }
 
   collection(node: Node, span: TfSpan, depth: number): Expr {
-    const inner = node.namedChildren[0];
+    const inner = node.firstNamedChild;
     if (inner?.type === "tuple") {
       const items = inner.namedChildren
         .filter((child): child is Node => child?.type === "expression")
@@ -438,8 +442,9 @@ class Builder {
   }
 
   quotedTemplate(node: Node, span: TfSpan, depth: number): Expr {
-    const open = node.children.find((child) => child?.type === "quoted_template_start");
-    const close = node.children.find((child) => child?.type === "quoted_template_end");
+    const children = node.children;
+    const open = children.find((child) => child?.type === "quoted_template_start");
+    const close = children.find((child) => child?.type === "quoted_template_end");
     if (!open || !close) return { kind: "other", span };
     const parts = this.templateParts(node, open.endIndex, close.startIndex, depth, unescapeQuoted);
     return parts ? simplifyTemplate(parts, false, span) : { kind: "other", span };
