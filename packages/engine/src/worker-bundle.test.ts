@@ -1,5 +1,5 @@
-import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
@@ -41,6 +41,7 @@ describe("workerScript", () => {
     utimesSync(registry, new Date(), new Date(Date.now() + 5_000));
     const second = await bundle(url);
     expect(readFileSync(fileURLToPath(second), "utf8")).toContain(`"two"`);
+    rmSync(dirname(fileURLToPath(second)), { recursive: true, force: true });
   });
 
   it("falls back to the tsx entry when the registry cannot be bundled", async () => {
