@@ -92,6 +92,11 @@ export interface ScanResult {
   phases: { walkMs: number; analyzeMs: number; projectMs: number; finalizeMs: number };
 }
 
+/** Worker threads for a scan of this many files: as asked, else one per core, none for small scans. */
+function workerCount(options: ScanOptions, files: number): number {
+  return options.workers ?? (files < IN_PROCESS_BELOW_FILES ? 0 : availableParallelism());
+}
+
 /**
  * Batches shrink towards the end of the scan (guided self-scheduling: a quarter of each worker's
  * share of the files left, between BATCH_MIN_FILES and BATCH_MAX_FILES), so the workers finish
@@ -231,9 +236,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     ...(options.exclude ? { exclude: options.exclude } : {}),
     ...(options.gitignore !== undefined ? { gitignore: options.gitignore } : {}),
     onFolder: (filesFound) => {
-      const threaded =
-        options.workers === undefined ? filesFound >= IN_PROCESS_BELOW_FILES : options.workers > 0;
-      if (threaded) script ??= workerScript(init.registryUrl);
+      if (workerCount(options, filesFound) > 0) script ??= workerScript(init.registryUrl);
     },
   });
   const walkMs = Date.now() - started;
@@ -246,7 +249,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     options.onProgress?.({ filesDone, filesTotal, bytesDone: merged.bytesRead });
   };
 
-  const workers = options.workers ?? (filesTotal < IN_PROCESS_BELOW_FILES ? 0 : availableParallelism());
+  const workers = workerCount(options, filesTotal);
   const batches = makeBatches(walked.files, workers);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
   // start and run. A broken registry still fails the scan, when it is awaited below.

@@ -7,7 +7,7 @@
 // installed, so native addons and WASM files load as they do from source. When bundling fails for
 // any reason, workers fall back to registering tsx themselves (worker-entry.mjs): slower, same result.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -70,9 +70,8 @@ export async function bundle(registryUrl: string): Promise<URL> {
   const stamp: Stamp = [];
   for (const input of Object.keys(result.metafile.inputs)) {
     const path = resolve(input);
-    if (!existsSync(path)) continue; // the generated entry
-    const stats = statSync(path);
-    stamp.push([path, stats.size, stats.mtimeMs]);
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats) stamp.push([path, stats.size, stats.mtimeMs]); // else the generated entry
   }
   // Renamed into place so a concurrent scan never reads half a file.
   renameSync(partial, outfile);
