@@ -1,8 +1,8 @@
-// Terraform (HCL2) analyzer: tree-sitter parses each `.tf` file into a typed model of blocks and
+// Terraform (HCL2) analyzer: parser.ts reads each `.tf` file into a typed model of blocks and
 // attribute expressions; per-file rules read that model, and project rules join resources that
 // reference each other across files of one module (an S3 bucket and its encryption resource).
 import { defineAnalyzer } from "../../analyzer.ts";
-import { parseTerraform, prepareParser, type TerraformModel } from "./model.ts";
+import { parseTerraform, type TerraformModel } from "./model.ts";
 import { terraformProjectRules, terraformRules } from "./rules/index.ts";
 import { summarize, type TerraformSummary } from "./summary.ts";
 
@@ -10,12 +10,11 @@ export const terraformAnalyzer = defineAnalyzer<TerraformModel, TerraformSummary
   id: "terraform",
   title: "Terraform",
   description:
-    "Parses Terraform HCL2 (`.tf`) with tree-sitter into resources, data sources, variables, locals and " +
+    "Parses Terraform HCL2 (`.tf`) into resources, data sources, variables, locals and " +
     "nested (including `dynamic`) blocks, evaluates literal values, variable defaults and locals, and " +
     "checks AWS, Azure and Google Cloud resources for encryption, exposure, identity, key management, " +
     "logging and backup hazards; bucket and security-group companions are joined across files.",
   accepts: ["terraform"],
-  prepare: prepareParser,
   parse: parseTerraform,
   rules: terraformRules,
   project: { summarize, rules: terraformProjectRules },

@@ -11,10 +11,6 @@ import { terraformAnalyzer } from "./analyzer.ts";
 import { evaluate, UNKNOWN } from "./evaluate.ts";
 import { parseTerraform, type TerraformModel } from "./model.ts";
 
-beforeAll(async () => {
-  await terraformAnalyzer.prepare?.();
-});
-
 function model(text: string): TerraformModel {
   const result = parseTerraform(new SourceFile("main.tf", text));
   if (!result.ok) throw new Error(result.reason);
@@ -95,6 +91,152 @@ describe("terraform parse", () => {
     );
     const resource = m.blocks[1]!;
     expect(resource.attributes.get("storage_encrypted")!.span).toMatchObject({ line: 4, column: 3 });
+  });
+});
+
+describe("terraform parser", () => {
+  const attribute = (text: string, name = "x") => {
+    const found = model(`locals {\n  ${name} = ${text}\n}\n`).blocks[0]!.attributes.get(name);
+    if (!found) throw new Error(`no attribute ${name}`);
+    return found;
+  };
+  const value = (text: string) => attribute(text).value;
+
+  it("reads references with attribute access, indexes and splats", () => {
+    expect(value("aws_instance.web[0].id")).toMatchObject({
+      kind: "reference",
+      path: ["aws_instance", "web", "0", "id"],
+    });
+    expect(value("aws_instance.web.0.id")).toMatchObject({ path: ["aws_instance", "web", "0", "id"] });
+    expect(value('var.m["k"].v')).toMatchObject({ path: ["var", "m", "k", "v"] });
+    expect(value("var.list[*].id")).toMatchObject({ path: ["var", "list", "*"] });
+    expect(value("var.obj.*.name")).toMatchObject({ path: ["var", "obj", "*"] });
+    expect(value("var.m[var.k].v")).toMatchObject({ path: ["var", "m", "*"] });
+    expect(value("count.index-1")).toMatchObject({ path: ["count", "index-1"] });
+  });
+
+  it("reads literals, escapes, templates and heredocs", () => {
+    expect(value("0x1F")).toMatchObject({ kind: "literal", value: 31 });
+    expect(value("1.5e3")).toMatchObject({ kind: "literal", value: 1500 });
+    expect(value('"a\\nb \\u00e9 \\"q\\" $${x}"')).toMatchObject({
+      kind: "literal",
+      value: `a\nb é "q" \${x}`,
+    });
+    expect(value(`"app-\${var.env}"`)).toMatchObject({
+      kind: "template",
+      parts: ["app-", { kind: "reference", path: ["var", "env"] }],
+    });
+    expect(value(`<<-EOT\n    line one\n    \${local.b}\n    EOT`)).toMatchObject({
+      kind: "template",
+      heredoc: true,
+      parts: ["    line one\n    ", { kind: "reference", path: ["local", "b"] }, "\n"],
+    });
+    expect(value("<<EOF\nEOF")).toMatchObject({ kind: "literal", value: "" });
+    expect(value('"%{ if var.on }yes%{ else }no%{ endif }"')).toMatchObject({ kind: "other" });
+  });
+
+  it("reads calls, collections, unary operators and conditionals", () => {
+    expect(value('provider::aws::arn_parse("x")')).toMatchObject({
+      kind: "call",
+      name: "provider::aws::arn_parse",
+    });
+    expect(value("concat(var.a, [1],)")).toMatchObject({
+      kind: "call",
+      args: [{ kind: "reference" }, { kind: "tuple" }],
+    });
+    expect(value('{ "k" = 1, name: 2\n  other = 3 }')).toMatchObject({
+      kind: "object",
+      entries: [{ key: "k" }, { key: "name" }, { key: "other" }],
+    });
+    expect(value("!var.enabled")).toMatchObject({
+      kind: "unary",
+      operator: "!",
+      operand: { kind: "reference" },
+    });
+    expect(value("a ? b : c ? d : e")).toMatchObject({
+      kind: "conditional",
+      condition: { path: ["a"] },
+      whenFalse: { kind: "conditional", condition: { path: ["c"] } },
+    });
+    expect(value("a + b * c")).toMatchObject({ kind: "other" });
+    expect(value('[for s in var.l : upper(s) if s != ""]')).toMatchObject({ kind: "other" });
+    expect(value("{for k, v in var.m : k => v...}")).toMatchObject({ kind: "other" });
+  });
+
+  it("gives spans that end at the last character of the value", () => {
+    const found = attribute("(var.x) # trailing comment");
+    expect(found.value).toMatchObject({ kind: "reference", span: { column: 8, endColumn: 13 } });
+    expect(found.span).toMatchObject({ line: 2, column: 3, endLine: 2, endColumn: 14 });
+  });
+
+  it("skips comments of every style and reads one-line and dynamic blocks", () => {
+    const m = model(
+      '# a\n// b\n/* c\n d */\nresource "a" "b" { x = 1 }\nresource "aws_security_group" "s" {\n  dynamic "ingress" {\n    for_each = var.rules\n    content {\n      from_port = 22\n    }\n  }\n}\n',
+    );
+    expect(m.blocks.map((block) => block.labels)).toEqual([
+      ["a", "b"],
+      ["aws_security_group", "s"],
+    ]);
+    expect(m.blocks[0]!.span).toMatchObject({ line: 5, column: 1, endColumn: 27 });
+    expect(m.blocks[0]!.closeBrace).toBe(m.blocks[0]!.span.end - 1);
+    const ingress = m.blocks[1]!.blocks[0]!;
+    expect(ingress).toMatchObject({ type: "ingress", dynamic: true });
+    expect(ingress.attributes.get("from_port")!.value).toMatchObject({ value: 22 });
+  });
+
+  it("says which line holds the error", () => {
+    const cases: [string, number][] = [
+      ['resource "a" "b" {\n  x = "unfinished\n}\n', 2],
+      ['locals {\n  x = "bad \\q escape"\n}\n', 2],
+      [`resource "\${var.x}" "b" {}\n`, 1],
+      ["locals {\n  a = 1\n\n  b = [1, 2\n}\n", 5],
+      ["locals {\n  x = <<EOF\n  never closed\n", 2],
+      ['locals {\n  x = "%{ if true }open"\n}\n', 2],
+      ["locals {\n  a = 1\n", 3],
+    ];
+    for (const [text, line] of cases) {
+      expect(parseTerraform(new SourceFile("main.tf", text))).toEqual({
+        ok: false,
+        reason: `invalid HCL at line ${line}`,
+      });
+    }
+  });
+
+  it("parses every generated valid expression, up to its last character", () => {
+    const name = fc.constantFrom("a", "var.x", "local.y_1", "b-c", "é", "count.index");
+    const word = fc.constantFrom("f", "lower", "b-c", "é");
+    const { expr } = fc.letrec<{ expr: string }>((tie) => ({
+      expr: fc.oneof(
+        { depthSize: "small" },
+        fc.constantFrom("1", "1.5", "0x1F", "true", "null", '"s"', '"a\\nb"', '""'),
+        name,
+        fc
+          .tuple(word, fc.array(tie("expr"), { maxLength: 3 }))
+          .map(([f, args]) => `${f}(${args.join(", ")})`),
+        fc.array(tie("expr"), { maxLength: 3 }).map((items) => `[${items.join(",\n")}]`),
+        fc
+          .array(fc.tuple(word, tie("expr")), { maxLength: 3 })
+          .map((entries) => `{${entries.map(([k, v]) => `${k} = ${v}`).join("\n")}}`),
+        fc
+          .tuple(fc.constantFrom("-", "!"), tie("expr"))
+          .map(([operator, operand]) => `${operator}(${operand})`),
+        fc
+          .tuple(tie("expr"), fc.constantFrom("+", "==", "&&", "<="), tie("expr"))
+          .map(([a, op, b]) => `(${a}) ${op} (${b})`),
+        fc.tuple(tie("expr"), tie("expr"), tie("expr")).map(([a, b, c]) => `(${a}) ? (${b}) : (${c})`),
+        tie("expr").map((inner) => `"x-\${${inner}}"`),
+        tie("expr").map((inner) => `[for v in ${inner} : v]`),
+        // the closing marker stands alone on its line
+        tie("expr").map((inner) => `<<-EOT\n  \${${inner}}\n  EOT\n`),
+      ),
+    }));
+    fc.assert(
+      fc.property(expr, (text) => {
+        const found = attribute(text);
+        expect(found.span.end).toBe(`locals {\n  x = ${text}`.trimEnd().length);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
