@@ -13,7 +13,7 @@ import type { WorkerMessage } from "./worker.ts";
 
 export interface PoolOptions {
   size: number;
-  /** The worker's script (see worker-bundle.ts). */
+  /** The worker's script (see bundle.ts). */
   script: URL;
   init: ProcessorInit;
   /** A batch that takes longer is abandoned (its worker terminated) and retried file by file. */

@@ -67,11 +67,19 @@ export interface RegistryModule {
   analyzers?: readonly Analyzer[];
 }
 
+/** The engine's own registry. */
+export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).href;
+
 export async function loadAnalyzers(
   registryUrl: string,
   loaded?: RegistryModule,
 ): Promise<readonly Analyzer[]> {
-  const module = loaded ?? ((await import(registryUrl)) as RegistryModule);
+  // The engine's registry is imported by name, not by URL, so that a bundle (bundle.ts) holds it.
+  const module =
+    loaded ??
+    ((registryUrl === DEFAULT_REGISTRY_URL
+      ? await import("./registry.ts")
+      : await import(registryUrl)) as RegistryModule);
   if (!Array.isArray(module.analyzers)) throw new Error(`${registryUrl} exports no "analyzers" array`);
   return module.analyzers;
 }

@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
 import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
+import { workerScript } from "./bundle.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { Finding, RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
@@ -13,6 +14,7 @@ import { runPool } from "./pool.ts";
 import {
   type BatchResult,
   createProcessor,
+  DEFAULT_REGISTRY_URL,
   emptyBatchResult,
   type FileTask,
   loadAnalyzers,
@@ -30,9 +32,8 @@ import {
   type InlineSuppression,
 } from "./suppress.ts";
 import { DEFAULT_MAX_FILE_BYTES, walk } from "./walk.ts";
-import { workerScript } from "./worker-bundle.ts";
 
-export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).href;
+export { DEFAULT_REGISTRY_URL } from "./process-files.ts";
 
 /** Below this many files, starting workers costs more than it saves. */
 const IN_PROCESS_BELOW_FILES = 200;

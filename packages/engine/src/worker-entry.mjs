@@ -1,6 +1,6 @@
 // Worker threads start without the parent's module loaders, so register tsx before loading the
 // engine's TypeScript. Plain JavaScript on purpose: this file must load before any loader exists.
-// Used when the worker bundle (worker-bundle.ts) could not be made.
+// Used when the worker bundle (bundle.ts) could not be made.
 import { register } from "tsx/esm/api";
 
 register();

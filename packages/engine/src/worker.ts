@@ -1,5 +1,5 @@
 // A scan worker: sets up the analyzers once, then processes batches of files on request. Its script
-// is a bundle with the registry inside (worker-bundle.ts) or worker-entry.mjs, which loads the
+// is a bundle with the registry inside (bundle.ts) or worker-entry.mjs, which loads the
 // registry named in workerData through tsx.
 import { parentPort, workerData } from "node:worker_threads";
 import { describeError } from "./analyze.ts";

@@ -3,8 +3,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
+import { workerBundle, workerScript } from "./bundle.ts";
 import { DEFAULT_REGISTRY_URL, scan } from "./scan.ts";
-import { bundle, workerScript } from "./worker-bundle.ts";
 
 let tree: TempTree | undefined;
 afterEach(() => tree?.remove());
@@ -12,7 +12,7 @@ afterEach(() => tree?.remove());
 describe("workerScript", () => {
   it("bundles the worker with the registry, leaving installed packages outside", async () => {
     const script = await workerScript(DEFAULT_REGISTRY_URL);
-    expect(script.pathname.endsWith("/worker.mjs")).toBe(true);
+    expect(script.pathname.endsWith("/bundle.mjs")).toBe(true);
     const code = readFileSync(fileURLToPath(script), "utf8");
     expect(code).toContain("node_modules/@ast-grep/napi/");
     expect(code).not.toContain("import.meta.url");
@@ -28,18 +28,18 @@ describe("workerScript", () => {
       `export { analyzers } from ${JSON.stringify(example)};\nexport const marker = "one";\n`,
     );
     const url = `file://${registry}`;
-    const first = await bundle(url);
+    const first = await workerBundle(url);
     const built = readFileSync(fileURLToPath(first), "utf8");
     expect(built).toContain(`"one"`);
     const builtAt = statSync(fileURLToPath(first)).mtimeMs;
-    expect(await bundle(url)).toEqual(first);
+    expect(await workerBundle(url)).toEqual(first);
     expect(statSync(fileURLToPath(first)).mtimeMs).toBe(builtAt); // reused, not rebuilt
     writeFileSync(
       registry,
       `export { analyzers } from ${JSON.stringify(example)};\nexport const marker = "two";\n`,
     );
     utimesSync(registry, new Date(), new Date(Date.now() + 5_000));
-    const second = await bundle(url);
+    const second = await workerBundle(url);
     expect(readFileSync(fileURLToPath(second), "utf8")).toContain(`"two"`);
     rmSync(dirname(fileURLToPath(second)), { recursive: true, force: true });
   });

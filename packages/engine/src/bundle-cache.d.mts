@@ -1,0 +1,4 @@
+export function bundleFolder(key: string): string;
+export function bundleFile(folder: string): string;
+export function stampFile(folder: string): string;
+export function currentBundle(folder: string): URL | undefined;
