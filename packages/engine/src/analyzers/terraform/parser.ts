@@ -37,7 +37,7 @@ const BINARY: ReadonlyMap<string, number> = new Map([
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", '"': '"', "\\": "\\" };
 
 /** Decodes the escapes of a quoted-template literal piece. */
-export function unescapeQuoted(raw: string): string {
+function unescapeQuoted(raw: string): string {
   if (!raw.includes("\\") && !raw.includes("{")) return raw;
   return raw
     .replace(/\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))/g, (whole, u4, u8, single) => {
@@ -511,6 +511,12 @@ class Parser {
 
   /** `for k, v in collection :` (`for` already read). */
   forIntro(): void {
+    this.forVariables();
+    this.expect(":");
+  }
+
+  /** `k, v in collection` or `v in collection`, in a for expression or a `%{ for }` directive. */
+  forVariables(): void {
     this.space();
     if (this.identifier() === undefined) this.fail();
     this.space();
@@ -522,7 +528,6 @@ class Parser {
     this.space();
     if (!this.keyword("in")) this.fail();
     this.expression();
-    this.expect(":");
   }
 
   // --- templates ----------------------------------------------------------------------------
@@ -669,17 +674,7 @@ class Parser {
   directive(open: string[]): void {
     this.space();
     if (this.keyword("for")) {
-      this.space();
-      if (this.identifier() === undefined) this.fail();
-      this.space();
-      if (this.peek() === 44 /* , */) {
-        this.#pos++;
-        this.space();
-        if (this.identifier() === undefined) this.fail();
-      }
-      this.space();
-      if (!this.keyword("in")) this.fail();
-      this.expression();
+      this.forVariables();
       open.push("for");
     } else if (this.keyword("if")) {
       this.expression();
