@@ -43,14 +43,17 @@ export function applyEdits(bytes: Buffer, edits: readonly TextEdit[]): EditResul
   return { ok: true, bytes: Buffer.concat(parts) };
 }
 
-export interface FilePatch {
+/** What planning needs of a finding: its fix, and whether it is suppressed. */
+export type Fixable = Pick<Finding, "fix" | "suppression">;
+
+export interface FilePatch<F extends Fixable = Finding> {
   path: string;
   before: Buffer;
   after: Buffer;
   /** Findings whose fix is part of this patch. */
-  applied: Finding[];
+  applied: F[];
   /** Findings whose fix was left out, with the reason. */
-  skipped: { finding: Finding; reason: string }[];
+  skipped: { finding: F; reason: string }[];
 }
 
 /**
@@ -58,21 +61,21 @@ export interface FilePatch {
  * file order and a fix that overlaps one already taken is skipped (the next run can apply it).
  * `read` returns a file's current bytes, or undefined when it cannot be read.
  */
-export function planFixes(
-  findings: readonly Finding[],
+export function planFixes<F extends Fixable>(
+  findings: readonly F[],
   read: (path: string) => Buffer | undefined,
-): FilePatch[] {
-  const byPath = new Map<string, Finding[]>();
+): FilePatch<F>[] {
+  const byPath = new Map<string, F[]>();
   for (const finding of findings) {
     if (!finding.fix || finding.suppression) continue;
     const list = byPath.get(finding.fix.path) ?? [];
     list.push(finding);
     byPath.set(finding.fix.path, list);
   }
-  const patches: FilePatch[] = [];
+  const patches: FilePatch<F>[] = [];
   for (const [path, candidates] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const before = read(path);
-    const patch: FilePatch = {
+    const patch: FilePatch<F> = {
       path,
       before: before ?? Buffer.alloc(0),
       after: before ?? Buffer.alloc(0),

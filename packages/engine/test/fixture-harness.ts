@@ -6,7 +6,8 @@ import { join, relative } from "node:path";
 import { analyzeFile, analyzeProject } from "../src/analyze.ts";
 import type { Analyzer } from "../src/analyzer.ts";
 import { classify } from "../src/classify.ts";
-import type { RawFinding } from "../src/finding.ts";
+import type { RawFinding, TextEdit } from "../src/finding.ts";
+import { applyEdits, planFixes } from "../src/fix.ts";
 import { type AnyRule, RULE_ID_PATTERN, ruleName } from "../src/rule.ts";
 import { SourceFile, toPosixPath } from "../src/source.ts";
 
@@ -221,4 +222,59 @@ export function checkRuleFixtures(analyzer: Analyzer, analyzerDir: string, rule:
   errors.push(...run.problems.map((problem) => `analyzer problem: ${problem}`));
   errors.push(...compareWithAnnotations(rule.id, files, run.findings));
   return { errors, mustFlag, mustNotFlag };
+}
+
+/** `text` with the edits applied (UTF-8 byte offsets, as fixes carry them); throws on a bad edit. */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  const result = applyEdits(Buffer.from(text, "utf8"), edits);
+  if (!result.ok) throw new Error(result.error);
+  return result.bytes.toString("utf8");
+}
+
+/**
+ * For a fixable rule, what `rampart fix` does, run after run until no fix is left: the fixes it
+ * attaches in its fixtures leave files that still parse, and each run removes exactly the findings
+ * it fixed. (Two fixes at one spot, such as two attributes added before one closing brace, take
+ * two runs.) `fixed` counts the fixes applied.
+ */
+export function checkRuleFixes(
+  analyzer: Analyzer,
+  analyzerDir: string,
+  rule: AnyRule,
+): { errors: string[]; fixed: number } {
+  let files = loadFixtureFolder(fixtureFolder(analyzerDir, rule)).files;
+  let run = runRuleOnFiles(analyzer, rule, files);
+  const errors: string[] = [];
+  let fixed = 0;
+  for (let round = 1; round <= 5 && run.findings.some((finding) => finding.fix); round++) {
+    const texts = new Map(files.map((file) => [file.path, file.text]));
+    const read = (path: string) => {
+      const text = texts.get(path);
+      return text === undefined ? undefined : Buffer.from(text, "utf8");
+    };
+    const patches = planFixes(run.findings, read);
+    const applied = patches.reduce((sum, patch) => sum + patch.applied.length, 0);
+    const after = new Map(patches.map((patch) => [patch.path, patch.after.toString("utf8")]));
+    files = files.map((file) => ({ ...file, text: after.get(file.path) ?? file.text }));
+    const next = runRuleOnFiles(analyzer, rule, files);
+    errors.push(...next.problems.map((problem) => `after fix run ${round}: ${problem}`));
+    if (next.findings.length !== run.findings.length - applied)
+      errors.push(
+        `after fix run ${round}: ${next.findings.length} findings, expected ${run.findings.length - applied}`,
+      );
+    if (applied === 0) {
+      errors.push(
+        `fix run ${round} applied nothing: ${patches.flatMap((p) => p.skipped.map((s) => s.reason)).join("; ")}`,
+      );
+      break;
+    }
+    fixed += applied;
+    run = next;
+  }
+  errors.push(
+    ...run.findings
+      .filter((finding) => finding.fix)
+      .map((finding) => `${finding.location.path}:${finding.location.line} still has a fix after five runs`),
+  );
+  return { errors, fixed };
 }

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allRules, analyzers } from "../src/registry.ts";
-import { checkRuleFixtures } from "./fixture-harness.ts";
+import { checkRuleFixes, checkRuleFixtures } from "./fixture-harness.ts";
 import { checkRegistry } from "./registry-check.ts";
 
 const analyzersRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "analyzers");
@@ -25,6 +25,20 @@ for (const analyzer of analyzers) {
       it(rule.id, () => {
         const report = checkRuleFixtures(analyzer, join(analyzersRoot, analyzer.id), rule);
         expect(report.errors).toEqual([]);
+      });
+    }
+  });
+}
+
+for (const analyzer of analyzers) {
+  const fixable = allRules([analyzer]).filter((rule) => rule.fixable);
+  if (fixable.length === 0) continue;
+  describe(`fixes of ${analyzer.id}`, () => {
+    for (const rule of fixable) {
+      it(`${rule.id}: applying its fixes to its fixtures removes exactly the fixed findings`, () => {
+        const report = checkRuleFixes(analyzer, join(analyzersRoot, analyzer.id), rule);
+        expect(report.errors).toEqual([]);
+        expect(report.fixed).toBeGreaterThan(0);
       });
     }
   });

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { checkRuleFixtures } from "../../../test/fixture-harness.ts";
+import { applyTextEdits, checkRuleFixtures } from "../../../test/fixture-harness.ts";
 import type { Report } from "../../rule.ts";
 import { SourceFile } from "../../source.ts";
 import { ciAnalyzer } from "./analyzer.ts";
@@ -27,17 +27,7 @@ function run(rule: typeof templateInjection, text: string): { reports: Report[];
 }
 
 function applyFix(text: string, report: Report): string {
-  const bytes = Buffer.from(text, "utf8");
-  const edits = [...(report.fix?.edits ?? [])].sort((a, b) => b.start - a.start);
-  let out = bytes;
-  for (const edit of edits) {
-    out = Buffer.concat([
-      out.subarray(0, edit.start),
-      Buffer.from(edit.text, "utf8"),
-      out.subarray(edit.end),
-    ]);
-  }
-  return out.toString("utf8");
+  return applyTextEdits(text, report.fix?.edits ?? []);
 }
 
 describe("ci fixtures", () => {

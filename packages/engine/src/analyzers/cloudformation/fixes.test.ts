@@ -1,6 +1,7 @@
 // Fixes are byte-offset edits: applying them to the file must produce the safe value and
 // nothing else, including in JSON, with quotes, and after multi-byte characters.
 import { describe, expect, it } from "vitest";
+import { applyTextEdits } from "../../../test/fixture-harness.ts";
 import { analyzeFile } from "../../analyze.ts";
 import type { Analyzer } from "../../analyzer.ts";
 import { SourceFile } from "../../source.ts";
@@ -14,18 +15,10 @@ function fixed(text: string, ruleId: string, path = "template.yaml"): string {
     [cloudformationAnalyzer as Analyzer],
     (id) => id === ruleId,
   );
-  let bytes = Buffer.from(text, "utf8");
-  const edits = result.findings
-    .flatMap((finding) => finding.fix?.edits ?? [])
-    .sort((a, b) => b.start - a.start);
-  for (const edit of edits) {
-    bytes = Buffer.concat([
-      bytes.subarray(0, edit.start),
-      Buffer.from(edit.text, "utf8"),
-      bytes.subarray(edit.end),
-    ]);
-  }
-  return bytes.toString("utf8");
+  return applyTextEdits(
+    text,
+    result.findings.flatMap((finding) => finding.fix?.edits ?? []),
+  );
 }
 
 describe("cloudformation fixes", () => {

@@ -1,5 +1,6 @@
 // Fixes are byte-offset edits that turn the unsafe literal into the safe one, and nothing else.
 import { describe, expect, it } from "vitest";
+import { applyTextEdits } from "../../../test/fixture-harness.ts";
 import { analyzeFile } from "../../analyze.ts";
 import type { Analyzer } from "../../analyzer.ts";
 import { SourceFile } from "../../source.ts";
@@ -8,18 +9,10 @@ import { kubernetesAnalyzer } from "./analyzer.ts";
 function fixed(text: string, ruleId: string): string {
   const file = new SourceFile("pod.yaml", text);
   const result = analyzeFile(file, ["kubernetes"], [kubernetesAnalyzer as Analyzer], (id) => id === ruleId);
-  let bytes = Buffer.from(text, "utf8");
-  const edits = result.findings
-    .flatMap((finding) => finding.fix?.edits ?? [])
-    .sort((a, b) => b.start - a.start);
-  for (const edit of edits) {
-    bytes = Buffer.concat([
-      bytes.subarray(0, edit.start),
-      Buffer.from(edit.text, "utf8"),
-      bytes.subarray(edit.end),
-    ]);
-  }
-  return bytes.toString("utf8");
+  return applyTextEdits(
+    text,
+    result.findings.flatMap((finding) => finding.fix?.edits ?? []),
+  );
 }
 
 const POD = `apiVersion: v1

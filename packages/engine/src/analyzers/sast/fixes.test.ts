@@ -4,11 +4,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyTextEdits } from "../../../test/fixture-harness.ts";
 import { analyzeFile } from "../../analyze.ts";
 import type { Analyzer } from "../../analyzer.ts";
 import { classify } from "../../classify.ts";
 import type { RawFinding } from "../../finding.ts";
-import { applyEdits } from "../../fix.ts";
 import { SourceFile } from "../../source.ts";
 import { sastAnalyzer } from "./analyzer.ts";
 import { sastRules } from "./rules/index.ts";
@@ -23,9 +23,7 @@ function scan(path: string, text: string, ruleId: string) {
 }
 
 function apply(text: string, finding: RawFinding): string {
-  const result = applyEdits(Buffer.from(text), finding.fix!.edits);
-  if (!result.ok) throw new Error(result.error);
-  return result.bytes.toString("utf8");
+  return applyTextEdits(text, finding.fix!.edits);
 }
 
 /** The file after the fix of the finding on `line`; checks the fixed file parses and is clean there. */

@@ -1,10 +1,8 @@
 // Parser robustness (random input never throws), the evaluator, and that fixes produce valid HCL
 // that no longer flags.
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyTextEdits } from "../../../test/fixture-harness.ts";
 import { analyzeFile } from "../../analyze.ts";
 import { SourceFile } from "../../source.ts";
 import { terraformAnalyzer } from "./analyzer.ts";
@@ -15,19 +13,6 @@ function model(text: string): TerraformModel {
   const result = parseTerraform(new SourceFile("main.tf", text));
   if (!result.ok) throw new Error(result.reason);
   return result.model;
-}
-
-function applyFix(text: string, edits: { start: number; end: number; text: string }[]): string {
-  const bytes = Buffer.from(text, "utf8");
-  let out = bytes;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
-    out = Buffer.concat([
-      out.subarray(0, edit.start),
-      Buffer.from(edit.text, "utf8"),
-      out.subarray(edit.end),
-    ]);
-  }
-  return out.toString("utf8");
 }
 
 describe("terraform parse", () => {
@@ -301,40 +286,10 @@ describe("terraform fixes", () => {
       expect(before.findings).toHaveLength(1);
       const fix = before.findings[0]!.fix;
       expect(fix).toBeDefined();
-      const fixed = applyFix(text, fix!.edits);
+      const fixed = applyTextEdits(text, fix!.edits);
       const after = analyzeFile(new SourceFile("main.tf", fixed), ["terraform"], [terraformAnalyzer], only);
       expect(after.problems).toEqual([]);
       expect(after.findings).toEqual([]);
-    });
-  }
-});
-
-describe("terraform fixes on every fixture", () => {
-  const root = dirname(fileURLToPath(import.meta.url));
-  const fixable = terraformAnalyzer.rules.filter((rule) => rule.fixable);
-  it("has fixable rules", () => {
-    expect(fixable.length).toBeGreaterThan(20);
-  });
-  for (const rule of fixable) {
-    it(`${rule.id}: applying every fix leaves valid HCL without the fixed findings`, () => {
-      const dir = join(root, "fixtures", rule.id.split("/")[1]!);
-      const only = (id: string) => id === rule.id;
-      let fixedSomething = false;
-      for (const name of readdirSync(dir).filter((file) => file.endsWith(".tf"))) {
-        const text = readFileSync(join(dir, name), "utf8");
-        const before = analyzeFile(new SourceFile(name, text), ["terraform"], [terraformAnalyzer], only);
-        const edits = before.findings.flatMap((finding) => finding.fix?.edits ?? []);
-        if (edits.length === 0) continue;
-        fixedSomething = true;
-        const fixed = applyFix(text, edits);
-        const after = analyzeFile(new SourceFile(name, fixed), ["terraform"], [terraformAnalyzer], only);
-        expect(after.problems).toEqual([]);
-        expect(after.findings.filter((finding) => finding.fix)).toEqual([]);
-        expect(after.findings.length).toBe(
-          before.findings.length - before.findings.filter((f) => f.fix).length,
-        );
-      }
-      expect(fixedSomething).toBe(true);
     });
   }
 });

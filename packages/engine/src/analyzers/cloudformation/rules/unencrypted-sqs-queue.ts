@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { booleanOf, type CfnModel, keySpan, lookup, resourcesOfType } from "../model.ts";
+import { booleanOf, type CfnModel, keySpan, lookup, replaceScalarFix, resourcesOfType } from "../model.ts";
 
 export const unencryptedSqsQueue = defineFileRule<CfnModel>({
   id: "cloudformation/unencrypted-sqs-queue",
@@ -28,7 +28,12 @@ export const unencryptedSqsQueue = defineFileRule<CfnModel>({
       if (lookup(resource.properties, "KmsMasterKeyId").state !== "absent") continue;
       const sse = lookup(resource.properties, "SqsManagedSseEnabled");
       if (sse.state !== "present" || booleanOf(ctx.model, sse.entry.value) !== false) continue;
-      ctx.report({ message: `${resource.logicalId}: server-side encryption is off`, at: keySpan(sse.entry) });
+      const fix = replaceScalarFix(ctx.file, sse.entry.value, "true", "turn SQS-managed encryption on");
+      ctx.report({
+        message: `${resource.logicalId}: server-side encryption is off`,
+        at: keySpan(sse.entry),
+        ...(fix ? { fix } : {}),
+      });
     }
   },
 });
