@@ -1,41 +1,18 @@
 // Integration tests: spawn the real `rampart` launcher on temporary folders. The analyzers are the
 // engine's test-only example registry (RAMPART_REGISTRY), so these tests do not move when rules do.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ScanReportSchema } from "@rampart/engine/output/json";
 import { afterEach, describe, expect, it } from "vitest";
+import { type Run, runRampart } from "../test/run-rampart.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const launcher = join(here, "..", "bin", "rampart.mjs");
 const registry = join(here, "..", "..", "engine", "test", "example-registry.ts");
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function rampart(cwd: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [launcher, ...args], {
-      cwd,
-      env: { ...process.env, RAMPART_REGISTRY: registry, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runRampart(cwd, args, { RAMPART_REGISTRY: registry });
 }
 
 let dirs: string[] = [];

@@ -1,39 +1,16 @@
 // `rampart scan --history`: a token committed and then deleted is still leaked, and only a
 // history scan finds it. Runs the real launcher with the built-in analyzers on a temporary repo.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { ScanReportSchema } from "@rampart/engine/output/json";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeGithubToken } from "../../engine/test/fake-token.ts";
+import { type Run, runRampart } from "../test/run-rampart.ts";
 
-const launcher = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "rampart.mjs");
-
-function rampart(
-  cwd: string,
-  ...args: string[]
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
-    delete env.RAMPART_REGISTRY;
-    const child = spawn(process.execPath, [launcher, ...args], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function rampart(cwd: string, ...args: string[]): Promise<Run> {
+  return runRampart(cwd, args);
 }
 
 const deleted = fakeGithubToken();

@@ -1,10 +1,8 @@
 // `rampart verify` on real export files: an untouched export verifies, one changed byte names the
 // failing entry, and a later export is checked against an earlier one.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import {
   buildChain,
   buildExport,
@@ -18,16 +16,9 @@ import {
   signStatement,
 } from "@rampart/ledger";
 import { describe, expect, it } from "vitest";
+import { runRampartSync } from "../test/run-rampart.ts";
 
-const launcher = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "rampart.mjs");
-const rampart = (cwd: string, ...args: string[]) => {
-  const result = spawnSync(process.execPath, [launcher, ...args], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1" },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-};
+const rampart = (cwd: string, ...args: string[]) => runRampartSync(cwd, args);
 
 const { privateKey, publicKey } = generateKeyPair();
 const contents = Array.from({ length: 6 }, (_, n) => ({ kind: "policy-run", runId: `run-${n}`, failed: n }));

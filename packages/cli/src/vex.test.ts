@@ -1,14 +1,13 @@
 // `rampart scan --vex`: VEX documents suppress dependency findings, through the real launcher and
 // the production registry, against the bundled demo advisories (an empty cache folder).
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { type Run, runRampart } from "../test/run-rampart.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const launcher = join(here, "..", "bin", "rampart.mjs");
 const vulnerableLock = readFileSync(
   join(
     here,
@@ -25,12 +24,6 @@ const vulnerableLock = readFileSync(
   ),
 );
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 let dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -44,24 +37,7 @@ function tempDir(): string {
 }
 
 function rampart(cwd: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const { RAMPART_REGISTRY: _unused, ...env } = process.env;
-    const child = spawn(process.execPath, [launcher, ...args], {
-      cwd,
-      env: { ...env, XDG_CACHE_HOME: join(cwd, ".cache"), NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runRampart(cwd, args, { XDG_CACHE_HOME: join(cwd, ".cache") });
 }
 
 const openVex = (status: string, timestamp: string, extra: object = {}) => ({

@@ -1,25 +1,18 @@
 // `rampart osv import` into a temporary cache, then `rampart scan` matching against it, through
 // the real launcher and the production registry.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { type Run, runRampart } from "../../test/run-rampart.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const launcher = join(here, "..", "..", "bin", "rampart.mjs");
 const engine = join(here, "..", "..", "..", "engine", "src");
 const demoAdvisories = join(engine, "sca", "osv", "data", "demo-advisories");
 const vulnerableLock = readFileSync(
   join(engine, "analyzers", "sca", "fixtures", "vulnerable-dependency", "vulnerable", "package-lock.json"),
 );
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -34,24 +27,7 @@ function tempDir(): string {
 }
 
 function rampart(cwd: string, cacheHome: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const { RAMPART_REGISTRY: _unused, ...env } = process.env;
-    const child = spawn(process.execPath, [launcher, ...args], {
-      cwd,
-      env: { ...env, XDG_CACHE_HOME: cacheHome, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runRampart(cwd, args, { XDG_CACHE_HOME: cacheHome });
 }
 
 describe("rampart osv import and scan", { timeout: 60_000 }, () => {
