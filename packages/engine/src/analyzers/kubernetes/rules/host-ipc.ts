@@ -1,5 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { booleanOf, entryOf, type K8sModel, keySpan } from "../model.ts";
+import { podSpecFlagSet } from "../checks.ts";
+import type { K8sModel } from "../model.ts";
 
 export const hostIpc = defineFileRule<K8sModel>({
   id: "kubernetes/host-ipc",
@@ -19,14 +20,5 @@ export const hostIpc = defineFileRule<K8sModel>({
     example: "spec:\n  hostIPC: false",
     references: ["https://kubernetes.io/docs/concepts/security/pod-security-standards/#baseline"],
   },
-  check(ctx) {
-    for (const workload of ctx.model.workloads) {
-      const entry = entryOf(workload.podSpec, "hostIPC");
-      if (!entry || booleanOf(entry.value) !== true) continue;
-      ctx.report({
-        message: `${workload.object.kind} ${workload.object.name} sets hostIPC: true`,
-        at: keySpan(entry),
-      });
-    }
-  },
+  check: podSpecFlagSet("hostIPC"),
 });

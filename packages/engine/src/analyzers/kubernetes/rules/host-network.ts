@@ -1,5 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { booleanOf, entryOf, type K8sModel, keySpan } from "../model.ts";
+import { podSpecFlagSet } from "../checks.ts";
+import type { K8sModel } from "../model.ts";
 
 export const hostNetwork = defineFileRule<K8sModel>({
   id: "kubernetes/host-network",
@@ -19,14 +20,5 @@ export const hostNetwork = defineFileRule<K8sModel>({
     example: "spec:\n  hostNetwork: false",
     references: ["https://kubernetes.io/docs/concepts/security/pod-security-standards/#baseline"],
   },
-  check(ctx) {
-    for (const workload of ctx.model.workloads) {
-      const entry = entryOf(workload.podSpec, "hostNetwork");
-      if (!entry || booleanOf(entry.value) !== true) continue;
-      ctx.report({
-        message: `${workload.object.kind} ${workload.object.name} sets hostNetwork: true`,
-        at: keySpan(entry),
-      });
-    }
-  },
+  check: podSpecFlagSet("hostNetwork"),
 });

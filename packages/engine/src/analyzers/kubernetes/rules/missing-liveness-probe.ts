@@ -1,5 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { entryOf, type K8sModel, spanOf } from "../model.ts";
+import { probeMissing } from "../checks.ts";
+import type { K8sModel } from "../model.ts";
 
 export const missingLivenessProbe = defineFileRule<K8sModel>({
   id: "kubernetes/missing-liveness-probe",
@@ -20,16 +21,5 @@ export const missingLivenessProbe = defineFileRule<K8sModel>({
       "https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/",
     ],
   },
-  check(ctx) {
-    for (const workload of ctx.model.workloads) {
-      if (workload.isBatch) continue;
-      for (const container of workload.containers) {
-        if (container.kind !== "containers" || entryOf(container.node, "livenessProbe")) continue;
-        ctx.report({
-          message: `${workload.object.kind} ${workload.object.name}: container "${container.name}" has no livenessProbe`,
-          at: spanOf(container),
-        });
-      }
-    }
-  },
+  check: probeMissing("livenessProbe"),
 });

@@ -1,5 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { booleanOf, entryOf, type K8sModel, keySpan } from "../model.ts";
+import { podSpecFlagSet } from "../checks.ts";
+import type { K8sModel } from "../model.ts";
 
 export const sharedProcessNamespace = defineFileRule<K8sModel>({
   id: "kubernetes/shared-process-namespace",
@@ -19,14 +20,5 @@ export const sharedProcessNamespace = defineFileRule<K8sModel>({
     example: "spec:\n  shareProcessNamespace: false",
     references: ["https://kubernetes.io/docs/tasks/configure-pod-container/share-process-namespace/"],
   },
-  check(ctx) {
-    for (const workload of ctx.model.workloads) {
-      const entry = entryOf(workload.podSpec, "shareProcessNamespace");
-      if (!entry || booleanOf(entry.value) !== true) continue;
-      ctx.report({
-        message: `${workload.object.kind} ${workload.object.name} shares its process namespace`,
-        at: keySpan(entry),
-      });
-    }
-  },
+  check: podSpecFlagSet("shareProcessNamespace", "shares its process namespace"),
 });
