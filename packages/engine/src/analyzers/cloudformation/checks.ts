@@ -170,6 +170,27 @@ export function isAllow(statement: PolicyStatement): boolean {
   return typeof statement.effect === "string" && statement.effect === "Allow";
 }
 
+/** Every Allow statement of every policy document of the template, with its resource. */
+export function* allowStatements(
+  model: CfnModel,
+): Generator<{ resource: CfnResource; statement: PolicyStatement }> {
+  for (const resource of model.resources)
+    for (const document of policyDocumentsOf(resource))
+      for (const statement of statementsOf(model, document))
+        if (isAllow(statement)) yield { resource, statement };
+}
+
+/** The Allow statements whose actions are known and whose resources are known to include `*`. */
+export function* allowsOnEveryResource(
+  model: CfnModel,
+): Generator<{ resource: CfnResource; statement: PolicyStatement; actions: string[] }> {
+  for (const { resource, statement } of allowStatements(model)) {
+    const { actions, resources } = statement;
+    if (actions === UNKNOWN || resources === UNKNOWN || !resources.includes("*")) continue;
+    yield { resource, statement, actions };
+  }
+}
+
 // --- Security group ingress --------------------------------------------------------------------
 
 export interface IngressRule {

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { isAllow, policyDocumentsOf, statementsOf } from "../checks.ts";
+import { allowStatements } from "../checks.ts";
 import { type CfnModel, keySpan } from "../model.ts";
 
 export const iamPolicyAllowNotAction = defineFileRule<CfnModel>({
@@ -24,16 +24,12 @@ export const iamPolicyAllowNotAction = defineFileRule<CfnModel>({
     ],
   },
   check(ctx) {
-    for (const resource of ctx.model.resources) {
-      for (const document of policyDocumentsOf(resource)) {
-        for (const statement of statementsOf(ctx.model, document)) {
-          if (!isAllow(statement) || !statement.notActionEntry) continue;
-          ctx.report({
-            message: `${resource.logicalId}: an Allow statement uses NotAction and so allows everything else`,
-            at: keySpan(statement.notActionEntry),
-          });
-        }
-      }
+    for (const { resource, statement } of allowStatements(ctx.model)) {
+      if (!statement.notActionEntry) continue;
+      ctx.report({
+        message: `${resource.logicalId}: an Allow statement uses NotAction and so allows everything else`,
+        at: keySpan(statement.notActionEntry),
+      });
     }
   },
 });

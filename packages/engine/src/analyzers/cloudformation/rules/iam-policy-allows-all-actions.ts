@@ -1,6 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { isAllow, policyDocumentsOf, statementsOf } from "../checks.ts";
-import { type CfnModel, keySpan, UNKNOWN } from "../model.ts";
+import { allowsOnEveryResource } from "../checks.ts";
+import { type CfnModel, keySpan } from "../model.ts";
 
 export const iamPolicyAllowsAllActions = defineFileRule<CfnModel>({
   id: "cloudformation/iam-policy-allows-all-actions",
@@ -26,19 +26,12 @@ export const iamPolicyAllowsAllActions = defineFileRule<CfnModel>({
     ],
   },
   check(ctx) {
-    for (const resource of ctx.model.resources) {
-      for (const document of policyDocumentsOf(resource)) {
-        for (const statement of statementsOf(ctx.model, document)) {
-          if (!isAllow(statement) || statement.actions === UNKNOWN || statement.resources === UNKNOWN)
-            continue;
-          if (!statement.actions.some((action) => action === "*" || action === "*:*")) continue;
-          if (!statement.resources.includes("*")) continue;
-          ctx.report({
-            message: `${resource.logicalId}: a statement allows every action on every resource`,
-            at: keySpan(statement.actionEntry!),
-          });
-        }
-      }
+    for (const { resource, statement, actions } of allowsOnEveryResource(ctx.model)) {
+      if (!actions.some((action) => action === "*" || action === "*:*")) continue;
+      ctx.report({
+        message: `${resource.logicalId}: a statement allows every action on every resource`,
+        at: keySpan(statement.actionEntry!),
+      });
     }
   },
 });

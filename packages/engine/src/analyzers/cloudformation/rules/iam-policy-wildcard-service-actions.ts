@@ -1,6 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { isAllow, policyDocumentsOf, statementsOf } from "../checks.ts";
-import { type CfnModel, keySpan, UNKNOWN } from "../model.ts";
+import { allowsOnEveryResource } from "../checks.ts";
+import { type CfnModel, keySpan } from "../model.ts";
 
 export const iamPolicyWildcardServiceActions = defineFileRule<CfnModel>({
   id: "cloudformation/iam-policy-wildcard-service-actions",
@@ -26,21 +26,14 @@ export const iamPolicyWildcardServiceActions = defineFileRule<CfnModel>({
     ],
   },
   check(ctx) {
-    for (const resource of ctx.model.resources) {
-      for (const document of policyDocumentsOf(resource)) {
-        for (const statement of statementsOf(ctx.model, document)) {
-          if (!isAllow(statement) || statement.actions === UNKNOWN || statement.resources === UNKNOWN)
-            continue;
-          if (!statement.resources.includes("*")) continue;
-          if (statement.actions.some((action) => action === "*" || action === "*:*")) continue;
-          const wildcards = statement.actions.filter((action) => /^[a-z0-9-]+:\*$/i.test(action));
-          if (wildcards.length === 0) continue;
-          ctx.report({
-            message: `${resource.logicalId}: ${wildcards.join(", ")} allowed on every resource`,
-            at: keySpan(statement.actionEntry!),
-          });
-        }
-      }
+    for (const { resource, statement, actions } of allowsOnEveryResource(ctx.model)) {
+      if (actions.some((action) => action === "*" || action === "*:*")) continue;
+      const wildcards = actions.filter((action) => /^[a-z0-9-]+:\*$/i.test(action));
+      if (wildcards.length === 0) continue;
+      ctx.report({
+        message: `${resource.logicalId}: ${wildcards.join(", ")} allowed on every resource`,
+        at: keySpan(statement.actionEntry!),
+      });
     }
   },
 });
