@@ -26,12 +26,26 @@ export function stampFile(folder) {
 }
 
 /**
+ * True when the cache and `folder` belong to this user and nobody else may write in them: a
+ * bundle is code this user runs, so a folder another user controls (a cache root made in a
+ * shared /tmp before us) must not hold it.
+ */
+export function isPrivate(folder) {
+  for (const path of [CACHE, folder]) {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats?.isDirectory() || (stats.mode & 0o022) !== 0) return false;
+    if (process.getuid && stats.uid !== process.getuid()) return false;
+  }
+  return true;
+}
+
+/**
  * The bundle in `folder` as a file URL when this user built it from the files as they are now,
  * else undefined.
  */
 export function currentBundle(folder) {
   try {
-    if (process.getuid && statSync(folder).uid !== process.getuid()) return undefined;
+    if (!isPrivate(folder)) return undefined;
     const stamp = JSON.parse(readFileSync(stampFile(folder), "utf8"));
     const fresh =
       Array.isArray(stamp) &&

@@ -1,9 +1,10 @@
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
 import { workerBundle, workerScript } from "./bundle.ts";
+import { currentBundle } from "./bundle-cache.mjs";
 import { DEFAULT_REGISTRY_URL, scan } from "./scan.ts";
 
 let tree: TempTree | undefined;
@@ -42,6 +43,24 @@ describe("workerScript", () => {
     const second = await workerBundle(url);
     expect(readFileSync(fileURLToPath(second), "utf8")).toContain(`"two"`);
     rmSync(dirname(fileURLToPath(second)), { recursive: true, force: true });
+  });
+
+  it("neither uses nor writes a bundle in a folder others may write to", async () => {
+    tree = makeTree({});
+    const registry = join(tree.root, "registry.ts");
+    const example = new URL("../test/example-registry.ts", import.meta.url).pathname;
+    writeFileSync(registry, `export { analyzers } from ${JSON.stringify(example)};\n`);
+    const url = `file://${registry}`;
+    const built = await workerBundle(url);
+    const folder = dirname(fileURLToPath(built));
+    expect(currentBundle(folder)?.href).toBe(built.href);
+    chmodSync(folder, 0o777);
+    try {
+      expect(currentBundle(folder)).toBeUndefined();
+      await expect(workerBundle(url)).rejects.toThrow(/not private to this user/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("falls back to the tsx entry when the registry cannot be bundled", async () => {

@@ -12,7 +12,7 @@ import { isBuiltin } from "node:module";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
-import { bundleFile, bundleFolder, currentBundle, stampFile } from "./bundle-cache.mjs";
+import { bundleFile, bundleFolder, currentBundle, isPrivate, stampFile } from "./bundle-cache.mjs";
 
 const TSX_ENTRY = new URL("./worker-entry.mjs", import.meta.url);
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
@@ -33,6 +33,7 @@ export async function cachedBundle(entry: BundleEntry): Promise<URL> {
   const current = currentBundle(folder);
   if (current) return current;
   mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (!isPrivate(folder)) throw new Error(`bundle cache ${folder} is not private to this user`);
   const outfile = bundleFile(folder);
   const partial = `${outfile}.${process.pid}.partial`;
   const externals = new Set<string>();
