@@ -1,13 +1,9 @@
 // Sign-in and session-check throughput and latency under load, on PGlite and PostgreSQL.
 // The server runs in this process and autocannon drives it over loopback: both share the cores.
 
-import { tmpdir } from "node:os";
 import autocannon from "autocannon";
-import pino from "pino";
-import { buildApp } from "../apps/server/src/app.ts";
-import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
-import { createServices, jobDefinitions } from "../apps/server/src/services.ts";
 import { backends, markdownTable, openBenchDatabase } from "./lib.ts";
+import { startBenchServer } from "./server.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 
@@ -26,32 +22,7 @@ export async function run(): Promise<string> {
   for (const backend of backends()) {
     const { database, cleanup } = await openBenchDatabase(backend);
     try {
-      const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
-      const services = createServices(
-        database.db,
-        {
-          SESSION_TTL_DAYS: 30,
-          SAMPLES_DIR: "/nonexistent",
-          DATA_DIR: tmpdir(),
-          LOCAL_REPOSITORY_ROOTS: [],
-          SCAN_WAIT_SECONDS: 0,
-          LEDGER_ORIGIN: "rampart.bench",
-        },
-        jobs,
-      );
-      await jobs.start(jobDefinitions(services), { runWorkers: false });
-      const app = await buildApp({
-        config: {
-          // The limiter would answer 429 to a load test from one address; it is measured off.
-          AUTH_RATE_LIMIT_PER_MINUTE: 10_000_000,
-          TRUST_PROXY: false,
-          WEB_DIST_DIR: "/nonexistent",
-          NODE_ENV: "production",
-        },
-        services,
-      });
-      await app.listen({ host: "127.0.0.1", port: 0 });
-      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const { app, base, stop } = await startBenchServer(database);
       const credentials = { email: "bench@example.test", password: "benchmark password" };
       await app.inject({
         method: "POST",
@@ -79,8 +50,7 @@ export async function run(): Promise<string> {
         signIn.non2xx,
       ]);
       rows.push([backend, "GET /api/auth/me", 50, me.requestsPerSecond, me.p50, me.p99, me.non2xx]);
-      await app.close();
-      await jobs.stop();
+      await stop();
     } finally {
       await cleanup();
     }

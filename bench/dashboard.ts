@@ -8,17 +8,13 @@
 // BENCH_DASHBOARD_EXPERIMENT=1 also measures the calls again after the proposed index changes
 // (EXPERIMENT_SQL below), run against the throwaway database only.
 
-import { tmpdir } from "node:os";
 import type { DatabaseHandle } from "@rampart/db/client";
 import { ruleById } from "@rampart/engine";
 import { listControls } from "@rampart/policy";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pino from "pino";
-import { buildApp } from "../apps/server/src/app.ts";
-import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
-import { createServices, jobDefinitions } from "../apps/server/src/services.ts";
 import { type Backend, backends, markdownTable, openBenchDatabase } from "./lib.ts";
+import { startBenchServer } from "./server.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -221,31 +217,7 @@ export async function run(): Promise<string> {
     const perRun = findingsPerRun(backend);
     const { database, cleanup } = await openBenchDatabase(backend);
     try {
-      const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
-      const services = createServices(
-        database.db,
-        {
-          SESSION_TTL_DAYS: 30,
-          SAMPLES_DIR: "/nonexistent",
-          DATA_DIR: tmpdir(),
-          LOCAL_REPOSITORY_ROOTS: [],
-          SCAN_WAIT_SECONDS: 0,
-          LEDGER_ORIGIN: "rampart.bench",
-        },
-        jobs,
-      );
-      await jobs.start(jobDefinitions(services), { runWorkers: false });
-      const app = await buildApp({
-        config: {
-          AUTH_RATE_LIMIT_PER_MINUTE: 10_000_000,
-          TRUST_PROXY: false,
-          WEB_DIST_DIR: "/nonexistent",
-          NODE_ENV: "production",
-        },
-        services,
-      });
-      await app.listen({ host: "127.0.0.1", port: 0 });
-      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const { app, base, stop } = await startBenchServer(database);
       const credentials = { email: "bench@example.test", password: "benchmark password" };
       const registered = await app.inject({
         method: "POST",
@@ -286,8 +258,7 @@ export async function run(): Promise<string> {
           ]);
         }
       }
-      await app.close();
-      await jobs.stop();
+      await stop();
     } finally {
       await cleanup();
     }

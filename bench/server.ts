@@ -1,0 +1,52 @@
+// The API server as the HTTP benchmarks run it: in this process, on a benchmark database, without
+// job workers or a web build, listening on loopback.
+import { tmpdir } from "node:os";
+import type { DatabaseHandle } from "@rampart/db/client";
+import pino from "pino";
+import { buildApp } from "../apps/server/src/app.ts";
+import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
+import { createServices, jobDefinitions } from "../apps/server/src/services.ts";
+
+export interface BenchServer {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(database: DatabaseHandle): Promise<BenchServer> {
+  const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
+  const services = createServices(
+    database.db,
+    {
+      SESSION_TTL_DAYS: 30,
+      SAMPLES_DIR: "/nonexistent",
+      DATA_DIR: tmpdir(),
+      LOCAL_REPOSITORY_ROOTS: [],
+      SCAN_WAIT_SECONDS: 0,
+      LEDGER_ORIGIN: "rampart.bench",
+    },
+    jobs,
+  );
+  await jobs.start(jobDefinitions(services), { runWorkers: false });
+  const app = await buildApp({
+    config: {
+      // The limiter would answer 429 to a load test from one address; it is measured off.
+      AUTH_RATE_LIMIT_PER_MINUTE: 10_000_000,
+      TRUST_PROXY: false,
+      WEB_DIST_DIR: "/nonexistent",
+      NODE_ENV: "production",
+    },
+    services,
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return {
+    app,
+    base,
+    stop: async () => {
+      await app.close();
+      await jobs.stop();
+    },
+  };
+}
