@@ -5,17 +5,13 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { git } from "../../test/git-repo.ts";
 import { commitFixBranch, deleteFixBranch, type FixCommit, FixRemoteError } from "./fix-remote.ts";
 
 let dir: string;
 let source: string;
 let remote: string;
 let base: string;
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.email=t@example.test", "-c", "user.name=T", ...args], { cwd })
-    .toString()
-    .trim();
 
 const fix = (overrides: Partial<FixCommit> = {}): FixCommit => ({
   sourceUrl: `file://${source}`,

@@ -1,9 +1,3 @@
-// Compliance attestations and provenance: signed with the instance key, verifiable with the
-// published one, appended to the ledger; uploads are checked against the keys the tenant trusts.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   exportPublicKeyPem,
   generateKeyPair,
@@ -12,22 +6,15 @@ import {
   verifyEnvelope,
 } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { sampleRepository } from "../../test/git-repo.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), "rampart-attest-"));
-  const repo = path.join(root, "ml-pipeline");
-  cpSync(path.join(SAMPLES_DIR, "ml-pipeline", "01-initial"), repo, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.email=t@e.test", "-c", "user.name=T", ...args], { cwd: repo });
-  git("init", "--quiet");
-
-  git("add", "--all");
-  git("commit", "--quiet", "-m", "one");
+  const { root, path: repo } = sampleRepository("ml-pipeline", "01-initial");
   ctx = await createTestContext({ localRepositoryRoots: [root] });
 
   owner = await signUp(ctx.app);

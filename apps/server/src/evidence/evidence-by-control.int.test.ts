@@ -1,15 +1,10 @@
-// GET /api/tenants/{id}/evidence?control=CODE: only the evidence of runs that evaluated the control
-// and of fix PRs for its findings; an unknown or malformed code is a 400, another tenant a 404.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { EvidenceArtifact } from "@rampart/contracts/evidence";
 import { controlResults, findings } from "@rampart/db/schema";
 import { listControls } from "@rampart/policy";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { sampleRepository } from "../../test/git-repo.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -19,14 +14,7 @@ let evaluated: string;
 let notEvaluated: string;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), "rampart-evidence-control-"));
-  const repo = path.join(root, "ml-pipeline");
-  cpSync(path.join(SAMPLES_DIR, "ml-pipeline", "01-initial"), repo, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.email=t@e.test", "-c", "user.name=T", ...args], { cwd: repo });
-  git("init", "--quiet");
-  git("add", "--all");
-  git("commit", "--quiet", "-m", "one");
+  const { root, path: repo } = sampleRepository("ml-pipeline", "01-initial");
   ctx = await createTestContext({ localRepositoryRoots: [root] });
   owner = await signUp(ctx.app);
   stranger = await signUp(ctx.app);

@@ -1,15 +1,9 @@
-// The PDF downloads on both databases: the evidence export's report and an attestation bundle are
-// real PDFs whose text carries the tenant's own values (head hash, checkpoint root, key
-// fingerprint, findings, signature), and both routes keep their 400 and 404 answers.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { attestations, findings, ledgerCheckpoints, policyRuns } from "@rampart/db/schema";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { sampleRepository } from "../../test/git-repo.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 
 let ctx: TestContext;
@@ -17,14 +11,7 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), "rampart-pdf-"));
-  const repo = path.join(root, "ml-pipeline");
-  cpSync(path.join(SAMPLES_DIR, "ml-pipeline", "01-initial"), repo, { recursive: true });
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.email=t@e.test", "-c", "user.name=T", ...args], { cwd: repo });
-  git("init", "--quiet");
-  git("add", "--all");
-  git("commit", "--quiet", "-m", "one");
+  const { root, path: repo } = sampleRepository("ml-pipeline", "01-initial");
   ctx = await createTestContext({ localRepositoryRoots: [root] });
 
   // A name outside WinAnsi: the check mark must not break the PDF.

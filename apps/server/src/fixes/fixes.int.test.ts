@@ -1,14 +1,10 @@
-// Fix pull requests end to end: scan the payments-api sample (a `sample` repository) and a local
-// git copy of it, open the SAST fix of the refunds route's SQL injection, and read the branch back
-// from the fix remote with git; numbers, idempotency, the ledger, listing, counting and access.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { evidenceArtifacts, findings, memberships, policyRuns, prSuggestions } from "@rampart/db/schema";
 import { verifyChain } from "@rampart/ledger";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { git, sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 import { fixRemotePath } from "../code-host/fix-remote.ts";
 
@@ -20,11 +16,6 @@ let stranger: Awaited<ReturnType<typeof signUp>>;
 let root: string;
 let localPath: string;
 let sampleRepositoryId: string;
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.email=t@example.test", "-c", "user.name=T", ...args], { cwd })
-    .toString()
-    .trim();
 
 const get = (url: string, cookie = owner.cookie) => ctx.app.inject({ url, headers: { cookie } });
 const post = (url: string, payload: object, cookie = owner.cookie) =>
@@ -60,12 +51,7 @@ let sampleRunId: string;
 let localRunId: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), "rampart-fixes-"));
-  localPath = path.join(root, "payments-api");
-  cpSync(path.join(SAMPLES_DIR, "payments-api", "03-webhooks"), localPath, { recursive: true });
-  git(localPath, "init", "--quiet", "--initial-branch", "main");
-  git(localPath, "add", "--all");
-  git(localPath, "commit", "--quiet", "-m", "webhooks");
+  ({ root, path: localPath } = sampleRepository("payments-api", "03-webhooks", "webhooks"));
   ctx = await createTestContext({ samplesDir: SAMPLES_DIR, localRepositoryRoots: [root] });
   owner = await signUp(ctx.app, { tenantName: "Fixing Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });

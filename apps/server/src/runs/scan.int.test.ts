@@ -1,13 +1,10 @@
-// The scan pipeline end to end through the API: register a repository, scan it, and read every
-// number back from the runs, the dashboard summary, controls, risks, heatmap and compliance.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { findings, policyRuns } from "@rampart/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { git, sampleRepository } from "../../test/git-repo.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -16,18 +13,8 @@ let root: string;
 let repoPath: string;
 let runId: string;
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.email=t@example.test", "-c", "user.name=T", ...args], { cwd })
-    .toString()
-    .trim();
-
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), "rampart-repos-"));
-  repoPath = path.join(root, "payments-api");
-  cpSync(path.join(SAMPLES_DIR, "payments-api", "01-initial"), repoPath, { recursive: true });
-  git(repoPath, "init", "--quiet", "--initial-branch", "main");
-  git(repoPath, "add", "--all");
-  git(repoPath, "commit", "--quiet", "-m", "initial");
+  ({ root, path: repoPath } = sampleRepository("payments-api", "01-initial"));
   ctx = await createTestContext({ localRepositoryRoots: [root] });
   owner = await signUp(ctx.app, { tenantName: "Scanner Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });

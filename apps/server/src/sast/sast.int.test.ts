@@ -1,13 +1,10 @@
-// GET /api/tenants/{tenantId}/sast over real scans of the ml-pipeline sample: the findings as the
-// scan stored them, the fix suggestion and category mapping, waivers, latest run only, and access.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { SastFinding, SastResponse } from "@rampart/contracts/sast";
 import { findings, memberships } from "@rampart/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { git, sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
@@ -16,11 +13,6 @@ let stranger: Awaited<ReturnType<typeof signUp>>;
 let root: string;
 let repoPath: string;
 let firstRunId: string;
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.email=t@example.test", "-c", "user.name=T", ...args], { cwd })
-    .toString()
-    .trim();
 
 /** Replaces the working tree with a sample snapshot and commits it. */
 function commitSnapshot(snapshot: string, message: string) {
@@ -59,12 +51,7 @@ async function scan(): Promise<string> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), "rampart-sast-"));
-  repoPath = path.join(root, "ml-pipeline");
-  cpSync(path.join(SAMPLES_DIR, "ml-pipeline", "01-initial"), repoPath, { recursive: true });
-  git(repoPath, "init", "--quiet", "--initial-branch", "main");
-  git(repoPath, "add", "--all");
-  git(repoPath, "commit", "--quiet", "-m", "initial");
+  ({ root, path: repoPath } = sampleRepository("ml-pipeline", "01-initial"));
   ctx = await createTestContext({ localRepositoryRoots: [root] });
   owner = await signUp(ctx.app, { tenantName: "Model Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });

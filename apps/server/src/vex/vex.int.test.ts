@@ -1,9 +1,4 @@
-// VEX over real scans of the ml-pipeline sample: triage decisions suppress dependency findings
-// at once (list, counts, rollups) and in later scans, export as OpenVEX and CycloneDX documents
-// that validate against the official schemas, imports suppress alike, and access.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ScaFinding, ScaResponse } from "@rampart/contracts/sca";
 import { findings, memberships, openRuleCounts } from "@rampart/db/schema";
@@ -12,7 +7,8 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { and, eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { sampleRepository } from "../../test/git-repo.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
@@ -44,11 +40,6 @@ let auditor: Awaited<ReturnType<typeof signUp>>;
 let root: string;
 let repoPath: string;
 let initial: ScaFinding[];
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.email=t@example.test", "-c", "user.name=T", ...args], { cwd })
-    .toString()
-    .trim();
 
 const get = (url: string, cookie = owner.cookie) => ctx.app.inject({ url, headers: { cookie } });
 const post = (url: string, payload: unknown, cookie = owner.cookie) =>
@@ -91,12 +82,7 @@ async function scan(): Promise<string> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), "rampart-vex-"));
-  repoPath = path.join(root, "ml-pipeline");
-  cpSync(path.join(SAMPLES_DIR, "ml-pipeline", "01-initial"), repoPath, { recursive: true });
-  git(repoPath, "init", "--quiet", "--initial-branch", "main");
-  git(repoPath, "add", "--all");
-  git(repoPath, "commit", "--quiet", "-m", "initial");
+  ({ root, path: repoPath } = sampleRepository("ml-pipeline", "01-initial"));
   ctx = await createTestContext({ localRepositoryRoots: [root] });
   owner = await signUp(ctx.app, { tenantName: "Model Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });
