@@ -2,11 +2,11 @@
 // finding stays in the evidence as waived; it just stops counting as a failure.
 import type { Finding } from "@rampart/contracts/runs";
 import { type FormEvent, useId, useState } from "react";
+import { ItemDialog } from "../../components/item-dialog";
+import { OptionsSelect } from "../../components/options-select";
 import { Button } from "../../components/ui/button";
 import {
-  Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -14,7 +14,6 @@ import {
 } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { useCreateWaiver } from "./api/create-waiver";
 
@@ -41,13 +40,9 @@ export function WaiverDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={finding !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      {finding ? (
-        <DialogContent className="max-w-md">
-          <WaiverForm key={finding.id} finding={finding} tenantId={tenantId} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ItemDialog item={finding} onClose={onClose}>
+      {(item) => <WaiverForm finding={item} tenantId={tenantId} onDone={onClose} />}
+    </ItemDialog>
   );
 }
 
@@ -117,18 +112,7 @@ function WaiverForm({
       </div>
       <div className="flex flex-col gap-1.5">
         <Label id={ids.scope}>Scope</Label>
-        <Select value={scope} onValueChange={(value) => setScope(value as Scope)}>
-          <SelectTrigger aria-labelledby={ids.scope}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(SCOPE_LABELS) as Scope[]).map((value) => (
-              <SelectItem key={value} value={value}>
-                {SCOPE_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionsSelect labelId={ids.scope} labels={SCOPE_LABELS} value={scope} onChange={setScope} />
       </div>
       {scope === "rule-path" ? (
         <div className="flex flex-col gap-1.5">

@@ -4,18 +4,17 @@
 import type { ScaFinding } from "@rampart/contracts/sca";
 import type { VexJustification, VexStatus } from "@rampart/contracts/vex";
 import { type FormEvent, useId, useState } from "react";
+import { ItemDialog } from "../../components/item-dialog";
+import { OptionsSelect } from "../../components/options-select";
 import { Button } from "../../components/ui/button";
 import {
-  Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { useTriageVex } from "./api/triage-vex";
 
@@ -44,13 +43,9 @@ export function TriageDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={finding !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      {finding ? (
-        <DialogContent className="max-w-md">
-          <TriageForm key={finding.id} finding={finding} tenantId={tenantId} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ItemDialog item={finding} onClose={onClose}>
+      {(item) => <TriageForm finding={item} tenantId={tenantId} onDone={onClose} />}
+    </ItemDialog>
   );
 }
 
@@ -103,40 +98,21 @@ function TriageForm({
       </DialogHeader>
       <div className="flex flex-col gap-1.5">
         <Label id={ids.status}>Status</Label>
-        <Select value={status} onValueChange={(value) => setStatus(value as VexStatus)}>
-          <SelectTrigger aria-labelledby={ids.status}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(STATUS_LABELS) as VexStatus[]).map((value) => (
-              <SelectItem key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionsSelect labelId={ids.status} labels={STATUS_LABELS} value={status} onChange={setStatus} />
       </div>
       {notAffected ? (
         <div className="flex flex-col gap-1.5">
           <Label id={ids.justification}>Justification</Label>
-          <Select
+          <OptionsSelect
+            labelId={ids.justification}
+            labels={JUSTIFICATION_LABELS}
             value={justification}
-            onValueChange={(value) => {
-              setJustification(value as VexJustification);
+            onChange={(value) => {
+              setJustification(value);
               setError(null);
             }}
-          >
-            <SelectTrigger aria-labelledby={ids.justification}>
-              <SelectValue placeholder="Choose a justification" />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(JUSTIFICATION_LABELS) as VexJustification[]).map((value) => (
-                <SelectItem key={value} value={value}>
-                  {JUSTIFICATION_LABELS[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            placeholder="Choose a justification"
+          />
         </div>
       ) : null}
       {status !== "fixed" ? (
