@@ -16,7 +16,7 @@ async function importMain() {
     try {
       return (await import(current.href)).main;
     } catch {
-      // an installed package it imports moved since it was built: rebuild below
+      // something it imports changed in a way its stamp cannot see: rebuild or run from source below
     }
   }
   const { register } = await import("tsx/esm/api");

@@ -45,6 +45,24 @@ describe("workerScript", () => {
     rmSync(dirname(fileURLToPath(second)), { recursive: true, force: true });
   });
 
+  it("does not keep a bundle as current when a source is newer than the build", async () => {
+    tree = makeTree({});
+    const registry = join(tree.root, "registry.ts");
+    const example = new URL("../test/example-registry.ts", import.meta.url).pathname;
+    writeFileSync(registry, `export { analyzers } from ${JSON.stringify(example)};\n`);
+    // as if saved while esbuild was reading it
+    utimesSync(registry, new Date(), new Date(Date.now() + 60_000));
+    const url = `file://${registry}`;
+    const built = await workerBundle(url);
+    const folder = dirname(fileURLToPath(built));
+    try {
+      expect(readFileSync(fileURLToPath(built), "utf8")).toContain("serveWorker");
+      expect(currentBundle(folder)).toBeUndefined();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("neither uses nor writes a bundle in a folder others may write to", async () => {
     tree = makeTree({});
     const registry = join(tree.root, "registry.ts");

@@ -7,7 +7,7 @@
 // node_modules stay outside the bundle and are imported from where they are installed, so native
 // addons and WASM files load as they do from source. When bundling fails for any reason, workers
 // fall back to registering tsx themselves (worker-entry.mjs): slower, same result.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -37,6 +37,7 @@ export async function cachedBundle(entry: BundleEntry): Promise<URL> {
   const outfile = bundleFile(folder);
   const partial = `${outfile}.${process.pid}.partial`;
   const externals = new Set<string>();
+  const buildStarted = Date.now();
   const result = await build({
     stdin: { contents: entry.contents, resolveDir: entry.resolveDir, sourcefile: "entry.ts", loader: "ts" },
     bundle: true,
@@ -50,14 +51,23 @@ export async function cachedBundle(entry: BundleEntry): Promise<URL> {
   });
   // Installed packages are stamped too: a reinstall that moves or changes one rebuilds the bundle.
   const stamp: Stamp = [];
+  let editedDuringBuild = false;
   for (const input of [...Object.keys(result.metafile.inputs).map((path) => resolve(path)), ...externals]) {
     const stats = statSync(input, { throwIfNoEntry: false });
-    if (stats) stamp.push([input, stats.size, stats.mtimeMs]); // else the generated entry
+    if (!stats) continue; // the generated entry
+    stamp.push([input, stats.size, stats.mtimeMs]);
+    if (stats.mtimeMs >= buildStarted) editedDuringBuild = true;
   }
+  // The old stamp goes first: no process may take the new bundle for the old one's sources.
+  rmSync(stampFile(folder), { force: true });
   // Renamed into place so a concurrent process never reads half a file.
   renameSync(partial, outfile);
-  writeFileSync(`${stampFile(folder)}.${process.pid}.partial`, JSON.stringify(stamp));
-  renameSync(`${stampFile(folder)}.${process.pid}.partial`, stampFile(folder));
+  // A file saved while esbuild ran may be newer than what the bundle holds: stamping it now would
+  // make the stale bundle look current, so this bundle serves this run only.
+  if (!editedDuringBuild) {
+    writeFileSync(`${stampFile(folder)}.${process.pid}.partial`, JSON.stringify(stamp));
+    renameSync(`${stampFile(folder)}.${process.pid}.partial`, stampFile(folder));
+  }
   return pathToFileURL(outfile);
 }
 
