@@ -1,16 +1,15 @@
 // The typed model of a GitHub Actions workflow (`.github/workflows/*.yml`) or action (`action.yml`):
 // triggers, permissions, jobs, steps, `uses:` references and scripts, each with the position of
 // its key. Built on the positioned YAML tree; rules never see raw YAML.
-import { LineCounter, parseDocument } from "yaml";
 import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
+import { parseYamlTrees } from "../../parse/yaml-tree.ts";
 import type { SourceFile } from "../../source.ts";
 import {
   asScalar,
-  buildTree,
   child,
   entry,
   type Position,
-  TooDeep,
+  workflowTree,
   type YamlEntry,
   type YamlMap,
   type YamlNode,
@@ -125,21 +124,11 @@ const MAX_BYTES = 2_000_000;
 
 export function parseWorkflow(file: SourceFile): ParseResult<WorkflowModel> {
   if (file.text.length > MAX_BYTES) return skipped("file larger than 2 MB");
-  let document: ReturnType<typeof parseDocument>;
-  try {
-    document = parseDocument(file.text, { lineCounter: new LineCounter(), uniqueKeys: false });
-  } catch (error) {
-    return skipped(`YAML could not be parsed: ${error instanceof Error ? error.message : error}`);
-  }
-  const error = document.errors[0];
-  if (error) return skipped(`invalid YAML: ${error.message.split("\n")[0]}`);
-  let root: YamlNode | null;
-  try {
-    root = buildTree(file, document);
-  } catch (problem) {
-    if (problem instanceof TooDeep) return skipped(problem.message);
-    return skipped(`YAML could not be read: ${problem instanceof Error ? problem.message : problem}`);
-  }
+  const trees = parseYamlTrees(file.text);
+  if (!trees.ok) return skipped(`invalid YAML: ${trees.reason}`);
+  if (trees.documents.length > 1)
+    return skipped(`not a workflow or action: ${trees.documents.length} YAML documents in one file`);
+  const root = trees.documents[0] ? workflowTree(file, trees.documents[0]) : null;
   if (root?.kind !== "map") return skipped("not a workflow or action: the document is not a mapping");
   const isAction = entry(root, "runs") !== undefined && entry(root, "jobs") === undefined;
   if (!isAction && entry(root, "jobs") === undefined)
@@ -204,7 +193,7 @@ export function parseUses(scalar: YamlScalar): UsesReference {
     at: { line: scalar.line, column: scalar.column },
     index: scalar.index,
     end: scalar.end,
-    quoted: scalar.style.startsWith("QUOTE"),
+    quoted: scalar.style === "single" || scalar.style === "double",
   };
   if (raw.startsWith("./") || raw.startsWith(".\\"))
     return { ...base, kind: "local", repository: "", ref: null };
@@ -230,7 +219,7 @@ function scriptLines(file: SourceFile, scalar: YamlScalar | null): ScriptLine[] 
   if (!scalar) return [];
   const start = file.positionAt(scalar.index);
   const endLine = file.positionAt(scalar.end).line;
-  const block = scalar.style.startsWith("BLOCK");
+  const block = scalar.style === "literal" || scalar.style === "folded";
   const lines: ScriptLine[] = [];
   for (let line = block ? start.line + 1 : start.line; line <= endLine; line++) {
     const text = file.lineText(line);

@@ -1,5 +1,7 @@
 // Building blocks shared by the CloudFormation rules: "this boolean property must be true",
 // IAM policy statements, and security group ingress rules. Each answers "unknown" by staying silent.
+
+import { entryOf, type YamlEntry, type YamlNode } from "../../parse/yaml-tree.ts";
 import type { FileRuleContext } from "../../rule.ts";
 import {
   booleanOf,
@@ -15,7 +17,6 @@ import {
   stringValue,
   UNKNOWN,
 } from "./model.ts";
-import { entryOf, type YamlEntry, type YamlNode } from "./yaml-tree.ts";
 
 export interface BooleanExpectation {
   /** Property path under Properties, e.g. ["PointInTimeRecoverySpecification", "PointInTimeRecoveryEnabled"]. */

@@ -1,9 +1,9 @@
 // The parser never throws, whatever it is given, and it turns hostile input into a skip reason.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { childOf } from "../../parse/yaml-tree.ts";
 import { SourceFile } from "../../source.ts";
 import { evaluate, parseCloudFormation, UNKNOWN } from "./model.ts";
-import { childOf } from "./yaml-tree.ts";
 
 const parse = (text: string, path = "template.yaml") => parseCloudFormation(new SourceFile(path, text));
 

@@ -1,9 +1,7 @@
 // The typed model of a CloudFormation (and SAM) template, YAML or JSON: resources with their
 // logical id line and a positioned property tree, parameters with their defaults, and an
 // evaluator for intrinsic functions that answers "unknown" rather than guess.
-import type { ScalarTag } from "yaml";
 import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
-import type { SourceFile, Span } from "../../source.ts";
 import {
   childOf,
   entryOf,
@@ -11,7 +9,8 @@ import {
   type YamlEntry,
   type YamlMap,
   type YamlNode,
-} from "./yaml-tree.ts";
+} from "../../parse/yaml-tree.ts";
+import type { SourceFile, Span } from "../../source.ts";
 
 export interface CfnParameter {
   name: string;
@@ -43,55 +42,12 @@ export interface CfnModel {
   globals?: YamlMap;
 }
 
-// --- Short-form intrinsic tags ------------------------------------------------------------------
-
-const SHORT_FUNCTIONS = [
-  "Ref",
-  "Sub",
-  "GetAtt",
-  "Join",
-  "If",
-  "Equals",
-  "Not",
-  "And",
-  "Or",
-  "FindInMap",
-  "Select",
-  "Split",
-  "Base64",
-  "Cidr",
-  "ImportValue",
-  "GetAZs",
-  "Condition",
-  "Transform",
-  "Contains",
-  "EachMemberEquals",
-  "EachMemberIn",
-  "RefAll",
-  "ValueOf",
-  "ValueOfAll",
-  "Length",
-  "ToJsonString",
-] as const;
+// --- Intrinsics and evaluation ------------------------------------------------------------------
 
 /** Long-form name of a short tag: `!Ref` → `Ref`, `!Condition` → `Condition`, `!Sub` → `Fn::Sub`. */
 function longName(short: string): string {
   return short === "Ref" || short === "Condition" ? short : `Fn::${short}`;
 }
-
-/** Every short tag as scalar, sequence and mapping, resolving to the long form `{ "Fn::X": value }`. */
-export const CFN_TAGS: ScalarTag[] = SHORT_FUNCTIONS.flatMap((name) => {
-  const tag = `!${name}`;
-  const key = longName(name);
-  return [
-    { tag, resolve: (value: string) => ({ [key]: name === "GetAtt" ? value.split(".") : value }) },
-    // Collections keep their node; the tree records the tag and `toJS` is never used here.
-    { tag, collection: "seq", resolve: (value: unknown) => value },
-    { tag, collection: "map", resolve: (value: unknown) => value },
-  ] as unknown as ScalarTag[];
-});
-
-// --- Intrinsics and evaluation ------------------------------------------------------------------
 
 export interface Intrinsic {
   /** Long form: `Ref`, `Fn::If`, `Fn::Sub`, `Condition`, … */
@@ -241,7 +197,7 @@ export function resourcesOfType(model: CfnModel, ...types: string[]): CfnResourc
 
 export function parseCloudFormation(file: SourceFile): ParseResult<CfnModel> {
   const format = file.text.trimStart().startsWith("{") ? "json" : "yaml";
-  const trees = parseYamlTrees(file.text, { customTags: CFN_TAGS });
+  const trees = parseYamlTrees(file.text);
   if (!trees.ok) return skipped(trees.reason);
   if (trees.documents.length !== 1)
     return skipped(`expected one template, found ${trees.documents.length} documents`);
@@ -282,7 +238,15 @@ export function parseCloudFormation(file: SourceFile): ParseResult<CfnModel> {
     const properties: YamlMap =
       propertiesNode?.kind === "map" && !intrinsicOf(propertiesNode)
         ? propertiesNode
-        : { kind: "map", entries: [], line: entry.keyLine, column: entry.keyColumn, start: 0, end: 0 };
+        : {
+            kind: "map",
+            flow: false,
+            entries: [],
+            line: entry.keyLine,
+            column: entry.keyColumn,
+            start: 0,
+            end: 0,
+          };
     resources.push({
       logicalId: entry.key,
       type: typeNode.value,

@@ -2,7 +2,6 @@
 // items) with its position, and for workloads the pod spec and its containers, with the pod-level
 // securityContext kept beside each container so rules resolve inheritance in one place.
 import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
-import type { SourceFile, Span } from "../../source.ts";
 import {
   childOf,
   entryOf,
@@ -10,7 +9,8 @@ import {
   type YamlEntry,
   type YamlMap,
   type YamlNode,
-} from "../cloudformation/yaml-tree.ts";
+} from "../../parse/yaml-tree.ts";
+import type { SourceFile, Span } from "../../source.ts";
 
 export type { YamlEntry, YamlMap, YamlNode };
 export { childOf, entryOf };
@@ -81,7 +81,7 @@ export function stringOf(node: YamlNode | undefined): string | undefined {
 export function booleanOf(node: YamlNode | undefined): boolean | undefined {
   if (node?.kind !== "scalar") return undefined;
   if (typeof node.value === "boolean") return node.value;
-  if (typeof node.value !== "string" || node.quoted) return undefined;
+  if (typeof node.value !== "string" || node.style !== "plain") return undefined;
   if (/^(?:y|Y|yes|Yes|YES|on|On|ON|true|True|TRUE)$/.test(node.value)) return true;
   if (/^(?:n|N|no|No|NO|off|Off|OFF|false|False|FALSE)$/.test(node.value)) return false;
   return undefined;

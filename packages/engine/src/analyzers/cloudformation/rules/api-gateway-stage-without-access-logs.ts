@@ -1,6 +1,6 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, lookup, resourceSpan, resourcesOfType } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 const SETTING: Record<string, string> = {
   "AWS::ApiGateway::Stage": "AccessLogSetting",

@@ -1,6 +1,6 @@
+import { childOf, type YamlNode } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, itemsOf, keySpan, lookup, resourcesOfType, stringValue, UNKNOWN } from "../model.ts";
-import { childOf, type YamlNode } from "../yaml-tree.ts";
 
 export const cloudfrontAllowsHttp = defineFileRule<CfnModel>({
   id: "cloudformation/cloudfront-allows-http",

@@ -1,3 +1,4 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import {
   type CfnModel,
@@ -9,7 +10,6 @@ import {
   stringValue,
   UNKNOWN,
 } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const httpLoadBalancerListener = defineFileRule<CfnModel>({
   id: "cloudformation/http-load-balancer-listener",

@@ -1,6 +1,6 @@
+import type { YamlNode } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, intrinsicOf, itemsOf, lookup, spanOf, stringValue, UNKNOWN } from "../model.ts";
-import type { YamlNode } from "../yaml-tree.ts";
 
 const ADMIN = /^arn:(?:aws|aws-cn|aws-us-gov|\$\{AWS::Partition\}):iam::aws:policy\/AdministratorAccess$/;
 

@@ -1,7 +1,7 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { isAllow, isWildcardPrincipal, statementsOf } from "../checks.ts";
 import { type CfnModel, keySpan, resourcesOfType } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const kmsKeyPolicyWildcardPrincipal = defineFileRule<CfnModel>({
   id: "cloudformation/kms-key-policy-wildcard-principal",

@@ -1,7 +1,7 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { expectBoolean } from "../checks.ts";
 import { type CfnModel, resourcesOfType, stringValue } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const kmsKeyRotationDisabled = defineFileRule<CfnModel>({
   id: "cloudformation/kms-key-rotation-disabled",

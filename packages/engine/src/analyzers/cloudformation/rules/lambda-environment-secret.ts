@@ -1,6 +1,6 @@
+import { childOf, type YamlEntry, type YamlNode } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, intrinsicOf, keySpan, resourcesOfType } from "../model.ts";
-import { childOf, type YamlEntry, type YamlNode } from "../yaml-tree.ts";
 
 const SECRET_NAME = /pass(?:word|wd)?|secret|token|api[-_]?key|private[-_]?key|credential|auth[-_]?key/i;
 /** Names that hold where a secret is, not the secret: ARNs, ids, paths, parameter names, table names. */

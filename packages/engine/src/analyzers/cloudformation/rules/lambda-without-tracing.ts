@@ -1,6 +1,6 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, keySpan, lookup, resourceSpan, resourcesOfType, stringValue } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const lambdaWithoutTracing = defineFileRule<CfnModel>({
   id: "cloudformation/lambda-without-tracing",

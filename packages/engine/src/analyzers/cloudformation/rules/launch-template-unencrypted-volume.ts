@@ -1,6 +1,6 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { booleanOf, type CfnModel, itemsOf, keySpan, lookup, resourcesOfType, UNKNOWN } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const launchTemplateUnencryptedVolume = defineFileRule<CfnModel>({
   id: "cloudformation/launch-template-unencrypted-volume",

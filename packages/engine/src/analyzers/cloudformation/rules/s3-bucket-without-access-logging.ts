@@ -1,6 +1,6 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, evaluate, intrinsicOf, lookup, resourceSpan, resourcesOfType } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const s3BucketWithoutAccessLogging = defineFileRule<CfnModel>({
   id: "cloudformation/s3-bucket-without-access-logging",

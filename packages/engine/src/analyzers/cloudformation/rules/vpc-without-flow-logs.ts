@@ -1,6 +1,6 @@
+import { childOf } from "../../../parse/yaml-tree.ts";
 import { defineFileRule } from "../../../rule.ts";
 import { type CfnModel, intrinsicOf, resourceSpan, resourcesOfType } from "../model.ts";
-import { childOf } from "../yaml-tree.ts";
 
 export const vpcWithoutFlowLogs = defineFileRule<CfnModel>({
   id: "cloudformation/vpc-without-flow-logs",
