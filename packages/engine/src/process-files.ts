@@ -1,7 +1,7 @@
 // The per-file work of a scan, for a batch of files: read, sniff, classify, parse, run rules,
 // collect suppressions and cross-file summaries. Runs inside a worker thread or in-process; the
 // result is plain data so it crosses the thread boundary as is.
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
@@ -119,14 +119,14 @@ export function processFiles(
 ): BatchResult {
   const result = emptyBatchResult();
   for (const task of tasks) {
-    let bytes: Buffer;
+    let bytes: Uint8Array | undefined;
     try {
-      bytes = readFileSync(task.absolutePath);
+      bytes = readUpTo(task.absolutePath, maxFileBytes);
     } catch (error) {
       result.skipped.push({ path: task.path, reason: `unreadable: ${describeError(error)}` });
       continue;
     }
-    if (bytes.length > maxFileBytes) {
+    if (!bytes) {
       result.skipped.push({ path: task.path, reason: "larger than the size limit" });
       continue;
     }
@@ -146,6 +146,31 @@ export function processFiles(
     );
   }
   return result;
+}
+
+/** Reused by every read of this thread: a fresh buffer per file made the allocator and GC busy. */
+let readBuffer = Buffer.allocUnsafe(1 << 16);
+
+/**
+ * A file's bytes, or undefined when it is larger than `maxBytes` (then it is not read at all). The
+ * bytes are a view of a shared buffer, valid until the next call: decode them at once.
+ */
+function readUpTo(path: string, maxBytes: number): Uint8Array | undefined {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (size > maxBytes) return undefined;
+    if (size > readBuffer.length) readBuffer = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const count = readSync(fd, readBuffer, read, size - read, read);
+      if (count === 0) break; // the file shrank since fstat: take what is there
+      read += count;
+    }
+    return readBuffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

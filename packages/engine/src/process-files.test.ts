@@ -1,0 +1,44 @@
+// Reading files in a worker: every file's own text, whatever the sizes before it (one read buffer
+// is reused), and a file over the size limit skipped without being read.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { defineAnalyzer, parsed } from "./analyzer.ts";
+import { processFiles } from "./process-files.ts";
+
+/** Hands each file's text to the cross-file phase unchanged. */
+const echo = defineAnalyzer<string, string>({
+  id: "echo",
+  title: "Echo",
+  description: "Test analyzer.",
+  accepts: ["text"],
+  parse: (file) => parsed(file.text),
+  rules: [],
+  project: { summarize: (text) => text, rules: [] },
+});
+
+const root = mkdtempSync(join(tmpdir(), "rampart-read-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("processFiles", () => {
+  it("reads every file's own text, small after large and large after small, and skips one over the limit", () => {
+    const contents: Record<string, string> = {
+      "a.txt": `${"large é ".repeat(20_000)}end\n`,
+      "b.txt": "small\n",
+      "c.txt": `${"larger ü ".repeat(40_000)}end\n`,
+      "d.txt": "x".repeat(600_001),
+      "e.txt": "tiny",
+    };
+    for (const [name, text] of Object.entries(contents)) writeFileSync(join(root, name), text);
+    const tasks = Object.keys(contents).map((path) => ({ path, absolutePath: join(root, path) }));
+    const result = processFiles(tasks, [echo], undefined, 600_000);
+    expect(result.skipped).toEqual([{ path: "d.txt", reason: "larger than the size limit" }]);
+    expect(result.summaries.map(({ path, summary }) => [path, summary])).toEqual(
+      ["a.txt", "b.txt", "c.txt", "e.txt"].map((path) => [path, contents[path]]),
+    );
+    expect(result.bytesRead).toBe(
+      ["a.txt", "b.txt", "c.txt", "e.txt"].reduce((sum, path) => sum + Buffer.byteLength(contents[path]!), 0),
+    );
+  });
+});
