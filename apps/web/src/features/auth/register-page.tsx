@@ -3,10 +3,9 @@ import { MIN_PASSWORD_LENGTH } from "@rampart/contracts/auth";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { PublicLayout } from "../../components/public-layout";
+import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { useRegister } from "./api/register";
 
@@ -41,49 +40,41 @@ export function RegisterPage() {
         </CardHeader>
         <CardContent>
           <form className="flex flex-col gap-4" onSubmit={handleSubmit}>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="register-name">Full Name</Label>
-              <Input
-                id="register-name"
-                autoComplete="name"
-                required
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="register-email">Email</Label>
-              <Input
-                id="register-email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="register-password">Password</Label>
-              <Input
-                id="register-password"
-                type="password"
-                autoComplete="new-password"
-                placeholder="Min. 8 characters"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="register-organization">Organization Name</Label>
-              <Input
-                id="register-organization"
-                autoComplete="organization"
-                required
-                value={tenantName}
-                onChange={(event) => setTenantName(event.target.value)}
-              />
-            </div>
+            <TextField
+              id="register-name"
+              label="Full Name"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={setName}
+            />
+            <TextField
+              id="register-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={setEmail}
+            />
+            <TextField
+              id="register-password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Min. 8 characters"
+              required
+              value={password}
+              onChange={setPassword}
+            />
+            <TextField
+              id="register-organization"
+              label="Organization Name"
+              autoComplete="organization"
+              required
+              value={tenantName}
+              onChange={setTenantName}
+            />
             <Button type="submit" className="mt-2 w-full" disabled={register.isPending}>
               {register.isPending ? "Creating account..." : "Create account"}
             </Button>

@@ -5,10 +5,9 @@ import { CheckCircle2, GitPullRequest, MessageSquare, ScanSearch } from "lucide-
 import { type FormEvent, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { PublicLayout } from "../../components/public-layout";
+import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { redirectTo } from "../../lib/browser";
 import { cn } from "../../lib/cn";
 import {
@@ -96,45 +95,29 @@ export function OnboardingPage() {
           </CardHeader>
           <CardContent>
             <form className="flex flex-col gap-4" noValidate onSubmit={handleSubmit}>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="onboarding-organization">Organization Name</Label>
-                <Input
-                  id="onboarding-organization"
-                  ref={(element) => {
-                    inputs.current.organizationName = element;
-                  }}
-                  autoComplete="organization"
-                  value={form.organizationName}
-                  aria-invalid={errors.organizationName ? true : undefined}
-                  aria-describedby={errors.organizationName ? "onboarding-organization-error" : undefined}
-                  onChange={(event) => update("organizationName", event.target.value)}
-                />
-                {errors.organizationName ? (
-                  <p id="onboarding-organization-error" className="text-sm text-danger">
-                    {errors.organizationName}
-                  </p>
-                ) : null}
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="onboarding-email">Admin Email</Label>
-                <Input
-                  id="onboarding-email"
-                  ref={(element) => {
-                    inputs.current.email = element;
-                  }}
-                  type="email"
-                  autoComplete="email"
-                  value={form.email}
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email ? "onboarding-email-error" : undefined}
-                  onChange={(event) => update("email", event.target.value)}
-                />
-                {errors.email ? (
-                  <p id="onboarding-email-error" className="text-sm text-danger">
-                    {errors.email}
-                  </p>
-                ) : null}
-              </div>
+              <TextField
+                id="onboarding-organization"
+                label="Organization Name"
+                ref={(element) => {
+                  inputs.current.organizationName = element;
+                }}
+                autoComplete="organization"
+                value={form.organizationName}
+                error={errors.organizationName}
+                onChange={(value) => update("organizationName", value)}
+              />
+              <TextField
+                id="onboarding-email"
+                label="Admin Email"
+                ref={(element) => {
+                  inputs.current.email = element;
+                }}
+                type="email"
+                autoComplete="email"
+                value={form.email}
+                error={errors.email}
+                onChange={(value) => update("email", value)}
+              />
               <Button type="submit" className="mt-2 w-full">
                 Continue
               </Button>
