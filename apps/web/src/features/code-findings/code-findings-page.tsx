@@ -4,28 +4,28 @@
 import type { SastCategory, SastStats } from "@rampart/contracts/sast";
 import { FileCode } from "lucide-react";
 import { useState } from "react";
-import { EmptyState } from "../../components/empty-state";
-import { ErrorPanel } from "../../components/error-panel";
 import { FilterButtons } from "../../components/filter-buttons";
+import { FindingsList, type FindingsListTexts, type SeverityFilter } from "../../components/findings-list";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
-import { SEVERITY_LABELS } from "../../components/severity-badge";
-import { SeverityStats, SeverityStatsSkeleton } from "../../components/severity-stats";
-import { Card, CardContent } from "../../components/ui/card";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCreateSastFix } from "./api/create-sast-fix";
 import { useSastFindings } from "./api/get-sast-findings";
 import { CodeFindingCard } from "./code-finding-card";
-import {
-  CATEGORY_FILTERS,
-  CATEGORY_LABELS,
-  type CategoryFilter,
-  filterFindings,
-  SEVERITY_FILTERS,
-  type SeverityFilter,
-} from "./sast-filters";
+import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, filterFindings } from "./sast-filters";
 
-const SEVERITY_FILTER_LABELS: Record<SeverityFilter, string> = { all: "All severities", ...SEVERITY_LABELS };
+const TEXTS: FindingsListTexts = {
+  loading: "Loading findings",
+  errorTitle: "Failed to Load Findings",
+  errorMessage: "Unable to retrieve code security findings. Please check your connection and try again.",
+  emptyIcon: FileCode,
+  emptyTitle: "No code findings",
+  emptyDescription:
+    "Run a scan from the dashboard to check your repositories' source code for injection, unsafe deserialization and other flaws.",
+  stats: "Finding statistics",
+  list: "Code findings",
+  noMatchTitle: "No matching findings",
+};
 
 /** Each category with its count, so an empty category reads as such before it is clicked. */
 function categoryFilterLabels(counts: SastStats["categories"]): Record<CategoryFilter, string> {
@@ -53,57 +53,31 @@ export function CodeFindingsPage() {
         title="Code Security Findings (SAST)"
         subtitle="Static analysis findings in your source code"
       />
-      {tenantLoading || (tenantId !== null && sast.isPending) ? (
-        <SeverityStatsSkeleton label="Loading findings" />
-      ) : sast.isError ? (
-        <ErrorPanel
-          title="Failed to Load Findings"
-          message="Unable to retrieve code security findings. Please check your connection and try again."
-          onRetry={() => void sast.refetch()}
-        />
-      ) : !sast.data || findings.length === 0 ? (
-        <EmptyState
-          icon={FileCode}
-          title="No code findings"
-          description="Run a scan from the dashboard to check your repositories' source code for injection, unsafe deserialization and other flaws."
-        />
-      ) : (
-        <>
-          <SeverityStats label="Finding statistics" stats={sast.data.stats} />
-          <Card>
-            <CardContent className="flex flex-col gap-3 pt-5">
-              <FilterButtons
-                label="Severity"
-                options={SEVERITY_FILTERS}
-                value={severity}
-                onChange={setSeverity}
-                labels={SEVERITY_FILTER_LABELS}
-              />
-              <FilterButtons
-                label="Category"
-                options={CATEGORY_FILTERS}
-                value={category}
-                onChange={setCategory}
-                labels={categoryFilterLabels(sast.data.stats.categories)}
-              />
-            </CardContent>
-          </Card>
-          {shown.length === 0 ? (
-            <EmptyState title="No matching findings" description="No findings match these filters." />
-          ) : (
-            <ul aria-label="Code findings" className="flex flex-col gap-3">
-              {shown.map((finding) => (
-                <CodeFindingCard
-                  key={finding.id}
-                  finding={finding}
-                  creatingFix={createFix.isPending && createFix.variables === finding.id}
-                  onCreateFix={() => createFix.mutate(finding.id)}
-                />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <FindingsList
+        loading={tenantLoading || (tenantId !== null && sast.isPending)}
+        query={sast}
+        texts={TEXTS}
+        severity={severity}
+        onSeverityChange={setSeverity}
+        filters={(data) => (
+          <FilterButtons
+            label="Category"
+            options={CATEGORY_FILTERS}
+            value={category}
+            onChange={setCategory}
+            labels={categoryFilterLabels(data.stats.categories)}
+          />
+        )}
+        shown={shown}
+        renderFinding={(finding) => (
+          <CodeFindingCard
+            key={finding.id}
+            finding={finding}
+            creatingFix={createFix.isPending && createFix.variables === finding.id}
+            onCreateFix={() => createFix.mutate(finding.id)}
+          />
+        )}
+      />
     </Page>
   );
 }

@@ -1,9 +1,7 @@
 // The page's client-side filters: by severity and by the spec's three categories.
-import type { Severity } from "@rampart/contracts/common";
-import type { SastCategory, SastFinding } from "@rampart/contracts/sast";
 
-export type SeverityFilter = "all" | Severity;
-export const SEVERITY_FILTERS: readonly SeverityFilter[] = ["all", "critical", "high", "med", "low"];
+import type { SastCategory, SastFinding } from "@rampart/contracts/sast";
+import type { SeverityFilter } from "../../components/findings-list";
 
 export type CategoryFilter = "all" | SastCategory;
 export const CATEGORY_FILTERS: readonly CategoryFilter[] = [

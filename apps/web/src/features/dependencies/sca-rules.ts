@@ -1,12 +1,10 @@
 // The page's pure rules: client-side filters and when a fix PR can be automated (spec part 2, §5:
 // a fixed version must exist and the ecosystem must be npm, pip or go).
-import type { Severity } from "@rampart/contracts/common";
+
 import type { ScaEcosystem, ScaFinding } from "@rampart/contracts/sca";
+import type { SeverityFilter } from "../../components/findings-list";
 
 export const AUTO_FIX_ECOSYSTEMS: readonly ScaEcosystem[] = ["npm", "pip", "go"];
-
-export type SeverityFilter = "all" | Severity;
-export const SEVERITY_FILTERS: readonly SeverityFilter[] = ["all", "critical", "high", "med", "low"];
 
 /** The spec's five ecosystems always, plus any other one the findings use. */
 export function ecosystemFilters(findings: readonly ScaFinding[]): ("all" | ScaEcosystem)[] {
