@@ -282,6 +282,16 @@ describe("parseYamlTrees", () => {
     ]);
   });
 
+  it("ends a block collection after the comment lines indented as deep as its items", () => {
+    const text = "on:\n  push:\n  # pull_request:\n\n# the jobs\njobs: {}\n";
+    const [root] = parse(text);
+    const on = root?.kind === "map" ? root.entries[0]!.value : undefined;
+    expect(on?.end).toBe(text.indexOf("\n\n# the jobs") + 1);
+    const [list] = parse("a:\n  - x  # one\n      # deeper\n  # same\nb: 1\n");
+    const items = list?.kind === "map" ? list.entries[0]!.value : undefined;
+    expect(items?.end).toBe("a:\n  - x  # one\n      # deeper\n  # same\n".length);
+  });
+
   it("resolves plain scalars by the core schema and keeps tagged ones as written", () => {
     const [root] = parse(
       "a: [~, null, '', true, TRUE, yes, 0o17, 0x1f, -12, 1.5, 1e3, .inf, 1.10, !Ref X, !!str 5, !!int 7, !GetAtt A.B]",

@@ -389,18 +389,19 @@ class TreeBuilder {
   }
 
   /**
-   * A block collection also holds the comment lines after its last item that are indented deeper
-   * than itself (they sit inside that item); blank lines count only between such comments.
+   * A block collection also holds the comment lines after its last item that are indented at
+   * least as deep as its items (a commented-out entry belongs to its block; a comment at a
+   * shallower indentation introduces what follows). Blank lines count only between such comments.
    */
   #innerComments(start: number, end: number): number {
     const text = this.text;
     const indent = start - (text.lastIndexOf("\n", start - 1) + 1);
-    let extended = end;
-    for (let line = end; line < text.length; ) {
+    let extended = end > 0 && text[end - 1] !== "\n" ? this.#restOfLine(end) : end;
+    for (let line = extended; line < text.length; ) {
       const first = this.#skipSpaces(line);
       const next = text.indexOf("\n", first);
       const lineEnd = next === -1 ? text.length : next + 1;
-      if (text[first] === "#" && first - line > indent) extended = lineEnd;
+      if (text[first] === "#" && first - line >= indent) extended = lineEnd;
       else if (text.slice(first, lineEnd).trim() !== "") break;
       line = lineEnd;
     }

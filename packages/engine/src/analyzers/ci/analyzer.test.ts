@@ -74,6 +74,13 @@ describe("fixes", () => {
     expect(run(missingPermissions, fixed).reports).toEqual([]);
   });
 
+  it("keeps a commented-out trigger under on: and a comment on the next key above it", () => {
+    const text =
+      "on:\n  push:\n  # pull_request:\n\n# the build\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n";
+    const fixed = applyFix(text, run(missingPermissions, text).reports[0]!);
+    expect(fixed).toContain("  # pull_request:\npermissions:\n  contents: read\n\n# the build\njobs:");
+  });
+
   it("adds persist-credentials: false to a checkout with and without a with: block", () => {
     const text = [
       "on: push",
