@@ -1,6 +1,6 @@
 // Reading files in a worker: every file's own text, whatever the sizes before it (one read buffer
 // is reused), and a file over the size limit skipped without being read.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,5 +40,25 @@ describe("processFiles", () => {
     expect(result.bytesRead).toBe(
       ["a.txt", "b.txt", "c.txt", "e.txt"].reduce((sum, path) => sum + Buffer.byteLength(contents[path]!), 0),
     );
+  });
+
+  it("does not follow a file that became a symbolic link after the walk", () => {
+    const outside = mkdtempSync(join(tmpdir(), "rampart-outside-"));
+    try {
+      writeFileSync(join(outside, "secret.txt"), "not for the scan");
+      symlinkSync(join(outside, "secret.txt"), join(root, "link.txt"));
+      const result = processFiles(
+        [{ path: "link.txt", absolutePath: join(root, "link.txt") }],
+        [echo],
+        undefined,
+        1000,
+      );
+      expect(result.summaries).toEqual([]);
+      expect(result.skipped).toEqual([
+        { path: "link.txt", reason: expect.stringMatching(/^unreadable: .*ELOOP/) },
+      ]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,16 @@
 // The per-file work of a scan, for a batch of files: read, sniff, classify, parse, run rules,
 // collect suppressions and cross-file summaries. Runs inside a worker thread or in-process; the
 // result is plain data so it crosses the thread boundary as is.
-import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
@@ -156,7 +165,9 @@ let readBuffer = Buffer.allocUnsafe(1 << 16);
  * bytes are a view of a shared buffer, valid until the next call: decode them at once.
  */
 function readUpTo(path: string, maxBytes: number): Uint8Array | undefined {
-  const fd = openSync(path, "r");
+  // The walk never follows a symbolic link; a file it listed that has since become one is not
+  // followed either (ELOOP), so nothing outside the scan root is read.
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
     const size = fstatSync(fd).size;
     if (size > maxBytes) return undefined;

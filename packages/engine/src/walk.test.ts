@@ -1,4 +1,4 @@
-import { symlinkSync } from "node:fs";
+import { realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
@@ -54,6 +54,15 @@ describe("walk", () => {
     tree = makeTree({ "main.tf": "x" });
     const result = await walk(join(tree.root, "main.tf"));
     expect(result.files.map((file) => file.path)).toEqual(["main.tf"]);
+  });
+
+  it("follows a root that links to a file, once: the file is read at its real path", async () => {
+    tree = makeTree({ "real/main.tf": "x" });
+    symlinkSync(join(tree.root, "real/main.tf"), join(tree.root, "link.tf"));
+    const result = await walk(join(tree.root, "link.tf"));
+    expect(result.files.map((file) => [file.path, file.absolutePath])).toEqual([
+      ["link.tf", realpathSync(join(tree.root, "real/main.tf"))],
+    ]);
   });
 
   it("can ignore .gitignore", async () => {

@@ -2,7 +2,7 @@
 // skips vendored folders, symbolic links, known-binary names and files over the size limit, and
 // records every skip with its reason so that nothing disappears silently.
 import { type Dirent, statSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import type { SkippedFile } from "./analyzer.ts";
@@ -103,7 +103,8 @@ export async function walk(root: string, options: WalkOptions = {}): Promise<Wal
     if (rootStat.size > maxFileBytes) {
       result.skipped.push({ path: name, reason: `larger than the ${formatBytes(maxFileBytes)} limit` });
     } else {
-      result.files.push({ path: name, absolutePath: root, size: rootStat.size });
+      // Named on the command line, a link to a file is followed here, once: the reader does not.
+      result.files.push({ path: name, absolutePath: await realpath(root), size: rootStat.size });
     }
     return result;
   }
