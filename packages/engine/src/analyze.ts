@@ -45,6 +45,8 @@ export interface FileAnalysis {
   summaries: { analyzer: string; summary: unknown }[];
   /** Secret spans of the file: any later snippet of it (suppression problems, project rules) is masked with them. */
   redactions: RedactionSpan[];
+  /** Milliseconds each analyzer spent on the file: parse, rules, summary. */
+  busyMs: Record<string, number>;
 }
 
 /** Reads one line of any file of the scan; used for snippets of findings reported outside a file's own pass. */
@@ -88,6 +90,7 @@ export function analyzeFile(
     problems: [],
     summaries: [],
     redactions: [],
+    busyMs: {},
   };
   // Reports are turned into findings only after every analyzer ran: a secret one analyzer found
   // must be masked in the snippets of every other analyzer's findings on the same line.
@@ -95,69 +98,79 @@ export function analyzeFile(
   const redactions = new Redactions();
   let tooDeep: boolean | undefined;
   for (const analyzer of analyzersFor(kinds, list)) {
-    result.given.push(analyzer.id);
-    // An analyzer that also takes the file as plain text (secrets) does not parse its structure.
-    const structured = !analyzer.accepts.some((kind) => kinds.includes(kind) && !NESTED_KINDS.includes(kind));
-    if (structured) {
-      tooDeep ??= nestingDepth(file.text) > MAX_NESTING_DEPTH;
-      if (tooDeep) {
-        result.problems.push({
-          analyzer: analyzer.id,
-          path: file.path,
-          reason: `nesting deeper than ${MAX_NESTING_DEPTH} levels`,
-        });
+    const started = performance.now();
+    try {
+      result.given.push(analyzer.id);
+      // An analyzer that also takes the file as plain text (secrets) does not parse its structure.
+      const structured = !analyzer.accepts.some(
+        (kind) => kinds.includes(kind) && !NESTED_KINDS.includes(kind),
+      );
+      if (structured) {
+        tooDeep ??= nestingDepth(file.text) > MAX_NESTING_DEPTH;
+        if (tooDeep) {
+          result.problems.push({
+            analyzer: analyzer.id,
+            path: file.path,
+            reason: `nesting deeper than ${MAX_NESTING_DEPTH} levels`,
+          });
+          continue;
+        }
+      }
+      let parse: ReturnType<typeof analyzer.parse>;
+      try {
+        parse = analyzer.parse(file);
+      } catch (error) {
+        parse = { ok: false, reason: `parser crashed: ${describeError(error)}` };
+      }
+      if (!parse.ok) {
+        result.problems.push({ analyzer: analyzer.id, path: file.path, reason: parse.reason });
         continue;
       }
-    }
-    let parse: ReturnType<typeof analyzer.parse>;
-    try {
-      parse = analyzer.parse(file);
-    } catch (error) {
-      parse = { ok: false, reason: `parser crashed: ${describeError(error)}` };
-    }
-    if (!parse.ok) {
-      result.problems.push({ analyzer: analyzer.id, path: file.path, reason: parse.reason });
-      continue;
-    }
-    result.analyzed.push(analyzer.id);
-    const model = parse.model;
-    try {
-      for (const rule of analyzer.rulesFor?.(model) ?? analyzer.rules) {
-        if (ruleFilter && !ruleFilter(rule.id)) continue;
-        const context = new FileContext(model, file);
-        try {
-          rule.check(context);
-        } catch (error) {
-          result.problems.push({
-            analyzer: analyzer.id,
-            path: file.path,
-            reason: `rule ${rule.id} failed: ${describeError(error)}`,
-          });
-          continue; // a rule that threw half-way may have reported nonsense; keep none of it
+      result.analyzed.push(analyzer.id);
+      const model = parse.model;
+      try {
+        for (const rule of analyzer.rulesFor?.(model) ?? analyzer.rules) {
+          if (ruleFilter && !ruleFilter(rule.id)) continue;
+          const context = new FileContext(model, file);
+          try {
+            rule.check(context);
+          } catch (error) {
+            result.problems.push({
+              analyzer: analyzer.id,
+              path: file.path,
+              reason: `rule ${rule.id} failed: ${describeError(error)}`,
+            });
+            continue; // a rule that threw half-way may have reported nonsense; keep none of it
+          }
+          for (const report of context.reports) {
+            reported.push({ rule, report });
+            const secret = redactionOf(analyzer, report);
+            if (secret) redactions.add(secret);
+          }
         }
-        for (const report of context.reports) {
-          reported.push({ rule, report });
-          const secret = redactionOf(analyzer, report);
-          if (secret) redactions.add(secret);
+        if (analyzer.project) {
+          try {
+            result.summaries.push({
+              analyzer: analyzer.id,
+              summary: analyzer.project.summarize(model, file),
+            });
+          } catch (error) {
+            result.problems.push({
+              analyzer: analyzer.id,
+              path: file.path,
+              reason: `summary failed: ${describeError(error)}`,
+            });
+          }
         }
-      }
-      if (analyzer.project) {
+      } finally {
         try {
-          result.summaries.push({ analyzer: analyzer.id, summary: analyzer.project.summarize(model, file) });
-        } catch (error) {
-          result.problems.push({
-            analyzer: analyzer.id,
-            path: file.path,
-            reason: `summary failed: ${describeError(error)}`,
-          });
+          analyzer.dispose?.(model);
+        } catch {
+          // freeing memory cannot change what was found
         }
       }
     } finally {
-      try {
-        analyzer.dispose?.(model);
-      } catch {
-        // freeing memory cannot change what was found
-      }
+      result.busyMs[analyzer.id] = performance.now() - started;
     }
   }
   const lineReader = redactingLineReader(file.path, (line) => file.lineText(line), redactions);

@@ -102,6 +102,11 @@ export interface AnalyzerRun {
   filesGiven: number;
   /** Files parsed into a model (rules may still have failed on some; see `skipped`). */
   filesAnalyzed: number;
+  /**
+   * Milliseconds spent parsing its files and running its rules, summed over the worker threads
+   * (so it can exceed the scan's wall time); the cross-file phase is not included.
+   */
+  busyMs: number;
   /** One entry per file that was not parsed, or per rule that failed on a file. */
   skipped: SkippedFile[];
   /** Set when the whole analyzer failed. */

@@ -41,7 +41,8 @@ export interface BatchResult {
   skipped: SkippedFile[];
   findings: RawFinding[];
   /** Per analyzer: how many files it was given and how many it parsed. */
-  counts: Record<string, { given: number; analyzed: number }>;
+  /** Per analyzer: files given, files parsed, milliseconds spent on them. */
+  counts: Record<string, { given: number; analyzed: number; busyMs: number }>;
   problems: FileProblem[];
   summaries: { analyzer: string; path: string; summary: unknown }[];
   suppressions: { path: string; suppressions: InlineSuppression[] }[];
@@ -227,9 +228,10 @@ export function processText(
   for (const kind of kinds) result.kinds[kind] = (result.kinds[kind] ?? 0) + 1;
   const analysis = analyzeFile(file, kinds, analyzers, ruleFilter);
   for (const id of analysis.given) {
-    const count = result.counts[id] ?? { given: 0, analyzed: 0 };
+    const count = result.counts[id] ?? { given: 0, analyzed: 0, busyMs: 0 };
     count.given++;
     if (analysis.analyzed.includes(id)) count.analyzed++;
+    count.busyMs += analysis.busyMs[id] ?? 0;
     result.counts[id] = count;
   }
   result.findings.push(...analysis.findings);
@@ -261,9 +263,10 @@ export function mergeBatchResult(into: BatchResult, from: BatchResult): void {
   append(into.skipped, from.skipped);
   append(into.findings, from.findings);
   for (const [id, count] of Object.entries(from.counts)) {
-    const target = into.counts[id] ?? { given: 0, analyzed: 0 };
+    const target = into.counts[id] ?? { given: 0, analyzed: 0, busyMs: 0 };
     target.given += count.given;
     target.analyzed += count.analyzed;
+    target.busyMs += count.busyMs;
     into.counts[id] = target;
   }
   append(into.problems, from.problems);

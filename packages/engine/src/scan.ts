@@ -172,7 +172,7 @@ function analyzerRuns(
   prepareErrors: readonly { analyzer: string; error: string }[],
 ): AnalyzerRun[] {
   return analyzers.map((analyzer) => {
-    const counts = merged.counts[analyzer.id] ?? { given: 0, analyzed: 0 };
+    const counts = merged.counts[analyzer.id] ?? { given: 0, analyzed: 0, busyMs: 0 };
     const skipped = merged.problems
       .filter((problem) => problem.analyzer === analyzer.id)
       .map((problem) => ({ path: problem.path, reason: problem.reason }));
@@ -187,6 +187,7 @@ function analyzerRuns(
       }),
       filesGiven: counts.given,
       filesAnalyzed: counts.analyzed,
+      busyMs: Math.round(counts.busyMs),
       skipped,
     };
     if (error !== undefined) run.error = `prepare failed: ${error}`;

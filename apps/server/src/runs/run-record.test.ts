@@ -20,7 +20,7 @@ function rule(id: string): RuleMeta {
 }
 
 function analyzerRun(analyzer: string, filesAnalyzed: number, status: AnalyzerRun["status"]): AnalyzerRun {
-  return { analyzer, status, filesGiven: filesAnalyzed, filesAnalyzed, skipped: [] };
+  return { analyzer, status, filesGiven: filesAnalyzed, filesAnalyzed, busyMs: 0, skipped: [] };
 }
 
 function controlOf(analyzers: AnalyzerRun[]) {

@@ -100,6 +100,8 @@ export const ScanReportSchema = z.object({
       status: z.enum(["succeeded", "partial", "failed"]),
       filesGiven: z.number().int().nonnegative(),
       filesAnalyzed: z.number().int().nonnegative(),
+      /** Absent in reports written before it was measured. */
+      busyMs: z.number().nonnegative().optional(),
       skipped: z.array(SkippedSchema),
       error: z.string().optional(),
     }),
