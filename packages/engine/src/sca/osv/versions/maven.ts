@@ -112,7 +112,14 @@ function compareItem(item: Item, other: Item | undefined): number {
       if (other.kind === "int" || other.kind === "list") return -1;
       return compareText(comparableQualifier(item.qualifier), comparableQualifier(other.qualifier));
     case "list": {
-      if (other === undefined) return item.items.length === 0 ? 0 : compareItem(item.items[0]!, undefined);
+      if (other === undefined) {
+        // every item against nothing, not only the first (MNG-6964): 1-0.alpha < 1
+        for (const part of item.items) {
+          const result = compareItem(part, undefined);
+          if (result !== 0) return result;
+        }
+        return 0;
+      }
       if (other.kind === "int") return -1;
       if (other.kind === "string") return 1;
       const length = Math.max(item.items.length, other.items.length);
