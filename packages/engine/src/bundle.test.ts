@@ -8,6 +8,15 @@ import { workerBundle, workerScript } from "./bundle.ts";
 import { currentBundle } from "./bundle-cache.mjs";
 import { DEFAULT_REGISTRY_URL, scan } from "./scan.ts";
 
+/**
+ * Dates a file a minute back: written in the millisecond a build starts, it would count as saved
+ * during the build, and the bundle would (rightly) get no stamp.
+ */
+function writtenBefore(path: string): void {
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(path, past, past);
+}
+
 /** An analyzer run without its timing, which differs between any two scans. */
 function withoutTime({ busyMs: _busyMs, ...run }: AnalyzerRun): Omit<AnalyzerRun, "busyMs"> {
   return run;
@@ -34,6 +43,7 @@ describe("workerScript", () => {
       registry,
       `export { analyzers } from ${JSON.stringify(example)};\nexport const marker = "one";\n`,
     );
+    writtenBefore(registry);
     const url = `file://${registry}`;
     const first = await workerBundle(url);
     const built = readFileSync(fileURLToPath(first), "utf8");
@@ -74,6 +84,7 @@ describe("workerScript", () => {
     const registry = join(tree.root, "registry.ts");
     const example = new URL("../test/example-registry.ts", import.meta.url).pathname;
     writeFileSync(registry, `export { analyzers } from ${JSON.stringify(example)};\n`);
+    writtenBefore(registry);
     const url = `file://${registry}`;
     const built = await workerBundle(url);
     const folder = dirname(fileURLToPath(built));
