@@ -14,10 +14,15 @@ import {
   stringify,
 } from "yaml";
 import { decodeText } from "../classify.ts";
-import { LIMITS, parseYamlTrees, type YamlNode } from "./yaml-tree.ts";
+import { SourceFile } from "../source.ts";
+import { LIMITS, parseYamlTrees, type TreeResult, type YamlNode } from "./yaml-tree.ts";
+
+function trees(text: string): TreeResult {
+  return parseYamlTrees(new SourceFile("doc.yaml", text));
+}
 
 function parse(text: string): YamlNode[] {
-  const result = parseYamlTrees(text);
+  const result = trees(text);
   if (!result.ok) throw new Error(result.reason);
   return result.documents;
 }
@@ -351,11 +356,11 @@ describe("parseYamlTrees", () => {
       "map",
     ]);
     expect(parse("")).toEqual([]);
-    expect(parseYamlTrees("a: 1\n  b: 2\n")).toEqual({
+    expect(trees("a: 1\n  b: 2\n")).toEqual({
       ok: false,
       reason: expect.stringMatching(/^YAML error at line 2: /),
     });
-    expect(parseYamlTrees("a:\n\tb: 1\n")).toEqual({
+    expect(trees("a:\n\tb: 1\n")).toEqual({
       ok: false,
       reason: expect.stringMatching(/^YAML error at line 2: .*tab/),
     });
@@ -369,14 +374,14 @@ describe("parseYamlTrees", () => {
           .fill(`*${"abcdefghij"[level - 1]}`)
           .join(", ")}]`,
       );
-    expect(parseYamlTrees(`${levels.join("\n")}\n`)).toEqual({
+    expect(trees(`${levels.join("\n")}\n`)).toEqual({
       ok: false,
       reason: expect.stringMatching(/^too many (nodes|aliases)/),
     });
     const aliases = `a: &a 1\nb: [${Array(LIMITS.maxAliasCount + 1)
       .fill("*a")
       .join(", ")}]\n`;
-    expect(parseYamlTrees(aliases)).toEqual({ ok: false, reason: "too many aliases" });
+    expect(trees(aliases)).toEqual({ ok: false, reason: "too many aliases" });
   });
 
   it("returns trees or a one-line reason for any text, never a throw (property)", () => {
@@ -419,7 +424,7 @@ describe("parseYamlTrees", () => {
       .map((parts) => parts.join(""));
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 500 }), decodedBytes, yamlish), (text) => {
-        const result = parseYamlTrees(text);
+        const result = trees(text);
         if (!result.ok) expect(result.reason).not.toContain("\n");
       }),
       { numRuns: 1000 },

@@ -17,6 +17,7 @@ import {
   parseEvents,
   type ScalarEvent,
 } from "js-yaml";
+import type { SourceFile } from "../source.ts";
 
 export type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded";
 
@@ -96,8 +97,9 @@ export function stringOf(node: YamlNode | undefined): string | undefined {
 
 export type TreeResult = { ok: true; documents: YamlNode[] } | { ok: false; reason: string };
 
-/** Parses every document of a YAML (or JSON) text into positioned trees; never throws. */
-export function parseYamlTrees(text: string): TreeResult {
+/** Parses every document of a YAML (or JSON) file into positioned trees; never throws. */
+export function parseYamlTrees(file: SourceFile): TreeResult {
+  const text = file.text;
   if (text.length > LIMITS.maxBytes)
     return { ok: false, reason: `file too large (${text.length} characters)` };
   let events: Event[];
@@ -107,7 +109,7 @@ export function parseYamlTrees(text: string): TreeResult {
     return { ok: false, reason: describe(error) };
   }
   try {
-    return { ok: true, documents: new TreeBuilder(text, events).documents() };
+    return { ok: true, documents: new TreeBuilder(file, events).documents() };
   } catch (error) {
     return { ok: false, reason: describe(error) };
   }
@@ -127,49 +129,52 @@ function describe(error: unknown): string {
 /** By js-yaml's SCALAR_STYLE code. */
 const STYLES: readonly ScalarStyle[] = ["plain", "plain", "single", "double", "literal", "folded"];
 
-/** The YAML 1.2 core schema's plain scalars that are not strings (the `yaml` package's tests). */
-const CORE_SCALARS: readonly { test: RegExp; value: (source: string) => number | boolean | null }[] = [
-  { test: /^(?:~|[Nn]ull|NULL)?$/, value: () => null },
-  { test: /^(?:[Tt]rue|TRUE)$/, value: () => true },
-  { test: /^(?:[Ff]alse|FALSE)$/, value: () => false },
-  { test: /^0o[0-7]+$/, value: (source) => Number.parseInt(source.slice(2), 8) },
-  { test: /^[-+]?[0-9]+$/, value: (source) => Number.parseInt(source, 10) },
-  { test: /^0x[0-9a-fA-F]+$/, value: (source) => Number.parseInt(source.slice(2), 16) },
-  {
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    value: (source) =>
-      source.slice(-3).toLowerCase() === "nan"
-        ? Number.NaN
-        : source[0] === "-"
-          ? Number.NEGATIVE_INFINITY
-          : Number.POSITIVE_INFINITY,
-  },
-  { test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, value: Number.parseFloat },
-  { test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, value: Number.parseFloat },
-];
+type CoreRule = { test: RegExp; value: (source: string) => number | boolean | null };
+
+/** The YAML 1.2 core schema's plain scalars that are not strings (the `yaml` package's tests), by tag. */
+const CORE_RULES: Readonly<Record<"!!null" | "!!bool" | "!!int" | "!!float", readonly CoreRule[]>> = {
+  "!!null": [{ test: /^(?:~|[Nn]ull|NULL)?$/, value: () => null }],
+  "!!bool": [
+    { test: /^(?:[Tt]rue|TRUE)$/, value: () => true },
+    { test: /^(?:[Ff]alse|FALSE)$/, value: () => false },
+  ],
+  "!!int": [
+    { test: /^0o[0-7]+$/, value: (source) => Number.parseInt(source.slice(2), 8) },
+    { test: /^[-+]?[0-9]+$/, value: (source) => Number.parseInt(source, 10) },
+    { test: /^0x[0-9a-fA-F]+$/, value: (source) => Number.parseInt(source.slice(2), 16) },
+  ],
+  "!!float": [
+    {
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      value: (source) =>
+        source.slice(-3).toLowerCase() === "nan"
+          ? Number.NaN
+          : source[0] === "-"
+            ? Number.NEGATIVE_INFINITY
+            : Number.POSITIVE_INFINITY,
+    },
+    { test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, value: Number.parseFloat },
+    { test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, value: Number.parseFloat },
+  ],
+};
+/** In the schema's order of resolution. */
+const CORE_SCALARS = Object.values(CORE_RULES).flat();
 /** First characters of every non-string core scalar (and the empty scalar). */
 const CORE_FIRST = /^(?:$|[~nNtTfF0-9+\-.])/;
 
-function resolvePlain(source: string): string | number | boolean | null {
-  if (!CORE_FIRST.test(source)) return source;
-  for (const scalar of CORE_SCALARS) if (scalar.test.test(source)) return scalar.value(source);
+function resolveBy(rules: readonly CoreRule[], source: string): string | number | boolean | null {
+  for (const rule of rules) if (rule.test.test(source)) return rule.value(source);
   return source;
 }
 
-/** `!!int 5` and friends resolve by their tag alone; any other tag keeps the text. */
-const CORE_TAGS: Readonly<Record<string, number>> = {
-  "!!null": 0,
-  "!!bool": 1,
-  "!!int": 3,
-  "!!float": 6,
-};
+function resolvePlain(source: string): string | number | boolean | null {
+  return CORE_FIRST.test(source) ? resolveBy(CORE_SCALARS, source) : source;
+}
 
+/** `!!int 5` and friends resolve by their tag alone; any other tag keeps the text. */
 function resolveTagged(tag: string, source: string): string | number | boolean | null {
-  const first = CORE_TAGS[tag];
-  if (first === undefined) return source;
-  const candidates = tag === "!!bool" ? CORE_SCALARS.slice(1, 3) : CORE_SCALARS.slice(first, first + 3);
-  for (const scalar of candidates) if (scalar.test.test(source)) return scalar.value(source);
-  return source;
+  const rules = CORE_RULES[tag as keyof typeof CORE_RULES] as readonly CoreRule[] | undefined;
+  return rules ? resolveBy(rules, source) : source;
 }
 
 interface Anchored {
@@ -184,18 +189,17 @@ class TreeBuilder {
   #nodes = 0;
   #aliases = 0;
   #anchors = new Map<string, Anchored>();
-  readonly #lineStarts: number[] = [0];
+  readonly text: string;
   /** Where the text of the node just built ends: an alias's own `*name`, not its anchor's node. */
   #writtenEnd = 0;
   /** The same, for a parent block collection: past the rest of its line and the line break. */
   #lineEnd = 0;
 
   constructor(
-    readonly text: string,
+    readonly file: SourceFile,
     readonly events: readonly Event[],
   ) {
-    for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1))
-      this.#lineStarts.push(index + 1);
+    this.text = file.text;
   }
 
   documents(): YamlNode[] {
@@ -238,10 +242,15 @@ class TreeBuilder {
       anchored = { size: 0 };
       this.#anchors.set(this.text.slice(event.anchorStart, event.anchorEnd), anchored);
     }
+    // `!!` tags are the core schema's: they pick a scalar's type and are not kept.
+    const written =
+      "tagStart" in event && event.tagStart !== -1
+        ? this.text.slice(event.tagStart, event.tagEnd)
+        : undefined;
     let node: YamlNode;
     switch (event.type) {
       case EVENT_ID.SCALAR:
-        node = this.#scalar(event, after);
+        node = this.#scalar(event, written, after);
         break;
       case EVENT_ID.SEQUENCE:
         node = this.#sequence(event.start, event.style === COLLECTION_STYLE_FLOW, depth);
@@ -259,10 +268,7 @@ class TreeBuilder {
       node.kind === "scalar" ? node.style === "literal" || node.style === "folded" : !node.flow;
     // an empty value wrote nothing: it ends where it starts
     this.#wrote(node.end, ownLines || (node.kind === "scalar" && node.end === node.start));
-    if (event.tagStart !== -1) {
-      const tag = this.text.slice(event.tagStart, event.tagEnd);
-      if (!tag.startsWith("!!")) node.tag = tag;
-    }
+    if (written !== undefined && !written.startsWith("!!")) node.tag = written;
     if (anchored) {
       anchored.node = node;
       anchored.size = this.#nodes - first + 1;
@@ -325,11 +331,10 @@ class TreeBuilder {
     };
   }
 
-  #scalar(event: ScalarEvent, after: number): YamlScalar {
+  #scalar(event: ScalarEvent, tag: string | undefined, after: number): YamlScalar {
     const style = STYLES[event.style] ?? "plain";
     if (event.valueStart === -1) return this.#null(after, after);
     const source = getScalarValue(this.text, event);
-    const tag = event.tagStart === -1 ? undefined : this.text.slice(event.tagStart, event.tagEnd);
     let value: YamlScalar["value"] = source;
     if (tag !== undefined) value = tag.startsWith("!!") ? resolveTagged(tag, source) : source;
     else if (style === "plain") value = resolvePlain(source);
@@ -350,15 +355,7 @@ class TreeBuilder {
   }
 
   #position(start: number): { line: number; column: number; start: number } {
-    const starts = this.#lineStarts;
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (starts[middle]! <= start) low = middle + 1;
-      else high = middle;
-    }
-    return { line: low, column: start - starts[low - 1]! + 1, start };
+    return { ...this.file.positionAt(start), start };
   }
 
   /**
@@ -372,8 +369,7 @@ class TreeBuilder {
 
   #restOfLine(from: number): number {
     const text = this.text;
-    let index = this.#skipSpaces(from);
-    if (text[index] === "#") while (index < text.length && text[index] !== "\n") index++;
+    const index = this.#skipComment(this.#skipSpaces(from));
     if (text[index] === "\r" && text[index + 1] === "\n") return index + 2;
     return text[index] === "\n" ? index + 1 : index;
   }
@@ -408,6 +404,13 @@ class TreeBuilder {
     return extended;
   }
 
+  /** To the end of the line when a comment starts at `from`. */
+  #skipComment(from: number): number {
+    if (this.text[from] !== "#") return from;
+    const newline = this.text.indexOf("\n", from);
+    return newline === -1 ? this.text.length : newline;
+  }
+
   #skipSpaces(from: number): number {
     let index = from;
     while (this.text[index] === " " || this.text[index] === "\t") index++;
@@ -427,7 +430,7 @@ class TreeBuilder {
     for (;;) {
       const char = text[index];
       if (char === " " || char === "\t" || char === "\n" || char === "\r") index++;
-      else if (char === "#") while (index < text.length && text[index] !== "\n") index++;
+      else if (char === "#") index = this.#skipComment(index);
       else return index;
     }
   }

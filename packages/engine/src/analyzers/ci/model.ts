@@ -124,7 +124,7 @@ const MAX_BYTES = 2_000_000;
 
 export function parseWorkflow(file: SourceFile): ParseResult<WorkflowModel> {
   if (file.text.length > MAX_BYTES) return skipped("file larger than 2 MB");
-  const trees = parseYamlTrees(file.text);
+  const trees = parseYamlTrees(file);
   if (!trees.ok) return skipped(`invalid YAML: ${trees.reason}`);
   if (trees.documents.length > 1)
     return skipped(`not a workflow or action: ${trees.documents.length} YAML documents in one file`);

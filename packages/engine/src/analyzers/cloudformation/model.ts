@@ -197,7 +197,7 @@ export function resourcesOfType(model: CfnModel, ...types: string[]): CfnResourc
 
 export function parseCloudFormation(file: SourceFile): ParseResult<CfnModel> {
   const format = file.text.trimStart().startsWith("{") ? "json" : "yaml";
-  const trees = parseYamlTrees(file.text);
+  const trees = parseYamlTrees(file);
   if (!trees.ok) return skipped(trees.reason);
   if (trees.documents.length !== 1)
     return skipped(`expected one template, found ${trees.documents.length} documents`);

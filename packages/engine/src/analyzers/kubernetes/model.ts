@@ -217,7 +217,7 @@ function workloadOf(object: K8sObject): Workload | undefined {
 }
 
 export function parseKubernetes(file: SourceFile): ParseResult<K8sModel> {
-  const trees = parseYamlTrees(file.text);
+  const trees = parseYamlTrees(file);
   if (!trees.ok) {
     // Go templates are not YAML until Helm renders them; say so rather than report a syntax error.
     if (HELM.test(file.text)) return skipped("Helm template (not valid YAML)");
