@@ -1,11 +1,11 @@
 // Reading files in a worker: every file's own text, whatever the sizes before it (one read buffer
 // is reused), and a file over the size limit skipped without being read.
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { defineAnalyzer, parsed } from "./analyzer.ts";
-import { processFiles } from "./process-files.ts";
+import { processFiles, siblingReader } from "./process-files.ts";
 
 /** Hands each file's text to the cross-file phase unchanged. */
 const echo = defineAnalyzer<string, string>({
@@ -60,5 +60,17 @@ describe("processFiles", () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  it("reads a sibling inside the root, and nothing for a folder, a file over the limit or a path outside", () => {
+    mkdirSync(join(root, "sub/folder"), { recursive: true });
+    writeFileSync(join(root, "sub/package.json"), '{"name":"x"}');
+    writeFileSync(join(root, "sub/big.txt"), "x".repeat(2000));
+    const read = siblingReader({ path: "sub/pom.xml", absolutePath: join(root, "sub/pom.xml") }, 1000);
+    expect(read("sub/package.json")).toBe('{"name":"x"}');
+    expect(read("sub/folder")).toBeUndefined();
+    expect(read("sub/big.txt")).toBeUndefined();
+    expect(read("../outside.txt")).toBeUndefined();
+    expect(read("sub/missing.json")).toBeUndefined();
   });
 });

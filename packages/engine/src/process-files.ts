@@ -1,16 +1,7 @@
 // The per-file work of a scan, for a batch of files: read, sniff, classify, parse, run rules,
 // collect suppressions and cross-file summaries. Runs inside a worker thread or in-process; the
 // result is plain data so it crosses the thread boundary as is.
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readFileSync,
-  readSync,
-  realpathSync,
-  statSync,
-} from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
@@ -207,10 +198,9 @@ export function siblingReader(task: FileTask, maxFileBytes: number): SiblingRead
       realRoot ??= realpathSync(root);
       const realTarget = realpathSync(target);
       if (!inside(realRoot, realTarget)) return undefined;
-      const stats = statSync(realTarget);
-      if (!stats.isFile() || stats.size > maxFileBytes) return undefined;
-      const decoded = decodeText(readFileSync(realTarget));
-      return decoded.ok ? decoded.text : undefined;
+      const bytes = readUpTo(realTarget, maxFileBytes); // a folder throws EISDIR
+      const decoded = bytes ? decodeText(bytes) : undefined;
+      return decoded?.ok ? decoded.text : undefined;
     } catch {
       return undefined; // absent or unreadable: the parser treats it as missing
     }
