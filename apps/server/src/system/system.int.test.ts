@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
     method: "POST",
     url: `/api/tenants/${bob.tenantId}/repositories`,
     headers: { cookie: bob.cookie },
-    payload: { location: "https://git.invalid/bob/secret-project.git" },
+    payload: { location: "https://git.invalid/bob/secret-project.git", scanSchedule: "13 3 * * *" },
   });
   await ctx.app.inject({
     method: "POST",
@@ -39,6 +40,36 @@ describe("the settings drawer's calls", () => {
     const verify = info.cronJobs.find((c: { name: string }) => c.name === "ledger.verify-all");
     expect(verify).toMatchObject({ enabled: true, schedule: "7 * * * *", nextRun: expect.any(String) });
     expect(new Date(verify.nextRun).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("lists the scheduled scans of the caller's tenants only", async () => {
+    const cronOf = async (cookie: string) =>
+      (await ctx.app.inject({ url: "/api/system/info", headers: { cookie } }))
+        .json()
+        .cronJobs.filter((c: { name: string }) => c.name.startsWith("scans.scheduled"));
+    expect(await cronOf(bob.cookie)).toEqual([
+      {
+        name: expect.stringMatching(/^scans\.scheduled \([0-9a-f]{8}\)$/),
+        enabled: true,
+        schedule: "13 3 * * *",
+        nextRun: expect.any(String),
+      },
+    ]);
+    expect(await cronOf(alice.cookie)).toEqual([]);
+  });
+
+  it("dates a schedule's last run by the job it last produced", async () => {
+    // As pg-boss does when the cron fires: the schedule row names the job it sent.
+    const { rows } = (await ctx.database.db.execute(
+      sql`select id, created_on from pgboss.job where name = 'scans.run' and data->>'tenantId' = ${bob.tenantId}`,
+    )) as unknown as { rows: { id: string; created_on: string | Date }[] };
+    const job = rows[0]!;
+    await ctx.database.db.execute(
+      sql`update pgboss.schedule set last_job_id = ${job.id} where name = 'scans.scheduled'`,
+    );
+    const info = (await ctx.app.inject({ url: "/api/system/info", headers: { cookie: bob.cookie } })).json();
+    const scheduled = info.cronJobs.find((c: { name: string }) => c.name.startsWith("scans.scheduled"));
+    expect(scheduled.lastRun).toBe(new Date(job.created_on).toISOString());
   });
 
   it("lists recent jobs of the caller's tenants only, with attempt errors", async () => {

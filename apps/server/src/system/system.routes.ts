@@ -1,6 +1,7 @@
 // GET /api/system/info and /api/system/jobs for the System Settings drawer, read from the job
-// queue itself. Jobs are shown only when they belong to one of the caller's tenants or to none
-// (instance jobs), so one tenant never sees another's job data or errors.
+// queue itself. Jobs and cron schedules are shown only when they belong to one of the caller's
+// tenants or to none (instance jobs), so one tenant never sees another's jobs, errors or
+// scheduled scans.
 import { ErrorBody } from "@rampart/contracts/common";
 import { SystemInfo, SystemJobs } from "@rampart/contracts/system";
 import type { Database } from "@rampart/db/client";
@@ -24,6 +25,20 @@ interface JobRow {
   created_on: string | Date;
 }
 
+/** The tenants the user belongs to. */
+async function tenantsOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tenantId: memberships.tenantId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return rows.map((row) => row.tenantId);
+}
+
+/** An instance job or schedule (no tenant) is everyone's; a tenant's only its members'. */
+function isVisible(tenantId: unknown, mine: readonly string[]): boolean {
+  return tenantId === undefined || tenantId === null || mine.includes(String(tenantId));
+}
+
 const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 
 export function registerSystemRoutes(
@@ -41,7 +56,7 @@ export function registerSystemRoutes(
   app.get(
     "/api/system/info",
     { ...guarded, schema: { tags: ["system"], response: { 200: SystemInfo, 401: ErrorBody } } },
-    async () => {
+    async (request) => {
       const boss = deps.boss();
       const workers = boss
         ? boss.getWipData().map((worker) => ({
@@ -60,17 +75,22 @@ export function registerSystemRoutes(
             ...(worker.lastJobStartedOn ? { lastRun: new Date(worker.lastJobStartedOn).toISOString() } : {}),
           }))
         : [];
-      const schedules = boss ? await boss.getSchedules() : [];
+      const mine = await tenantsOf(deps.db, currentUser(request).id);
+      const schedules = (boss ? await boss.getSchedules() : []).filter((schedule) =>
+        isVisible((schedule.data as { tenantId?: unknown } | undefined)?.tenantId, mine),
+      );
+      // A schedule's last run is the job it last produced (each scheduled scan is its own row).
+      const lastJobIds = schedules.flatMap((schedule) => (schedule.lastJobId ? [schedule.lastJobId] : []));
       const lastRuns = new Map<string, string>();
-      if (schedules.length > 0) {
+      if (lastJobIds.length > 0) {
         const rows = (await deps.db.execute(
-          sql`select name, max(created_on) as last from pgboss.job group by name`,
-        )) as unknown as { rows: { name: string; last: string | Date }[] };
-        for (const row of rows.rows) lastRuns.set(row.name, new Date(row.last).toISOString());
+          sql`select id, created_on from pgboss.job where id = any(${`{${lastJobIds.join(",")}}`}::uuid[])`,
+        )) as unknown as { rows: { id: string; created_on: string | Date }[] };
+        for (const row of rows.rows) lastRuns.set(row.id, new Date(row.created_on).toISOString());
       }
       const cronJobs = schedules.map((schedule) => {
         const next = boss?.previewSchedule(schedule.cron, { tz: schedule.timezone })[0];
-        const lastRun = lastRuns.get(schedule.name);
+        const lastRun = schedule.lastJobId ? lastRuns.get(schedule.lastJobId) : undefined;
         return {
           name: schedule.key ? `${schedule.name} (${schedule.key.slice(0, 8)})` : schedule.name,
           enabled: true,
@@ -93,12 +113,7 @@ export function registerSystemRoutes(
     "/api/system/jobs",
     { ...guarded, schema: { tags: ["system"], response: { 200: SystemJobs, 401: ErrorBody } } },
     async (request) => {
-      const mine = (
-        await deps.db
-          .select({ tenantId: memberships.tenantId })
-          .from(memberships)
-          .where(eq(memberships.userId, currentUser(request).id))
-      ).map((row) => row.tenantId);
+      const mine = await tenantsOf(deps.db, currentUser(request).id);
       const result = (await deps.db.execute(sql`
       select id, name, state, retry_count, output, started_on, completed_on, created_on
       from pgboss.job
