@@ -1,7 +1,8 @@
-// Every GET route of the API, read from the API's own OpenAPI document, is called by a user of
-// another tenant with the owner's ids: it must answer 404 while the owner gets 200 on the same
-// URL (so the probe really names the owner's data). A new route fails here until it gets its ids
-// in PROBES, or is listed in NOT_ONE_TENANTS_DATA with the reason.
+// Every route of the API, read from the API's own OpenAPI document, is called by a user of
+// another tenant with the owner's ids. A read must answer 404 while the owner gets 200 on the same
+// URL (so the probe really names the owner's data); a write must answer 404 with a body the owner
+// could send, and leave the owner's data as it was. A new route fails here until it gets its ids
+// in READS or WRITES, or is listed in NOT_ONE_TENANTS_DATA with the reason.
 import { rmSync } from "node:fs";
 import { exportPublicKeyPem, generateKeyPair, signScanProvenance } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,21 +13,35 @@ let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
 let root: string;
-const ids = { run: "", scan: "", attestation: "", provenance: "", control: "" };
-
-/** GET routes that do not address one tenant's data by id, and why. */
-const NOT_ONE_TENANTS_DATA: Record<string, string> = {
-  "/api/auth/me": "the caller's own user",
-  "/api/tenants": "the caller's own tenants",
-  "/api/demo/tenant-id": "the shared demo tenant, readable by every user",
-  "/api/evidence/public-key": "the instance's public signing key",
-  "/api/frameworks": "the public framework catalogue",
-  "/api/system/info": "instance health; schedules filtered to the caller's tenants (system.int.test.ts)",
-  "/api/system/jobs": "filtered to the caller's tenants (system.int.test.ts)",
+const ids = {
+  run: "",
+  scan: "",
+  attestation: "",
+  provenance: "",
+  control: "",
+  finding: "",
+  repository: "",
+  waiver: "",
 };
 
-/** URLs for routes whose path or required query holds more than the tenant id. */
-const PROBES: Record<string, () => string> = {
+/** Routes that do not address one tenant's data by id, and why. */
+const NOT_ONE_TENANTS_DATA: Record<string, string> = {
+  "GET /api/auth/me": "the caller's own user",
+  "POST /api/auth/login": "signs in",
+  "POST /api/auth/logout": "signs out",
+  "POST /api/auth/register": "creates a user and their own tenant",
+  "GET /api/tenants": "the caller's own tenants",
+  "POST /api/tenants": "creates a tenant the caller administers",
+  "GET /api/demo/tenant-id": "the shared demo tenant, readable by every user",
+  "POST /api/demo/seed": "the shared demo tenant, readable by every user",
+  "GET /api/evidence/public-key": "the instance's public signing key",
+  "GET /api/frameworks": "the public framework catalogue",
+  "GET /api/system/info": "instance health; schedules filtered to the caller's tenants (system.int.test.ts)",
+  "GET /api/system/jobs": "filtered to the caller's tenants (system.int.test.ts)",
+};
+
+/** URLs of the GET routes whose path or required query holds more than the tenant id. */
+const READS: Record<string, () => string> = {
   "/api/runs/{id}": () => `/api/runs/${ids.run}`,
   "/api/scans/{scanId}": () => `/api/scans/${ids.scan}`,
   "/api/attest/bundle/{id}": () => `/api/attest/bundle/${ids.attestation}`,
@@ -38,22 +53,141 @@ const PROBES: Record<string, () => string> = {
     `/api/tenants/${owner.tenantId}/evidence/export?from=2026-01-01&to=2026-12-31`,
 };
 
+const builder = generateKeyPair();
+const provenanceEnvelope = () => ({
+  dsseEnvelope: signScanProvenance(
+    {
+      subjects: [{ name: "app.tar", sha256: "a".repeat(64) }],
+      repository: "https://github.com/acme/payments-api",
+      commit: "b".repeat(40),
+      engineVersion: "1.0.0",
+      ruleCatalogueDigest: "c".repeat(64),
+      builderId: "https://ci.example.test/builder",
+      invocationId: "build-1",
+      startedOn: "2026-11-22T10:00:00Z",
+      finishedOn: "2026-11-22T10:05:00Z",
+    },
+    builder.privateKey,
+  ),
+});
+const vexDocument = (id: string) => ({
+  "@context": "https://openvex.dev/ns/v0.2.0",
+  "@id": `https://example.test/vex/${id}`,
+  author: "vendor@example.test",
+  timestamp: "2026-01-01T00:00:00Z",
+  version: 1,
+  statements: [
+    { vulnerability: { name: "CVE-2021-44906" }, products: [{ "@id": "pkg:npm/minimist" }], status: "fixed" },
+  ],
+});
+
+interface Write {
+  url: string;
+  payload?: object | Buffer;
+  contentType?: string;
+}
+
+/** Every write route, with what the owner could send to it. */
+const WRITES: Record<string, () => Write> = {
+  "POST /api/explain/finding": () => ({ url: "/api/explain/finding", payload: { findingId: ids.finding } }),
+  "POST /api/fixes/generate": () => ({ url: "/api/fixes/generate", payload: { findingId: ids.finding } }),
+  "POST /api/fixes/sast": () => ({ url: "/api/fixes/sast", payload: { findingId: ids.finding } }),
+  "POST /api/fixes/dependency": () => ({ url: "/api/fixes/dependency", payload: { findingId: ids.finding } }),
+  "POST /api/runs/trigger": () => ({ url: "/api/runs/trigger", payload: { tenantId: owner.tenantId } }),
+  "DELETE /api/tenants/{tenantId}": () => ({ url: `/api/tenants/${owner.tenantId}` }),
+  "PATCH /api/tenants/{tenantId}/settings": () => ({
+    url: `/api/tenants/${owner.tenantId}/settings`,
+    payload: { auditorAccessEnabled: true },
+  }),
+  "PATCH /api/tenants/{tenantId}/auditor-access": () => ({
+    url: `/api/tenants/${owner.tenantId}/auditor-access`,
+    payload: { enabled: true },
+  }),
+  "POST /api/tenants/{tenantId}/repositories": () => ({
+    url: `/api/tenants/${owner.tenantId}/repositories`,
+    payload: { location: "https://git.example.test/acme/other.git" },
+  }),
+  "DELETE /api/tenants/{tenantId}/repositories/{repositoryId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/repositories/${ids.repository}`,
+  }),
+  "POST /api/tenants/{tenantId}/waivers": () => ({
+    url: `/api/tenants/${owner.tenantId}/waivers`,
+    payload: { findingId: ids.finding, reason: "not mine to waive" },
+  }),
+  "DELETE /api/tenants/{tenantId}/waivers/{waiverId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/waivers/${ids.waiver}`,
+  }),
+  "POST /api/tenants/{tenantId}/vex": () => ({
+    url: `/api/tenants/${owner.tenantId}/vex`,
+    payload: vexDocument("stranger"),
+  }),
+  "POST /api/tenants/{tenantId}/vex/triage": () => ({
+    url: `/api/tenants/${owner.tenantId}/vex/triage`,
+    payload: { findingId: ids.finding, status: "fixed" },
+  }),
+  "POST /api/tenants/{tenantId}/attestations": () => ({ url: `/api/tenants/${owner.tenantId}/attestations` }),
+  "POST /api/tenants/{tenantId}/trusted-keys": () => ({
+    url: `/api/tenants/${owner.tenantId}/trusted-keys`,
+    payload: { name: "Stranger's key", publicKeyPem: exportPublicKeyPem(generateKeyPair().publicKey) },
+  }),
+  "POST /api/tenants/{tenantId}/provenance": () => ({
+    url: `/api/tenants/${owner.tenantId}/provenance`,
+    payload: { envelope: provenanceEnvelope() },
+  }),
+  "POST /api/tenants/{tenantId}/evidence/verify": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence/verify`,
+  }),
+  "POST /api/tenants/{tenantId}/images": () => ({
+    url: `/api/tenants/${owner.tenantId}/images?name=stranger:latest`,
+    payload: Buffer.alloc(1024),
+    contentType: "application/x-tar",
+  }),
+};
+
+/** What the owner can read of their tenant, to compare before and after the writes. */
+const OWNER_STATE = [
+  "/api/tenants/{tenantId}",
+  "/api/tenants/{tenantId}/repositories",
+  "/api/tenants/{tenantId}/runs",
+  "/api/tenants/{tenantId}/waivers",
+  "/api/tenants/{tenantId}/vex",
+  "/api/tenants/{tenantId}/attestations",
+  "/api/tenants/{tenantId}/provenance",
+  "/api/tenants/{tenantId}/images",
+  "/api/tenants/{tenantId}/evidence",
+];
+
 interface Operation {
   parameters?: { in: "path" | "query"; name: string; required?: boolean }[];
 }
 
 /** The URL a GET route is probed at, or why it has none. */
-function probeUrl(path: string, operation: Operation): string | { missing: string } {
-  const probe = PROBES[path];
+function readUrl(path: string, operation: Operation): string | { missing: string } {
+  const probe = READS[path];
   if (probe) return probe();
   const parameters = operation.parameters ?? [];
   const other = parameters.filter((parameter) => parameter.name !== "tenantId" && parameter.required);
   if (other.length > 0 || !parameters.some((parameter) => parameter.name === "tenantId"))
-    return { missing: `GET ${path} needs a probe in PROBES or an entry in NOT_ONE_TENANTS_DATA` };
+    return { missing: `GET ${path} needs a URL in READS or an entry in NOT_ONE_TENANTS_DATA` };
   const url = path.replace("{tenantId}", owner.tenantId);
   return parameters.some((parameter) => parameter.name === "tenantId" && parameter.in === "query")
     ? `${url}?tenantId=${owner.tenantId}`
     : url;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** Every route of the API's OpenAPI document as `METHOD /path`, with its operation. */
+async function routes(): Promise<[string, Operation][]> {
+  const document = (await ctx.app.inject({ url: "/api/openapi.json" })).json() as {
+    paths: Record<string, Partial<Record<Lowercase<Method>, Operation>>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(
+      ([method, operation]) =>
+        [`${method.toUpperCase()} ${path}`, operation as Operation] as [string, Operation],
+    ),
+  );
 }
 
 const get = (url: string, cookie: string) => ctx.app.inject({ url, headers: { cookie } });
@@ -74,6 +208,7 @@ beforeAll(async () => {
     name: "acme/payments-api",
   });
   expect(registered.statusCode, registered.body).toBe(201);
+  ids.repository = registered.json().id;
   const triggered = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/payments-api" });
   expect([200, 202], triggered.body).toContain(triggered.statusCode);
   let summary = triggered.json();
@@ -85,49 +220,30 @@ beforeAll(async () => {
   ids.scan = summary.scanId;
   ids.run = summary.runId;
   const run = (await get(`/api/runs/${ids.run}`, owner.cookie)).json();
-  ids.control = run.findings.find((finding: { controlId?: string }) => finding.controlId).controlId;
-
-  const vex = await post(`/api/tenants/${owner.tenantId}/vex`, {
-    "@context": "https://openvex.dev/ns/v0.2.0",
-    "@id": "https://example.test/vex/1",
-    author: "vendor@example.test",
-    timestamp: "2026-01-01T00:00:00Z",
-    version: 1,
-    statements: [
-      {
-        vulnerability: { name: "CVE-2021-44906" },
-        products: [{ "@id": "pkg:npm/minimist" }],
-        status: "fixed",
-      },
-    ],
+  const failed = run.findings.filter((candidate: { status: string }) => candidate.status === "fail");
+  const finding = failed.find((candidate: { controlId?: string }) => candidate.controlId);
+  ids.control = finding.controlId;
+  ids.finding = finding.id;
+  const waiver = await post(`/api/tenants/${owner.tenantId}/waivers`, {
+    findingId: failed.at(-1).id,
+    reason: "accepted for the test",
   });
+  expect(waiver.statusCode, waiver.body).toBe(201);
+  ids.waiver = waiver.json().id;
+
+  const vex = await post(`/api/tenants/${owner.tenantId}/vex`, vexDocument("owner"));
   expect(vex.statusCode, vex.body).toBe(201);
 
   const attestation = await post(`/api/tenants/${owner.tenantId}/attestations`, undefined);
   expect(attestation.statusCode, attestation.body).toBe(201);
   ids.attestation = attestation.json().id;
 
-  const builder = generateKeyPair();
   await post(`/api/tenants/${owner.tenantId}/trusted-keys`, {
     name: "CI builder",
     publicKeyPem: exportPublicKeyPem(builder.publicKey),
   });
-  const envelope = signScanProvenance(
-    {
-      subjects: [{ name: "app.tar", sha256: "a".repeat(64) }],
-      repository: "https://github.com/acme/payments-api",
-      commit: "b".repeat(40),
-      engineVersion: "1.0.0",
-      ruleCatalogueDigest: "c".repeat(64),
-      builderId: "https://ci.example.test/builder",
-      invocationId: "build-1",
-      startedOn: "2026-11-22T10:00:00Z",
-      finishedOn: "2026-11-22T10:05:00Z",
-    },
-    builder.privateKey,
-  );
   const provenance = await post(`/api/tenants/${owner.tenantId}/provenance`, {
-    envelope: { dsseEnvelope: envelope },
+    envelope: provenanceEnvelope(),
   });
   expect(provenance.statusCode, provenance.body).toBe(201);
   ids.provenance = provenance.json().id;
@@ -137,18 +253,15 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe("tenant isolation of every GET route", () => {
-  it("answers 404 to another tenant's user where the owner gets 200", async () => {
-    const document = (await ctx.app.inject({ url: "/api/openapi.json" })).json() as {
-      paths: Record<string, { get?: Operation }>;
-    };
-    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
-      operations.get && !(path in NOT_ONE_TENANTS_DATA) ? [[path, operations.get] as const] : [],
+describe("tenant isolation of every route", () => {
+  it("answers a read with 404 to another tenant's user where the owner gets 200", async () => {
+    const reads = (await routes()).filter(
+      ([route]) => route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
     );
-    expect(routes.length).toBeGreaterThan(20);
+    expect(reads.length).toBeGreaterThan(20);
     const failures: string[] = [];
-    for (const [path, operation] of routes) {
-      const url = probeUrl(path, operation);
+    for (const [route, operation] of reads) {
+      const url = readUrl(route.slice("GET ".length), operation);
       if (typeof url !== "string") {
         failures.push(url.missing);
         continue;
@@ -162,13 +275,49 @@ describe("tenant isolation of every GET route", () => {
     expect(failures).toEqual([]);
   });
 
-  it("lists no route as exempt that the API does not have", async () => {
-    const document = (await ctx.app.inject({ url: "/api/openapi.json" })).json() as {
-      paths: Record<string, { get?: Operation }>;
+  it("answers a write with 404 to another tenant's user and leaves the owner's data as it was", async () => {
+    const state = async () => {
+      const bodies: Record<string, unknown> = {};
+      for (const path of OWNER_STATE) {
+        const response = await get(path.replace("{tenantId}", owner.tenantId), owner.cookie);
+        expect(response.statusCode, path).toBe(200);
+        bodies[path] = response.json();
+      }
+      return bodies;
     };
-    const stale = [...Object.keys(NOT_ONE_TENANTS_DATA), ...Object.keys(PROBES)].filter(
-      (path) => !document.paths[path]?.get,
+    const before = await state();
+    const writes = (await routes()).filter(
+      ([route]) => !route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
     );
-    expect(stale).toEqual([]);
+    expect(writes.length).toBeGreaterThan(15);
+    const failures: string[] = [];
+    for (const [route] of writes) {
+      const write = WRITES[route];
+      if (!write) {
+        failures.push(`${route} needs a request in WRITES or an entry in NOT_ONE_TENANTS_DATA`);
+        continue;
+      }
+      const { url, payload, contentType } = write();
+      const response = await ctx.app.inject({
+        method: route.slice(0, route.indexOf(" ")) as Method,
+        url,
+        headers: { cookie: stranger.cookie, ...(contentType ? { "content-type": contentType } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+      if (response.statusCode !== 404 || typeof response.json().error !== "string")
+        failures.push(`${route}: another tenant's user got ${response.statusCode} ${response.body}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await state()).toEqual(before);
+  });
+
+  it("lists no route that the API does not have", async () => {
+    const known = new Set((await routes()).map(([route]) => route));
+    const listed = [
+      ...Object.keys(NOT_ONE_TENANTS_DATA),
+      ...Object.keys(READS).map((path) => `GET ${path}`),
+      ...Object.keys(WRITES),
+    ];
+    expect(listed.filter((route) => !known.has(route))).toEqual([]);
   });
 });
