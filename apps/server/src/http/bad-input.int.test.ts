@@ -1,0 +1,116 @@
+// Every route of the API, read from the API's own OpenAPI document, is fed bad input by a signed-in
+// user on their own tenant: malformed ids, unknown ids, broken JSON, bodies of the wrong shape and
+// nonsense query values. Each must answer a 4xx with an `error` message (or succeed where the input
+// happens to be acceptable), never a 5xx.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+
+let ctx: TestContext;
+let user: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  user = await signUp(ctx.app);
+}, 60_000);
+afterAll(() => ctx.close());
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+interface Operation {
+  parameters?: { in: "path" | "query"; name: string }[];
+}
+
+/** Ends the session or the tenant the other probes need: these run last. */
+const LAST = ["POST /api/auth/logout", "DELETE /api/tenants/{tenantId}"];
+
+/** Every route of the API as [method, path template, operation], the ones in LAST at the end. */
+async function routes(): Promise<[Method, string, Operation][]> {
+  const document = (await ctx.app.inject({ url: "/api/openapi.json" })).json() as {
+    paths: Record<string, Partial<Record<Lowercase<Method>, Operation>>>;
+  };
+  const all = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(
+      ([method, operation]) =>
+        [method.toUpperCase() as Method, path, operation as Operation] as [Method, string, Operation],
+    ),
+  );
+  const rank = ([method, path]: [Method, string, Operation]) => LAST.indexOf(`${method} ${path}`);
+  return all.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The path with the user's tenant id, and `other` for every other path parameter. */
+const fill = (path: string, other: string) =>
+  path.replace("{tenantId}", user.tenantId).replace(/\{[^}]+\}/g, encodeURIComponent(other));
+
+/** Nonsense for every query parameter the route declares. */
+const nonsenseQuery = (operation: Operation) =>
+  (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === "query")
+    .map((parameter) => `${parameter.name}=${encodeURIComponent("%zz' or 1=1 --")}`)
+    .join("&");
+
+interface Probe {
+  name: string;
+  url: string;
+  payload?: string | object;
+  contentType?: string;
+}
+
+function probes(method: Method, path: string, operation: Operation): Probe[] {
+  const hasIds = /\{(?!tenantId\})[^}]+\}/.test(path);
+  const list: Probe[] = [];
+  if (hasIds) {
+    list.push({ name: "a malformed id", url: fill(path, "not-an-id") });
+    list.push({ name: "an unknown id", url: fill(path, randomUUID()) });
+  }
+  if (path.includes("{tenantId}"))
+    list.push({ name: "a malformed tenant id", url: path.replace(/\{[^}]+\}/g, "not-an-id") });
+  const query = nonsenseQuery(operation);
+  if (query) list.push({ name: "nonsense query values", url: `${fill(path, randomUUID())}?${query}` });
+  if (method !== "GET" && method !== "DELETE") {
+    const url = fill(path, randomUUID());
+    list.push({ name: "broken JSON", url, payload: '{"findingId": ', contentType: "application/json" });
+    list.push({ name: "a JSON array", url, payload: "[1, 2, 3]", contentType: "application/json" });
+    list.push({
+      name: "fields of the wrong type",
+      url,
+      payload: { tenantId: 7, findingId: ["x"], location: {}, enabled: "yes", name: null, envelope: 3 },
+    });
+    list.push({
+      name: "a huge string",
+      url,
+      payload: { location: "x".repeat(100_000), reason: "y".repeat(100_000) },
+    });
+  }
+  return list;
+}
+
+describe("bad input on every route", () => {
+  it("answers a 4xx with an error message, never a 5xx", async () => {
+    const all = await routes();
+    expect(all.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    for (const [method, path, operation] of all) {
+      for (const probe of probes(method, path, operation)) {
+        const response = await ctx.app.inject({
+          method,
+          url: probe.url,
+          headers: {
+            cookie: user.cookie,
+            ...(probe.contentType ? { "content-type": probe.contentType } : {}),
+          },
+          ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
+        });
+        const where = `${method} ${path} with ${probe.name}: ${response.statusCode}`;
+        if (response.statusCode >= 500) failures.push(`${where} ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400) {
+          const body = response.headers["content-type"]?.includes("json") ? response.json() : undefined;
+          if (typeof body?.error !== "string" || body.error.length === 0)
+            failures.push(`${where} without an error`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
