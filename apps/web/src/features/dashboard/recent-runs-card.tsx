@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ageLabel } from "../../lib/age-label";
+import { plural } from "../../lib/plural";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 
 export const RECENT_RUNS_SHOWN = 5;
@@ -33,7 +34,7 @@ export function RecentRunsCard({ runs }: { runs: Run[] }) {
                   <p className="font-medium">{runTitle(run.triggeredBy)}</p>
                   <p className="text-xs text-muted-foreground">
                     {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
-                    {ageLabel(run.createdAt)} · Status: Evaluated · {run.filesScanned} files ·{" "}
+                    {ageLabel(run.createdAt)} · Status: Evaluated · {plural(run.filesScanned, "file")} ·{" "}
                     {run.failedCount} failed
                   </p>
                 </div>

@@ -5,6 +5,7 @@ import { Play } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { plural } from "../../lib/plural";
 import { useTriggerScan } from "./api/trigger-scan";
 
 export function ScanControls({ tenantId, repositories }: { tenantId: string; repositories: Repository[] }) {
@@ -16,7 +17,7 @@ export function ScanControls({ tenantId, repositories }: { tenantId: string; rep
   const running = scan.isPending;
   const label = running
     ? scan.filesScanned
-      ? `Running... ${scan.filesScanned} files`
+      ? `Running... ${plural(scan.filesScanned, "file")}`
       : "Running..."
     : "Run Policy Scan";
 

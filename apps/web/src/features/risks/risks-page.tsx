@@ -11,6 +11,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
+import { plural } from "../../lib/plural";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useRisks } from "./api/get-risks";
 
@@ -72,7 +73,9 @@ export function RisksPage() {
                         <div className="flex items-center gap-2">
                           <Badge variant="muted">{risk.type}</Badge>
                           <SeverityBadge severity={risk.severity} />
-                          <span className="text-xs text-muted-foreground">{risk.findingCount} findings</span>
+                          <span className="text-xs text-muted-foreground">
+                            {plural(risk.findingCount, "finding")}
+                          </span>
                         </div>
                         <span className="font-semibold tabular-nums">{risk.riskScore.toFixed(1)}/10</span>
                       </div>

@@ -16,6 +16,7 @@ import {
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { formatDateTime } from "../../lib/format-date";
+import { plural } from "../../lib/plural";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 import { useRun } from "./api/get-run";
 import { useRevokeWaiver } from "./api/revoke-waiver";
@@ -128,7 +129,9 @@ function ArtifactsTab({ detail }: { detail: RunDetail }) {
                     {analyzer.status}
                   </Badge>
                 </div>
-                <p className="text-xs text-muted-foreground">{analyzer.filesAnalyzed} files analysed</p>
+                <p className="text-xs text-muted-foreground">
+                  {plural(analyzer.filesAnalyzed, "file")} analysed
+                </p>
                 {analyzer.skipped.length > 0 ? (
                   <ul className="mt-2 flex flex-col gap-1 text-xs">
                     {analyzer.skipped.map((skip) => (
@@ -185,7 +188,7 @@ export function RunDrawer({
             <div className="flex items-center gap-2 text-sm">
               <RunStatusBadge status={query.data.run.status} />
               <span className="text-muted-foreground">
-                {query.data.run.filesScanned} files · {query.data.run.failedCount} failed
+                {plural(query.data.run.filesScanned, "file")} · {query.data.run.failedCount} failed
               </span>
             </div>
             <Tabs defaultValue="findings">

@@ -19,6 +19,7 @@ import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ageLabel } from "../../lib/age-label";
+import { plural } from "../../lib/plural";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { type RunFilters, useRuns } from "./api/get-runs";
@@ -45,7 +46,7 @@ export function runsNarrative(runs: Run[]): { text: string; trend: "down" | "sta
   const text =
     runs.length === 0
       ? "No policy runs match these filters."
-      : `${runs.length} policy runs shown: ${passed} passed, ${failed} failed${
+      : `${plural(runs.length, "policy run")} shown: ${passed} passed, ${failed} failed${
           failed > 3 ? "; failures are piling up, review the failed runs first." : "."
         }`;
   return { text, trend: failed > 3 ? "down" : "stable" };
@@ -72,7 +73,7 @@ function RunCard({ run, onOpen }: { run: Run; onOpen: () => void }) {
           <span className="block font-medium">{runTitle(run.triggeredBy)}</span>
           <span className="block text-xs text-muted-foreground">
             {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
-            {ageLabel(run.createdAt)} · {run.filesScanned} files · {run.failedCount} failed
+            {ageLabel(run.createdAt)} · {plural(run.filesScanned, "file")} · {run.failedCount} failed
           </span>
           <span className="block font-mono text-xs text-subtle-foreground">
             id {abbreviate(run.id, 8)} · hash {abbreviate(run.selfHash, 12)}
