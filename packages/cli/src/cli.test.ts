@@ -119,6 +119,24 @@ describe("rampart scan", () => {
   }, 30_000);
 });
 
+describe("rampart help and version", () => {
+  it("prints the usage for help, and for --help after any command, instead of running it", async () => {
+    const root = project();
+    for (const args of [["help"], ["--help"], ["scan", "--help"], ["scan", ".", "-h"], ["sbom", "--help"]]) {
+      const run = await rampart(root, ...args);
+      expect(run, args.join(" ")).toMatchObject({ code: 0, stderr: "" });
+      expect(run.stdout).toMatch(/^Usage: rampart <command>/);
+      expect(run.stdout).toContain("sbom <path|image>");
+    }
+  }, 30_000);
+
+  it("prints the version of the package", async () => {
+    const { version } = JSON.parse(readFileSync(join(here, "..", "package.json"), "utf8"));
+    for (const flag of ["version", "--version", "-V"])
+      expect(await rampart(project(), flag)).toMatchObject({ code: 0, stdout: `rampart ${version}\n` });
+  }, 30_000);
+});
+
 describe("rampart fix", () => {
   it("prints a unified diff with --dry-run and applies it without", async () => {
     const root = project();

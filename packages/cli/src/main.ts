@@ -1,7 +1,8 @@
-// `rampart`: scan, fix, list rules, generate rule docs, import advisories. Dispatches on the first
-// argument; each command parses its own options and returns an exit code. Errors become one line
-// on stderr.
+// `rampart`: scan, fix, list rules, generate rule docs, write SBOMs, verify exports, import
+// advisories. Dispatches on the first argument; each command parses its own options and returns
+// an exit code. Errors become one line on stderr.
 import { EXIT_ERROR, EXIT_OK, type Io, UsageError } from "./io.ts";
+import { VERSION } from "./version.ts";
 
 type Command = (args: readonly string[], io: Io) => Promise<number>;
 
@@ -38,6 +39,10 @@ Commands:
   fix <path>     Apply the safe, mechanical fixes rules offer
       --dry-run                   print the changes as a unified diff, change nothing
       --config FILE
+  sbom <path|image>  A CycloneDX 1.6 (default) or SPDX 2.3 JSON SBOM of a folder's manifests and
+                 lockfiles, or of a container image (docker save tarball, OCI layout or tar)
+      --format cyclonedx|spdx
+      --output FILE
   rules          List every rule
       --format table|json
   docs <outdir>  Generate rule documentation (Markdown) from the catalogue
@@ -52,20 +57,31 @@ Commands:
       --earlier FILE              an earlier export: prove this one is consistent with it
       --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
 
+  help, --help, -h              this text (also after any command)
+  version, --version, -V        the version
+
 Exit codes: 0 success (no finding at the --fail-on level; an export or bundle that verifies), 1 findings
 at the --fail-on level or an export or bundle that fails verification, 2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
+  // `rampart scan --help` asks for help, not a scan (options after `--` are positionals).
+  const options = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+  const wantsHelp = options.includes("--help") || options.includes("-h");
   try {
     const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (load) return await (await load())(rest, io);
-    switch (command) {
+    if (load && !wantsHelp) return await (await load())(rest, io);
+    switch (load ? "help" : command) {
       case "help":
       case "--help":
       case "-h":
         io.stdout.write(USAGE);
+        return EXIT_OK;
+      case "version":
+      case "--version":
+      case "-V":
+        io.stdout.write(`rampart ${VERSION}\n`);
         return EXIT_OK;
       case undefined:
         io.stderr.write(USAGE);

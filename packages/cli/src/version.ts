@@ -6,11 +6,14 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
   version: string;
 };
 
+/** The CLI's version, from its package.json. */
+export const VERSION = packageJson.version;
+
 /** Set RAMPART_DOCS_URL to where docs/rules is published to give SARIF rules a help link. */
 export function toolInfo(env: Record<string, string | undefined>): ToolInfo {
   return {
     name: "Rampart",
-    version: packageJson.version,
+    version: VERSION,
     ...(env.RAMPART_DOCS_URL ? { docsBaseUri: env.RAMPART_DOCS_URL } : {}),
   };
 }
