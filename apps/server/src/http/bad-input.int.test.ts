@@ -105,7 +105,9 @@ describe("bad input on every route", () => {
         const where = `${method} ${path} with ${probe.name}: ${response.statusCode}`;
         if (response.statusCode >= 500) failures.push(`${where} ${response.body.slice(0, 200)}`);
         else if (response.statusCode >= 400) {
-          const body = String(response.headers["content-type"]).includes("json") ? response.json() : undefined;
+          const body = String(response.headers["content-type"]).includes("json")
+            ? response.json()
+            : undefined;
           if (typeof body?.error !== "string" || body.error.length === 0)
             failures.push(`${where} without an error`);
         }
