@@ -4,7 +4,7 @@ import { ErrorBody } from "@rampart/contracts/common";
 import type { Database } from "@rampart/db/client";
 import { findings } from "@rampart/db/schema";
 import { eq } from "drizzle-orm";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
@@ -19,10 +19,10 @@ export function registerAdvisorRoutes(
     db: Database;
     advisor: Advisor;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   /** The finding, if the caller may read its tenant; 404 otherwise, whoever owns it. */
   async function findingContext(findingId: string, userId: string): Promise<FindingContext> {

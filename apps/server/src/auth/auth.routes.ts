@@ -2,7 +2,7 @@
 
 import { LoginBody, RegisterBody, UserResponse } from "@rampart/contracts/auth";
 import { ErrorBody, Ok } from "@rampart/contracts/common";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import type { App } from "../http/types.ts";
 import type { AuthService } from "./auth.service.ts";
 import { clearSessionCookie, currentUser, setSessionCookie } from "./authenticate.ts";
@@ -12,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody 
 
 export function registerAuthRoutes(
   app: App,
-  deps: { auth: AuthService; authenticate: preHandlerAsyncHookHandler; rateLimitPerMinute: number },
+  deps: { auth: AuthService; authenticate: onRequestAsyncHookHandler; rateLimitPerMinute: number },
 ) {
   const { auth } = deps;
   const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: "1 minute" };
@@ -56,7 +56,7 @@ export function registerAuthRoutes(
   app.get(
     "/api/auth/me",
     {
-      preHandler: deps.authenticate,
+      onRequest: deps.authenticate,
       schema: { tags: ["auth"], response: { 200: UserResponse, 401: ErrorBody } },
     },
     async (request) => ({ user: await auth.toUser(currentUser(request)) }),

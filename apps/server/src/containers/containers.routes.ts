@@ -10,7 +10,7 @@ import {
   ImageUploadQuery,
 } from "@rampart/contracts/containers";
 import { TenantParams } from "@rampart/contracts/tenants";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError } from "../errors.ts";
 import type { App } from "../http/types.ts";
@@ -30,9 +30,9 @@ export const IMAGE_CONTENT_TYPES = [
 
 export function registerContainerRoutes(
   app: App,
-  deps: { images: ImagesService; access: TenantAccessService; authenticate: preHandlerAsyncHookHandler },
+  deps: { images: ImagesService; access: TenantAccessService; authenticate: onRequestAsyncHookHandler },
 ) {
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/tenants/:tenantId/containers",

@@ -11,7 +11,7 @@ import {
 } from "@rampart/contracts/attestations";
 import { ErrorBody } from "@rampart/contracts/common";
 import { TenantParams } from "@rampart/contracts/tenants";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
@@ -27,11 +27,11 @@ export function registerAttestationRoutes(
   deps: {
     attestations: AttestationsService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
   const { attestations, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/tenants/:tenantId/attestations",

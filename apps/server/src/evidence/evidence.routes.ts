@@ -7,7 +7,7 @@ import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
 import { GENESIS_HASH } from "@rampart/ledger";
 import { isKnownControl } from "@rampart/policy";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError } from "../errors.ts";
@@ -28,11 +28,11 @@ export function registerEvidenceRoutes(
     ledger: LedgerService;
     evidenceReports: EvidenceReportService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
   const { ledger, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/evidence/public-key",

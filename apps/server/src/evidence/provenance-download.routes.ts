@@ -4,7 +4,7 @@
 import type { Database } from "@rampart/db/client";
 import { provenanceAttestations } from "@rampart/db/schema";
 import { eq } from "drizzle-orm";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
@@ -17,12 +17,12 @@ export function provenanceFileName(id: string): string {
 
 export function registerProvenanceDownloadRoute(
   app: App,
-  deps: { db: Database; access: TenantAccessService; authenticate: preHandlerAsyncHookHandler },
+  deps: { db: Database; access: TenantAccessService; authenticate: onRequestAsyncHookHandler },
 ) {
   app.get(
     "/api/provenance/:id",
     {
-      preHandler: deps.authenticate,
+      onRequest: deps.authenticate,
       schema: { tags: ["attestations"], params: z.object({ id: z.uuid() }) },
     },
     async (request, reply) => {

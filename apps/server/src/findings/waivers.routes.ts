@@ -2,7 +2,7 @@
 import { ErrorBody } from "@rampart/contracts/common";
 import { CreateWaiverBody, Waiver } from "@rampart/contracts/runs";
 import { TenantParams } from "@rampart/contracts/tenants";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
@@ -13,10 +13,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 export function registerWaiverRoutes(
   app: App,
-  deps: { waivers: WaiversService; access: TenantAccessService; authenticate: preHandlerAsyncHookHandler },
+  deps: { waivers: WaiversService; access: TenantAccessService; authenticate: onRequestAsyncHookHandler },
 ) {
   const { waivers, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/tenants/:tenantId/waivers",

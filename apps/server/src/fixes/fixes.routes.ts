@@ -14,7 +14,7 @@ import type { Database } from "@rampart/db/client";
 import { findings } from "@rampart/db/schema";
 import { planDependencyUpgrade } from "@rampart/engine/sca/upgrade/index";
 import { eq } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
@@ -33,10 +33,10 @@ export function registerFixRoutes(
     db: Database;
     fixes: FixesService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
   const openSchema = {
     tags: ["fixes"],
     body: FixRequest,

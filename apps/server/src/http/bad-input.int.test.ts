@@ -86,6 +86,30 @@ function probes(method: Method, path: string, operation: Operation): Probe[] {
   return list;
 }
 
+/** Routes that answer without a session, and why. */
+const PUBLIC: Record<string, string> = {
+  "POST /api/auth/login": "signs in",
+  "POST /api/auth/register": "creates a user",
+  "POST /api/auth/logout": "ends whatever session there is",
+  "GET /api/evidence/public-key": "what an auditor verifies an export with, offline",
+};
+
+describe("sessions", () => {
+  it("every route but the public ones answers 401 without a session", async () => {
+    const failures: string[] = [];
+    for (const [method, path] of await routes()) {
+      if (`${method} ${path}` in PUBLIC) continue;
+      const response = await ctx.app.inject({
+        method,
+        url: fill(path, randomUUID()),
+        ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
+      });
+      if (response.statusCode !== 401) failures.push(`${method} ${path}: ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe("bad input on every route", () => {
   it("answers a 4xx with an error message, never a 5xx", async () => {
     const all = await routes();

@@ -20,7 +20,7 @@ import type { Database } from "@rampart/db/client";
 import { findings, policyRuns } from "@rampart/db/schema";
 import { getControl, isFrameworkId, listFrameworks } from "@rampart/policy";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
@@ -40,11 +40,11 @@ export function registerPostureRoutes(
     db: Database;
     posture: PostureService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
   const { posture, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
   const read = (tenantId: string, userId: string) => access.require(tenantId, userId, "read");
 
   app.get(

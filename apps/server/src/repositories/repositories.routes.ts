@@ -12,7 +12,7 @@ import {
 } from "@rampart/contracts/repositories";
 import { TenantParams } from "@rampart/contracts/tenants";
 import { isUniqueViolation } from "@rampart/db/errors";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -58,12 +58,12 @@ export function registerRepositoryRoutes(
     repo: RepositoriesRepo;
     scans: ScanService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
     localRepositoryRoots: readonly string[];
   },
 ) {
   const { repo, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/tenants/:tenantId/repositories",

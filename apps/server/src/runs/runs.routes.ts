@@ -11,7 +11,7 @@ import {
   type Waiver,
 } from "@rampart/contracts/runs";
 import { TenantParams } from "@rampart/contracts/tenants";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError, notFound } from "../errors.ts";
 import { toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
@@ -52,14 +52,14 @@ export function registerRunRoutes(
     runs: RunsRepo;
     repositories: RepositoriesRepo;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
     scanWaitSeconds: number;
     ledger: LedgerService;
     fixes: Pick<FixesService, "ofRun">;
   },
 ) {
   const { scans, runs, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.post(
     "/api/runs/trigger",

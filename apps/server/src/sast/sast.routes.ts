@@ -4,7 +4,7 @@ import { ErrorBody } from "@rampart/contracts/common";
 import { type SastCategory, type SastFinding, SastResponse, type SastStats } from "@rampart/contracts/sast";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { findings } from "@rampart/db/schema";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
@@ -71,13 +71,13 @@ export function registerSastRoutes(
   deps: {
     posture: PostureService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
   app.get(
     "/api/tenants/:tenantId/sast",
     {
-      preHandler: deps.authenticate,
+      onRequest: deps.authenticate,
       schema: { tags: ["sast"], params: TenantParams, response: { 200: SastResponse, ...errors } },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import { VexOutcome } from "@rampart/contracts/vex";
 import type { Database } from "@rampart/db/client";
 import { containerImages, policyRuns, sbomArtifacts } from "@rampart/db/schema";
 import { desc, eq } from "drizzle-orm";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
@@ -42,10 +42,10 @@ export function registerScaRoutes(
     db: Database;
     posture: PostureService;
     access: TenantAccessService;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/tenants/:tenantId/sca",

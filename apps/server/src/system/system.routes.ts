@@ -7,7 +7,7 @@ import { SystemInfo, SystemJobs } from "@rampart/contracts/system";
 import type { Database } from "@rampart/db/client";
 import { memberships } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
@@ -48,10 +48,10 @@ export function registerSystemRoutes(
     boss: () => PgBoss | undefined;
     version: string;
     environment: string;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   },
 ) {
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/system/info",

@@ -9,7 +9,7 @@ import {
   TenantParams,
   TenantSettingsBody,
 } from "@rampart/contracts/tenants";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "./tenant-access.ts";
@@ -31,10 +31,10 @@ export function toTenant(row: TenantRow, role: RoleName | null): Tenant {
 
 export function registerTenantRoutes(
   app: App,
-  deps: { repo: TenantsRepo; access: TenantAccessService; authenticate: preHandlerAsyncHookHandler },
+  deps: { repo: TenantsRepo; access: TenantAccessService; authenticate: onRequestAsyncHookHandler },
 ) {
   const { repo, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.get(
     "/api/tenants",

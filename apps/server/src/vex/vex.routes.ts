@@ -7,7 +7,7 @@ import {
   VexStatementResponse,
   VexTriageBody,
 } from "@rampart/contracts/vex";
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
@@ -20,10 +20,10 @@ export const VEX_IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
 export function registerVexRoutes(
   app: App,
-  deps: { vex: VexService; access: TenantAccessService; authenticate: preHandlerAsyncHookHandler },
+  deps: { vex: VexService; access: TenantAccessService; authenticate: onRequestAsyncHookHandler },
 ) {
   const { vex, access } = deps;
-  const guarded = { preHandler: deps.authenticate };
+  const guarded = { onRequest: deps.authenticate };
 
   app.post(
     "/api/tenants/:tenantId/vex/triage",
