@@ -1,9 +1,12 @@
 // Every route of the API, read from the API's own OpenAPI document, is called by a user of
 // another tenant with the owner's ids. A read must answer 404 while the owner gets 200 on the same
 // URL (so the probe really names the owner's data); a write must answer 404 with a body the owner
-// could send, and leave the owner's data as it was. A new route fails here until it gets its ids
-// in READS or WRITES, or is listed in NOT_ONE_TENANTS_DATA with the reason.
+// could send, and leave the owner's data as it was. Inside the tenant, a write answers 403 to a
+// read-only auditor (unless it stores nothing) and an admin's write 403 to a member. A new route
+// fails here until it gets its ids in READS or WRITES, or is listed in NOT_ONE_TENANTS_DATA with
+// the reason.
 import { rmSync } from "node:fs";
+import { memberships } from "@rampart/db/schema";
 import { exportPublicKeyPem, generateKeyPair, signScanProvenance } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
@@ -80,6 +83,20 @@ const vexDocument = (id: string) => ({
     { vulnerability: { name: "CVE-2021-44906" }, products: [{ "@id": "pkg:npm/minimist" }], status: "fixed" },
   ],
 });
+
+/** Writes that store nothing, which a read-only auditor may call. */
+const COMPUTED_ONLY: Record<string, string> = {
+  "POST /api/explain/finding": "explains a finding",
+  "POST /api/fixes/generate": "previews a fix as a diff; opening the pull request is /api/fixes/sast",
+};
+
+/** Writes only an admin of the tenant may make. */
+const ADMIN_ONLY = [
+  "DELETE /api/tenants/{tenantId}",
+  "PATCH /api/tenants/{tenantId}/settings",
+  "PATCH /api/tenants/{tenantId}/auditor-access",
+  "POST /api/tenants/{tenantId}/trusted-keys",
+];
 
 interface Write {
   url: string;
@@ -311,12 +328,44 @@ describe("tenant isolation of every route", () => {
     expect(await state()).toEqual(before);
   });
 
+  it("answers a write with 403 to the owner's auditors, and an admin's write with 403 to members", async () => {
+    const auditor = await signUp(ctx.app);
+    const member = await signUp(ctx.app);
+    await ctx.database.db.insert(memberships).values([
+      { userId: auditor.userId, tenantId: owner.tenantId, role: "auditor" },
+      { userId: member.userId, tenantId: owner.tenantId, role: "member" },
+    ]);
+    const failures: string[] = [];
+    for (const [route] of await routes()) {
+      const write = WRITES[route];
+      if (!write) continue;
+      const expected = [
+        [auditor, route in COMPUTED_ONLY ? 200 : 403],
+        ...(ADMIN_ONLY.includes(route) ? [[member, 403] as const] : []),
+      ] as const;
+      for (const [user, status] of expected) {
+        const { url, payload, contentType } = write();
+        const response = await ctx.app.inject({
+          method: route.slice(0, route.indexOf(" ")) as Method,
+          url,
+          headers: { cookie: user.cookie, ...(contentType ? { "content-type": contentType } : {}) },
+          ...(payload ? { payload } : {}),
+        });
+        const who = user === auditor ? "an auditor" : "a member";
+        if (response.statusCode !== status) failures.push(`${route}: ${who} got ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("lists no route that the API does not have", async () => {
     const known = new Set((await routes()).map(([route]) => route));
     const listed = [
       ...Object.keys(NOT_ONE_TENANTS_DATA),
       ...Object.keys(READS).map((path) => `GET ${path}`),
       ...Object.keys(WRITES),
+      ...Object.keys(COMPUTED_ONLY),
+      ...ADMIN_ONLY,
     ];
     expect(listed.filter((route) => !known.has(route))).toEqual([]);
   });
