@@ -1,8 +1,15 @@
 // The queries behind the dashboards. They read the per-run rollups (control_results, run counts)
 // and touch findings only through the latest runs, so their cost does not grow with history.
 import type { Database } from "@rampart/db/client";
-import { controlResults, findings, findingTracks, openRuleCounts, policyRuns } from "@rampart/db/schema";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  controlResults,
+  findings,
+  findingTracks,
+  openRuleCounts,
+  policyRuns,
+  repositories,
+} from "@rampart/db/schema";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
 const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
@@ -10,14 +17,40 @@ const SEVERITY_ORDER = ["critical", "high", "med", "low"];
 
 export function createPostureRepo(db: Database) {
   return {
-    /** The newest run of each repository created at or before `asOf`. */
+    /**
+     * The newest run of each repository created before `asOf` (or now), leaving out repositories
+     * removed by then: their history stays, but they no longer count in the posture.
+     */
     async latestRuns(tenantId: string, asOf?: Date) {
+      const removed = db
+        .select({ id: repositories.id })
+        .from(repositories)
+        .where(
+          and(
+            eq(repositories.tenantId, tenantId),
+            asOf ? lt(repositories.archivedAt, asOf) : isNotNull(repositories.archivedAt),
+          ),
+        );
       return db
         .selectDistinctOn([policyRuns.repositoryId])
         .from(policyRuns)
-        .where(and(eq(policyRuns.tenantId, tenantId), ...(asOf ? [lt(policyRuns.createdAt, asOf)] : [])))
+        .where(
+          and(
+            eq(policyRuns.tenantId, tenantId),
+            notInArray(policyRuns.repositoryId, removed),
+            ...(asOf ? [lt(policyRuns.createdAt, asOf)] : []),
+          ),
+        )
         .orderBy(policyRuns.repositoryId, desc(policyRuns.createdAt), desc(policyRuns.id));
     },
+
+    /** Repositories removed since `since`, oldest first: the posture chart drops them from then on. */
+    removedSince: (tenantId: string, since: Date) =>
+      db
+        .select({ id: repositories.id, archivedAt: repositories.archivedAt })
+        .from(repositories)
+        .where(and(eq(repositories.tenantId, tenantId), gte(repositories.archivedAt, since)))
+        .orderBy(asc(repositories.archivedAt)),
 
     /** Open (failed, not waived) findings of one analyzer (and rule) in the given runs, with their run's repo. */
     openFindingsOf: (tenantId: string, runIds: string[], filter: { analyzer: string; ruleId?: string }) =>
@@ -136,13 +169,15 @@ export function createPostureRepo(db: Database) {
 
     /**
      * A fingerprint of everything the summary is computed from: it changes when a run is recorded,
-     * a waiver is created, revoked or lapses, a scan starts or ends, or the ledger grows or is verified.
+     * a repository is removed or restored, a waiver is created, revoked or lapses, a scan starts or
+     * ends, or the ledger grows or is verified.
      */
     dataVersion: async (tenantId: string) => {
       const result = (await db.execute(sql`
         select
           (select count(*) from policy_runs where tenant_id = ${tenantId}::uuid)::text || '|' ||
           coalesce((select max(created_at) from policy_runs where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
+          (select count(*) || '@' || coalesce(max(archived_at)::text, '') from repositories where tenant_id = ${tenantId}::uuid and archived_at is not null) || '|' ||
           (select count(*) from waivers where tenant_id = ${tenantId}::uuid)::text || '|' ||
           (select count(*) from waivers where tenant_id = ${tenantId}::uuid and (revoked_at is not null or expires_at <= now()))::text || '|' ||
           (select count(*) from vex_statements where tenant_id = ${tenantId}::uuid)::text || '|' ||

@@ -99,6 +99,7 @@ export function createPostureService(deps: {
   async function postureHistory(tenantId: string, since: Date, days: number) {
     const baseline = await repo.latestRuns(tenantId, since);
     const later = await repo.runsSince(tenantId, since);
+    const removed = await repo.removedSince(tenantId, since);
     const results = await repo.controlResultsOf(tenantId, [
       ...baseline.map((r) => r.id),
       ...later.map((r) => r.id),
@@ -108,11 +109,16 @@ export function createPostureService(deps: {
     const current = new Map(baseline.map((run) => [run.repositoryId, run.id]));
     const history: { date: string; score: number }[] = [];
     let next = 0;
+    let nextRemoved = 0;
     for (let day = 1; day <= days; day++) {
       const endOfDay = new Date(since.getTime() + day * DAY_MS);
       while (next < later.length && later[next]!.createdAt < endOfDay) {
         current.set(later[next]!.repositoryId, later[next]!.id);
         next += 1;
+      }
+      while (nextRemoved < removed.length && removed[nextRemoved]!.archivedAt! < endOfDay) {
+        current.delete(removed[nextRemoved]!.id);
+        nextRemoved += 1;
       }
       if (current.size === 0) continue;
       const tallies = toTallies([...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []));

@@ -1,7 +1,8 @@
-// Queries for a tenant's repositories.
+// Queries for a tenant's repositories. A removed repository is archived, not deleted: its runs and
+// findings are evidence. Only `restore` and the demo seed see archived rows.
 import type { Database } from "@rampart/db/client";
 import { repositories } from "@rampart/db/schema";
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 
 export type RepositoryRow = typeof repositories.$inferSelect;
 export type NewRepository = typeof repositories.$inferInsert;
@@ -12,7 +13,7 @@ export function createRepositoriesRepo(db: Database) {
       db
         .select()
         .from(repositories)
-        .where(eq(repositories.tenantId, tenantId))
+        .where(and(eq(repositories.tenantId, tenantId), isNull(repositories.archivedAt)))
         .orderBy(asc(repositories.createdAt)),
 
     find: async (tenantId: string, id: string) =>
@@ -20,7 +21,13 @@ export function createRepositoriesRepo(db: Database) {
         await db
           .select()
           .from(repositories)
-          .where(and(eq(repositories.tenantId, tenantId), eq(repositories.id, id)))
+          .where(
+            and(
+              eq(repositories.tenantId, tenantId),
+              eq(repositories.id, id),
+              isNull(repositories.archivedAt),
+            ),
+          )
       )[0],
 
     /** By id or by display name, within the tenant. */
@@ -33,7 +40,7 @@ export function createRepositoriesRepo(db: Database) {
         await db
           .select()
           .from(repositories)
-          .where(and(eq(repositories.tenantId, tenantId), match))
+          .where(and(eq(repositories.tenantId, tenantId), match, isNull(repositories.archivedAt)))
       )[0];
     },
 
@@ -50,10 +57,36 @@ export function createRepositoriesRepo(db: Database) {
       )[0]!;
     },
 
-    delete: (tenantId: string, id: string) =>
-      db.delete(repositories).where(and(eq(repositories.tenantId, tenantId), eq(repositories.id, id))),
+    /**
+     * Registers an archived repository of the same name again, with the new settings, so that its
+     * history goes on; undefined when there is none.
+     */
+    restore: async (row: NewRepository) =>
+      (
+        await db
+          .update(repositories)
+          .set({
+            source: row.source,
+            location: row.location,
+            defaultBranch: row.defaultBranch ?? null,
+            scanSchedule: row.scanSchedule ?? null,
+            archivedAt: null,
+          })
+          .where(
+            and(
+              eq(repositories.tenantId, row.tenantId),
+              eq(repositories.name, row.name),
+              isNotNull(repositories.archivedAt),
+            ),
+          )
+          .returning()
+      )[0],
 
-    listScheduled: () => db.select().from(repositories),
+    archive: (tenantId: string, id: string, at: Date) =>
+      db
+        .update(repositories)
+        .set({ archivedAt: at, scanSchedule: null })
+        .where(and(eq(repositories.tenantId, tenantId), eq(repositories.id, id))),
   };
 }
 

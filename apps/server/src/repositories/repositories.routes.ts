@@ -1,4 +1,6 @@
-// A tenant's repositories: list, register (git URL or an allowed local path), delete.
+// A tenant's repositories: list, register (git URL or an allowed local path), remove. Removing
+// archives the repository (repositories.repo.ts): its runs and findings stay, and registering the
+// same name again restores it.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isGitUrl, repositoryNameOf } from "@rampart/checkout";
@@ -113,16 +115,17 @@ export function registerRepositoryRoutes(
           "body.location: expected a git URL (https://, ssh://, git@host:owner/repo) or an absolute path",
         );
       }
+      const wanted = {
+        tenantId,
+        name: request.body.name ?? repositoryNameOf(location),
+        source,
+        location: source === "local" ? path.resolve(location) : location,
+        defaultBranch: request.body.defaultBranch ?? null,
+        scanSchedule:
+          request.body.scanSchedule === undefined ? DEFAULT_SCAN_SCHEDULE : request.body.scanSchedule,
+      };
       try {
-        const row = await repo.insert({
-          tenantId,
-          name: request.body.name ?? repositoryNameOf(location),
-          source,
-          location: source === "local" ? path.resolve(location) : location,
-          defaultBranch: request.body.defaultBranch ?? null,
-          scanSchedule:
-            request.body.scanSchedule === undefined ? DEFAULT_SCAN_SCHEDULE : request.body.scanSchedule,
-        });
+        const row = (await repo.restore(wanted)) ?? (await repo.insert(wanted));
         await deps.scans.syncSchedule(row);
         return reply.status(201).send(toRepository(row));
       } catch (error) {
@@ -148,7 +151,7 @@ export function registerRepositoryRoutes(
       await access.require(tenantId, currentUser(request).id, "write");
       const row = await repo.find(tenantId, repositoryId);
       if (!row) throw notFound("Repository not found");
-      await repo.delete(tenantId, repositoryId);
+      await repo.archive(tenantId, repositoryId, new Date());
       await deps.scans.syncSchedule({ ...row, scanSchedule: null });
       return { deleted: true as const };
     },

@@ -107,7 +107,8 @@ export function createScanService(deps: ScanServiceDeps) {
     payload: z.object({ tenantId: z.uuid(), repositoryId: z.uuid() }),
     handle: async ({ tenantId, repositoryId }) => {
       const [repository] = await db.select().from(repositories).where(eq(repositories.id, repositoryId));
-      if (!repository || repository.tenantId !== tenantId) return; // deleted since it was scheduled
+      // removed since it was scheduled
+      if (!repository || repository.tenantId !== tenantId || repository.archivedAt) return;
       await request({ tenantId, repositoryId, triggeredBy: "schedule" });
     },
   });

@@ -34,6 +34,12 @@ export const repositories = pgTable(
     location: text("location").notNull(),
     defaultBranch: text("default_branch"),
     scanSchedule: text("scan_schedule"),
+    /**
+     * When the repository was removed: it is no longer listed, scanned or counted in the current
+     * posture, but its runs and findings stay as the evidence they are. Registering it again
+     * (by name) restores it.
+     */
+    archivedAt: timestamptz("archived_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (table) => [uniqueIndex("repositories_tenant_name").on(table.tenantId, table.name)],

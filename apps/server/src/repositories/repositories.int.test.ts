@@ -1,0 +1,101 @@
+// Removing a repository archives it: it leaves the list, the scans and the current posture, while
+// its runs and findings stay as evidence; registering the same name again brings it back.
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleRepository } from "../../test/git-repo.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+
+let ctx: TestContext;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let root: string;
+let repoPath: string;
+let repositoryId: string;
+let runId: string;
+
+const get = (url: string) => ctx.app.inject({ url, headers: { cookie: owner.cookie } });
+const post = (url: string, payload: object) =>
+  ctx.app.inject({ method: "POST", url, payload, headers: { cookie: owner.cookie } });
+const remove = (id: string) =>
+  ctx.app.inject({
+    method: "DELETE",
+    url: `/api/tenants/${owner.tenantId}/repositories/${id}`,
+    headers: { cookie: owner.cookie },
+  });
+const register = () =>
+  post(`/api/tenants/${owner.tenantId}/repositories`, { location: repoPath, name: "acme/payments-api" });
+
+beforeAll(async () => {
+  ({ root, path: repoPath } = sampleRepository("payments-api", "01-initial"));
+  ctx = await createTestContext({ localRepositoryRoots: [root] });
+  owner = await signUp(ctx.app);
+  const registered = await register();
+  expect(registered.statusCode, registered.body).toBe(201);
+  repositoryId = registered.json().id;
+  const scanned = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/payments-api" });
+  expect(scanned.statusCode, scanned.body).toBe(200);
+  runId = scanned.json().runId;
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const summary = async () => (await get(`/api/tenants/${owner.tenantId}/summary?days=7`)).json();
+
+describe("removing a repository", () => {
+  it("takes it out of the list, the scans and the current posture", async () => {
+    const before = await summary();
+    expect(before.hasData).toBe(true);
+    expect(before.metrics.criticalFindings).toBeGreaterThan(0);
+    expect((await get(`/api/tenants/${owner.tenantId}/sast`)).json().findings.length).toBeGreaterThan(0);
+
+    const removed = await remove(repositoryId);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ deleted: true });
+
+    expect((await get(`/api/tenants/${owner.tenantId}/repositories`)).json()).toEqual([]);
+    const after = await summary();
+    expect(after.metrics.criticalFindings).toBe(0);
+    // The posture chart counted it up to today and drops it from the day it was removed.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(before.metrics.postureHistory.at(-1).date).toBe(today);
+    expect(after.metrics.postureHistory.map((point: { date: string }) => point.date)).not.toContain(today);
+    expect(after.generatedAt).not.toBe(before.generatedAt); // not served from the summary cache
+    expect((await get(`/api/tenants/${owner.tenantId}/sast`)).json().findings).toEqual([]);
+    const scan = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/payments-api" });
+    expect(scan.statusCode).toBe(400);
+    expect(scan.json().error).toBe("No repository named acme/payments-api in this organization");
+    expect((await remove(repositoryId)).statusCode).toBe(404);
+  });
+
+  it("keeps its runs and findings as evidence", async () => {
+    const run = await get(`/api/runs/${runId}`);
+    expect(run.statusCode).toBe(200);
+    expect(run.json().findings.length).toBeGreaterThan(0);
+    const runs = (await get(`/api/tenants/${owner.tenantId}/runs`)).json().runs;
+    expect(runs.map((item: { id: string }) => item.id)).toEqual([runId]);
+    const verified = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tenants/${owner.tenantId}/evidence/verify`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().chain.isValid).toBe(true);
+  });
+
+  it("is undone by registering the same name again, with its history", async () => {
+    const again = await register();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({
+      id: repositoryId,
+      name: "acme/payments-api",
+      scanSchedule: "0 4 * * *",
+    });
+    expect((await get(`/api/tenants/${owner.tenantId}/repositories`)).json()).toHaveLength(1);
+    expect((await summary()).metrics.criticalFindings).toBeGreaterThan(0);
+    const scan = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/payments-api" });
+    expect(scan.statusCode, scan.body).toBe(200);
+    expect((await get(`/api/tenants/${owner.tenantId}/runs`)).json().runs).toHaveLength(2);
+    expect((await register()).statusCode).toBe(409); // registered now: a duplicate again
+  });
+});
