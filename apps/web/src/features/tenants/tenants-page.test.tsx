@@ -81,8 +81,8 @@ describe("TenantsPage", () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ enabled: true });
   });
 
-  it("deletes without a confirmation step and reports failures", async () => {
-    stubFetch({
+  it("deletes only once the organization's name is typed, and reports failures", async () => {
+    const fetchMock = stubFetch({
       "GET /api/tenants": { body: [testTenant({ id: ACME, name: "Acme Corp" })] },
       [`DELETE /api/tenants/${ACME}`]: { status: 403, body: { error: "Only admins may delete" } },
     });
@@ -90,6 +90,21 @@ describe("TenantsPage", () => {
     renderWithProviders(<TenantsPage />, { path: "/tenants" });
     await user.click(await screen.findByRole("button", { name: "Actions for Acme Corp" }));
     await user.click(await screen.findByRole("menuitem", { name: "Delete Tenant" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Acme Corp?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete Tenant" });
+    expect(confirm).toBeDisabled();
+    const name = within(dialog).getByLabelText("Type the organization's name to confirm");
+    await user.type(name, "Acme");
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Actions for Acme Corp" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete Tenant" }));
+    const again = await screen.findByRole("dialog", { name: "Delete Acme Corp?" });
+    await user.type(within(again).getByLabelText("Type the organization's name to confirm"), "Acme Corp");
+    await user.click(within(again).getByRole("button", { name: "Delete Tenant" }));
     expect(await screen.findByText("Delete failed")).toBeInTheDocument();
     expect(screen.getByText('403: {"error":"Only admins may delete"}')).toBeInTheDocument();
   });
@@ -107,6 +122,9 @@ describe("TenantsPage", () => {
     renderWithProviders(<TenantsPage />, { path: "/tenants" });
     await user.click(await screen.findByRole("button", { name: "Actions for Acme Corp" }));
     await user.click(await screen.findByRole("menuitem", { name: "Delete Tenant" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Acme Corp?" });
+    await user.type(within(dialog).getByLabelText("Type the organization's name to confirm"), "Acme Corp");
+    await user.click(within(dialog).getByRole("button", { name: "Delete Tenant" }));
     expect(await screen.findByText("Tenant deleted")).toBeInTheDocument();
     expect(screen.getByText("The tenant has been successfully removed.")).toBeInTheDocument();
     expect(await screen.findByText("No tenants yet")).toBeInTheDocument();

@@ -1,7 +1,8 @@
 // Tenant Management (/tenants): the organizations the user can see, their GitHub connection and
-// auditor access, with actions to toggle auditor access or delete a tenant.
+// auditor access, with actions to toggle auditor access or delete a tenant (after a confirmation).
 import type { Tenant } from "@rampart/contracts/tenants";
 import { Building, Ellipsis, Plus, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
@@ -21,18 +22,21 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { formatDate } from "../../lib/format-date";
 import { useTenants } from "../../session/api/get-tenants";
-import { useDeleteTenant } from "./api/delete-tenant";
 import { useUpdateAuditorAccess } from "./api/update-auditor-access";
+import { DeleteTenantDialog } from "./delete-tenant-dialog";
 
 /** The spec's 'Enable/Disable Auditor Access' item reads after the tenant's current state. */
-function TenantActions({ tenant }: { tenant: Tenant }) {
+function TenantActions({ tenant, onDelete }: { tenant: Tenant; onDelete: (tenant: Tenant) => void }) {
   const updateAccess = useUpdateAuditorAccess();
-  const deleteTenant = useDeleteTenant();
-  const busy = updateAccess.isPending || deleteTenant.isPending;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${tenant.name}`} disabled={busy}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Actions for ${tenant.name}`}
+          disabled={updateAccess.isPending}
+        >
           <Ellipsis aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -48,7 +52,7 @@ function TenantActions({ tenant }: { tenant: Tenant }) {
           {tenant.auditorAccessEnabled ? "Disable Auditor Access" : "Enable Auditor Access"}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => deleteTenant.mutate(tenant.id)}>
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(tenant)}>
           <Trash2 aria-hidden="true" />
           Delete Tenant
         </DropdownMenuItem>
@@ -58,51 +62,55 @@ function TenantActions({ tenant }: { tenant: Tenant }) {
 }
 
 function TenantsTable({ tenants }: { tenants: Tenant[] }) {
+  const [deleting, setDeleting] = useState<Tenant | null>(null);
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Organization</TableHead>
-          <TableHead scope="col">GitHub Connection</TableHead>
-          <TableHead scope="col">Auditor Access</TableHead>
-          <TableHead scope="col">Created</TableHead>
-          <TableHead scope="col" className="text-right">
-            Actions
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {tenants.map((tenant) => (
-          <TableRow key={tenant.id}>
-            <TableCell>
-              <div className="flex items-center gap-3">
-                <Building className="size-4 text-muted-foreground" aria-hidden="true" />
-                <span className="font-medium">{tenant.name}</span>
-                {tenant.isDemo ? <Badge variant="muted">Demo</Badge> : null}
-              </div>
-            </TableCell>
-            <TableCell>
-              {tenant.githubInstallationId ? (
-                <Badge variant="success">Installation {tenant.githubInstallationId}</Badge>
-              ) : (
-                <Badge variant="muted">Not connected</Badge>
-              )}
-            </TableCell>
-            <TableCell>
-              {tenant.auditorAccessEnabled ? (
-                <Badge variant="success">Enabled</Badge>
-              ) : (
-                <Badge variant="muted">Disabled</Badge>
-              )}
-            </TableCell>
-            <TableCell className="text-muted-foreground">{formatDate(tenant.createdAt)}</TableCell>
-            <TableCell className="text-right">
-              <TenantActions tenant={tenant} />
-            </TableCell>
+    <>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Organization</TableHead>
+            <TableHead scope="col">GitHub Connection</TableHead>
+            <TableHead scope="col">Auditor Access</TableHead>
+            <TableHead scope="col">Created</TableHead>
+            <TableHead scope="col" className="text-right">
+              Actions
+            </TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {tenants.map((tenant) => (
+            <TableRow key={tenant.id}>
+              <TableCell>
+                <div className="flex items-center gap-3">
+                  <Building className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <span className="font-medium">{tenant.name}</span>
+                  {tenant.isDemo ? <Badge variant="muted">Demo</Badge> : null}
+                </div>
+              </TableCell>
+              <TableCell>
+                {tenant.githubInstallationId ? (
+                  <Badge variant="success">Installation {tenant.githubInstallationId}</Badge>
+                ) : (
+                  <Badge variant="muted">Not connected</Badge>
+                )}
+              </TableCell>
+              <TableCell>
+                {tenant.auditorAccessEnabled ? (
+                  <Badge variant="success">Enabled</Badge>
+                ) : (
+                  <Badge variant="muted">Disabled</Badge>
+                )}
+              </TableCell>
+              <TableCell className="text-muted-foreground">{formatDate(tenant.createdAt)}</TableCell>
+              <TableCell className="text-right">
+                <TenantActions tenant={tenant} onDelete={setDeleting} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <DeleteTenantDialog tenant={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }
 

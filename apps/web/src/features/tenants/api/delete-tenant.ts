@@ -1,4 +1,4 @@
-// Delete a tenant (DELETE /api/tenants/{id}); the spec shows no confirmation step.
+// Delete a tenant (DELETE /api/tenants/{id}), once the user has confirmed (delete-tenant-dialog.tsx).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiSend } from "../../../lib/api";
