@@ -116,6 +116,10 @@ describe("rampart scan", () => {
     expect((await rampart(root, "scan", ".", "--fail-on", "severe")).stderr).toContain(
       "--fail-on must be one of",
     );
+    expect(await rampart(root, "scan", ".", "--workers", "100000")).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^rampart: --workers must be at most \d+ \(4 per core\); got 100000\n$/),
+    });
   }, 30_000);
 });
 

@@ -29,7 +29,8 @@ Commands:
       --config FILE               config file (default: <path>/.rampart.yaml if present)
       --baseline FILE             only findings not in this baseline count for --fail-on
       --write-baseline FILE       write the findings of this scan as a baseline
-      --workers N                 worker threads (default: one per core; 0 = in-process)
+      --workers N                 worker threads (default: one per core, at most 4 per core;
+                                  0 = in-process)
       --history                   also scan every blob in git history for secrets
       --advisories PATH           OSV advisories to match dependencies against: a cache folder
                                   or a folder, zip or JSON file of OSV records (default: the

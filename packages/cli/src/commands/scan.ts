@@ -1,5 +1,6 @@
 // `rampart scan <path>`: scan, report in the chosen format, gate on --fail-on.
 import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { writeBaseline } from "@rampart/engine/baseline";
 import { failingFindings } from "@rampart/engine/gate";
@@ -61,6 +62,11 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const format = oneOf("format", values.format, FORMATS, "table");
   const failOn = severityOption("fail-on", values["fail-on"]);
   const workers = integerOption("workers", values.workers);
+  // The analyzers are CPU-bound: threads beyond a few per core only add memory (each holds its own
+  // analyzers and trees), and a typo like `--workers 200` would take gigabytes.
+  const maxWorkers = 4 * availableParallelism();
+  if (workers !== undefined && workers > maxWorkers)
+    throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
   const vexFiles = readVexFiles(io, values.vex ?? []);
 
   const registry = await loadRegistry(io);
