@@ -1,13 +1,8 @@
-import {
-  exportPublicKeyPem,
-  generateKeyPair,
-  importPublicKey,
-  signScanProvenance,
-  verifyEnvelope,
-} from "@rampart/ledger";
+import { exportPublicKeyPem, generateKeyPair, importPublicKey, verifyEnvelope } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { signedProvenance } from "../../test/provenance.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -80,20 +75,7 @@ describe("attestations", () => {
 
   it("records whether uploaded provenance verifies against the keys the tenant trusts", async () => {
     const builder = generateKeyPair();
-    const envelope = signScanProvenance(
-      {
-        subjects: [{ name: "app.tar", sha256: "a".repeat(64) }],
-        repository: "https://github.com/acme/app",
-        commit: "b".repeat(40),
-        engineVersion: "1.0.0",
-        ruleCatalogueDigest: "c".repeat(64),
-        builderId: "https://ci.example.test/builder",
-        invocationId: "build-1",
-        startedOn: "2026-11-22T10:00:00Z",
-        finishedOn: "2026-11-22T10:05:00Z",
-      },
-      builder.privateKey,
-    );
+    const envelope = signedProvenance(builder.privateKey);
     const untrusted = await call("POST", `/api/tenants/${owner.tenantId}/provenance`, { envelope });
     expect(untrusted.statusCode).toBe(201);
     expect(untrusted.json()).toMatchObject({ verified: false, sigstoreBundle: null });

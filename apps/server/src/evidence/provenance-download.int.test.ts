@@ -1,8 +1,9 @@
 // GET /api/provenance/{id}: the stored envelope as a JSON attachment that still verifies offline;
 // 404 for another tenant's user and for an unknown id, 400 for a malformed id.
-import { exportPublicKeyPem, generateKeyPair, signScanProvenance, verifyEnvelope } from "@rampart/ledger";
+import { exportPublicKeyPem, generateKeyPair, verifyEnvelope } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { signedProvenance } from "../../test/provenance.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -16,20 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const builder = generateKeyPair();
-const envelope = signScanProvenance(
-  {
-    subjects: [{ name: "app.tar", sha256: "a".repeat(64) }],
-    repository: "https://github.com/acme/app",
-    commit: "b".repeat(40),
-    engineVersion: "1.0.0",
-    ruleCatalogueDigest: "c".repeat(64),
-    builderId: "https://ci.example.test/builder",
-    invocationId: "build-7",
-    startedOn: "2026-11-22T10:00:00Z",
-    finishedOn: "2026-11-22T10:05:00Z",
-  },
-  builder.privateKey,
-);
+const envelope = signedProvenance(builder.privateKey);
 
 describe("GET /api/provenance/:id", () => {
   it("downloads the uploaded envelope, which still verifies with the builder's key", async () => {

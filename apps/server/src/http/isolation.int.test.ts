@@ -7,10 +7,11 @@
 // the reason.
 import { rmSync } from "node:fs";
 import { memberships } from "@rampart/db/schema";
-import { exportPublicKeyPem, generateKeyPair, signScanProvenance } from "@rampart/ledger";
+import { exportPublicKeyPem, generateKeyPair } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { signedProvenance } from "../../test/provenance.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -57,22 +58,7 @@ const READS: Record<string, () => string> = {
 };
 
 const builder = generateKeyPair();
-const provenanceEnvelope = () => ({
-  dsseEnvelope: signScanProvenance(
-    {
-      subjects: [{ name: "app.tar", sha256: "a".repeat(64) }],
-      repository: "https://github.com/acme/payments-api",
-      commit: "b".repeat(40),
-      engineVersion: "1.0.0",
-      ruleCatalogueDigest: "c".repeat(64),
-      builderId: "https://ci.example.test/builder",
-      invocationId: "build-1",
-      startedOn: "2026-11-22T10:00:00Z",
-      finishedOn: "2026-11-22T10:05:00Z",
-    },
-    builder.privateKey,
-  ),
-});
+const provenanceEnvelope = () => ({ dsseEnvelope: signedProvenance(builder.privateKey) });
 const vexDocument = (id: string) => ({
   "@context": "https://openvex.dev/ns/v0.2.0",
   "@id": `https://example.test/vex/${id}`,
