@@ -179,4 +179,31 @@ describe("RunsPage", () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ location: "https://github.com/acme/new.git" });
     expect(screen.getByRole("button", { name: "Remove acme/payments-api" })).toBeInTheDocument();
   });
+
+  it("removes a repository and refreshes the runs and the list", async () => {
+    let removed = false;
+    let runsFetched = 0;
+    const repository = testRepository();
+    const fetchMock = stubRuns({
+      [`GET /api/tenants/${TENANT_ID}/repositories`]: () => ({ body: removed ? [] : [repository] }),
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: () => {
+        runsFetched += 1;
+        return { body: { runs: [testRun()], nextCursor: null } };
+      },
+      [`DELETE /api/tenants/${TENANT_ID}/repositories/${repository.id}`]: () => {
+        removed = true;
+        return { body: { deleted: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.click(await screen.findByRole("button", { name: "Remove acme/payments-api" }));
+    expect(await screen.findByText("Repository Removed")).toBeInTheDocument();
+    expect(
+      screen.getByText("The repository is no longer scanned or counted in the posture; its past runs stay."),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("No repositories yet.")).toBeInTheDocument();
+    await waitFor(() => expect(runsFetched).toBe(2));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  });
 });

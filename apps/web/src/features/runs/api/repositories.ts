@@ -48,8 +48,12 @@ export function useDeleteRepository() {
   return useMutation({
     mutationFn: deleteRepository,
     onSuccess: async (_result, { tenantId }) => {
-      toast({ title: "Repository Removed", description: "The repository is no longer scanned." });
-      await queryClient.invalidateQueries({ queryKey: repositoriesQueryKey(tenantId) });
+      toast({
+        title: "Repository Removed",
+        description: "The repository is no longer scanned or counted in the posture; its past runs stay.",
+      });
+      // The posture, controls, risks and findings of the tenant no longer count it.
+      await queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId] });
     },
     onError: (error) => {
       toast({
