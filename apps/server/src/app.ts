@@ -28,6 +28,7 @@ import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerFixRoutes } from "./fixes/fixes.routes.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerNulCharacterCheck } from "./http/nul-characters.ts";
 import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
@@ -64,6 +65,7 @@ export async function buildApp(options: {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("sessionUser", null);
   registerErrorHandler(app);
+  registerNulCharacterCheck(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

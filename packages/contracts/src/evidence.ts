@@ -53,7 +53,8 @@ export const EvidenceResponse = z.object({
 });
 export type EvidenceResponse = z.infer<typeof EvidenceResponse>;
 
-const Day = z.iso.date();
+// Evidence starts after 1970; PostgreSQL has no year 0, which ISO dates can name.
+const Day = z.iso.date().refine((day) => day >= "1970-01-01", { error: "must be 1970-01-01 or later" });
 export const ExportQuery = z.object({ from: Day, to: Day, format: z.enum(["json", "pdf"]).default("json") });
 
 export const PublicKeyResponse = z.object({

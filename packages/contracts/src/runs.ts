@@ -141,6 +141,8 @@ export const CreateWaiverBody = z.object({
   /** For `rule-path`: a glob such as `infra/legacy/**`; defaults to the finding's file. */
   pathPattern: z.string().trim().min(1).max(500).optional(),
   reason: z.string().trim().min(3, { error: "A reason of at least 3 characters is required" }).max(2000),
-  expiresAt: Timestamp.optional(),
+  expiresAt: Timestamp.refine((value) => new Date(value).getUTCFullYear() <= 9999, {
+    error: "must be in year 9999 or earlier",
+  }).optional(),
 });
 export type CreateWaiverBody = z.infer<typeof CreateWaiverBody>;

@@ -82,7 +82,23 @@ function probes(method: Method, path: string, operation: Operation): Probe[] {
       url,
       payload: { location: "x".repeat(100_000), reason: "y".repeat(100_000) },
     });
+    // PostgreSQL cannot store U+0000: every string field a body may carry holds one.
+    const nul = "a\u0000b";
+    list.push({
+      name: "a NUL character in every field",
+      url,
+      payload: Object.fromEntries(
+        ["email", "password", "name", "tenantName", "location", "reason", "scanSchedule", "publicKeyPem"].map(
+          (field) => [field, nul],
+        ),
+      ),
+    });
   }
+  if (path.includes("{tenantId}") || (operation.parameters ?? []).some((p) => p.in === "query"))
+    list.push({
+      name: "a NUL character in the query",
+      url: `${fill(path, randomUUID())}?repo=a%00b&name=a%00b`,
+    });
   return list;
 }
 
@@ -138,5 +154,34 @@ describe("bad input on every route", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("refuses dates the database cannot store, naming the field", async () => {
+    const user = await signUp(ctx.app); // the sweep above signed its user out and deleted its tenant
+    const send = (method: Method, url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+    const exported = await send(
+      "GET",
+      `/api/tenants/${user.tenantId}/evidence/export?from=0000-01-01&to=0000-01-01`,
+    );
+    expect(exported.statusCode).toBe(400);
+    expect(exported.json().error).toBe("querystring.from: must be 1970-01-01 or later");
+    const waiver = await send("POST", `/api/tenants/${user.tenantId}/waivers`, {
+      findingId: randomUUID(),
+      reason: "until the end of time",
+      expiresAt: "9999-12-31T23:59:59-23:59",
+    });
+    expect(waiver.statusCode).toBe(400);
+    expect(waiver.json().error).toBe("body.expiresAt: must be in year 9999 or earlier");
+    const vex = await send("POST", `/api/tenants/${user.tenantId}/vex`, {
+      "@context": "https://openvex.dev/ns/v0.2.0",
+      author: "a",
+      timestamp: "0000-01-01T00:00:00Z",
+      statements: [
+        { vulnerability: { name: "CVE-1" }, products: [{ "@id": "pkg:npm/x@1" }], status: "affected" },
+      ],
+    });
+    expect(vex.statusCode).toBe(400);
+    expect(vex.json().error).toContain("timestamp out of range: 0000-01-01T00:00:00Z");
   });
 });

@@ -1,7 +1,14 @@
 // Turns every error into `{ error, code }` with the right status; a 5xx never shows internals.
+import { postgresErrorCode } from "@rampart/db/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../errors.ts";
+
+/**
+ * PostgreSQL data exceptions that only a value from the request can cause: string too long,
+ * number or date out of range, bad date format or zone, characters the encoding refuses.
+ */
+const INPUT_DATA_EXCEPTIONS = new Set(["22001", "22003", "22007", "22008", "22009", "22021", "22P05"]);
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -18,6 +25,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ error: "Internal server error", code: "internal" });
+    }
+    if (INPUT_DATA_EXCEPTIONS.has(postgresErrorCode(error) ?? "")) {
+      // The request passed its schema but holds a value the database cannot store (a date past
+      // year 9999, a character outside UTF-8): the client's to fix, not a server failure.
+      request.log.warn({ err: error }, "request value refused by the database");
+      return reply.status(400).send({
+        error: "A value in the request is out of range or holds characters that cannot be stored",
+        code: "bad_request",
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

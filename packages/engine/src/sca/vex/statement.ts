@@ -141,6 +141,9 @@ export function applyVex<T extends VexTarget>(
   });
 }
 
+const EPOCH_1970 = 0;
+const END_OF_9999 = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** Problems that make a statement unfit to publish (OpenVEX's MUSTs). */
 export function statementProblems(statement: VexStatement): string[] {
   const problems: string[] = [];
@@ -149,7 +152,11 @@ export function statementProblems(statement: VexStatement): string[] {
   if (statement.status === "not_affected" && !statement.justification && !statement.impactStatement) {
     problems.push("not_affected needs a justification or an impact statement");
   }
-  if (Number.isNaN(Date.parse(statement.timestamp))) problems.push(`not a timestamp: ${statement.timestamp}`);
+  const time = Date.parse(statement.timestamp);
+  if (Number.isNaN(time)) problems.push(`not a timestamp: ${statement.timestamp}`);
+  // Year 0 and years past 9999 parse in JavaScript but name no date anyone issued a statement on.
+  else if (time < EPOCH_1970 || time > END_OF_9999)
+    problems.push(`timestamp out of range: ${statement.timestamp}`);
   return problems.map((problem) => `${statement.vulnerabilityId || "(no id)"} ${statement.purl}: ${problem}`);
 }
 

@@ -77,6 +77,16 @@ describe("OpenVEX", () => {
     expect(result).toEqual({ ok: false, errors: [expect.stringContaining("needs a justification")] });
   });
 
+  it("refuses a timestamp in year 0 or past year 9999, which JavaScript parses", () => {
+    for (const timestamp of ["0000-01-01T00:00:00Z", "+010000-01-01T00:00:00Z"]) {
+      const result = exportOpenVex([{ ...DECISIONS[0]!, timestamp }], { author: "a" });
+      expect(result).toEqual({
+        ok: false,
+        errors: [expect.stringContaining(`timestamp out of range: ${timestamp}`)],
+      });
+    }
+  });
+
   it("round-trips through import", () => {
     const result = exportOpenVex(DECISIONS, { author: "security@example.com" });
     if (!result.ok) throw new Error(result.errors.join());

@@ -1,0 +1,38 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { registerErrorHandler } from "./error-handler.ts";
+
+/** An app whose one route fails as drizzle does: the driver's error (with its SQLSTATE) as the cause. */
+async function failingWith(code: string) {
+  const app = Fastify();
+  registerErrorHandler(app);
+  app.get("/", async () => {
+    throw new Error("Failed query: insert …", {
+      cause: Object.assign(new Error("from the driver"), { code }),
+    });
+  });
+  const response = await app.inject({ url: "/" });
+  await app.close();
+  return response;
+}
+
+describe("the error handler", () => {
+  it("answers 400 when the database refuses a value from the request", async () => {
+    for (const code of ["22008", "22021", "22P05", "22001"]) {
+      const response = await failingWith(code);
+      expect(response.statusCode, code).toBe(400);
+      expect(response.json()).toEqual({
+        error: "A value in the request is out of range or holds characters that cannot be stored",
+        code: "bad_request",
+      });
+    }
+  });
+
+  it("answers 500 without details for any other database failure", async () => {
+    for (const code of ["22012", "42P01", "40001"]) {
+      const response = await failingWith(code);
+      expect(response.statusCode, code).toBe(500);
+      expect(response.json()).toEqual({ error: "Internal server error", code: "internal" });
+    }
+  });
+});
