@@ -45,6 +45,8 @@ export interface JobSender {
     payload: z.infer<Schema>,
   ): Promise<void>;
   unschedule(job: JobDefinition, key: string): Promise<void>;
+  /** Why `schedule` would refuse this cron expression, or undefined when it is fine. */
+  scheduleProblem(cron: string): string | undefined;
 }
 
 export interface JobQueue extends JobSender {
@@ -111,6 +113,16 @@ export function createJobQueue(options: { database: DatabaseHandle; logger: Fast
 
     async unschedule(job, key) {
       if (started) await boss.unschedule(job.name, key);
+    },
+
+    scheduleProblem(cron) {
+      try {
+        // The same check schedule() makes; one occurrence, since a sparse expression is slow to walk.
+        boss.previewSchedule(cron, { tz: "UTC", count: 1 });
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
     },
 
     stop: () => (started ? boss.stop({ graceful: true, timeout: 10_000 }) : Promise.resolve()),

@@ -98,4 +98,24 @@ describe("removing a repository", () => {
     expect((await get(`/api/tenants/${owner.tenantId}/runs`)).json().runs).toHaveLength(2);
     expect((await register()).statusCode).toBe(409); // registered now: a duplicate again
   });
+
+  it("refuses a scan schedule the job queue cannot run, and saves nothing", async () => {
+    for (const scanSchedule of ["hello", "61 * * * *"]) {
+      const response = await post(`/api/tenants/${owner.tenantId}/repositories`, {
+        location: "https://git.example.test/acme/web.git",
+        scanSchedule,
+      });
+      expect(response.statusCode, scanSchedule).toBe(400);
+      expect(response.json().error).toMatch(/^body\.scanSchedule: /);
+    }
+    const names = (await get(`/api/tenants/${owner.tenantId}/repositories`))
+      .json()
+      .map((r: { name: string }) => r.name);
+    expect(names).toEqual(["acme/payments-api"]);
+    const hourly = await post(`/api/tenants/${owner.tenantId}/repositories`, {
+      location: "https://git.example.test/acme/web.git",
+      scanSchedule: "15 * * * *",
+    });
+    expect(hourly.statusCode, hourly.body).toBe(201);
+  });
 });

@@ -115,6 +115,9 @@ export function registerRepositoryRoutes(
           "body.location: expected a git URL (https://, ssh://, git@host:owner/repo) or an absolute path",
         );
       }
+      const schedule = request.body.scanSchedule;
+      const scheduleProblem = schedule ? deps.scans.scheduleProblem(schedule) : undefined;
+      if (scheduleProblem) throw new AppError("bad_request", `body.scanSchedule: ${scheduleProblem}`);
       const wanted = {
         tenantId,
         name: request.body.name ?? repositoryNameOf(location),

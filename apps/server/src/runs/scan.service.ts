@@ -417,6 +417,9 @@ export function createScanService(deps: ScanServiceDeps) {
     scheduledScanJob,
     request,
 
+    /** Why a repository's cron schedule would be refused, or undefined when it is fine. */
+    scheduleProblem: (cron: string) => deps.jobs.scheduleProblem(cron),
+
     /** Keeps the repository's cron schedule in the queue in step with its setting. */
     async syncSchedule(repository: { id: string; tenantId: string; scanSchedule: string | null }) {
       if (repository.scanSchedule) {
