@@ -5,7 +5,13 @@
 
 import type { Attestation, Provenance } from "@rampart/contracts/attestations";
 import type { Database } from "@rampart/db/client";
-import { attestations, ledgerHeads, provenanceAttestations, trustedKeys } from "@rampart/db/schema";
+import {
+  attestations,
+  ledgerHeads,
+  policyRuns,
+  provenanceAttestations,
+  trustedKeys,
+} from "@rampart/db/schema";
 import {
   complianceStatement,
   contentHash,
@@ -19,7 +25,7 @@ import {
 import { FRAMEWORK_IDS } from "@rampart/policy";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import type { PostureService } from "../posture/posture.service.ts";
 import type { LedgerService } from "./ledger.service.ts";
@@ -179,6 +185,14 @@ export function createAttestationsService(deps: {
       runId?: string,
     ): Promise<Provenance> {
       const envelope = envelopeOf(upload);
+      if (runId) {
+        // The run it describes must be one of this tenant's: another tenant's is not found.
+        const [run] = await db
+          .select({ id: policyRuns.id })
+          .from(policyRuns)
+          .where(and(eq(policyRuns.tenantId, tenantId), eq(policyRuns.id, runId)));
+        if (!run) throw notFound("Run not found");
+      }
       const verification = verifyProvenanceEnvelope(envelope, await trustedKeysOf(tenantId));
       const [row] = await db
         .insert(provenanceAttestations)

@@ -344,6 +344,19 @@ describe("tenant isolation of every route", () => {
     expect(failures).toEqual([]);
   });
 
+  it("does not take another tenant's record by an id in the body of a write to one's own tenant", async () => {
+    const own = (path: string) => `/api/tenants/${stranger.tenantId}/${path}`;
+    const attempts: [string, object][] = [
+      [own("provenance"), { envelope: provenanceEnvelope(), runId: ids.run }],
+      [own("waivers"), { findingId: ids.finding, reason: "not mine to waive" }],
+      [own("vex/triage"), { findingId: ids.finding, status: "fixed" }],
+    ];
+    for (const [url, payload] of attempts) {
+      const response = await post(url, payload, stranger.cookie);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
+    }
+  });
+
   it("lists no route that the API does not have", async () => {
     const known = new Set((await routes()).map(([route]) => route));
     const listed = [
