@@ -357,6 +357,30 @@ describe("tenant isolation of every route", () => {
     }
   });
 
+  it("shows the owner's auditors the ledger entries of runs only while auditor access is on", async () => {
+    const auditor = await signUp(ctx.app);
+    await ctx.database.db
+      .insert(memberships)
+      .values({ userId: auditor.userId, tenantId: owner.tenantId, role: "auditor" });
+    const entries = async (cookie: string) => ({
+      run: (await get(`/api/runs/${ids.run}`, cookie)).json().evidenceArtifacts.length,
+      summary: (await get(`/api/tenants/${owner.tenantId}/summary?days=7`, cookie)).json().evidenceArtifacts
+        .length,
+    });
+    const owners = await entries(owner.cookie);
+    expect(owners.run).toBeGreaterThan(0);
+    expect(owners.summary).toBeGreaterThan(0);
+    expect(await entries(auditor.cookie)).toEqual({ run: 0, summary: 0 });
+    const enabled = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/tenants/${owner.tenantId}/auditor-access`,
+      headers: { cookie: owner.cookie },
+      payload: { enabled: true },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect(await entries(auditor.cookie)).toEqual(owners);
+  });
+
   it("lists no route that the API does not have", async () => {
     const known = new Set((await routes()).map(([route]) => route));
     const listed = [

@@ -26,7 +26,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import { toFinding } from "../runs/runs.repo.ts";
-import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import { mayReadEvidence, type TenantAccessService } from "../tenants/tenant-access.ts";
 import { controlBody } from "./control-body.ts";
 import type { PostureService } from "./posture.service.ts";
 
@@ -59,8 +59,11 @@ export function registerPostureRoutes(
       },
     },
     async (request) => {
-      await read(request.params.tenantId, currentUser(request).id);
-      return posture.summary(request.params.tenantId, request.query.days);
+      const caller = await read(request.params.tenantId, currentUser(request).id);
+      const summary = await posture.summary(request.params.tenantId, request.query.days);
+      // Cached per tenant, so the ledger entries are taken out per caller: evidence is an
+      // auditor's only while auditor access is on.
+      return mayReadEvidence(caller) ? summary : { ...summary, evidenceArtifacts: [] };
     },
   );
 

@@ -20,7 +20,7 @@ import { toWaiver } from "../findings/waivers.service.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
 import type { RepositoriesRepo } from "../repositories/repositories.repo.ts";
-import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import { mayReadEvidence, type TenantAccessService } from "../tenants/tenant-access.ts";
 import { decodeCursor, type RunsRepo, toFinding, toRun } from "./runs.repo.ts";
 import type { ScanRow, ScanService } from "./scan.service.ts";
 
@@ -135,7 +135,12 @@ export function registerRunRoutes(
     async (request) => {
       const run = await runs.findAnyTenant(request.params.id);
       if (!run) throw notFound("Run not found");
-      await access.requireForRecord(run.tenantId, currentUser(request).id, "read", "Run not found");
+      const caller = await access.requireForRecord(
+        run.tenantId,
+        currentUser(request).id,
+        "read",
+        "Run not found",
+      );
       const rows = await runs.findingsOfRun(run.tenantId, run.id);
       const waiverIds = [...new Set(rows.flatMap((row) => (row.waiverId ? [row.waiverId] : [])))];
       const waivers: Waiver[] = (await runs.waiversOf(run.tenantId, waiverIds)).map(toWaiver);
@@ -145,7 +150,10 @@ export function registerRunRoutes(
         analyzers: run.analyzers as RunDetail["analyzers"],
         waivers,
         prSuggestions: await deps.fixes.ofRun(run.tenantId, run.id, run.repo),
-        evidenceArtifacts: (await deps.ledger.ofRun(run.tenantId, run.id)).map(toEvidenceArtifact),
+        // The run's ledger entries are evidence: an auditor sees them only while auditor access is on.
+        evidenceArtifacts: mayReadEvidence(caller)
+          ? (await deps.ledger.ofRun(run.tenantId, run.id)).map(toEvidenceArtifact)
+          : [],
       };
     },
   );

@@ -15,6 +15,11 @@ export type Permission = "read" | "evidence" | "scan" | "write" | "admin";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
+/** Auditors read evidence only while the tenant's auditor access is on; everyone else who sees it may. */
+export function mayReadEvidence(access: TenantAccess): boolean {
+  return access.role !== "auditor" || access.tenant.auditorAccessEnabled;
+}
+
 export function createTenantAccess(repo: TenantsRepo) {
   async function visible(tenantId: string, userId: string): Promise<TenantAccess> {
     const found = await repo.findVisible(tenantId, userId);
@@ -28,9 +33,8 @@ export function createTenantAccess(repo: TenantsRepo) {
       if (permission === "read") return access;
       // Auditors read evidence only while the tenant's auditor access is on.
       if (permission === "evidence") {
-        if (access.role === "auditor" && !access.tenant.auditorAccessEnabled) {
+        if (!mayReadEvidence(access))
           throw forbidden("Auditor access to this organization's evidence is disabled");
-        }
         return access;
       }
       if (access.tenant.isDemo && !access.role) {
