@@ -1,5 +1,5 @@
-import { tenants } from "@rampart/db/schema";
-import { eq } from "drizzle-orm";
+import { evidenceArtifacts, ledgerCheckpoints, tenants } from "@rampart/db/schema";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
@@ -32,6 +32,33 @@ describe("demo tenant", () => {
     expect(ids.size).toBe(1);
     const demos = await ctx.database.db.select().from(tenants).where(eq(tenants.isDemo, true));
     expect(demos).toHaveLength(1);
+  });
+
+  it("gives any user its evidence export without writing to its ledger", async () => {
+    const demoId = (await ctx.app.inject({ url: "/api/demo/tenant-id", headers: { cookie } })).json()
+      .tenantId;
+    const counts = async () => ({
+      entries: (
+        await ctx.database.db
+          .select({ n: count() })
+          .from(evidenceArtifacts)
+          .where(eq(evidenceArtifacts.tenantId, demoId))
+      )[0]!.n,
+      checkpoints: (
+        await ctx.database.db
+          .select({ n: count() })
+          .from(ledgerCheckpoints)
+          .where(eq(ledgerCheckpoints.tenantId, demoId))
+      )[0]!.n,
+    });
+    const before = await counts();
+    const exported = await ctx.app.inject({
+      url: `/api/tenants/${demoId}/evidence/export?from=2026-01-01&to=2026-12-31`,
+      headers: { cookie },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().checkpoint).toEqual(expect.any(String));
+    expect(await counts()).toEqual(before);
   });
 
   it("needs a session", async () => {

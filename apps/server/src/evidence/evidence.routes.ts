@@ -94,13 +94,16 @@ export function registerEvidenceRoutes(
     { ...guarded, schema: { tags: ["evidence"], params: TenantParams, querystring: ExportQuery } },
     async (request, reply) => {
       const { tenantId } = request.params;
-      const { tenant } = await access.require(tenantId, currentUser(request).id, "evidence");
+      const { tenant, role } = await access.require(tenantId, currentUser(request).id, "evidence");
+      // Members record what left the system; a viewer of the read-only demo organization
+      // (no role) gets the same export and writes nothing.
+      const record = role !== null;
       const { from, to, format } = request.query;
       if (from > to) throw new AppError("bad_request", "querystring.from: must not be after to");
       // The end day is inclusive: everything up to the last millisecond of `to` (UTC).
       const until = new Date(`${to}T23:59:59.999Z`);
       // Both formats stand on the same export: the PDF reads its ledger facts from this document.
-      const document = await ledger.export(tenantId, until);
+      const document = await ledger.export(tenantId, until, { keepCheckpoint: record });
       const filename = `evidence-export-${from}-to-${to}.${format}`;
       const body =
         format === "pdf"
@@ -115,7 +118,7 @@ export function registerEvidenceRoutes(
               ),
             )
           : JSON.stringify(document, null, 2);
-      await ledger.recordExport(tenantId, { format, from, to, document });
+      if (record) await ledger.recordExport(tenantId, { format, from, to, document });
       return reply
         .header("content-disposition", `attachment; filename="${filename}"`)
         .type(format === "pdf" ? "application/pdf" : "application/json")

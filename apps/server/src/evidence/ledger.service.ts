@@ -262,8 +262,10 @@ export function createLedgerService(deps: {
     /**
      * An export of the chain as of `until`: every artifact up to then (proofs need the whole chain
      * from its start), a checkpoint signed now, and a consistency proof from the previous one.
+     * `keepCheckpoint: false` signs the checkpoint without storing it (a viewer of the read-only
+     * demo organization changes nothing).
      */
-    async export(tenantId: string, until: Date): Promise<LedgerExport> {
+    async export(tenantId: string, until: Date, options: { keepCheckpoint: boolean }): Promise<LedgerExport> {
       const entries = await entriesOf(tenantId, until);
       const privateKey = await key();
       const origin = `${deps.origin}/tenants/${tenantId}`;
@@ -281,12 +283,14 @@ export function createLedgerService(deps: {
         .where(and(eq(ledgerCheckpoints.tenantId, tenantId), lte(ledgerCheckpoints.treeSize, entries.length)))
         .orderBy(desc(ledgerCheckpoints.createdAt))
         .limit(1);
-      await db.insert(ledgerCheckpoints).values({
-        tenantId,
-        treeSize: entries.length,
-        rootHash: ledgerTree(entries).root().toString("hex"),
-        note,
-      });
+      if (options.keepCheckpoint) {
+        await db.insert(ledgerCheckpoints).values({
+          tenantId,
+          treeSize: entries.length,
+          rootHash: ledgerTree(entries).root().toString("hex"),
+          note,
+        });
+      }
       return buildExport({
         entries,
         checkpoint: note,
