@@ -20,6 +20,8 @@ import { matchingWaiver } from "./waiver-match.ts";
 
 export type WaiverDbRow = typeof waivers.$inferSelect;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Changes a run's findings before its counts are taken again (VEX). */
+type Adjust = (tx: Transaction, runId: string) => Promise<void>;
 
 export function toWaiver(row: WaiverDbRow): Waiver {
   return {
@@ -41,8 +43,8 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   /** Latest run of each repository of the tenant: the runs whose numbers the dashboards show. */
-  async function latestRunIds(tenantId: string): Promise<string[]> {
-    const rows = await db
+  async function latestRunIds(tx: Transaction, tenantId: string): Promise<string[]> {
+    const rows = await tx
       .selectDistinctOn([policyRuns.repositoryId], { id: policyRuns.id })
       .from(policyRuns)
       .where(eq(policyRuns.tenantId, tenantId))
@@ -51,65 +53,73 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
   }
 
   /**
-   * `adjust` changes findings of a run first, in the same transaction (VEX sets dependency
-   * findings to skip or back to fail), so the rollups below always match the findings.
+   * Records a decision (`write`: a waiver, a revocation, VEX statements) and re-evaluates the
+   * tenant's latest runs by it in one transaction, so that neither lands without the other.
+   * `adjust` changes findings of each run first (VEX sets dependency findings to skip or back to
+   * fail), so the rollups always match the findings.
    */
-  async function reevaluate(tenantId: string, adjust?: (tx: Transaction, runId: string) => Promise<void>) {
+  function decide<T>(tenantId: string, write: (tx: Transaction) => Promise<T>, adjust?: Adjust): Promise<T> {
+    return db.transaction(async (tx) => {
+      const result = await write(tx);
+      await reevaluateIn(tx, tenantId, adjust);
+      return result;
+    });
+  }
+
+  async function reevaluateIn(tx: Transaction, tenantId: string, adjust?: Adjust) {
     const at = now();
-    const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, tenantId));
-    for (const runId of await latestRunIds(tenantId)) {
-      await db.transaction(async (tx) => {
-        await adjust?.(tx, runId);
-        const failed = await tx
-          .select()
-          .from(findings)
-          .where(and(eq(findings.runId, runId), eq(findings.status, "fail")));
-        const failuresByControl = new Map<string, number>();
-        const decided = failed.map((finding) => ({
-          ...finding,
-          waiverId:
-            matchingWaiver(
-              tenantWaivers,
-              { ruleId: finding.ruleId, path: finding.filePath, fingerprint: finding.fingerprint },
-              at,
-            )?.id ?? null,
-        }));
-        let open = 0;
-        for (const [index, finding] of decided.entries()) {
-          const { waiverId } = finding;
-          if (waiverId !== failed[index]!.waiverId) {
-            await tx.update(findings).set({ waiverId }).where(eq(findings.id, finding.id));
-          }
-          if (waiverId) continue;
-          open += 1;
-          const controls = ((finding.metadata as { controls?: string[] }).controls ?? [
-            finding.controlCode,
-          ]) as string[];
-          for (const code of controls) failuresByControl.set(code, (failuresByControl.get(code) ?? 0) + 1);
+    const tenantWaivers = await tx.select().from(waivers).where(eq(waivers.tenantId, tenantId));
+    for (const runId of await latestRunIds(tx, tenantId)) {
+      await adjust?.(tx, runId);
+      const failed = await tx
+        .select()
+        .from(findings)
+        .where(and(eq(findings.runId, runId), eq(findings.status, "fail")));
+      const failuresByControl = new Map<string, number>();
+      const decided = failed.map((finding) => ({
+        ...finding,
+        waiverId:
+          matchingWaiver(
+            tenantWaivers,
+            { ruleId: finding.ruleId, path: finding.filePath, fingerprint: finding.fingerprint },
+            at,
+          )?.id ?? null,
+      }));
+      let open = 0;
+      for (const [index, finding] of decided.entries()) {
+        const { waiverId } = finding;
+        if (waiverId !== failed[index]!.waiverId) {
+          await tx.update(findings).set({ waiverId }).where(eq(findings.id, finding.id));
         }
-        const results = await tx.select().from(controlResults).where(eq(controlResults.runId, runId));
-        for (const result of results) {
-          const failures = failuresByControl.get(result.controlCode) ?? 0;
-          if (failures !== result.failures) {
-            await tx
-              .update(controlResults)
-              .set({ failures })
-              .where(
-                and(eq(controlResults.runId, runId), eq(controlResults.controlCode, result.controlCode)),
-              );
-          }
+        if (waiverId) continue;
+        open += 1;
+        const controls = ((finding.metadata as { controls?: string[] }).controls ?? [
+          finding.controlCode,
+        ]) as string[];
+        for (const code of controls) failuresByControl.set(code, (failuresByControl.get(code) ?? 0) + 1);
+      }
+      const results = await tx.select().from(controlResults).where(eq(controlResults.runId, runId));
+      for (const result of results) {
+        const failures = failuresByControl.get(result.controlCode) ?? 0;
+        if (failures !== result.failures) {
+          await tx
+            .update(controlResults)
+            .set({ failures })
+            .where(and(eq(controlResults.runId, runId), eq(controlResults.controlCode, result.controlCode)));
         }
-        const rollup = openRuleCounts(decided);
-        await tx.delete(openRuleCountsTable).where(eq(openRuleCountsTable.runId, runId));
-        if (rollup.length > 0) {
-          await tx.insert(openRuleCountsTable).values(rollup.map((row) => ({ ...row, tenantId, runId })));
-        }
-        const [run] = await tx.select().from(policyRuns).where(eq(policyRuns.id, runId));
-        const status = open > 0 ? "fail" : run!.status === "skip" ? "skip" : "pass";
-        await tx.update(policyRuns).set({ failedCount: open, status }).where(eq(policyRuns.id, runId));
-      });
+      }
+      const rollup = openRuleCounts(decided);
+      await tx.delete(openRuleCountsTable).where(eq(openRuleCountsTable.runId, runId));
+      if (rollup.length > 0) {
+        await tx.insert(openRuleCountsTable).values(rollup.map((row) => ({ ...row, tenantId, runId })));
+      }
+      const [run] = await tx.select().from(policyRuns).where(eq(policyRuns.id, runId));
+      const status = open > 0 ? "fail" : run!.status === "skip" ? "skip" : "pass";
+      await tx.update(policyRuns).set({ failedCount: open, status }).where(eq(policyRuns.id, runId));
     }
   }
+
+  const reevaluate = (tenantId: string) => decide(tenantId, async () => undefined);
 
   const expiryJob = defineJob({
     name: "waivers.expire",
@@ -131,7 +141,7 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
 
   return {
     expiryJob,
-    reevaluate,
+    decide,
 
     async create(
       tenantId: string,
@@ -151,33 +161,37 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
       const pathPattern = body.scope === "rule-path" ? (body.pathPattern ?? finding.filePath) : null;
       if (body.scope === "rule-path" && !pathPattern)
         throw new AppError("bad_request", "body.pathPattern: required for this finding");
-      const [row] = await db
-        .insert(waivers)
-        .values({
-          tenantId,
-          scope: body.scope,
-          ruleId: finding.ruleId,
-          pathPattern,
-          fingerprint: body.scope === "fingerprint" ? finding.fingerprint : null,
-          reason: body.reason,
-          authorId: author.id,
-          authorEmail: author.email,
-          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-        })
-        .returning();
-      await reevaluate(tenantId);
+      const [row] = await decide(tenantId, (tx) =>
+        tx
+          .insert(waivers)
+          .values({
+            tenantId,
+            scope: body.scope,
+            ruleId: finding.ruleId,
+            pathPattern,
+            fingerprint: body.scope === "fingerprint" ? finding.fingerprint : null,
+            reason: body.reason,
+            authorId: author.id,
+            authorEmail: author.email,
+            expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+          })
+          .returning(),
+      );
       return toWaiver(row!);
     },
 
     async revoke(tenantId: string, waiverId: string, by: string): Promise<Waiver> {
-      const [row] = await db
-        .update(waivers)
-        .set({ revokedAt: now(), revokedBy: by })
-        .where(and(eq(waivers.tenantId, tenantId), eq(waivers.id, waiverId), isNull(waivers.revokedAt)))
-        .returning();
-      if (!row) throw notFound("Waiver not found or already revoked");
-      await reevaluate(tenantId);
-      return toWaiver(row);
+      const [row] = await decide(tenantId, async (tx) => {
+        const revoked = await tx
+          .update(waivers)
+          .set({ revokedAt: now(), revokedBy: by })
+          .where(and(eq(waivers.tenantId, tenantId), eq(waivers.id, waiverId), isNull(waivers.revokedAt)))
+          .returning();
+        // Nothing to re-evaluate, and nothing was written: the rollback costs nothing.
+        if (revoked.length === 0) throw notFound("Waiver not found or already revoked");
+        return revoked;
+      });
+      return toWaiver(row!);
     },
 
     list: async (tenantId: string) =>

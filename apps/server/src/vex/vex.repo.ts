@@ -4,6 +4,7 @@ import type { Database } from "@rampart/db/client";
 import { vexStatements } from "@rampart/db/schema";
 import type { VexJustification, VexStatement } from "@rampart/engine/sca/vex/statement";
 import { desc, eq } from "drizzle-orm";
+import type { Transaction } from "../findings/waivers.service.ts";
 
 export type VexStatementRow = typeof vexStatements.$inferSelect;
 
@@ -40,7 +41,10 @@ export function toVexStatementResponse(row: VexStatementRow): VexStatementRespon
 }
 
 /** Every statement of the tenant, newest first (the engine picks the newest that applies). */
-export async function tenantVexRows(db: Database, tenantId: string): Promise<VexStatementRow[]> {
+export async function tenantVexRows(
+  db: Database | Transaction,
+  tenantId: string,
+): Promise<VexStatementRow[]> {
   return db
     .select()
     .from(vexStatements)
@@ -48,6 +52,9 @@ export async function tenantVexRows(db: Database, tenantId: string): Promise<Vex
     .orderBy(desc(vexStatements.statementAt), desc(vexStatements.createdAt));
 }
 
-export async function tenantVexStatements(db: Database, tenantId: string): Promise<VexStatement[]> {
+export async function tenantVexStatements(
+  db: Database | Transaction,
+  tenantId: string,
+): Promise<VexStatement[]> {
   return (await tenantVexRows(db, tenantId)).map(toVexStatement);
 }

@@ -27,10 +27,16 @@ export function createVexService(deps: { db: Database; waivers: WaiversService; 
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Sets the latest runs' dependency findings to what the statements say, then the rollups. */
-  async function reevaluate(tenantId: string): Promise<void> {
-    const statements = await tenantVexStatements(db, tenantId);
-    await deps.waivers.reevaluate(tenantId, (tx, runId) => applyToRun(tx, runId, statements));
+  /**
+   * Stores statements (`write`) and, in the same transaction, sets the latest runs' dependency
+   * findings to what all of the tenant's statements now say, then the rollups.
+   */
+  function decide<T>(tenantId: string, write: (tx: Transaction) => Promise<T>): Promise<T> {
+    let statements: VexStatement[] | undefined;
+    return deps.waivers.decide(tenantId, write, async (tx, runId) => {
+      statements ??= await tenantVexStatements(tx, tenantId);
+      await applyToRun(tx, runId, statements);
+    });
   }
 
   async function applyToRun(tx: Transaction, runId: string, statements: readonly VexStatement[]) {
@@ -64,8 +70,6 @@ export function createVexService(deps: { db: Database; waivers: WaiversService; 
   }
 
   return {
-    reevaluate,
-
     async triage(tenantId: string, author: { email: string }, body: VexTriageBody) {
       const [finding] = await db
         .select()
@@ -89,24 +93,25 @@ export function createVexService(deps: { db: Database; waivers: WaiversService; 
       const aliases = [
         ...new Set([...strings(properties.aliases), ...strings(properties.advisoryIds)]),
       ].filter((alias) => alias !== vulnerabilityId);
-      const [row] = await db
-        .insert(vexStatements)
-        .values({
-          tenantId,
-          vulnerabilityId,
-          aliases,
-          // With its version: the decision is about the version that was analysed.
-          purl,
-          status: body.status,
-          justification: body.justification ?? null,
-          impactStatement: body.impactStatement ?? null,
-          actionStatement: body.actionStatement ?? null,
-          author: author.email,
-          statementAt: now(),
-          source: "triage",
-        })
-        .returning();
-      await reevaluate(tenantId);
+      const [row] = await decide(tenantId, (tx) =>
+        tx
+          .insert(vexStatements)
+          .values({
+            tenantId,
+            vulnerabilityId,
+            aliases,
+            // With its version: the decision is about the version that was analysed.
+            purl,
+            status: body.status,
+            justification: body.justification ?? null,
+            impactStatement: body.impactStatement ?? null,
+            actionStatement: body.actionStatement ?? null,
+            author: author.email,
+            statementAt: now(),
+            source: "triage",
+          })
+          .returning(),
+      );
       return toVexStatementResponse(row!);
     },
 
@@ -120,22 +125,23 @@ export function createVexService(deps: { db: Database; waivers: WaiversService; 
         throw new AppError("bad_request", `At most ${MAX_IMPORTED_STATEMENTS} statements per document`);
       const problems = statements.flatMap(statementProblems);
       if (problems.length > 0) throw new AppError("bad_request", problems[0]!);
-      await db.insert(vexStatements).values(
-        statements.map((statement) => ({
-          tenantId,
-          vulnerabilityId: statement.vulnerabilityId,
-          aliases: statement.aliases,
-          purl: statement.purl,
-          status: statement.status,
-          justification: statement.justification ?? null,
-          impactStatement: statement.impactStatement ?? null,
-          actionStatement: statement.actionStatement ?? null,
-          author: statement.author,
-          statementAt: new Date(statement.timestamp),
-          source: "import" as const,
-        })),
+      await decide(tenantId, (tx) =>
+        tx.insert(vexStatements).values(
+          statements.map((statement) => ({
+            tenantId,
+            vulnerabilityId: statement.vulnerabilityId,
+            aliases: statement.aliases,
+            purl: statement.purl,
+            status: statement.status,
+            justification: statement.justification ?? null,
+            impactStatement: statement.impactStatement ?? null,
+            actionStatement: statement.actionStatement ?? null,
+            author: statement.author,
+            statementAt: new Date(statement.timestamp),
+            source: "import" as const,
+          })),
+        ),
       );
-      await reevaluate(tenantId);
       return { imported: statements.length };
     },
 
