@@ -5,6 +5,7 @@ import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import { useId, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel";
 import { NarratorCard } from "../../components/narrator-card";
+import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
@@ -164,7 +165,9 @@ export function CompliancePage() {
               </SelectContent>
             </Select>
           </div>
-          {frameworkId && !isLoading ? (
+          {!isLoading && tenantId === null ? (
+            <NoTenantState />
+          ) : frameworkId && !isLoading ? (
             <ComplianceBody frameworkId={frameworkId} tenantId={tenantId} />
           ) : null}
         </>

@@ -7,6 +7,7 @@ import { Link } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { FilterButtons } from "../../components/filter-buttons";
+import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -140,7 +141,9 @@ export function ControlsPage() {
     <Page>
       <PageHeader title="Security Controls" subtitle="Controls and how often each passes or fails" />
       <FilterButtons label="Control category" options={CATEGORIES} value={type} onChange={setType} />
-      {isLoading || controls.isPending ? (
+      {!isLoading && tenantId === null ? (
+        <NoTenantState />
+      ) : isLoading || controls.isPending ? (
         <div role="status" aria-label="Loading controls" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} className="h-40" />

@@ -3,6 +3,7 @@
 import { ShieldAlert } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
+import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -31,7 +32,9 @@ export function RisksPage() {
         title="Risk Intelligence"
         subtitle="Findings scored by severity, exploitability and exposure"
       />
-      {isLoading || risks.isPending ? (
+      {!isLoading && tenantId === null ? (
+        <NoTenantState />
+      ) : isLoading || risks.isPending ? (
         <div role="status" aria-label="Loading risks" className="flex flex-col gap-3">
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />

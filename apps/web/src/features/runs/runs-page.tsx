@@ -8,6 +8,7 @@ import { useLocation, useSearch } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { NarratorCard } from "../../components/narrator-card";
+import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { RunStatusBadge } from "../../components/run-status-badge";
@@ -165,7 +166,9 @@ export function RunsPage() {
         </CardContent>
       </Card>
 
-      {tenantLoading || runs.isPending ? (
+      {!tenantLoading && tenantId === null ? (
+        <NoTenantState />
+      ) : tenantLoading || runs.isPending ? (
         <div role="status" aria-label="Loading runs" className="flex flex-col gap-3">
           <Skeleton className="h-16" />
           <Skeleton className="h-20" />
