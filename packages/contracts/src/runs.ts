@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { Id, Severity, Timestamp } from "./common.ts";
 import { EvidenceArtifact } from "./evidence.ts";
+import { PrSuggestion } from "./fixes.ts";
 
 export const RunStatus = z.enum(["pass", "fail", "skip"]);
 export type RunStatus = z.infer<typeof RunStatus>;
@@ -108,8 +109,9 @@ export const RunDetail = z.object({
   findings: z.array(Finding),
   analyzers: z.array(AnalyzerRunSummary),
   waivers: z.array(Waiver),
-  /** Filled by later issues (fix pull requests, evidence ledger); empty until then. */
-  prSuggestions: z.array(z.unknown()),
+  /** The fix pull requests opened for the run's findings. */
+  prSuggestions: z.array(PrSuggestion),
+  /** The run's entries in the evidence ledger (empty for an auditor while auditor access is off). */
   evidenceArtifacts: z.array(EvidenceArtifact),
 });
 export type RunDetail = z.infer<typeof RunDetail>;

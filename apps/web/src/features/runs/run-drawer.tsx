@@ -1,5 +1,6 @@
 // The run drawer: Findings (failed with file:line, waived ones with the waiver's reason; passed
-// controls 5 then '+N more'), Environments, and Artifacts (analyzer statuses, skipped files, hash).
+// controls 5 then '+N more'), Environments, and Artifacts (hash, the run's evidence ledger
+// entries, its fix pull requests, analyzer statuses and skipped files).
 import type { RunDetail } from "@rampart/contracts/runs";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -107,6 +108,60 @@ function ArtifactsTab({ detail }: { detail: RunDetail }) {
         <h3 className="font-semibold">Run hash</h3>
         <p className="break-all font-mono text-xs">{detail.run.selfHash}</p>
       </div>
+      <section aria-label="Evidence ledger entries">
+        <h3 className="mb-2 font-semibold">Evidence ledger</h3>
+        {detail.evidenceArtifacts.length === 0 ? (
+          <p className="text-muted-foreground">No ledger entries to show for this run.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {detail.evidenceArtifacts.map((artifact) => (
+              <li key={artifact.id} className="rounded-md border border-border p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-medium">
+                    #{artifact.index} {artifact.artifactType.replaceAll("_", " ")}
+                  </span>
+                  <span className="text-xs text-muted-foreground">{formatDateTime(artifact.createdAt)}</span>
+                </div>
+                <p className="font-mono text-xs text-muted-foreground">
+                  hash {abbreviate(artifact.hash, 16)} · previous {abbreviate(artifact.prevHash, 16)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {detail.prSuggestions.length > 0 ? (
+        <section aria-label="Fix pull requests">
+          <h3 className="mb-2 font-semibold">Fix pull requests</h3>
+          <ul className="flex flex-col gap-2">
+            {detail.prSuggestions.map((pr) => (
+              <li
+                key={pr.id}
+                className="flex items-center justify-between gap-2 rounded-md border border-border p-3"
+              >
+                <span className="min-w-0">
+                  <span className="block font-medium">{pr.title}</span>
+                  <span className="font-mono text-xs text-muted-foreground">
+                    #{pr.number} · {pr.branchName}
+                  </span>
+                </span>
+                {pr.url ? (
+                  <a
+                    href={pr.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-xs text-primary underline"
+                  >
+                    {pr.merged ? "merged" : pr.state}
+                  </a>
+                ) : (
+                  <Badge variant="muted">{pr.merged ? "merged" : pr.state}</Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-label="Analyzers">
         <h3 className="mb-2 font-semibold">Analyzers</h3>
         {detail.analyzers.length === 0 ? (

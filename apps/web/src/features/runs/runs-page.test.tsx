@@ -2,7 +2,7 @@ import type { RunDetail } from "@rampart/contracts/runs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { TENANT_ID, testFinding, testRepository, testRun } from "../../test/fixtures";
+import { TENANT_ID, testArtifact, testFinding, testHash, testRepository, testRun } from "../../test/fixtures";
 import {
   type FetchHandler,
   type FetchReply,
@@ -133,8 +133,29 @@ describe("RunsPage", () => {
           createdAt: "2025-06-01T00:00:00.000Z",
         },
       ],
-      prSuggestions: [],
-      evidenceArtifacts: [],
+      prSuggestions: [
+        {
+          id: "cccccccc-0000-4000-8000-000000000001",
+          branchName: "security/fix/open-ingress-3",
+          number: 3,
+          title: "Close the open ingress",
+          repo: "acme/payments-api",
+          url: null,
+          state: "open",
+          merged: false,
+          accepted: false,
+          createdAt: "2025-06-01T00:00:00.000Z",
+          aiExplainer: "Restricts the rule to the office range.",
+          testsAdded: false,
+          kind: "iac",
+          findingId: null,
+          runId: run.id,
+        },
+      ],
+      evidenceArtifacts: [
+        testArtifact(4, { runId: run.id }),
+        testArtifact(5, { runId: run.id, artifactType: "fix_pr" }),
+      ],
     };
     const revoked: string[] = [];
     stubRuns({
@@ -157,6 +178,17 @@ describe("RunsPage", () => {
     await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
     expect(await within(drawer).findByText("parse error")).toBeInTheDocument();
     expect(within(drawer).getByText("partial")).toBeInTheDocument();
+    const ledger = within(drawer).getByRole("region", { name: "Evidence ledger entries" });
+    expect(within(ledger).getByText("#4 run")).toBeInTheDocument();
+    expect(within(ledger).getByText("#5 fix pr")).toBeInTheDocument();
+    expect(
+      within(ledger).getByText(
+        `hash ${testHash("h5").slice(0, 16)} · previous ${testHash("h4").slice(0, 16)}`,
+      ),
+    ).toBeInTheDocument();
+    const prs = within(drawer).getByRole("region", { name: "Fix pull requests" });
+    expect(within(prs).getByText("Close the open ingress")).toBeInTheDocument();
+    expect(within(prs).getByText("#3 · security/fix/open-ingress-3")).toBeInTheDocument();
   });
 
   it("adds a repository", async () => {
