@@ -83,6 +83,27 @@ describe("planFixes", () => {
     expect(missing!.skipped.map((item) => item.reason)).toEqual(["file cannot be read"]);
   });
 
+  it("places fixes after a UTF-8 byte-order mark, which the scan's text does not hold", () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const files = new Map([["a.tf", Buffer.concat([bom, Buffer.from("enabled = false\n")])]]);
+    const [patch] = planFixes([fixable("a.tf", 10, 15, "true")], (path) => files.get(path));
+    expect(patch!.after).toEqual(Buffer.concat([bom, Buffer.from("enabled = true\n")]));
+  });
+
+  it("leaves a file that is not exactly UTF-8 alone rather than edit the wrong bytes", () => {
+    const files = new Map([
+      ["latin1.tf", Buffer.from("# caf\xe9\nenabled = false\n", "latin1")],
+      ["utf16.tf", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("enabled = false\n", "utf16le")])],
+    ]);
+    for (const path of files.keys()) {
+      const [patch] = planFixes([fixable(path, 16, 21, "true")], (file) => files.get(file));
+      expect(patch!.after).toEqual(files.get(path));
+      expect(patch!.skipped.map((item) => item.reason)).toEqual([
+        "the file is not UTF-8 text, so its fix cannot be placed",
+      ]);
+    }
+  });
+
   it("makes an edit shared by two fixes (the same added import) once", () => {
     const files = new Map([
       ["a.py", Buffer.from("import random\na = random.choice(x)\nb = random.choice(y)\n")],

@@ -43,6 +43,32 @@ export function applyEdits(bytes: Buffer, edits: readonly TextEdit[]): EditResul
   return { ok: true, bytes: Buffer.concat(parts) };
 }
 
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * The bytes the scan's text (and so the fixes' UTF-8 offsets) stands for, after a UTF-8 BOM, which
+ * the decoder drops; undefined when the file is not exactly UTF-8 (UTF-16, or a stray invalid byte
+ * the decoder replaced), where those offsets would land on the wrong bytes.
+ */
+function utf8Body(bytes: Buffer): Buffer | undefined {
+  const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
+  return Buffer.from(body.toString("utf8"), "utf8").equals(body) ? body : undefined;
+}
+
+const NOT_UTF8 = "the file is not UTF-8 text, so its fix cannot be placed";
+
+/**
+ * Applies a fix's edits (UTF-8 offsets into the text the scan read) to a file's bytes: after its
+ * byte-order mark if it has one, and never to a file that is not exactly UTF-8.
+ */
+export function applyFileEdits(bytes: Buffer, edits: readonly TextEdit[]): EditResult {
+  const body = utf8Body(bytes);
+  if (!body) return { ok: false, error: NOT_UTF8 };
+  const result = applyEdits(body, edits);
+  if (!result.ok) return result;
+  return { ok: true, bytes: Buffer.concat([bytes.subarray(0, bytes.length - body.length), result.bytes]) };
+}
+
 /** What planning needs of a finding: its fix, and whether it is suppressed. */
 export type Fixable = Pick<Finding, "fix" | "suppression">;
 
@@ -87,13 +113,18 @@ export function planFixes<F extends Fixable>(
       patches.push(patch);
       continue;
     }
+    if (!utf8Body(before)) {
+      for (const finding of candidates) patch.skipped.push({ finding, reason: NOT_UTF8 });
+      patches.push(patch);
+      continue;
+    }
     const ordered = [...candidates].sort(
       (a, b) => Math.min(...a.fix!.edits.map((e) => e.start)) - Math.min(...b.fix!.edits.map((e) => e.start)),
     );
     const taken: TextEdit[] = [];
     for (const finding of ordered) {
       const edits = finding.fix!.edits;
-      const alone = applyEdits(before, edits);
+      const alone = applyFileEdits(before, edits);
       if (!alone.ok) {
         patch.skipped.push({ finding, reason: alone.error });
         continue;
@@ -107,7 +138,7 @@ export function planFixes<F extends Fixable>(
       taken.push(...fresh);
       patch.applied.push(finding);
     }
-    const result = applyEdits(before, taken);
+    const result = applyFileEdits(before, taken);
     if (result.ok) patch.after = result.bytes;
     patches.push(patch);
   }

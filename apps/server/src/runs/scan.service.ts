@@ -19,7 +19,7 @@ import {
   waivers,
 } from "@rampart/db/schema";
 import { type Finding as EngineFinding, type RuleMeta, ruleById } from "@rampart/engine";
-import { applyEdits, unifiedDiff } from "@rampart/engine/fix";
+import { applyFileEdits, unifiedDiff } from "@rampart/engine/fix";
 import { ruleMeta } from "@rampart/engine/rule";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { directoryPackages } from "@rampart/engine/sbom/directory";
@@ -52,7 +52,7 @@ export function patchesOf(root: string, findings: readonly EngineFinding[]): Map
     if (!finding.fix || finding.suppression) continue;
     try {
       const before = readFileSync(path.join(root, finding.fix.path));
-      const applied = applyEdits(before, finding.fix.edits);
+      const applied = applyFileEdits(before, finding.fix.edits);
       if (!applied.ok) continue;
       const diff = unifiedDiff(finding.fix.path, before.toString("utf8"), applied.bytes.toString("utf8"));
       if (diff && diff.length <= MAX_PATCH_BYTES) patches.set(finding.fingerprint, diff);
