@@ -30,6 +30,11 @@ interface Positioned {
   end: number;
   /** The explicit tag as written, e.g. `!Ref`; absent for plain nodes and `!!` core tags. */
   tag?: string;
+  /**
+   * Set on a node that carries an anchor (`&name`): every alias to it is this same node, so a fix
+   * that edits its text edits what each alias reads too.
+   */
+  anchored?: true;
 }
 
 export interface YamlScalar extends Positioned {
@@ -270,6 +275,7 @@ class TreeBuilder {
     this.#wrote(node.end, ownLines || (node.kind === "scalar" && node.end === node.start));
     if (written !== undefined && !written.startsWith("!!")) node.tag = written;
     if (anchored) {
+      node.anchored = true;
       anchored.node = node;
       anchored.size = this.#nodes - first + 1;
     }

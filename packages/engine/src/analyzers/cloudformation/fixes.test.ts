@@ -30,6 +30,12 @@ describe("cloudformation fixes", () => {
     );
   });
 
+  it("offers no fix for a value read through an alias, whose anchor other resources share", () => {
+    const text =
+      "Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties:\n      FifoTopic: &off false\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      StorageEncrypted: *off\n";
+    expect(fixed(text, "cloudformation/unencrypted-rds-instance")).toBe(text);
+  });
+
   it("keeps the quotes of a quoted value and fixes JSON", () => {
     const yaml =
       'Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      PubliclyAccessible: "true"\n';

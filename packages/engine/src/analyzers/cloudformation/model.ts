@@ -177,7 +177,9 @@ export function replaceScalarFix(
   text: string,
   description: string,
 ): { description: string; edits: { start: number; end: number; text: string }[] } | undefined {
-  if (node.kind !== "scalar" || node.tag !== undefined || node.end <= node.start) return undefined;
+  // An anchored value is also every alias to it: rewriting it would change other resources.
+  if (node.kind !== "scalar" || node.tag !== undefined || node.anchored || node.end <= node.start)
+    return undefined;
   const original = file.text.slice(node.start, node.end);
   const quote = original.startsWith('"') ? '"' : original.startsWith("'") ? "'" : "";
   const replacement = typeof node.value === "string" && quote ? `${quote}${text}${quote}` : text;

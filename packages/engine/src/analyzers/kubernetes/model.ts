@@ -124,7 +124,9 @@ export function replaceScalarFix(
   text: string,
   description: string,
 ): { description: string; edits: { start: number; end: number; text: string }[] } | undefined {
-  if (node.kind !== "scalar" || node.tag !== undefined || node.end <= node.start) return undefined;
+  // An anchored value is also every alias to it: rewriting it would change other resources.
+  if (node.kind !== "scalar" || node.tag !== undefined || node.anchored || node.end <= node.start)
+    return undefined;
   return {
     description,
     edits: [{ start: file.byteOffsetOfIndex(node.start), end: file.byteOffsetOfIndex(node.end), text }],
