@@ -4,7 +4,7 @@
 import type { Analyzer, FileKind } from "./analyzer.ts";
 import type { Location, RawFinding, RelatedLocation } from "./finding.ts";
 import { MAX_NESTING_DEPTH, nestingDepth } from "./parse/nesting.ts";
-import { type RedactionSpan, Redactions } from "./redact.ts";
+import { maskSecretTexts, type RedactionSpan, Redactions, secretTexts } from "./redact.ts";
 import type { AnyRule, FileRuleContext, Report } from "./rule.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
 import type { SourceFile, Span } from "./source.ts";
@@ -174,13 +174,33 @@ export function analyzeFile(
     }
   }
   const lineReader = redactingLineReader(file.path, (line) => file.lineText(line), redactions);
+  const secrets = redactions.size > 0 ? secretTexts(file, redactions.spans()) : [];
   for (const { rule, report } of reported)
-    result.findings.push(toRawFinding(rule, file.path, report, lineReader));
+    result.findings.push(toRawFinding(rule, file.path, withoutSecrets(report, secrets), lineReader));
   result.redactions = redactions.spans();
   return result;
 }
 
 /** The span a report asks to hide, if any. */
+/**
+ * A report whose message and related messages quote none of the file's secrets (they are masked
+ * as in snippets), and whose fix, if it would write a secret into the report, is left out: a fix
+ * cannot be masked without breaking it.
+ */
+function withoutSecrets(report: Report, secrets: readonly string[]): Report {
+  if (secrets.length === 0) return report;
+  const leaks = (text: string) => secrets.some((secret) => text.includes(secret));
+  const cleaned: Report = { ...report, message: maskSecretTexts(report.message, secrets) };
+  if (report.related)
+    cleaned.related = report.related.map((item) => ({
+      ...item,
+      message: maskSecretTexts(item.message, secrets),
+    }));
+  if (report.fix && (leaks(report.fix.description) || report.fix.edits.some((edit) => leaks(edit.text))))
+    delete cleaned.fix;
+  return cleaned;
+}
+
 function redactionOf(analyzer: Pick<Analyzer, "redactSnippet">, report: Report): RedactionSpan | undefined {
   return report.redact ?? (analyzer.redactSnippet ? report.at : undefined);
 }

@@ -42,4 +42,40 @@ describe("rules outside the secrets analyzer", () => {
     );
     expect(result.findings.map((finding) => finding.location.snippet)).toEqual(["ENV DB_PASSWORD=Sup3…"]);
   });
+
+  it("mask a secret another analyzer found in their messages", async () => {
+    const { analyzeFile } = await import("./analyze.ts");
+    const { SourceFile } = await import("./source.ts");
+    const { dockerfileAnalyzer } = await import("./analyzers/dockerfile/analyzer.ts");
+    const { secretsAnalyzer } = await import("./analyzers/secrets/analyzer.ts");
+    const token = "ghp_jog6L3nc6s5FIuRWrajk9MOn3HH1TqMfXv35";
+    const file = new SourceFile(
+      "Dockerfile",
+      `FROM alpine:3.20\nADD https://user:${token}@example.com/f /tmp/\n`,
+    );
+    const result = analyzeFile(file, ["dockerfile", "text"], [dockerfileAnalyzer, secretsAnalyzer]);
+    const add = result.findings.find((finding) => finding.ruleId === "dockerfile/add-remote-url");
+    expect(add?.message).toBe("ADD fetches https://user:ghp_…@example.com/f without verifying a checksum");
+    expect(JSON.stringify(result.findings)).not.toContain(token);
+  });
+
+  it("drop a fix that would write a secret into the report", async () => {
+    const { analyzeFile } = await import("./analyze.ts");
+    const { SourceFile } = await import("./source.ts");
+    const { sastAnalyzer } = await import("./analyzers/sast/analyzer.ts");
+    const { secretsAnalyzer } = await import("./analyzers/secrets/analyzer.ts");
+    await sastAnalyzer.prepare?.();
+    const token = "ghp_jog6L3nc6s5FIuRWrajk9MOn3HH1TqMfXv35";
+    const source = (command: string) => `import os\n\nos.system("${command} http://x " + input())\n`;
+    const analyze = (text: string) =>
+      analyzeFile(
+        new SourceFile("a.py", text),
+        ["python", "text"],
+        [sastAnalyzer, secretsAnalyzer],
+      ).findings.find((finding) => finding.ruleId === "sast/command-injection");
+    expect(analyze(source("curl"))?.fix).toBeDefined(); // the same finding has a fix without a secret
+    const leaky = analyze(source(`curl -u admin:${token}`));
+    expect(leaky).toBeDefined();
+    expect(leaky?.fix).toBeUndefined();
+  });
 });

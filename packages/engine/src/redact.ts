@@ -87,6 +87,39 @@ export class Redactions {
   }
 }
 
+/** Shorter values are too likely to be ordinary words elsewhere in a message to be masked there. */
+const MIN_SECRET_TEXT = 8;
+
+/**
+ * The secret values a file's spans cover, as written, longest first: what must not appear in a
+ * finding's message or fix either (a URL with a token in a message, a command rewritten by a fix).
+ */
+export function secretTexts(
+  file: { lineText(line: number): string },
+  spans: readonly RedactionSpan[],
+): string[] {
+  const texts = new Set<string>();
+  for (const span of spans) {
+    const endLine = Math.max(span.line, span.endLine ?? span.line);
+    for (let line = span.line; line <= endLine && line < span.line + 10_000; line++) {
+      const text = file.lineText(line);
+      const start = line === span.line ? Math.max(0, span.column - 1) : 0;
+      const end = line === endLine && span.endColumn !== undefined ? span.endColumn - 1 : text.length;
+      const value = text.slice(start, end).trim();
+      if (value.length >= MIN_SECRET_TEXT) texts.add(value);
+    }
+  }
+  return [...texts].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every occurrence of the secrets masked as a snippet would be (see maskValue). */
+export function maskSecretTexts(text: string, secrets: readonly string[]): string {
+  let masked = text;
+  for (const secret of secrets)
+    if (masked.includes(secret)) masked = masked.replaceAll(secret, maskValue(secret));
+  return masked;
+}
+
 /**
  * For rules outside the secrets analyzer that report a literal credential at its key
  * (`ENV TOKEN=…`, `password: …`): the span of `value` on the report's line, for `Report.redact`.
