@@ -1,5 +1,5 @@
 import { evidenceArtifacts, ledgerCheckpoints, tenants } from "@rampart/db/schema";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
@@ -38,18 +38,8 @@ describe("demo tenant", () => {
     const demoId = (await ctx.app.inject({ url: "/api/demo/tenant-id", headers: { cookie } })).json()
       .tenantId;
     const counts = async () => ({
-      entries: (
-        await ctx.database.db
-          .select({ n: count() })
-          .from(evidenceArtifacts)
-          .where(eq(evidenceArtifacts.tenantId, demoId))
-      )[0]!.n,
-      checkpoints: (
-        await ctx.database.db
-          .select({ n: count() })
-          .from(ledgerCheckpoints)
-          .where(eq(ledgerCheckpoints.tenantId, demoId))
-      )[0]!.n,
+      entries: await ctx.database.db.$count(evidenceArtifacts, eq(evidenceArtifacts.tenantId, demoId)),
+      checkpoints: await ctx.database.db.$count(ledgerCheckpoints, eq(ledgerCheckpoints.tenantId, demoId)),
     });
     const before = await counts();
     const exported = await ctx.app.inject({
