@@ -49,6 +49,15 @@ const ConfigSchema = z.object({
    * `all.zip`), or a zip, folder or JSON file on this machine. Unset: only the bundled demo set.
    */
   OSV_SOURCE: z.string().min(1).optional(),
+  /** Outgoing mail (invitations, account notices): `smtp://user:pass@host:587` or `smtps://…`. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Rampart <rampart@localhost>"),
+  /** The address users reach this instance at, for links in mail, e.g. `https://rampart.example.com`. */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -20,6 +20,7 @@ import { createWaiversService } from "./findings/waivers.service.ts";
 import { createFixesRepo } from "./fixes/fixes.repo.ts";
 import { createFixesService } from "./fixes/fixes.service.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
 import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
@@ -38,9 +39,17 @@ export type ServicesConfig = Pick<
   | "SCAN_WAIT_SECONDS"
   | "LEDGER_ORIGIN"
   | "OSV_SOURCE"
-> & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number };
+> & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number } & Partial<
+    Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">
+  >;
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? "Rampart <rampart@localhost>",
+    onError: (error) =>
+      console.error(`mail delivery failed: ${error instanceof Error ? error.message : error}`),
+  });
   const auth = createAuthService({ repo: createAuthRepo(db), sessionTtlDays: config.SESSION_TTL_DAYS });
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
@@ -96,6 +105,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   return {
     db,
     config,
+    mailer,
     codeHost,
     ledger,
     auth,

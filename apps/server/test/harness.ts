@@ -30,6 +30,8 @@ export async function createTestContext(
     samplesDir?: string;
     localRepositoryRoots?: string[];
     runWorkers?: boolean;
+    /** An SMTP server (see smtp-sink.ts) for tests of mail. */
+    smtpUrl?: string;
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -46,6 +48,8 @@ export async function createTestContext(
       SCAN_WAIT_SECONDS: 8,
       LEDGER_ORIGIN: "rampart.test",
       ENGINE_WORKERS: 0,
+      SMTP_URL: options.smtpUrl,
+      PUBLIC_URL: "http://rampart.test",
     },
     jobs,
   );
