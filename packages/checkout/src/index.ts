@@ -60,7 +60,12 @@ export interface CheckoutOptions {
   /** Required for git sources: where the server may fetch from. */
   policy?: NetworkPolicy;
   /** An access token for an http(s) repository, sent as HTTP Basic authentication. */
-  credential?: { username?: string; token: string };
+  credential?: Credential;
+}
+
+export interface Credential {
+  username?: string;
+  token: string;
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -97,9 +102,9 @@ export async function checkout(source: Source, options: CheckoutOptions = {}): P
 }
 
 /** Basic authentication for http(s) in an extra header: never in the URL or on the command line. */
-function credentialConfig(
+export function credentialConfig(
   target: FetchTarget,
-  credential: CheckoutOptions["credential"],
+  credential: Credential | undefined,
 ): Record<string, string> {
   if (!credential || (target.protocol !== "https" && target.protocol !== "http")) return {};
   const basic = Buffer.from(`${credential.username ?? "x-access-token"}:${credential.token}`).toString(
@@ -137,7 +142,7 @@ async function cloneAt(
   target: FetchTarget,
   ref: string,
   limits: CheckoutLimits,
-  credential: CheckoutOptions["credential"],
+  credential: Credential | undefined,
 ): Promise<CheckoutResult> {
   const deadline = Date.now() + limits.timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
