@@ -212,7 +212,8 @@ export function createScanService(deps: ScanServiceDeps) {
           ? { state: "failed", error: message }
           : { state: "queued", error: `${message} (retrying)` },
       );
-      throw error;
+      // The queue keeps the thrown message as the attempt's error, which /api/system/jobs shows.
+      throw error instanceof ScanFailure ? error : new ScanFailure(message, { cause: error });
     } finally {
       workspace?.dispose();
     }
