@@ -106,13 +106,7 @@ export async function buildApp(options: {
   registerTenantRoutes(app, { repo: services.tenantsRepo, access: services.tenantAccess, authenticate });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
   const access = services.tenantAccess;
-  registerRepositoryRoutes(app, {
-    repo: services.repositoriesRepo,
-    scans: services.scans,
-    access,
-    authenticate,
-    localRepositoryRoots: services.config.LOCAL_REPOSITORY_ROOTS,
-  });
+  registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });
   registerRunRoutes(app, {
     scans: services.scans,
     runs: services.runsRepo,

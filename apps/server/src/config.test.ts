@@ -23,4 +23,23 @@ describe("loadConfig", () => {
       TRUST_PROXY: true,
     });
   });
+
+  it("reads the repository fetch policy and limits", () => {
+    expect(loadConfig({})).toMatchObject({
+      GIT_PROTOCOLS: ["https", "ssh"],
+      GIT_ALLOWED_INTERNAL_HOSTS: [],
+      SCAN_SCHEDULE_MIN_MINUTES: 15,
+    });
+    expect(
+      loadConfig({ GIT_PROTOCOLS: "https, git", GIT_ALLOWED_INTERNAL_HOSTS: "git.corp, 10.0.0.0/8,::1" }),
+    ).toMatchObject({
+      GIT_PROTOCOLS: ["https", "git"],
+      GIT_ALLOWED_INTERNAL_HOSTS: ["git.corp", "10.0.0.0/8", "::1"],
+    });
+    expect(() => loadConfig({ GIT_PROTOCOLS: "https,ftp" })).toThrow(/GIT_PROTOCOLS/);
+    expect(() => loadConfig({ GIT_ALLOWED_INTERNAL_HOSTS: "10.0.0.0/99" })).toThrow(
+      /GIT_ALLOWED_INTERNAL_HOSTS/,
+    );
+    expect(() => loadConfig({ SECRETS_KEY: "short" })).toThrow(/SECRETS_KEY/);
+  });
 });

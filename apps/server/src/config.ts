@@ -1,11 +1,67 @@
 // Configuration is read once at start from the environment and validated here; nothing else
 // reads process.env.
 import path from "node:path";
+import { createNetworkPolicy } from "@rampart/checkout";
 import { z } from "zod";
+import { parseSecretsKey } from "./secrets/secret-box.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
+
+/** Where and how much the server may fetch for scans, and how often; read by services.ts too. */
+const RepositoryPolicyConfig = z.object({
+  /**
+   * Protocols the server may fetch git repositories over, comma-separated: https and ssh by
+   * default; add http or git only on a trusted network.
+   */
+  GIT_PROTOCOLS: z
+    .string()
+    .default("https,ssh")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(["https", "ssh", "http", "git"])).min(1)),
+  /**
+   * Internal git servers a self-hosted install may fetch from, comma-separated host names,
+   * addresses or CIDRs (`git.corp,10.20.0.0/16`). Every other loopback, private, link-local,
+   * CGNAT, multicast or unspecified address is refused.
+   */
+  GIT_ALLOWED_INTERNAL_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isHostOrNetwork), "expected host names, addresses or CIDRs"),
+  /** Limits of one checkout: wall time, bytes fetched or checked out, and files. */
+  CHECKOUT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  CHECKOUT_MAX_MEGABYTES: z.coerce.number().int().min(1).max(100_000).default(500),
+  CHECKOUT_MAX_FILES: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** The shortest interval a repository's scan schedule may have. */
+  SCAN_SCHEDULE_MIN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Repositories a tenant may register (archived ones do not count). */
+  MAX_REPOSITORIES_PER_TENANT: z.coerce.number().int().min(1).default(100),
+  /**
+   * The 32-byte key (base64 or hex) that seals repository access tokens; without it one is
+   * generated into DATA_DIR/secrets.key (mode 0600). Set it when several servers share a database.
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isSecretsKey(value), "expected 32 bytes, base64 or hex"),
+});
+
+/** The defaults, for callers (tests) that build services from a partial configuration. */
+export function repositoryPolicyDefaults() {
+  return RepositoryPolicyConfig.parse({});
+}
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -58,7 +114,26 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Rampart <rampart@localhost>"),
   /** The address users reach this instance at, for links in mail, e.g. `https://rampart.example.com`. */
   PUBLIC_URL: z.string().url().optional(),
+  ...RepositoryPolicyConfig.shape,
 });
+
+function isHostOrNetwork(entry: string): boolean {
+  try {
+    createNetworkPolicy({ allowInternal: [entry] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isSecretsKey(value: string): boolean {
+  try {
+    parseSecretsKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 

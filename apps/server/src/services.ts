@@ -1,6 +1,7 @@
 // The composition root: every service built once from the database and configuration, and the
 // job definitions they bring. The API and the worker both start from here.
 import path from "node:path";
+import { createNetworkPolicy, type Lookup } from "@rampart/checkout";
 import type { Database } from "@rampart/db/client";
 import { ruleById } from "@rampart/engine";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
@@ -10,7 +11,7 @@ import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
-import type { Config } from "./config.ts";
+import { type Config, repositoryPolicyDefaults } from "./config.ts";
 import { createImagesService } from "./containers/images.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
@@ -24,8 +25,11 @@ import { createMailer } from "./mail/mailer.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
 import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
+import { createRepositoriesService } from "./repositories/repositories.service.ts";
+import { createRepositoryCredentials } from "./repositories/repository-credentials.ts";
 import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
+import { createSecretBox, dataDirectoryKey, parseSecretsKey } from "./secrets/secret-box.ts";
 import { createTenantAccess } from "./tenants/tenant-access.ts";
 import { createTenantsRepo } from "./tenants/tenants.repo.ts";
 import { createVexService } from "./vex/vex.service.ts";
@@ -40,8 +44,24 @@ export type ServicesConfig = Pick<
   | "LEDGER_ORIGIN"
   | "OSV_SOURCE"
 > & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number } & Partial<
-    Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">
-  >;
+    Pick<
+      Config,
+      | "GIT_PROTOCOLS"
+      | "GIT_ALLOWED_INTERNAL_HOSTS"
+      | "CHECKOUT_TIMEOUT_SECONDS"
+      | "CHECKOUT_MAX_MEGABYTES"
+      | "CHECKOUT_MAX_FILES"
+      | "SCAN_SCHEDULE_MIN_MINUTES"
+      | "MAX_REPOSITORIES_PER_TENANT"
+      | "SECRETS_KEY"
+      | "SMTP_URL"
+      | "MAIL_FROM"
+      | "PUBLIC_URL"
+    >
+  > & {
+    /** Resolves git hosts; tests give names of their own. */
+    lookup?: Lookup;
+  };
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
   const mailer = createMailer({
@@ -54,10 +74,29 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");
+  const fetching = { ...repositoryPolicyDefaults(), ...definedOnly(config) };
+  const networkPolicy = createNetworkPolicy({
+    protocols: fetching.GIT_PROTOCOLS,
+    allowInternal: fetching.GIT_ALLOWED_INTERNAL_HOSTS,
+    localRoots: config.LOCAL_REPOSITORY_ROOTS,
+    ...(config.lookup ? { lookup: config.lookup } : {}),
+  });
+  const credentials = createRepositoryCredentials(
+    createSecretBox(
+      fetching.SECRETS_KEY ? parseSecretsKey(fetching.SECRETS_KEY) : dataDirectoryKey(config.DATA_DIR),
+    ),
+  );
   const codeHost = createLocalCodeHost({
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
     fixRemotesDir: path.join(path.resolve(config.DATA_DIR), "fix-remotes"),
+    policy: networkPolicy,
+    limits: {
+      timeoutMs: fetching.CHECKOUT_TIMEOUT_SECONDS * 1000,
+      maxBytes: fetching.CHECKOUT_MAX_MEGABYTES * 1024 * 1024,
+      maxFiles: fetching.CHECKOUT_MAX_FILES,
+    },
+    credentialOf: (repository) => credentials.open(repository),
   });
   const ledger = createLedgerService({
     db,
@@ -75,6 +114,14 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ledgerOrigin: config.LEDGER_ORIGIN,
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
     afterRun: fixes.afterRun,
+  });
+  const repositories = createRepositoriesService({
+    repo: repositoriesRepo,
+    scans,
+    policy: networkPolicy,
+    credentials,
+    minScheduleMinutes: fetching.SCAN_SCHEDULE_MIN_MINUTES,
+    maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
   });
   const rules = ruleById();
   const waivers = createWaiversService({ db });
@@ -112,6 +159,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     tenantsRepo,
     tenantAccess: createTenantAccess(tenantsRepo),
     repositoriesRepo,
+    repositories,
     runsRepo: createRunsRepo(db),
     scans,
     images,
@@ -126,6 +174,11 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     advisor: createKnowledgeBaseAdvisor(rules),
     demo,
   };
+}
+
+/** The entries of `config` that are set: an undefined one keeps its default. */
+function definedOnly<T extends object>(config: T): Partial<T> {
+  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export type Services = ReturnType<typeof createServices>;

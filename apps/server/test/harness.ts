@@ -11,7 +11,7 @@ import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { App } from "../src/http/types.ts";
 import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
-import { createServices, jobDefinitions, type Services } from "../src/services.ts";
+import { createServices, jobDefinitions, type Services, type ServicesConfig } from "../src/services.ts";
 
 export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
 
@@ -32,6 +32,8 @@ export async function createTestContext(
     runWorkers?: boolean;
     /** An SMTP server (see smtp-sink.ts) for tests of mail. */
     smtpUrl?: string;
+    /** More of the services' configuration: the git network policy, limits, quotas. */
+    services?: Partial<ServicesConfig>;
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -50,6 +52,7 @@ export async function createTestContext(
       ENGINE_WORKERS: 0,
       SMTP_URL: options.smtpUrl,
       PUBLIC_URL: "http://rampart.test",
+      ...options.services,
     },
     jobs,
   );

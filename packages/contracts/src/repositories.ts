@@ -15,9 +15,35 @@ export const Repository = z.object({
   defaultBranch: z.string().nullable(),
   /** Cron expression of the scheduled scan (UTC); null when scheduled scans are off. */
   scanSchedule: z.string().nullable(),
+  /** Whether an access token is stored for fetching; the token itself is never returned. */
+  hasCredential: z.boolean(),
   createdAt: Timestamp,
 });
 export type Repository = z.infer<typeof Repository>;
+
+/**
+ * An access token for an https repository (a GitHub or GitLab token, a Bitbucket app password),
+ * sent as HTTP Basic authentication; write-only, stored encrypted.
+ */
+export const RepositoryCredential = z.object({
+  /** Defaults to `x-access-token`; Bitbucket needs the account name. */
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^:\s]+$/, { error: "A user name cannot contain ':' or spaces" })
+    .optional(),
+  token: z
+    .string()
+    .trim()
+    .min(1, { error: "Access token is required" })
+    .max(4000)
+    .regex(/^[\x21-\x7e]+$/, {
+      error: "An access token is printable ASCII without spaces",
+    }),
+});
+export type RepositoryCredential = z.infer<typeof RepositoryCredential>;
 
 export const CreateRepositoryBody = z.object({
   /** A git URL (https://, ssh://, git@host:path) or an absolute local path. */
@@ -25,8 +51,17 @@ export const CreateRepositoryBody = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   defaultBranch: z.string().trim().min(1).max(255).optional(),
   scanSchedule: z.string().trim().max(100).nullable().optional(),
+  credential: RepositoryCredential.optional(),
 });
 export type CreateRepositoryBody = z.infer<typeof CreateRepositoryBody>;
+
+/** Changes to a registered repository; `credential: null` removes the stored token. */
+export const UpdateRepositoryBody = z.object({
+  defaultBranch: z.string().trim().min(1).max(255).nullable().optional(),
+  scanSchedule: z.string().trim().max(100).nullable().optional(),
+  credential: RepositoryCredential.nullable().optional(),
+});
+export type UpdateRepositoryBody = z.infer<typeof UpdateRepositoryBody>;
 
 export const RepositoryList = z.array(Repository);
 export const RepositoryParams = z.object({ tenantId: Id, repositoryId: Id });

@@ -1,3 +1,4 @@
+import { createNetworkPolicy, DEFAULT_LIMITS } from "@rampart/checkout";
 import { describe, expect, it } from "vitest";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { createLocalCodeHost } from "./code-host.ts";
@@ -6,6 +7,9 @@ const host = createLocalCodeHost({
   samplesDir: "/nonexistent",
   sampleCacheDir: "/nonexistent",
   fixRemotesDir: "/nonexistent",
+  policy: createNetworkPolicy(),
+  limits: DEFAULT_LIMITS,
+  credentialOf: () => undefined,
 });
 const repository = (source: RepositoryRow["source"], location: string) =>
   ({

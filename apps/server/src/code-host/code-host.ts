@@ -4,7 +4,16 @@
 // implementation will serve installation repositories through the same interface.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { type CheckoutResult, checkout } from "@rampart/checkout";
+import {
+  type CheckoutLimits,
+  type CheckoutResult,
+  checkout,
+  type FetchTarget,
+  fetchFailure,
+  type NetworkPolicy,
+  pathInsideRoots,
+  resolveFetchTarget,
+} from "@rampart/checkout";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { materializeSample } from "../repositories/samples.ts";
 import {
@@ -60,41 +69,81 @@ export interface CodeHost {
 const WEB_HOSTS =
   /^(?:https:\/\/|ssh:\/\/git@|git@)(github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+(?:\/[\w.-]+)+)\/?$/;
 
+/** A repository's access token, opened from its sealed form; undefined when it has none. */
+export type CredentialOf = (repository: RepositoryRow) => { username?: string; token: string } | undefined;
+
 export function createLocalCodeHost(options: {
   samplesDir: string;
   sampleCacheDir: string;
   /** Where the bare "fix remote" repositories that receive fix branches live. */
   fixRemotesDir: string;
+  /** Where git may fetch from; checked again at every fetch, since DNS answers change. */
+  policy: NetworkPolicy;
+  limits: CheckoutLimits;
+  credentialOf: CredentialOf;
 }): CodeHost {
-  /** The git URL a repository's commits are fetched from. */
-  function sourceUrl(repository: RepositoryRow): string {
+  const localTarget = (directory: string): FetchTarget => ({
+    protocol: "file",
+    url: `file://${path.resolve(directory)}`,
+    config: {},
+  });
+
+  /** Where a repository's commits are fetched from, checked against the policy. */
+  async function sourceTarget(repository: RepositoryRow): Promise<FetchTarget> {
     switch (repository.source) {
-      case "git":
-        return repository.location;
+      case "git": {
+        const resolved = await resolveFetchTarget(repository.location, options.policy);
+        if (!resolved.ok) {
+          throw new FixRemoteError(
+            resolved.kind === "refused"
+              ? `The repository could not be fetched: refused by policy: ${resolved.problem}`
+              : "The repository could not be fetched: the host could not be reached",
+            true,
+          );
+        }
+        return resolved.target;
+      }
       case "local":
+        if (!pathInsideRoots(repository.location, options.policy.localRoots)) {
+          throw new FixRemoteError("The repository could not be fetched: refused by policy", true);
+        }
         if (!existsSync(path.join(repository.location, ".git"))) {
           throw new FixRemoteError(
             "This repository is a plain directory, not a git repository: there is no commit to branch from",
             true,
           );
         }
-        return `file://${path.resolve(repository.location)}`;
+        return localTarget(repository.location);
       case "sample":
-        return `file://${materializeSample(options.samplesDir, repository.location, options.sampleCacheDir).path}`;
+        return localTarget(
+          materializeSample(options.samplesDir, repository.location, options.sampleCacheDir).path,
+        );
     }
   }
 
   return {
     async workspace(repository, ref) {
-      const refOption = ref ? { ref } : {};
+      const common = { limits: options.limits, ...(ref ? { ref } : {}) };
       switch (repository.source) {
-        case "git":
-          return checkout({ kind: "git", url: repository.location }, refOption);
+        case "git": {
+          const credential = options.credentialOf(repository);
+          return checkout(
+            { kind: "git", url: repository.location },
+            { ...common, policy: options.policy, ...(credential ? { credential } : {}) },
+          );
+        }
         case "local":
-          return checkout({ kind: "local", path: repository.location }, refOption);
+          // Checked at registration; checked again, since the configured roots may have changed.
+          if (!pathInsideRoots(repository.location, options.policy.localRoots)) {
+            return fetchFailure(
+              "refused_by_policy",
+              "local paths are allowed only under LOCAL_REPOSITORY_ROOTS",
+            );
+          }
+          return checkout({ kind: "local", path: repository.location }, common);
         case "sample": {
           const sample = materializeSample(options.samplesDir, repository.location, options.sampleCacheDir);
-          return checkout({ kind: "local", path: sample.path }, refOption);
+          return checkout({ kind: "local", path: sample.path }, common);
         }
       }
     },
@@ -113,7 +162,8 @@ export function createLocalCodeHost(options: {
     // Rampart's own per-tenant number identifies it.
     async openFixPullRequest(repository, input) {
       const headSha = await commitFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), {
-        sourceUrl: sourceUrl(repository),
+        source: await sourceTarget(repository),
+        credential: options.credentialOf(repository),
         baseCommit: input.baseCommit,
         branchName: input.branchName,
         message: `${input.title}\n\n${input.body}\n`,
@@ -129,10 +179,19 @@ export function createLocalCodeHost(options: {
     },
 
     // A GitHub App host learns of merges from webhooks; locally, the scanned history tells.
-    isMerged(repository, fix) {
+    async isMerged(repository, fix) {
+      const remote = fixRemotePath(options.fixRemotesDir, repository.id);
+      if (!existsSync(path.join(remote, "HEAD"))) return false;
+      let source: FetchTarget;
+      try {
+        source = await sourceTarget(repository);
+      } catch (error) {
+        if (error instanceof FixRemoteError) return false; // not fetchable now: not known to be merged
+        throw error;
+      }
       return containsCommit(
-        fixRemotePath(options.fixRemotesDir, repository.id),
-        sourceUrl(repository),
+        remote,
+        { source, credential: options.credentialOf(repository) },
         fix.headSha,
         fix.commit,
       );

@@ -14,7 +14,7 @@ let remote: string;
 let base: string;
 
 const fix = (overrides: Partial<FixCommit> = {}): FixCommit => ({
-  sourceUrl: `file://${source}`,
+  source: { protocol: "file", url: `file://${source}`, config: {} },
   baseCommit: base,
   branchName: "security/fix/example-1",
   message: "Fix it\n\nBecause.\n",

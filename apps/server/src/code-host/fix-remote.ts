@@ -6,6 +6,13 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import {
+  type Credential,
+  credentialConfig,
+  type FetchTarget,
+  type GitProtocol,
+  gitEnvironment,
+} from "@rampart/checkout";
 
 /** A file's content after the change; null deletes the file. */
 export interface FileChange {
@@ -13,9 +20,13 @@ export interface FileChange {
   content: string | null;
 }
 
-export interface FixCommit {
-  /** A git URL the base commit can be fetched from (file:// for local repositories). */
-  sourceUrl: string;
+/** Where the scanned commits are fetched from: a target the network policy has checked. */
+export interface FixSource {
+  source: FetchTarget;
+  credential?: Credential | undefined;
+}
+
+export interface FixCommit extends FixSource {
   baseCommit: string;
   branchName: string;
   message: string;
@@ -39,7 +50,14 @@ export class FixRemoteError extends Error {
 
 function run(
   args: readonly string[],
-  options: { cwd: string; input?: string; env?: Record<string, string> },
+  options: {
+    cwd: string;
+    input?: string;
+    env?: Record<string, string>;
+    /** Only fetches talk to another repository; every other command may use no protocol. */
+    protocols?: readonly GitProtocol[];
+    config?: Record<string, string>;
+  },
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
@@ -49,17 +67,11 @@ function run(
         cwd: options.cwd,
         timeout: TIMEOUT_MS,
         maxBuffer: 16 * 1024 * 1024,
-        env: {
-          ...process.env,
-          GIT_TERMINAL_PROMPT: "0",
-          GIT_ASKPASS: "",
-          SSH_ASKPASS: "",
-          LC_ALL: "C",
-          ...options.env,
-        },
+        env: { ...gitEnvironment(options.protocols ?? [], options.config), ...options.env },
       },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout.trim());
+        // Kept for the server's log only: the user is told in words of ours (safe = false).
         const detail = (stderr || error.message).trim().split("\n").filter(Boolean).at(-1) ?? "git failed";
         reject(new FixRemoteError(`git ${args[0]}: ${detail}`));
       },
@@ -69,6 +81,15 @@ function run(
     child.stdin?.on("error", () => {});
     if (options.input === undefined) child.stdin?.end();
     else child.stdin?.end(options.input);
+  });
+}
+
+function fetchFrom(remoteDir: string, from: FixSource, extra: readonly string[], commit: string) {
+  if (!/^[0-9a-f]{4,64}$/i.test(commit)) throw new FixRemoteError(`not a commit: ${commit}`);
+  return run(["fetch", "--quiet", "--no-tags", ...extra, "--end-of-options", from.source.url, commit], {
+    cwd: remoteDir,
+    protocols: [from.source.protocol],
+    config: { ...from.source.config, ...credentialConfig(from.source, from.credential) },
   });
 }
 
@@ -104,9 +125,7 @@ export async function commitFixBranch(remoteDir: string, fix: FixCommit): Promis
   await ensureBareRepository(remoteDir);
   if (!(await hasCommit(remoteDir, fix.baseCommit))) {
     // Only the base commit's tree is needed: the branch's parent is that commit.
-    await run(["fetch", "--quiet", "--depth", "1", "--no-tags", fix.sourceUrl, fix.baseCommit], {
-      cwd: remoteDir,
-    });
+    await fetchFrom(remoteDir, fix, ["--depth", "1"], fix.baseCommit);
   }
 
   const scratch = mkdtempSync(path.join(tmpdir(), "rampart-fix-index-"));
@@ -169,13 +188,13 @@ export async function deleteFixBranch(remoteDir: string, branchName: string): Pr
  */
 export async function containsCommit(
   remoteDir: string,
-  sourceUrl: string,
+  from: FixSource,
   headSha: string,
   commit: string,
 ): Promise<boolean> {
   if (!existsSync(path.join(remoteDir, "HEAD"))) return false;
   if (!(await hasCommit(remoteDir, commit))) {
-    await run(["fetch", "--quiet", "--no-tags", sourceUrl, commit], { cwd: remoteDir });
+    await fetchFrom(remoteDir, from, [], commit);
   }
   try {
     await run(["merge-base", "--is-ancestor", headSha, commit], { cwd: remoteDir });

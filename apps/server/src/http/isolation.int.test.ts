@@ -110,6 +110,10 @@ const WRITES: Record<string, () => Write> = {
     url: `/api/tenants/${owner.tenantId}/repositories`,
     payload: { location: "https://git.example.test/acme/other.git" },
   }),
+  "PATCH /api/tenants/{tenantId}/repositories/{repositoryId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/repositories/${ids.repository}`,
+    payload: { scanSchedule: null },
+  }),
   "DELETE /api/tenants/{tenantId}/repositories/{repositoryId}": () => ({
     url: `/api/tenants/${owner.tenantId}/repositories/${ids.repository}`,
   }),

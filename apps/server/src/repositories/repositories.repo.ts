@@ -2,7 +2,7 @@
 // findings are evidence. Only `restore` and the demo seed see archived rows.
 import type { Database } from "@rampart/db/client";
 import { repositories } from "@rampart/db/schema";
-import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, or } from "drizzle-orm";
 
 export type RepositoryRow = typeof repositories.$inferSelect;
 export type NewRepository = typeof repositories.$inferInsert;
@@ -44,6 +44,34 @@ export function createRepositoriesRepo(db: Database) {
       )[0];
     },
 
+    /** Repositories that are not archived: what the per-tenant quota counts. */
+    countActive: async (tenantId: string) =>
+      (
+        await db
+          .select({ count: count() })
+          .from(repositories)
+          .where(and(eq(repositories.tenantId, tenantId), isNull(repositories.archivedAt)))
+      )[0]?.count ?? 0,
+
+    update: async (
+      tenantId: string,
+      id: string,
+      changes: Partial<Pick<NewRepository, "defaultBranch" | "scanSchedule" | "credential">>,
+    ) =>
+      (
+        await db
+          .update(repositories)
+          .set(changes)
+          .where(
+            and(
+              eq(repositories.tenantId, tenantId),
+              eq(repositories.id, id),
+              isNull(repositories.archivedAt),
+            ),
+          )
+          .returning()
+      )[0],
+
     insert: async (row: NewRepository) => (await db.insert(repositories).values(row).returning())[0]!,
 
     /** Idempotent for the demo seed: an existing repository of the same name is returned as is. */
@@ -70,6 +98,7 @@ export function createRepositoriesRepo(db: Database) {
             location: row.location,
             defaultBranch: row.defaultBranch ?? null,
             scanSchedule: row.scanSchedule ?? null,
+            credential: row.credential ?? null,
             archivedAt: null,
           })
           .where(

@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { gitEnvironment } from "@rampart/checkout";
 import { z } from "zod";
 
 const SampleManifest = z.object({
@@ -48,7 +49,8 @@ function gitIn(cwd: string, args: string[], env: Record<string, string> = {}): s
     ["-c", "user.name=Rampart Samples", "-c", "user.email=samples@rampart.invalid", ...args],
     {
       cwd,
-      env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: "0" },
+      // Local commands only: no protocol at all.
+      env: { ...gitEnvironment([]), ...env },
     },
   )
     .toString()

@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { FetchFailureReason } from "@rampart/checkout";
 import type { Database } from "@rampart/db/client";
 import {
   controlResults,
@@ -40,6 +41,11 @@ const FINDING_INSERT_CHUNK = 1000;
 const PROGRESS_INTERVAL_MS = 500;
 
 export type ScanRow = typeof scans.$inferSelect;
+
+/** A scan failure whose message is ours and safe to show. */
+class ScanFailure extends Error {}
+
+const RETRIED_FETCH_FAILURES: ReadonlySet<FetchFailureReason> = new Set(["timed_out", "unreachable"]);
 
 const MAX_PATCHES = 500;
 const MAX_PATCH_BYTES = 20_000;
@@ -155,7 +161,16 @@ export function createScanService(deps: ScanServiceDeps) {
     let workspace: { root: string; commitSha: string; dispose(): void } | undefined;
     try {
       const checkedOut = await deps.codeHost.workspace(repository, found.ref ?? undefined);
-      if (!checkedOut.ok) throw new Error(`checkout failed: ${checkedOut.error}`);
+      if (!checkedOut.ok) {
+        // The error is the checkout's own sentence with a reason class, never git's text. Only a
+        // host that did not answer is tried again; a refusal, a missing repository or one over
+        // the limits would fail the same way each time.
+        if (isLastAttempt || !RETRIED_FETCH_FAILURES.has(checkedOut.reason)) {
+          await setState(scanId, { state: "failed", error: checkedOut.error });
+          return;
+        }
+        throw new ScanFailure(checkedOut.error);
+      }
       workspace = checkedOut.workspace;
 
       // The inventory first: it names the packages whose advisories the scan needs, and is the SBOM.
@@ -189,14 +204,16 @@ export function createScanService(deps: ScanServiceDeps) {
         },
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Anything but our own failures may carry paths or library text: the row says less.
+      const message = error instanceof ScanFailure ? error.message : "The scan failed unexpectedly";
       await setState(
         scanId,
         isLastAttempt
           ? { state: "failed", error: message }
           : { state: "queued", error: `${message} (retrying)` },
       );
-      throw error;
+      // The queue keeps the thrown message as the attempt's error, which /api/system/jobs shows.
+      throw error instanceof ScanFailure ? error : new ScanFailure(message, { cause: error });
     } finally {
       workspace?.dispose();
     }

@@ -88,6 +88,7 @@ export function testRepository(overrides: Partial<Repository> = {}): Repository 
     location: "https://github.com/acme/payments-api.git",
     defaultBranch: "main",
     scanSchedule: null,
+    hasCredential: false,
     createdAt: "2025-05-01T00:00:00.000Z",
     ...overrides,
   };

@@ -35,6 +35,11 @@ export const repositories = pgTable(
     defaultBranch: text("default_branch"),
     scanSchedule: text("scan_schedule"),
     /**
+     * The access token git uses to fetch, sealed with AES-256-GCM (apps/server/src/secrets);
+     * write-only: no API returns it.
+     */
+    credential: text("credential"),
+    /**
      * When the repository was removed: it is no longer listed, scanned or counted in the current
      * posture, but its runs and findings stay as the evidence they are. Registering it again
      * (by name) restores it.

@@ -1,4 +1,5 @@
-// The repositories a tenant scans: list, add by git URL or absolute path, and remove. The shared
+// The repositories a tenant scans: list, add by git URL or absolute path (with an access token for
+// a private https repository, which is write-only: never shown again), and remove. The shared
 // demo tenant is read-only, so the add and remove controls are hidden in demo mode.
 import { FolderGit2, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -15,12 +16,23 @@ export function RepositoriesCard({ tenantId, readOnly }: { tenantId: string; rea
   const add = useAddRepository();
   const remove = useDeleteRepository();
   const [location, setLocation] = useState("");
+  const [token, setToken] = useState("");
   const inputId = useId();
+  const tokenId = useId();
+  const tokenHintId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!location.trim()) return;
-    add.mutate({ tenantId, location: location.trim() }, { onSuccess: () => setLocation("") });
+    add.mutate(
+      { tenantId, location: location.trim(), ...(token.trim() ? { token: token.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setLocation("");
+          setToken("");
+        },
+      },
+    );
   }
 
   return (
@@ -50,6 +62,7 @@ export function RepositoriesCard({ tenantId, readOnly }: { tenantId: string; rea
                   <FolderGit2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   <span className="font-medium">{repository.name}</span>
                   <Badge variant="muted">{repository.source}</Badge>
+                  {repository.hasCredential ? <Badge variant="muted">token</Badge> : null}
                   <span className="truncate text-xs text-muted-foreground">{repository.location}</span>
                 </div>
                 {readOnly ? null : (
@@ -77,6 +90,21 @@ export function RepositoriesCard({ tenantId, readOnly }: { tenantId: string; rea
                 onChange={(event) => setLocation(event.target.value)}
                 placeholder="https://github.com/acme/api.git or /srv/repos/api"
               />
+            </div>
+            <div className="flex flex-col gap-1.5 sm:w-56">
+              <Label htmlFor={tokenId}>Access token (optional)</Label>
+              <Input
+                id={tokenId}
+                type="password"
+                autoComplete="off"
+                value={token}
+                onChange={(event) => setToken(event.target.value)}
+                placeholder="For a private https repository"
+                aria-describedby={tokenHintId}
+              />
+              <span id={tokenHintId} className="sr-only">
+                Stored encrypted and never shown again.
+              </span>
             </div>
             <Button type="submit" disabled={add.isPending || !location.trim()}>
               {add.isPending ? "Adding..." : "Add Repository"}

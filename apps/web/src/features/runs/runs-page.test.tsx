@@ -212,6 +212,33 @@ describe("RunsPage", () => {
     expect(screen.getByRole("button", { name: "Remove acme/payments-api" })).toBeInTheDocument();
   });
 
+  it("sends an access token once, as the write-only credential", async () => {
+    const fetchMock = stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`POST /api/tenants/${TENANT_ID}/repositories`]: {
+        status: 201,
+        body: testRepository({ name: "acme/private", hasCredential: true }),
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.type(
+      await screen.findByLabelText("Repository URL or path"),
+      "https://github.com/acme/private.git",
+    );
+    const token = screen.getByLabelText("Access token (optional)");
+    expect(token).toHaveAttribute("type", "password");
+    await user.type(token, "ghp_secret");
+    await user.click(screen.getByRole("button", { name: "Add Repository" }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      location: "https://github.com/acme/private.git",
+      credential: { token: "ghp_secret" },
+    });
+    await waitFor(() => expect(token).toHaveValue(""));
+  });
+
   it("removes a repository and refreshes the runs and the list", async () => {
     let removed = false;
     let runsFetched = 0;

@@ -1,6 +1,7 @@
-// The tenant's repositories: list (GET), add by git URL or absolute path (POST) and remove
+// The tenant's repositories: list (GET), add by git URL or absolute path with an optional access
+// token (POST) and remove
 // (DELETE /api/tenants/{tenantId}/repositories[/{id}]). The demo tenant refuses writes.
-import type { Repository } from "@rampart/contracts/repositories";
+import type { CreateRepositoryBody, Repository } from "@rampart/contracts/repositories";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiGet, apiSend, serverErrorMessage } from "../../../lib/api";
@@ -17,8 +18,18 @@ export function useRepositories(tenantId: string | null) {
   });
 }
 
-export function addRepository({ tenantId, location }: { tenantId: string; location: string }) {
-  return apiSend<Repository>("POST", `/api/tenants/${tenantId}/repositories`, { location });
+/** `token`, when given, is sent once as the write-only credential; the server never returns it. */
+export function addRepository({
+  tenantId,
+  location,
+  token,
+}: {
+  tenantId: string;
+  location: string;
+  token?: string;
+}) {
+  const body: CreateRepositoryBody = token ? { location, credential: { token } } : { location };
+  return apiSend<Repository>("POST", `/api/tenants/${tenantId}/repositories`, body);
 }
 
 export function deleteRepository({ tenantId, repositoryId }: { tenantId: string; repositoryId: string }) {
