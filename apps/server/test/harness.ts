@@ -11,7 +11,7 @@ import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { App } from "../src/http/types.ts";
 import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
-import { createServices, jobDefinitions, type Services } from "../src/services.ts";
+import { createServices, jobDefinitions, type Services, type ServicesConfig } from "../src/services.ts";
 
 export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
 
@@ -30,6 +30,8 @@ export async function createTestContext(
     samplesDir?: string;
     localRepositoryRoots?: string[];
     runWorkers?: boolean;
+    /** Limits and quotas to change from their defaults (`Partial<ServicesConfig>`). */
+    limits?: Partial<ServicesConfig>;
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -46,6 +48,7 @@ export async function createTestContext(
       SCAN_WAIT_SECONDS: 8,
       LEDGER_ORIGIN: "rampart.test",
       ENGINE_WORKERS: 0,
+      ...options.limits,
     },
     jobs,
   );
