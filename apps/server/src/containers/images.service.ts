@@ -13,7 +13,7 @@ import { matchImage, matchTarget } from "@rampart/engine/container/scan";
 import type { ExpansionLimits } from "@rampart/engine/container/stream";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { contentHash } from "@rampart/ledger";
-import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import { AppError } from "../errors.ts";
