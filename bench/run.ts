@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "osv-match": () => import("./osv-match.ts"),
   "lockfile-parse": () => import("./lockfile-parse.ts"),
   "image-scan": () => import("./image-scan.ts"),
+  "image-bomb": () => import("./image-bomb.ts"),
   ledger: () => import("./ledger.ts"),
 };
 

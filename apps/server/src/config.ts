@@ -115,6 +115,22 @@ const ConfigSchema = z.object({
   /** The address users reach this instance at, for links in mail, e.g. `https://rampart.example.com`. */
   PUBLIC_URL: z.string().url().optional(),
   ...RepositoryPolicyConfig.shape,
+  /** Largest image upload, in MiB. */
+  IMAGE_MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(1024),
+  /** Decompressed data one image may expand to (upload check and scan), in MiB. */
+  IMAGE_MAX_EXPANDED_MB: z.coerce.number().int().min(1).default(8192),
+  /** Decompressed bytes per compressed byte any one stream of an image may reach (a gzip bomb is ~1000). */
+  IMAGE_MAX_EXPANSION_RATIO: z.coerce.number().int().min(2).default(200),
+  /** Scans (repository scans) one tenant may have queued or running; more answer 429. */
+  TENANT_MAX_ACTIVE_SCANS: z.coerce.number().int().min(1).default(10),
+  /** Image uploads one tenant may have waiting for (or in) their scan; more answer 429. */
+  TENANT_MAX_PENDING_IMAGES: z.coerce.number().int().min(1).default(3),
+  /** Images one tenant may keep; more answer 409. */
+  TENANT_MAX_IMAGES: z.coerce.number().int().min(1).default(500),
+  /** Repository scans and image scans each process runs at once (per kind). */
+  SCAN_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Of those, how many one tenant may hold at once over all processes: the rest serve other tenants. */
+  SCAN_WORKERS_PER_TENANT: z.coerce.number().int().min(1).default(1),
 });
 
 function isHostOrNetwork(entry: string): boolean {

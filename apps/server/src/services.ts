@@ -12,7 +12,7 @@ import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
 import { type Config, repositoryPolicyDefaults } from "./config.ts";
-import { createImagesService } from "./containers/images.service.ts";
+import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
@@ -57,6 +57,14 @@ export type ServicesConfig = Pick<
       | "SMTP_URL"
       | "MAIL_FROM"
       | "PUBLIC_URL"
+      | "IMAGE_MAX_UPLOAD_MB"
+      | "IMAGE_MAX_EXPANDED_MB"
+      | "IMAGE_MAX_EXPANSION_RATIO"
+      | "TENANT_MAX_ACTIVE_SCANS"
+      | "TENANT_MAX_PENDING_IMAGES"
+      | "TENANT_MAX_IMAGES"
+      | "SCAN_WORKERS"
+      | "SCAN_WORKERS_PER_TENANT"
     >
   > & {
     /** Resolves git hosts; tests give names of their own. */
@@ -105,6 +113,10 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   });
   const advisories = createAdvisoryStore({ db });
   const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs });
+  const scanConcurrency = {
+    workers: config.SCAN_WORKERS ?? 2,
+    perTenant: config.SCAN_WORKERS_PER_TENANT ?? 1,
+  };
   const scans = createScanService({
     db,
     advisories,
@@ -114,6 +126,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ledgerOrigin: config.LEDGER_ORIGIN,
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
     afterRun: fixes.afterRun,
+    concurrency: scanConcurrency,
+    ...(config.TENANT_MAX_ACTIVE_SCANS ? { maxActiveScansPerTenant: config.TENANT_MAX_ACTIVE_SCANS } : {}),
   });
   const repositories = createRepositoriesService({
     repo: repositoriesRepo,
@@ -131,6 +145,16 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     advisories,
     ledger,
     uploadDir: path.join(path.resolve(config.DATA_DIR), "image-uploads"),
+    concurrency: scanConcurrency,
+    ...(config.IMAGE_MAX_UPLOAD_MB ? { maxUploadBytes: config.IMAGE_MAX_UPLOAD_MB * 1024 * 1024 } : {}),
+    expansionLimits: {
+      ...(config.IMAGE_MAX_EXPANDED_MB ? { maxBytes: config.IMAGE_MAX_EXPANDED_MB * 1024 * 1024 } : {}),
+      ...(config.IMAGE_MAX_EXPANSION_RATIO ? { maxRatio: config.IMAGE_MAX_EXPANSION_RATIO } : {}),
+    },
+    quotas: {
+      pending: config.TENANT_MAX_PENDING_IMAGES ?? DEFAULT_IMAGE_QUOTAS.pending,
+      stored: config.TENANT_MAX_IMAGES ?? DEFAULT_IMAGE_QUOTAS.stored,
+    },
   });
   const demo = createDemoService({
     db,

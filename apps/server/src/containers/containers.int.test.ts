@@ -8,11 +8,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
-import { containerImages, evidenceArtifacts, memberships } from "@rampart/db/schema";
+import { containerFindings, containerImages, evidenceArtifacts, memberships } from "@rampart/db/schema";
 import { tarOf, writeImage } from "@rampart/engine/container/image-writer";
+import { gzipBombTar } from "@rampart/engine/container/testing/bombs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import type { JobSender } from "../jobs/job-queue.ts";
 import { DEMO_IMAGES, seedDemoImages } from "./demo-images.ts";
 import { createImagesService } from "./images.service.ts";
 
@@ -246,6 +248,133 @@ describe("limits and unreadable images", () => {
     expect(image.state).toBe("failed");
     expect(image.error).toMatch(/layer missing\/layer.tar named by the manifest is not in the archive/);
     expect(image.error).not.toMatch(/image-uploads/); // the server's paths are not shown
+  });
+});
+
+describe("decompression bombs", () => {
+  const GIB = 1024 * 1024 * 1024;
+  const uploadDir = () => path.join(path.resolve(ctx.services.config.DATA_DIR), "image-uploads");
+  const imagesOf = async (tenantId: string) =>
+    ctx.database.db.select().from(containerImages).where(eq(containerImages.tenantId, tenantId));
+
+  it("refuses at once a 4 MB gzip upload that would expand to 4 GB, keeping nothing of it", async () => {
+    const bomb = gzipBombTar(4 * GIB);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const before = await imagesOf(owner.tenantId);
+    const started = Date.now();
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tenants/${owner.tenantId}/images?name=bomb.tar.gz`,
+      headers: { cookie: owner.cookie, "content-type": "application/gzip" },
+      payload: bomb,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(
+      "The upload expands more than 200 times its compressed size (a decompression bomb?): refused",
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await imagesOf(owner.tenantId)).toHaveLength(before.length);
+    expect(readdirSync(uploadDir())).toEqual([]);
+  });
+
+  it("fails the scan of an image with a bomb for a layer, naming the layer, without hanging", async () => {
+    const file = path.join(work, "layer-bomb.tar");
+    await writeImage(file, {
+      format: "docker-save",
+      repoTag: "registry.test/acme/bomb:1",
+      layers: [
+        { compression: "gzip", files: [{ path: "etc/os-release", content: DEBIAN_9 }] },
+        { compression: "gzip", files: [], blob: gzipBombTar(4 * GIB) },
+      ],
+    });
+    const started = Date.now();
+    const response = await upload(readFileSync(file), owner.cookie, owner.tenantId, "?name=bomb.tar");
+    expect(response.statusCode).toBe(202);
+    const image = await waitForImage(response.json().id);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(image.state).toBe("failed");
+    expect(image.error).toMatch(
+      /^image: layer blobs\/sha256\/[a-f0-9]{64} expands more than 200 times its compressed size \(a decompression bomb\?\)$/,
+    );
+    const stored = await ctx.database.db
+      .select()
+      .from(containerFindings)
+      .where(eq(containerFindings.imageId, image.id));
+    expect(stored).toEqual([]);
+    expect(readdirSync(uploadDir())).toEqual([]);
+  }, 30_000);
+});
+
+describe("image quotas", () => {
+  // Scans are never run here: every upload stays waiting for its scan.
+  const idle: JobSender = {
+    send: async () => null,
+    schedule: async () => {},
+    unschedule: async () => {},
+    scheduleProblem: () => undefined,
+  };
+  const quotaService = (quotas: { pending: number; stored: number }) =>
+    createImagesService({
+      db: ctx.database.db,
+      jobs: idle,
+      advisories: ctx.services.advisories,
+      ledger: ctx.services.ledger,
+      uploadDir: path.join(work, "quota-uploads"),
+      quotas,
+    });
+
+  it("answers 429 past the uploads waiting for their scan, even to parallel uploads", async () => {
+    const tenant = await signUp(ctx.app, { tenantName: "Quota Org" });
+    const images = quotaService({ pending: 2, stored: 10 });
+    const receive = () =>
+      images.receive({
+        tenantId: tenant.tenantId,
+        userId: tenant.userId,
+        name: undefined,
+        body: Readable.from([readFileSync(imageFile)]),
+      });
+    const results = await Promise.allSettled([receive(), receive(), receive()]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
+    await expect(receive()).rejects.toMatchObject({
+      status: 429,
+      message:
+        "This organization already has 2 images waiting to be scanned; upload again when one has finished",
+    });
+    // Nothing of the refused uploads is left on disk: only the two waiting files.
+    expect(readdirSync(path.join(work, "quota-uploads"))).toHaveLength(2);
+  });
+
+  it("answers 409 past the images a tenant may keep", async () => {
+    const tenant = await signUp(ctx.app, { tenantName: "Full Org" });
+    const images = quotaService({ pending: 5, stored: 2 });
+    const receive = () =>
+      images.receive({
+        tenantId: tenant.tenantId,
+        userId: tenant.userId,
+        name: undefined,
+        body: Readable.from([readFileSync(imageFile)]),
+      });
+    await receive();
+    await receive();
+    await expect(receive()).rejects.toMatchObject({
+      status: 409,
+      message: "This organization has reached its limit of 2 images",
+    });
+  });
+
+  it("is what the API answers, as JSON with the reason", async () => {
+    const tenant = await signUp(ctx.app, { tenantName: "Busy Images Org" });
+    await ctx.database.db.insert(containerImages).values(
+      [1, 2, 3].map((index) => ({
+        tenantId: tenant.tenantId,
+        imageRef: `waiting-${index}.tar`,
+        uploadBytes: 1,
+        state: "queued" as const,
+      })),
+    );
+    const response = await upload(readFileSync(imageFile), tenant.cookie, tenant.tenantId);
+    expect(response.statusCode).toBe(429);
+    expect(response.json().error).toMatch(/already has 3 images waiting to be scanned/);
   });
 });
 

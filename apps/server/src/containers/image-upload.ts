@@ -1,6 +1,7 @@
 // Receiving an image upload: the request body is streamed to a file (never held in memory) with a
 // size cap, then checked to be a `docker save` or OCI image archive by listing its outer tar
-// (layers are skipped, not decompressed) before a scan is queued for it.
+// (layers are skipped, not decompressed; a compressed outer tar is decompressed within the
+// expansion limits, so a gzip bomb is refused in a moment) before a scan is queued for it.
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +10,11 @@ import { pipeline } from "node:stream/promises";
 import { normalizeEntryPath } from "@rampart/engine/container/layer";
 import {
   ChunkReader,
+  DEFAULT_EXPANSION_LIMITS,
   decompress,
+  ExpansionBudget,
+  ExpansionLimitExceeded,
+  type ExpansionLimits,
   looksLikeTar,
   sniffCompression,
   tarEntries,
@@ -50,21 +55,25 @@ const NOT_AN_IMAGE =
  * `manifest.json` (docker save) or `index.json` (OCI layout). Reads the archive once, skipping
  * the layer blobs' contents.
  */
-export async function assertImageArchive(file: string): Promise<void> {
+export async function assertImageArchive(file: string, limits: Partial<ExpansionLimits> = {}): Promise<void> {
+  const budget = new ExpansionBudget({ ...DEFAULT_EXPANSION_LIMITS, ...limits });
   const outerReader = new ChunkReader(
     createReadStream(file, { highWaterMark: 1024 * 1024 })[Symbol.asyncIterator](),
   );
   let found = false;
   try {
-    const outer = decompress(outerReader, sniffCompression(await outerReader.peek(4)));
+    const outer = decompress(outerReader, sniffCompression(await outerReader.peek(4)), budget, "The upload");
     const head = new ChunkReader(outer[Symbol.asyncIterator]());
     if (!looksLikeTar(await head.peek(512))) throw new AppError("bad_request", NOT_AN_IMAGE);
     for await (const { header } of tarEntries(head.chunks())) {
+      budget.entry("The upload");
       const member = normalizeEntryPath(header.name);
       if (member === "manifest.json" || member === "index.json") found = true;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof ExpansionLimitExceeded)
+      throw new AppError("bad_request", `${error.message}: refused`);
     throw new AppError(
       "bad_request",
       `${NOT_AN_IMAGE} (${error instanceof Error ? error.message : String(error)})`,

@@ -10,9 +10,10 @@ import type { Database } from "@rampart/db/client";
 import { containerFindings, containerImages, sbomArtifacts } from "@rampart/db/schema";
 import { ImageError, readImage } from "@rampart/engine/container/image";
 import { matchImage, matchTarget } from "@rampart/engine/container/scan";
+import type { ExpansionLimits } from "@rampart/engine/container/stream";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { contentHash } from "@rampart/ledger";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import { AppError } from "../errors.ts";
@@ -23,6 +24,15 @@ import { assertImageArchive, saveUpload, UploadTooLarge } from "./image-upload.t
 
 /** Default upload cap; large enough for real application images, small enough for one disk. */
 export const MAX_IMAGE_BYTES = 1024 * 1024 * 1024;
+
+/** Per-tenant image quotas: uploads waiting for (or in) their scan, and images kept in all. */
+export interface ImageQuotas {
+  pending: number;
+  stored: number;
+}
+export const DEFAULT_IMAGE_QUOTAS: ImageQuotas = { pending: 3, stored: 500 };
+export const IMAGE_SCAN_ABANDONED =
+  "The scan stopped: the worker reading the image stopped responding or ran out of time, and no retry was left";
 const FINDING_INSERT_CHUNK = 1000;
 
 type ImageRow = typeof containerImages.$inferSelect;
@@ -50,22 +60,41 @@ export function createImagesService(deps: {
   /** Where uploads wait for their scan (under DATA_DIR). */
   uploadDir: string;
   maxUploadBytes?: number;
+  /** Bounds on what an image may expand to, at upload (the outer archive) and in the scan (all of it). */
+  expansionLimits?: Partial<ExpansionLimits>;
+  quotas?: ImageQuotas;
+  /** Scan workers per process, and how many of them one tenant may hold over all processes. */
+  concurrency?: { workers: number; perTenant: number };
   now?: () => Date;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const maxUploadBytes = deps.maxUploadBytes ?? MAX_IMAGE_BYTES;
+  const limits = deps.expansionLimits ?? {};
+  const quotas = deps.quotas ?? DEFAULT_IMAGE_QUOTAS;
 
   const scanJob = defineJob({
     name: "images.scan",
     version: 1,
     payload: z.object({ imageId: z.uuid(), tenantId: z.uuid() }),
-    queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
+    queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 30 },
+    fairness: { tenantOf: ({ tenantId }) => tenantId, ...(deps.concurrency ?? { workers: 2, perTenant: 1 }) },
     handle: ({ imageId }, attempt) => scan(imageId, attempt.isLastAttempt),
+    // No handler ran to say so when the worker died on the last attempt.
+    onFailed: async ({ imageId }) => {
+      const [row] = await db.select().from(containerImages).where(eq(containerImages.id, imageId));
+      if (!row || (row.state !== "queued" && row.state !== "running")) return;
+      await setState(imageId, { state: "failed", error: IMAGE_SCAN_ABANDONED, uploadPath: null });
+      if (row.uploadPath) await rm(row.uploadPath, { force: true });
+    },
   });
 
+  // A completed image is final: a late attempt (its worker thought dead and retried) leaves it be.
   async function setState(imageId: string, values: Partial<ImageRow>) {
-    await db.update(containerImages).set(values).where(eq(containerImages.id, imageId));
+    await db
+      .update(containerImages)
+      .set(values)
+      .where(and(eq(containerImages.id, imageId), ne(containerImages.state, "completed")));
   }
 
   async function scan(imageId: string, isLastAttempt: boolean): Promise<void> {
@@ -77,7 +106,7 @@ export function createImagesService(deps: {
     }
     await setState(imageId, { state: "running", error: null });
     try {
-      const image = await readImage(row.uploadPath);
+      const image = await readImage(row.uploadPath, { limits });
       const source = await deps.advisories.sourceFor(image.packages.map((pkg) => matchTarget(pkg, image)));
       const { vulnerabilities } = matchImage(image, source.index);
       const imageRef = image.config.repoTags[0] ?? row.imageRef;
@@ -114,7 +143,14 @@ export function createImagesService(deps: {
         }))
         .sort((a, b) => (a.packageName + a.vulnerabilityId < b.packageName + b.vulnerabilityId ? -1 : 1));
 
-      await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
+        // Claim the image first: the row lock makes a second attempt wait, then write nothing.
+        const [claimed] = await tx
+          .update(containerImages)
+          .set({ state: "completed" })
+          .where(and(eq(containerImages.id, imageId), ne(containerImages.state, "completed")))
+          .returning({ id: containerImages.id });
+        if (!claimed) return false;
         await tx.delete(containerFindings).where(eq(containerFindings.imageId, imageId));
         for (let i = 0; i < findings.length; i += FINDING_INSERT_CHUNK) {
           await tx.insert(containerFindings).values(findings.slice(i, i + FINDING_INSERT_CHUNK));
@@ -174,8 +210,10 @@ export function createImagesService(deps: {
             uploadPath: null,
           })
           .where(eq(containerImages.id, imageId));
+        return true;
       });
       await rm(row.uploadPath, { force: true });
+      if (!recorded) return;
       await deps.jobs.send(
         deps.ledger.verifyTenantJob,
         { tenantId: row.tenantId },
@@ -196,27 +234,57 @@ export function createImagesService(deps: {
     }
   }
 
-  /** Queues the scan of an image archive already on this server's disk (the upload folder). */
-  async function enqueue(input: {
-    tenantId: string;
-    imageRef: string;
-    file: string;
-    bytes: number;
-    uploadedBy: string | null;
-  }): Promise<ImageRow> {
-    const [created] = await db
-      .insert(containerImages)
-      .values({
-        tenantId: input.tenantId,
-        imageRef: input.imageRef,
-        uploadPath: input.file,
-        uploadBytes: input.bytes,
-        uploadedBy: input.uploadedBy,
-        createdAt: now(),
+  type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+  /** Throws 429 (uploads waiting for their scan) or 409 (images kept) when the tenant is at a quota. */
+  async function checkQuotas(executor: Executor, tenantId: string): Promise<void> {
+    const [usage] = await executor
+      .select({
+        pending: sql<number>`(count(*) filter (where ${containerImages.state} in ('queued', 'running')))::int`,
+        stored: count(),
       })
-      .returning();
-    await deps.jobs.send(scanJob, { imageId: created!.id, tenantId: input.tenantId });
-    return created!;
+      .from(containerImages)
+      .where(eq(containerImages.tenantId, tenantId));
+    if ((usage?.pending ?? 0) >= quotas.pending) {
+      throw new AppError(
+        "rate_limited",
+        `This organization already has ${quotas.pending} images waiting to be scanned; upload again when one has finished`,
+      );
+    }
+    if ((usage?.stored ?? 0) >= quotas.stored) {
+      throw new AppError("conflict", `This organization has reached its limit of ${quotas.stored} images`);
+    }
+  }
+
+  /**
+   * Queues the scan of an image archive already on this server's disk (the upload folder). With
+   * `withinQuota`, the quota check and the insert hold a per-tenant lock, so parallel uploads
+   * cannot both slip in.
+   */
+  async function enqueue(
+    input: { tenantId: string; imageRef: string; file: string; bytes: number; uploadedBy: string | null },
+    { withinQuota = false } = {},
+  ): Promise<ImageRow> {
+    const created = await db.transaction(async (tx) => {
+      if (withinQuota) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`images:${input.tenantId}`}))`);
+        await checkQuotas(tx, input.tenantId);
+      }
+      const [row] = await tx
+        .insert(containerImages)
+        .values({
+          tenantId: input.tenantId,
+          imageRef: input.imageRef,
+          uploadPath: input.file,
+          uploadBytes: input.bytes,
+          uploadedBy: input.uploadedBy,
+          createdAt: now(),
+        })
+        .returning();
+      return row!;
+    });
+    await deps.jobs.send(scanJob, { imageId: created.id, tenantId: input.tenantId });
+    return created;
   }
 
   /** A fresh file name in the upload folder (created if needed). */
@@ -238,6 +306,8 @@ export function createImagesService(deps: {
       name: string | undefined;
       body: NodeJS.ReadableStream;
     }): Promise<ImageRow> {
+      // Checked again under the tenant's lock at insert; this spares writing an upload to refuse it.
+      await checkQuotas(db, input.tenantId);
       const file = await newUploadPath();
       let bytes: number;
       try {
@@ -248,18 +318,21 @@ export function createImagesService(deps: {
       }
       try {
         if (bytes === 0) throw new AppError("bad_request", "The upload is empty");
-        await assertImageArchive(file);
+        await assertImageArchive(file, limits);
+        return await enqueue(
+          {
+            tenantId: input.tenantId,
+            imageRef: input.name ?? "uploaded image",
+            file,
+            bytes,
+            uploadedBy: input.userId,
+          },
+          { withinQuota: true },
+        );
       } catch (error) {
         await rm(file, { force: true });
         throw error;
       }
-      return enqueue({
-        tenantId: input.tenantId,
-        imageRef: input.name ?? "uploaded image",
-        file,
-        bytes,
-        uploadedBy: input.userId,
-      });
     },
 
     /**

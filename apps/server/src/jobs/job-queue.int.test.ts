@@ -29,13 +29,51 @@ const flaky = defineJob({
   },
 });
 
+// Tenant work that waits until the test lets it finish, recording the order jobs start in.
+const started: string[] = [];
+const releases = new Map<string, () => void>();
+const tenantWork = defineJob({
+  name: "test.tenant-work",
+  version: 1,
+  payload: z.object({ tenantId: z.string(), label: z.string() }),
+  fairness: { tenantOf: ({ tenantId }) => tenantId, perTenant: 1, workers: 2 },
+  handle: async ({ label }) => {
+    started.push(label);
+    await new Promise<void>((resolve) => releases.set(label, resolve));
+  },
+});
+
+// Jobs claimed by a worker that then dies: no heartbeat, no completion.
+const orphanAttempts: { word: string; retryCount: number }[] = [];
+const failedForGood: string[] = [];
+const orphanable = defineJob({
+  name: "test.orphanable",
+  version: 1,
+  payload: z.object({ word: z.string() }),
+  queue: { heartbeatSeconds: 10, retryLimit: 1, retryDelay: 0, retryBackoff: false },
+  handle: async ({ word }, attempt) => {
+    orphanAttempts.push({ word, retryCount: attempt.retryCount });
+  },
+  onFailed: async ({ word }) => {
+    failedForGood.push(word);
+  },
+});
+const orphanableOnce = defineJob({
+  ...orphanable,
+  name: "test.orphanable-once",
+  queue: { ...orphanable.queue, retryLimit: 0 },
+});
+
+const silent = pino({ level: "silent" });
+
 beforeAll(async () => {
   ctx = await createTestContext();
   // A second queue on the test database, with only the test jobs registered.
-  queue = createJobQueue({ database: ctx.database, logger: pino({ level: "silent" }) });
-  await queue.start([echo, flaky], { runWorkers: true });
+  queue = createJobQueue({ database: ctx.database, logger: silent });
+  await queue.start([echo, flaky, tenantWork], { runWorkers: true });
 });
 afterAll(async () => {
+  for (const release of releases.values()) release();
   await queue.stop();
   await ctx.close();
 });
@@ -63,4 +101,48 @@ describe("job queue on the application database", () => {
   it("refuses a payload that does not match the job's schema before queueing it", async () => {
     await expect(queue.send(echo, { word: 42 } as never)).rejects.toThrow();
   });
+});
+
+describe("fairness between tenants", () => {
+  it("starts tenant B's one job while tenant A's backlog is still queued", async () => {
+    for (let i = 1; i <= 4; i++) await queue.send(tenantWork, { tenantId: "tenant-a", label: `a${i}` });
+    await queue.send(tenantWork, { tenantId: "tenant-b", label: "b1" });
+    await until(() => started.includes("b1"));
+    // A's first job holds one worker; its others wait for it instead of taking the second.
+    expect(started.filter((label) => label.startsWith("a"))).toEqual(["a1"]);
+    releases.get("a1")!();
+    await until(() => started.includes("a2"));
+    expect(started).toEqual(["a1", "b1", "a2"]);
+    for (const label of ["b1", "a2", "a3", "a4"]) {
+      await until(() => releases.has(label));
+      releases.get(label)!();
+    }
+    expect(started).toEqual(["a1", "b1", "a2", "a3", "a4"]);
+  }, 30_000);
+});
+
+describe("a job whose worker died", () => {
+  it("is retried after its heartbeat stops, and reported once no retry is left", async () => {
+    // The dead worker: a queue that claims the jobs and then does nothing more with them.
+    const dead = createJobQueue({ database: ctx.database, logger: silent });
+    await dead.start([orphanable, orphanableOnce], { runWorkers: false });
+    await dead.send(orphanable, { word: "retried" });
+    await dead.send(orphanableOnce, { word: "given-up" });
+    expect(await dead.boss.fetch(orphanable.name)).toHaveLength(1);
+    expect(await dead.boss.fetch(orphanableOnce.name)).toHaveLength(1);
+    await dead.stop();
+
+    const live = createJobQueue({ database: ctx.database, logger: silent, monitorIntervalSeconds: 1 });
+    try {
+      const since = Date.now();
+      await live.start([orphanable, orphanableOnce], { runWorkers: true });
+      await until(() => orphanAttempts.length === 1 && failedForGood.length === 1, 40_000);
+      expect(orphanAttempts).toEqual([{ word: "retried", retryCount: 1 }]);
+      expect(failedForGood).toEqual(["given-up"]);
+      // Within the heartbeat (10 s) and a monitor pass, not the 15-minute expiry.
+      expect(Date.now() - since).toBeLessThan(30_000);
+    } finally {
+      await live.stop();
+    }
+  }, 60_000);
 });

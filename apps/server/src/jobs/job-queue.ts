@@ -1,6 +1,11 @@
 // The job queue behind one small interface: definitions (name, version, zod payload, handler)
 // run on pg-boss in the same database as everything else, on PGlite or PostgreSQL. The queue is
 // created first so services can send jobs; `start` then registers the definitions and workers.
+// Tenant work is fair: a job that names its tenant joins that tenant's pg-boss group, and at most
+// `perTenant` jobs of a group run at once across every worker (pg-boss tracks active jobs per
+// group in the database), so one tenant's backlog leaves the other workers to other tenants.
+// Long jobs heartbeat: a job whose worker died is failed by the monitor within a heartbeat and
+// a monitor pass, then retried, and `onFailed` has the last word once no retry is left.
 import type { DatabaseHandle } from "@rampart/db/client";
 import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss, type Queue } from "pg-boss";
@@ -20,7 +25,18 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   queue?: Omit<Queue, "name">;
   /** A cron expression (minute granularity, UTC unless a timezone is given) for recurring jobs. */
   schedule?: { cron: string; timezone?: string };
+  /**
+   * Per-tenant fairness: `workers` handlers per process, of which at most `perTenant` (over all
+   * processes) work on one tenant's jobs at a time.
+   */
+  fairness?: { tenantOf(payload: z.infer<Schema>): string; perTenant: number; workers: number };
   handle(payload: z.infer<Schema>, attempt: JobAttempt): Promise<unknown>;
+  /**
+   * Runs once the job has failed for good: after its last attempt threw, and also when its
+   * worker died or stopped heartbeating on the last attempt (when no handler ran to say so).
+   * It must be idempotent and leave a record the handler already settled alone.
+   */
+  onFailed?(payload: z.infer<Schema>): Promise<void>;
 }
 
 export function defineJob<Schema extends z.ZodType>(
@@ -55,9 +71,25 @@ export interface JobQueue extends JobSender {
   stop(): Promise<void>;
 }
 
-export function createJobQueue(options: { database: DatabaseHandle; logger: FastifyBaseLogger }): JobQueue {
+/** How often the monitor fails jobs whose heartbeat stopped (pg-boss's default is 60 s). */
+export const MONITOR_INTERVAL_SECONDS = 30;
+
+/** Where a job that failed for good is copied, for its `onFailed`. */
+export const failedQueueOf = (name: string) => `${name}.failed`;
+
+export function createJobQueue(options: {
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  monitorIntervalSeconds?: number;
+}): JobQueue {
   const { database, logger } = options;
-  const common = { useListenNotify: true, schema: "pgboss" } as const;
+  const monitor = options.monitorIntervalSeconds ?? MONITOR_INTERVAL_SECONDS;
+  const common = {
+    useListenNotify: true,
+    schema: "pgboss",
+    superviseIntervalSeconds: monitor,
+    monitorIntervalSeconds: monitor,
+  } as const;
   const boss = database.pglite
     ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" })
     : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
@@ -71,21 +103,50 @@ export function createJobQueue(options: { database: DatabaseHandle; logger: Fast
       await boss.start();
       started = true;
       for (const job of jobs) {
-        await boss.createQueue(job.name, {
+        const failedQueue = job.onFailed ? failedQueueOf(job.name) : undefined;
+        if (failedQueue)
+          await boss.createQueue(failedQueue, {
+            retryLimit: 3,
+            retryDelay: 5,
+            retryBackoff: true,
+            notify: true,
+          });
+        const queue: Omit<Queue, "name"> = {
           retryLimit: 3,
           retryDelay: 5,
           retryBackoff: true,
           notify: true,
           ...job.queue,
-        });
+          ...(failedQueue ? { deadLetter: failedQueue } : {}),
+        };
+        await boss.createQueue(job.name, queue);
+        const { policy: _policy, partition: _partition, ...settings } = queue;
+        // createQueue leaves an existing queue as it is: bring one made by an earlier version
+        // (without a heartbeat or a dead-letter queue) up to date.
+        await boss.updateQueue(job.name, settings);
         if (job.schedule)
           await boss.schedule(job.name, job.schedule.cron, {}, { tz: job.schedule.timezone ?? "UTC" });
         if (!runWorkers) continue;
         // NOTIFY wakes workers for new jobs; retries and delayed jobs are found by polling, so the
         // backstop poll stays short instead of pg-boss's 30 s default.
+        const onFailed = job.onFailed;
+        if (failedQueue && onFailed) {
+          await boss.work(failedQueue, { notifyPollingIntervalSeconds: 2 }, async (batch) => {
+            for (const item of batch) {
+              logger.warn({ job: job.name, id: item.id }, "job failed for good");
+              await onFailed(job.payload.parse(item.data));
+            }
+          });
+        }
         await boss.work(
           job.name,
-          { notifyPollingIntervalSeconds: 2, includeMetadata: true },
+          {
+            notifyPollingIntervalSeconds: 2,
+            includeMetadata: true,
+            ...(job.fairness
+              ? { localConcurrency: job.fairness.workers, groupConcurrency: job.fairness.perTenant }
+              : {}),
+          },
           async (batch) => {
             for (const item of batch) {
               const payload = job.payload.parse(item.data);
@@ -103,7 +164,11 @@ export function createJobQueue(options: { database: DatabaseHandle; logger: Fast
 
     async send(job, payload, options) {
       if (!started) throw new Error(`job queue not started; cannot send ${job.name}`);
-      return boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
+      const data = job.payload.parse(payload);
+      return boss.send(job.name, data as object, {
+        ...options,
+        ...(job.fairness ? { group: { id: job.fairness.tenantOf(data) } } : {}),
+      });
     },
 
     async schedule(job, key, cron, payload) {

@@ -84,7 +84,11 @@ export function registerRunRoutes(
           repo ? `No repository named ${repo} in this organization` : "Add a repository to scan first",
         );
       }
-      const requested = await scans.request({ tenantId, repositoryId: repository.id, triggeredBy: "manual" });
+      const requested = await scans.requestWithinQuota({
+        tenantId,
+        repositoryId: repository.id,
+        triggeredBy: "manual",
+      });
       const settled = (await scans.waitFor(requested.id, deps.scanWaitSeconds * 1000)) ?? requested;
       if (settled.state === "failed")
         throw new AppError("unprocessable", `Scan failed: ${settled.error ?? "unknown error"}`);

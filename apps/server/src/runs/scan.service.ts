@@ -26,10 +26,11 @@ import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { directoryPackages } from "@rampart/engine/sbom/directory";
 import { scan as engineScan } from "@rampart/engine/scan";
 import { contentHash, keyFingerprint, publicKeyOf, signScanProvenance } from "@rampart/ledger";
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import type { CodeHost } from "../code-host/code-host.ts";
+import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
@@ -46,6 +47,10 @@ export type ScanRow = typeof scans.$inferSelect;
 class ScanFailure extends Error {}
 
 const RETRIED_FETCH_FAILURES: ReadonlySet<FetchFailureReason> = new Set(["timed_out", "unreachable"]);
+export const DEFAULT_MAX_ACTIVE_SCANS = 10;
+export const DEFAULT_SCAN_CONCURRENCY = { workers: 2, perTenant: 1 };
+export const SCAN_ABANDONED =
+  "The scan stopped: the worker running it stopped responding or ran out of time, and no retry was left";
 
 const MAX_PATCHES = 500;
 const MAX_PATCH_BYTES = 20_000;
@@ -82,6 +87,10 @@ export interface ScanServiceDeps {
   advisories: AdvisoryStore;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
+  /** Scans one tenant may have queued or running at once (manual and scheduled). */
+  maxActiveScansPerTenant?: number;
+  /** Scan workers per process, and how many of them one tenant may hold over all processes. */
+  concurrency?: { workers: number; perTenant: number };
   /** Told of each recorded run (fix pull requests check whether they were merged). */
   afterRun?: (run: { tenantId: string; repositoryId: string; commitSha: string }) => Promise<void>;
   now?: () => Date;
@@ -98,12 +107,22 @@ export function createScanService(deps: ScanServiceDeps) {
     return catalogueDigest;
   };
 
+  const maxActiveScans = deps.maxActiveScansPerTenant ?? DEFAULT_MAX_ACTIVE_SCANS;
   const scanJob = defineJob({
     name: "scans.run",
     version: 1,
     payload: scanJobPayload,
-    queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
+    // The heartbeat finds a scan whose worker died within a minute; the expiry bounds a live one.
+    queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 30 },
+    fairness: { tenantOf: ({ tenantId }) => tenantId, ...(deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY) },
     handle: ({ scanId }, attempt) => execute(scanId, attempt.isLastAttempt),
+    // No handler ran to say so when the worker died on the last attempt.
+    onFailed: async ({ scanId }) => {
+      await db
+        .update(scans)
+        .set({ state: "failed", error: SCAN_ABANDONED, updatedAt: now() })
+        .where(and(eq(scans.id, scanId), inArray(scans.state, ["queued", "running"])));
+    },
   });
 
   /** Fired by each repository's own cron schedule (see the repositories routes). */
@@ -115,9 +134,51 @@ export function createScanService(deps: ScanServiceDeps) {
       const [repository] = await db.select().from(repositories).where(eq(repositories.id, repositoryId));
       // removed since it was scheduled
       if (!repository || repository.tenantId !== tenantId || repository.archivedAt) return;
-      await request({ tenantId, repositoryId, triggeredBy: "schedule" });
+      try {
+        await requestWithinQuota({ tenantId, repositoryId, triggeredBy: "schedule" });
+      } catch (error) {
+        // A tenant at its quota skips this occurrence; the next one tries again.
+        if (!(error instanceof AppError && error.code === "rate_limited")) throw error;
+      }
     },
   });
+
+  /**
+   * `request`, refused with 429 when the tenant already has its quota of scans queued or running.
+   * The count and the insert hold a per-tenant lock, so parallel requests cannot both slip in.
+   */
+  async function requestWithinQuota(input: {
+    tenantId: string;
+    repositoryId: string;
+    triggeredBy: string;
+    ref?: string;
+  }): Promise<ScanRow> {
+    const created = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scans:${input.tenantId}`}))`);
+      const [active] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(scans)
+        .where(and(eq(scans.tenantId, input.tenantId), inArray(scans.state, ["queued", "running"])));
+      if ((active?.count ?? 0) >= maxActiveScans) {
+        throw new AppError(
+          "rate_limited",
+          `This organization already has ${maxActiveScans} scans queued or running; try again when one has finished`,
+        );
+      }
+      const [row] = await tx
+        .insert(scans)
+        .values({
+          tenantId: input.tenantId,
+          repositoryId: input.repositoryId,
+          triggeredBy: input.triggeredBy,
+          ref: input.ref ?? null,
+        })
+        .returning();
+      return row!;
+    });
+    await deps.jobs.send(scanJob, { scanId: created.id, tenantId: input.tenantId });
+    return created;
+  }
 
   async function request(input: {
     tenantId: string;
@@ -144,11 +205,12 @@ export function createScanService(deps: ScanServiceDeps) {
     return (await db.select().from(scans).where(eq(scans.id, scanId)))[0];
   }
 
+  // A completed scan is final: a late attempt (its worker thought dead and retried) leaves it be.
   async function setState(scanId: string, values: Partial<ScanRow>) {
     await db
       .update(scans)
       .set({ ...values, updatedAt: now() })
-      .where(eq(scans.id, scanId));
+      .where(and(eq(scans.id, scanId), ne(scans.state, "completed")));
   }
 
   async function execute(scanId: string, isLastAttempt: boolean): Promise<void> {
@@ -249,7 +311,15 @@ export function createScanService(deps: ScanServiceDeps) {
     // Loaded before the transaction: on PGlite the key's first load would otherwise wait for the
     // single connection the transaction holds.
     const signingKey = await deps.ledger.signingKey();
-    await db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
+      // Claim the scan first: the row lock makes a second attempt of the same scan (a retry of a
+      // worker thought dead) wait here, then find it completed and write nothing.
+      const [claimed] = await tx
+        .update(scans)
+        .set({ state: "completed", updatedAt: now() })
+        .where(and(eq(scans.id, scan.id), ne(scans.state, "completed")))
+        .returning({ id: scans.id });
+      if (!claimed) return false;
       // The run's evidence first: its findings as one batch, then the run itself, whose ledger
       // hash becomes the run's selfHash.
       const runId = randomUUID();
@@ -419,7 +489,9 @@ export function createScanService(deps: ScanServiceDeps) {
         .update(scans)
         .set({ state: "completed", runId, filesScanned: result.filesScanned, error: null, updatedAt: now() })
         .where(eq(scans.id, scan.id));
+      return true;
     });
+    if (!recorded) return;
     await deps.jobs.send(
       deps.ledger.verifyTenantJob,
       { tenantId: scan.tenantId },
@@ -433,6 +505,7 @@ export function createScanService(deps: ScanServiceDeps) {
 
     scheduledScanJob,
     request,
+    requestWithinQuota,
 
     /** Why a repository's cron schedule would be refused, or undefined when it is fine. */
     scheduleProblem: (cron: string) => deps.jobs.scheduleProblem(cron),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { jobDefinitions } from "../services.ts";
 
 let ctx: TestContext;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -81,6 +82,42 @@ describe("the settings drawer's calls", () => {
     ).json().jobs;
     expect(alices.some((job: { jobName: string }) => job.jobName === "scans.run")).toBe(false);
     expect(JSON.stringify(alices)).not.toContain("secret-project");
+  });
+
+  it("keeps pg-boss's own jobs out, such as another tenant's forwarded cron occurrence", async () => {
+    // As pg-boss's cron monitor files an occurrence of Bob's scheduled scan: the schedule's
+    // payload, Bob's tenant and repository, one level down in the internal job's data.
+    const occurrence = await ctx.jobs.boss.send("__pgboss__send-it", {
+      name: "scans.scheduled",
+      key: "6f1c1b9e-6a43-4c51-9a59-6f6e0f3c2b11",
+      data: { tenantId: bob.tenantId, repositoryId: "6f1c1b9e-6a43-4c51-9a59-6f6e0f3c2b11" },
+      options: {},
+    });
+    expect(occurrence).toBeTruthy();
+    for (const user of [alice, bob]) {
+      const jobs = (
+        await ctx.app.inject({ url: "/api/system/jobs", headers: { cookie: user.cookie } })
+      ).json().jobs as { jobId: string; jobName: string }[];
+      expect(jobs.map((job) => job.jobId)).not.toContain(occurrence);
+      expect(jobs.filter((job) => job.jobName.startsWith("__pgboss"))).toEqual([]);
+    }
+  });
+
+  it("can tell every tenant job by the tenantId at the top of its payload", () => {
+    // Instance jobs are listed to every user: a new job that works on a tenant's data must carry
+    // tenantId (or be added here after checking that its payload and errors hold nothing of one).
+    const instanceJobs = [
+      "sessions.purge-expired",
+      "waivers.expire",
+      "ledger.verify-all",
+      "attestations.weekly",
+      "osv-import",
+    ];
+    for (const job of jobDefinitions(ctx.services)) {
+      if (instanceJobs.includes(job.name)) continue;
+      const shape = (job.payload as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      expect(Object.keys(shape), job.name).toContain("tenantId");
+    }
   });
 
   it("needs a session", async () => {

@@ -1,7 +1,8 @@
 // GET /api/system/info and /api/system/jobs for the System Settings drawer, read from the job
 // queue itself. Jobs and cron schedules are shown only when they belong to one of the caller's
 // tenants or to none (instance jobs), so one tenant never sees another's jobs, errors or
-// scheduled scans.
+// scheduled scans. Every tenant job carries `tenantId` at the top of its payload (a test walks
+// the job definitions); pg-boss's internal jobs are never listed.
 import { ErrorBody } from "@rampart/contracts/common";
 import { SystemInfo, SystemJobs } from "@rampart/contracts/system";
 import type { Database } from "@rampart/db/client";
@@ -117,7 +118,11 @@ export function registerSystemRoutes(
       const result = (await deps.db.execute(sql`
       select id, name, state, retry_count, output, started_on, completed_on, created_on
       from pgboss.job
-      where data->>'tenantId' is null or data->>'tenantId' = any(${`{${mine.join(",")}}`}::text[])
+      where data->>'tenantId' = any(${`{${mine.join(",")}}`}::text[])
+        -- An instance job names no tenant. pg-boss's own jobs (a cron occurrence forwarded by
+        -- __pgboss__send-it carries its schedule's payload, tenant and all, one level down) are
+        -- machinery, never shown.
+        or (left(name, 8) <> '__pgboss' and not coalesce(data ? 'tenantId', false))
       order by created_on desc
       limit ${JOBS_SHOWN}`)) as unknown as { rows: JobRow[] };
       return {

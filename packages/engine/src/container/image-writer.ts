@@ -25,6 +25,8 @@ export interface LayerSpec {
   compression: "gzip" | "zstd" | "none";
   /** The history line of the instruction that made it. */
   createdBy?: string;
+  /** The blob as stored, already compressed as `compression` says (hostile layers); `files` is then ignored. */
+  blob?: Buffer;
 }
 
 export interface ImageSpec {
@@ -159,7 +161,9 @@ export async function writeImage(out: string, spec: ImageSpec): Promise<void> {
           : layer.compression === "zstd"
             ? [zstdStored()]
             : [];
-      const blob = await writeBlob(directory, tarOf(layer.files), [differ, ...compressors]);
+      const blob = layer.blob
+        ? await writeBlob(directory, Readable.from([layer.blob]), [differ])
+        : await writeBlob(directory, tarOf(layer.files), [differ, ...compressors]);
       layers.push({
         ...blob,
         mediaType: MEDIA_TYPES[layer.compression],

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImageError, type ImageInventory, readImage } from "./image.ts";
 import { type ImageSpec, type LayerSpec, writeImage } from "./image-writer.ts";
+import { gzipBombTar, zstdBombTar } from "./testing/bombs.ts";
 import {
   ALPINE_OS_RELEASE,
   APK_INSTALLED,
@@ -261,5 +262,63 @@ describe("readImage", () => {
     const blob = join(path, image.layers[0]!.member);
     await writeFile(blob, Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0]), Buffer.alloc(100, 9)]));
     await expect(readImage(path)).rejects.toThrow(/layer blobs\/sha256\/[a-f0-9]+ is corrupt/);
+  });
+});
+
+describe("readImage's expansion limits", () => {
+  const GIB = 1024 * 1024 * 1024;
+  const bombImage = (name: string, layer: LayerSpec, format: ImageSpec["format"] = "docker-save") =>
+    build(name, {
+      format,
+      layers: [
+        { compression: "gzip", files: [{ path: "etc/os-release", content: DEBIAN_OS_RELEASE }] },
+        layer,
+      ],
+    });
+
+  it("stops a gzip layer that would expand 1000:1 to 4 GiB, quickly and with the layer named", async () => {
+    const path = await bombImage("gzip-bomb.tar", {
+      compression: "gzip",
+      files: [],
+      blob: gzipBombTar(4 * GIB),
+    });
+    const started = Date.now();
+    const error = await readImage(path).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImageError);
+    expect((error as Error).message).toMatch(
+      /layer blobs\/sha256\/[a-f0-9]{64} expands more than 200 times its compressed size \(a decompression bomb\?\)/,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("stops a zstd layer of RLE blocks, in an OCI layout directory too", async () => {
+    const path = await bombImage(
+      "zstd-bomb",
+      { compression: "zstd", files: [], blob: zstdBombTar(4 * GIB) },
+      "oci-dir",
+    );
+    await expect(readImage(path)).rejects.toThrow(/expands more than 200 times/);
+  });
+
+  it("stops an outer archive that is itself a gzip bomb", async () => {
+    const path = join(directory, "outer-bomb.tar.gz");
+    await writeFile(path, gzipBombTar(GIB));
+    await expect(readImage(path)).rejects.toThrow(/the archive expands more than 200 times/);
+  });
+
+  it("holds every layer to one budget of decompressed bytes, files and time", async () => {
+    const path = await build("plain.tar", debianSpec("docker-save"));
+    await expect(readImage(path, { limits: { maxBytes: 1000 } })).rejects.toThrow(
+      /layer .* expands past the limit of 1000 bytes of decompressed data/,
+    );
+    await expect(readImage(path, { limits: { maxEntries: 5 } })).rejects.toThrow(/holds more than 5 files/);
+    await expect(readImage(path, { limits: { maxMilliseconds: -1 } })).rejects.toThrow(/took longer than/);
+    // A layer that compresses well but stays under the grace size is fine at any ratio.
+    const zeros = await bombImage("small-zeros.tar", {
+      compression: "gzip",
+      files: [],
+      blob: gzipBombTar(8 * 1024 * 1024),
+    });
+    expect((await readImage(zeros)).layers).toHaveLength(2);
   });
 });

@@ -16,7 +16,11 @@ import { type OperatingSystem, parseOsRelease } from "./os-release.ts";
 import {
   ChunkReader,
   type Compression,
+  DEFAULT_EXPANSION_LIMITS,
   decompress,
+  ExpansionBudget,
+  ExpansionLimitExceeded,
+  type ExpansionLimits,
   looksLikeTar,
   readUpTo,
   sniffCompression,
@@ -73,6 +77,8 @@ export interface ImageInventory {
 export interface ReadImageOptions {
   /** With several images in one archive: the `RepoTags` entry or OCI `ref.name` to read. */
   reference?: string;
+  /** Bounds on decompressed size, ratio, file count and time; a read past them fails with ImageError. */
+  limits?: Partial<ExpansionLimits>;
 }
 
 const TEXT_LIMIT = 8 * 1024 * 1024;
@@ -84,14 +90,23 @@ interface ReadLayer {
   compression: Compression;
 }
 
-/** Reads one layer blob; a layer that does not read is recorded, and only fatal if it is used. */
-async function readLayerBlob(reader: ChunkReader): Promise<ReadLayer> {
+/**
+ * Reads one layer blob; a layer that does not read is recorded, and only fatal if it is used.
+ * A layer past the budget's limits stops the whole read (ExpansionLimitExceeded is thrown).
+ */
+async function readLayerBlob(
+  reader: ChunkReader,
+  budget: ExpansionBudget,
+  member: string,
+): Promise<ReadLayer> {
   const compression = sniffCompression(await reader.peek(4));
   let contents: LayerContents | undefined;
   let error: string | undefined;
+  const what = `layer ${member}`;
   try {
-    contents = await readLayer(decompress(reader, compression));
+    contents = await readLayer(decompress(reader, compression, budget, what), { budget, what });
   } catch (caught) {
+    if (caught instanceof ExpansionLimitExceeded) throw caught;
     error = caught instanceof Error ? caught.message : String(caught);
   }
   await reader.drain();
@@ -105,29 +120,42 @@ export async function readImage(path: string, options: ReadImageOptions = {}): P
   const info = await stat(path).catch((error: Error) => {
     throw new ImageError(`cannot read ${path}: ${error.message}`);
   });
-  return info.isDirectory() ? readLayoutDirectory(path, options) : readArchive(path, options);
+  const budget = new ExpansionBudget({ ...DEFAULT_EXPANSION_LIMITS, ...options.limits });
+  try {
+    return info.isDirectory()
+      ? await readLayoutDirectory(path, options, budget)
+      : await readArchive(path, options, budget);
+  } catch (error) {
+    if (error instanceof ExpansionLimitExceeded) throw new ImageError(`${path}: ${error.message}`);
+    throw error;
+  }
 }
 
-async function readArchive(path: string, options: ReadImageOptions): Promise<ImageInventory> {
+async function readArchive(
+  path: string,
+  options: ReadImageOptions,
+  budget: ExpansionBudget,
+): Promise<ImageInventory> {
   const texts = new Map<string, string>();
   const layers = new Map<string, ReadLayer>();
   const file = new ChunkReader(
     createReadStream(path, { highWaterMark: 1024 * 1024 })[Symbol.asyncIterator](),
   );
   try {
-    const outer = decompress(file, sniffCompression(await file.peek(4)));
+    const outer = decompress(file, sniffCompression(await file.peek(4)), budget);
     for await (const { header, reader } of tarEntries(outer, { hash: true })) {
+      budget.entry("the archive");
       if (header.type !== "file" && header.type !== "contiguous-file") continue;
       const member = normalizeEntryPath(header.name);
       const head = await reader.peek(512);
       if (sniffCompression(head) !== "none" || looksLikeTar(head)) {
-        layers.set(member, await readLayerBlob(reader));
+        layers.set(member, await readLayerBlob(reader, budget, member));
       } else if ((header.size ?? 0) <= TEXT_LIMIT) {
         texts.set(member, (await readUpTo(reader, TEXT_LIMIT))?.toString("utf8") ?? "");
       }
     }
   } catch (error) {
-    if (error instanceof ImageError) throw error;
+    if (error instanceof ImageError || error instanceof ExpansionLimitExceeded) throw error;
     throw new ImageError(`${path}: not a readable image archive (${(error as Error).message})`);
   }
   const resolved = resolveImage((member) => texts.get(member), options, path);
@@ -139,7 +167,11 @@ async function readArchive(path: string, options: ReadImageOptions): Promise<Ima
   return inventory(resolved, used, path);
 }
 
-async function readLayoutDirectory(root: string, options: ReadImageOptions): Promise<ImageInventory> {
+async function readLayoutDirectory(
+  root: string,
+  options: ReadImageOptions,
+  budget: ExpansionBudget,
+): Promise<ImageInventory> {
   const readText = (member: string): Promise<string | undefined> =>
     readFile(join(root, member), "utf8").catch(() => undefined);
   // The directory's small files are read up front: resolution needs index.json, the manifests
@@ -170,8 +202,9 @@ async function readLayoutDirectory(root: string, options: ReadImageOptions): Pro
     const stream = createReadStream(join(root, member), { highWaterMark: 1024 * 1024 });
     const reader = new ChunkReader(stream[Symbol.asyncIterator](), { hash: true });
     try {
-      used.push({ member, layer: await readLayerBlob(reader) });
+      used.push({ member, layer: await readLayerBlob(reader, budget, member) });
     } catch (error) {
+      if (error instanceof ExpansionLimitExceeded) throw error;
       throw new ImageError(`${root}: cannot read layer ${member}: ${(error as Error).message}`);
     }
   }

@@ -9,7 +9,7 @@ import {
   parseNodePackageJson,
   parsePythonMetadata,
 } from "./language.ts";
-import { type ChunkReader, readHead, readUpTo, tarEntries } from "./stream.ts";
+import { type ChunkReader, type ExpansionBudget, readHead, readUpTo, tarEntries } from "./stream.ts";
 
 export type KeptFile =
   | { kind: "os-release"; text: string }
@@ -69,7 +69,11 @@ function splitPath(path: string): { directory: string; base: string } {
     : { directory: path.slice(0, slash), base: path.slice(slash + 1) };
 }
 
-export async function readLayer(tarChunks: AsyncIterable<Buffer>): Promise<LayerContents> {
+/** `budget` (with `what` naming the layer in its errors) bounds the entry count across layers. */
+export async function readLayer(
+  tarChunks: AsyncIterable<Buffer>,
+  { budget, what = "the layer" }: { budget?: ExpansionBudget; what?: string } = {},
+): Promise<LayerContents> {
   const layer: LayerContents = {
     files: new Map(),
     whiteouts: [],
@@ -79,6 +83,7 @@ export async function readLayer(tarChunks: AsyncIterable<Buffer>): Promise<Layer
   };
   for await (const { header, reader } of tarEntries(tarChunks)) {
     layer.entries++;
+    budget?.entry(what);
     const path = normalizeEntryPath(header.name);
     const { directory, base } = splitPath(path);
     if (base === ".wh..wh..opq") {

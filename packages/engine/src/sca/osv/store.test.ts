@@ -62,6 +62,21 @@ describe("readers", () => {
     expect(readOsvBytes(zip).records).toHaveLength(2);
   });
 
+  it("refuses a zip bomb before inflating it, by the sizes it declares", () => {
+    const bomb = zipSync({ "BOMB-1.json": new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(20_000);
+    const limits = { maxEntryBytes: 1e9, maxTotalBytes: 1e10, maxRatio: 100 };
+    expect(readOsvZip(bomb, { ...limits, maxEntryBytes: 1024 * 1024 }).errors).toEqual([
+      { file: "(zip)", error: expect.stringMatching(/BOMB-1.json expands to 4194304 bytes, over the limit/) },
+    ]);
+    expect(readOsvZip(bomb, limits).errors[0]!.error).toMatch(/expands more than 100 times/);
+    const many = zipSync({ "A-1.json": strToU8('{"id":"A-1"}'), "A-2.json": strToU8('{"id":"A-2"}') });
+    expect(readOsvZip(many, { ...limits, maxTotalBytes: 15 }).errors[0]!.error).toMatch(
+      /past the limit of 15/,
+    );
+    expect(readOsvZip(many).records).toHaveLength(2);
+  });
+
   it("reads a JSON array and a folder", () => {
     const array = strToU8(JSON.stringify([{ id: "A-1" }, { id: "A-2" }, { nope: 1 }]));
     const loaded = readOsvBytes(array, "list.json");

@@ -101,12 +101,45 @@ function addJson(text: string, file: string, into: LoadedRecords): void {
   }
 }
 
-/** Records in an osv.dev `all.zip` (one `<ID>.json` per entry; other entries are ignored). */
-export function readOsvZip(bytes: Uint8Array): LoadedRecords {
+/** What an OSV zip may expand to: a record is a few KB, a whole ecosystem's export a few GB. */
+export interface OsvZipLimits {
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  /** Expanded bytes per compressed byte of one entry (JSON compresses about 10:1). */
+  maxRatio: number;
+}
+
+export const DEFAULT_OSV_ZIP_LIMITS: OsvZipLimits = {
+  maxEntryBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 8 * 1024 * 1024 * 1024,
+  maxRatio: 1000,
+};
+
+/**
+ * Records in an osv.dev `all.zip` (one `<ID>.json` per entry; other entries are ignored). Entries
+ * are judged by the sizes the zip declares before any is inflated; fflate inflates an entry into
+ * a buffer of its declared size, so a zip that understates a size gets it cut short, not grown.
+ */
+export function readOsvZip(bytes: Uint8Array, limits: OsvZipLimits = DEFAULT_OSV_ZIP_LIMITS): LoadedRecords {
   const loaded: LoadedRecords = { records: [], errors: [] };
   let entries: Record<string, Uint8Array>;
+  let total = 0;
   try {
-    entries = unzipSync(bytes, { filter: (file) => file.name.toLowerCase().endsWith(".json") });
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        if (!file.name.toLowerCase().endsWith(".json")) return false;
+        total += file.originalSize;
+        if (file.originalSize > limits.maxEntryBytes)
+          throw new Error(
+            `${file.name} expands to ${file.originalSize} bytes, over the limit of ${limits.maxEntryBytes}`,
+          );
+        if (file.originalSize > 1024 * 1024 && file.originalSize > file.size * limits.maxRatio)
+          throw new Error(`${file.name} expands more than ${limits.maxRatio} times (a decompression bomb?)`);
+        if (total > limits.maxTotalBytes)
+          throw new Error(`the records expand past the limit of ${limits.maxTotalBytes} bytes`);
+        return true;
+      },
+    });
   } catch (error) {
     loaded.errors.push({
       file: "(zip)",
