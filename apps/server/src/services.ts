@@ -40,7 +40,7 @@ export type ServicesConfig = Pick<
   | "LEDGER_ORIGIN"
   | "OSV_SOURCE"
 > & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number } & Partial<
-    Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">
+    Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "LOGIN_ATTEMPTS_PER_ACCOUNT">
   >;
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
@@ -50,7 +50,13 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     onError: (error) =>
       console.error(`mail delivery failed: ${error instanceof Error ? error.message : error}`),
   });
-  const auth = createAuthService({ repo: createAuthRepo(db), sessionTtlDays: config.SESSION_TTL_DAYS });
+  const auth = createAuthService({
+    repo: createAuthRepo(db),
+    sessionTtlDays: config.SESSION_TTL_DAYS,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    loginAttemptsPerAccount: config.LOGIN_ATTEMPTS_PER_ACCOUNT,
+  });
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");

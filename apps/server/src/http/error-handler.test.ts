@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { registerErrorHandler } from "./error-handler.ts";
+import { registerErrorHandler, validationMessage } from "./error-handler.ts";
 
 /** An app whose one route fails as drizzle does: the driver's error (with its SQLSTATE) as the cause. */
 async function failingWith(code: string) {
@@ -34,5 +34,27 @@ describe("the error handler", () => {
       expect(response.statusCode, code).toBe(500);
       expect(response.json()).toEqual({ error: "Internal server error", code: "internal" });
     }
+  });
+});
+
+describe("validationMessage", () => {
+  it("names the field as the form knows it, not the schema path", () => {
+    expect(validationMessage("body", "/location", "Invalid input")).toBe("location: Invalid input");
+    expect(validationMessage("body", "/items/0/name", "Too big")).toBe("items.0.name: Too big");
+    expect(validationMessage("querystring", "/from", "must be 1970-01-01 or later")).toBe(
+      "from: must be 1970-01-01 or later",
+    );
+  });
+
+  it("lets a message that already names its field stand alone", () => {
+    expect(validationMessage("body", "/password", "Password must be at least 8 characters")).toBe(
+      "Password must be at least 8 characters",
+    );
+  });
+
+  it("says which part of the request is wrong when no field is", () => {
+    expect(validationMessage("body", "", "Invalid input: expected object, received undefined")).toBe(
+      "Request body: Invalid input: expected object, received undefined",
+    );
   });
 });
