@@ -13,7 +13,7 @@ const INPUT_DATA_EXCEPTIONS = new Set(["22001", "22003", "22007", "22008", "2200
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: error.message, code: error.code });
+      return reply.status(error.status).send({ error: withoutSchemaPath(error.message), code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -67,4 +67,12 @@ export function validationMessage(
   if (!field) return `${WHOLE[context as keyof typeof WHOLE] ?? "Request"}: ${message}`;
   const name = field.split(".").at(-1) ?? field;
   return message.toLowerCase().startsWith(name.toLowerCase()) ? message : `${field}: ${message}`;
+}
+
+/**
+ * Handlers that check a field themselves name it as the schema does (`body.location: …`); users
+ * see the field's own name (`location: …`), as from a validation failure.
+ */
+export function withoutSchemaPath(message: string): string {
+  return message.replace(/^(?:body|querystring|params|headers)\.(?=[\w.]+: )/, "");
 }
