@@ -25,6 +25,8 @@ export async function startBenchServer(database: DatabaseHandle): Promise<BenchS
       LOCAL_REPOSITORY_ROOTS: [],
       SCAN_WAIT_SECONDS: 0,
       LEDGER_ORIGIN: "rampart.bench",
+      // The benchmark signs one account in from 10 connections at once: no per-account limit.
+      LOGIN_ATTEMPTS_PER_ACCOUNT: 10_000_000,
     },
     jobs,
   );
@@ -33,7 +35,7 @@ export async function startBenchServer(database: DatabaseHandle): Promise<BenchS
     config: {
       // The limiter would answer 429 to a load test from one address; it is measured off.
       AUTH_RATE_LIMIT_PER_MINUTE: 10_000_000,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       WEB_DIST_DIR: "/nonexistent",
       NODE_ENV: "production",
     },

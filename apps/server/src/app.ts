@@ -27,8 +27,11 @@ import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerFixRoutes } from "./fixes/fixes.routes.ts";
+import { registerContentSecurityPolicy } from "./http/content-security-policy.ts";
+import { registerCrossSiteRequestCheck } from "./http/cross-site-requests.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerNulCharacterCheck } from "./http/nul-characters.ts";
+import { trustProxyHops } from "./http/trust-proxy.ts";
 import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
@@ -46,7 +49,8 @@ export const VERSION = "0.1.0";
 export type AppConfig = Pick<
   Config,
   "AUTH_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "WEB_DIST_DIR" | "NODE_ENV"
->;
+> &
+  Partial<Pick<Config, "PUBLIC_URL">>;
 
 export async function buildApp(options: {
   config: AppConfig;
@@ -58,28 +62,18 @@ export async function buildApp(options: {
   const { config, services } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyHops(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("sessionUser", null);
   registerErrorHandler(app);
+  registerCrossSiteRequestCheck(app, { publicUrl: config.PUBLIC_URL });
   registerNulCharacterCheck(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "script-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
-      },
-    },
-  });
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false });
+  registerContentSecurityPolicy(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -89,11 +83,25 @@ export async function buildApp(options: {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Rampart API", version: VERSION, description: "Security and compliance control plane" },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "rampart_session" } } },
+      components: {
+        securitySchemes: {
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: "rampart_session",
+            description: "Named `__Host-rampart_session` when served over HTTPS",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    // Its policy would make browsers fetch the page's assets over HTTPS even on plain HTTP.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ""),
+  });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
   app.get("/api/health", { schema: { hide: true } }, () => ({ ok: true, version: VERSION }));
 

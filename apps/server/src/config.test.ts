@@ -18,10 +18,17 @@ describe("loadConfig", () => {
   });
 
   it("reads boolean flags", () => {
-    expect(loadConfig({ RUN_WORKERS: "false", TRUST_PROXY: "1" })).toMatchObject({
-      RUN_WORKERS: false,
-      TRUST_PROXY: true,
-    });
+    expect(loadConfig({ RUN_WORKERS: "false" })).toMatchObject({ RUN_WORKERS: false });
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops, true meaning one", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/8" })).toThrow(
+      /TRUST_PROXY: must be true, false or a number/,
+    );
   });
 
   it("reads the repository fetch policy and limits", () => {

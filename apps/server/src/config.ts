@@ -71,11 +71,24 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Set when a reverse proxy terminates TLS, so the session cookie is marked Secure. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * How many reverse proxies in front of Rampart may set `X-Forwarded-*`: `false` or `0` none,
+   * `true` one, or a number of hops. Only that many addresses from the right of
+   * `X-Forwarded-For` are believed, so a client cannot choose its own address for rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be true, false or a number of proxy hops")
+    .default("false")
+    .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value))),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Requests per minute per client address on login and register. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Sign-in attempts per e-mail address per 15 minutes, from any address; past it that e-mail is
+   * refused (even with the right password) until its 15 minutes are over.
+   */
+  LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   /** Run job workers inside the API process (default) or only in `npm run worker` processes. */
   RUN_WORKERS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),

@@ -57,6 +57,7 @@ export type ServicesConfig = Pick<
       | "SMTP_URL"
       | "MAIL_FROM"
       | "PUBLIC_URL"
+      | "LOGIN_ATTEMPTS_PER_ACCOUNT"
       | "IMAGE_MAX_UPLOAD_MB"
       | "IMAGE_MAX_EXPANDED_MB"
       | "IMAGE_MAX_EXPANSION_RATIO"
@@ -78,7 +79,13 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     onError: (error) =>
       console.error(`mail delivery failed: ${error instanceof Error ? error.message : error}`),
   });
-  const auth = createAuthService({ repo: createAuthRepo(db), sessionTtlDays: config.SESSION_TTL_DAYS });
+  const auth = createAuthService({
+    repo: createAuthRepo(db),
+    sessionTtlDays: config.SESSION_TTL_DAYS,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    loginAttemptsPerAccount: config.LOGIN_ATTEMPTS_PER_ACCOUNT,
+  });
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, openDatabase } from "@rampart/db/client";
+import type { InjectOptions } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
@@ -26,7 +27,10 @@ export interface TestContext {
 export async function createTestContext(
   options: {
     authRateLimitPerMinute?: number;
-    trustProxy?: boolean;
+    /** Proxy hops to trust for `X-Forwarded-*` (TRUST_PROXY). */
+    trustProxy?: number;
+    /** Sign-in attempts per e-mail per 15 minutes; generous unless a test asks. */
+    loginAttemptsPerAccount?: number;
     samplesDir?: string;
     localRepositoryRoots?: string[];
     runWorkers?: boolean;
@@ -52,6 +56,7 @@ export async function createTestContext(
       ENGINE_WORKERS: 0,
       SMTP_URL: options.smtpUrl,
       PUBLIC_URL: "http://rampart.test",
+      LOGIN_ATTEMPTS_PER_ACCOUNT: options.loginAttemptsPerAccount ?? 1_000,
       ...options.services,
     },
     jobs,
@@ -62,7 +67,7 @@ export async function createTestContext(
   const app = await buildApp({
     config: {
       AUTH_RATE_LIMIT_PER_MINUTE: options.authRateLimitPerMinute ?? 10_000,
-      TRUST_PROXY: options.trustProxy ?? false,
+      TRUST_PROXY: options.trustProxy ?? 0,
       WEB_DIST_DIR: "/nonexistent",
       NODE_ENV: "test",
     },
@@ -70,6 +75,7 @@ export async function createTestContext(
     jobQueue: jobs,
   });
   await app.ready();
+  sendOriginLikeABrowser(app);
   return {
     app,
     database,
@@ -83,6 +89,31 @@ export async function createTestContext(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What `app.inject` addresses when a test names no host: light-my-request's default. */
+export const TEST_ORIGIN = "http://localhost";
+
+/**
+ * A browser sends `Origin` with every POST, PUT, PATCH and DELETE, and the server refuses a
+ * state-changing request without JSON or a same-origin `Origin` (CSRF). The tests' client
+ * behaves like the web app: it sends the app's own origin unless the test sets `origin` or
+ * `sec-fetch-site` itself (an `origin` of undefined sends none), as the cross-site tests do.
+ */
+function sendOriginLikeABrowser(app: App) {
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions): InjectOptions => {
+    const method = (options.method ?? "GET").toUpperCase();
+    if (!["POST", "PUT", "PATCH", "DELETE"].includes(method)) return options;
+    const headers: Record<string, string | string[] | number | undefined> = { ...options.headers };
+    if ("origin" in headers || "sec-fetch-site" in headers) {
+      for (const [name, value] of Object.entries(headers)) if (value === undefined) delete headers[name];
+      return { ...options, headers };
+    }
+    return { ...options, headers: { ...headers, origin: TEST_ORIGIN } };
+  };
+  app.inject = ((options?: InjectOptions | string) =>
+    typeof options === "object" ? inject(withOrigin(options)) : inject(options as string)) as App["inject"];
 }
 
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
@@ -134,15 +165,19 @@ export async function signUp(
     payload: { email, password, name: `User ${counter}`, tenantName },
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  // Registration answers the same for a new and a taken e-mail, so the user comes from /me.
   const cookie = await signIn(app, email, password);
-  const user = registered.json().user as { id: string; memberships: { tenantId: string }[] };
+  const me = await app.inject({ url: "/api/auth/me", headers: { cookie } });
+  if (me.statusCode !== 200) throw new Error(`/api/auth/me failed: ${me.body}`);
+  const user = me.json().user as { id: string; memberships: { tenantId: string }[] };
   return { email, password, cookie, userId: user.id, tenantId: user.memberships[0]!.tenantId };
 }
 
 export async function signIn(app: App, email: string, password: string): Promise<string> {
   const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === "rampart_session");
+  // `__Host-rampart_session` when the test's request came over HTTPS through a proxy.
+  const cookie = response.cookies.find((c) => c.name.endsWith("rampart_session"));
   if (!cookie) throw new Error("login set no session cookie");
-  return `rampart_session=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }

@@ -19,7 +19,8 @@ export const RegisterBody = z.object({
   password: z
     .string()
     .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .max(256, { error: "Password must be at most 256 characters" }),
+    .max(256, { error: "Password must be at most 256 characters" })
+    .refine((password) => /\S/.test(password), { error: "Password must not be only spaces" }),
   name: z.string().trim().min(1, { error: "Name is required" }).max(200),
   tenantName: z.string().trim().min(1, { error: "Organization name is required" }).max(200),
 });
@@ -49,3 +50,10 @@ export type User = z.infer<typeof User>;
 
 export const UserResponse = z.object({ user: User });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+/**
+ * Registration answers the same whether or not the e-mail already has an account (the owner is
+ * told by mail instead), so the answer carries no user: the next step is signing in.
+ */
+export const RegisterResponse = z.object({ ok: z.literal(true) });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;

@@ -1,4 +1,5 @@
-// Expired sessions are refused on read already; this daily job keeps the table small.
+// Expired sessions and finished sign-in attempt windows decide nothing any more; this daily job
+// keeps both tables small.
 import { z } from "zod";
 import { defineJob } from "../jobs/job-queue.ts";
 import type { AuthService } from "./auth.service.ts";
@@ -9,5 +10,8 @@ export const purgeExpiredSessionsJob = (auth: AuthService) =>
     version: 1,
     payload: z.object({}).passthrough(),
     schedule: { cron: "17 3 * * *" },
-    handle: () => auth.purgeExpiredSessions(),
+    handle: async () => ({
+      sessions: await auth.purgeExpiredSessions(),
+      loginAttempts: await auth.purgeOldLoginAttempts(),
+    }),
   });

@@ -1,7 +1,7 @@
 // Queries for users, memberships and sessions.
 import type { Database } from "@rampart/db/client";
-import { memberships, sessions, tenants, users } from "@rampart/db/schema";
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { loginAttempts, memberships, sessions, tenants, users } from "@rampart/db/schema";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,6 +51,37 @@ export function createAuthRepo(db: Database) {
       db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)),
 
     deleteSession: (id: string) => db.delete(sessions).where(eq(sessions.id, id)),
+
+    /**
+     * Counts one sign-in attempt for an account, in one statement so that concurrent attempts
+     * (from any API process) each get their own number: the window restarts once it has passed.
+     */
+    countLoginAttempt: async (accountKey: string, now: Date, windowMs: number) => {
+      const windowExpired = sql`${loginAttempts.windowStartedAt} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(loginAttempts)
+        .values({ accountKey, attempts: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: loginAttempts.accountKey,
+          set: {
+            attempts: sql`case when ${windowExpired} then 1 else ${loginAttempts.attempts} + 1 end`,
+            windowStartedAt: sql`case when ${windowExpired} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStartedAt} end`,
+          },
+        })
+        .returning({ attempts: loginAttempts.attempts, windowStartedAt: loginAttempts.windowStartedAt });
+      return row!;
+    },
+
+    clearLoginAttempts: (accountKey: string) =>
+      db.delete(loginAttempts).where(eq(loginAttempts.accountKey, accountKey)),
+
+    deleteLoginAttemptsBefore: async (windowStartedBefore: Date) =>
+      (
+        await db
+          .delete(loginAttempts)
+          .where(lt(loginAttempts.windowStartedAt, windowStartedBefore))
+          .returning({ accountKey: loginAttempts.accountKey })
+      ).length,
 
     deleteExpiredSessions: async (now: Date) =>
       (await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length,

@@ -1,14 +1,19 @@
 // POST /api/auth/register, login, logout and GET /api/auth/me (spec part 1, §7).
 
-import { LoginBody, RegisterBody, UserResponse } from "@rampart/contracts/auth";
+import { LoginBody, RegisterBody, RegisterResponse, UserResponse } from "@rampart/contracts/auth";
 import { ErrorBody, Ok } from "@rampart/contracts/common";
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { App } from "../http/types.ts";
 import type { AuthService } from "./auth.service.ts";
-import { clearSessionCookie, currentUser, setSessionCookie } from "./authenticate.ts";
-import { SESSION_COOKIE } from "./session-token.ts";
+import {
+  clearSessionCookie,
+  currentUser,
+  forbidCaching,
+  sessionTokenOf,
+  setSessionCookie,
+} from "./authenticate.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 
 export function registerAuthRoutes(
   app: App,
@@ -21,11 +26,11 @@ export function registerAuthRoutes(
     "/api/auth/register",
     {
       config: { rateLimit },
-      schema: { tags: ["auth"], body: RegisterBody, response: { 201: UserResponse, ...errors } },
+      schema: { tags: ["auth"], body: RegisterBody, response: { 201: RegisterResponse, ...errors } },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
-      return reply.status(201).send({ user });
+      await auth.register(request.body);
+      return reply.status(201).send({ ok: true });
     },
   );
 
@@ -36,6 +41,7 @@ export function registerAuthRoutes(
       schema: { tags: ["auth"], body: LoginBody, response: { 200: UserResponse, ...errors } },
     },
     async (request, reply) => {
+      forbidCaching(reply);
       const { user, token, expiresAt } = await auth.login(request.body);
       setSessionCookie(request, reply, token, expiresAt);
       return { user };
@@ -44,9 +50,10 @@ export function registerAuthRoutes(
 
   app.post(
     "/api/auth/logout",
-    { schema: { tags: ["auth"], response: { 200: Ok } } },
+    { schema: { tags: ["auth"], response: { 200: Ok, 403: ErrorBody } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      forbidCaching(reply);
+      const token = sessionTokenOf(request);
       if (token) await auth.logout(token);
       clearSessionCookie(request, reply);
       return { ok: true as const };

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import type { AuthService, SessionUser } from "./auth.service.ts";
-import { SESSION_COOKIE } from "./session-token.ts";
+import { sessionCookieName } from "./session-token.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -10,28 +10,41 @@ declare module "fastify" {
   }
 }
 
+const overHttps = (request: FastifyRequest) => request.protocol === "https";
+
+/** The session token the request carries under the cookie name that applies to its protocol. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(overHttps(request))];
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  const secure = overHttps(request);
+  reply.setCookie(sessionCookieName(secure), token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: request.protocol === "https",
+    secure,
     path: "/",
     expires,
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-    path: "/",
-  });
+  const secure = overHttps(request);
+  reply.clearCookie(sessionCookieName(secure), { httpOnly: true, sameSite: "lax", secure, path: "/" });
+}
+
+/**
+ * What a signed-in user sees must stay out of browser and proxy caches (a shared computer's back
+ * button, a corporate proxy): every answer of an authenticated route, downloads included.
+ */
+export function forbidCaching(reply: FastifyReply) {
+  reply.header("cache-control", "no-store");
 }
 
 export function createAuthenticateHook(auth: AuthService) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[SESSION_COOKIE];
+    forbidCaching(reply);
+    const token = sessionTokenOf(request);
     const found = token ? await auth.authenticate(token) : undefined;
     if (!token || !found) throw new AppError("unauthenticated", "Sign in to continue");
     if (found.renewedUntil) setSessionCookie(request, reply, token, found.renewedUntil);

@@ -102,7 +102,7 @@ describe("evidence filtered by control", () => {
     for (const control of ["iac-enc-01", "A", "IAC ENC 01", "NOPE-99"]) {
       const response = await list(`control=${encodeURIComponent(control)}`);
       expect(response.statusCode, control).toBe(400);
-      expect(response.json().error).toMatch(/^querystring\.control: /);
+      expect(response.json().error).toMatch(/^control: /);
     }
     expect((await list(`control=${evaluated}`, stranger.cookie)).statusCode).toBe(404);
   });

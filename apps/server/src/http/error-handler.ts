@@ -13,13 +13,13 @@ const INPUT_DATA_EXCEPTIONS = new Set(["22001", "22003", "22007", "22008", "2200
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: error.message, code: error.code });
+      return reply.status(error.status).send({ error: withoutSchemaPath(error.message), code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".");
-      const where = error.validationContext ?? "request";
-      const message = first ? `${where}${field ? `.${field}` : ""}: ${first.message}` : "Invalid request";
+      const message = first
+        ? validationMessage(error.validationContext, first.instancePath, first.message ?? "is invalid")
+        : "Invalid request";
       return reply.status(400).send({ error: message, code: "bad_request" });
     }
     if (isResponseSerializationError(error)) {
@@ -44,4 +44,35 @@ export function registerErrorHandler(app: FastifyInstance) {
     const code = status === 429 ? "rate_limited" : status === 404 ? "not_found" : "bad_request";
     return reply.status(status).send({ error: error.message, code });
   });
+}
+
+const WHOLE = {
+  body: "Request body",
+  querystring: "Query string",
+  params: "Path",
+  headers: "Headers",
+} as const;
+
+/**
+ * A validation failure in words a form can show: the field's own name (`location`, `items.0.name`),
+ * not the schema's path (`body.location`); a message that already starts with the field's name
+ * ("Password must be at least 8 characters") stands alone.
+ */
+export function validationMessage(
+  context: string | undefined,
+  instancePath: string,
+  message: string,
+): string {
+  const field = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  if (!field) return `${WHOLE[context as keyof typeof WHOLE] ?? "Request"}: ${message}`;
+  const name = field.split(".").at(-1) ?? field;
+  return message.toLowerCase().startsWith(name.toLowerCase()) ? message : `${field}: ${message}`;
+}
+
+/**
+ * Handlers that check a field themselves name it as the schema does (`body.location: …`); users
+ * see the field's own name (`location: …`), as from a validation failure.
+ */
+export function withoutSchemaPath(message: string): string {
+  return message.replace(/^(?:body|querystring|params|headers)\.(?=[\w.]+: )/, "");
 }

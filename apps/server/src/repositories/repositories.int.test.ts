@@ -106,7 +106,7 @@ describe("removing a repository", () => {
         scanSchedule,
       });
       expect(response.statusCode, scanSchedule).toBe(400);
-      expect(response.json().error).toMatch(/^body\.scanSchedule: /);
+      expect(response.json().error).toMatch(/^scanSchedule: /);
     }
     const names = (await get(`/api/tenants/${owner.tenantId}/repositories`))
       .json()

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders, stubFetch, TEST_USER } from "../../test/render";
+import { renderWithProviders, stubFetch } from "../../test/render";
 import { RegisterPage } from "./register-page";
 
 async function fillForm(password: string) {
@@ -32,8 +32,17 @@ describe("RegisterPage", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("refuses a password of only spaces with the shared contract's words and sends nothing", async () => {
+    const fetchMock = stubFetch({});
+    renderWithProviders(<RegisterPage />, { path: "/register" });
+    await fillForm("          ");
+    expect(await screen.findByText("Validation error")).toBeInTheDocument();
+    expect(screen.getByText("Password must not be only spaces")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("registers, confirms with a toast and goes to /login", async () => {
-    const fetchMock = stubFetch({ "POST /api/auth/register": { status: 201, body: { user: TEST_USER } } });
+    const fetchMock = stubFetch({ "POST /api/auth/register": { status: 201, body: { ok: true } } });
     const { location } = renderWithProviders(<RegisterPage />, { path: "/register" });
     await fillForm("correct horse");
     expect(await screen.findByText("Account created")).toBeInTheDocument();

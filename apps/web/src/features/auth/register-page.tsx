@@ -1,5 +1,5 @@
 // Get Beta Access (/register): creates the account and its organization, then the user signs in.
-import { MIN_PASSWORD_LENGTH } from "@rampart/contracts/auth";
+import { RegisterBody } from "@rampart/contracts/auth";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { PublicLayout } from "../../components/public-layout";
@@ -18,11 +18,13 @@ export function RegisterPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
+    // The server's own rule (length, not only spaces), so the form refuses what the API would.
+    const checked = RegisterBody.shape.password.safeParse(password);
+    if (!checked.success) {
       toast({
         variant: "destructive",
         title: "Validation error",
-        description: "Password must be at least 8 characters",
+        description: checked.error.issues[0]?.message ?? "Invalid password",
       });
       return;
     }
