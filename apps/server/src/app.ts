@@ -136,6 +136,7 @@ export async function buildApp(options: {
     db: services.db,
     ledger: services.ledger,
     evidenceReports: services.evidenceReports,
+    audit: services.auditRepo,
     access,
     authenticate,
   });

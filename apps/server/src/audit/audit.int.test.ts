@@ -3,10 +3,17 @@
 // changed or removed, and only admins (and auditors while access is on) read a tenant's log.
 import type { AuditLogEntry } from "@rampart/contracts/audit";
 import { auditLogEntries, memberships } from "@rampart/db/schema";
-import { exportPublicKeyPem, generateKeyPair } from "@rampart/ledger";
+import {
+  auditLogHash,
+  exportPublicKeyPem,
+  generateKeyPair,
+  parseCheckpoint,
+  verifyExport,
+} from "@rampart/ledger";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signIn, signUp, type TestContext } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -253,5 +260,60 @@ describe("reading the log", () => {
     expect(inverted.statusCode).toBe(400);
     // A wildcard in a filter is matched literally.
     expect(await log("?actor=%25")).toEqual([]);
+  });
+});
+
+describe("the evidence export", () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const exportUrl = (format: "json" | "pdf") =>
+    `/api/tenants/${owner.tenantId}/evidence/export?from=${today}&to=${today}&format=${format}`;
+
+  it("carries the period's audit entries, covered by the signed checkpoint that rampart verify checks", async () => {
+    const entries = await log("?limit=200");
+    const response = await send("GET", exportUrl("json"), owner.cookie);
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.auditLog).toMatchObject({ format: "rampart-audit-log", from: today, to: today });
+    // Oldest first; everything recorded today up to this export.
+    expect(document.auditLog.entries.map((entry: AuditLogEntry) => entry.id)).toEqual(
+      entries.map((entry) => entry.id).reverse(),
+    );
+    expect(document.auditLog.total).toBe(entries.length);
+    const checkpoint = parseCheckpoint(document.checkpoint);
+    expect(checkpoint.ok && checkpoint.checkpoint.auditLogHash).toBe(auditLogHash(document.auditLog));
+    const publicKey = (await send("GET", "/api/evidence/public-key", owner.cookie)).json().publicKeyPem;
+    const report = verifyExport(document, { trustedPublicKey: publicKey });
+    expect(report.checks.filter((check) => check.status === "fail")).toEqual([]);
+    expect(report.checks.find((check) => check.id === "audit-log")).toMatchObject({ status: "pass" });
+
+    // The chain's record of the export names the audit log that left.
+    const [recorded] = await ctx.services.ledger.recent(owner.tenantId, 1, "evidence_export");
+    expect(recorded!.content).toMatchObject({
+      auditLogHash: auditLogHash(document.auditLog),
+      auditLogEntries: entries.length,
+    });
+
+    // One changed entry no longer verifies.
+    document.auditLog.entries[0].actor.email = "someone-else@example.test";
+    expect(verifyExport(document).checks.find((check) => check.id === "audit-log")).toMatchObject({
+      status: "fail",
+    });
+  });
+
+  it("lists the audit log in the PDF, and leaves it out of a member's export", async () => {
+    const pdf = await send("GET", exportUrl("pdf"), owner.cookie);
+    expect(pdf.statusCode).toBe(200);
+    // Table cells wrap: compare without the line breaks.
+    const text = (await pdfText(pdf.rawPayload)).lines.join("");
+    expect(text).toContain("Audit log hash (signed)");
+    expect(text).toContain(owner.email);
+
+    const members = await send("GET", exportUrl("json"), member.cookie);
+    expect(members.statusCode).toBe(200);
+    expect(members.json().auditLog).toBeUndefined();
+    expect(parseCheckpoint(members.json().checkpoint)).toMatchObject({ ok: true });
+    expect(verifyExport(members.json()).checks.find((check) => check.id === "audit-log")).toMatchObject({
+      status: "skip",
+    });
   });
 });

@@ -76,6 +76,16 @@ export function createAuditRepo(db: Database) {
         .orderBy(asc(auditLogEntries.createdAt), asc(auditLogEntries.id))
         .limit(limit),
 
+    countBetween: (tenantId: string, from: Date, until: Date) =>
+      db.$count(
+        auditLogEntries,
+        and(
+          eq(auditLogEntries.tenantId, tenantId),
+          gte(auditLogEntries.createdAt, from),
+          lte(auditLogEntries.createdAt, until),
+        ),
+      ),
+
     userIdByEmail: async (email: string) =>
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id,
 
