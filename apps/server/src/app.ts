@@ -16,6 +16,9 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { registerAdvisorRoutes } from "./advisor/advisor.routes.ts";
+import { registerAuditRoutes } from "./audit/audit.routes.ts";
+import { auditedTenantAccess } from "./audit/audit-context.ts";
+import { registerAuditRecorder } from "./audit/audit-recorder.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
@@ -106,14 +109,17 @@ export async function buildApp(options: {
   app.get("/api/health", { schema: { hide: true } }, () => ({ ok: true, version: VERSION }));
 
   const authenticate = createAuthenticateHook(services.auth);
+  // Before every route: each audited request is recorded after its response (audit/).
+  registerAuditRecorder(app, { auditLog: services.auditLog, authenticate });
+  const access = auditedTenantAccess(services.tenantAccess);
   registerAuthRoutes(app, {
     auth: services.auth,
     authenticate,
     rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  registerTenantRoutes(app, { repo: services.tenantsRepo, access: services.tenantAccess, authenticate });
+  registerTenantRoutes(app, { repo: services.tenantsRepo, access, authenticate });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
-  const access = services.tenantAccess;
+  registerAuditRoutes(app, { repo: services.auditRepo, access, authenticate });
   registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });
   registerRunRoutes(app, {
     scans: services.scans,
@@ -132,6 +138,7 @@ export async function buildApp(options: {
     db: services.db,
     ledger: services.ledger,
     evidenceReports: services.evidenceReports,
+    audit: services.auditRepo,
     access,
     authenticate,
   });

@@ -7,6 +7,8 @@ import { ruleById } from "@rampart/engine";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
+import { createAuditRepo } from "./audit/audit.repo.ts";
+import { createAuditLogService } from "./audit/audit-log.service.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
@@ -180,9 +182,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     prSuggestions: fixes.list,
     containerFindings: images.findings,
   });
+  const auditRepo = createAuditRepo(db);
   return {
     db,
     config,
+    auditRepo,
+    auditLog: createAuditLogService({ repo: auditRepo }),
     mailer,
     codeHost,
     ledger,

@@ -4,6 +4,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  AUDIT_LOG_FORMAT,
+  type AuditLogSection,
   buildChain,
   buildExport,
   complianceStatement,
@@ -57,6 +59,36 @@ describe("rampart verify", () => {
     expect(result.stdout).toMatch(/FAILED/);
     expect(result.stdout).toMatch(/entry 3/);
   });
+
+  it("checks an export's audit log against its signed checkpoint", () => {
+    const entries = buildChain(contents);
+    const auditLog: AuditLogSection = {
+      format: AUDIT_LOG_FORMAT,
+      from: "2026-11-01",
+      to: "2026-11-22",
+      total: 1,
+      entries: [{ action: "auth.sign-in", actor: { email: "ada@example.com" }, result: "denied" }],
+    };
+    const checkpoint = cutCheckpoint({
+      origin: "rampart.test/tenants/t",
+      entries,
+      timestamp: "2026-11-22T12:00:00Z",
+      privateKey,
+      auditLog,
+    });
+    const document = buildExport({ entries, checkpoint, publicKey, auditLog });
+    writeFileSync(join(dir, "audited.json"), JSON.stringify(document, null, 2));
+    const passed = rampart(dir, "verify", "audited.json", "--key", "key.pem");
+    expect(passed.stdout).toMatch(/PASS\s+audit-log\s+1 audit log entries from 2026-11-01 to 2026-11-22/);
+    expect(passed.code).toBe(0);
+    writeFileSync(
+      join(dir, "audited-tampered.json"),
+      JSON.stringify(document, null, 2).replace('"denied"', '"success"'),
+    );
+    const failed = rampart(dir, "verify", "audited-tampered.json", "--key", "key.pem");
+    expect(failed.stdout).toMatch(/FAIL\s+audit-log/);
+    expect(failed.code).toBe(1);
+  }, 30_000);
 
   it("exits 2 with one line on stderr for a missing file", () => {
     const result = rampart(dir, "verify", "nope.json");

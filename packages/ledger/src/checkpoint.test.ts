@@ -47,6 +47,19 @@ describe("signed checkpoints", () => {
     }
   });
 
+  it("carries an audit log hash as a signed extension line, at most one", () => {
+    const withAuditLog = { ...checkpoint, auditLogHash: "ab".repeat(32) };
+    const signed = signCheckpoint(withAuditLog, privateKey);
+    expect(checkpointBody(withAuditLog)).toBe(`${checkpointBody(checkpoint)}audit-log ${"ab".repeat(32)}\n`);
+    expect(verifyCheckpoint(signed, publicKey)).toEqual({ ok: true, checkpoint: withAuditLog });
+    // Removing the line breaks the signature: the hash is covered.
+    const stripped = signed.replace(`audit-log ${"ab".repeat(32)}\n`, "");
+    expect(verifyCheckpoint(stripped, publicKey)).toMatchObject({ ok: false, reason: "bad-signature" });
+    const doubled = signed.replace("\n\n", `\naudit-log ${"cd".repeat(32)}\n\n`);
+    expect(parseCheckpoint(doubled)).toMatchObject({ ok: false });
+    expect(() => checkpointBody({ ...checkpoint, auditLogHash: "not-hex" })).toThrow(TypeError);
+  });
+
   it("names why it failed", () => {
     const other = generateKeyPair();
     expect(verifyCheckpoint(note, other.publicKey)).toMatchObject({ ok: false, reason: "no-signature" });

@@ -5,6 +5,7 @@
 //   <tree size, decimal>\n
 //   <base64 of the 32-byte Merkle root>\n
 //   timestamp <RFC 3339 UTC>\n          an extension line (ours); tlog-checkpoint allows them
+//   audit-log <hex SHA-256>\n             optional extension: the export's audit log section
 //   \n
 //   — <key name> <base64(key ID ‖ Ed25519 signature)>\n
 //
@@ -23,6 +24,11 @@ export interface Checkpoint {
   readonly rootHash: string;
   /** RFC 3339 UTC, e.g. `2026-11-22T10:00:00Z`. */
   readonly timestamp: string;
+  /**
+   * SHA-256 (hex) of the audit log section an export carries beside the chain, so that the
+   * signature covers it too (see audit-log.ts). Absent from checkpoints cut without one.
+   */
+  readonly auditLogHash?: string;
 }
 
 export type CheckpointFailure =
@@ -53,6 +59,8 @@ export function checkpointProblem(checkpoint: Checkpoint): string | undefined {
   if (!RFC3339_UTC.test(checkpoint.timestamp) || Number.isNaN(Date.parse(checkpoint.timestamp))) {
     return "timestamp must be RFC 3339 in UTC (…Z)";
   }
+  if (checkpoint.auditLogHash !== undefined && !isSha256Hex(checkpoint.auditLogHash))
+    return "auditLogHash must be a lowercase hex SHA-256";
   return undefined;
 }
 
@@ -61,7 +69,8 @@ export function checkpointBody(checkpoint: Checkpoint): string {
   const problem = checkpointProblem(checkpoint);
   if (problem !== undefined) throw new TypeError(`invalid checkpoint: ${problem}`);
   const root = Buffer.from(checkpoint.rootHash, "hex").toString("base64");
-  return `${checkpoint.origin}\n${checkpoint.treeSize}\n${root}\ntimestamp ${checkpoint.timestamp}\n`;
+  const auditLog = checkpoint.auditLogHash === undefined ? "" : `audit-log ${checkpoint.auditLogHash}\n`;
+  return `${checkpoint.origin}\n${checkpoint.treeSize}\n${root}\ntimestamp ${checkpoint.timestamp}\n${auditLog}`;
 }
 
 /** The signed-note key ID of an Ed25519 key under `keyName`: 4 bytes. */
@@ -119,11 +128,14 @@ function parseNote(note: string): ParseResult {
     return { ok: false, message: "root hash is not 32 bytes of base64" };
   const timestamps = extensions.filter((line) => line.startsWith("timestamp "));
   if (timestamps.length !== 1) return { ok: false, message: "checkpoint needs exactly one timestamp line" };
+  const auditLogs = extensions.filter((line) => line.startsWith("audit-log "));
+  if (auditLogs.length > 1) return { ok: false, message: "checkpoint has more than one audit-log line" };
   const checkpoint: Checkpoint = {
     origin,
     treeSize: Number(sizeText),
     rootHash: root.toString("hex"),
     timestamp: timestamps[0]!.slice("timestamp ".length),
+    ...(auditLogs[0] === undefined ? {} : { auditLogHash: auditLogs[0].slice("audit-log ".length) }),
   };
   const problem = checkpointProblem(checkpoint);
   if (problem !== undefined) return { ok: false, message: problem };

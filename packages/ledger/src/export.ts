@@ -2,6 +2,7 @@
 // trust in the server beyond the published public key.
 import type { KeyObject } from "node:crypto";
 import { z } from "zod";
+import { type AuditLogSection, AuditLogSectionSchema, auditLogHash } from "./audit-log.ts";
 import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
 import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
 import { MerkleTree } from "./merkle.ts";
@@ -13,7 +14,7 @@ export const EXPORT_VERSION = 1;
 /**
  * Version 1 of the export. Every field is covered by a check in `verifyExport`: the artifacts by
  * the chain and the signed root, the key by its fingerprint (and the auditor's pinned key), the
- * proofs by recomputation. Hashes are lowercase hex; the schema only checks shapes, so that a
+ * proofs by recomputation, the audit log section by the hash in the signed checkpoint. Hashes are lowercase hex; the schema only checks shapes, so that a
  * damaged hash is reported at its entry rather than as an unreadable document.
  */
 export const LedgerExportSchema = z.strictObject({
@@ -43,6 +44,11 @@ export const LedgerExportSchema = z.strictObject({
       inclusionProof: z.array(z.string()),
     }),
   ),
+  /**
+   * Optional: the period's audit log entries; the checkpoint's `audit-log` line carries its hash.
+   * Exports written before the audit log existed have neither.
+   */
+  auditLog: AuditLogSectionSchema.optional(),
   /** Optional: proof that an earlier checkpoint's tree is a prefix of this one. */
   consistency: z
     .strictObject({
@@ -68,12 +74,15 @@ export function cutCheckpoint(input: {
   readonly entries: readonly ChainLink[];
   readonly timestamp: string;
   readonly privateKey: KeyObject;
+  /** The audit log section the export will carry: its hash goes into the signed note. */
+  readonly auditLog?: AuditLogSection;
 }): string {
   const checkpoint: Checkpoint = {
     origin: input.origin,
     treeSize: input.entries.length,
     rootHash: ledgerTree(input.entries).root().toString("hex"),
     timestamp: input.timestamp,
+    ...(input.auditLog === undefined ? {} : { auditLogHash: auditLogHash(input.auditLog) }),
   };
   return signCheckpoint(checkpoint, input.privateKey);
 }
@@ -86,6 +95,8 @@ export interface BuildExportInput {
   readonly publicKey: KeyObject;
   /** An earlier signed checkpoint of this chain: adds a consistency proof from it. */
   readonly earlierCheckpoint?: string;
+  /** The audit log section whose hash the checkpoint names (see {@link cutCheckpoint}). */
+  readonly auditLog?: AuditLogSection;
 }
 
 /**
@@ -100,6 +111,10 @@ export function buildExport(input: BuildExportInput): LedgerExport {
   const { checkpoint } = verified;
   if (checkpoint.treeSize !== input.entries.length || checkpoint.rootHash !== tree.root().toString("hex")) {
     throw new TypeError("checkpoint does not cover exactly these entries");
+  }
+  const sectionHash = input.auditLog === undefined ? undefined : auditLogHash(input.auditLog);
+  if (checkpoint.auditLogHash !== sectionHash) {
+    throw new TypeError("checkpoint does not name exactly this audit log section");
   }
   let consistency: LedgerExport["consistency"];
   if (input.earlierCheckpoint !== undefined) {
@@ -131,6 +146,7 @@ export function buildExport(input: BuildExportInput): LedgerExport {
       hash: entry.hash,
       inclusionProof: tree.inclusionProof(index).map((node) => node.toString("hex")),
     })),
+    ...(input.auditLog === undefined ? {} : { auditLog: input.auditLog }),
     ...(consistency === undefined ? {} : { consistency }),
   };
 }

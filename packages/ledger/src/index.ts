@@ -2,6 +2,12 @@
 // RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
 // No I/O: the server stores entries and keys; the CLI reads files and prints reports.
 export {
+  AUDIT_LOG_FORMAT,
+  type AuditLogSection,
+  AuditLogSectionSchema,
+  auditLogHash,
+} from "./audit-log.ts";
+export {
   CanonicalJsonError,
   type CanonicalJsonResult,
   canonicalBytes,

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { AuditLogSection } from "./audit-log.ts";
 import { buildChain, type LedgerEntry } from "./chain.ts";
 import { buildExport, cutCheckpoint, type LedgerExport } from "./export.ts";
 import { exportPublicKeyPem, generateKeyPair, keyFingerprint } from "./signing.ts";
@@ -15,20 +16,49 @@ const contents = Array.from({ length: 7 }, (_, index) => ({
   passed: index % 2 === 0,
 }));
 
-function exportOf(entries: LedgerEntry[], timestamp: string, earlierCheckpoint?: string): LedgerExport {
-  const checkpoint = cutCheckpoint({ origin: ORIGIN, entries, timestamp, privateKey: instance.privateKey });
+function exportOf(
+  entries: LedgerEntry[],
+  timestamp: string,
+  earlierCheckpoint?: string,
+  auditLog?: AuditLogSection,
+): LedgerExport {
+  const checkpoint = cutCheckpoint({
+    origin: ORIGIN,
+    entries,
+    timestamp,
+    privateKey: instance.privateKey,
+    ...(auditLog === undefined ? {} : { auditLog }),
+  });
   return buildExport({
     entries,
     checkpoint,
     publicKey: instance.publicKey,
     ...(earlierCheckpoint === undefined ? {} : { earlierCheckpoint }),
+    ...(auditLog === undefined ? {} : { auditLog }),
   });
 }
+
+const auditLog: AuditLogSection = {
+  format: "rampart-audit-log",
+  from: "2026-11-01",
+  to: "2026-11-22",
+  total: 3,
+  entries: [
+    { action: "auth.sign-in", actor: { email: "ada@example.com" }, result: "success", statusCode: 200 },
+    { action: "repository.create", actor: { email: "ada@example.com" }, result: "success", statusCode: 201 },
+    {
+      action: "tenant.settings.update",
+      actor: { email: "bob@example.com" },
+      result: "denied",
+      statusCode: 403,
+    },
+  ],
+};
 
 const chain = buildChain(contents);
 const earlierEntries = chain.slice(0, 4);
 const earlier = exportOf(earlierEntries, "2026-11-01T00:00:00Z");
-const current = exportOf(chain, "2026-11-22T00:00:00Z", earlier.checkpoint);
+const current = exportOf(chain, "2026-11-22T00:00:00Z", earlier.checkpoint, auditLog);
 const clone = (): LedgerExport => structuredClone(current);
 const failing = (report: ExportReport) => report.checks.filter((check) => check.status === "fail");
 const flipHex = (hex: string, at = 0) => hex.slice(0, at) + (hex[at] === "0" ? "1" : "0") + hex.slice(at + 1);
@@ -49,10 +79,45 @@ describe("verifyExport", () => {
     expect(verifyExportText(JSON.stringify(current)).ok).toBe(true);
   });
 
-  it("says when the key was not compared with a trusted one", () => {
+  it("says when the key was not compared with a trusted one, or the export carries no audit log", () => {
     const report = verifyExport(earlier);
     expect(report.ok).toBe(true);
     expect(report.checks.find((check) => check.id === "trusted-key")).toMatchObject({ status: "skip" });
+    expect(report.checks.find((check) => check.id === "audit-log")).toMatchObject({
+      status: "skip",
+      message: "the export carries no audit log",
+    });
+  });
+
+  it("verifies the audit log section by the hash in the signed checkpoint", () => {
+    expect(verifyExport(current).checks.find((check) => check.id === "audit-log")).toMatchObject({
+      status: "pass",
+      message: "3 audit log entries from 2026-11-01 to 2026-11-22 are covered by the signed checkpoint",
+    });
+    const tampers: [string, (doc: LedgerExport) => void][] = [
+      ["an entry changed", (doc) => ((doc.auditLog!.entries[2] as { result: string }).result = "success")],
+      ["an entry removed", (doc) => doc.auditLog!.entries.splice(1, 1)],
+      ["an entry added", (doc) => doc.auditLog!.entries.push({ action: "forged" })],
+      ["the period changed", (doc) => (doc.auditLog!.to = "2026-11-30")],
+      ["the section removed", (doc) => delete doc.auditLog],
+    ];
+    for (const [what, tamper] of tampers) {
+      const doc = clone();
+      tamper(doc);
+      expect(
+        failing(verifyExport(doc)).map((check) => check.id),
+        what,
+      ).toEqual(["audit-log"]);
+    }
+    // A section added to an export whose checkpoint names none is not covered by the signature.
+    const added = structuredClone(earlier);
+    added.auditLog = structuredClone(auditLog);
+    expect(failing(verifyExport(added))).toMatchObject([
+      {
+        id: "audit-log",
+        message: "the export carries an audit log that the signed checkpoint does not cover",
+      },
+    ]);
   });
 
   it("rejects an export signed by another key than the trusted one", () => {

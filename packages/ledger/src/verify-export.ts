@@ -1,6 +1,7 @@
 // Offline verification of an export: what `rampart verify <export.json>` runs and prints. Each
 // check passes, fails (naming the entry where it can) or is skipped with the reason.
 import { createPublicKey, type KeyObject } from "node:crypto";
+import { auditLogHash } from "./audit-log.ts";
 import { GENESIS_HASH, verifyChain } from "./chain.ts";
 import { type Checkpoint, verifyCheckpoint } from "./checkpoint.ts";
 import { type LedgerExport, LedgerExportSchema } from "./export.ts";
@@ -19,6 +20,7 @@ export type CheckId =
   | "chain"
   | "merkle-root"
   | "inclusion-proofs"
+  | "audit-log"
   | "earlier-checkpoint-signature"
   | "consistency";
 
@@ -61,6 +63,7 @@ const ALL_CHECKS: readonly CheckId[] = [
   "chain",
   "merkle-root",
   "inclusion-proofs",
+  "audit-log",
   "earlier-checkpoint-signature",
   "consistency",
 ];
@@ -311,6 +314,7 @@ export function verifyExport(
     });
   }
 
+  checks.push(auditLogCheck(doc, checkpoint));
   checkConsistency(doc, checkpoint, publicKey, options, checks);
   return finish(checks, {
     treeSize: checkpoint.treeSize,
@@ -318,6 +322,43 @@ export function verifyExport(
     fingerprint,
     ...(chain.ok ? { head: chain.head } : {}),
   });
+}
+
+/** The audit log section against the hash the signed checkpoint names: both or neither. */
+function auditLogCheck(doc: LedgerExport, checkpoint: Checkpoint): ExportCheck {
+  const section = doc.auditLog;
+  if (section === undefined && checkpoint.auditLogHash === undefined) {
+    return { id: "audit-log", status: "skip", message: "the export carries no audit log" };
+  }
+  if (section === undefined) {
+    return {
+      id: "audit-log",
+      status: "fail",
+      message: "the checkpoint names an audit log that the export does not carry: it was removed",
+    };
+  }
+  if (checkpoint.auditLogHash === undefined) {
+    return {
+      id: "audit-log",
+      status: "fail",
+      message: "the export carries an audit log that the signed checkpoint does not cover",
+    };
+  }
+  const actual = auditLogHash(section);
+  if (actual !== checkpoint.auditLogHash) {
+    return {
+      id: "audit-log",
+      status: "fail",
+      message: `the audit log's hash is ${actual}, signed ${checkpoint.auditLogHash}: an entry was changed, added or removed`,
+    };
+  }
+  const capped =
+    section.total > section.entries.length ? ` (${section.total} in the period; the export was capped)` : "";
+  return {
+    id: "audit-log",
+    status: "pass",
+    message: `${section.entries.length} audit log entries from ${section.from} to ${section.to}${capped} are covered by the signed checkpoint`,
+  };
 }
 
 function checkConsistency(

@@ -1,10 +1,11 @@
 // The readable evidence report of a period (the PDF export): what the JSON export proves, with the
-// period's runs, controls and findings beside it. Its ledger facts (entries, head, checkpoint, key)
-// are read from the very export document the JSON download carries, not computed again.
+// period's runs, controls and findings beside it. Its ledger facts (entries, head, checkpoint, key,
+// audit log) are read from the very export document the JSON download carries, not computed again.
+import { AuditLogEntry } from "@rampart/contracts/audit";
 import type { ChainStatus } from "@rampart/contracts/evidence";
 import type { Database } from "@rampart/db/client";
 import { evidenceArtifacts, policyRuns } from "@rampart/db/schema";
-import { type LedgerExport, parseCheckpoint } from "@rampart/ledger";
+import { auditLogHash, type LedgerExport, parseCheckpoint } from "@rampart/ledger";
 import { and, desc, eq, gte, lte } from "drizzle-orm";
 import type { PostureRepo } from "../posture/posture.repo.ts";
 import type { PostureService } from "../posture/posture.service.ts";
@@ -13,6 +14,13 @@ import type { LedgerService } from "./ledger.service.ts";
 
 /** The findings table lists at most this many (most severe first) and says how many more there are. */
 export const REPORT_FINDINGS_LIMIT = 200;
+/** The audit table lists the newest this many entries of the export and says how many more there are. */
+export const REPORT_AUDIT_LIMIT = 200;
+
+type ExportedAuditEntry = Pick<
+  AuditLogEntry,
+  "createdAt" | "actor" | "action" | "target" | "result" | "statusCode" | "clientAddress"
+>;
 
 const ARTIFACT_TYPES = evidenceArtifacts.artifactType.enumValues;
 
@@ -38,6 +46,17 @@ export interface EvidenceReport {
   exported: { entries: number; head: string | null };
   checkpoint: { origin: string; treeSize: number; rootHash: string; timestamp: string; note: string };
   publicKey: { algorithm: string; fingerprint: string };
+  /**
+   * The export's audit log section, when it carries one: counts, the hash the checkpoint signs,
+   * and the newest entries (at most REPORT_AUDIT_LIMIT).
+   */
+  auditLog: {
+    total: number;
+    exported: number;
+    hash: string;
+    byResult: { success: number; denied: number; failed: number };
+    entries: ExportedAuditEntry[];
+  } | null;
 }
 
 export function createEvidenceReportService(deps: {
@@ -129,10 +148,37 @@ export function createEvidenceReportService(deps: {
         })),
         chain: chainStatus(head, verification),
         exported: { entries: document.artifacts.length, head: document.artifacts.at(-1)?.hash ?? null },
-        checkpoint: { ...checkpoint.checkpoint, note: document.checkpoint },
+        checkpoint: {
+          origin: checkpoint.checkpoint.origin,
+          treeSize: checkpoint.checkpoint.treeSize,
+          rootHash: checkpoint.checkpoint.rootHash,
+          timestamp: checkpoint.checkpoint.timestamp,
+          note: document.checkpoint,
+        },
+        auditLog: auditLogOf(document),
         publicKey: { algorithm: document.publicKey.algorithm, fingerprint: document.publicKey.fingerprint },
       };
     },
+  };
+}
+
+/** The report's view of the export's audit log section, read from the document itself. */
+function auditLogOf(document: LedgerExport): EvidenceReport["auditLog"] {
+  const section = document.auditLog;
+  if (!section) return null;
+  // The section holds what the server wrote (API audit entries); the shape is checked anyway.
+  const entries = section.entries.flatMap((entry) => {
+    const parsed = AuditLogEntry.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const byResult = { success: 0, denied: 0, failed: 0 };
+  for (const entry of entries) byResult[entry.result] += 1;
+  return {
+    total: section.total,
+    exported: section.entries.length,
+    hash: auditLogHash(section),
+    byResult,
+    entries: entries.slice(-REPORT_AUDIT_LIMIT).reverse(),
   };
 }
 

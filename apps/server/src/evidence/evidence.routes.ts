@@ -1,6 +1,7 @@
 // The evidence ledger's API: a tenant's artifacts with the chain's status, the instance's public
 // key, and exports: JSON with proofs and a signed checkpoint that verifies offline, or a readable
-// PDF report of the same export. Every export is itself recorded in the ledger.
+// PDF report of the same export, both with the period's audit log for those who may read it. Every
+// export is itself recorded in the ledger.
 import { ErrorBody } from "@rampart/contracts/common";
 import { EvidenceQuery, EvidenceResponse, ExportQuery, PublicKeyResponse } from "@rampart/contracts/evidence";
 import { TenantParams } from "@rampart/contracts/tenants";
@@ -9,6 +10,9 @@ import { GENESIS_HASH } from "@rampart/ledger";
 import { isKnownControl } from "@rampart/policy";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
+import type { AuditRepo } from "../audit/audit.repo.ts";
+import { mayReadAuditLog } from "../audit/audit.routes.ts";
+import { auditLogSection } from "../audit/audit-export.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError } from "../errors.ts";
 import type { App } from "../http/types.ts";
@@ -27,6 +31,8 @@ export function registerEvidenceRoutes(
     db: Database;
     ledger: LedgerService;
     evidenceReports: EvidenceReportService;
+    /** The period's audit entries ride along in exports for those who may read the audit log. */
+    audit: Pick<AuditRepo, "between" | "countBetween">;
     access: TenantAccessService;
     authenticate: onRequestAsyncHookHandler;
   },
@@ -94,7 +100,8 @@ export function registerEvidenceRoutes(
     { ...guarded, schema: { tags: ["evidence"], params: TenantParams, querystring: ExportQuery } },
     async (request, reply) => {
       const { tenantId } = request.params;
-      const { tenant, role } = await access.require(tenantId, currentUser(request).id, "evidence");
+      const granted = await access.require(tenantId, currentUser(request).id, "evidence");
+      const { tenant, role } = granted;
       // Members record what left the system; a viewer of the read-only demo organization
       // (no role) gets the same export and writes nothing.
       const record = role !== null;
@@ -102,8 +109,16 @@ export function registerEvidenceRoutes(
       if (from > to) throw new AppError("bad_request", "querystring.from: must not be after to");
       // The end day is inclusive: everything up to the last millisecond of `to` (UTC).
       const until = new Date(`${to}T23:59:59.999Z`);
+      // The audit log goes only to those who may read it in the app (admins; auditors while
+      // access is on): a member's export carries none, and `rampart verify` says so.
+      const auditLog = mayReadAuditLog(granted)
+        ? await auditLogSection(deps.audit, tenantId, { from, to })
+        : undefined;
       // Both formats stand on the same export: the PDF reads its ledger facts from this document.
-      const document = await ledger.export(tenantId, until, { keepCheckpoint: record });
+      const document = await ledger.export(tenantId, until, {
+        keepCheckpoint: record,
+        ...(auditLog ? { auditLog } : {}),
+      });
       const filename = `evidence-export-${from}-to-${to}.${format}`;
       const body =
         format === "pdf"

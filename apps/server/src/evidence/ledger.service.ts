@@ -12,7 +12,9 @@ import {
   ledgerVerifications,
 } from "@rampart/db/schema";
 import {
+  type AuditLogSection,
   appendEntry,
+  auditLogHash,
   buildExport,
   contentHash,
   cutCheckpoint,
@@ -263,12 +265,18 @@ export function createLedgerService(deps: {
      * An export of the chain as of `until`: every artifact up to then (proofs need the whole chain
      * from its start), a checkpoint signed now, and a consistency proof from the previous one.
      * `keepCheckpoint: false` signs the checkpoint without storing it (a viewer of the read-only
-     * demo organization changes nothing).
+     * demo organization changes nothing). An `auditLog` section rides along, its hash signed in
+     * the checkpoint.
      */
-    async export(tenantId: string, until: Date, options: { keepCheckpoint: boolean }): Promise<LedgerExport> {
+    async export(
+      tenantId: string,
+      until: Date,
+      options: { keepCheckpoint: boolean; auditLog?: AuditLogSection },
+    ): Promise<LedgerExport> {
       const entries = await entriesOf(tenantId, until);
       const privateKey = await key();
       const origin = `${deps.origin}/tenants/${tenantId}`;
+      const { auditLog } = options;
       const note = cutCheckpoint({
         origin,
         entries,
@@ -276,6 +284,7 @@ export function createLedgerService(deps: {
           .toISOString()
           .replace(/\.\d{3}Z$/, "Z"),
         privateKey,
+        ...(auditLog ? { auditLog } : {}),
       });
       const [earlier] = await db
         .select()
@@ -296,6 +305,7 @@ export function createLedgerService(deps: {
         checkpoint: note,
         publicKey: publicKeyOf(privateKey),
         ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
+        ...(auditLog ? { auditLog } : {}),
       });
     },
 
@@ -320,6 +330,13 @@ export function createLedgerService(deps: {
             treeSize: input.document.artifacts.length,
             head: last?.hash ?? null,
             checkpointHash: contentHash(input.document.checkpoint),
+            // The chain itself then names the audit log that left the system.
+            ...(input.document.auditLog
+              ? {
+                  auditLogHash: auditLogHash(input.document.auditLog),
+                  auditLogEntries: input.document.auditLog.entries.length,
+                }
+              : {}),
           },
         }),
       );

@@ -166,6 +166,9 @@ describe("bad input on every route", () => {
     );
     expect(exported.statusCode).toBe(400);
     expect(exported.json().error).toBe("from: must be 1970-01-01 or later");
+    const audit = await send("GET", `/api/tenants/${user.tenantId}/audit-log?from=0000-01-01`);
+    expect(audit.statusCode).toBe(400);
+    expect(audit.json().error).toBe("from: must be 1970-01-01 or later");
     const waiver = await send("POST", `/api/tenants/${user.tenantId}/waivers`, {
       findingId: randomUUID(),
       reason: "until the end of time",

@@ -304,9 +304,7 @@ describe("bounds", () => {
     for (const scanSchedule of ["* * * * *", "*/5 * * * *", "0,1 4 * * *"]) {
       const response = await register({ location: "https://github.com/acme/often.git", scanSchedule });
       expect(response.statusCode, scanSchedule).toBe(400);
-      expect(response.json().error).toMatch(
-        /^scanSchedule: scans may be scheduled at most every 15 minutes/,
-      );
+      expect(response.json().error).toMatch(/^scanSchedule: scans may be scheduled at most every 15 minutes/);
     }
     const [allowed] = (await listNames()).filter((name: string) => name === "allowed");
     expect(allowed).toBe("allowed");

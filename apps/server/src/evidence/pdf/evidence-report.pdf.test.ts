@@ -45,6 +45,7 @@ function report(overrides: Partial<EvidenceReport> = {}): EvidenceReport {
       note: "rampart.test/tenants/x\n9\nroot\n\n— rampart.test/tenants/x c2lnbmF0dXJl\n",
     },
     publicKey: { algorithm: "Ed25519", fingerprint: "c".repeat(64) },
+    auditLog: null,
     ...overrides,
   };
 }
@@ -64,5 +65,41 @@ describe("renderEvidenceReportPdf", () => {
       await renderEvidenceReportPdf(report({ summary: { ...report().summary, openFindings: 1 } })),
     );
     expect(lines.join(" ")).not.toContain("more open finding");
+  });
+
+  it("lists the audit log's newest entries with its signed hash, or says why it is not included", async () => {
+    const entry = (n: number) => ({
+      createdAt: `2026-01-02T10:00:${String(n).padStart(2, "0")}.000Z`,
+      actor: { userId: null, email: `user${n}@example.com` },
+      action: n === 1 ? "auth.sign-in" : "repository.create",
+      target: n === 1 ? null : "0b6f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4",
+      result: n === 1 ? ("denied" as const) : ("success" as const),
+      statusCode: n === 1 ? 401 : 201,
+      clientAddress: "203.0.113.9",
+    });
+    const { lines } = await pdfText(
+      await renderEvidenceReportPdf(
+        report({
+          auditLog: {
+            total: 12_000,
+            exported: 10_000,
+            hash: "d".repeat(64),
+            byResult: { success: 9_000, denied: 999, failed: 1 },
+            entries: [entry(2), entry(1)],
+          },
+        }),
+      ),
+    );
+    const text = lines.join(" ");
+    expect(text).toContain("12000 (the export carries the first 10000)");
+    expect(text).toContain("9000 succeeded, 999 denied, 1 failed");
+    expect(text).toContain("d".repeat(64));
+    expect(text).toContain("user1@example.com");
+    expect(text).toContain("denied (401)");
+    expect(text).toContain("repository.create 0b6f1c2e");
+    expect(text).toContain("The 2 newest entries are listed; the JSON export carries all 10000.");
+
+    const hidden = (await pdfText(await renderEvidenceReportPdf(report()))).lines.join(" ");
+    expect(hidden).toContain("Not included: the audit log is exported to admins");
   });
 });

@@ -1,5 +1,5 @@
-// The evidence export as a PDF for people: summary, controls, findings, the chain's status, the
-// signed checkpoint and the key's fingerprint. The JSON export stays the form a machine verifies.
+// The evidence export as a PDF for people: summary, controls, findings, the audit log, the chain's
+// status, the signed checkpoint and the key's fingerprint. The JSON export stays the form a machine verifies.
 import type { EvidenceReport } from "../evidence-report.ts";
 import { createPdfLayout } from "./pdf-layout.ts";
 
@@ -97,6 +97,56 @@ export async function renderEvidenceReportPdf(report: EvidenceReport): Promise<U
           "see the Findings pages or the API.",
         { muted: true },
       );
+    }
+  }
+
+  layout.heading("Audit log");
+  const { auditLog } = report;
+  if (auditLog === null) {
+    layout.paragraph(
+      "Not included: the audit log is exported to admins, and to auditors while auditor access is on.",
+      { muted: true },
+    );
+  } else {
+    layout.keyValues([
+      [
+        "Entries in period",
+        auditLog.total === auditLog.exported
+          ? String(auditLog.total)
+          : `${auditLog.total} (the export carries the first ${auditLog.exported})`,
+      ],
+      [
+        "Results",
+        `${auditLog.byResult.success} succeeded, ${auditLog.byResult.denied} denied, ${auditLog.byResult.failed} failed`,
+      ],
+    ]);
+    layout.keyValues([["Audit log hash (signed)", auditLog.hash]], "mono");
+    if (auditLog.entries.length === 0) {
+      layout.paragraph("No audited action was recorded in this period.");
+    } else {
+      layout.table(
+        [
+          { header: "Time (UTC)", width: 0.2, font: "mono" },
+          { header: "Actor", width: 0.22 },
+          { header: "Action", width: 0.22 },
+          { header: "Result", width: 0.12 },
+          { header: "Client", width: 0.24, font: "mono" },
+        ],
+        auditLog.entries.map((entry) => [
+          entry.createdAt.replace("T", " ").replace(/\.\d{3}Z$/, ""),
+          entry.actor.email ?? "-",
+          entry.target ? `${entry.action} ${entry.target.slice(0, 8)}` : entry.action,
+          `${entry.result} (${entry.statusCode})`,
+          entry.clientAddress,
+        ]),
+      );
+      const more = auditLog.exported - auditLog.entries.length;
+      if (more > 0) {
+        layout.paragraph(
+          `The ${auditLog.entries.length} newest entries are listed; the JSON export carries all ${auditLog.exported}.`,
+          { muted: true },
+        );
+      }
     }
   }
 

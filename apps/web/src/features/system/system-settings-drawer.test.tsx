@@ -1,7 +1,14 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { type FetchReply, renderWithProviders, stubFetch } from "../../test/render";
+import {
+  type FetchHandler,
+  type FetchReply,
+  renderWithProviders,
+  stubFetch,
+  TEST_USER,
+  testTenant,
+} from "../../test/render";
 import { SYSTEM_REFRESH_MS } from "./api/get-system-info";
 import { systemJobsQueryOptions } from "./api/get-system-jobs";
 import { formatUptime } from "./system-labels";
@@ -96,5 +103,131 @@ describe("SystemSettingsDrawer", () => {
     expect(systemJobsQueryOptions.refetchInterval).toBe(5000);
     expect(formatUptime(59)).toBe("0h 0m");
     expect(formatUptime(3 * 3600 + 120)).toBe("3h 2m");
+  });
+});
+
+const ACME = TEST_USER.memberships[0]!.tenantId;
+const AUDIT_URL = `/api/tenants/${ACME}/audit-log`;
+
+function auditEntry(index: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+    tenantId: ACME,
+    actor: { userId: TEST_USER.id, email: "ada@example.com" },
+    action: "repository.create",
+    target: "0b6f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4",
+    method: "POST",
+    route: "/api/tenants/:tenantId/repositories",
+    statusCode: 201,
+    result: "success",
+    clientAddress: "203.0.113.9",
+    createdAt: "2025-06-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** The session, with Acme as the current organization in the given role, and the audit log. */
+function stubWithAuditLog(acme: Record<string, unknown>, auditLog: FetchHandler) {
+  const tenant = testTenant({ id: ACME, name: "Acme Corp", ...acme });
+  return stubFetch({
+    "GET /api/system/info": { body: INFO },
+    "GET /api/system/jobs": { body: JOBS },
+    "GET /api/auth/me": { body: { user: TEST_USER } },
+    "GET /api/tenants": { body: [tenant] },
+    [`GET /api/tenants/${ACME}`]: { body: tenant },
+    ...Object.fromEntries(
+      [
+        "?limit=50",
+        "?limit=50&cursor=c1",
+        "?action=auth.sign-in&actor=bob&result=denied&from=2025-06-01&to=2025-06-02&limit=50",
+      ].map((query) => [`GET ${AUDIT_URL}${query}`, auditLog]),
+    ),
+  });
+}
+
+describe("SystemSettingsDrawer audit log", () => {
+  it("shows an admin the organization's log, appends pages on Load More and applies the filters", async () => {
+    const fetchMock = stubWithAuditLog({ role: "admin" }, ({ url }) => {
+      if (url.includes("cursor=c1"))
+        return {
+          body: { entries: [auditEntry(51, { action: "auth.sign-out", target: null })], nextCursor: null },
+        };
+      if (url.includes("result=denied"))
+        return {
+          body: {
+            entries: [
+              auditEntry(99, {
+                action: "auth.sign-in",
+                actor: { userId: null, email: "bob@example.com" },
+                result: "denied",
+                statusCode: 401,
+                target: null,
+              }),
+            ],
+            nextCursor: null,
+          },
+        };
+      return {
+        body: { entries: Array.from({ length: 50 }, (_, index) => auditEntry(index)), nextCursor: "c1" },
+      };
+    });
+    const user = userEvent.setup();
+    const drawer = await openDrawer();
+    // The spec's texts stay.
+    expect(within(drawer).getByText("Worker health, cron jobs, and system information")).toBeInTheDocument();
+    const section = await within(drawer).findByRole("region", { name: "Audit Log" });
+    const list = await within(section).findByRole("list", { name: "Audit log entries" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(50);
+    const first = within(list).getAllByRole("listitem")[0]!;
+    expect(first).toHaveTextContent("repository.create 0b6f1c2e");
+    expect(first).toHaveTextContent("ada@example.com · 203.0.113.9 · 201");
+    expect(within(first).getByText("success")).toHaveClass("text-success");
+
+    await user.click(within(section).getByRole("button", { name: "Load More" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(51));
+    expect(within(section).queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
+
+    await user.type(within(section).getByLabelText("Action"), "auth.sign-in");
+    await user.type(within(section).getByLabelText("Actor"), "bob");
+    await user.selectOptions(within(section).getByLabelText("Result"), "denied");
+    await user.type(within(section).getByLabelText("From"), "2025-06-01");
+    await user.type(within(section).getByLabelText("To"), "2025-06-02");
+    // Nothing is fetched while typing: the filters apply together.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("actor=b&"))).toBe(false);
+    await user.click(within(section).getByRole("button", { name: "Apply Filters" }));
+    const filtered = await within(section).findByText("bob@example.com", { exact: false });
+    expect(filtered.closest("li")).toHaveTextContent("auth.sign-in");
+    expect(within(filtered.closest("li")!).getByText("denied")).toHaveClass("text-warning");
+    expect(within(section).getAllByRole("listitem")).toHaveLength(1);
+  });
+
+  it("says when no entry matches", async () => {
+    stubWithAuditLog({ role: "admin" }, () => ({ body: { entries: [], nextCursor: null } }));
+    const drawer = await openDrawer();
+    expect(await within(drawer).findByText("No audit log entries match.")).toBeInTheDocument();
+  });
+
+  it("shows the section to auditors only while auditor access is on, and never to members", async () => {
+    const log = () => ({ body: { entries: [auditEntry(1)], nextCursor: null } });
+    for (const [acme, shown] of [
+      [{ role: "auditor", auditorAccessEnabled: true }, true],
+      [{ role: "auditor", auditorAccessEnabled: false }, false],
+      [{ role: "member" }, false],
+    ] as const) {
+      const fetchMock = stubWithAuditLog(acme, log);
+      const drawer = await openDrawer();
+      await within(drawer).findByText("1.4.0");
+      if (shown) {
+        expect(await within(drawer).findByRole("region", { name: "Audit Log" })).toBeInTheDocument();
+      } else {
+        // Wait until the tenant is known, then the section must still be absent.
+        await waitFor(() =>
+          expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/tenants/${ACME}`)).toBe(true),
+        );
+        expect(within(drawer).queryByRole("region", { name: "Audit Log" })).not.toBeInTheDocument();
+        expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith(AUDIT_URL))).toBe(false);
+      }
+      cleanup();
+    }
   });
 });

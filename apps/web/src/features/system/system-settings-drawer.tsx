@@ -1,5 +1,6 @@
 // The System Settings drawer (sidebar footer): system information, worker health, cron jobs and
-// the 10 most recent jobs, refreshed every 5 s while open. Each section fails on its own: a call
+// the 10 most recent jobs, refreshed every 5 s while open; and the current organization's audit
+// log for its admins (and auditors while auditor access is on). Each section fails on its own: a call
 // that fails shows that section's error line, not a crash.
 import { Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -16,8 +17,10 @@ import {
 } from "../../components/ui/sheet";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatDateTime } from "../../lib/format-date";
+import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useSystemInfo } from "./api/get-system-info";
 import { useSystemJobs } from "./api/get-system-jobs";
+import { AuditLogSection, mayReadAuditLog } from "./audit-log-section";
 import {
   formatUptime,
   JOB_ERROR_LENGTH,
@@ -56,6 +59,7 @@ function StatusBadge({ status, tone }: { status: string; tone: ReturnType<typeof
 function SystemSections() {
   const info = useSystemInfo(true);
   const jobs = useSystemJobs(true);
+  const { tenantId, tenant } = useCurrentTenant();
   const infoState = { pending: info.isPending, error: info.isError };
 
   return (
@@ -172,6 +176,12 @@ function SystemSections() {
           <SectionState pending={jobs.isPending} error={jobs.isError} what="recent jobs" />
         )}
       </Section>
+
+      {tenantId && mayReadAuditLog(tenant) ? (
+        <Section title="Audit Log">
+          <AuditLogSection tenantId={tenantId} />
+        </Section>
+      ) : null}
     </div>
   );
 }
