@@ -31,6 +31,7 @@ import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerNulCharacterCheck } from "./http/nul-characters.ts";
 import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
+import { registerMemberRoutes } from "./members/members.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
 import { registerRunRoutes } from "./runs/runs.routes.ts";
@@ -103,7 +104,19 @@ export async function buildApp(options: {
     authenticate,
     rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  registerTenantRoutes(app, { repo: services.tenantsRepo, access: services.tenantAccess, authenticate });
+  registerTenantRoutes(app, {
+    repo: services.tenantsRepo,
+    access: services.tenantAccess,
+    instanceLog: services.instanceLog,
+    authenticate,
+  });
+  registerMemberRoutes(app, {
+    members: services.members,
+    access: services.tenantAccess,
+    auth: services.auth,
+    authenticate,
+    rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
   const access = services.tenantAccess;
   registerRepositoryRoutes(app, {

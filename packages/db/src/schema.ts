@@ -5,5 +5,6 @@ export * from "./schema/containers.ts";
 export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
 export * from "./schema/identity.ts";
+export * from "./schema/members.ts";
 export * from "./schema/scanning.ts";
 export * from "./schema/vex.ts";
