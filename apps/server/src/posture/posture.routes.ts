@@ -63,8 +63,17 @@ export function registerPostureRoutes(
     async (request) => {
       const caller = await report(request.params.tenantId, currentUser(request).id);
       const summary = await posture.summary(request.params.tenantId, request.query.days);
-      // Fix pull requests carry code: an auditor reads the summary without them.
-      return caller.role === "auditor" ? { ...summary, prSuggestions: [] } : summary;
+      if (caller.role !== "auditor") return summary;
+      // An auditor reads the report without code: no fix pull requests, and the recent findings
+      // without their snippets and patches.
+      return {
+        ...summary,
+        prSuggestions: [],
+        recentFindings: summary.recentFindings.map(({ metadata, ...finding }) => {
+          const { snippet: _snippet, patch: _patch, ...rest } = metadata;
+          return { ...finding, metadata: rest };
+        }),
+      };
     },
   );
 

@@ -15,23 +15,37 @@ export type InstanceLogKind = InstanceLogRow["kind"];
 export const signEntryHash = (hash: string, key: KeyObject) =>
   sign(null, Buffer.from(hash, "hex"), key).toString("base64");
 
+/**
+ * Appends one entry. A transaction-scoped advisory lock serialises appends (the table may be
+ * empty, so there is no row to lock).
+ */
+async function append(
+  tx: Transaction,
+  key: KeyObject,
+  kind: InstanceLogKind,
+  content: Record<string, unknown>,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rampart.instance_log'))`);
+  const [last] = await tx.select().from(instanceLog).orderBy(desc(instanceLog.index)).limit(1);
+  const link = appendEntry(last ?? null, content);
+  const [row] = await tx
+    .insert(instanceLog)
+    .values({ ...link, kind, content, signature: signEntryHash(link.hash, key) })
+    .returning();
+  return row!;
+}
+
 export function createInstanceLog(deps: { db: Database; signingKey: () => Promise<KeyObject> }) {
   return {
     /**
-     * Appends inside the caller's transaction, so the record and what it records commit together.
-     * A transaction-scoped advisory lock serialises appends (the table may be empty, so there is
-     * no row to lock).
+     * An append function for use inside the caller's transaction, so the record and what it
+     * records commit together. The key is loaded first, outside any transaction: loading it may
+     * query the database, and PGlite's one connection would wait for the transaction.
      */
-    async append(tx: Transaction, kind: InstanceLogKind, content: Record<string, unknown>) {
+    async appender() {
       const key = await deps.signingKey();
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rampart.instance_log'))`);
-      const [last] = await tx.select().from(instanceLog).orderBy(desc(instanceLog.index)).limit(1);
-      const link = appendEntry(last ?? null, content);
-      const [row] = await tx
-        .insert(instanceLog)
-        .values({ ...link, kind, content, signature: signEntryHash(link.hash, key) })
-        .returning();
-      return row!;
+      return (tx: Transaction, kind: InstanceLogKind, content: Record<string, unknown>) =>
+        append(tx, key, kind, content);
     },
 
     entries: () => deps.db.select().from(instanceLog).orderBy(asc(instanceLog.index)),

@@ -65,8 +65,14 @@ export function createTenantsRepo(db: Database) {
      * signed deletion record goes into the instance's log in the same transaction, with the head
      * of the ledger that was erased, so neither happens without the other.
      */
-    erase: (tenant: TenantRow, by: { id: string; email: string }, at: Date, instanceLog: InstanceLog) =>
-      db.transaction(async (tx) => {
+    erase: async (
+      tenant: TenantRow,
+      by: { id: string; email: string },
+      at: Date,
+      instanceLog: InstanceLog,
+    ) => {
+      const append = await instanceLog.appender();
+      return db.transaction(async (tx) => {
         const [head] = await tx
           .select()
           .from(ledgerHeads)
@@ -74,14 +80,15 @@ export function createTenantsRepo(db: Database) {
           .for("update");
         await tx.execute(sql`select set_config('rampart.ledger_delete', 'on', true)`);
         await tx.delete(tenants).where(eq(tenants.id, tenant.id));
-        return instanceLog.append(tx, "tenant_erased", {
+        return append(tx, "tenant_erased", {
           type: "tenant_erased",
           tenant: { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt.toISOString() },
           erasedBy: { userId: by.id, email: by.email },
           erasedAt: at.toISOString(),
           ledger: head ? { length: head.length, headHash: head.headHash } : { length: 0, headHash: null },
         });
-      }),
+      });
+    },
   };
 }
 
