@@ -67,6 +67,7 @@ const REPORTS: Record<string, string> = {
   "GET /api/tenants/{tenantId}/provenance": "build provenance",
   "GET /api/provenance/{id}": "a provenance document",
   "GET /api/tenants/{tenantId}/waivers": "risk acceptances: rule, path, reason, author",
+  "GET /api/tenants/{tenantId}/vex": "VEX documents: exploitability statements, no code",
 };
 
 /** Working data that holds code or leads to it: never an auditor's. */
@@ -83,7 +84,6 @@ const WORKING_DATA: Record<string, string> = {
   "GET /api/tenants/{tenantId}/images": "uploaded images",
   "GET /api/tenants/{tenantId}/pr-suggestions": "fix pull requests with patches",
   "GET /api/prs/active": "fix pull requests with patches",
-  "GET /api/tenants/{tenantId}/vex": "VEX statements on dependencies",
   "GET /api/tenants/{tenantId}/members": "who works on the tenant",
   "GET /api/tenants/{tenantId}/invitations": "admins only",
 };
