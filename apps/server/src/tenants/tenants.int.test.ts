@@ -1,4 +1,11 @@
-import { evidenceArtifacts, instanceLog, memberships, tenants } from "@rampart/db/schema";
+import {
+  evidenceArtifacts,
+  instanceLog,
+  memberships,
+  repositories,
+  scans,
+  tenants,
+} from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
@@ -136,6 +143,15 @@ describe("create and delete", () => {
     const admin = await signUp(ctx.app, { tenantName: "Closing" });
     const member = await addMember(admin.tenantId, "member");
     await appendEvidence(admin.tenantId);
+    const [repository] = await ctx.database.db
+      .insert(repositories)
+      .values({
+        tenantId: admin.tenantId,
+        name: "acme/app",
+        source: "git",
+        location: "https://git.example.test/a.git",
+      })
+      .returning();
     const deleted = await call("DELETE", `/api/tenants/${admin.tenantId}`, admin.cookie);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ deleted: true, id: admin.tenantId });
@@ -143,7 +159,20 @@ describe("create and delete", () => {
     for (const user of [admin, member]) {
       const listed = (await call("GET", "/api/tenants", user.cookie)).json() as { id: string }[];
       expect(listed.map((tenant) => tenant.id)).not.toContain(admin.tenantId);
+      const me = (await call("GET", "/api/auth/me", user.cookie)).json();
+      expect(me.user.memberships.map((row: { tenantId: string }) => row.tenantId)).not.toContain(
+        admin.tenantId,
+      );
     }
+    // A schedule set before the close starts no scan.
+    await ctx.services.scans.scheduledScanJob.handle(
+      {
+        tenantId: admin.tenantId,
+        repositoryId: repository!.id,
+      },
+      { jobId: "test", retryCount: 0, isLastAttempt: true },
+    );
+    expect(await ctx.database.db.select().from(scans).where(eq(scans.tenantId, admin.tenantId))).toEqual([]);
     for (const [method, url, payload] of [
       ["PATCH", `/api/tenants/${admin.tenantId}/settings`, { auditorAccessEnabled: true }],
       ["POST", `/api/tenants/${admin.tenantId}/attestations`, undefined],
