@@ -37,6 +37,7 @@ import { registerNulCharacterCheck } from "./http/nul-characters.ts";
 import { trustProxyHops } from "./http/trust-proxy.ts";
 import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
+import { registerMemberRoutes } from "./members/members.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
 import { registerRunRoutes } from "./runs/runs.routes.ts";
@@ -117,7 +118,19 @@ export async function buildApp(options: {
     authenticate,
     rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  registerTenantRoutes(app, { repo: services.tenantsRepo, access, authenticate });
+  registerTenantRoutes(app, {
+    repo: services.tenantsRepo,
+    access,
+    instanceLog: services.instanceLog,
+    authenticate,
+  });
+  registerMemberRoutes(app, {
+    members: services.members,
+    access,
+    auth: services.auth,
+    authenticate,
+    rateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
   registerAuditRoutes(app, { repo: services.auditRepo, access, authenticate });
   registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });

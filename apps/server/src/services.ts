@@ -24,6 +24,8 @@ import { createFixesRepo } from "./fixes/fixes.repo.ts";
 import { createFixesService } from "./fixes/fixes.service.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createMembersRepo } from "./members/members.repo.ts";
+import { createMembersService } from "./members/members.service.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
 import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
@@ -32,6 +34,7 @@ import { createRepositoryCredentials } from "./repositories/repository-credentia
 import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
 import { createSecretBox, dataDirectoryKey, parseSecretsKey } from "./secrets/secret-box.ts";
+import { createInstanceLog } from "./tenants/instance-log.ts";
 import { createTenantAccess } from "./tenants/tenant-access.ts";
 import { createTenantsRepo } from "./tenants/tenants.repo.ts";
 import { createVexService } from "./vex/vex.service.ts";
@@ -209,6 +212,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor: createKnowledgeBaseAdvisor(rules),
     demo,
+    instanceLog: createInstanceLog({ db, signingKey: ledger.signingKey }),
+    members: createMembersService({ repo: createMembersRepo(db), mailer, publicUrl: config.PUBLIC_URL }),
   };
 }
 

@@ -100,6 +100,9 @@ export const Waiver = z.object({
   author: z.string(),
   expiresAt: Timestamp.nullable(),
   revokedAt: Timestamp.nullable(),
+  /** Under four-eyes approval: waiting for a second person, and waiving nothing until then. */
+  pending: z.boolean(),
+  approvedBy: z.string().nullable(),
   createdAt: Timestamp,
 });
 export type Waiver = z.infer<typeof Waiver>;

@@ -8,6 +8,8 @@ export const Tenant = z.object({
   name: z.string(),
   githubInstallationId: z.string().nullable(),
   auditorAccessEnabled: z.boolean(),
+  /** Accepting risk needs a second person: one member requests a waiver, another approves it. */
+  fourEyesWaivers: z.boolean(),
   isDemo: z.boolean(),
   /** The caller's role here; null for the demo tenant, which every user may read. */
   role: Role.nullable(),
@@ -22,7 +24,24 @@ export const CreateTenantBody = z.object({
   name: z.string().trim().min(1, { error: "Organization name is required" }).max(200),
 });
 
-export const TenantSettingsBody = z.object({ auditorAccessEnabled: z.boolean() }).strict();
+export const TenantSettingsBody = z
+  .object({ auditorAccessEnabled: z.boolean().optional(), fourEyesWaivers: z.boolean().optional() })
+  .strict()
+  .refine((body) => body.auditorAccessEnabled !== undefined || body.fourEyesWaivers !== undefined, {
+    error: "Nothing to change",
+  });
+export type TenantSettingsBody = z.infer<typeof TenantSettingsBody>;
 export const AuditorAccessBody = z.object({ enabled: z.boolean() }).strict();
 
+/** "Delete Tenant" closes the tenant: it keeps its ledger and checkpoints. */
 export const DeleteTenantResponse = z.object({ deleted: z.literal(true), id: Id });
+
+/** Erasure removes the tenant's data for good; the admin types the name to confirm it. */
+export const EraseTenantBody = z.object({ confirmName: z.string().max(200) }).strict();
+export const EraseTenantResponse = z.object({
+  erased: z.literal(true),
+  id: Id,
+  /** The index of the signed deletion record in the instance's own log. */
+  recordIndex: z.number().int(),
+  recordHash: z.string(),
+});

@@ -7,5 +7,6 @@ export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/login-attempts.ts";
+export * from "./schema/members.ts";
 export * from "./schema/scanning.ts";
 export * from "./schema/vex.ts";

@@ -1,7 +1,7 @@
 // Queries for users, memberships and sessions.
 import type { Database } from "@rampart/db/client";
 import { loginAttempts, memberships, sessions, tenants, users } from "@rampart/db/schema";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,7 +15,8 @@ export function createAuthRepo(db: Database) {
         .select({ tenantId: memberships.tenantId, tenantName: tenants.name, role: memberships.role })
         .from(memberships)
         .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-        .where(eq(memberships.userId, userId))
+        // A closed tenant leaves every list, the session's too.
+        .where(and(eq(memberships.userId, userId), isNull(tenants.closedAt)))
         .orderBy(asc(memberships.createdAt), asc(tenants.name)),
 
     /** User, organization and admin membership in one transaction: all three or none. */

@@ -419,12 +419,12 @@ describe("access", () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it("lets an auditor read the findings but not upload (403)", async () => {
+  it("keeps an auditor out of the findings (they carry package detail, not reports) and uploads (403)", async () => {
     const auditor = await signUp(ctx.app);
     await ctx.database.db
       .insert(memberships)
       .values({ userId: auditor.userId, tenantId: owner.tenantId, role: "auditor" });
-    expect((await get(`/api/tenants/${owner.tenantId}/containers`, auditor.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/tenants/${owner.tenantId}/containers`, auditor.cookie)).statusCode).toBe(403);
     const response = await upload(readFileSync(imageFile), auditor.cookie);
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toMatch(/read-only/);

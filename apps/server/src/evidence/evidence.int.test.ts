@@ -129,13 +129,15 @@ describe("the evidence ledger", () => {
     }
   });
 
-  it("lets a tenant be deleted with its ledger", async () => {
+  it("lets a tenant be erased with its ledger", async () => {
     const doomed = await signUp(ctx.app, { tenantName: "Doomed" });
     await append(doomed.tenantId, 0);
+    // "Delete Tenant" only closes a tenant and keeps its ledger; erasure removes it.
     const deleted = await ctx.app.inject({
-      method: "DELETE",
-      url: `/api/tenants/${doomed.tenantId}`,
+      method: "POST",
+      url: `/api/tenants/${doomed.tenantId}/erase`,
       headers: { cookie: doomed.cookie },
+      payload: { confirmName: "Doomed" },
     });
     expect(deleted.statusCode).toBe(200);
     expect(await ctx.database.db.select().from(tenants).where(eq(tenants.id, doomed.tenantId))).toHaveLength(

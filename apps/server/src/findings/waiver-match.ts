@@ -1,5 +1,6 @@
 // Which waiver, if any, covers a finding: by its fingerprint, by its rule under a path pattern,
-// or by its rule anywhere in the tenant. Revoked and expired waivers cover nothing.
+// or by its rule anywhere in the tenant. Revoked, expired and not yet approved (four-eyes)
+// waivers cover nothing.
 import ignore from "ignore";
 
 export interface WaiverRow {
@@ -10,10 +11,12 @@ export interface WaiverRow {
   fingerprint: string | null;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** Waiting for a second person's approval. */
+  pending?: boolean;
 }
 
 export function isActive(waiver: WaiverRow, now: Date): boolean {
-  return !waiver.revokedAt && (!waiver.expiresAt || waiver.expiresAt > now);
+  return !waiver.pending && !waiver.revokedAt && (!waiver.expiresAt || waiver.expiresAt > now);
 }
 
 export function waiverCovers(

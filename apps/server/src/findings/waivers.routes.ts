@@ -1,4 +1,5 @@
 // Dismissing a finding creates a waiver; waivers are listed and can be revoked. All recorded.
+// Under four-eyes approval a waiver is requested by one person and approved by another.
 import { ErrorBody } from "@rampart/contracts/common";
 import { CreateWaiverBody, Waiver } from "@rampart/contracts/runs";
 import { TenantParams } from "@rampart/contracts/tenants";
@@ -25,7 +26,8 @@ export function registerWaiverRoutes(
       schema: { tags: ["findings"], params: TenantParams, response: { 200: z.array(Waiver), ...errors } },
     },
     async (request) => {
-      await access.require(request.params.tenantId, currentUser(request).id, "read");
+      // Risk acceptances are evidence (no code in them): an auditor may read them.
+      await access.require(request.params.tenantId, currentUser(request).id, "evidence");
       return waivers.list(request.params.tenantId);
     },
   );
@@ -43,8 +45,31 @@ export function registerWaiverRoutes(
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const { tenant, role } = await access.require(request.params.tenantId, user.id, "write");
+      const approval = {
+        role: role === "admin" ? ("admin" as const) : ("member" as const),
+        fourEyes: tenant.fourEyesWaivers,
+      };
+      return reply
+        .status(201)
+        .send(await waivers.create(request.params.tenantId, user, request.body, approval));
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/waivers/:waiverId/approve",
+    {
+      ...guarded,
+      schema: {
+        tags: ["findings"],
+        params: TenantParams.extend({ waiverId: z.uuid() }),
+        response: { 200: Waiver, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
       await access.require(request.params.tenantId, user.id, "write");
-      return reply.status(201).send(await waivers.create(request.params.tenantId, user, request.body));
+      return waivers.approve(request.params.tenantId, request.params.waiverId, user);
     },
   );
 

@@ -2,6 +2,8 @@
 // rule under a path pattern, or its rule tenant-wide, with a reason, an author and an optional
 // expiry. Creating, revoking or expiring one re-evaluates the latest run of every repository of
 // the tenant, so counts change at once and an expired waiver's findings come back by themselves.
+// Accepting risk needs an admin; under the tenant's four-eyes setting it needs two people instead:
+// one requests (the waiver is pending and covers nothing), another admin or member approves.
 import type { CreateWaiverBody, Waiver } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import {
@@ -13,7 +15,7 @@ import {
 } from "@rampart/db/schema";
 import { and, desc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { z } from "zod";
-import { AppError, notFound } from "../errors.ts";
+import { AppError, forbidden, notFound } from "../errors.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { openRuleCounts } from "../runs/run-record.ts";
 import { matchingWaiver } from "./waiver-match.ts";
@@ -34,6 +36,8 @@ export function toWaiver(row: WaiverDbRow): Waiver {
     author: row.authorEmail,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    pending: row.pending,
+    approvedBy: row.approvedBy,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -147,7 +151,10 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
       tenantId: string,
       author: { id: string; email: string },
       body: CreateWaiverBody,
+      approval: { role: "admin" | "member"; fourEyes: boolean },
     ): Promise<Waiver> {
+      if (!approval.fourEyes && approval.role !== "admin")
+        throw forbidden("Accepting risk needs an admin of this organization");
       const [finding] = await db
         .select()
         .from(findings)
@@ -174,9 +181,36 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
             authorId: author.id,
             authorEmail: author.email,
             expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+            pending: approval.fourEyes,
           })
           .returning(),
       );
+      return toWaiver(row!);
+    },
+
+    /** The second person's approval of a pending waiver; the requester cannot give it. */
+    async approve(
+      tenantId: string,
+      waiverId: string,
+      approver: { id: string; email: string },
+    ): Promise<Waiver> {
+      const [row] = await decide(tenantId, async (tx) => {
+        const [pending] = await tx
+          .select()
+          .from(waivers)
+          .where(and(eq(waivers.tenantId, tenantId), eq(waivers.id, waiverId)))
+          .for("update");
+        if (!pending) throw notFound("Waiver not found");
+        if (!pending.pending || pending.revokedAt)
+          throw new AppError("conflict", "This waiver is not waiting for approval");
+        if (pending.authorId === approver.id)
+          throw forbidden("A second person must approve this waiver: you requested it");
+        return tx
+          .update(waivers)
+          .set({ pending: false, approvedBy: approver.email, approvedAt: now() })
+          .where(eq(waivers.id, waiverId))
+          .returning();
+      });
       return toWaiver(row!);
     },
 

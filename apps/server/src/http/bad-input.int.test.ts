@@ -22,7 +22,12 @@ interface Operation {
 }
 
 /** Ends the session or the tenant the other probes need: these run last. */
-const LAST = ["POST /api/auth/logout", "DELETE /api/tenants/{tenantId}"];
+const LAST = [
+  "POST /api/tenants/{tenantId}/leave",
+  "POST /api/auth/logout",
+  "DELETE /api/tenants/{tenantId}",
+  "POST /api/tenants/{tenantId}/erase",
+];
 
 /** Every route of the API as [method, path template, operation], the ones in LAST at the end. */
 async function routes(): Promise<[Method, string, Operation][]> {
@@ -88,9 +93,17 @@ function probes(method: Method, path: string, operation: Operation): Probe[] {
       name: "a NUL character in every field",
       url,
       payload: Object.fromEntries(
-        ["email", "password", "name", "tenantName", "location", "reason", "scanSchedule", "publicKeyPem"].map(
-          (field) => [field, nul],
-        ),
+        [
+          "email",
+          "password",
+          "name",
+          "tenantName",
+          "location",
+          "reason",
+          "scanSchedule",
+          "publicKeyPem",
+          "confirmName",
+        ].map((field) => [field, nul]),
       ),
     });
   }
@@ -108,6 +121,8 @@ const PUBLIC: Record<string, string> = {
   "POST /api/auth/register": "creates a user",
   "POST /api/auth/logout": "ends whatever session there is",
   "GET /api/evidence/public-key": "what an auditor verifies an export with, offline",
+  "GET /api/invitations/{token}": "what an invitation link offers, before signing in",
+  "POST /api/invitations/{token}/register": "creates the invited user from the link",
 };
 
 describe("sessions", () => {

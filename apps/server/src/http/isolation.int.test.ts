@@ -2,9 +2,10 @@
 // another tenant with the owner's ids. A read must answer 404 while the owner gets 200 on the same
 // URL (so the probe really names the owner's data); a write must answer 404 with a body the owner
 // could send, and leave the owner's data as it was. Inside the tenant, a write answers 403 to a
-// read-only auditor (unless it stores nothing) and an admin's write 403 to a member. A new route
-// fails here until it gets its ids in READS or WRITES, or is listed in NOT_ONE_TENANTS_DATA with
-// the reason.
+// read-only auditor and an admin's write 403 to a member; an auditor reads only the tenant's own
+// record while auditor access is off, and with it on only the REPORTS, never with code snippets. A
+// new route fails here until it gets its ids in READS or WRITES (and, for a GET, its place in
+// REPORTS or WORKING_DATA), or is listed in NOT_ONE_TENANTS_DATA with the reason.
 import { rmSync } from "node:fs";
 import { memberships } from "@rampart/db/schema";
 import { exportPublicKeyPem, generateKeyPair } from "@rampart/ledger";
@@ -26,6 +27,8 @@ const ids = {
   finding: "",
   repository: "",
   waiver: "",
+  member: "",
+  invitation: "",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -42,6 +45,47 @@ const NOT_ONE_TENANTS_DATA: Record<string, string> = {
   "GET /api/frameworks": "the public framework catalogue",
   "GET /api/system/info": "instance health; schedules filtered to the caller's tenants (system.int.test.ts)",
   "GET /api/system/jobs": "filtered to the caller's tenants (system.int.test.ts)",
+  "GET /api/invitations/{token}": "addressed by its secret token, not by tenant (members.int.test.ts)",
+  "POST /api/invitations/{token}/accept": "addressed by its secret token, for the invited e-mail only",
+  "POST /api/invitations/{token}/register": "addressed by its secret token, for the invited e-mail only",
+};
+
+/** The tenant's own record (its name): the one thing an auditor reads while auditor access is off. */
+const TENANT_RECORD = "GET /api/tenants/{tenantId}";
+
+/** What an auditor reads while auditor access is on: evidence and compliance reports, no code. */
+const REPORTS: Record<string, string> = {
+  "GET /api/tenants/{tenantId}/summary": "the posture summary (without fix pull requests for auditors)",
+  "GET /api/tenants/{tenantId}/controls": "control status",
+  "GET /api/tenants/{tenantId}/risks": "risks by family, counts only",
+  "GET /api/tenants/{tenantId}/risk-heatmap": "counts by family and severity",
+  "GET /api/compliance/{frameworkId}": "framework compliance",
+  "GET /api/tenants/{tenantId}/evidence": "the evidence ledger",
+  "GET /api/tenants/{tenantId}/evidence/export": "the evidence export",
+  "GET /api/tenants/{tenantId}/attestations": "signed compliance attestations",
+  "GET /api/attest/bundle/{id}": "an attestation bundle",
+  "GET /api/tenants/{tenantId}/provenance": "build provenance",
+  "GET /api/provenance/{id}": "a provenance document",
+  "GET /api/tenants/{tenantId}/waivers": "risk acceptances: rule, path, reason, author",
+  "GET /api/tenants/{tenantId}/vex": "VEX documents: exploitability statements, no code",
+};
+
+/** Working data that holds code or leads to it: never an auditor's. */
+const WORKING_DATA: Record<string, string> = {
+  "GET /api/tenants/{tenantId}/runs": "runs and their findings",
+  "GET /api/runs/{id}": "a run's findings with snippets",
+  "GET /api/scans/{scanId}": "scan progress of a run",
+  "GET /api/controls/{controlId}/findings": "findings with file, line and message",
+  "GET /api/tenants/{tenantId}/repositories": "repository locations and schedules",
+  "GET /api/tenants/{tenantId}/sast": "SAST findings with snippets",
+  "GET /api/tenants/{tenantId}/sca": "dependency findings",
+  "GET /api/tenants/{tenantId}/sbom": "the dependency inventory",
+  "GET /api/tenants/{tenantId}/containers": "container findings",
+  "GET /api/tenants/{tenantId}/images": "uploaded images",
+  "GET /api/tenants/{tenantId}/pr-suggestions": "fix pull requests with patches",
+  "GET /api/prs/active": "fix pull requests with patches",
+  "GET /api/tenants/{tenantId}/members": "who works on the tenant",
+  "GET /api/tenants/{tenantId}/invitations": "admins only",
 };
 
 /** URLs of the GET routes whose path or required query holds more than the tenant id. */
@@ -70,15 +114,17 @@ const vexDocument = (id: string) => ({
   ],
 });
 
-/** Writes that store nothing, which a read-only auditor may call. */
-const COMPUTED_ONLY: Record<string, string> = {
-  "POST /api/explain/finding": "explains a finding",
-  "POST /api/fixes/generate": "previews a fix as a diff; opening the pull request is /api/fixes/sast",
-};
+/** Writes every member may make, auditors too: they change only the caller's own membership. */
+const OWN_MEMBERSHIP = ["POST /api/tenants/{tenantId}/leave"];
 
 /** Writes only an admin of the tenant may make. */
 const ADMIN_ONLY = [
   "DELETE /api/tenants/{tenantId}",
+  "POST /api/tenants/{tenantId}/erase",
+  "PATCH /api/tenants/{tenantId}/members/{userId}",
+  "DELETE /api/tenants/{tenantId}/members/{userId}",
+  "POST /api/tenants/{tenantId}/invitations",
+  "DELETE /api/tenants/{tenantId}/invitations/{invitationId}",
   "PATCH /api/tenants/{tenantId}/settings",
   "PATCH /api/tenants/{tenantId}/auditor-access",
   "POST /api/tenants/{tenantId}/trusted-keys",
@@ -98,6 +144,28 @@ const WRITES: Record<string, () => Write> = {
   "POST /api/fixes/dependency": () => ({ url: "/api/fixes/dependency", payload: { findingId: ids.finding } }),
   "POST /api/runs/trigger": () => ({ url: "/api/runs/trigger", payload: { tenantId: owner.tenantId } }),
   "DELETE /api/tenants/{tenantId}": () => ({ url: `/api/tenants/${owner.tenantId}` }),
+  "POST /api/tenants/{tenantId}/erase": () => ({
+    url: `/api/tenants/${owner.tenantId}/erase`,
+    payload: { confirmName: "Owner Org" },
+  }),
+  "PATCH /api/tenants/{tenantId}/members/{userId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/members/${ids.member}`,
+    payload: { role: "admin" },
+  }),
+  "DELETE /api/tenants/{tenantId}/members/{userId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/members/${ids.member}`,
+  }),
+  "POST /api/tenants/{tenantId}/leave": () => ({ url: `/api/tenants/${owner.tenantId}/leave` }),
+  "POST /api/tenants/{tenantId}/invitations": () => ({
+    url: `/api/tenants/${owner.tenantId}/invitations`,
+    payload: { email: "stranger-invite@example.test", role: "admin" },
+  }),
+  "DELETE /api/tenants/{tenantId}/invitations/{invitationId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/invitations/${ids.invitation}`,
+  }),
+  "POST /api/tenants/{tenantId}/waivers/{waiverId}/approve": () => ({
+    url: `/api/tenants/${owner.tenantId}/waivers/${ids.waiver}/approve`,
+  }),
   "PATCH /api/tenants/{tenantId}/settings": () => ({
     url: `/api/tenants/${owner.tenantId}/settings`,
     payload: { auditorAccessEnabled: true },
@@ -154,6 +222,8 @@ const WRITES: Record<string, () => Write> = {
 /** What the owner can read of their tenant, to compare before and after the writes. */
 const OWNER_STATE = [
   "/api/tenants/{tenantId}",
+  "/api/tenants/{tenantId}/members",
+  "/api/tenants/{tenantId}/invitations",
   "/api/tenants/{tenantId}/repositories",
   "/api/tenants/{tenantId}/runs",
   "/api/tenants/{tenantId}/waivers",
@@ -254,6 +324,18 @@ beforeAll(async () => {
   });
   expect(provenance.statusCode, provenance.body).toBe(201);
   ids.provenance = provenance.json().id;
+
+  const member = await signUp(ctx.app);
+  await ctx.database.db
+    .insert(memberships)
+    .values({ userId: member.userId, tenantId: owner.tenantId, role: "member" });
+  ids.member = member.userId;
+  const invited = await post(`/api/tenants/${owner.tenantId}/invitations`, {
+    email: "invited@example.test",
+    role: "auditor",
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  ids.invitation = invited.json().invitation.id;
 }, 180_000);
 afterAll(async () => {
   await ctx.close();
@@ -326,11 +408,15 @@ describe("tenant isolation of every route", () => {
       { userId: member.userId, tenantId: owner.tenantId, role: "member" },
     ]);
     const failures: string[] = [];
-    for (const [route] of await routes()) {
+    // Leaving ends the auditor's membership: it goes last.
+    const all = (await routes()).sort(
+      ([a], [b]) => Number(OWN_MEMBERSHIP.includes(a)) - Number(OWN_MEMBERSHIP.includes(b)),
+    );
+    for (const [route] of all) {
       const write = WRITES[route];
       if (!write) continue;
       const expected = [
-        [auditor, route in COMPUTED_ONLY ? 200 : 403],
+        [auditor, OWN_MEMBERSHIP.includes(route) ? 200 : 403],
         ...(ADMIN_ONLY.includes(route) ? [[member, 403] as const] : []),
       ] as const;
       for (const [user, status] of expected) {
@@ -361,20 +447,37 @@ describe("tenant isolation of every route", () => {
     }
   });
 
-  it("shows the owner's auditors the ledger entries of runs only while auditor access is on", async () => {
+  it("shows an auditor only the tenant's name while auditor access is off, and only reports while it is on", async () => {
     const auditor = await signUp(ctx.app);
     await ctx.database.db
       .insert(memberships)
       .values({ userId: auditor.userId, tenantId: owner.tenantId, role: "auditor" });
-    const entries = async (cookie: string) => ({
-      run: (await get(`/api/runs/${ids.run}`, cookie)).json().evidenceArtifacts.length,
-      summary: (await get(`/api/tenants/${owner.tenantId}/summary?days=7`, cookie)).json().evidenceArtifacts
-        .length,
-    });
-    const owners = await entries(owner.cookie);
-    expect(owners.run).toBeGreaterThan(0);
-    expect(owners.summary).toBeGreaterThan(0);
-    expect(await entries(auditor.cookie)).toEqual({ run: 0, summary: 0 });
+    const reads = (await routes()).filter(
+      ([route]) => route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
+    );
+    const failures: string[] = [];
+    for (const [route] of reads) {
+      if (route !== TENANT_RECORD && !(route in REPORTS) && !(route in WORKING_DATA))
+        failures.push(`${route} needs a place in REPORTS or WORKING_DATA`);
+    }
+    const sweep = async (accessOn: boolean) => {
+      for (const [route, operation] of reads) {
+        const url = readUrl(route.slice("GET ".length), operation);
+        if (typeof url !== "string") continue;
+        const response = await get(url, auditor.cookie);
+        const allowed = route === TENANT_RECORD || (accessOn && route in REPORTS);
+        const where = `${route} with auditor access ${accessOn ? "on" : "off"}: ${response.statusCode}`;
+        if (!allowed) {
+          if (response.statusCode !== 403 || typeof response.json().error !== "string") failures.push(where);
+          continue;
+        }
+        if (response.statusCode !== 200) failures.push(`${where} ${response.body.slice(0, 200)}`);
+        if (response.body.includes('"snippet"')) failures.push(`${where} carries code snippets`);
+      }
+    };
+    const name = (await get(`/api/tenants/${owner.tenantId}`, auditor.cookie)).json();
+    expect(name).toMatchObject({ name: "Owner Org", role: "auditor", auditorAccessEnabled: false });
+    await sweep(false);
     const enabled = await ctx.app.inject({
       method: "PATCH",
       url: `/api/tenants/${owner.tenantId}/auditor-access`,
@@ -382,7 +485,12 @@ describe("tenant isolation of every route", () => {
       payload: { enabled: true },
     });
     expect(enabled.statusCode).toBe(200);
-    expect(await entries(auditor.cookie)).toEqual(owners);
+    await sweep(true);
+    // The summary an auditor reads has the evidence but not the fix pull requests (they carry code).
+    const summary = (await get(`/api/tenants/${owner.tenantId}/summary?days=7`, auditor.cookie)).json();
+    expect(summary.evidenceArtifacts.length).toBeGreaterThan(0);
+    expect(summary.prSuggestions).toEqual([]);
+    expect(failures).toEqual([]);
   });
 
   it("lists no route that the API does not have", async () => {
@@ -391,7 +499,10 @@ describe("tenant isolation of every route", () => {
       ...Object.keys(NOT_ONE_TENANTS_DATA),
       ...Object.keys(READS).map((path) => `GET ${path}`),
       ...Object.keys(WRITES),
-      ...Object.keys(COMPUTED_ONLY),
+      ...Object.keys(REPORTS),
+      ...Object.keys(WORKING_DATA),
+      TENANT_RECORD,
+      ...OWN_MEMBERSHIP,
       ...ADMIN_ONLY,
     ];
     expect(listed.filter((route) => !known.has(route))).toEqual([]);

@@ -26,7 +26,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import { toFinding } from "../runs/runs.repo.ts";
-import { mayReadEvidence, type TenantAccessService } from "../tenants/tenant-access.ts";
+import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import { controlBody } from "./control-body.ts";
 import type { PostureService } from "./posture.service.ts";
 
@@ -46,6 +46,8 @@ export function registerPostureRoutes(
   const { posture, access } = deps;
   const guarded = { onRequest: deps.authenticate };
   const read = (tenantId: string, userId: string) => access.require(tenantId, userId, "read");
+  /** Control and posture summaries and compliance are reports, which an auditor may read. */
+  const report = (tenantId: string, userId: string) => access.require(tenantId, userId, "evidence");
 
   app.get(
     "/api/tenants/:tenantId/summary",
@@ -59,11 +61,19 @@ export function registerPostureRoutes(
       },
     },
     async (request) => {
-      const caller = await read(request.params.tenantId, currentUser(request).id);
+      const caller = await report(request.params.tenantId, currentUser(request).id);
       const summary = await posture.summary(request.params.tenantId, request.query.days);
-      // Cached per tenant, so the ledger entries are taken out per caller: evidence is an
-      // auditor's only while auditor access is on.
-      return mayReadEvidence(caller) ? summary : { ...summary, evidenceArtifacts: [] };
+      if (caller.role !== "auditor") return summary;
+      // An auditor reads the report without code: no fix pull requests, and the recent findings
+      // without their snippets and patches.
+      return {
+        ...summary,
+        prSuggestions: [],
+        recentFindings: summary.recentFindings.map(({ metadata, ...finding }) => {
+          const { snippet: _snippet, patch: _patch, ...rest } = metadata;
+          return { ...finding, metadata: rest };
+        }),
+      };
     },
   );
 
@@ -79,7 +89,7 @@ export function registerPostureRoutes(
       },
     },
     async (request) => {
-      await read(request.params.tenantId, currentUser(request).id);
+      await report(request.params.tenantId, currentUser(request).id);
       return posture.controls(request.params.tenantId, request.query.type);
     },
   );
@@ -130,7 +140,7 @@ export function registerPostureRoutes(
       schema: { tags: ["posture"], params: TenantParams, response: { 200: RisksResponse, ...errors } },
     },
     async (request) => {
-      await read(request.params.tenantId, currentUser(request).id);
+      await report(request.params.tenantId, currentUser(request).id);
       return posture.risks(request.params.tenantId);
     },
   );
@@ -142,7 +152,7 @@ export function registerPostureRoutes(
       schema: { tags: ["posture"], params: TenantParams, response: { 200: HeatmapResponse, ...errors } },
     },
     async (request) => {
-      await read(request.params.tenantId, currentUser(request).id);
+      await report(request.params.tenantId, currentUser(request).id);
       return posture.heatmap(request.params.tenantId);
     },
   );
@@ -165,7 +175,7 @@ export function registerPostureRoutes(
       },
     },
     async (request) => {
-      await read(request.query.tenantId, currentUser(request).id);
+      await report(request.query.tenantId, currentUser(request).id);
       if (!isFrameworkId(request.params.frameworkId)) throw notFound("Framework not found");
       return posture.compliance(request.query.tenantId, request.params.frameworkId);
     },

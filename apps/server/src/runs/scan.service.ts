@@ -17,6 +17,7 @@ import {
   repositories,
   sbomArtifacts,
   scans,
+  tenants,
   waivers,
 } from "@rampart/db/schema";
 import { type Finding as EngineFinding, type RuleMeta, ruleById } from "@rampart/engine";
@@ -131,9 +132,14 @@ export function createScanService(deps: ScanServiceDeps) {
     version: 1,
     payload: z.object({ tenantId: z.uuid(), repositoryId: z.uuid() }),
     handle: async ({ tenantId, repositoryId }) => {
-      const [repository] = await db.select().from(repositories).where(eq(repositories.id, repositoryId));
-      // removed since it was scheduled
-      if (!repository || repository.tenantId !== tenantId || repository.archivedAt) return;
+      const [found] = await db
+        .select({ repository: repositories, closedAt: tenants.closedAt })
+        .from(repositories)
+        .innerJoin(tenants, eq(tenants.id, repositories.tenantId))
+        .where(eq(repositories.id, repositoryId));
+      const repository = found?.repository;
+      // removed since it was scheduled, or its tenant closed (nothing is written to a closed tenant)
+      if (!repository || repository.tenantId !== tenantId || repository.archivedAt || found.closedAt) return;
       try {
         await requestWithinQuota({ tenantId, repositoryId, triggeredBy: "schedule" });
       } catch (error) {

@@ -219,16 +219,18 @@ describe("access", () => {
     expect((await ctx.app.inject({ url: `/api/tenants/${owner.tenantId}/sast` })).statusCode).toBe(401);
   });
 
-  it("lets members and auditors read, as for dependency findings", async () => {
+  it("lets members read, as for dependency findings, and never auditors (snippets are code)", async () => {
     const expected = await sast();
     for (const role of ["member", "auditor"] as const) {
       const user = await signUp(ctx.app);
       await ctx.database.db
         .insert(memberships)
         .values({ userId: user.userId, tenantId: owner.tenantId, role });
-      expect(await sast(user.cookie), role).toEqual(expected);
+      const status = role === "member" ? 200 : 403;
+      if (role === "member") expect(await sast(user.cookie), role).toEqual(expected);
+      else expect((await get(`/api/tenants/${owner.tenantId}/sast`, user.cookie)).statusCode).toBe(status);
       const sca = await get(`/api/tenants/${owner.tenantId}/sca`, user.cookie);
-      expect(sca.statusCode, role).toBe(200);
+      expect(sca.statusCode, role).toBe(status);
     }
   });
 });

@@ -1,5 +1,13 @@
 // Who may read or change a tenant. A tenant the user cannot see answers 404, never 403, so
 // its existence is not disclosed; a tenant the user sees but may not change answers 403.
+//
+// Every tenant route names one permission:
+// - `tenant`: the tenant's own record (its name and settings): everyone who sees it;
+// - `evidence`: the reports an auditor may read (evidence, attestations, compliance, control and
+//   posture summaries), for auditors only while the tenant's auditor access is on;
+// - `read`: working data that may hold code (findings with snippets, SAST/SCA detail,
+//   repositories, runs): never auditors;
+// - `scan`, `write`, `admin`: changes; none on a closed tenant.
 import type { Role } from "@rampart/contracts/auth";
 import { AppError, forbidden, notFound } from "../errors.ts";
 import type { TenantRow, TenantsRepo } from "./tenants.repo.ts";
@@ -11,9 +19,12 @@ export interface TenantAccess {
 }
 
 /** `scan` is `write`, except that on the demo tenant every signed-in user may run the demo scan. */
-export type Permission = "read" | "evidence" | "scan" | "write" | "admin";
+export type Permission = "tenant" | "evidence" | "read" | "scan" | "write" | "admin";
 
 export const TENANT_NOT_FOUND = "Organization not found";
+export const AUDITOR_ACCESS_OFF = "Auditor access to this organization is disabled";
+export const AUDITOR_REPORTS_ONLY = "Auditors can read evidence and compliance reports only";
+export const TENANT_CLOSED = "This organization is closed: nothing in it can be changed";
 
 /** Auditors read evidence only while the tenant's auditor access is on; everyone else who sees it may. */
 export function mayReadEvidence(access: TenantAccess): boolean {
@@ -28,20 +39,27 @@ export function createTenantAccess(repo: TenantsRepo) {
   }
 
   return {
-    async require(tenantId: string, userId: string, permission: Permission): Promise<TenantAccess> {
+    async require(
+      tenantId: string,
+      userId: string,
+      permission: Permission,
+      options: { evenIfClosed?: boolean } = {},
+    ): Promise<TenantAccess> {
       const access = await visible(tenantId, userId);
-      if (permission === "read") return access;
-      // Auditors read evidence only while the tenant's auditor access is on.
+      if (permission === "tenant") return access;
       if (permission === "evidence") {
-        if (!mayReadEvidence(access))
-          throw forbidden("Auditor access to this organization's evidence is disabled");
+        if (!mayReadEvidence(access)) throw forbidden(AUDITOR_ACCESS_OFF);
         return access;
       }
+      if (access.role === "auditor") {
+        throw forbidden(permission === "read" ? AUDITOR_REPORTS_ONLY : "Auditors have read-only access");
+      }
+      if (permission === "read") return access;
+      if (access.tenant.closedAt && !options.evenIfClosed) throw forbidden(TENANT_CLOSED);
       if (access.tenant.isDemo && !access.role) {
         if (permission === "scan") return access;
         throw forbidden("The demo organization is read-only");
       }
-      if (access.role === "auditor") throw forbidden("Auditors have read-only access");
       if (permission === "admin" && access.role !== "admin") {
         throw forbidden("Only an admin of this organization can do this");
       }

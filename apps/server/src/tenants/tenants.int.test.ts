@@ -1,5 +1,12 @@
-import { memberships, tenants } from "@rampart/db/schema";
-import { eq } from "drizzle-orm";
+import {
+  evidenceArtifacts,
+  instanceLog,
+  memberships,
+  repositories,
+  scans,
+  tenants,
+} from "@rampart/db/schema";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
@@ -17,6 +24,12 @@ afterAll(() => ctx.close());
 const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
+/** One entry in the tenant's evidence ledger, as a scan would append. */
+const appendEvidence = (tenantId: string) =>
+  ctx.database.db.transaction((tx) =>
+    ctx.services.ledger.append(tx, { tenantId, artifactType: "run", content: { test: "evidence" } }),
+  );
+
 /** Adds an existing user to a tenant with a role, as an invitation would. */
 async function addMember(tenantId: string, role: "member" | "auditor") {
   const user = await signUp(ctx.app);
@@ -31,6 +44,7 @@ const tenantRoutes = (tenantId: string) =>
     ["PATCH", `/api/tenants/${tenantId}/settings`, { auditorAccessEnabled: true }],
     ["PATCH", `/api/tenants/${tenantId}/auditor-access`, { enabled: true }],
     ["DELETE", `/api/tenants/${tenantId}`, undefined],
+    ["POST", `/api/tenants/${tenantId}/erase`, { confirmName: "Owner Org" }],
   ] as const;
 const routeNames = tenantRoutes(":tenantId").map(
   ([method, url], index) => [`${method} ${url}`, index] as const,
@@ -125,19 +139,97 @@ describe("create and delete", () => {
     expect((await call("POST", "/api/tenants", user.cookie, { name: "" })).statusCode).toBe(400);
   });
 
-  it("deletes a tenant with all of its memberships; its users keep their accounts", async () => {
-    const admin = await signUp(ctx.app, { tenantName: "Doomed" });
+  it("closes a tenant on Delete Tenant: gone from lists, no writes, its ledger kept and verifiable", async () => {
+    const admin = await signUp(ctx.app, { tenantName: "Closing" });
     const member = await addMember(admin.tenantId, "member");
+    await appendEvidence(admin.tenantId);
+    const [repository] = await ctx.database.db
+      .insert(repositories)
+      .values({
+        tenantId: admin.tenantId,
+        name: "acme/app",
+        source: "git",
+        location: "https://git.example.test/a.git",
+      })
+      .returning();
     const deleted = await call("DELETE", `/api/tenants/${admin.tenantId}`, admin.cookie);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ deleted: true, id: admin.tenantId });
-    const left = await ctx.database.db
-      .select()
-      .from(memberships)
-      .where(eq(memberships.tenantId, admin.tenantId));
-    expect(left).toHaveLength(0);
+
+    for (const user of [admin, member]) {
+      const listed = (await call("GET", "/api/tenants", user.cookie)).json() as { id: string }[];
+      expect(listed.map((tenant) => tenant.id)).not.toContain(admin.tenantId);
+      const me = (await call("GET", "/api/auth/me", user.cookie)).json();
+      expect(me.user.memberships.map((row: { tenantId: string }) => row.tenantId)).not.toContain(
+        admin.tenantId,
+      );
+    }
+    // A schedule set before the close starts no scan.
+    await ctx.services.scans.scheduledScanJob.handle(
+      {
+        tenantId: admin.tenantId,
+        repositoryId: repository!.id,
+      },
+      { jobId: "test", retryCount: 0, isLastAttempt: true },
+    );
+    expect(await ctx.database.db.select().from(scans).where(eq(scans.tenantId, admin.tenantId))).toEqual([]);
+    for (const [method, url, payload] of [
+      ["PATCH", `/api/tenants/${admin.tenantId}/settings`, { auditorAccessEnabled: true }],
+      ["POST", `/api/tenants/${admin.tenantId}/attestations`, undefined],
+      ["DELETE", `/api/tenants/${admin.tenantId}`, undefined],
+      ["POST", `/api/tenants/${admin.tenantId}/invitations`, { email: "late@example.test", role: "member" }],
+    ] as const) {
+      const response = await call(method, url, admin.cookie, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().error).toBe("This organization is closed: nothing in it can be changed");
+    }
+    const evidence = await call("GET", `/api/tenants/${admin.tenantId}/evidence`, member.cookie);
+    expect(evidence.statusCode).toBe(200);
+    expect(evidence.json().artifacts.length).toBeGreaterThan(0);
+    const verified = await call("POST", `/api/tenants/${admin.tenantId}/evidence/verify`, member.cookie);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().chain.isValid).toBe(true);
+    expect(
+      await ctx.database.db.select().from(memberships).where(eq(memberships.tenantId, admin.tenantId)),
+    ).toHaveLength(2);
+  });
+
+  it("erases a tenant only when its admin types the name, leaving a signed record in the instance log", async () => {
+    const admin = await signUp(ctx.app, { tenantName: "Doomed" });
+    const member = await addMember(admin.tenantId, "member");
+    await appendEvidence(admin.tenantId);
+    const url = `/api/tenants/${admin.tenantId}/erase`;
+    expect((await call("POST", url, member.cookie, { confirmName: "Doomed" })).statusCode).toBe(403);
+    const mistyped = await call("POST", url, admin.cookie, { confirmName: "doomed" });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().error).toBe("Type the organization's name exactly to confirm the erasure");
+    // Closing first is the usual way; a closed tenant can still be erased.
+    expect((await call("DELETE", `/api/tenants/${admin.tenantId}`, admin.cookie)).statusCode).toBe(200);
+
+    const erased = await call("POST", url, admin.cookie, { confirmName: "Doomed" });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ erased: true, id: admin.tenantId });
+    const { db } = ctx.database;
+    expect(await db.select().from(tenants).where(eq(tenants.id, admin.tenantId))).toEqual([]);
+    expect(await db.select().from(memberships).where(eq(memberships.tenantId, admin.tenantId))).toEqual([]);
+    expect(
+      await db.select().from(evidenceArtifacts).where(eq(evidenceArtifacts.tenantId, admin.tenantId)),
+    ).toEqual([]);
     expect((await call("GET", `/api/tenants/${admin.tenantId}`, member.cookie)).statusCode).toBe(404);
     expect((await call("GET", "/api/auth/me", member.cookie)).statusCode).toBe(200);
+
+    const entries = await ctx.services.instanceLog.entries();
+    const record = entries.find((entry) => entry.index === erased.json().recordIndex)!;
+    expect(record.hash).toBe(erased.json().recordHash);
+    expect(record.content).toMatchObject({
+      type: "tenant_erased",
+      tenant: { id: admin.tenantId, name: "Doomed" },
+      erasedBy: { userId: admin.userId, email: admin.email },
+      ledger: { length: 1 },
+    });
+    expect(await ctx.services.instanceLog.verify()).toEqual({ ok: true, length: entries.length });
+    await expect(db.execute(sql`update instance_log set kind = 'tenant_erased'`)).rejects.toThrow();
+    await expect(db.delete(instanceLog)).rejects.toThrow();
   });
 });
 

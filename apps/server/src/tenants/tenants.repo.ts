@@ -1,7 +1,8 @@
 // Queries for tenants as seen by one user.
 import type { Database } from "@rampart/db/client";
-import { memberships, tenants } from "@rampart/db/schema";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { ledgerHeads, memberships, tenants } from "@rampart/db/schema";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { InstanceLog } from "./instance-log.ts";
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type RoleName = (typeof memberships.$inferSelect)["role"];
@@ -13,7 +14,8 @@ export function createTenantsRepo(db: Database) {
         .select({ tenant: tenants, role: memberships.role })
         .from(memberships)
         .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-        .where(eq(memberships.userId, userId))
+        // A closed tenant leaves every list; its records stay for its evidence.
+        .where(and(eq(memberships.userId, userId), isNull(tenants.closedAt)))
         .orderBy(asc(memberships.createdAt), asc(tenants.name)),
 
     /** The tenant with the user's role, or the demo tenant with none; undefined otherwise. */
@@ -33,24 +35,60 @@ export function createTenantsRepo(db: Database) {
         return tenant!;
       }),
 
-    setAuditorAccess: async (tenantId: string, enabled: boolean) =>
+    updateSettings: async (
+      tenantId: string,
+      settings: { auditorAccessEnabled?: boolean | undefined; fourEyesWaivers?: boolean | undefined },
+    ) =>
       (
         await db
           .update(tenants)
-          .set({ auditorAccessEnabled: enabled })
+          .set({
+            ...(settings.auditorAccessEnabled !== undefined
+              ? { auditorAccessEnabled: settings.auditorAccessEnabled }
+              : {}),
+            ...(settings.fourEyesWaivers !== undefined ? { fourEyesWaivers: settings.fourEyesWaivers } : {}),
+          })
           .where(eq(tenants.id, tenantId))
           .returning()
       )[0],
 
+    /** "Delete Tenant": the tenant is closed, not erased; its ledger and checkpoints stay. */
+    close: (tenantId: string, at: Date) =>
+      db
+        .update(tenants)
+        .set({ closedAt: at })
+        .where(and(eq(tenants.id, tenantId), isNull(tenants.closedAt))),
+
     /**
-     * Every table that holds tenant data references tenants with ON DELETE CASCADE. The evidence
-     * ledger refuses deletes unless the transaction says it is deleting a tenant.
+     * Erasure: every table that holds tenant data references tenants with ON DELETE CASCADE, and
+     * the evidence ledger refuses deletes unless the transaction says it is deleting a tenant. The
+     * signed deletion record goes into the instance's log in the same transaction, with the head
+     * of the ledger that was erased, so neither happens without the other.
      */
-    delete: (tenantId: string) =>
-      db.transaction(async (tx) => {
+    erase: async (
+      tenant: TenantRow,
+      by: { id: string; email: string },
+      at: Date,
+      instanceLog: InstanceLog,
+    ) => {
+      const append = await instanceLog.appender();
+      return db.transaction(async (tx) => {
+        const [head] = await tx
+          .select()
+          .from(ledgerHeads)
+          .where(eq(ledgerHeads.tenantId, tenant.id))
+          .for("update");
         await tx.execute(sql`select set_config('rampart.ledger_delete', 'on', true)`);
-        await tx.delete(tenants).where(eq(tenants.id, tenantId));
-      }),
+        await tx.delete(tenants).where(eq(tenants.id, tenant.id));
+        return append(tx, "tenant_erased", {
+          type: "tenant_erased",
+          tenant: { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt.toISOString() },
+          erasedBy: { userId: by.id, email: by.email },
+          erasedAt: at.toISOString(),
+          ledger: head ? { length: head.length, headHash: head.headHash } : { length: 0, headHash: null },
+        });
+      });
+    },
   };
 }
 

@@ -1,9 +1,13 @@
-// Tenant management (spec part 1, §7): list, read, settings, auditor access, delete; plus create.
+// Tenant management (spec part 1, §7): list, read, settings, auditor access, delete; plus create
+// and erase. "Delete Tenant" closes the tenant (its ledger stays verifiable); erasure is a
+// separate request, confirmed by typing the name, that leaves a signed record in the instance log.
 import { ErrorBody } from "@rampart/contracts/common";
 import {
   AuditorAccessBody,
   CreateTenantBody,
   DeleteTenantResponse,
+  EraseTenantBody,
+  EraseTenantResponse,
   Tenant,
   TenantList,
   TenantParams,
@@ -11,7 +15,9 @@ import {
 } from "@rampart/contracts/tenants";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
+import { AppError } from "../errors.ts";
 import type { App } from "../http/types.ts";
+import type { InstanceLog } from "./instance-log.ts";
 import type { TenantAccessService } from "./tenant-access.ts";
 import type { RoleName, TenantRow, TenantsRepo } from "./tenants.repo.ts";
 
@@ -23,6 +29,7 @@ export function toTenant(row: TenantRow, role: RoleName | null): Tenant {
     name: row.name,
     githubInstallationId: row.githubInstallationId,
     auditorAccessEnabled: row.auditorAccessEnabled,
+    fourEyesWaivers: row.fourEyesWaivers,
     isDemo: row.isDemo,
     role,
     createdAt: row.createdAt.toISOString(),
@@ -31,8 +38,15 @@ export function toTenant(row: TenantRow, role: RoleName | null): Tenant {
 
 export function registerTenantRoutes(
   app: App,
-  deps: { repo: TenantsRepo; access: TenantAccessService; authenticate: onRequestAsyncHookHandler },
+  deps: {
+    repo: TenantsRepo;
+    access: TenantAccessService;
+    instanceLog: InstanceLog;
+    authenticate: onRequestAsyncHookHandler;
+    now?: () => Date;
+  },
 ) {
+  const now = deps.now ?? (() => new Date());
   const { repo, access } = deps;
   const guarded = { onRequest: deps.authenticate };
 
@@ -61,14 +75,18 @@ export function registerTenantRoutes(
     "/api/tenants/:tenantId",
     { ...guarded, schema: { tags: ["tenants"], params: TenantParams, response: { 200: Tenant, ...errors } } },
     async (request) => {
-      const { tenant, role } = await access.require(request.params.tenantId, currentUser(request).id, "read");
+      const { tenant, role } = await access.require(
+        request.params.tenantId,
+        currentUser(request).id,
+        "tenant",
+      );
       return toTenant(tenant, role);
     },
   );
 
-  async function setAuditorAccess(tenantId: string, userId: string, enabled: boolean) {
+  async function updateSettings(tenantId: string, userId: string, settings: TenantSettingsBody) {
     const { role } = await access.require(tenantId, userId, "admin");
-    const updated = await repo.setAuditorAccess(tenantId, enabled);
+    const updated = await repo.updateSettings(tenantId, settings);
     return toTenant(updated!, role);
   }
 
@@ -83,8 +101,7 @@ export function registerTenantRoutes(
         response: { 200: Tenant, ...errors },
       },
     },
-    (request) =>
-      setAuditorAccess(request.params.tenantId, currentUser(request).id, request.body.auditorAccessEnabled),
+    (request) => updateSettings(request.params.tenantId, currentUser(request).id, request.body),
   );
 
   app.patch(
@@ -98,7 +115,10 @@ export function registerTenantRoutes(
         response: { 200: Tenant, ...errors },
       },
     },
-    (request) => setAuditorAccess(request.params.tenantId, currentUser(request).id, request.body.enabled),
+    (request) =>
+      updateSettings(request.params.tenantId, currentUser(request).id, {
+        auditorAccessEnabled: request.body.enabled,
+      }),
   );
 
   app.delete(
@@ -109,8 +129,32 @@ export function registerTenantRoutes(
     },
     async (request) => {
       const { tenant } = await access.require(request.params.tenantId, currentUser(request).id, "admin");
-      await repo.delete(tenant.id);
+      await repo.close(tenant.id, now());
       return { deleted: true as const, id: tenant.id };
+    },
+  );
+
+  app.post(
+    "/api/tenants/:tenantId/erase",
+    {
+      ...guarded,
+      schema: {
+        tags: ["tenants"],
+        params: TenantParams,
+        body: EraseTenantBody,
+        response: { 200: EraseTenantResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // A closed tenant can still be erased: closing first is the usual way there.
+      const { tenant } = await access.require(request.params.tenantId, user.id, "admin", {
+        evenIfClosed: true,
+      });
+      if (request.body.confirmName !== tenant.name)
+        throw new AppError("bad_request", "Type the organization's name exactly to confirm the erasure");
+      const record = await repo.erase(tenant, user, now(), deps.instanceLog);
+      return { erased: true as const, id: tenant.id, recordIndex: record.index, recordHash: record.hash };
     },
   );
 }

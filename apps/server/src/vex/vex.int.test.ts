@@ -199,6 +199,14 @@ describe("VEX", () => {
   it("exports the newest decisions as OpenVEX and CycloneDX that validate against their schemas", async () => {
     const target = initial[0]!;
     const purl = await purlOf(target.id);
+    // VEX documents are reports (no code in them): an auditor reads them while auditor access is on.
+    const enabled = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/tenants/${owner.tenantId}/auditor-access`,
+      headers: { cookie: owner.cookie },
+      payload: { enabled: true },
+    });
+    expect(enabled.statusCode).toBe(200);
     const openvex = await get(`/api/tenants/${owner.tenantId}/vex?format=openvex`, auditor.cookie);
     expect(openvex.statusCode, openvex.body).toBe(200);
     expect(openvex.headers["content-disposition"]).toMatch(/^attachment; filename=".+\.openvex\.json"$/);

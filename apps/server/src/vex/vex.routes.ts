@@ -75,7 +75,8 @@ export function registerVexRoutes(
     async (request, reply) => {
       const { tenantId } = request.params;
       const user = currentUser(request);
-      await access.require(tenantId, user.id, "read");
+      // VEX documents are reports (statements about dependencies, no code): auditors may read them.
+      await access.require(tenantId, user.id, "evidence");
       const { format } = request.query;
       const document = await vex.exportDocument(tenantId, format, user.email);
       const filename = `vex-${tenantId.slice(0, 8)}.${format === "openvex" ? "openvex" : "cdx"}.json`;

@@ -34,6 +34,8 @@ const EvidencePage = page(() => import("../features/evidence/evidence-page"), "E
 const ContainerImagesPage = page(() => import("../features/images/images-page"), "ContainerImagesPage");
 const AttestationsPage = page(() => import("../features/attestations/attestations-page"), "AttestationsPage");
 const TenantsPage = page(() => import("../features/tenants/tenants-page"), "TenantsPage");
+const MembersPage = page(() => import("../features/members/members-page"), "MembersPage");
+const InvitePage = page(() => import("../features/invite/invite-page"), "InvitePage");
 
 function PageFallback() {
   return <Spinner label="Loading page" className="min-h-[50vh]" />;
@@ -54,6 +56,7 @@ export const SIGNED_IN_ROUTES: readonly { path: string; page: Page }[] = [
   { path: "/images", page: ContainerImagesPage },
   { path: "/attestations", page: AttestationsPage },
   { path: "/tenants", page: TenantsPage },
+  { path: "/members", page: MembersPage },
 ];
 
 export function AppRoutes() {
@@ -64,6 +67,7 @@ export function AppRoutes() {
         <Route path="/login" component={LoginPage} />
         <Route path="/register" component={RegisterPage} />
         <Route path="/onboarding" component={OnboardingPage} />
+        <Route path="/invite/:token" component={InvitePage} />
         {SIGNED_IN_ROUTES.map(({ path, page: SignedInPage }) => (
           <Route key={path} path={path}>
             <RequireSession>

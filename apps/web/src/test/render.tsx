@@ -77,6 +77,7 @@ export function testTenant(overrides: Partial<Record<string, unknown>> & { id: s
   return {
     githubInstallationId: null,
     auditorAccessEnabled: false,
+    fourEyesWaivers: false,
     isDemo: false,
     role: "admin",
     createdAt: "2025-03-04T10:00:00.000Z",

@@ -12,6 +12,10 @@ export const tenants = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     githubInstallationId: text("github_installation_id"),
     auditorAccessEnabled: boolean("auditor_access_enabled").notNull().default(false),
+    /** Accepting risk (a waiver) needs a second person: one requests, another approves. */
+    fourEyesWaivers: boolean("four_eyes_waivers").notNull().default(false),
+    /** "Delete Tenant" closes: gone from lists, no writes, its ledger kept and verifiable. */
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   // At most one demo tenant: the seed inserts with ON CONFLICT DO NOTHING against this index,

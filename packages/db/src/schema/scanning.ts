@@ -3,6 +3,7 @@
 // from tenants, so deleting a tenant deletes all of it.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -226,6 +227,10 @@ export const waivers = pgTable(
     expiresAt: timestamptz("expires_at"),
     revokedAt: timestamptz("revoked_at"),
     revokedBy: text("revoked_by"),
+    /** Under four-eyes approval a waiver waits for a second person and waives nothing until then. */
+    pending: boolean("pending").notNull().default(false),
+    approvedBy: text("approved_by"),
+    approvedAt: timestamptz("approved_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (table) => [index("waivers_tenant_rule").on(table.tenantId, table.ruleId)],

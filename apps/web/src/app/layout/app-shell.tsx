@@ -1,5 +1,6 @@
 // Signed-in layout: sidebar plus the main area.
 import type { ReactNode } from "react";
+import { AuditorGate } from "./auditor-gate";
 import { Sidebar } from "./sidebar";
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -7,7 +8,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col md:flex-row">
       <Sidebar />
       <main id="main-content" className="min-w-0 flex-1">
-        {children}
+        <AuditorGate>{children}</AuditorGate>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 // The left sidebar of every signed-in page: brand, tenant selector, navigation and account footer.
-import { GitBranch, LogOut } from "lucide-react";
+import { GitBranch, LogOut, Users } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { BrandLogo } from "../../components/brand-logo";
 import { Button } from "../../components/ui/button";
@@ -8,7 +8,7 @@ import { SystemSettingsDrawer } from "../../features/system/system-settings-draw
 import { cn } from "../../lib/cn";
 import { useSession } from "../../session/api/get-me";
 import { useCurrentTenant } from "../../session/use-current-tenant";
-import { isNavItemActive, NAV_ITEMS } from "./nav-items";
+import { isNavItemActive, visibleNavItems } from "./nav-items";
 import { TenantSelector } from "./tenant-selector";
 
 export function Sidebar() {
@@ -29,7 +29,13 @@ export function Sidebar() {
 
       <nav aria-label="Main" className="overflow-x-auto px-3 pb-3 md:flex-1 md:overflow-y-auto md:pb-4">
         <ul className="flex gap-0.5 md:flex-col">
-          {NAV_ITEMS.map(({ label, path, icon: Icon, live }) => {
+          {[
+            ...visibleNavItems(tenant),
+            // Members of the current organization; the demo organization has none.
+            ...(tenant && tenant.role !== null
+              ? [{ label: "Members", path: "/members", icon: Users, live: false }]
+              : []),
+          ].map(({ label, path, icon: Icon, live }) => {
             const active = isNavItemActive(location, path);
             return (
               <li key={path}>

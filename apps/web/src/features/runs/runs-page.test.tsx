@@ -130,6 +130,8 @@ describe("RunsPage", () => {
           author: "ada@example.com",
           expiresAt: null,
           revokedAt: null,
+          pending: false,
+          approvedBy: null,
           createdAt: "2025-06-01T00:00:00.000Z",
         },
       ],

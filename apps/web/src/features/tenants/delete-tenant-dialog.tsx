@@ -1,5 +1,6 @@
-// Deleting an organization deletes every repository, run, finding and evidence record it holds,
-// so the spec's one-click 'Delete Tenant' asks first: the organization's name must be typed.
+// The spec's 'Delete Tenant' closes the organization: it leaves every list and nothing in it can
+// be changed, while its evidence ledger and checkpoints stay verifiable. Erasing it for good is a
+// separate button of the same dialog. Both ask first: the organization's name must be typed.
 import type { Tenant } from "@rampart/contracts/tenants";
 import { type FormEvent, useId, useState } from "react";
 import { ItemDialog } from "../../components/item-dialog";
@@ -13,6 +14,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { useDeleteTenant } from "./api/delete-tenant";
+import { useEraseTenant } from "./api/erase-tenant";
 
 export function DeleteTenantDialog({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
   return (
@@ -24,6 +26,8 @@ export function DeleteTenantDialog({ tenant, onClose }: { tenant: Tenant | null;
 
 function DeleteTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
   const deleteTenant = useDeleteTenant();
+  const eraseTenant = useEraseTenant();
+  const pending = deleteTenant.isPending || eraseTenant.isPending;
   const [typed, setTyped] = useState("");
   const nameId = useId();
   const confirmed = typed.trim() === tenant.name;
@@ -38,8 +42,10 @@ function DeleteTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () => vo
       <DialogHeader>
         <DialogTitle>Delete {tenant.name}?</DialogTitle>
         <DialogDescription>
-          This deletes the organization with every repository, policy run, finding and evidence record it
-          holds. It cannot be undone.
+          Deleting closes the organization: it disappears from every list and nothing in it can be changed,
+          while its evidence ledger and checkpoints are kept and stay verifiable. Erasing permanently removes
+          every repository, policy run, finding and evidence record it holds; only a signed record of the
+          erasure remains. Erasing cannot be undone.
         </DialogDescription>
       </DialogHeader>
       <TextField
@@ -53,7 +59,18 @@ function DeleteTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () => vo
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="destructive" disabled={!confirmed || deleteTenant.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          className="text-danger"
+          disabled={!confirmed || pending}
+          onClick={() =>
+            eraseTenant.mutate({ tenantId: tenant.id, confirmName: tenant.name }, { onSettled: onDone })
+          }
+        >
+          {eraseTenant.isPending ? "Erasing..." : "Erase permanently"}
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!confirmed || pending}>
           {deleteTenant.isPending ? "Deleting..." : "Delete Tenant"}
         </Button>
       </DialogFooter>

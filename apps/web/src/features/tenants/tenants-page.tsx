@@ -103,7 +103,8 @@ function TenantsTable({ tenants }: { tenants: Tenant[] }) {
               </TableCell>
               <TableCell className="text-muted-foreground">{formatDate(tenant.createdAt)}</TableCell>
               <TableCell className="text-right">
-                <TenantActions tenant={tenant} onDelete={setDeleting} />
+                {/* Only an admin may change a tenant: others see no actions rather than errors. */}
+                {tenant.role === "admin" ? <TenantActions tenant={tenant} onDelete={setDeleting} /> : null}
               </TableCell>
             </TableRow>
           ))}
