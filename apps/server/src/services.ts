@@ -40,7 +40,7 @@ export type ServicesConfig = Pick<
   | "LEDGER_ORIGIN"
   | "OSV_SOURCE"
 > & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number } & Partial<
-    Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">
+    Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL" | "DEMO_IDLE_HOURS">
   >;
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
@@ -54,11 +54,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   const tenantsRepo = createTenantsRepo(db);
   const repositoriesRepo = createRepositoriesRepo(db);
   const sampleCacheDir = path.join(path.resolve(config.DATA_DIR), "samples");
-  const codeHost = createLocalCodeHost({
-    samplesDir: config.SAMPLES_DIR,
-    sampleCacheDir,
-    fixRemotesDir: path.join(path.resolve(config.DATA_DIR), "fix-remotes"),
-  });
+  const fixRemotesDir = path.join(path.resolve(config.DATA_DIR), "fix-remotes");
+  const codeHost = createLocalCodeHost({ samplesDir: config.SAMPLES_DIR, sampleCacheDir, fixRemotesDir });
   const ledger = createLedgerService({
     db,
     origin: config.LEDGER_ORIGIN,
@@ -90,9 +87,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     repositories: repositoriesRepo,
     scans,
     images,
+    ledger,
     jobs,
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
+    fixRemotesDir,
+    ...(config.DEMO_IDLE_HOURS !== undefined ? { idleHours: config.DEMO_IDLE_HOURS } : {}),
   });
   const posture = createPostureService({
     repo: createPostureRepo(db),
@@ -137,6 +137,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.scans.scheduledScanJob,
     services.waivers.expiryJob,
     services.demo.seedJob,
+    services.demo.removeIdleJob,
     services.ledger.verifyAllJob,
     services.ledger.verifyTenantJob,
     services.attestations.weeklyJob,
