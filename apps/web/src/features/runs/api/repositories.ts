@@ -1,5 +1,5 @@
 // The tenant's repositories: list (GET), add by git URL or absolute path (POST) and remove
-// (DELETE /api/tenants/{tenantId}/repositories[/{id}]). The demo tenant refuses writes.
+// (DELETE /api/tenants/{tenantId}/repositories[/{id}]). Auditors may not write.
 import type { Repository } from "@rampart/contracts/repositories";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
