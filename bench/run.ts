@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "lockfile-parse": () => import("./lockfile-parse.ts"),
   "image-scan": () => import("./image-scan.ts"),
   ledger: () => import("./ledger.ts"),
+  "demo-copy": () => import("./demo-copy.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);
