@@ -30,7 +30,9 @@ export function registerDemoRoutes(
     "/api/demo/seed",
     {
       onRequest: deps.authenticate,
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      // The web asks every 3 s while the template is being prepared (a cheap 409); a copy is made
+      // once per user.
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
         tags: ["demo"],
         description:

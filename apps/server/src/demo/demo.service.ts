@@ -152,6 +152,21 @@ export function createDemoService(deps: {
     handle: ({ tenantId }) => seed(tenantId),
   });
 
+  /** Creates the template if needed and queues the scans of the samples (a no-op once done). */
+  async function ensureTemplate(): Promise<string> {
+    await db
+      .insert(tenants)
+      .values({ name: DEMO_TENANT_NAME, isDemo: true })
+      .onConflictDoNothing({
+        target: tenants.isDemo,
+        where: sql`${tenants.isDemo} and ${tenants.demoOwnerUserId} is null and ${tenants.lastActiveAt} is null`,
+      });
+    const id = await findTemplateId();
+    if (!id) throw new Error("demo template missing right after its upsert");
+    await deps.jobs.send(seedJob, { tenantId: id }, { singletonKey: id });
+    return id;
+  }
+
   /**
    * Copies the template for the user in one transaction; undefined when a concurrent request
    * created the user's demo first (the unique index on the owner makes the second insert a no-op).
@@ -241,20 +256,7 @@ export function createDemoService(deps: {
     removeIdle,
     removeIdleJob,
 
-    /** Creates the template if needed and queues the scans of the samples (a no-op once done). */
-    async ensureTemplate(): Promise<string> {
-      await db
-        .insert(tenants)
-        .values({ name: DEMO_TENANT_NAME, isDemo: true })
-        .onConflictDoNothing({
-          target: tenants.isDemo,
-          where: sql`${tenants.isDemo} and ${tenants.demoOwnerUserId} is null and ${tenants.lastActiveAt} is null`,
-        });
-      const id = await findTemplateId();
-      if (!id) throw new Error("demo template missing right after its upsert");
-      await deps.jobs.send(seedJob, { tenantId: id }, { singletonKey: id });
-      return id;
-    },
+    ensureTemplate,
 
     /**
      * The user's own demo organization, copied from the template the first time. While the
@@ -265,7 +267,7 @@ export function createDemoService(deps: {
       if (existing) return existing;
       let template = await templateState();
       if (template.state === "missing") {
-        await this.ensureTemplate();
+        await ensureTemplate();
         template = await templateState();
       }
       if (template.state !== "ready") throw new AppError("conflict", DEMO_NOT_READY);
