@@ -217,7 +217,14 @@ describe("a user's own demo organization", () => {
     expect(bobRuns.statusCode).toBe(200);
     const idsOf = (body: { runs?: { id: string }[] } | { id: string }[]) =>
       (Array.isArray(body) ? body : (body.runs ?? [])).map((run) => run.id);
+    expect(idsOf(aliceRuns.json()).length).toBeGreaterThan(0);
     for (const id of idsOf(aliceRuns.json())) expect(idsOf(bobRuns.json())).not.toContain(id);
+    // Alice's own scan: in her demo, not in Bob's nor in the template.
+    const ownScans = async (tenantId: string) =>
+      (await rowsOf(schema.scans, tenantId)).filter((row) => row.triggeredBy !== "demo-seed").length;
+    expect(await ownScans(aliceDemo)).toBe(1);
+    expect(await ownScans(bobDemo)).toBe(0);
+    expect(await ownScans(templateId)).toBe(0);
     expect((await rowsOf(schema.waivers, bobDemo)).length).toBe(0);
     expect((await rowsOf(schema.waivers, templateId)).length).toBe(0);
     expect((await rowsOf(schema.attestations, bobDemo)).length).toBe(1);
