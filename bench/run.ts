@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "image-scan": () => import("./image-scan.ts"),
   "image-bomb": () => import("./image-bomb.ts"),
   ledger: () => import("./ledger.ts"),
+  "demo-copy": () => import("./demo-copy.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { newAccount, register, screenshot, signIn, toast } from "./support.ts";
 
 test("a new user registers, signs in, sees the shell, switches to demo and signs out", async ({ page }) => {
+  test.setTimeout(300_000);
   const account = newAccount();
   await register(page, account);
   await signIn(page, account);
@@ -35,7 +36,9 @@ test("a new user registers, signs in, sees the shell, switches to demo and signs
 
   await page.getByRole("link", { name: /^Dashboard/ }).click();
   await page.getByRole("switch", { name: "Demo mode" }).click();
-  await expect(page.getByText("Rampart Demo").first()).toBeVisible();
+  // The user's own demo is copied from a template the server scans from the samples at start; on
+  // this fresh server those scans may still be running, and the page waits for them.
+  await expect(page.getByText("Rampart Demo").first()).toBeVisible({ timeout: 240_000 });
   expect(await page.evaluate("window.localStorage.getItem('app-mode')")).toBe("demo");
   await screenshot(page, "dashboard-demo");
 

@@ -92,6 +92,8 @@ const ConfigSchema = z.object({
   /** Run job workers inside the API process (default) or only in `npm run worker` processes. */
   RUN_WORKERS: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
+  /** Hours after its last use when a user's demo organization (and its ledger) is removed. */
+  DEMO_IDLE_HOURS: z.coerce.number().int().min(1).max(87_600).default(168),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
   SAMPLES_DIR: z.string().default(path.resolve(import.meta.dirname, "../../../samples")),
   /**

@@ -20,7 +20,7 @@ async function main() {
   logger.info({ inserted: bundled.inserted, updated: bundled.updated }, "bundled advisories imported");
   // A daily schedule left by an earlier start with OSV_SOURCE set would now fail every day.
   if (!config.OSV_SOURCE) await jobs.unschedule(services.osvImportJob, "");
-  if (config.SEED_DEMO) await services.demo.ensureDemoTenant();
+  if (config.SEED_DEMO) await services.demo.ensureTemplate();
 
   const app = await buildApp({ config, services, jobQueue: jobs, logger: { level: config.LOG_LEVEL } });
   const shutdown = async (signal: string) => {

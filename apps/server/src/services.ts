@@ -63,6 +63,7 @@ export type ServicesConfig = Pick<
       | "MAIL_FROM"
       | "PUBLIC_URL"
       | "LOGIN_ATTEMPTS_PER_ACCOUNT"
+      | "DEMO_IDLE_HOURS"
       | "IMAGE_MAX_UPLOAD_MB"
       | "IMAGE_MAX_EXPANDED_MB"
       | "IMAGE_MAX_EXPANSION_RATIO"
@@ -106,10 +107,11 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       fetching.SECRETS_KEY ? parseSecretsKey(fetching.SECRETS_KEY) : dataDirectoryKey(config.DATA_DIR),
     ),
   );
+  const fixRemotesDir = path.join(path.resolve(config.DATA_DIR), "fix-remotes");
   const codeHost = createLocalCodeHost({
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
-    fixRemotesDir: path.join(path.resolve(config.DATA_DIR), "fix-remotes"),
+    fixRemotesDir,
     policy: networkPolicy,
     limits: {
       timeoutMs: fetching.CHECKOUT_TIMEOUT_SECONDS * 1000,
@@ -173,9 +175,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     repositories: repositoriesRepo,
     scans,
     images,
+    ledger,
     jobs,
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
+    fixRemotesDir,
+    ...(config.DEMO_IDLE_HOURS !== undefined ? { idleHours: config.DEMO_IDLE_HOURS } : {}),
   });
   const posture = createPostureService({
     repo: createPostureRepo(db),
@@ -231,6 +236,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.scans.scheduledScanJob,
     services.waivers.expiryJob,
     services.demo.seedJob,
+    services.demo.removeIdleJob,
     services.ledger.verifyAllJob,
     services.ledger.verifyTenantJob,
     services.attestations.weeklyJob,

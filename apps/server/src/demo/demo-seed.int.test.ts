@@ -1,13 +1,16 @@
-// The demo tenant's data comes from real scans of the bundled samples, one per commit.
+// The demo template's data comes from real scans of the bundled samples, one per commit; each
+// user's demo organization is a copy of it and shows that history.
 
 import { policyRuns, scans } from "@rampart/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoWhenReady } from "../../test/demo.ts";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 import { listSamples } from "../repositories/samples.ts";
 
 let ctx: TestContext;
 let cookie: string;
+let templateId: string;
 let demoTenantId: string;
 
 beforeAll(async () => {
@@ -30,13 +33,15 @@ async function until<T>(
 }
 
 describe("the demo seed", () => {
-  it("scans every commit of every sample, dated as the commits are", async () => {
-    const seeded = await ctx.app.inject({ method: "POST", url: "/api/demo/seed", headers: { cookie } });
-    demoTenantId = seeded.json().tenantId;
+  it("scans every commit of every sample into the template, dated as the commits are", async () => {
+    const first = await ctx.app.inject({ method: "POST", url: "/api/demo/seed", headers: { cookie } });
+    expect(first.statusCode).toBe(409); // the template is created and its scans queued
+    expect(first.json().error).toMatch(/still being prepared/);
+    templateId = (await ctx.services.demo.findTemplateId())!;
     const commits = listSamples(SAMPLES_DIR).reduce((sum, sample) => sum + sample.manifest.commits.length, 0);
     expect(commits).toBeGreaterThanOrEqual(6);
     const runs = await until(
-      () => ctx.database.db.select().from(policyRuns).where(eq(policyRuns.tenantId, demoTenantId)),
+      () => ctx.database.db.select().from(policyRuns).where(eq(policyRuns.tenantId, templateId)),
       (rows) => rows.length >= commits,
     );
     expect(runs).toHaveLength(commits);
@@ -44,11 +49,16 @@ describe("the demo seed", () => {
     expect(days.size).toBeGreaterThan(3); // history over time, not one moment
     expect(runs.every((run) => run.triggeredBy === "demo-seed")).toBe(true);
 
-    // Seeding again queues nothing new.
-    await ctx.app.inject({ method: "POST", url: "/api/demo/seed", headers: { cookie } });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const all = await ctx.database.db.select().from(scans).where(eq(scans.tenantId, demoTenantId));
+    // Seeding the template again queues nothing new; the user's copy comes from it.
+    await ctx.services.demo.ensureTemplate();
+    demoTenantId = await seedDemoWhenReady(ctx.app, cookie);
+    const all = await ctx.database.db.select().from(scans).where(eq(scans.tenantId, templateId));
     expect(all).toHaveLength(commits);
+    const copied = await ctx.database.db
+      .select()
+      .from(policyRuns)
+      .where(eq(policyRuns.tenantId, demoTenantId));
+    expect(copied.map((run) => run.createdAt).sort()).toEqual(runs.map((run) => run.createdAt).sort());
   }, 300_000);
 
   it("scans the demo container images through the upload path, so Container Security has real matches", async () => {
@@ -78,7 +88,7 @@ describe("the demo seed", () => {
     expect(summary.metrics.remediationTime).not.toBeNull(); // later commits fix earlier findings
   });
 
-  it("lets any signed-in user run the demo scan, with its real counts", async () => {
+  it("lets its owner run a scan, with its real counts, and hides it from everyone else", async () => {
     const response = await ctx.app.inject({
       method: "POST",
       url: "/api/runs/trigger",
@@ -92,22 +102,17 @@ describe("the demo seed", () => {
       expect(body.failed).toBe(run!.failedCount);
       expect(body.filesScanned).toBe(run!.filesScanned);
     }
+    const stranger = await signUp(ctx.app);
+    for (const url of [`/api/tenants/${demoTenantId}`, `/api/tenants/${templateId}/runs`]) {
+      const read = await ctx.app.inject({ url, headers: { cookie: stranger.cookie } });
+      expect(read.statusCode, url).toBe(404);
+    }
+    const trigger = await ctx.app.inject({
+      method: "POST",
+      url: "/api/runs/trigger",
+      headers: { cookie: stranger.cookie },
+      payload: { tenantId: demoTenantId },
+    });
+    expect(trigger.statusCode).toBe(404);
   }, 60_000);
-
-  it("refuses every other write on the demo tenant", async () => {
-    const waiver = await ctx.app.inject({
-      method: "POST",
-      url: `/api/tenants/${demoTenantId}/waivers`,
-      headers: { cookie },
-      payload: { findingId: "00000000-0000-4000-8000-000000000000", reason: "nope" },
-    });
-    expect(waiver.statusCode).toBe(403);
-    const repository = await ctx.app.inject({
-      method: "POST",
-      url: `/api/tenants/${demoTenantId}/repositories`,
-      headers: { cookie },
-      payload: { location: "https://git.example.test/a/b.git" },
-    });
-    expect(repository.statusCode).toBe(403);
-  });
 });

@@ -1,35 +1,110 @@
-// The one shared demo tenant and its data. Creating the tenant is idempotent and safe under
-// concurrent calls (the partial unique index on tenants(is_demo) lets exactly one insert win).
-// Its data comes from real scans of the bundled sample repositories, one per commit, dated as
-// the commits are, so that history, trends and remediation times exist.
+// Demo organizations: one per user, each a copy of a template. The template is a demo tenant that
+// no one sees, created at start and filled by real scans of the bundled sample repositories (one
+// per commit, dated as the commits are, so that history, trends and remediation times exist).
+// A user's first switch to demo mode copies it (see demo-copy.ts) in one transaction and makes the
+// user its admin; idle copies are removed by an hourly job.
+import { rm } from "node:fs/promises";
 import type { Database } from "@rampart/db/client";
-import { scans, tenants } from "@rampart/db/schema";
-import { eq, sql } from "drizzle-orm";
+import {
+  containerImages,
+  memberships,
+  repositories as repositoriesTable,
+  scans,
+  tenants,
+} from "@rampart/db/schema";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { seedDemoImages } from "../containers/demo-images.ts";
+import { fixRemotePath } from "../code-host/fix-remote.ts";
+import { DEMO_IMAGES, seedDemoImages } from "../containers/demo-images.ts";
 import type { ImagesService } from "../containers/images.service.ts";
+import { AppError } from "../errors.ts";
+import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoriesRepo } from "../repositories/repositories.repo.ts";
 import { listSamples, materializeSample } from "../repositories/samples.ts";
 import type { ScanService } from "../runs/scan.service.ts";
+import { type CopyReport, copyTemplate } from "./demo-copy.ts";
 
 export const DEMO_TENANT_NAME = "Rampart Demo";
 export const DEMO_SEED_TRIGGER = "demo-seed";
+export const DEMO_NOT_READY =
+  "The demo data is still being prepared from the sample repositories; try again in a few seconds";
+export const DEFAULT_DEMO_IDLE_HOURS = 168;
+
+export type TemplateState =
+  | { state: "missing" }
+  | { state: "preparing"; id: string }
+  | { state: "ready"; id: string };
 
 export function createDemoService(deps: {
   db: Database;
   repositories: RepositoriesRepo;
   scans: ScanService;
   images: ImagesService;
+  ledger: LedgerService;
   jobs: JobSender;
   samplesDir: string;
   sampleCacheDir: string;
+  /** Where the local code host keeps each repository's fix branches (removed with a demo). */
+  fixRemotesDir: string;
+  /** A user's demo organization unused this long is removed. */
+  idleHours?: number;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
 }) {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const idleHours = deps.idleHours ?? DEFAULT_DEMO_IDLE_HOURS;
 
-  async function findDemoTenantId(): Promise<string | undefined> {
-    const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isDemo, true));
+  async function findTemplateId(): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(eq(tenants.isDemo, true), isNull(tenants.demoOwnerUserId), isNull(tenants.lastActiveAt)));
     return row?.id;
+  }
+
+  /** The caller's own demo organization, if it has been created. */
+  async function findOwnTenantId(userId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(eq(tenants.isDemo, true), eq(tenants.demoOwnerUserId, userId)));
+    return row?.id;
+  }
+
+  const sampleCommitCount = () =>
+    listSamples(deps.samplesDir).reduce((sum, sample) => sum + sample.manifest.commits.length, 0);
+
+  /**
+   * Ready once every commit of every sample and every demo image has a scan and none is still
+   * queued or running.
+   */
+  async function templateState(): Promise<TemplateState> {
+    const id = await findTemplateId();
+    if (!id) return { state: "missing" };
+    const pending = ["queued", "running"] as const;
+    const [scanCounts] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        pending: sql<number>`(count(*) filter (where ${inArray(scans.state, pending)}))::int`,
+      })
+      .from(scans)
+      .where(eq(scans.tenantId, id));
+    const [imageCounts] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        pending: sql<number>`(count(*) filter (where ${inArray(containerImages.state, pending)}))::int`,
+      })
+      .from(containerImages)
+      .where(eq(containerImages.tenantId, id));
+    const ready =
+      scanCounts!.total >= sampleCommitCount() &&
+      scanCounts!.pending === 0 &&
+      imageCounts!.total >= DEMO_IMAGES.length &&
+      imageCounts!.pending === 0;
+    return ready ? { state: "ready", id } : { state: "preparing", id };
   }
 
   /**
@@ -77,22 +152,144 @@ export function createDemoService(deps: {
     handle: ({ tenantId }) => seed(tenantId),
   });
 
+  /** Creates the template if needed and queues the scans of the samples (a no-op once done). */
+  async function ensureTemplate(): Promise<string> {
+    await db
+      .insert(tenants)
+      .values({ name: DEMO_TENANT_NAME, isDemo: true })
+      .onConflictDoNothing({
+        target: tenants.isDemo,
+        where: sql`${tenants.isDemo} and ${tenants.demoOwnerUserId} is null and ${tenants.lastActiveAt} is null`,
+      });
+    const id = await findTemplateId();
+    if (!id) throw new Error("demo template missing right after its upsert");
+    await deps.jobs.send(seedJob, { tenantId: id }, { singletonKey: id });
+    return id;
+  }
+
+  /**
+   * Copies the template for the user in one transaction; undefined when a concurrent request
+   * created the user's demo first (the unique index on the owner makes the second insert a no-op).
+   */
+  async function createCopy(
+    templateId: string,
+    userId: string,
+  ): Promise<{ tenantId: string; report: CopyReport } | undefined> {
+    // Loaded before the transaction: on PGlite the key's first load would wait for its connection.
+    const signingKey = await deps.ledger.signingKey();
+    return db.transaction(async (tx) => {
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ name: DEMO_TENANT_NAME, isDemo: true, demoOwnerUserId: userId, lastActiveAt: now() })
+        .onConflictDoNothing({ target: tenants.demoOwnerUserId })
+        .returning({ id: tenants.id });
+      if (!tenant) return undefined;
+      await tx.insert(memberships).values({ userId, tenantId: tenant.id, role: "admin" });
+      const report = await copyTemplate(tx, {
+        templateId,
+        tenantId: tenant.id,
+        ledger: deps.ledger,
+        signingKey,
+      });
+      return { tenantId: tenant.id, report };
+    });
+  }
+
+  /**
+   * Erases one demo organization with all of its data, its evidence chain included (demo data,
+   * not evidence anyone relies on), and the fix branches its repositories had on this machine.
+   */
+  async function remove(tenantId: string) {
+    const repositoryIds = await db
+      .select({ id: repositoriesTable.id })
+      .from(repositoriesTable)
+      .where(eq(repositoriesTable.tenantId, tenantId));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('rampart.ledger_delete', 'on', true)`);
+      await tx
+        .delete(tenants)
+        // Never the template, never a tenant that is not a demo.
+        .where(
+          and(eq(tenants.id, tenantId), eq(tenants.isDemo, true), sql`${tenants.lastActiveAt} is not null`),
+        );
+    });
+    for (const { id } of repositoryIds) {
+      await rm(fixRemotePath(deps.fixRemotesDir, id), { recursive: true, force: true });
+    }
+  }
+
+  /** Demo organizations idle for longer than the configured time, and those whose owner is gone. */
+  async function removeIdle(): Promise<number> {
+    const cutoff = new Date(now().getTime() - idleHours * 3_600_000);
+    const idle = await db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(
+        and(
+          eq(tenants.isDemo, true),
+          // The template has neither an owner nor a last use; a copy always has a last use.
+          sql`${tenants.lastActiveAt} is not null`,
+          or(lt(tenants.lastActiveAt, cutoff), isNull(tenants.demoOwnerUserId)),
+        ),
+      );
+    for (const { id } of idle) await remove(id);
+    if (idle.length > 0) deps.logger?.info({ removed: idle.length }, "idle demo organizations removed");
+    return idle.length;
+  }
+
+  const removeIdleJob = defineJob({
+    name: "demo.remove-idle",
+    version: 1,
+    payload: z.object({}).passthrough(),
+    schedule: { cron: "17 * * * *" },
+    handle: async () => {
+      await removeIdle();
+    },
+  });
+
   return {
-    findDemoTenantId,
+    findTemplateId,
+    findOwnTenantId,
+    templateState,
     seed,
     seedJob,
+    removeIdle,
+    removeIdleJob,
 
-    /** Creates the demo tenant if needed and queues the scans of the samples (a no-op once done). */
-    async ensureDemoTenant(): Promise<string> {
-      await db
-        .insert(tenants)
-        .values({ name: DEMO_TENANT_NAME, isDemo: true })
-        .onConflictDoNothing({ target: tenants.isDemo, where: sql`${tenants.isDemo}` });
-      const id = await findDemoTenantId();
-      if (!id) throw new Error("demo tenant missing right after its upsert");
-      await deps.jobs.send(seedJob, { tenantId: id }, { singletonKey: id });
-      return id;
+    ensureTemplate,
+
+    /**
+     * The user's own demo organization, copied from the template the first time. While the
+     * template's scans are still running this is a 409 the web waits through.
+     */
+    async ensureOwnTenant(userId: string): Promise<string> {
+      const existing = await findOwnTenantId(userId);
+      if (existing) return existing;
+      let template = await templateState();
+      if (template.state === "missing") {
+        await ensureTemplate();
+        template = await templateState();
+      }
+      if (template.state !== "ready") throw new AppError("conflict", DEMO_NOT_READY);
+      const started = performance.now();
+      const created = await createCopy(template.id, userId);
+      if (created) {
+        deps.logger?.info(
+          {
+            tenantId: created.tenantId,
+            ms: Math.round(performance.now() - started),
+            rows: created.report.rows,
+          },
+          "demo organization copied",
+        );
+        return created.tenantId;
+      }
+      const raced = await findOwnTenantId(userId);
+      if (!raced) throw new Error("demo organization missing right after its insert");
+      return raced;
     },
+
+    remove,
   };
 }
 

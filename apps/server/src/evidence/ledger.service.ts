@@ -174,6 +174,33 @@ export function createLedgerService(deps: {
     return artifact!;
   }
 
+  /**
+   * Signs a checkpoint of the tenant's whole chain and stores it, inside the caller's transaction
+   * (a demo copy's rebuilt chain). The key is loaded by the caller beforehand: on PGlite its first
+   * load would wait for the connection the transaction holds.
+   */
+  async function storeCheckpoint(tx: Transaction, tenantId: string, privateKey: KeyObject) {
+    const rows = await tx
+      .select()
+      .from(evidenceArtifacts)
+      .where(eq(evidenceArtifacts.tenantId, tenantId))
+      .orderBy(asc(evidenceArtifacts.index));
+    const note = cutCheckpoint({
+      origin: `${deps.origin}/tenants/${tenantId}`,
+      entries: rows,
+      timestamp: now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z"),
+      privateKey,
+    });
+    await tx.insert(ledgerCheckpoints).values({
+      tenantId,
+      treeSize: rows.length,
+      rootHash: ledgerTree(rows).root().toString("hex"),
+      note,
+    });
+  }
+
   const verifyAllJob = defineJob({
     name: "ledger.verify-all",
     version: 1,
@@ -217,6 +244,7 @@ export function createLedgerService(deps: {
     entriesOf,
 
     append,
+    storeCheckpoint,
 
     async publicKey() {
       const publicKey = publicKeyOf(await key());

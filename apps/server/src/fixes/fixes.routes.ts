@@ -45,8 +45,7 @@ export function registerFixRoutes(
 
   /**
    * The finding, when the user may open fixes in its tenant: 404 for another tenant's, 403 for an
-   * auditor. Opening a fix is a scan-like action: on the demo organization every signed-in user
-   * may, since its fix branches live in Rampart's own fix remote and change nothing of anyone's.
+   * auditor. Opening a fix is a scan-like action, in a user's own demo organization too.
    */
   async function fixableFinding(request: FastifyRequest, findingId: string): Promise<FindingRow> {
     const [finding] = await deps.db.select().from(findings).where(eq(findings.id, findingId));

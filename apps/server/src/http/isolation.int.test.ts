@@ -39,8 +39,9 @@ const NOT_ONE_TENANTS_DATA: Record<string, string> = {
   "POST /api/auth/register": "creates a user and their own tenant",
   "GET /api/tenants": "the caller's own tenants",
   "POST /api/tenants": "creates a tenant the caller administers",
-  "GET /api/demo/tenant-id": "the shared demo tenant, readable by every user",
-  "POST /api/demo/seed": "the shared demo tenant, readable by every user",
+  "GET /api/demo/tenant-id":
+    "the caller's own demo organization (demo-copy.int.test.ts: another user gets 404 on it)",
+  "POST /api/demo/seed": "creates the caller's own demo organization (demo-copy.int.test.ts)",
   "GET /api/evidence/public-key": "the instance's public signing key",
   "GET /api/frameworks": "the public framework catalogue",
   "GET /api/system/info": "instance health; schedules filtered to the caller's tenants (system.int.test.ts)",

@@ -14,11 +14,11 @@ import type { TenantRow, TenantsRepo } from "./tenants.repo.ts";
 
 export interface TenantAccess {
   tenant: TenantRow;
-  /** null on the demo tenant: visible to every signed-in user, owned by none. */
+  /** Never null since each user's demo organization is its own (kept nullable for callers' checks). */
   role: Role | null;
 }
 
-/** `scan` is `write`, except that on the demo tenant every signed-in user may run the demo scan. */
+/** `scan` is `write`: kept apart so that a role may one day scan without other writes. */
 export type Permission = "tenant" | "evidence" | "read" | "scan" | "write" | "admin";
 
 export const TENANT_NOT_FOUND = "Organization not found";
@@ -34,7 +34,9 @@ export function mayReadEvidence(access: TenantAccess): boolean {
 export function createTenantAccess(repo: TenantsRepo) {
   async function visible(tenantId: string, userId: string): Promise<TenantAccess> {
     const found = await repo.findVisible(tenantId, userId);
-    if (!found || (!found.role && !found.tenant.isDemo)) throw notFound(TENANT_NOT_FOUND);
+    if (!found?.role) throw notFound(TENANT_NOT_FOUND);
+    // A user's own demo organization is removed once idle: each use keeps it (at most once a minute).
+    if (found.tenant.isDemo) await repo.touchDemo(found.tenant);
     return { tenant: found.tenant, role: found.role };
   }
 
@@ -56,10 +58,6 @@ export function createTenantAccess(repo: TenantsRepo) {
       }
       if (permission === "read") return access;
       if (access.tenant.closedAt && !options.evenIfClosed) throw forbidden(TENANT_CLOSED);
-      if (access.tenant.isDemo && !access.role) {
-        if (permission === "scan") return access;
-        throw forbidden("The demo organization is read-only");
-      }
       if (permission === "admin" && access.role !== "admin") {
         throw forbidden("Only an admin of this organization can do this");
       }

@@ -8,6 +8,7 @@ import {
 } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoWhenReady } from "../../test/demo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
@@ -233,17 +234,18 @@ describe("create and delete", () => {
   });
 });
 
-describe("the demo tenant", () => {
-  it("is readable by every signed-in user and writable by none", async () => {
-    const seeded = await call("POST", "/api/demo/seed", stranger.cookie);
-    const demoId = seeded.json().tenantId;
-    const read = await call("GET", `/api/tenants/${demoId}`, owner.cookie);
+describe("a user's demo organization", () => {
+  it("is its owner's alone: hidden from every other user, listed among the owner's tenants", async () => {
+    const demoId = await seedDemoWhenReady(ctx.app, stranger.cookie);
+    const read = await call("GET", `/api/tenants/${demoId}`, stranger.cookie);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ isDemo: true, role: null });
-    for (const [method, url, payload] of tenantRoutes(demoId).slice(1)) {
+    expect(read.json()).toMatchObject({ isDemo: true, role: "admin" });
+    for (const [method, url, payload] of tenantRoutes(demoId)) {
       const response = await call(method, url, owner.cookie, payload);
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await call("GET", "/api/tenants", owner.cookie)).json()).toHaveLength(1); // not among "my" tenants
+    expect((await call("GET", "/api/tenants", owner.cookie)).json()).toHaveLength(1);
+    const templateId = (await ctx.services.demo.findTemplateId())!;
+    expect((await call("GET", `/api/tenants/${templateId}`, stranger.cookie)).statusCode).toBe(404);
   });
 });

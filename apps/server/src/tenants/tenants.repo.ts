@@ -1,7 +1,7 @@
 // Queries for tenants as seen by one user.
 import type { Database } from "@rampart/db/client";
 import { ledgerHeads, memberships, tenants } from "@rampart/db/schema";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { InstanceLog } from "./instance-log.ts";
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -18,7 +18,7 @@ export function createTenantsRepo(db: Database) {
         .where(and(eq(memberships.userId, userId), isNull(tenants.closedAt)))
         .orderBy(asc(memberships.createdAt), asc(tenants.name)),
 
-    /** The tenant with the user's role, or the demo tenant with none; undefined otherwise. */
+    /** The tenant with the user's role (null when not a member); undefined when there is no such tenant. */
     findVisible: async (tenantId: string, userId: string) =>
       (
         await db
@@ -27,6 +27,15 @@ export function createTenantsRepo(db: Database) {
           .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))
           .where(eq(tenants.id, tenantId))
       )[0],
+
+    /** Marks a user's demo organization as used now, unless that was already done in the last minute. */
+    touchDemo: async (tenant: TenantRow) => {
+      if (tenant.lastActiveAt && Date.now() - tenant.lastActiveAt.getTime() < 60_000) return;
+      await db
+        .update(tenants)
+        .set({ lastActiveAt: sql`now()` })
+        .where(and(eq(tenants.id, tenant.id), eq(tenants.isDemo, true), isNotNull(tenants.lastActiveAt)));
+    },
 
     createWithAdmin: (name: string, userId: string) =>
       db.transaction(async (tx) => {

@@ -26,9 +26,16 @@ describe("resolveLiveTenantId", () => {
 
   it("accepts a tenant the list gives the user a role in, but never the demo tenant", () => {
     const created = testTenant({ id: "44444444-4444-4444-8444-444444444444", name: "New" });
-    const demo = testTenant({ id: DEMO, name: "Demo", isDemo: true, role: null });
+    const demo = testTenant({ id: DEMO, name: "Demo", isDemo: true, role: "admin" });
     expect(resolveLiveTenantId(created.id, memberships, [created] as never)).toBe(created.id);
     expect(resolveLiveTenantId(DEMO, memberships, [demo] as never)).toBe(ACME);
+  });
+
+  it("never picks the user's own demo organization, though it is a membership", () => {
+    const demo = testTenant({ id: DEMO, name: "Rampart Demo", isDemo: true, role: "admin" });
+    const withDemo = [{ tenantId: DEMO, tenantName: "Rampart Demo", role: "admin" as const }, ...memberships];
+    expect(resolveLiveTenantId(DEMO, withDemo, [demo] as never)).toBe(ACME);
+    expect(resolveLiveTenantId(null, withDemo, [demo] as never)).toBe(ACME);
   });
 
   it("is null for a user without memberships", () => {
@@ -66,7 +73,7 @@ describe("useCurrentTenant", () => {
 
   it("in demo mode seeds the demo tenant once when none exists, even with several readers", async () => {
     window.localStorage.setItem("app-mode", "demo");
-    const demo = testTenant({ id: DEMO, name: "Demo Organization", isDemo: true, role: null });
+    const demo = testTenant({ id: DEMO, name: "Demo Organization", isDemo: true, role: "admin" });
     let seeded = false;
     const fetchMock = stubFetch({
       "GET /api/auth/me": { body: { user: TEST_USER } },
@@ -91,4 +98,30 @@ describe("useCurrentTenant", () => {
     );
     expect(seeds).toHaveLength(1);
   });
+
+  it("holds the loading state while the server is still preparing the demo data (409), then shows it", async () => {
+    window.localStorage.setItem("app-mode", "demo");
+    const demo = testTenant({ id: DEMO, name: "Demo Organization", isDemo: true, role: "admin" });
+    let seedCalls = 0;
+    const fetchMock = stubFetch({
+      "GET /api/auth/me": { body: { user: TEST_USER } },
+      "GET /api/tenants": { body: [] },
+      "GET /api/demo/tenant-id": () =>
+        seedCalls > 1 ? { body: { tenantId: DEMO } } : { status: 404, body: { error: "none yet" } },
+      "POST /api/demo/seed": () => {
+        seedCalls += 1;
+        return seedCalls === 1
+          ? { status: 409, body: { error: "The demo data is still being prepared" } }
+          : { body: { tenantId: DEMO } };
+      },
+      [`GET /api/tenants/${DEMO}`]: { body: demo },
+    });
+    const { result } = renderHook(() => useCurrentTenant(), { wrapper });
+    await waitFor(() => expect(seedCalls).toBe(1));
+    expect(result.current.isLoading).toBe(true);
+    expect(result.current.error).toBeNull();
+    await waitFor(() => expect(result.current.isLoading).toBe(false), { timeout: 8_000 });
+    expect(result.current.tenantId).toBe(DEMO);
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/demo/seed")).toHaveLength(2);
+  }, 15_000);
 });

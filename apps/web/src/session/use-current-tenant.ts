@@ -1,6 +1,7 @@
 // Which tenant the signed-in pages show. Live mode: the tenant picked in the selector (kept in
 // localStorage as `current-tenant`) while the user still belongs to it, else their first
-// membership; never a hard-coded id. Demo mode: the shared demo tenant, seeded on first use.
+// membership; never a hard-coded id. Demo mode: the user's own demo organization, created from the
+// bundled sample data on first use.
 import type { Membership } from "@rampart/contracts/auth";
 import type { Tenant } from "@rampart/contracts/tenants";
 import { useCallback } from "react";
@@ -15,13 +16,16 @@ export const CURRENT_TENANT_STORAGE_KEY = "current-tenant";
 
 /**
  * The stored choice if the user may still see that tenant (a membership, or a tenant the list
- * gives a role in, e.g. one created after sign-in), else the first membership, else none.
+ * gives a role in, e.g. one created after sign-in), else the first membership, else none. The
+ * user's own demo organization is a membership too, but never the live tenant.
  */
 export function resolveLiveTenantId(
   storedId: string | null,
-  memberships: readonly Membership[],
+  allMemberships: readonly Membership[],
   tenants: readonly Tenant[] = [],
 ): string | null {
+  const demoIds = new Set(tenants.filter((tenant) => tenant.isDemo).map((tenant) => tenant.id));
+  const memberships = allMemberships.filter((membership) => !demoIds.has(membership.tenantId));
   if (storedId) {
     const isMember = memberships.some((membership) => membership.tenantId === storedId);
     const hasRole = tenants.some(

@@ -1,6 +1,16 @@
 // Users, tenants, memberships and sessions: who may see which tenant's data.
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -10,6 +20,16 @@ export const tenants = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     isDemo: boolean("is_demo").notNull().default(false),
+    /**
+     * The user whose own demo organization this is. The demo tenant with neither an owner nor a
+     * last use is the template the copies are made from (seeded by real scans of the bundled
+     * samples, visible to no one); a copy whose owner was deleted keeps its last use and goes idle.
+     */
+    demoOwnerUserId: uuid("demo_owner_user_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    /** The last time its owner used a demo organization (never null on one); idle ones are removed (DEMO_IDLE_HOURS). */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true, mode: "date" }),
     githubInstallationId: text("github_installation_id"),
     auditorAccessEnabled: boolean("auditor_access_enabled").notNull().default(false),
     /** Accepting risk (a waiver) needs a second person: one requests, another approves. */
@@ -18,9 +38,14 @@ export const tenants = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  // At most one demo tenant: the seed inserts with ON CONFLICT DO NOTHING against this index,
-  // which makes concurrent seeds safe without a lock.
-  (table) => [uniqueIndex("tenants_single_demo").on(table.isDemo).where(sql`${table.isDemo}`)],
+  // One template and one demo organization per user: both are created with ON CONFLICT DO NOTHING
+  // against these indexes, which makes concurrent seeds safe without a lock.
+  (table) => [
+    uniqueIndex("tenants_demo_template")
+      .on(table.isDemo)
+      .where(sql`${table.isDemo} and ${table.demoOwnerUserId} is null and ${table.lastActiveAt} is null`),
+    uniqueIndex("tenants_demo_owner").on(table.demoOwnerUserId),
+  ],
 );
 
 export const users = pgTable("users", {

@@ -1,5 +1,5 @@
 // The dashboard's Auditor Access card: whether external auditors may read evidence and compliance
-// reports for this tenant. Read-only in demo mode, since the demo tenant is shared.
+// reports for this tenant. An auditor sees the setting but cannot change it.
 import { Eye } from "lucide-react";
 import { useId } from "react";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -25,7 +25,7 @@ export function AuditorAccessCard({ tenantId, readOnly }: { tenantId: string; re
             <CardTitle>Auditor Access</CardTitle>
             <CardDescription id={descriptionId}>
               External auditors get read-only access to evidence and compliance reports.
-              {readOnly ? " The demo tenant is read-only." : ""}
+              {readOnly ? " Only an admin can change this." : ""}
             </CardDescription>
           </div>
         </div>

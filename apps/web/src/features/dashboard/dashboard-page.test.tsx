@@ -423,7 +423,7 @@ describe("Auditor access", () => {
     expect(screen.getByRole("switch", { name: "Disabled" })).not.toBeChecked();
   });
 
-  it("keeps the switch read-only in demo mode", async () => {
+  it("lets the user change the switch of their own demo organization, as in a live one", async () => {
     window.localStorage.setItem("app-mode", "demo");
     const DEMO = "33333333-3333-4333-8333-333333333333";
     stubFetch({
@@ -431,14 +431,28 @@ describe("Auditor access", () => {
       "GET /api/tenants": { body: [] },
       "GET /api/demo/tenant-id": { body: { tenantId: DEMO } },
       [`GET /api/tenants/${DEMO}`]: {
-        body: testTenant({ id: DEMO, name: "Demo", isDemo: true, role: null }),
+        body: testTenant({ id: DEMO, name: "Demo", isDemo: true, role: "admin" }),
       },
       [`GET /api/tenants/${DEMO}/summary?days=7`]: { body: testSummary({ hasData: false }) },
       [`GET /api/tenants/${DEMO}/repositories`]: { body: [] },
     });
     renderWithProviders(<DashboardPage />, { path: "/dashboard" });
-    expect(await screen.findByRole("switch", { name: "Disabled" })).toBeDisabled();
+    expect(await screen.findByRole("switch", { name: "Disabled" })).toBeEnabled();
     expect(screen.getByRole("switch", { name: "Demo mode" })).toBeChecked();
+  });
+
+  it("keeps the switch read-only for an auditor", async () => {
+    const ACME = TEST_USER.memberships[0]!.tenantId;
+    stubFetch({
+      "GET /api/auth/me": { body: { user: TEST_USER } },
+      "GET /api/tenants": { body: [] },
+      [`GET /api/tenants/${ACME}`]: { body: testTenant({ id: ACME, name: "Acme", role: "auditor" }) },
+      [`GET /api/tenants/${ACME}/summary?days=7`]: { body: testSummary({ hasData: false }) },
+      [`GET /api/tenants/${ACME}/repositories`]: { body: [] },
+    });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    expect(await screen.findByRole("switch", { name: "Disabled" })).toBeDisabled();
+    expect(screen.getByText(/Only an admin can change this\./)).toBeInTheDocument();
   });
 });
 

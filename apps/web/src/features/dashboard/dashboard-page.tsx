@@ -117,10 +117,11 @@ function LoadedDashboard({
 
 export function DashboardPage() {
   const [days, setDays] = useState<TimeRangeDays>(DEFAULT_TIME_RANGE);
-  const { tenantId, mode, isLoading, error } = useCurrentTenant();
+  const { tenantId, tenant, isLoading, error } = useCurrentTenant();
   const summary = useDashboardSummary(isLoading ? null : tenantId, days);
   const repositories = useRepositories(isLoading ? null : tenantId);
-  const readOnly = mode === "demo";
+  // A user's demo organization is their own, so only an auditor's view is read-only.
+  const readOnly = tenant?.role === "auditor";
 
   const loadError = error ?? (summary.isError && !summary.data ? summary.error : null);
   const firstLoad = tenantId !== null && summary.isPending && summary.fetchStatus === "fetching";

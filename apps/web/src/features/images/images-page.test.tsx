@@ -180,8 +180,8 @@ describe("ContainerImagesPage", () => {
     expect(within(empty).getByRole("button", { name: "Upload Image" })).toBeInTheDocument();
   });
 
-  it("hides the upload from a visitor of the demo organization", async () => {
-    stubImages({ body: [] }, {}, { isDemo: true, role: null });
+  it("hides the upload from an auditor", async () => {
+    stubImages({ body: [] }, {}, { role: "auditor" });
     renderWithProviders(<ContainerImagesPage />, { path: "/images" });
     const empty = await screen.findByRole("region", { name: "No container images scanned yet" });
     expect(within(empty).queryByRole("button", { name: "Upload Image" })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The repositories a tenant scans: list, add by git URL or absolute path (with an access token for
-// a private https repository, which is write-only: never shown again), and remove. The shared
-// demo tenant is read-only, so the add and remove controls are hidden in demo mode.
+// a private https repository, which is write-only: never shown again), and remove. An auditor
+// reads the list only, so the add and remove controls are hidden for one.
 import { FolderGit2, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge";
@@ -41,7 +41,7 @@ export function RepositoriesCard({ tenantId, readOnly }: { tenantId: string; rea
         <CardTitle>Repositories</CardTitle>
         <CardDescription>
           {readOnly
-            ? "The demo tenant scans the bundled sample repositories and is read-only."
+            ? "The repositories this organization scans. Auditors have read-only access."
             : "Add a git URL or an absolute path on the server; scans run from the dashboard."}
         </CardDescription>
       </CardHeader>

@@ -213,7 +213,7 @@ export function RunDrawer({
 }: {
   runId: string | null;
   onClose: () => void;
-  /** Demo mode: the shared demo tenant refuses writes, so no revoke button. */
+  /** An auditor may not revoke waivers, so no revoke button. */
   readOnly: boolean;
 }) {
   const query = useRun(runId);

@@ -87,7 +87,9 @@ function RunCard({ run, onOpen }: { run: Run; onOpen: () => void }) {
 }
 
 export function RunsPage() {
-  const { tenantId, mode, isLoading: tenantLoading } = useCurrentTenant();
+  const { tenantId, tenant, isLoading: tenantLoading } = useCurrentTenant();
+  // A user's demo organization is their own, so only an auditor's view is read-only.
+  const readOnly = tenant?.role === "auditor";
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);
@@ -209,8 +211,8 @@ export function RunsPage() {
           ) : null}
         </>
       )}
-      {tenantId ? <RepositoriesCard tenantId={tenantId} readOnly={mode === "demo"} /> : null}
-      <RunDrawer runId={openRunId} onClose={() => setOpenRunId(null)} readOnly={mode === "demo"} />
+      {tenantId ? <RepositoriesCard tenantId={tenantId} readOnly={readOnly} /> : null}
+      <RunDrawer runId={openRunId} onClose={() => setOpenRunId(null)} readOnly={readOnly} />
     </Page>
   );
 }

@@ -1,6 +1,5 @@
 // The tenant's repositories: list (GET), add by git URL or absolute path with an optional access
-// token (POST) and remove
-// (DELETE /api/tenants/{tenantId}/repositories[/{id}]). The demo tenant refuses writes.
+// token (POST) and remove (DELETE /api/tenants/{tenantId}/repositories[/{id}]). Auditors may not write.
 import type { CreateRepositoryBody, Repository } from "@rampart/contracts/repositories";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
