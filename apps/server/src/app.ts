@@ -27,6 +27,7 @@ import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerFixRoutes } from "./fixes/fixes.routes.ts";
+import { registerDatabaseScope } from "./http/database-scope.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerNulCharacterCheck } from "./http/nul-characters.ts";
 import type { App } from "./http/types.ts";
@@ -65,6 +66,7 @@ export async function buildApp(options: {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("sessionUser", null);
   registerErrorHandler(app);
+  registerDatabaseScope(app);
   registerNulCharacterCheck(app);
 
   await app.register(fastifyHelmet, {

@@ -2,6 +2,7 @@
 // run on pg-boss in the same database as everything else, on PGlite or PostgreSQL. The queue is
 // created first so services can send jobs; `start` then registers the definitions and workers.
 import type { DatabaseHandle } from "@rampart/db/client";
+import { type DatabaseContext, withDatabaseContext } from "@rampart/db/context";
 import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss, type Queue } from "pg-boss";
 import type { z } from "zod";
@@ -90,11 +91,13 @@ export function createJobQueue(options: { database: DatabaseHandle; logger: Fast
             for (const item of batch) {
               const payload = job.payload.parse(item.data);
               logger.info({ job: job.name, id: item.id, retryCount: item.retryCount }, "job started");
-              await job.handle(payload, {
-                jobId: item.id,
-                retryCount: item.retryCount,
-                isLastAttempt: item.retryCount >= item.retryLimit,
-              });
+              await withDatabaseContext(jobDatabaseContext(payload), () =>
+                job.handle(payload, {
+                  jobId: item.id,
+                  retryCount: item.retryCount,
+                  isLastAttempt: item.retryCount >= item.retryLimit,
+                }),
+              );
             }
           },
         );
@@ -127,4 +130,13 @@ export function createJobQueue(options: { database: DatabaseHandle; logger: Fast
 
     stop: () => (started ? boss.stop({ graceful: true, timeout: 10_000 }) : Promise.resolve()),
   };
+}
+
+/**
+ * Row-level security for a job: one that names a tenant sees that tenant only; one that names
+ * none is an instance-wide task (scheduler, verify-all, purges) and runs on the owner's connection.
+ */
+export function jobDatabaseContext(payload: unknown): DatabaseContext {
+  const tenantId = (payload as { tenantId?: unknown } | null)?.tenantId;
+  return typeof tenantId === "string" ? { kind: "tenant", tenantId } : { kind: "system" };
 }
