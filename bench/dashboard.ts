@@ -13,7 +13,14 @@ import { ruleById } from "@rampart/engine";
 import { listControls } from "@rampart/policy";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { type Backend, backends, markdownTable, openBenchDatabase } from "./lib.ts";
+import {
+  type Backend,
+  backends,
+  markdownTable,
+  openBenchDatabase,
+  RLS_MODES,
+  withoutRowLevelSecurity,
+} from "./lib.ts";
 import { startBenchServer } from "./server.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -59,7 +66,8 @@ const PATHS: Record<string, (n: string) => string> = {
  * fingerprint) is a function of the repository and that key, so fingerprints repeat across runs.
  */
 export async function seed(database: DatabaseHandle, tenantId: string, perRun: number) {
-  const { db } = database;
+  // Seeded as the owner: the application role may neither create tables nor write without a context.
+  const db = database.ownerDb;
   const controls = new Map(listControls().map((control) => [control.code, control]));
   const rules = [...ruleById().values()]
     .filter((rule) => rule.controls.some((code) => controls.has(code)))
@@ -216,40 +224,43 @@ export async function run(): Promise<string> {
   for (const backend of backends()) {
     const perRun = findingsPerRun(backend);
     const { database, cleanup } = await openBenchDatabase(backend);
+    const baseline = await withoutRowLevelSecurity(database);
     try {
-      const { app, base, stop } = await startBenchServer(database);
       const credentials = { email: "bench@example.test", password: "benchmark password" };
-      const registered = await app.inject({
+      const registering = await startBenchServer(database);
+      const registered = await registering.app.inject({
         method: "POST",
         url: "/api/auth/register",
         payload: { ...credentials, name: "Bench", tenantName: "Bench Org" },
       });
+      await registering.stop();
       const tenantId = (registered.json() as { user: { memberships: { tenantId: string }[] } }).user
         .memberships[0]!.tenantId;
-      const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: credentials });
-      const cookie = `rampart_session=${login.cookies.find((c) => c.name === "rampart_session")!.value}`;
 
       const started = performance.now();
       const counts = await seed(database, tenantId, perRun);
       const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
-      const firstPage = await app.inject({ url: `/api/tenants/${tenantId}/runs`, headers: { cookie } });
-      const secondPage = (firstPage.json() as { nextCursor: string }).nextCursor;
       const label = `${backend} (${RUNS} runs × ${perRun} = ${counts.findings.toLocaleString("en")} findings)`;
       notes.push(
         `- ${label}: seeded in ${seedSeconds} s; ${counts.control_results.toLocaleString("en")} control results, ` +
           `${counts.tracks.toLocaleString("en")} finding tracks (${counts.fixed.toLocaleString("en")} fixed); database ${counts.size}.`,
       );
 
-      for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
-        rows.push([label, result.call, result.requestsPerSecond, result.p50, result.p99, result.non2xx]);
-      }
-      if (process.env.BENCH_DASHBOARD_EXPERIMENT === "1" && EXPERIMENT_SQL.length > 0) {
-        // EXPERIMENT: proposed schema changes applied to this throwaway database only.
-        for (const statement of EXPERIMENT_SQL) await database.db.execute(sql.raw(statement));
-        await database.db.execute(sql`vacuum analyze findings`);
+      // A/B on the same data: the application as the owner (before row-level security), then as
+      // the application role under it. Each server has its own summary cache.
+      for (const rls of RLS_MODES) {
+        const { app, base, stop } = await startBenchServer(
+          database,
+          rls === "on" ? database.db : baseline.db,
+        );
+        const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: credentials });
+        const cookie = `rampart_session=${login.cookies.find((c) => c.name === "rampart_session")!.value}`;
+        const firstPage = await app.inject({ url: `/api/tenants/${tenantId}/runs`, headers: { cookie } });
+        const secondPage = (firstPage.json() as { nextCursor: string }).nextCursor;
         for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
           rows.push([
-            `${label}, EXPERIMENT: proposed indexes`,
+            label,
+            rls,
             result.call,
             result.requestsPerSecond,
             result.p50,
@@ -257,16 +268,34 @@ export async function run(): Promise<string> {
             result.non2xx,
           ]);
         }
+        if (rls === "on" && process.env.BENCH_DASHBOARD_EXPERIMENT === "1" && EXPERIMENT_SQL.length > 0) {
+          // EXPERIMENT: proposed schema changes applied to this throwaway database only.
+          for (const statement of EXPERIMENT_SQL) await database.ownerDb.execute(sql.raw(statement));
+          await database.ownerDb.execute(sql`vacuum analyze findings`);
+          for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
+            rows.push([
+              `${label}, EXPERIMENT: proposed indexes`,
+              rls,
+              result.call,
+              result.requestsPerSecond,
+              result.p50,
+              result.p99,
+              result.non2xx,
+            ]);
+          }
+        }
+        await stop();
       }
-      await stop();
     } finally {
+      await baseline.close();
       await cleanup();
     }
   }
   return [
-    markdownTable(["backend (data)", "call", "req/s", "p50 ms", "p99 ms", "non-2xx"], rows),
+    markdownTable(["backend (data)", "RLS", "call", "req/s", "p50 ms", "p99 ms", "non-2xx"], rows),
     "",
     `${CONNECTIONS} connections, ${DURATION_SECONDS} s per call; ${REPOSITORIES} repositories, runs spread over ${WINDOW_DAYS} days, ~75% of findings fail.`,
+    "RLS off: the application queries as the owner, as before row-level security; on: as the application role with the user's context.",
     ...notes,
   ].join("\n");
 }

@@ -118,14 +118,14 @@ async function serviceAppends(): Promise<{ rows: (string | number)[][]; notes: s
     const { database, cleanup } = await openBenchDatabase(backend);
     const count = DB_ENTRIES[backend];
     try {
-      const ledger = createLedgerService({ db: database.db, origin: "rampart.bench" });
-      const [sequentialTenant, concurrentTenant] = await database.db
+      const ledger = createLedgerService({ db: database.ownerDb, origin: "rampart.bench" });
+      const [sequentialTenant, concurrentTenant] = await database.ownerDb
         .insert(tenants)
         .values([{ name: "bench sequential" }, { name: "bench concurrent" }])
         .returning();
 
       const appendOne = (tenantId: string, n: number) =>
-        database.db.transaction((tx) =>
+        database.ownerDb.transaction((tx) =>
           ledger.append(tx, { tenantId, artifactType: "finding", content: findingBatch(n) }),
         );
 

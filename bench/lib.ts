@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DatabaseHandle, openDatabase } from "@rampart/db/client";
+import { type Database, type DatabaseHandle, openDatabase } from "@rampart/db/client";
 import pg from "pg";
 
 export type Backend = "pglite" | "postgres";
@@ -48,6 +48,29 @@ export async function openBenchDatabase(
     },
   };
 }
+
+/**
+ * The same database as the application reached it before row-level security: as the owner, with
+ * no role switch or context settings, for A/B runs. On PGlite that is the owner's handle of the one
+ * instance; on PostgreSQL a second pool of the same size as the application's.
+ */
+export async function withoutRowLevelSecurity(
+  database: DatabaseHandle,
+): Promise<{ db: Database; close(): Promise<void> }> {
+  if (database.kind === "pglite") return { db: database.ownerDb, close: async () => {} };
+  const baseline = await openDatabase({
+    kind: "postgres",
+    url: database.url!,
+    poolSize: 20,
+    onPoolError: () => {},
+    applicationRole: false,
+  });
+  return { db: baseline.db, close: () => baseline.close() };
+}
+
+/** Row-level security on (the application as it is) or off (as before it), for A/B rows. */
+export const RLS_MODES = ["off", "on"] as const;
+export type RlsMode = (typeof RLS_MODES)[number];
 
 async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });

@@ -1,7 +1,7 @@
 // The API server as the HTTP benchmarks run it: in this process, on a benchmark database, without
 // job workers or a web build, listening on loopback.
 import { tmpdir } from "node:os";
-import type { DatabaseHandle } from "@rampart/db/client";
+import type { Database, DatabaseHandle } from "@rampart/db/client";
 import pino from "pino";
 import { buildApp } from "../apps/server/src/app.ts";
 import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
@@ -14,10 +14,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(database: DatabaseHandle): Promise<BenchServer> {
+/** `db`: what the services query through; the application's (row-level security) by default. */
+export async function startBenchServer(
+  database: DatabaseHandle,
+  db: Database = database.db,
+): Promise<BenchServer> {
   const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
   const services = createServices(
-    database.db,
+    db,
     {
       SESSION_TTL_DAYS: 30,
       SAMPLES_DIR: "/nonexistent",

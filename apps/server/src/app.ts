@@ -32,6 +32,7 @@ import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerFixRoutes } from "./fixes/fixes.routes.ts";
 import { registerContentSecurityPolicy } from "./http/content-security-policy.ts";
 import { registerCrossSiteRequestCheck } from "./http/cross-site-requests.ts";
+import { registerDatabaseScope } from "./http/database-scope.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerNulCharacterCheck } from "./http/nul-characters.ts";
 import { trustProxyHops } from "./http/trust-proxy.ts";
@@ -74,6 +75,7 @@ export async function buildApp(options: {
   app.decorateRequest("sessionUser", null);
   registerErrorHandler(app);
   registerCrossSiteRequestCheck(app, { publicUrl: config.PUBLIC_URL });
+  registerDatabaseScope(app);
   registerNulCharacterCheck(app);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: false });

@@ -5,12 +5,28 @@ describe("loadConfig", () => {
   it("defaults to PGlite in ./data on port 3000", () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
-    expect(databaseTarget(config)).toEqual({ kind: "pglite", dataDir: "./data" });
+    expect(databaseTarget(config)).toEqual({
+      kind: "pglite",
+      dataDir: "./data",
+      applicationRole: "rampart_app",
+    });
   });
 
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://u@db:5432/rampart" });
-    expect(databaseTarget(config)).toEqual({ kind: "postgres", url: "postgres://u@db:5432/rampart" });
+    expect(databaseTarget(config)).toEqual({
+      kind: "postgres",
+      url: "postgres://u@db:5432/rampart",
+      applicationRole: "rampart_app",
+    });
+  });
+
+  it("takes the application role's name from DATABASE_APP_ROLE, and refuses one that is not a plain name", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u@db:5432/rampart", DATABASE_APP_ROLE: "app_ro" });
+    expect(databaseTarget(config)).toMatchObject({ applicationRole: "app_ro" });
+    expect(() => loadConfig({ DATABASE_APP_ROLE: 'x"; drop table tenants; --' })).toThrow(
+      /DATABASE_APP_ROLE/,
+    );
   });
 
   it("names every invalid variable in one message", () => {

@@ -69,6 +69,14 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; without it Rampart runs on embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The role the application's queries run as, under row-level security (created at start by the
+   * DATABASE_URL user, who owns the tables and runs the migrations). Never a superuser or owner.
+   */
+  DATABASE_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "lower-case letters, digits and underscores")
+    .default("rampart_app"),
   DATA_DIR: z.string().default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
@@ -181,6 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function databaseTarget(config: Config) {
   return config.DATABASE_URL
-    ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
-    : ({ kind: "pglite", dataDir: config.DATA_DIR } as const);
+    ? ({ kind: "postgres", url: config.DATABASE_URL, applicationRole: config.DATABASE_APP_ROLE } as const)
+    : ({ kind: "pglite", dataDir: config.DATA_DIR, applicationRole: config.DATABASE_APP_ROLE } as const);
 }

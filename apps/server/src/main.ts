@@ -1,5 +1,6 @@
 // `npm start`: the API, the built web app and (by default) the job workers in one process.
 import { openDatabase } from "@rampart/db/client";
+import { withDatabaseContext } from "@rampart/db/context";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { databaseTarget, loadConfig } from "./config.ts";
@@ -12,7 +13,9 @@ async function main() {
   const database = await openDatabase(databaseTarget(config));
   const jobs = createJobQueue({ database, logger });
   const services = createServices(database.db, config, jobs);
-  await services.images.sweepOrphanUploads();
+  // Instance-wide start-up work runs on the owner's connection (row-level security, ADR 0003).
+  const asSystem = <T>(work: () => Promise<T>) => withDatabaseContext({ kind: "system" }, work);
+  await asSystem(() => services.images.sweepOrphanUploads());
   await jobs.start(jobDefinitions(services), { runWorkers: config.RUN_WORKERS });
   // The engine's bundled demo advisories are the store's floor (idempotent: skipped once stored);
   // OSV_SOURCE, when configured, adds the real data through the daily osv-import job.
@@ -20,7 +23,7 @@ async function main() {
   logger.info({ inserted: bundled.inserted, updated: bundled.updated }, "bundled advisories imported");
   // A daily schedule left by an earlier start with OSV_SOURCE set would now fail every day.
   if (!config.OSV_SOURCE) await jobs.unschedule(services.osvImportJob, "");
-  if (config.SEED_DEMO) await services.demo.ensureTemplate();
+  if (config.SEED_DEMO) await asSystem(() => services.demo.ensureTemplate());
 
   const app = await buildApp({ config, services, jobQueue: jobs, logger: { level: config.LOG_LEVEL } });
   const shutdown = async (signal: string) => {

@@ -35,7 +35,10 @@ export default async function setup(project: TestProject) {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-/** Drops whatever a crashed test file left behind under this run's prefix. */
+/**
+ * Drops whatever a crashed test file left behind under this run's prefix, then the run's
+ * application role (harness.ts), which only those databases granted anything to.
+ */
 async function dropDatabases(prefix: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
@@ -45,6 +48,7 @@ async function dropDatabases(prefix: string) {
       [`${prefix}%`],
     );
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    await client.query(`drop role if exists "${prefix}_app"`);
   } finally {
     await client.end();
   }

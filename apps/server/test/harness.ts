@@ -6,19 +6,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, openDatabase } from "@rampart/db/client";
 import type { InjectOptions } from "fastify";
+import { withDatabaseContext } from "@rampart/db/context";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
+import { notFound } from "../src/errors.ts";
 import type { App } from "../src/http/types.ts";
 import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
 import { createServices, jobDefinitions, type Services, type ServicesConfig } from "../src/services.ts";
+import { TENANT_NOT_FOUND } from "../src/tenants/tenant-access.ts";
 
 export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
 
 export interface TestContext {
   app: App;
-  database: DatabaseHandle;
+  /**
+   * Tests arrange and inspect data as the owner, as an operator would (`database.db` is the
+   * owner's connection here); the application runs as the application role under row-level
+   * security (`services.db`, `database.applicationDb`).
+   */
+  database: DatabaseHandle & { applicationDb: DatabaseHandle["db"] };
   services: Services;
   jobs: JobQueue;
   close(): Promise<void>;
@@ -78,7 +86,7 @@ export async function createTestContext(
   sendOriginLikeABrowser(app);
   return {
     app,
-    database,
+    database: { ...database, db: database.ownerDb, applicationDb: database.db },
     services,
     jobs,
     async close() {
@@ -132,8 +140,15 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
     url: url.toString(),
     poolSize: 5,
     onPoolError: () => {},
+    // Roles are cluster-wide: this run's own, dropped by global-setup when the run ends.
+    applicationRole: testApplicationRole(),
   });
   return { database, drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
+}
+
+/** The application role of this run: PGlite's default, or one named after the PostgreSQL run. */
+export function testApplicationRole(): string {
+  return backend === "postgres" ? `${inject("postgresRunPrefix")}_app` : "rampart_app";
 }
 
 async function adminQuery(url: string, sql: string) {
@@ -144,6 +159,32 @@ async function adminQuery(url: string, sql: string) {
   } finally {
     await client.end();
   }
+}
+
+/** Runs a direct call of a service as a job of that tenant would run it (row-level security). */
+export function asTenant<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+  return withDatabaseContext({ kind: "tenant", tenantId }, work);
+}
+
+/**
+ * Takes the application's membership and role checks out of tenant access until the returned
+ * function puts them back: any tenant the database lets the user see is theirs, as an admin. What
+ * still keeps another tenant's data away is row-level security alone.
+ */
+export function withoutMembershipChecks(services: Services): () => void {
+  const access = services.tenantAccess;
+  const original = { require: access.require, requireForRecord: access.requireForRecord };
+  access.require = async (tenantId, userId) => {
+    const found = await services.tenantsRepo.findVisible(tenantId, userId);
+    if (!found) throw notFound(TENANT_NOT_FOUND);
+    return { tenant: found.tenant, role: "admin" };
+  };
+  access.requireForRecord = async (tenantId, userId, permission, notFoundMessage) => {
+    const found = await services.tenantsRepo.findVisible(tenantId, userId);
+    if (!found) throw notFound(notFoundMessage);
+    return access.require(tenantId, userId, permission);
+  };
+  return () => Object.assign(access, original);
 }
 
 export const SAMPLES_DIR = path.resolve(import.meta.dirname, "../../../samples");

@@ -10,7 +10,7 @@ import { findings, osvAdvisories, osvAdvisoryPackages } from "@rampart/db/schema
 import { and, eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 import { osvImportJob } from "./osv-import.job.ts";
 
 const SAMPLE = path.resolve(
@@ -188,21 +188,25 @@ describe("a scan reads its advisories from the store", () => {
     git("add", "--all");
     git("commit", "--quiet", "-m", "initial");
     const owner = await signUp(ctx.app);
-    const repository = await ctx.services.repositoriesRepo.upsertByName({
-      tenantId: owner.tenantId,
-      name: "acme/payments-api",
-      source: "local",
-      location: repoPath,
-      defaultBranch: "main",
-      scanSchedule: null,
-    });
-    const scanOnce = async () => {
-      const scan = await ctx.services.scans.request({
+    const repository = await asTenant(owner.tenantId, () =>
+      ctx.services.repositoriesRepo.upsertByName({
         tenantId: owner.tenantId,
-        repositoryId: repository.id,
-        triggeredBy: "test",
-      });
-      const done = await ctx.services.scans.waitFor(scan.id, 60_000);
+        name: "acme/payments-api",
+        source: "local",
+        location: repoPath,
+        defaultBranch: "main",
+        scanSchedule: null,
+      }),
+    );
+    const scanOnce = async () => {
+      const scan = await asTenant(owner.tenantId, () =>
+        ctx.services.scans.request({
+          tenantId: owner.tenantId,
+          repositoryId: repository.id,
+          triggeredBy: "test",
+        }),
+      );
+      const done = await asTenant(owner.tenantId, () => ctx.services.scans.waitFor(scan.id, 60_000));
       expect(done?.state).toBe("completed");
       const rows = await ctx.database.db
         .select({ metadata: findings.metadata })

@@ -1,5 +1,6 @@
 // Writes audit entries after the response has gone: it resolves which tenants an event belongs to
 // and appends the rows. A failure is logged, never thrown: recording must not break a request.
+import { withDatabaseContext } from "@rampart/db/context";
 import { postgresErrorCode } from "@rampart/db/errors";
 import type { AuditRepo, NewAuditLogRow } from "./audit.repo.ts";
 import { auditResult } from "./audit-actions.ts";
@@ -82,7 +83,9 @@ export function createAuditLogService(deps: { repo: AuditRepo; logger?: AuditLog
   return {
     /** Records `event` in the background; a failure goes to `logger`. */
     record(event: AuditEvent, logger: AuditLogger | undefined = deps.logger): void {
-      const done: Promise<void> = write(event)
+      // Recording is the instance's own bookkeeping, not the caller reading tenant data: a failed
+      // sign-in has no user, and an entry may belong to no tenant, which row-level security hides.
+      const done: Promise<void> = withDatabaseContext({ kind: "system" }, () => write(event))
         .catch((error: unknown) => {
           logger?.error({ err: error, action: event.action }, "audit log entry not recorded");
         })

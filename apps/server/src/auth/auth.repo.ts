@@ -1,5 +1,6 @@
 // Queries for users, memberships and sessions.
 import type { Database } from "@rampart/db/client";
+import { withDatabaseContext } from "@rampart/db/context";
 import { loginAttempts, memberships, sessions, tenants, users } from "@rampart/db/schema";
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 
@@ -10,14 +11,20 @@ export function createAuthRepo(db: Database) {
     findUserByEmail: async (email: string) =>
       (await db.select().from(users).where(eq(users.email, email)))[0],
 
+    /** Read as that user (row-level security): sign-in and registration have no session yet. */
     membershipsOf: (userId: string) =>
-      db
-        .select({ tenantId: memberships.tenantId, tenantName: tenants.name, role: memberships.role })
-        .from(memberships)
-        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-        // A closed tenant leaves every list, the session's too.
-        .where(and(eq(memberships.userId, userId), isNull(tenants.closedAt)))
-        .orderBy(asc(memberships.createdAt), asc(tenants.name)),
+      // Awaited inside: a drizzle query runs when awaited, which must be within the context.
+      withDatabaseContext(
+        { kind: "user", userId },
+        async () =>
+          await db
+            .select({ tenantId: memberships.tenantId, tenantName: tenants.name, role: memberships.role })
+            .from(memberships)
+            .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+            // A closed tenant leaves every list, the session's too.
+            .where(and(eq(memberships.userId, userId), isNull(tenants.closedAt)))
+            .orderBy(asc(memberships.createdAt), asc(tenants.name)),
+      ),
 
     /** User, organization and admin membership in one transaction: all three or none. */
     registerUserWithTenant: (input: {

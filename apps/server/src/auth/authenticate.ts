@@ -49,6 +49,8 @@ export function createAuthenticateHook(auth: AuthService) {
     if (!token || !found) throw new AppError("unauthenticated", "Sign in to continue");
     if (found.renewedUntil) setSessionCookie(request, reply, token, found.renewedUntil);
     request.sessionUser = found.user;
+    // Row-level security: every query of this request now sees this user's tenants only.
+    if (request.databaseScope) request.databaseScope.context = { kind: "user", userId: found.user.id };
   };
 }
 

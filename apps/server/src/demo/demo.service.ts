@@ -5,6 +5,7 @@
 // user its admin; idle copies are removed by an hourly job.
 import { rm } from "node:fs/promises";
 import type { Database } from "@rampart/db/client";
+import { withDatabaseContext } from "@rampart/db/context";
 import {
   containerImages,
   memberships,
@@ -37,6 +38,13 @@ export type TemplateState =
   | { state: "preparing"; id: string }
   | { state: "ready"; id: string };
 
+/**
+ * The template belongs to the instance, not to any user, so row-level security hides it from
+ * every request: reading its state and copying it (into a tenant the copy creates) run as the
+ * instance, after the caller was signed in.
+ */
+const asInstance = <T>(work: () => Promise<T>): Promise<T> => withDatabaseContext({ kind: "system" }, work);
+
 export function createDemoService(deps: {
   db: Database;
   repositories: RepositoriesRepo;
@@ -58,10 +66,12 @@ export function createDemoService(deps: {
   const idleHours = deps.idleHours ?? DEFAULT_DEMO_IDLE_HOURS;
 
   async function findTemplateId(): Promise<string | undefined> {
-    const [row] = await db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(and(eq(tenants.isDemo, true), isNull(tenants.demoOwnerUserId), isNull(tenants.lastActiveAt)));
+    const [row] = await asInstance(() =>
+      db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(and(eq(tenants.isDemo, true), isNull(tenants.demoOwnerUserId), isNull(tenants.lastActiveAt))),
+    );
     return row?.id;
   }
 
@@ -81,7 +91,8 @@ export function createDemoService(deps: {
    * Ready once every commit of every sample and every demo image has a scan and none is still
    * queued or running.
    */
-  async function templateState(): Promise<TemplateState> {
+  const templateState = () => asInstance(readTemplateState);
+  async function readTemplateState(): Promise<TemplateState> {
     const id = await findTemplateId();
     if (!id) return { state: "missing" };
     const pending = ["queued", "running"] as const;
@@ -153,7 +164,8 @@ export function createDemoService(deps: {
   });
 
   /** Creates the template if needed and queues the scans of the samples (a no-op once done). */
-  async function ensureTemplate(): Promise<string> {
+  const ensureTemplate = () => asInstance(createTemplate);
+  async function createTemplate(): Promise<string> {
     await db
       .insert(tenants)
       .values({ name: DEMO_TENANT_NAME, isDemo: true })
@@ -177,22 +189,24 @@ export function createDemoService(deps: {
   ): Promise<{ tenantId: string; report: CopyReport } | undefined> {
     // Loaded before the transaction: on PGlite the key's first load would wait for its connection.
     const signingKey = await deps.ledger.signingKey();
-    return db.transaction(async (tx) => {
-      const [tenant] = await tx
-        .insert(tenants)
-        .values({ name: DEMO_TENANT_NAME, isDemo: true, demoOwnerUserId: userId, lastActiveAt: now() })
-        .onConflictDoNothing({ target: tenants.demoOwnerUserId })
-        .returning({ id: tenants.id });
-      if (!tenant) return undefined;
-      await tx.insert(memberships).values({ userId, tenantId: tenant.id, role: "admin" });
-      const report = await copyTemplate(tx, {
-        templateId,
-        tenantId: tenant.id,
-        ledger: deps.ledger,
-        signingKey,
-      });
-      return { tenantId: tenant.id, report };
-    });
+    return asInstance(() =>
+      db.transaction(async (tx) => {
+        const [tenant] = await tx
+          .insert(tenants)
+          .values({ name: DEMO_TENANT_NAME, isDemo: true, demoOwnerUserId: userId, lastActiveAt: now() })
+          .onConflictDoNothing({ target: tenants.demoOwnerUserId })
+          .returning({ id: tenants.id });
+        if (!tenant) return undefined;
+        await tx.insert(memberships).values({ userId, tenantId: tenant.id, role: "admin" });
+        const report = await copyTemplate(tx, {
+          templateId,
+          tenantId: tenant.id,
+          ledger: deps.ledger,
+          signingKey,
+        });
+        return { tenantId: tenant.id, report };
+      }),
+    );
   }
 
   /**

@@ -4,7 +4,7 @@ import { evidenceArtifacts, tenants } from "@rampart/db/schema";
 import { importPublicKey, verifyExport } from "@rampart/ledger";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -40,7 +40,7 @@ describe("the evidence ledger", () => {
       .from(evidenceArtifacts)
       .where(eq(evidenceArtifacts.tenantId, owner.tenantId));
     expect(rows.map((row) => row.index).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const verification = await ctx.services.ledger.verify(owner.tenantId);
+    const verification = await asTenant(owner.tenantId, () => ctx.services.ledger.verify(owner.tenantId));
     expect(verification).toMatchObject({ isValid: true, length: 10 });
   });
 
@@ -102,7 +102,7 @@ describe("the evidence ledger", () => {
     await tamper(
       sql`update evidence_artifacts set content = '{"kind":"test","n":99}' where tenant_id = ${owner.tenantId}::uuid and index = 4`,
     );
-    const verification = await ctx.services.ledger.verify(owner.tenantId);
+    const verification = await asTenant(owner.tenantId, () => ctx.services.ledger.verify(owner.tenantId));
     expect(verification).toMatchObject({ isValid: false, failedIndex: 4 });
     expect(verification.reason).toMatch(/^content-hash-mismatch/);
     const chain = (await get(`/api/tenants/${owner.tenantId}/evidence`)).json().chain;

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 
 let ctx: TestContext;
@@ -45,7 +45,7 @@ const squeeze = (text: string) => text.replaceAll(" ", "");
 describe("evidence export as PDF", () => {
   it("reports the period's runs, findings, chain, checkpoint and key, and records the export", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const before = await ctx.services.ledger.headAndRoot(owner.tenantId);
+    const before = await asTenant(owner.tenantId, () => ctx.services.ledger.headAndRoot(owner.tenantId));
     const key = (await call("GET", "/api/evidence/public-key")).json();
     const [run] = await ctx.database.db
       .select()
@@ -100,7 +100,9 @@ describe("evidence export as PDF", () => {
     const exports = (await call("GET", `/api/tenants/${owner.tenantId}/evidence?type=evidence_export`)).json()
       .artifacts;
     expect(exports).toHaveLength(1);
-    const [recorded] = await ctx.services.ledger.recent(owner.tenantId, 1, "evidence_export");
+    const [recorded] = await asTenant(owner.tenantId, () =>
+      ctx.services.ledger.recent(owner.tenantId, 1, "evidence_export"),
+    );
     expect(recorded!.content).toMatchObject({
       kind: "evidence-export",
       format: "pdf",

@@ -5,7 +5,7 @@ import { waivers } from "@rampart/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -29,20 +29,22 @@ afterAll(async () => {
 
 describe("a waiver decision", () => {
   it("is rolled back when re-evaluating the latest runs fails", async () => {
-    const failing = ctx.services.waivers.decide(
-      owner.tenantId,
-      (tx) =>
-        tx.insert(waivers).values({
-          tenantId: owner.tenantId,
-          scope: "rule",
-          ruleId: "terraform/unencrypted-rds-instance",
-          reason: "never stored",
-          authorEmail: owner.email,
-        }),
-      async (_tx, id) => {
-        expect(id).toBe(runId);
-        throw new Error("the re-evaluation failed");
-      },
+    const failing = asTenant(owner.tenantId, () =>
+      ctx.services.waivers.decide(
+        owner.tenantId,
+        (tx) =>
+          tx.insert(waivers).values({
+            tenantId: owner.tenantId,
+            scope: "rule",
+            ruleId: "terraform/unencrypted-rds-instance",
+            reason: "never stored",
+            authorEmail: owner.email,
+          }),
+        async (_tx, id) => {
+          expect(id).toBe(runId);
+          throw new Error("the re-evaluation failed");
+        },
+      ),
     );
     await expect(failing).rejects.toThrow("the re-evaluation failed");
     expect(await ctx.database.db.select().from(waivers).where(eq(waivers.tenantId, owner.tenantId))).toEqual(

@@ -5,12 +5,15 @@ import { verifyChain } from "@rampart/ledger";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, sampleRepository } from "../../test/git-repo.ts";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 import { fixRemotePath } from "../code-host/fix-remote.ts";
 
 const REFUNDS = "src/routes/refunds.js";
 
 let ctx: TestContext;
+/** As the fixes.reconcile job runs it: in the payload's tenant (row-level security). */
+const reconcileAsJob = (payload: Parameters<TestContext["services"]["fixes"]["reconcile"]>[0]) =>
+  asTenant(payload.tenantId, () => ctx.services.fixes.reconcile(payload));
 let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
 let root: string;
@@ -57,13 +60,15 @@ beforeAll(async () => {
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });
   // Samples are registered by the demo seed only; this registers one the same way, in a tenant
   // the owner may change.
-  const sample = await ctx.services.repositoriesRepo.insert({
-    tenantId: owner.tenantId,
-    name: "rampart-samples/payments-api",
-    source: "sample",
-    location: "payments-api",
-    defaultBranch: "main",
-  });
+  const sample = await asTenant(owner.tenantId, () =>
+    ctx.services.repositoriesRepo.insert({
+      tenantId: owner.tenantId,
+      name: "rampart-samples/payments-api",
+      source: "sample",
+      location: "payments-api",
+      defaultBranch: "main",
+    }),
+  );
   sampleRepositoryId = sample.id;
   const local = await post(`/api/tenants/${owner.tenantId}/repositories`, {
     location: localPath,
@@ -137,7 +142,7 @@ describe("POST /api/fixes/sast", () => {
       branchName: "security/fix/sql-injection-refunds.js-1",
       files: [REFUNDS],
     });
-    const entries = await ctx.services.ledger.entriesOf(owner.tenantId);
+    const entries = await asTenant(owner.tenantId, () => ctx.services.ledger.entriesOf(owner.tenantId));
     expect(verifyChain(entries)).toMatchObject({ ok: true, length: entries.length });
     const evidence = await get(`/api/tenants/${owner.tenantId}/evidence`);
     expect(evidence.statusCode).toBe(200);
@@ -171,9 +176,9 @@ describe("POST /api/fixes/sast", () => {
       number: 2,
       branchName: "security/fix/sql-injection-refunds.js-2",
     });
-    const [local] = await ctx.services.repositoriesRepo
-      .list(owner.tenantId)
-      .then((all) => all.filter((repository) => repository.source === "local"));
+    const [local] = await asTenant(owner.tenantId, () =>
+      ctx.services.repositoriesRepo.list(owner.tenantId),
+    ).then((all) => all.filter((repository) => repository.source === "local"));
     const remote = fixRemote(local!.id);
     expect(git(remote, "show", `security/fix/sql-injection-refunds.js-2:${REFUNDS}`)).toContain(
       "payment_id = $1",
@@ -332,7 +337,9 @@ describe("POST /api/fixes/dependency", () => {
         and(eq(evidenceArtifacts.tenantId, owner.tenantId), eq(evidenceArtifacts.artifactType, "fix_pr")),
       );
     expect(artifacts).toHaveLength(3);
-    expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
+    expect(
+      verifyChain(await asTenant(owner.tenantId, () => ctx.services.ledger.entriesOf(owner.tenantId))).ok,
+    ).toBe(true);
   });
 
   it("hands concurrent requests distinct numbers, and one pull request per finding", async () => {
@@ -358,7 +365,9 @@ describe("POST /api/fixes/dependency", () => {
       await ctx.database.db.select().from(prSuggestions).where(eq(prSuggestions.tenantId, owner.tenantId))
     ).map((row) => row.number);
     expect(numbers.sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
+    expect(
+      verifyChain(await asTenant(owner.tenantId, () => ctx.services.ledger.entriesOf(owner.tenantId))).ok,
+    ).toBe(true);
   });
 
   it("answers 400 for a finding that is not a dependency finding, 404 for another tenant's", async () => {
@@ -427,13 +436,13 @@ describe("a repository registered by git URL", () => {
   });
 
   it("marks the pull request merged once a scan finds its commit in the history, and records that", async () => {
-    const [mirror] = (await ctx.services.repositoriesRepo.list(owner.tenantId)).filter(
-      (repository) => repository.name === "acme/payments-api-mirror",
-    );
+    const [mirror] = (
+      await asTenant(owner.tenantId, () => ctx.services.repositoriesRepo.list(owner.tenantId))
+    ).filter((repository) => repository.name === "acme/payments-api-mirror");
     const branch = "security/fix/sql-injection-refunds.js-6";
     const activeBefore = (await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json().count;
     // History without the fix leaves it open.
-    await ctx.services.fixes.reconcile({
+    await reconcileAsJob({
       tenantId: owner.tenantId,
       repositoryId: mirror!.id,
       commitSha: git(localPath, "rev-parse", "HEAD"),
@@ -466,6 +475,8 @@ describe("a repository registered by git URL", () => {
       branchName: branch,
       mergedInto: git(localPath, "rev-parse", "HEAD"),
     });
-    expect(verifyChain(await ctx.services.ledger.entriesOf(owner.tenantId)).ok).toBe(true);
+    expect(
+      verifyChain(await asTenant(owner.tenantId, () => ctx.services.ledger.entriesOf(owner.tenantId))).ok,
+    ).toBe(true);
   });
 });

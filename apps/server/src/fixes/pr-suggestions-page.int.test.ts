@@ -3,7 +3,7 @@
 // creation instant, which the number must order so no page repeats or skips one.
 import { policyRuns, prSuggestions } from "@rampart/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -28,13 +28,15 @@ beforeAll(async () => {
   ctx = await createTestContext();
   owner = await signUp(ctx.app, { tenantName: "Paging Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });
-  const repository = await ctx.services.repositoriesRepo.insert({
-    tenantId: owner.tenantId,
-    name: "acme/payments-api",
-    source: "sample",
-    location: "payments-api",
-    defaultBranch: "main",
-  });
+  const repository = await asTenant(owner.tenantId, () =>
+    ctx.services.repositoriesRepo.insert({
+      tenantId: owner.tenantId,
+      name: "acme/payments-api",
+      source: "sample",
+      location: "payments-api",
+      defaultBranch: "main",
+    }),
+  );
   const [run] = await ctx.database.db
     .insert(policyRuns)
     .values({

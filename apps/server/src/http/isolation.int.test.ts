@@ -11,7 +11,7 @@ import { memberships } from "@rampart/db/schema";
 import { exportPublicKeyPem, generateKeyPair } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { createTestContext, signUp, type TestContext, withoutMembershipChecks } from "../../test/harness.ts";
 import { signedProvenance } from "../../test/provenance.ts";
 
 let ctx: TestContext;
@@ -343,63 +343,83 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe("tenant isolation of every route", () => {
-  it("answers a read with 404 to another tenant's user where the owner gets 200", async () => {
-    const reads = (await routes()).filter(
-      ([route]) => route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
-    );
-    expect(reads.length).toBeGreaterThan(20);
-    const failures: string[] = [];
-    for (const [route, operation] of reads) {
-      const url = readUrl(route.slice("GET ".length), operation);
-      if (typeof url !== "string") {
-        failures.push(url.missing);
-        continue;
-      }
-      const mine = await get(url, owner.cookie);
-      const theirs = await get(url, stranger.cookie);
-      if (mine.statusCode !== 200) failures.push(`${url}: the owner got ${mine.statusCode} ${mine.body}`);
-      if (theirs.statusCode !== 404 || typeof theirs.json().error !== "string")
-        failures.push(`${url}: another tenant's user got ${theirs.statusCode}`);
+/** Every read route: 404 to another tenant's user where the owner gets 200. */
+async function sweepReads() {
+  const reads = (await routes()).filter(
+    ([route]) => route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
+  );
+  expect(reads.length).toBeGreaterThan(20);
+  const failures: string[] = [];
+  for (const [route, operation] of reads) {
+    const url = readUrl(route.slice("GET ".length), operation);
+    if (typeof url !== "string") {
+      failures.push(url.missing);
+      continue;
     }
-    expect(failures).toEqual([]);
-  });
+    const mine = await get(url, owner.cookie);
+    const theirs = await get(url, stranger.cookie);
+    if (mine.statusCode !== 200) failures.push(`${url}: the owner got ${mine.statusCode} ${mine.body}`);
+    if (theirs.statusCode !== 404 || typeof theirs.json().error !== "string")
+      failures.push(`${url}: another tenant's user got ${theirs.statusCode}`);
+  }
+  expect(failures).toEqual([]);
+}
 
-  it("answers a write with 404 to another tenant's user and leaves the owner's data as it was", async () => {
-    const state = async () => {
-      const bodies: Record<string, unknown> = {};
-      for (const path of OWNER_STATE) {
-        const response = await get(path.replace("{tenantId}", owner.tenantId), owner.cookie);
-        expect(response.statusCode, path).toBe(200);
-        bodies[path] = response.json();
-      }
-      return bodies;
-    };
-    const before = await state();
-    const writes = (await routes()).filter(
-      ([route]) => !route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
-    );
-    expect(writes.length).toBeGreaterThan(15);
-    const failures: string[] = [];
-    for (const [route] of writes) {
-      const write = WRITES[route];
-      if (!write) {
-        failures.push(`${route} needs a request in WRITES or an entry in NOT_ONE_TENANTS_DATA`);
-        continue;
-      }
-      const { url, payload, contentType } = write();
-      const response = await ctx.app.inject({
-        method: route.slice(0, route.indexOf(" ")) as Method,
-        url,
-        headers: { cookie: stranger.cookie, ...(contentType ? { "content-type": contentType } : {}) },
-        ...(payload ? { payload } : {}),
-      });
-      if (response.statusCode !== 404 || typeof response.json().error !== "string")
-        failures.push(`${route}: another tenant's user got ${response.statusCode} ${response.body}`);
+/** Every write route: 404 to another tenant's user, and the owner's data as it was. */
+async function sweepWrites() {
+  const state = async () => {
+    const bodies: Record<string, unknown> = {};
+    for (const path of OWNER_STATE) {
+      const response = await get(path.replace("{tenantId}", owner.tenantId), owner.cookie);
+      expect(response.statusCode, path).toBe(200);
+      bodies[path] = response.json();
     }
-    expect(failures).toEqual([]);
-    expect(await state()).toEqual(before);
-  });
+    return bodies;
+  };
+  const before = await state();
+  const writes = (await routes()).filter(
+    ([route]) => !route.startsWith("GET ") && !(route in NOT_ONE_TENANTS_DATA),
+  );
+  expect(writes.length).toBeGreaterThan(15);
+  const failures: string[] = [];
+  for (const [route] of writes) {
+    const write = WRITES[route];
+    if (!write) {
+      failures.push(`${route} needs a request in WRITES or an entry in NOT_ONE_TENANTS_DATA`);
+      continue;
+    }
+    const { url, payload, contentType } = write();
+    const response = await ctx.app.inject({
+      method: route.slice(0, route.indexOf(" ")) as Method,
+      url,
+      headers: { cookie: stranger.cookie, ...(contentType ? { "content-type": contentType } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode !== 404 || typeof response.json().error !== "string")
+      failures.push(`${route}: another tenant's user got ${response.statusCode} ${response.body}`);
+  }
+  expect(failures).toEqual([]);
+  expect(await state()).toEqual(before);
+}
+
+/** Ids of another tenant's records in the body of a write to one's own tenant: 404. */
+async function sweepForeignIdsInBodies() {
+  const own = (path: string) => `/api/tenants/${stranger.tenantId}/${path}`;
+  const attempts: [string, object][] = [
+    [own("provenance"), { envelope: provenanceEnvelope(), runId: ids.run }],
+    [own("waivers"), { findingId: ids.finding, reason: "not mine to waive" }],
+    [own("vex/triage"), { findingId: ids.finding, status: "fixed" }],
+  ];
+  for (const [url, payload] of attempts) {
+    const response = await post(url, payload, stranger.cookie);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
+  }
+}
+
+describe("tenant isolation of every route", () => {
+  it("answers a read with 404 to another tenant's user where the owner gets 200", sweepReads);
+
+  it("answers a write with 404 to another tenant's user and leaves the owner's data as it was", sweepWrites);
 
   it("answers a write with 403 to the owner's auditors, and an admin's write with 403 to members", async () => {
     const auditor = await signUp(ctx.app);
@@ -435,18 +455,10 @@ describe("tenant isolation of every route", () => {
     expect(failures).toEqual([]);
   });
 
-  it("does not take another tenant's record by an id in the body of a write to one's own tenant", async () => {
-    const own = (path: string) => `/api/tenants/${stranger.tenantId}/${path}`;
-    const attempts: [string, object][] = [
-      [own("provenance"), { envelope: provenanceEnvelope(), runId: ids.run }],
-      [own("waivers"), { findingId: ids.finding, reason: "not mine to waive" }],
-      [own("vex/triage"), { findingId: ids.finding, status: "fixed" }],
-    ];
-    for (const [url, payload] of attempts) {
-      const response = await post(url, payload, stranger.cookie);
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
-    }
-  });
+  it(
+    "does not take another tenant's record by an id in the body of a write to one's own tenant",
+    sweepForeignIdsInBodies,
+  );
 
   it("shows an auditor only the tenant's name while auditor access is off, and only reports while it is on", async () => {
     const auditor = await signUp(ctx.app);
@@ -508,4 +520,18 @@ describe("tenant isolation of every route", () => {
     ];
     expect(listed.filter((route) => !known.has(route))).toEqual([]);
   });
+});
+
+// The second wall: with tenant access reduced to "whatever the database shows you", row-level
+// security alone must keep the sweeps' answers (ADR 0003).
+describe("tenant isolation of every route with the application's membership checks removed", () => {
+  let restore: () => void;
+  beforeAll(() => {
+    restore = withoutMembershipChecks(ctx.services);
+  });
+  afterAll(() => restore());
+
+  it("answers a read with 404 to another tenant's user where the owner gets 200", sweepReads);
+  it("answers a write with 404 to another tenant's user and leaves the owner's data as it was", sweepWrites);
+  it("does not take another tenant's record by an id in the body of a write", sweepForeignIdsInBodies);
 });

@@ -7,6 +7,7 @@
 // Long jobs heartbeat: a job whose worker died is failed by the monitor within a heartbeat and
 // a monitor pass, then retried, and `onFailed` has the last word once no retry is left.
 import type { DatabaseHandle } from "@rampart/db/client";
+import { type DatabaseContext, withDatabaseContext } from "@rampart/db/context";
 import type { FastifyBaseLogger } from "fastify";
 import { fromPglite, PgBoss, type Queue } from "pg-boss";
 import type { z } from "zod";
@@ -134,7 +135,8 @@ export function createJobQueue(options: {
           await boss.work(failedQueue, { notifyPollingIntervalSeconds: 2 }, async (batch) => {
             for (const item of batch) {
               logger.warn({ job: job.name, id: item.id }, "job failed for good");
-              await onFailed(job.payload.parse(item.data));
+              const payload = job.payload.parse(item.data);
+              await withDatabaseContext(jobDatabaseContext(payload), () => onFailed(payload));
             }
           });
         }
@@ -151,11 +153,13 @@ export function createJobQueue(options: {
             for (const item of batch) {
               const payload = job.payload.parse(item.data);
               logger.info({ job: job.name, id: item.id, retryCount: item.retryCount }, "job started");
-              await job.handle(payload, {
-                jobId: item.id,
-                retryCount: item.retryCount,
-                isLastAttempt: item.retryCount >= item.retryLimit,
-              });
+              await withDatabaseContext(jobDatabaseContext(payload), () =>
+                job.handle(payload, {
+                  jobId: item.id,
+                  retryCount: item.retryCount,
+                  isLastAttempt: item.retryCount >= item.retryLimit,
+                }),
+              );
             }
           },
         );
@@ -192,4 +196,13 @@ export function createJobQueue(options: {
 
     stop: () => (started ? boss.stop({ graceful: true, timeout: 10_000 }) : Promise.resolve()),
   };
+}
+
+/**
+ * Row-level security for a job: one that names a tenant sees that tenant only; one that names
+ * none is an instance-wide task (scheduler, verify-all, purges) and runs on the owner's connection.
+ */
+export function jobDatabaseContext(payload: unknown): DatabaseContext {
+  const tenantId = (payload as { tenantId?: unknown } | null)?.tenantId;
+  return typeof tenantId === "string" ? { kind: "tenant", tenantId } : { kind: "system" };
 }
