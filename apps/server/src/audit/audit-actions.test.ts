@@ -48,6 +48,8 @@ describe("auditTarget", () => {
     expect(auditTarget({ tenantId: TENANT, repositoryId: "r1" }, undefined)).toBe("r1");
     expect(auditTarget({ tenantId: TENANT }, "new-id")).toBe("new-id");
     expect(auditTarget({}, undefined)).toBeNull();
+    // an invitation link's token is a secret, never a target
+    expect(auditTarget({ token: "secret-link-token" }, undefined)).toBeNull();
     expect(auditTarget({ id: "x".repeat(5000) }, undefined)).toHaveLength(TARGET_MAX);
   });
 });

@@ -18,6 +18,15 @@ export const ACTIONS: Readonly<Record<string, string>> = {
   "DELETE /api/tenants/:tenantId": "tenant.delete",
   "PATCH /api/tenants/:tenantId/settings": "tenant.settings.update",
   "PATCH /api/tenants/:tenantId/auditor-access": "tenant.auditor-access.update",
+  "POST /api/tenants/:tenantId/erase": "tenant.erase",
+  "POST /api/tenants/:tenantId/invitations": "invitation.create",
+  "DELETE /api/tenants/:tenantId/invitations/:invitationId": "invitation.revoke",
+  "POST /api/invitations/:token/accept": "invitation.accept",
+  "POST /api/invitations/:token/register": "invitation.register",
+  "PATCH /api/tenants/:tenantId/members/:userId": "member.role.update",
+  "DELETE /api/tenants/:tenantId/members/:userId": "member.remove",
+  "POST /api/tenants/:tenantId/leave": "member.leave",
+  "POST /api/tenants/:tenantId/waivers/:waiverId/approve": "waiver.approve",
   "POST /api/tenants/:tenantId/repositories": "repository.create",
   "DELETE /api/tenants/:tenantId/repositories/:repositoryId": "repository.remove",
   "POST /api/runs/trigger": "scan.trigger",
@@ -71,9 +80,11 @@ export function auditTarget(
   params: Record<string, unknown> | undefined,
   createdId: string | undefined,
 ): string | null {
-  const values = Object.values(params ?? {}).filter(
-    (value): value is string => typeof value === "string" && value.length > 0,
-  );
+  // An invitation link's token is a secret: it never goes into the log.
+  const values = Object.entries(params ?? {})
+    .filter(([key]) => key !== "token")
+    .map(([, value]) => value)
+    .filter((value): value is string => typeof value === "string" && value.length > 0);
   const target = createdId ?? values.at(-1);
   return target === undefined ? null : target.slice(0, TARGET_MAX);
 }

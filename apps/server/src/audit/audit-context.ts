@@ -16,7 +16,8 @@ export interface AuditContext {
 
 export const auditContextStorage = new AsyncLocalStorage<AuditContext>();
 
-function noteTenant(tenantId: string) {
+/** Notes the tenant a request acted on where no access check names it (joining by an invitation link). */
+export function noteTenant(tenantId: string) {
   const context = auditContextStorage.getStore();
   if (context && context.tenantId === undefined) context.tenantId = tenantId;
 }
@@ -38,8 +39,8 @@ export function auditedTenantAccess(access: TenantAccessService): TenantAccessSe
   };
   return {
     ...access,
-    require: (tenantId, userId, permission) =>
-      noting(tenantId, () => access.require(tenantId, userId, permission)),
+    require: (tenantId, userId, permission, options) =>
+      noting(tenantId, () => access.require(tenantId, userId, permission, options)),
     requireForRecord: (tenantId, userId, permission, notFoundMessage) =>
       noting(tenantId, () => access.requireForRecord(tenantId, userId, permission, notFoundMessage)),
   };

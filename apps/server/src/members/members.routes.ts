@@ -1,6 +1,7 @@
 // Members of a tenant (list, change role, remove, leave), invitations (create, list, withdraw)
 // and the invitation link (preview, accept when signed in, register from it). Only admins manage
 // members; everyone but auditors sees who the members are; anyone may leave but the last admin.
+
 import type { LoginBody } from "@rampart/contracts/auth";
 import { ErrorBody, Ok } from "@rampart/contracts/common";
 import {
@@ -20,6 +21,7 @@ import {
 } from "@rampart/contracts/members";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import { noteTenant } from "../audit/audit-context.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import { currentUser, setSessionCookie } from "../auth/authenticate.ts";
 import { forbidden } from "../errors.ts";
@@ -165,7 +167,11 @@ export function registerMemberRoutes(
         response: { 200: AcceptedInvitation, 429: ErrorBody, ...errors },
       },
     },
-    (request) => members.accept(request.params.token, currentUser(request)),
+    async (request) => {
+      const accepted = await members.accept(request.params.token, currentUser(request));
+      noteTenant(accepted.tenantId);
+      return accepted;
+    },
   );
 
   app.post(
@@ -181,6 +187,7 @@ export function registerMemberRoutes(
     },
     async (request, reply) => {
       const joined = await members.register(request.params.token, request.body);
+      noteTenant(joined.tenantId);
       // Signs the new account in the ordinary way, so every sign-in rule applies to it too.
       const login: LoginBody = { email: joined.email, password: request.body.password };
       const { token, expiresAt } = await deps.auth.login(login);
