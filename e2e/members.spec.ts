@@ -1,6 +1,6 @@
-// Issue 16, capability 7: an admin invites an auditor, the auditor accepts from the link, and sees
-// evidence only while the admin has auditor access on. Each step is its own `test.step`, so a
-// check of the audit log can follow each one.
+// Issue 16, capabilities 7 and 8: an admin invites an auditor, the auditor accepts from the link,
+// and sees evidence only while the admin has auditor access on; after each step the admin finds it
+// in the audit log of the settings drawer.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount, register, screenshot, signIn, toast } from "./support.ts";
 
@@ -54,6 +54,31 @@ async function expectNothingButTheName(auditor: Page, organization: string) {
   await expect(auditor.getByRole("region", { name: "Ledger chain" })).toHaveCount(0);
 }
 
+/**
+ * The admin's view of the audit log (the settings drawer), filtered by action: the newest entry
+ * must be `result` and name `actor`.
+ */
+async function expectAudited(page: Page, action: string, result: "success" | "denied", actor: string) {
+  await page.getByRole("button", { name: "System settings" }).click();
+  const section = page.getByRole("region", { name: "Audit Log" });
+  await section.getByLabel("Action").fill(action);
+  await section.getByRole("button", { name: "Apply Filters" }).click();
+  const newest = section.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").first();
+  await expect(newest).toContainText(action);
+  await expect(newest).toContainText(result);
+  await expect(newest).toContainText(actor);
+  await page.keyboard.press("Escape");
+}
+
+/** The auditor asks for the evidence export directly: allowed only while access is on. */
+async function exportEvidence(auditor: Page, tenantId: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  const response = await auditor.request.get(
+    `/api/tenants/${tenantId}/evidence/export?from=${today}&to=${today}&format=json`,
+  );
+  return response.status();
+}
+
 test("an admin invites an auditor, who sees evidence only while auditor access is on", async ({
   page,
   browser,
@@ -88,6 +113,7 @@ test("an admin invites an auditor, who sees evidence only while auditor access i
     expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("row", { name: new RegExp(auditorAccount.email) })).toContainText("pending");
     await screenshot(page, "members-invited");
+    await expectAudited(page, "invitation.create", "success", admin.email);
   });
 
   await test.step("the auditor opens the link, registers and joins", async () => {
@@ -99,15 +125,19 @@ test("an admin invites an auditor, who sees evidence only while auditor access i
     await auditor.getByLabel("Password").fill(auditorAccount.password);
     await auditor.getByRole("button", { name: "Create account and accept" }).click();
     await expect(auditor).toHaveURL(/\/evidence$/);
+    await expectAudited(page, "invitation.register", "success", auditorAccount.email);
   });
 
   await test.step("with auditor access off, the auditor sees only the organization's name", async () => {
     await expectNothingButTheName(auditor, admin.organization);
     await screenshot(auditor, "auditor-access-off");
+    expect(await exportEvidence(auditor, tenantId)).toBe(403);
+    await expectAudited(page, "evidence.export", "denied", auditorAccount.email);
   });
 
   await test.step("the admin enables auditor access", async () => {
     await setAuditorAccess(page, admin.organization, true);
+    await expectAudited(page, "tenant.auditor-access.update", "success", admin.email);
   });
 
   await test.step("the auditor reads the evidence and compliance, and nothing with code", async () => {
@@ -121,6 +151,8 @@ test("an admin invites an auditor, who sees evidence only while auditor access i
     await screenshot(auditor, "auditor-access-on");
     await auditor.goto("/code-findings");
     await expect(auditor.getByText("Not available to auditors")).toBeVisible();
+    expect(await exportEvidence(auditor, tenantId)).toBe(200);
+    await expectAudited(page, "evidence.export", "success", auditorAccount.email);
   });
 
   await test.step("the admin disables auditor access again", async () => {
@@ -129,6 +161,8 @@ test("an admin invites an auditor, who sees evidence only while auditor access i
 
   await test.step("the auditor sees only the organization's name again", async () => {
     await expectNothingButTheName(auditor, admin.organization);
+    expect(await exportEvidence(auditor, tenantId)).toBe(403);
+    await expectAudited(page, "evidence.export", "denied", auditorAccount.email);
   });
 
   await test.step("the admin sees the auditor among the members", async () => {

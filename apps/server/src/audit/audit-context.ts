@@ -12,9 +12,17 @@ export interface AuditContext {
   createdId?: string;
   /** The user a 2xx sign-in or registration answered with. */
   signedInUserId?: string;
+  /** Who acted, where the request had no session yet (an account created from an invitation link). */
+  actor?: { id: string; email: string };
 }
 
 export const auditContextStorage = new AsyncLocalStorage<AuditContext>();
+
+/** Notes who acted on a request that came without a session. */
+export function noteActor(actor: { id: string; email: string }) {
+  const context = auditContextStorage.getStore();
+  if (context) context.actor = actor;
+}
 
 /** Notes the tenant a request acted on where no access check names it (joining by an invitation link). */
 export function noteTenant(tenantId: string) {

@@ -92,7 +92,7 @@ export function registerAuditRecorder(
         : undefined
       : session
         ? { id: session.id, email: session.email }
-        : undefined;
+        : context.actor;
     // Without a session or a sign-in attempt there is no one to name and nothing was done: not
     // recording it keeps anonymous noise from growing the log.
     if (!user && !email) return;

@@ -37,7 +37,7 @@ export function registerAuditRoutes(
     },
     async (request) => {
       const { tenantId } = request.params;
-      const access = await deps.access.require(tenantId, currentUser(request).id, "read");
+      const access = await deps.access.require(tenantId, currentUser(request).id, "tenant");
       if (!mayReadAuditLog(access)) {
         throw forbidden(
           "Only admins, and auditors while auditor access is on, can read this organization's audit log",

@@ -69,6 +69,7 @@ const REPORTS: Record<string, string> = {
   "GET /api/provenance/{id}": "a provenance document",
   "GET /api/tenants/{tenantId}/waivers": "risk acceptances: rule, path, reason, author",
   "GET /api/tenants/{tenantId}/vex": "VEX documents: exploitability statements, no code",
+  "GET /api/tenants/{tenantId}/audit-log": "who did what and when (admins, and auditors while access is on)",
 };
 
 /** Working data that holds code or leads to it: never an auditor's. */

@@ -21,7 +21,7 @@ import {
 } from "@rampart/contracts/members";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { noteTenant } from "../audit/audit-context.ts";
+import { noteActor, noteTenant } from "../audit/audit-context.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import { currentUser, setSessionCookie } from "../auth/authenticate.ts";
 import { forbidden } from "../errors.ts";
@@ -188,6 +188,7 @@ export function registerMemberRoutes(
     async (request, reply) => {
       const joined = await members.register(request.params.token, request.body);
       noteTenant(joined.tenantId);
+      noteActor({ id: joined.userId, email: joined.email });
       // Signs the new account in the ordinary way, so every sign-in rule applies to it too.
       const login: LoginBody = { email: joined.email, password: request.body.password };
       const { token, expiresAt } = await deps.auth.login(login);

@@ -181,7 +181,7 @@ export function createMembersService(deps: {
               .insert(users)
               .values({ email: invitation.email, name: body.name, passwordHash })
               .returning();
-            return { userId: user!.id, result: user!.email };
+            return { userId: user!.id, result: { userId: user!.id, email: user!.email } };
           },
           at,
         )
@@ -194,7 +194,12 @@ export function createMembersService(deps: {
           throw error;
         });
       if (!used) throw notFound(INVITATION_NOT_FOUND);
-      return { tenantId: used.invitation.tenantId, role: used.invitation.role, email: used.result };
+      return {
+        tenantId: used.invitation.tenantId,
+        role: used.invitation.role,
+        userId: used.result.userId,
+        email: used.result.email,
+      };
     },
   };
 }
