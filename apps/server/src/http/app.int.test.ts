@@ -75,6 +75,8 @@ describe("the HTTP surface", () => {
         const signedOut = await ctx.app.inject({ url });
         if (signedOut.statusCode !== 401) {
           publicReads.push(template);
+          if (template.startsWith("/api/invitations/"))
+            expect(signedOut.headers["cache-control"], template).toBe("no-store");
           continue;
         }
         expect(signedOut.headers["cache-control"], template).toBe("no-store");
@@ -85,7 +87,8 @@ describe("the HTTP surface", () => {
     }
     expect(checked).toBeGreaterThan(30);
     // Only what anyone may read anyway is served without a session (and may be cached).
-    expect(publicReads).toEqual(["/api/evidence/public-key"]);
+    // (and an invitation's preview, which its secret link authorises, never cached).
+    expect(publicReads).toEqual(["/api/invitations/{token}", "/api/evidence/public-key"]);
     const login = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/login",

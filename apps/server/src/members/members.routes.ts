@@ -153,7 +153,11 @@ export function registerMemberRoutes(
         response: { 200: InvitationPreview, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
-    (request) => members.preview(request.params.token),
+    async (request, reply) => {
+      // The link is a secret and the answer names the organization and the invited e-mail.
+      reply.header("cache-control", "no-store");
+      return members.preview(request.params.token);
+    },
   );
 
   app.post(
