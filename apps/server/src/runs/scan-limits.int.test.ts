@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { createJobQueue } from "../jobs/job-queue.ts";
 import { jobDefinitions } from "../services.ts";
 import { SCAN_ABANDONED } from "./scan.service.ts";
@@ -53,97 +53,120 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number) {
 }
 
 describe("the tenant's quota of active scans", () => {
-  it("answers 429 to a scan past the quota, and a schedule skips its occurrence", async () => {
-    const input = { tenantId: owner.tenantId, repositoryId, triggeredBy: "manual" };
-    await ctx.services.scans.requestWithinQuota(input);
-    await ctx.services.scans.requestWithinQuota(input);
-    const refused = await ctx.app.inject({
-      method: "POST",
-      url: "/api/runs/trigger",
-      headers: { cookie: owner.cookie },
-      payload: { tenantId: owner.tenantId },
-    });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toBe(
-      "This organization already has 2 scans queued or running; try again when one has finished",
-    );
-    await ctx.services.scans.scheduledScanJob.handle(
-      { tenantId: owner.tenantId, repositoryId },
-      { jobId: "occurrence", retryCount: 0, isLastAttempt: true },
-    );
-    expect(await ctx.services.scans.activeCount(owner.tenantId)).toBe(2);
-    await clearQueue();
-  });
+  it("answers 429 to a scan past the quota, and a schedule skips its occurrence", () =>
+    // Service calls outside a request run as a job of the tenant would (row-level security).
+    asTenant(owner.tenantId, async () => {
+      const input = { tenantId: owner.tenantId, repositoryId, triggeredBy: "manual" };
+      await ctx.services.scans.requestWithinQuota(input);
+      await ctx.services.scans.requestWithinQuota(input);
+      const refused = await ctx.app.inject({
+        method: "POST",
+        url: "/api/runs/trigger",
+        headers: { cookie: owner.cookie },
+        payload: { tenantId: owner.tenantId },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe(
+        "This organization already has 2 scans queued or running; try again when one has finished",
+      );
+      await ctx.services.scans.scheduledScanJob.handle(
+        { tenantId: owner.tenantId, repositoryId },
+        { jobId: "occurrence", retryCount: 0, isLastAttempt: true },
+      );
+      expect(await ctx.services.scans.activeCount(owner.tenantId)).toBe(2);
+      await clearQueue();
+    }));
 
-  it("lets parallel requests past the quota only as far as it goes", async () => {
-    const input = { tenantId: owner.tenantId, repositoryId, triggeredBy: "manual" };
-    const results = await Promise.allSettled(
-      [1, 2, 3, 4].map(() => ctx.services.scans.requestWithinQuota(input)),
-    );
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
-    await clearQueue();
-  });
+  it("lets parallel requests past the quota only as far as it goes", () =>
+    // Service calls outside a request run as a job of the tenant would (row-level security).
+    asTenant(owner.tenantId, async () => {
+      const input = { tenantId: owner.tenantId, repositoryId, triggeredBy: "manual" };
+      const results = await Promise.allSettled(
+        [1, 2, 3, 4].map(() => ctx.services.scans.requestWithinQuota(input)),
+      );
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
+      await clearQueue();
+    }));
 });
 
 describe("a scan attempted twice", () => {
-  it("writes one run: the second attempt finds the scan completed and writes nothing", async () => {
-    const before = (await runsOfRepository()).length;
-    const scan = await ctx.services.scans.request({
-      tenantId: owner.tenantId,
-      repositoryId,
-      triggeredBy: "manual",
-    });
-    // As when a worker thought dead is retried while the first attempt still runs.
-    await Promise.all([
-      ctx.services.scans.execute(scan.id, false),
-      ctx.services.scans.execute(scan.id, false),
-    ]);
-    const runs = await runsOfRepository();
-    expect(runs).toHaveLength(before + 1);
-    expect(await scanOf(scan.id)).toMatchObject({ state: "completed", runId: runs.at(-1)!.id, error: null });
-  }, 60_000);
+  it(
+    "writes one run: the second attempt finds the scan completed and writes nothing",
+    () =>
+      // Service calls outside a request run as a job of the tenant would (row-level security).
+      asTenant(owner.tenantId, async () => {
+        const before = (await runsOfRepository()).length;
+        const scan = await ctx.services.scans.request({
+          tenantId: owner.tenantId,
+          repositoryId,
+          triggeredBy: "manual",
+        });
+        // As when a worker thought dead is retried while the first attempt still runs.
+        await Promise.all([
+          ctx.services.scans.execute(scan.id, false),
+          ctx.services.scans.execute(scan.id, false),
+        ]);
+        const runs = await runsOfRepository();
+        expect(runs).toHaveLength(before + 1);
+        expect(await scanOf(scan.id)).toMatchObject({
+          state: "completed",
+          runId: runs.at(-1)!.id,
+          error: null,
+        });
+      }),
+    60_000,
+  );
 });
 
 describe("a scan whose worker died", () => {
-  it("is retried within a minute, or marked failed when no retry is left", async () => {
-    const boss = ctx.jobs.boss;
-    // The earlier tests' jobs, so that the dead worker claims these two.
-    await ctx.database.db.execute(sql`delete from pgboss.job where name = 'scans.run'`);
-    const request = () =>
-      ctx.services.scans.request({ tenantId: owner.tenantId, repositoryId, triggeredBy: "manual" });
-    // Short heartbeats for the test (pg-boss's minimum); jobs carry their queue's settings.
-    await boss.updateQueue("scans.run", {
-      heartbeatSeconds: 10,
-      retryLimit: 1,
-      retryDelay: 0,
-      retryBackoff: false,
-    });
-    const retried = await request();
-    expect(await boss.fetch("scans.run")).toHaveLength(1);
-    await boss.updateQueue("scans.run", { retryLimit: 0 });
-    const abandoned = await request();
-    expect(await boss.fetch("scans.run")).toHaveLength(1);
-    // The dead worker had got as far as marking them running.
-    await ctx.database.db.update(scans).set({ state: "running" }).where(eq(scans.tenantId, owner.tenantId));
-    const runsBefore = (await runsOfRepository()).length;
+  it(
+    "is retried within a minute, or marked failed when no retry is left",
+    () =>
+      // Service calls outside a request run as a job of the tenant would (row-level security).
+      asTenant(owner.tenantId, async () => {
+        const boss = ctx.jobs.boss;
+        // The earlier tests' jobs, so that the dead worker claims these two.
+        await ctx.database.db.execute(sql`delete from pgboss.job where name = 'scans.run'`);
+        const request = () =>
+          ctx.services.scans.request({ tenantId: owner.tenantId, repositoryId, triggeredBy: "manual" });
+        // Short heartbeats for the test (pg-boss's minimum); jobs carry their queue's settings.
+        await boss.updateQueue("scans.run", {
+          heartbeatSeconds: 10,
+          retryLimit: 1,
+          retryDelay: 0,
+          retryBackoff: false,
+        });
+        const retried = await request();
+        expect(await boss.fetch("scans.run")).toHaveLength(1);
+        await boss.updateQueue("scans.run", { retryLimit: 0 });
+        const abandoned = await request();
+        expect(await boss.fetch("scans.run")).toHaveLength(1);
+        // The dead worker had got as far as marking them running.
+        await ctx.database.db
+          .update(scans)
+          .set({ state: "running" })
+          .where(eq(scans.tenantId, owner.tenantId));
+        const runsBefore = (await runsOfRepository()).length;
 
-    const since = Date.now();
-    const live = createJobQueue({
-      database: ctx.database,
-      logger: pino({ level: "silent" }),
-      monitorIntervalSeconds: 1,
-    });
-    try {
-      await live.start(jobDefinitions(ctx.services), { runWorkers: true });
-      await until(async () => {
-        const [a, b] = [await scanOf(retried.id), await scanOf(abandoned.id)];
-        return a.state === "completed" && b.state === "failed";
-      }, 50_000);
-      expect(Date.now() - since).toBeLessThan(45_000);
-    } finally {
-      await live.stop();
-    }
-    expect(await scanOf(abandoned.id)).toMatchObject({ state: "failed", error: SCAN_ABANDONED });
-    expect(await runsOfRepository()).toHaveLength(runsBefore + 1);
-  }, 90_000);
+        const since = Date.now();
+        const live = createJobQueue({
+          database: ctx.database,
+          logger: pino({ level: "silent" }),
+          monitorIntervalSeconds: 1,
+        });
+        try {
+          await live.start(jobDefinitions(ctx.services), { runWorkers: true });
+          await until(async () => {
+            const [a, b] = [await scanOf(retried.id), await scanOf(abandoned.id)];
+            return a.state === "completed" && b.state === "failed";
+          }, 50_000);
+          expect(Date.now() - since).toBeLessThan(45_000);
+        } finally {
+          await live.stop();
+        }
+        expect(await scanOf(abandoned.id)).toMatchObject({ state: "failed", error: SCAN_ABANDONED });
+        expect(await runsOfRepository()).toHaveLength(runsBefore + 1);
+      }),
+    90_000,
+  );
 });
