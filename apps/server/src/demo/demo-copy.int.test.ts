@@ -1,13 +1,14 @@
 // Each user's demo organization is a complete copy of the template (seeded by real scans of the
 // bundled samples), with its own ids, its own evidence chain that verifies, and nothing shared:
 // what one user does in theirs, no one else sees.
+import { withDatabaseContext } from "@rampart/db/context";
 import * as schema from "@rampart/db/schema";
 import { attestations, evidenceArtifacts, ledgerCheckpoints, policyRuns, tenants } from "@rampart/db/schema";
 import { keyFingerprint, publicKeyOf, verifyEnvelope, verifyExport } from "@rampart/ledger";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 import { DEMO_NOT_READY } from "./demo.service.ts";
 import { tenantTables, treatmentOf } from "./tenant-tables.ts";
 
@@ -52,7 +53,7 @@ beforeAll(async () => {
   while ((await ctx.services.demo.templateState()).state !== "ready" && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  await ctx.services.attestations.generate(templateId, "schedule");
+  await asTenant(templateId, () => ctx.services.attestations.generate(templateId, "schedule"));
   aliceDemo = await seedWhenReady(alice.cookie);
   bobDemo = await seedWhenReady(bob.cookie);
 }, 300_000);
@@ -246,7 +247,8 @@ describe("a user's own demo organization", () => {
       .update(tenants)
       .set({ lastActiveAt: new Date(Date.now() - 1000 * 3_600_000) })
       .where(eq(tenants.id, carolDemo));
-    expect(await ctx.services.demo.removeIdle()).toBe(1);
+    // As its hourly job does: instance-wide, on the owner's connection.
+    expect(await withDatabaseContext({ kind: "system" }, () => ctx.services.demo.removeIdle())).toBe(1);
     expect(await ctx.database.db.$count(tenants, eq(tenants.id, carolDemo))).toBe(0);
     expect(await ctx.database.db.$count(evidenceArtifacts, eq(evidenceArtifacts.tenantId, carolDemo))).toBe(
       0,
