@@ -79,6 +79,51 @@ describe("MembersPage", () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ email: "auditor@example.com", role: "auditor" });
   }, 20_000);
 
+  it("lists the waivers awaiting a second person under four-eyes approval, and approves one", async () => {
+    const acme = testTenant({ id: ACME, name: "Acme Corp", role: "member", fourEyesWaivers: true });
+    const waiver = (id: string, pending: boolean) => ({
+      id,
+      scope: "rule-path",
+      ruleId: "terraform/public-s3-bucket",
+      pathPattern: "infra/**",
+      fingerprint: null,
+      reason: "public website bucket",
+      author: "grace@example.com",
+      expiresAt: null,
+      revokedAt: null,
+      pending,
+      approvedBy: null,
+      createdAt: "2025-03-06T10:00:00.000Z",
+    });
+    const waiting = waiver("55555555-5555-4555-8555-555555555555", true);
+    const fetchMock = stubFetch({
+      "GET /api/auth/me": { body: { user: TEST_USER } },
+      "GET /api/tenants": { body: [acme] },
+      [`GET /api/tenants/${ACME}`]: { body: acme },
+      [`GET /api/tenants/${ACME}/members`]: { body: members },
+      [`GET /api/tenants/${ACME}/waivers`]: {
+        body: [waiting, waiver("66666666-6666-4666-8666-666666666666", false)],
+      },
+      [`POST /api/tenants/${ACME}/waivers/${waiting.id}/approve`]: {
+        body: { ...waiting, pending: false, approvedBy: TEST_USER.email },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MembersPage />, { path: "/members" });
+    const card = (await screen.findByText("Waivers awaiting approval")).closest(
+      "div.rounded-lg, section, div",
+    )!;
+    expect(await screen.findByText("public website bucket")).toBeInTheDocument();
+    // Only the pending one is listed.
+    expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith(`/waivers/${waiting.id}/approve`) && init?.method === "POST",
+      ),
+    ).toBe(true);
+  });
+
   it("says the invitation was sent when mail is on", async () => {
     stubTenant("admin", {
       [`POST /api/tenants/${ACME}/invitations`]: {

@@ -34,6 +34,7 @@ import { useInviteMember } from "./api/invite-member";
 import { useLeaveTenant } from "./api/leave-tenant";
 import { useRevokeInvitation } from "./api/revoke-invitation";
 import { useUpdateFourEyes } from "./api/update-four-eyes";
+import { PendingWaivers } from "./pending-waivers";
 
 const ROLE_LABELS: Record<Role, string> = { admin: "Admin", member: "Member", auditor: "Auditor" };
 
@@ -298,6 +299,7 @@ export function MembersPage() {
               </CardContent>
             ) : null}
           </Card>
+          {canSeeMembers && tenant.fourEyesWaivers ? <PendingWaivers tenantId={tenant.id} /> : null}
           {isAdmin ? (
             <>
               <Card>
