@@ -146,6 +146,11 @@ export function registerMemberRoutes(
   app.get(
     "/api/invitations/:token",
     {
+      // The link is a secret and the answer names the organization and the invited e-mail: never
+      // cached, refusals included (set before validation runs).
+      onRequest: async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+      },
       config: { rateLimit },
       schema: {
         tags: ["members"],
@@ -153,11 +158,7 @@ export function registerMemberRoutes(
         response: { 200: InvitationPreview, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request, reply) => {
-      // The link is a secret and the answer names the organization and the invited e-mail.
-      reply.header("cache-control", "no-store");
-      return members.preview(request.params.token);
-    },
+    (request) => members.preview(request.params.token),
   );
 
   app.post(
