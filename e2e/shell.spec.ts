@@ -24,6 +24,8 @@ test("a new user registers, signs in, sees the shell, switches to demo and signs
     "AI Advisor",
     "PR Bot Activity",
     "Evidence Graph",
+    // Beyond the spec's list: members, invitations and roles (issue 16) need a page of their own.
+    "Members",
   ]);
   await expect(nav.getByRole("link", { name: /^Dashboard/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText(account.email)).toBeVisible();
