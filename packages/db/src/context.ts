@@ -4,14 +4,15 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type DatabaseContext =
-  /** A signed-in user: their tenants (memberships) and the demo tenant. */
+  /** A signed-in user: the tenants they are a member of (their own demo organization among them). */
   | { kind: "user"; userId: string }
   /** A job of one tenant: that tenant only. */
   | { kind: "tenant"; tenantId: string }
   /**
    * An instance-wide task (scheduler, ledger verify-all, session purge, startup sweeps): runs on
-   * the owner's connection instead of the application role's. Only the job queue and the start
-   * scripts enter it; a request never does.
+   * the owner's connection instead of the application role's. The job queue and the start scripts
+   * enter it, and three narrow steps of a request after its own checks: the audit recorder, an
+   * invitation looked up by its secret token, and copying the demo template. Nothing else may.
    */
   | { kind: "system" };
 
