@@ -74,6 +74,11 @@ describe("the tenant's quota of active scans", () => {
         { jobId: "occurrence", retryCount: 0, isLastAttempt: true },
       );
       expect(await ctx.services.scans.activeCount(owner.tenantId)).toBe(2);
+      // Each scan job joins its tenant's group, which is what caps the workers a tenant holds.
+      const { rows } = (await ctx.database.db.execute(
+        sql`select distinct group_id from pgboss.job where name = 'scans.run'`,
+      )) as unknown as { rows: { group_id: string }[] };
+      expect(rows).toEqual([{ group_id: owner.tenantId }]);
       await clearQueue();
     }));
 
