@@ -105,10 +105,14 @@ describe("job queue on the application database", () => {
 
 describe("fairness between tenants", () => {
   it("starts tenant B's one job while tenant A's backlog is still queued", async () => {
-    for (let i = 1; i <= 4; i++) await queue.send(tenantWork, { tenantId: "tenant-a", label: `a${i}` });
+    // A's first job is running before the rest arrive: two idle workers fetching at the same
+    // instant can both pass pg-boss's group count (it is read, not locked), which is a separate,
+    // known limit (docs/architecture.md); this test is about a backlog starving another tenant.
+    await queue.send(tenantWork, { tenantId: "tenant-a", label: "a1" });
+    await until(() => started.includes("a1"));
+    for (let i = 2; i <= 4; i++) await queue.send(tenantWork, { tenantId: "tenant-a", label: `a${i}` });
     await queue.send(tenantWork, { tenantId: "tenant-b", label: "b1" });
-    // Generous: a worker finds b1 by polling at worst, which a loaded CI machine may delay.
-    await until(() => started.includes("b1"), 25_000);
+    await until(() => started.includes("b1"));
     // A's first job holds one worker; its others wait for it instead of taking the second.
     expect(started.filter((label) => label.startsWith("a"))).toEqual(["a1"]);
     releases.get("a1")!();
