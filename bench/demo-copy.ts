@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { withDatabaseContext } from "@rampart/db/context";
 import { users } from "@rampart/db/schema";
 import pino from "pino";
 import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
@@ -51,15 +52,22 @@ async function measure(backend: Backend) {
         .values({ email: `bench-${randomUUID()}@example.test`, name: "Bench", passwordHash: "x" })
         .returning();
       const started = performance.now();
-      const tenantId = await services.demo.ensureOwnTenant(user!.id);
+      // As the request does: the signed-in user's database context (row-level security).
+      const tenantId = await withDatabaseContext({ kind: "user", userId: user!.id }, () =>
+        services.demo.ensureOwnTenant(user!.id),
+      );
       times.push(performance.now() - started);
       if (i === 0) {
-        const verification = await services.ledger.verify(tenantId);
+        const verification = await withDatabaseContext({ kind: "tenant", tenantId }, () =>
+          services.ledger.verify(tenantId),
+        );
         if (!verification.isValid) throw new Error("the copy's chain does not verify");
-        rows = (await database.db.execute(
-          `select (select count(*) from findings where tenant_id = '${tenantId}')::int as findings,
+        rows = (await withDatabaseContext({ kind: "tenant", tenantId }, () =>
+          database.db.execute(
+            `select (select count(*) from findings where tenant_id = '${tenantId}')::int as findings,
                   (select count(*) from evidence_artifacts where tenant_id = '${tenantId}')::int as entries,
                   (select count(*) from policy_runs where tenant_id = '${tenantId}')::int as runs`,
+          ),
         )) as never;
       }
     }
