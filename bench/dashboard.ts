@@ -9,10 +9,11 @@
 // (EXPERIMENT_SQL below), run against the throwaway database only.
 
 import type { DatabaseHandle } from "@rampart/db/client";
+import { tenants } from "@rampart/db/schema";
 import { ruleById } from "@rampart/engine";
 import { listControls } from "@rampart/policy";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   type Backend,
   backends,
@@ -234,8 +235,14 @@ export async function run(): Promise<string> {
         payload: { ...credentials, name: "Bench", tenantName: "Bench Org" },
       });
       await registering.stop();
-      const tenantId = (registered.json() as { user: { memberships: { tenantId: string }[] } }).user
-        .memberships[0]!.tenantId;
+      if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+      // Registration no longer names the account (a taken e-mail must look the same): read the
+      // new organization as the owner.
+      const [organization] = await database.ownerDb
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.name, "Bench Org"));
+      const tenantId = organization!.id;
 
       const started = performance.now();
       const counts = await seed(database, tenantId, perRun);
