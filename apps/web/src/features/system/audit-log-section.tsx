@@ -4,6 +4,7 @@
 import type { AuditLogEntry, AuditResult } from "@rampart/contracts/audit";
 import type { Tenant } from "@rampart/contracts/tenants";
 import { type FormEvent, useState } from "react";
+import { TextField } from "../../components/text-field";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -65,26 +66,22 @@ export function AuditLogSection({ tenantId }: { tenantId: string }) {
   return (
     <div className="flex flex-col gap-3">
       <form aria-label="Audit log filters" className="grid grid-cols-2 gap-2" onSubmit={apply}>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="audit-action">Action</Label>
-          <Input
-            id="audit-action"
-            placeholder="e.g. repository"
-            maxLength={120}
-            value={draft.action}
-            onChange={(event) => set({ action: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="audit-actor">Actor</Label>
-          <Input
-            id="audit-actor"
-            placeholder="e-mail"
-            maxLength={320}
-            value={draft.actor}
-            onChange={(event) => set({ actor: event.target.value })}
-          />
-        </div>
+        <TextField
+          id="audit-action"
+          label="Action"
+          placeholder="e.g. repository"
+          maxLength={120}
+          value={draft.action}
+          onChange={(action) => set({ action })}
+        />
+        <TextField
+          id="audit-actor"
+          label="Actor"
+          placeholder="e-mail"
+          maxLength={320}
+          value={draft.actor}
+          onChange={(actor) => set({ actor })}
+        />
         <div className="flex flex-col gap-1">
           <Label htmlFor="audit-result">Result</Label>
           <select
