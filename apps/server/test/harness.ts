@@ -42,9 +42,7 @@ export async function createTestContext(
     samplesDir?: string;
     localRepositoryRoots?: string[];
     runWorkers?: boolean;
-    /** An SMTP server (see smtp-sink.ts) for tests of mail. */
-    smtpUrl?: string;
-    /** More of the services' configuration: the git network policy, limits, quotas. */
+    /** More of the services' configuration: the git network policy, limits, quotas, `SMTP_URL` (smtp-sink.ts). */
     services?: Partial<ServicesConfig>;
   } = {},
 ): Promise<TestContext> {
@@ -62,7 +60,6 @@ export async function createTestContext(
       SCAN_WAIT_SECONDS: 8,
       LEDGER_ORIGIN: "rampart.test",
       ENGINE_WORKERS: 0,
-      SMTP_URL: options.smtpUrl,
       PUBLIC_URL: "http://rampart.test",
       LOGIN_ATTEMPTS_PER_ACCOUNT: options.loginAttemptsPerAccount ?? 1_000,
       ...options.services,

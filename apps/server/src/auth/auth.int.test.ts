@@ -40,7 +40,7 @@ describe("POST /api/auth/register", () => {
 
   it("answers a taken e-mail exactly as a new one, tells the owner by mail, and leaves nothing behind", async () => {
     const sink = await startSmtpSink();
-    const mailCtx = await createTestContext({ smtpUrl: sink.url });
+    const mailCtx = await createTestContext({ services: { SMTP_URL: sink.url } });
     try {
       const registerThere = async (email: string, tenantName: string) => {
         const started = performance.now();

@@ -192,7 +192,7 @@ describe("invitations by e-mail", () => {
   let mailing: TestContext;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    mailing = await createTestContext({ smtpUrl: sink.url });
+    mailing = await createTestContext({ services: { SMTP_URL: sink.url } });
   }, 60_000);
   afterAll(async () => {
     await mailing.close();
