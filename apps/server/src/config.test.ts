@@ -29,6 +29,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("passes DATABASE_APP_URL on as the application's own login, and refuses it without DATABASE_URL", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://owner@db:5432/rampart",
+      DATABASE_APP_URL: "postgres://rampart_app:secret@db:5432/rampart",
+    });
+    expect(databaseTarget(config)).toMatchObject({
+      kind: "postgres",
+      applicationUrl: "postgres://rampart_app:secret@db:5432/rampart",
+    });
+    expect(() => loadConfig({ DATABASE_APP_URL: "postgres://rampart_app@db:5432/rampart" })).toThrow(
+      /DATABASE_APP_URL: needs DATABASE_URL/,
+    );
+  });
+
   it("names every invalid variable in one message", () => {
     expect(() => loadConfig({ PORT: "eighty", RUN_WORKERS: "maybe" })).toThrow(/PORT: .*; RUN_WORKERS: /);
   });

@@ -77,6 +77,12 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "lower-case letters, digits and underscores")
     .default("rampart_app"),
+  /**
+   * A login of the application role (its user replaces DATABASE_APP_ROLE). The application's
+   * queries then run in that role's own sessions, which cannot switch back to the owner; without
+   * it, the owner's connections switch to the role with SET ROLE.
+   */
+  DATABASE_APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
@@ -184,11 +190,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join("; ");
     throw new Error(`invalid configuration: ${problems}`);
   }
+  if (parsed.data.DATABASE_APP_URL && !parsed.data.DATABASE_URL)
+    throw new Error("invalid configuration: DATABASE_APP_URL: needs DATABASE_URL (the owner's login)");
   return parsed.data;
 }
 
 export function databaseTarget(config: Config) {
   return config.DATABASE_URL
-    ? ({ kind: "postgres", url: config.DATABASE_URL, applicationRole: config.DATABASE_APP_ROLE } as const)
+    ? ({
+        kind: "postgres",
+        url: config.DATABASE_URL,
+        applicationRole: config.DATABASE_APP_ROLE,
+        ...(config.DATABASE_APP_URL ? { applicationUrl: config.DATABASE_APP_URL } : {}),
+      } as const)
     : ({ kind: "pglite", dataDir: config.DATA_DIR, applicationRole: config.DATABASE_APP_ROLE } as const);
 }

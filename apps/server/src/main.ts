@@ -11,6 +11,10 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config));
+  if (config.DATABASE_URL && !config.DATABASE_APP_URL)
+    logger.warn(
+      "DATABASE_APP_URL is not set: the application switches the owner's connections to its role (README)",
+    );
   const jobs = createJobQueue({ database, logger });
   const services = createServices(database.db, config, jobs);
   // Instance-wide start-up work runs on the owner's connection (row-level security, ADR 0003).

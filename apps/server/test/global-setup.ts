@@ -22,6 +22,7 @@ export default async function setup(project: TestProject) {
     const prefix = `rampart_test_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
     project.provide("postgresRunPrefix", prefix);
     project.provide("pgliteSnapshotPath", "");
+    await createApplicationLogin(prefix);
     return () => dropDatabases(prefix);
   }
   const dir = mkdtempSync(path.join(tmpdir(), "rampart-snapshot-"));
@@ -33,6 +34,20 @@ export default async function setup(project: TestProject) {
   project.provide("pgliteSnapshotPath", snapshotPath);
   project.provide("postgresRunPrefix", "");
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The run's application role, as a login (the server's trust authentication needs no password):
+ * the tests connect as it through DATABASE_APP_URL, as a production install should.
+ */
+async function createApplicationLogin(prefix: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`create role "${prefix}_app" login noinherit nobypassrls`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

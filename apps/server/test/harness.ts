@@ -132,13 +132,16 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
   await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // Roles are cluster-wide: this run's own login, created and dropped by global-setup.
+  const applicationUrl = new URL(url);
+  applicationUrl.username = testApplicationRole();
+  applicationUrl.password = "";
   const database = await openDatabase({
     kind: "postgres",
     url: url.toString(),
+    applicationUrl: applicationUrl.toString(),
     poolSize: 5,
     onPoolError: () => {},
-    // Roles are cluster-wide: this run's own, dropped by global-setup when the run ends.
-    applicationRole: testApplicationRole(),
   });
   return { database, drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
 }

@@ -36,7 +36,18 @@ interface TargetOptions {
 
 export type DatabaseTarget = TargetOptions &
   (
-    | { kind: "postgres"; url: string; poolSize?: number; onPoolError?: (error: Error) => void }
+    | {
+        kind: "postgres";
+        url: string;
+        /**
+         * A login of the application role itself. With it, the application's connections are
+         * that role's own sessions, so SQL run through them cannot `RESET ROLE` to the owner;
+         * without it, the owner's connections switch to the role with `SET ROLE`.
+         */
+        applicationUrl?: string;
+        poolSize?: number;
+        onPoolError?: (error: Error) => void;
+      }
     | { kind: "pglite"; dataDir: string }
     | { kind: "pglite-memory"; loadDataDir?: Blob }
   );
@@ -57,7 +68,12 @@ export interface DatabaseHandle {
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  const role = target.applicationRole === undefined ? DEFAULT_APPLICATION_ROLE : target.applicationRole;
+  const role =
+    target.kind === "postgres" && target.applicationUrl
+      ? applicationUrlRole(target.applicationUrl)
+      : target.applicationRole === undefined
+        ? DEFAULT_APPLICATION_ROLE
+        : target.applicationRole;
   if (role !== false && !APPLICATION_ROLE_PATTERN.test(role))
     throw new Error(`application role "${role}" must be lower-case letters, digits and underscores`);
 
@@ -85,12 +101,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           url: target.url,
           close: () => ownerPool.end(),
         };
-      await prepareApplicationRole(ownerDb, role);
-      applicationPool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-      applicationPool.on("error", onError);
-      const db = drizzlePg(new ApplicationRolePool(applicationPool, ownerPool, role) as unknown as pg.Pool, {
-        schema,
+      const login = Boolean(target.applicationUrl);
+      await prepareApplicationRole(ownerDb, role, { login });
+      applicationPool = new pg.Pool({
+        connectionString: target.applicationUrl ?? target.url,
+        max: target.poolSize ?? 10,
       });
+      applicationPool.on("error", onError);
+      const db = drizzlePg(
+        new ApplicationRolePool(applicationPool, ownerPool, login ? null : role) as unknown as pg.Pool,
+        { schema },
+      );
       const pools = [applicationPool, ownerPool];
       return {
         db,
@@ -123,7 +144,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await pglite.waitReady;
     const ownerDb = drizzlePglite(pglite, { schema });
     await migratePglite(ownerDb, { migrationsFolder: MIGRATIONS_FOLDER });
-    if (role !== false) await prepareApplicationRole(ownerDb, role);
+    if (role !== false) await prepareApplicationRole(ownerDb, role, { login: false });
     const db =
       role === false
         ? ownerDb
@@ -149,41 +170,62 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 }
 
+/** The role an application login connects as: the user of its URL, which must be a plain name. */
+function applicationUrlRole(url: string): string {
+  let user: string;
+  try {
+    user = decodeURIComponent(new URL(url).username);
+  } catch {
+    throw new Error("the application's database URL is not a valid URL");
+  }
+  if (!APPLICATION_ROLE_PATTERN.test(user))
+    throw new Error(
+      "the application's database URL must name a user of lower-case letters, digits and underscores",
+    );
+  return user;
+}
+
 /**
- * Creates the application role if missing and grants it what the application does: DML on the
- * tables, sequences, and reading pg-boss's tables (the system routes list jobs). It refuses a role
- * that is a superuser, bypasses row-level security or owns a table, since policies would not hold.
+ * Creates the application role if missing (a login role must exist already: its password is the
+ * operator's) and grants it what the application does: DML on the tables, sequences, and reading
+ * pg-boss's tables (the system routes list jobs). It refuses a role that is a superuser, bypasses
+ * row-level security or owns a table, since policies would not hold.
  */
-async function prepareApplicationRole(ownerDb: Database, role: string) {
+async function prepareApplicationRole(ownerDb: Database, role: string, { login }: { login: boolean }) {
   // Roles are cluster-wide: two databases of one server may create it at the same moment.
-  await ownerDb.execute(
-    sql.raw(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}') THEN
-        CREATE ROLE ${role} NOLOGIN NOINHERIT NOBYPASSRLS;
-      END IF;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-    END $$`),
-  );
+  if (!login)
+    await ownerDb.execute(
+      sql.raw(`DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}') THEN
+          CREATE ROLE ${role} NOLOGIN NOINHERIT NOBYPASSRLS;
+        END IF;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$`),
+    );
   const found = (await ownerDb.execute(
     sql`select r.rolsuper, r.rolbypassrls,
           (select count(*) from pg_class c where c.relowner = r.oid) as owned
         from pg_roles r where r.rolname = ${role}`,
   )) as unknown as { rows: { rolsuper: boolean; rolbypassrls: boolean; owned: number | string }[] };
   const attributes = found.rows[0];
-  if (!attributes) throw new Error(`application role ${role} could not be created`);
+  if (!attributes)
+    throw new Error(
+      login ? `application role ${role} does not exist` : `application role ${role} could not be created`,
+    );
   if (attributes.rolsuper || attributes.rolbypassrls || Number(attributes.owned) > 0)
     throw new Error(
       `application role ${role} must not be a superuser, bypass row-level security or own tables`,
     );
-  await ownerDb.execute(
-    sql.raw(`DO $$ BEGIN
-      -- The owner switches its pooled connections to the role; a superuser needs no membership.
-      IF NOT pg_has_role(current_user, '${role}', 'MEMBER') THEN
-        EXECUTE format('GRANT ${role} TO %I', current_user);
-      END IF;
-    EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
-    END $$`),
-  );
+  // The owner switches its pooled connections to the role; a superuser needs no membership.
+  if (!login)
+    await ownerDb.execute(
+      sql.raw(`DO $$ BEGIN
+        IF NOT pg_has_role(current_user, '${role}', 'MEMBER') THEN
+          EXECUTE format('GRANT ${role} TO %I', current_user);
+        END IF;
+      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+      END $$`),
+    );
   for (const statement of [
     `GRANT USAGE ON SCHEMA public TO ${role}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
@@ -199,6 +241,8 @@ async function prepareApplicationRole(ownerDb: Database, role: string) {
 
 const APPLY_SETTINGS = `select set_config('role', $1, false), set_config('rampart.user_id', $2, false),
   set_config('rampart.tenant_id', $3, false)`;
+const APPLY_LOGIN_SETTINGS = `select set_config('rampart.user_id', $1, false),
+  set_config('rampart.tenant_id', $2, false)`;
 const APPLY_LOCAL_SETTINGS = `select set_config('role', $1, true), set_config('rampart.user_id', $2, true),
   set_config('rampart.tenant_id', $3, true)`;
 
@@ -217,21 +261,23 @@ function settingsFor(role: string, context: DatabaseContext | undefined): [strin
 class ApplicationRolePool {
   readonly #applied = new WeakMap<pg.PoolClient, string>();
 
+  /** `role` is switched to with SET ROLE; null when the pool logs in as the role itself. */
   constructor(
     readonly pool: pg.Pool,
     readonly ownerPool: pg.Pool,
-    readonly role: string,
+    readonly role: string | null,
   ) {}
 
   async connect(): Promise<pg.PoolClient> {
     const context = currentDatabaseContext();
     if (context?.kind === "system") return this.ownerPool.connect();
     const client = await this.pool.connect();
-    const settings = settingsFor(this.role, context);
-    const key = settings.join("|");
+    const { userId, tenantId } = contextSettings(context);
+    const key = `${userId}|${tenantId}`;
     if (this.#applied.get(client) !== key) {
       try {
-        await client.query(APPLY_SETTINGS, settings);
+        if (this.role === null) await client.query(APPLY_LOGIN_SETTINGS, [userId, tenantId]);
+        else await client.query(APPLY_SETTINGS, [this.role, userId, tenantId]);
       } catch (error) {
         // A connection in an unknown state is not reused.
         client.release(error as Error);

@@ -3,10 +3,16 @@
 import { type DatabaseContext, withDatabaseContext } from "@rampart/db/context";
 import { postgresErrorCode } from "@rampart/db/errors";
 import { tenantTablesWithoutIsolation } from "@rampart/db/row-level-security";
-import { repositories } from "@rampart/db/schema";
+import { memberships, repositories } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUp, type TestContext, testApplicationRole } from "../../test/harness.ts";
+import {
+  backend,
+  createTestContext,
+  signUp,
+  type TestContext,
+  testApplicationRole,
+} from "../../test/harness.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -59,6 +65,70 @@ describe("the application role", () => {
     );
     expect(role).toEqual({ name: testApplicationRole(), superuser: false, bypass: false, owned: "0" });
     expect(ctx.services.db).toBe(ctx.database.applicationDb);
+  });
+
+  // PGlite has one connection, whose session user is the owner: there the role is only SET (README).
+  it.runIf(backend === "postgres")(
+    "logs in as itself, so SQL run through its connections cannot become the owner",
+    async () => {
+      const [session] = await asApplication<{ current: string; session: string }>(
+        { kind: "user", userId: owner.userId },
+        sql`select current_user as current, session_user as session`,
+      );
+      expect(session).toEqual({ current: testApplicationRole(), session: testApplicationRole() });
+      const [ownerRole] = (
+        (await ctx.database.db.execute(sql`select current_user as name`)) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows;
+      const escaped = await withDatabaseContext({ kind: "user", userId: owner.userId }, () =>
+        ctx.database.applicationDb.transaction(async (tx) => {
+          await tx.execute(sql`reset role`);
+          const [afterReset] = (
+            (await tx.execute(sql`select current_user as name`)) as unknown as {
+              rows: { name: string }[];
+            }
+          ).rows;
+          const switched = await tx.execute(sql.raw(`set role "${ownerRole!.name}"`)).then(
+            () => "switched",
+            (error: unknown) => postgresErrorCode(error),
+          );
+          return { afterReset: afterReset!.name, switched };
+        }),
+      );
+      expect(escaped).toEqual({ afterReset: testApplicationRole(), switched: "42501" });
+    },
+  );
+});
+
+describe("memberships", () => {
+  it("cannot be given to oneself, in another tenant or as a higher role, from a user's context", async () => {
+    const asStranger = <T>(work: () => Promise<T>) =>
+      withDatabaseContext({ kind: "user", userId: stranger.userId }, work);
+    const joined = await asStranger(() =>
+      ctx.database.applicationDb
+        .insert(memberships)
+        .values({ userId: stranger.userId, tenantId: owner.tenantId, role: "admin" })
+        .then(
+          () => "joined",
+          (error: unknown) => postgresErrorCode(error),
+        ),
+    );
+    expect(joined).toBe("42501");
+    const promoted = await asStranger(() =>
+      ctx.database.applicationDb
+        .update(memberships)
+        .set({ role: "auditor" })
+        .where(eq(memberships.userId, stranger.userId))
+        .returning(),
+    );
+    expect(promoted).toEqual([]);
+    const mine = await asStranger(() =>
+      ctx.database.applicationDb
+        .select({ tenantId: memberships.tenantId, role: memberships.role })
+        .from(memberships),
+    );
+    expect(mine).toEqual([{ tenantId: stranger.tenantId, role: "admin" }]);
   });
 });
 
