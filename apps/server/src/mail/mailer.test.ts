@@ -1,3 +1,4 @@
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createMailer } from "./mailer.ts";
@@ -37,5 +38,30 @@ describe("createMailer", () => {
       reason: "delivery_failed",
     });
     expect(errors).toHaveLength(1);
+  });
+
+  // Without the timeout nodemailer waits 30 s for a greeting, past the test's own time limit.
+  it("gives up on a server that accepts the connection and never greets", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const errors: unknown[] = [];
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "x@example.test",
+        onError: (error) => errors.push(error),
+        timeoutMs: 300,
+      });
+      expect(await mailer.send({ to: "a@example.test", subject: "s", text: "t" })).toEqual({
+        sent: false,
+        reason: "delivery_failed",
+      });
+      expect(String(errors[0])).toMatch(/greeting|timeout/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

@@ -23,21 +23,18 @@ export interface MailerOptions {
   from: string;
   /** Where a delivery failure is reported (never to the user: it may name the mail server). */
   onError?: (error: unknown) => void;
+  /** How long a connection, the server's greeting or a silent socket may take; 15 s by default. */
+  timeoutMs?: number;
 }
-
-const SEND_TIMEOUT_MS = 15_000;
 
 export function createMailer(options: MailerOptions): Mailer {
   if (!options.smtpUrl) {
     return { configured: false, send: async () => ({ sent: false, reason: "not_configured" }) };
   }
+  // A mail server that accepts and then says nothing must not hold the request that sends.
+  const timeout = options.timeoutMs ?? 15_000;
   const transport = createTransport(
-    {
-      url: options.smtpUrl,
-      connectionTimeout: SEND_TIMEOUT_MS,
-      greetingTimeout: SEND_TIMEOUT_MS,
-      socketTimeout: SEND_TIMEOUT_MS,
-    },
+    { url: options.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout },
     { from: options.from },
   );
   return {

@@ -1,7 +1,7 @@
 // Queries for a tenant's repositories. A removed repository is archived, not deleted: its runs and
-// findings are evidence. Only `restore` and the demo seed see archived rows.
+// findings are evidence. Only `registerWithinQuota` and the demo seed see archived rows.
 import type { Database } from "@rampart/db/client";
-import { repositories } from "@rampart/db/schema";
+import { repositories, tenants } from "@rampart/db/schema";
 import { and, asc, count, eq, isNotNull, isNull, or } from "drizzle-orm";
 
 export type RepositoryRow = typeof repositories.$inferSelect;
@@ -44,15 +44,6 @@ export function createRepositoriesRepo(db: Database) {
       )[0];
     },
 
-    /** Repositories that are not archived: what the per-tenant quota counts. */
-    countActive: async (tenantId: string) =>
-      (
-        await db
-          .select({ count: count() })
-          .from(repositories)
-          .where(and(eq(repositories.tenantId, tenantId), isNull(repositories.archivedAt)))
-      )[0]?.count ?? 0,
-
     update: async (
       tenantId: string,
       id: string,
@@ -72,26 +63,21 @@ export function createRepositoriesRepo(db: Database) {
           .returning()
       )[0],
 
-    insert: async (row: NewRepository) => (await db.insert(repositories).values(row).returning())[0]!,
-
-    /** Idempotent for the demo seed: an existing repository of the same name is returned as is. */
-    upsertByName: async (row: NewRepository) => {
-      await db.insert(repositories).values(row).onConflictDoNothing();
-      return (
-        await db
-          .select()
-          .from(repositories)
-          .where(and(eq(repositories.tenantId, row.tenantId), eq(repositories.name, row.name)))
-      )[0]!;
-    },
-
     /**
-     * Registers an archived repository of the same name again, with the new settings, so that its
-     * history goes on; undefined when there is none.
+     * Registers `row` unless the tenant already has `limit` repositories that are not archived. The
+     * tenant's row is locked for the count, so concurrent registrations cannot both pass it. An
+     * archived repository of the same name is registered again, with the new settings, so that
+     * its history goes on.
      */
-    restore: async (row: NewRepository) =>
-      (
-        await db
+    registerWithinQuota: (row: NewRepository, limit: number) =>
+      db.transaction(async (tx): Promise<{ ok: true; row: RepositoryRow } | { ok: false; count: number }> => {
+        await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, row.tenantId)).for("update");
+        const [active] = await tx
+          .select({ count: count() })
+          .from(repositories)
+          .where(and(eq(repositories.tenantId, row.tenantId), isNull(repositories.archivedAt)));
+        if ((active?.count ?? 0) >= limit) return { ok: false, count: active?.count ?? 0 };
+        const [restored] = await tx
           .update(repositories)
           .set({
             source: row.source,
@@ -108,8 +94,20 @@ export function createRepositoriesRepo(db: Database) {
               isNotNull(repositories.archivedAt),
             ),
           )
-          .returning()
-      )[0],
+          .returning();
+        return { ok: true, row: restored ?? (await tx.insert(repositories).values(row).returning())[0]! };
+      }),
+
+    /** Idempotent for the demo seed: an existing repository of the same name is returned as is. */
+    upsertByName: async (row: NewRepository) => {
+      await db.insert(repositories).values(row).onConflictDoNothing();
+      return (
+        await db
+          .select()
+          .from(repositories)
+          .where(and(eq(repositories.tenantId, row.tenantId), eq(repositories.name, row.name)))
+      )[0]!;
+    },
 
     archive: (tenantId: string, id: string, at: Date) =>
       db

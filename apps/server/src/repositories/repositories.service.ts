@@ -108,15 +108,14 @@ export function createRepositoriesService(deps: {
         scanSchedule: body.scanSchedule === undefined ? DEFAULT_SCAN_SCHEDULE : body.scanSchedule,
         credential,
       };
-      const count = await repo.countActive(tenantId);
-      if (count >= deps.maxRepositoriesPerTenant) {
-        throw new AppError(
-          "conflict",
-          `This organization already has ${count} repositories, the most allowed on this server: remove one first`,
-        );
-      }
       try {
-        const row = (await repo.restore(wanted)) ?? (await repo.insert(wanted));
+        const registered = await repo.registerWithinQuota(wanted, deps.maxRepositoriesPerTenant);
+        if (!registered.ok)
+          throw new AppError(
+            "conflict",
+            `This organization already has ${registered.count} repositories, the most allowed on this server: remove one first`,
+          );
+        const { row } = registered;
         await deps.scans.syncSchedule(row);
         return toRepository(row);
       } catch (error) {

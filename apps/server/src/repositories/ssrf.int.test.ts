@@ -344,4 +344,19 @@ describe("bounds", () => {
       "This organization already has 3 repositories, the most allowed on this server: remove one first",
     );
   });
+
+  it("holds the limit against registrations sent at the same moment", async () => {
+    const user = await signUp(ctx.app, { tenantName: "Racing Org" });
+    const responses = await Promise.all(
+      ["a", "b", "c", "d", "e", "f"].map((name) =>
+        register({ location: `https://github.com/acme/race-${name}.git` }, user.cookie, user.tenantId),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    const listed = await ctx.app.inject({
+      url: `/api/tenants/${user.tenantId}/repositories`,
+      headers: { cookie: user.cookie },
+    });
+    expect(listed.json()).toHaveLength(3);
+  });
 });
