@@ -8,7 +8,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -62,11 +62,12 @@ export async function buildApp(options: {
   services: Services;
   /** The queue, for the settings drawer's worker and job views; absent in API-only tests. */
   jobQueue?: JobQueue;
-  logger?: FastifyServerOptions["logger"];
+  /** The process's logger (logger.ts), for request logs; none when absent (tests). */
+  logger?: FastifyBaseLogger;
 }): Promise<App> {
   const { config, services } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: trustProxyHops(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();

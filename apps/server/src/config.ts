@@ -79,6 +79,8 @@ const ConfigSchema = z.object({
     .default("rampart_app"),
   DATA_DIR: z.string().default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (readable lines) or `json` (one object per line); unset: pretty on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /**
    * How many reverse proxies in front of Rampart may set `X-Forwarded-*`: `false` or `0` none,
    * `true` one, or a number of hops. Only that many addresses from the right of
