@@ -8,6 +8,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { DatabaseHandle } from "@rampart/db/client";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import {
   jsonSchemaTransform,
@@ -62,6 +63,8 @@ export async function buildApp(options: {
   services: Services;
   /** The queue, for the settings drawer's worker and job views; absent in API-only tests. */
   jobQueue?: JobQueue;
+  /** Which database the services run on, as the settings drawer shows it. */
+  database: DatabaseHandle["kind"];
   /** The process's logger (logger.ts), for request logs; none when absent (tests). */
   logger?: FastifyBaseLogger;
 }): Promise<App> {
@@ -167,9 +170,10 @@ export async function buildApp(options: {
   registerSastRoutes(app, { posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,
-    boss: () => options.jobQueue?.boss,
+    queue: options.jobQueue,
     version: VERSION,
     environment: config.NODE_ENV,
+    database: options.database,
     authenticate,
   });
 

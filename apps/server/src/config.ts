@@ -64,7 +64,12 @@ export function repositoryPolicyDefaults() {
 }
 
 const ConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * The environment the settings drawer reports. `npm start` serves the built web app and is how
+   * Rampart runs, so it is production unless said otherwise (`npm run dev` says development);
+   * the server behaves the same under every value.
+   */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; without it Rampart runs on embedded PGlite in DATA_DIR. */

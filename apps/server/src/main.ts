@@ -25,7 +25,7 @@ async function main() {
   if (!config.OSV_SOURCE) await jobs.unschedule(services.osvImportJob, "");
   if (config.SEED_DEMO) await asSystem(() => services.demo.ensureTemplate());
 
-  const app = await buildApp({ config, services, jobQueue: jobs, logger });
+  const app = await buildApp({ config, services, jobQueue: jobs, database: database.kind, logger });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     await app.close();
