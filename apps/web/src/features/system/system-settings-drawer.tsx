@@ -69,7 +69,7 @@ function SystemSections() {
     <div className="flex-1 space-y-4 overflow-y-auto">
       <Section title="System Information">
         {info.data ? (
-          <dl className="grid grid-cols-3 gap-3 text-sm">
+          <dl className="grid grid-cols-[auto_1fr_auto] gap-x-6 gap-y-3 text-sm">
             <div>
               <dt className="text-xs text-muted-foreground">Version</dt>
               <dd className="font-mono">{info.data.version}</dd>
