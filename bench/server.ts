@@ -44,6 +44,7 @@ export async function startBenchServer(
       NODE_ENV: "production",
     },
     services,
+    database: database.kind,
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

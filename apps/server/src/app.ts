@@ -8,7 +8,8 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import type { DatabaseHandle } from "@rampart/db/client";
+import Fastify, { type FastifyBaseLogger } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -62,11 +63,14 @@ export async function buildApp(options: {
   services: Services;
   /** The queue, for the settings drawer's worker and job views; absent in API-only tests. */
   jobQueue?: JobQueue;
-  logger?: FastifyServerOptions["logger"];
+  /** Which database the services run on, as the settings drawer shows it. */
+  database: DatabaseHandle["kind"];
+  /** The process's logger (logger.ts), for request logs; none when absent (tests). */
+  logger?: FastifyBaseLogger;
 }): Promise<App> {
   const { config, services } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: trustProxyHops(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
@@ -166,9 +170,10 @@ export async function buildApp(options: {
   registerSastRoutes(app, { posture: services.posture, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,
-    boss: () => options.jobQueue?.boss,
+    queue: options.jobQueue,
     version: VERSION,
     environment: config.NODE_ENV,
+    database: options.database,
     authenticate,
   });
 

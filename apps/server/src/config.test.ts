@@ -47,6 +47,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty", RUN_WORKERS: "maybe" })).toThrow(/PORT: .*; RUN_WORKERS: /);
   });
 
+  it("runs as production unless NODE_ENV says otherwise: `npm start` is how Rampart runs", () => {
+    expect(loadConfig({}).NODE_ENV).toBe("production");
+    expect(loadConfig({ NODE_ENV: "development" }).NODE_ENV).toBe("development");
+  });
+
   it("reads boolean flags", () => {
     expect(loadConfig({ RUN_WORKERS: "false" })).toMatchObject({ RUN_WORKERS: false });
   });

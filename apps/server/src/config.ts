@@ -64,7 +64,12 @@ export function repositoryPolicyDefaults() {
 }
 
 const ConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * The environment the settings drawer reports. `npm start` serves the built web app and is how
+   * Rampart runs, so it is production unless said otherwise (`npm run dev` says development);
+   * the server behaves the same under every value.
+   */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; without it Rampart runs on embedded PGlite in DATA_DIR. */
@@ -85,6 +90,8 @@ const ConfigSchema = z.object({
   DATABASE_APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (readable lines) or `json` (one object per line); unset: pretty on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /**
    * How many reverse proxies in front of Rampart may set `X-Forwarded-*`: `false` or `0` none,
    * `true` one, or a number of hops. Only that many addresses from the right of

@@ -1,15 +1,15 @@
 // `npm start`: the API, the built web app and (by default) the job workers in one process.
 import { openDatabase } from "@rampart/db/client";
 import { withDatabaseContext } from "@rampart/db/context";
-import pino from "pino";
 import { buildApp } from "./app.ts";
 import { databaseTarget, loadConfig } from "./config.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { createLogger } from "./logger.ts";
 import { createServices, jobDefinitions } from "./services.ts";
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config);
   const database = await openDatabase(databaseTarget(config));
   if (config.DATABASE_URL && !config.DATABASE_APP_URL)
     logger.warn(
@@ -29,7 +29,7 @@ async function main() {
   if (!config.OSV_SOURCE) await jobs.unschedule(services.osvImportJob, "");
   if (config.SEED_DEMO) await asSystem(() => services.demo.ensureTemplate());
 
-  const app = await buildApp({ config, services, jobQueue: jobs, logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp({ config, services, jobQueue: jobs, database: database.kind, logger });
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     await app.close();

@@ -1,14 +1,14 @@
 // `npm run worker`: job workers only, so they can run on other machines than the API.
 // Against PGlite this needs the data directory to itself; use DATABASE_URL to share one database.
 import { openDatabase } from "@rampart/db/client";
-import pino from "pino";
 import { databaseTarget, loadConfig } from "./config.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { createLogger } from "./logger.ts";
 import { createServices, jobDefinitions } from "./services.ts";
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config);
   const database = await openDatabase(databaseTarget(config));
   const jobs = createJobQueue({ database, logger });
   const services = createServices(database.db, config, jobs);

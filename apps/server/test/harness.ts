@@ -78,6 +78,7 @@ export async function createTestContext(
     },
     services,
     jobQueue: jobs,
+    database: database.kind,
   });
   await app.ready();
   sendOriginLikeABrowser(app);

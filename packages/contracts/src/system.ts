@@ -4,15 +4,30 @@ import { Timestamp } from "./common.ts";
 
 export const SystemInfo = z.object({
   version: z.string(),
+  /** NODE_ENV of the server: `production` unless set (`npm run dev` sets `development`). */
   environment: z.string(),
+  /** Where the data lives: embedded PGlite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
+  database: z.enum(["pglite", "postgres"]),
   /** Seconds since this process started. */
   uptime: z.number(),
+  /**
+   * One row per job queue Rampart defines (never pg-boss's own). Counts, last run and last result
+   * are over the jobs the caller may see: its tenants' and the instance's.
+   */
   workers: z.array(
     z.object({
       name: z.string(),
       status: z.enum(["running", "idle", "error", "stopped"]),
+      /** Jobs waiting or running: `queued` + `active`. */
       jobCount: z.number().int(),
+      queued: z.number().int(),
+      active: z.number().int(),
+      /** When its newest job started. */
       lastRun: Timestamp.optional(),
+      /** That job's status, as Recent Jobs words it (completed, failed, retry, active...). */
+      lastResult: z.string().optional(),
+      /** Its own recurring schedule (cron, UTC), when it has one. */
+      schedule: z.string().optional(),
     }),
   ),
   cronJobs: z.array(

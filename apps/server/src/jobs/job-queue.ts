@@ -69,6 +69,8 @@ export interface JobSender {
 export interface JobQueue extends JobSender {
   boss: PgBoss;
   start(jobs: readonly JobDefinition[], options: { runWorkers: boolean }): Promise<void>;
+  /** The jobs `start` was given: Rampart's own queues, as opposed to pg-boss's internal ones. */
+  definitions(): readonly JobDefinition[];
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export function createJobQueue(options: {
     : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   let started = false;
+  let definitions: readonly JobDefinition[] = [];
 
   return {
     boss,
@@ -103,6 +106,7 @@ export function createJobQueue(options: {
     async start(jobs, { runWorkers }) {
       await boss.start();
       started = true;
+      definitions = jobs;
       for (const job of jobs) {
         const failedQueue = job.onFailed ? failedQueueOf(job.name) : undefined;
         if (failedQueue)
@@ -165,6 +169,8 @@ export function createJobQueue(options: {
         );
       }
     },
+
+    definitions: () => definitions,
 
     async send(job, payload, options) {
       if (!started) throw new Error(`job queue not started; cannot send ${job.name}`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { backend, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { jobDefinitions } from "../services.ts";
 
 let ctx: TestContext;
@@ -35,6 +35,8 @@ describe("the settings drawer's calls", () => {
     expect(info).toMatchObject({
       version: expect.any(String),
       environment: "test",
+      // What the data runs on, for the drawer's "production (embedded database)".
+      database: backend,
       uptime: expect.any(Number),
     });
     expect(info.workers.map((w: { name: string }) => w.name)).toContain("scans.run");
@@ -103,6 +105,18 @@ describe("the settings drawer's calls", () => {
     }
   });
 
+  it("keeps the dead-letter copies of failed jobs out: the failed job itself is listed", async () => {
+    const copy = await ctx.jobs.boss.send("scans.run.failed", {
+      tenantId: bob.tenantId,
+      repositoryId: "6f1c1b9e-6a43-4c51-9a59-6f6e0f3c2b11",
+    });
+    expect(copy).toBeTruthy();
+    const jobs = (await ctx.app.inject({ url: "/api/system/jobs", headers: { cookie: bob.cookie } })).json()
+      .jobs as { jobId: string; jobName: string }[];
+    expect(jobs.map((job) => job.jobId)).not.toContain(copy);
+    expect(jobs.some((job) => job.jobName === "scans.run")).toBe(true);
+  });
+
   it("can tell every tenant job by the tenantId at the top of its payload", () => {
     // Instance jobs are listed to every user: a new job that works on a tenant's data must carry
     // tenantId (or be added here after checking that its payload and errors hold nothing of one).
@@ -158,5 +172,118 @@ describe("dependency findings", () => {
       payload: {},
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("the settings drawer's worker rows", () => {
+  // Workers off: the jobs stay as the test sets them, as an API process sees jobs that workers in
+  // other processes (`npm run worker`) run.
+  let quiet: TestContext;
+  let carol: Awaited<ReturnType<typeof signUp>>;
+  let dave: Awaited<ReturnType<typeof signUp>>;
+  const repositoryId = "6f1c1b9e-6a43-4c51-9a59-6f6e0f3c2b11";
+
+  /** Sends a job, then puts it where a worker would have left it. */
+  async function jobIn(name: string, data: object, state: string, startedOn?: string) {
+    const id = await quiet.jobs.boss.send(name, data);
+    if (!id) throw new Error(`${name} was not sent`);
+    await quiet.database.db.execute(sql`
+      update pgboss.job set state = ${state}::pgboss.job_state, started_on = ${startedOn ?? null}::timestamptz,
+        completed_on = ${state === "completed" || state === "failed" ? (startedOn ?? null) : null}::timestamptz
+      where id = ${id}::uuid`);
+    return id;
+  }
+
+  beforeAll(async () => {
+    quiet = await createTestContext({ runWorkers: false });
+    carol = await signUp(quiet.app);
+    dave = await signUp(quiet.app);
+    await jobIn(
+      "scans.run",
+      { tenantId: carol.tenantId, repositoryId },
+      "completed",
+      "2026-01-02T03:04:05.000Z",
+    );
+    await jobIn("scans.run", { tenantId: carol.tenantId, repositoryId }, "created");
+    // Dave's scan started later and is still running: nothing of it is Carol's to see.
+    await jobIn("scans.run", { tenantId: dave.tenantId, repositoryId }, "active", "2026-01-03T00:00:00.000Z");
+    // An instance job: everyone's.
+    await jobIn("ledger.verify-all", {}, "failed", "2026-01-02T01:00:00.000Z");
+  });
+  afterAll(() => quiet.close());
+
+  const workersOf = async (cookie: string) =>
+    (await quiet.app.inject({ url: "/api/system/info", headers: { cookie } })).json().workers as {
+      name: string;
+    }[];
+
+  it("gives each queue its own last run, last result, queued and active counts and schedule", async () => {
+    const carols = await workersOf(carol.cookie);
+    const byName = new Map(carols.map((worker) => [worker.name, worker]));
+    expect(byName.get("scans.run")).toEqual({
+      name: "scans.run",
+      status: "idle",
+      jobCount: 1,
+      queued: 1,
+      active: 0,
+      lastRun: "2026-01-02T03:04:05.000Z",
+      lastResult: "completed",
+    });
+    expect(byName.get("ledger.verify-all")).toEqual({
+      name: "ledger.verify-all",
+      status: "idle",
+      jobCount: 0,
+      queued: 0,
+      active: 0,
+      lastRun: "2026-01-02T01:00:00.000Z",
+      lastResult: "failed",
+      schedule: "7 * * * *",
+    });
+    // A queue that has not run has no last run of its own (not another queue's, nor the last poll).
+    expect(byName.get("waivers.expire")).toEqual({
+      name: "waivers.expire",
+      status: "idle",
+      jobCount: 0,
+      queued: 0,
+      active: 0,
+      schedule: "*/15 * * * *",
+    });
+
+    const daves = new Map((await workersOf(dave.cookie)).map((worker) => [worker.name, worker]));
+    expect(daves.get("scans.run")).toMatchObject({
+      status: "running",
+      queued: 0,
+      active: 1,
+      lastRun: "2026-01-03T00:00:00.000Z",
+      lastResult: "active",
+    });
+  });
+
+  it("lists every queue Rampart defines once, and none of pg-boss's or the dead-letter queues", async () => {
+    const names = (await workersOf(carol.cookie)).map((worker) => worker.name);
+    expect(names).toEqual(jobDefinitions(quiet.services).map((job) => job.name));
+    expect(names.filter((name) => name.startsWith("__pgboss") || name.endsWith(".failed"))).toEqual([]);
+  });
+});
+
+describe("the worker rows with workers in this process", () => {
+  it("shows each queue once, however many workers serve it, with no last run before any job ran", async () => {
+    // SCAN_WORKERS (2) scan workers per process; pg-boss stamps a worker's last job start on every
+    // empty poll, which made every queue show the same "last run".
+    const busy = await createTestContext();
+    try {
+      const user = await signUp(busy.app);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const workers = (
+        await busy.app.inject({ url: "/api/system/info", headers: { cookie: user.cookie } })
+      ).json().workers as { name: string; lastRun?: string }[];
+      const names = workers.map((worker) => worker.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).toContain("images.scan");
+      expect(workers.find((worker) => worker.name === "images.scan")?.lastRun).toBeUndefined();
+      expect(workers.find((worker) => worker.name === "attestations.weekly")?.lastRun).toBeUndefined();
+    } finally {
+      await busy.close();
+    }
   });
 });

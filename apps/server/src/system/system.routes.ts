@@ -2,16 +2,17 @@
 // queue itself. Jobs and cron schedules are shown only when they belong to one of the caller's
 // tenants or to none (instance jobs), so one tenant never sees another's jobs, errors or
 // scheduled scans. Every tenant job carries `tenantId` at the top of its payload (a test walks
-// the job definitions); pg-boss's internal jobs are never listed.
+// the job definitions); only Rampart's own queues are listed, never pg-boss's internal jobs.
 import { ErrorBody } from "@rampart/contracts/common";
 import { SystemInfo, SystemJobs } from "@rampart/contracts/system";
 import type { Database } from "@rampart/db/client";
 import { memberships } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { onRequestAsyncHookHandler } from "fastify";
-import type { PgBoss } from "pg-boss";
 import { currentUser } from "../auth/authenticate.ts";
 import type { App } from "../http/types.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { visibleJobs, workerHealth } from "./worker-health.ts";
 
 const JOBS_SHOWN = 50;
 
@@ -46,9 +47,10 @@ export function registerSystemRoutes(
   app: App,
   deps: {
     db: Database;
-    boss: () => PgBoss | undefined;
+    queue: JobQueue | undefined;
     version: string;
     environment: string;
+    database: "pglite" | "postgres";
     authenticate: onRequestAsyncHookHandler;
   },
 ) {
@@ -58,27 +60,19 @@ export function registerSystemRoutes(
     "/api/system/info",
     { ...guarded, schema: { tags: ["system"], response: { 200: SystemInfo, 401: ErrorBody } } },
     async (request) => {
-      const boss = deps.boss();
-      const workers = boss
-        ? boss.getWipData().map((worker) => ({
-            name: worker.name,
-            status:
-              worker.lastErrorOn && (!worker.lastJobEndedOn || worker.lastErrorOn >= worker.lastJobEndedOn)
-                ? ("error" as const)
-                : worker.state === "active" &&
-                    worker.lastJobStartedOn &&
-                    (!worker.lastJobEndedOn || worker.lastJobStartedOn > worker.lastJobEndedOn)
-                  ? ("running" as const)
-                  : worker.state === "stopped" || worker.state === "stopping"
-                    ? ("stopped" as const)
-                    : ("idle" as const),
-            jobCount: worker.count,
-            ...(worker.lastJobStartedOn ? { lastRun: new Date(worker.lastJobStartedOn).toISOString() } : {}),
-          }))
-        : [];
+      const boss = deps.queue?.boss;
       const mine = await tenantsOf(deps.db, currentUser(request).id);
-      const schedules = (boss ? await boss.getSchedules() : []).filter((schedule) =>
-        isVisible((schedule.data as { tenantId?: unknown } | undefined)?.tenantId, mine),
+      const workers = await workerHealth({
+        db: deps.db,
+        definitions: deps.queue?.definitions() ?? [],
+        wip: boss?.getWipData() ?? [],
+        mine,
+      });
+      const names = new Set(deps.queue?.definitions().map((job) => job.name));
+      const schedules = (boss ? await boss.getSchedules() : []).filter(
+        (schedule) =>
+          names.has(schedule.name) &&
+          isVisible((schedule.data as { tenantId?: unknown } | undefined)?.tenantId, mine),
       );
       // A schedule's last run is the job it last produced (each scheduled scan is its own row).
       const lastJobIds = schedules.flatMap((schedule) => (schedule.lastJobId ? [schedule.lastJobId] : []));
@@ -103,6 +97,7 @@ export function registerSystemRoutes(
       return {
         version: deps.version,
         environment: deps.environment,
+        database: deps.database,
         uptime: Math.round(process.uptime()),
         workers,
         cronJobs,
@@ -115,14 +110,14 @@ export function registerSystemRoutes(
     { ...guarded, schema: { tags: ["system"], response: { 200: SystemJobs, 401: ErrorBody } } },
     async (request) => {
       const mine = await tenantsOf(deps.db, currentUser(request).id);
+      // Only Rampart's queues: pg-boss's own jobs (a cron occurrence forwarded by
+      // __pgboss__send-it carries its schedule's payload, tenant and all, one level down) and the
+      // dead-letter copies of failed jobs are machinery, never shown.
+      const names = deps.queue?.definitions().map((job) => job.name) ?? [];
       const result = (await deps.db.execute(sql`
       select id, name, state, retry_count, output, started_on, completed_on, created_on
       from pgboss.job
-      where data->>'tenantId' = any(${`{${mine.join(",")}}`}::text[])
-        -- An instance job names no tenant. pg-boss's own jobs (a cron occurrence forwarded by
-        -- __pgboss__send-it carries its schedule's payload, tenant and all, one level down) are
-        -- machinery, never shown.
-        or (left(name, 8) <> '__pgboss' and not coalesce(data ? 'tenantId', false))
+      where ${visibleJobs(names, mine)}
       order by created_on desc
       limit ${JOBS_SHOWN}`)) as unknown as { rows: JobRow[] };
       return {

@@ -1,4 +1,6 @@
 // How the drawer words and colours system data (spec part 2, §4 and §9).
+import type { SystemInfo } from "@rampart/contracts/system";
+import { plural } from "../../lib/plural";
 
 export const JOBS_SHOWN = 10;
 export const JOB_ERROR_LENGTH = 50;
@@ -26,6 +28,33 @@ export function jobTone(status: string): Tone | "info" {
       } as Record<string, Tone | "info">
     )[status] ?? "muted"
   );
+}
+
+/** A status's tone as the colour of plain text (a worker's last result inside its line). */
+export const TONE_TEXT: Record<Tone | "info", string> = {
+  success: "text-success",
+  warning: "text-warning",
+  danger: "text-danger",
+  info: "text-sky-300",
+  default: "text-primary",
+  muted: "text-muted-foreground",
+};
+
+const DATABASE_LABELS: Record<SystemInfo["database"], string> = {
+  pglite: "embedded database",
+  postgres: "PostgreSQL",
+};
+
+/** The environment and what the data runs on, e.g. "production (embedded database)". */
+export function describeEnvironment(info: Pick<SystemInfo, "environment" | "database">): string {
+  return `${info.environment} (${DATABASE_LABELS[info.database]})`;
+}
+
+/** A worker's load, e.g. "3 jobs (1 active, 2 queued)". */
+export function describeWorkerLoad(
+  worker: Pick<SystemInfo["workers"][number], "jobCount" | "active" | "queued">,
+) {
+  return `${plural(worker.jobCount, "job")} (${worker.active} active, ${worker.queued} queued)`;
 }
 
 /** Uptime in seconds as hours and minutes, e.g. "26h 5m". */

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "../../lib/format-date";
 import {
   type FetchHandler,
   type FetchReply,
@@ -11,16 +12,35 @@ import {
 } from "../../test/render";
 import { SYSTEM_REFRESH_MS } from "./api/get-system-info";
 import { systemJobsQueryOptions } from "./api/get-system-jobs";
-import { formatUptime } from "./system-labels";
+import { describeEnvironment, formatUptime } from "./system-labels";
 import { SystemSettingsDrawer } from "./system-settings-drawer";
 
 const INFO = {
   version: "1.4.0",
   environment: "production",
+  database: "pglite",
   uptime: 26 * 3600 + 5 * 60 + 59,
   workers: [
-    { name: "scan-worker", status: "running", jobCount: 12, lastRun: "2025-06-01T10:00:00.000Z" },
-    { name: "ledger-worker", status: "stopped", jobCount: 0 },
+    {
+      name: "scan-worker",
+      status: "running",
+      jobCount: 12,
+      active: 2,
+      queued: 10,
+      lastRun: "2025-06-01T10:00:00.000Z",
+      lastResult: "failed",
+    },
+    {
+      name: "ledger-worker",
+      status: "stopped",
+      jobCount: 1,
+      active: 0,
+      queued: 1,
+      lastRun: "2025-05-30T08:07:00.000Z",
+      lastResult: "completed",
+      schedule: "7 * * * *",
+    },
+    { name: "images.scan", status: "idle", jobCount: 0, active: 0, queued: 0 },
   ],
   cronJobs: [
     { name: "verify-evidence", enabled: true, schedule: "0 * * * *", nextRun: "2025-06-01T11:00:00.000Z" },
@@ -60,13 +80,24 @@ describe("SystemSettingsDrawer", () => {
 
     const system = within(drawer).getByRole("region", { name: "System Information" });
     expect(await within(system).findByText("1.4.0")).toBeInTheDocument();
-    expect(system).toHaveTextContent("production");
+    // The environment the server runs in, and on what data.
+    expect(system).toHaveTextContent("production (embedded database)");
     expect(system).toHaveTextContent("26h 5m");
 
     const workers = within(drawer).getByRole("region", { name: "Worker Health" });
     expect(within(workers).getByText("running")).toHaveClass("text-success");
     expect(within(workers).getByText("stopped")).toHaveClass("text-muted-foreground");
-    expect(workers).toHaveTextContent("12 jobs");
+    // Each worker's own facts: load, last run and how it ended, schedule.
+    const [scan, ledger, images] = within(workers).getAllByRole("listitem");
+    expect(scan).toHaveTextContent(
+      `12 jobs (2 active, 10 queued) · last run ${formatDateTime(INFO.workers[0]!.lastRun!)} · failed`,
+    );
+    expect(within(scan!).getByText("failed")).toHaveClass("text-danger");
+    expect(ledger).toHaveTextContent(
+      `7 * * * * · 1 job (0 active, 1 queued) · last run ${formatDateTime(INFO.workers[1]!.lastRun!)} · completed`,
+    );
+    expect(within(ledger!).getByText("completed")).toHaveClass("text-success");
+    expect(images).toHaveTextContent("0 jobs (0 active, 0 queued) · last run Never");
 
     const crons = within(drawer).getByRole("region", { name: "Cron Jobs" });
     expect(crons).toHaveTextContent("verify-evidence");
@@ -103,6 +134,15 @@ describe("SystemSettingsDrawer", () => {
     expect(systemJobsQueryOptions.refetchInterval).toBe(5000);
     expect(formatUptime(59)).toBe("0h 0m");
     expect(formatUptime(3 * 3600 + 120)).toBe("3h 2m");
+  });
+
+  it("names the database the server runs on", () => {
+    expect(describeEnvironment({ environment: "production", database: "pglite" })).toBe(
+      "production (embedded database)",
+    );
+    expect(describeEnvironment({ environment: "development", database: "postgres" })).toBe(
+      "development (PostgreSQL)",
+    );
   });
 });
 

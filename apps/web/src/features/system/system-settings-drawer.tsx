@@ -22,12 +22,15 @@ import { useSystemInfo } from "./api/get-system-info";
 import { useSystemJobs } from "./api/get-system-jobs";
 import { AuditLogSection, mayReadAuditLog } from "./audit-log-section";
 import {
+  describeEnvironment,
+  describeWorkerLoad,
   formatUptime,
   JOB_ERROR_LENGTH,
   JOB_ID_LENGTH,
   JOBS_SHOWN,
   jobTone,
   lastAttemptError,
+  TONE_TEXT,
   truncate,
   workerTone,
 } from "./system-labels";
@@ -66,14 +69,14 @@ function SystemSections() {
     <div className="flex-1 space-y-4 overflow-y-auto">
       <Section title="System Information">
         {info.data ? (
-          <dl className="grid grid-cols-3 gap-3 text-sm">
+          <dl className="grid grid-cols-[auto_1fr_auto] gap-x-6 gap-y-3 text-sm">
             <div>
               <dt className="text-xs text-muted-foreground">Version</dt>
               <dd className="font-mono">{info.data.version}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Environment</dt>
-              <dd>{info.data.environment}</dd>
+              <dd>{describeEnvironment(info.data)}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Uptime</dt>
@@ -96,7 +99,14 @@ function SystemSections() {
                   <span className="min-w-0">
                     <span className="block font-medium">{worker.name}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {worker.jobCount} jobs · last run {when(worker.lastRun)}
+                      {worker.schedule ? <span className="font-mono">{worker.schedule} · </span> : null}
+                      {describeWorkerLoad(worker)} · last run {when(worker.lastRun)}
+                      {worker.lastResult ? (
+                        <>
+                          {" · "}
+                          <span className={TONE_TEXT[jobTone(worker.lastResult)]}>{worker.lastResult}</span>
+                        </>
+                      ) : null}
                     </span>
                   </span>
                   <StatusBadge status={worker.status} tone={workerTone(worker.status)} />
