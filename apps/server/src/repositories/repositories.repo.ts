@@ -63,6 +63,9 @@ export function createRepositoriesRepo(db: Database) {
           .returning()
       )[0],
 
+    /** Without the quota: for the tests that arrange data. */
+    insert: async (row: NewRepository) => (await db.insert(repositories).values(row).returning())[0]!,
+
     /**
      * Registers `row` unless the tenant already has `limit` repositories that are not archived. The
      * tenant's row is locked for the count, so concurrent registrations cannot both pass it. An
