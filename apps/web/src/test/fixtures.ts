@@ -94,6 +94,17 @@ export function testRepository(overrides: Partial<Repository> = {}): Repository 
   };
 }
 
+/** Open findings by severity, as the server counts them (here: of the findings given). */
+export function testFindingCounts(findings: readonly Finding[]): DashboardSummary["openFindingCounts"] {
+  const counts = { total: 0, critical: 0, high: 0, med: 0, low: 0 };
+  for (const finding of findings) {
+    if (finding.status !== "fail" || finding.waived) continue;
+    counts[finding.severity] += 1;
+    counts.total += 1;
+  }
+  return counts;
+}
+
 export function testSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   return {
     tenantId: TENANT_ID,
@@ -125,9 +136,11 @@ export function testSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     controlStatus: [],
     recentRuns: [],
     prSuggestions: [],
+    prActivity: { days: 7, merged: 0, pending: 0 },
     evidenceArtifacts: [],
     chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123", lastVerifiedAt: null, failure: null },
     recentFindings: [],
+    openFindingCounts: testFindingCounts(overrides.recentFindings ?? []),
     ...overrides,
   };
 }
