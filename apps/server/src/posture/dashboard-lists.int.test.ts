@@ -205,6 +205,16 @@ describe("risks", () => {
     }
   });
 
+  it("documents its page parameters in the OpenAPI document", async () => {
+    const document = (await get("/api/openapi.json")).json() as {
+      paths: Record<string, { get?: { parameters?: { in: string; name: string }[] } }>;
+    };
+    const parameters = document.paths["/api/tenants/{tenantId}/risks"]?.get?.parameters ?? [];
+    expect(
+      parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
+    ).toEqual(expect.arrayContaining(["limit", "offset"]));
+  });
+
   it("refuses bad pages with a 400 and a message", async () => {
     for (const query of ["?limit=0", "?limit=101", "?limit=abc", "?offset=-1", "?offset=1.5"]) {
       const response = await get(risksUrl(query));

@@ -3,7 +3,7 @@ import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { ChainStatus, EvidenceArtifact } from "@rampart/contracts/evidence";
 import type { Repository } from "@rampart/contracts/repositories";
-import type { Finding, Run } from "@rampart/contracts/runs";
+import type { Finding, Run, RunsPage } from "@rampart/contracts/runs";
 import type { ScaFinding } from "@rampart/contracts/sca";
 
 export const TENANT_ID = "11111111-1111-4111-8111-111111111111";
@@ -29,6 +29,13 @@ export function testRun(overrides: Partial<Run> = {}): Run {
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
   };
+}
+
+/** A page of the runs list; its counts are those of the runs given unless a test says otherwise. */
+export function testRunsPage(runs: Run[], nextCursor: string | null, counts?: RunsPage["counts"]): RunsPage {
+  const byStatus = { total: runs.length, pass: 0, fail: 0, skip: 0 };
+  for (const run of runs) byStatus[run.status] += 1;
+  return { runs, nextCursor, counts: counts ?? byStatus };
 }
 
 export function testFinding(overrides: Partial<Finding> = {}): Finding {
