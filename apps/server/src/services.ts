@@ -188,6 +188,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     rules,
     activeScans: scans.activeCount,
     prSuggestions: fixes.list,
+    prActivity: fixes.activity,
     containerFindings: images.findings,
   });
   const auditRepo = createAuditRepo(db);

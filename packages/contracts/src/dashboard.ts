@@ -1,6 +1,6 @@
 // The Security Dashboard's summary (spec part 1, Security Dashboard and §3).
 import { z } from "zod";
-import { Timestamp } from "./common.ts";
+import { SeverityStats, Timestamp } from "./common.ts";
 import { ControlStatusRow } from "./controls.ts";
 import { ChainStatus, EvidenceArtifact } from "./evidence.ts";
 import { Finding, Run } from "./runs.ts";
@@ -46,6 +46,18 @@ export const Narrative = z.object({
 
 export const ChainIntegrity = ChainStatus;
 
+/** Active Findings lists the first 5 of a severity filter (spec part 1, §9). */
+export const ACTIVE_FINDINGS_SHOWN = 5;
+
+/** The PR Bot card's caption: fix pull requests opened in the last `days` days, by state. */
+export const PrActivity = z.object({
+  days: z.number().int(),
+  merged: z.number().int(),
+  /** Still open: waiting for review or merge. */
+  pending: z.number().int(),
+});
+export type PrActivity = z.infer<typeof PrActivity>;
+
 export const DashboardSummary = z.object({
   tenantId: z.uuid(),
   days: z.number().int(),
@@ -57,8 +69,15 @@ export const DashboardSummary = z.object({
   controlStatus: z.array(ControlStatusRow),
   recentRuns: z.array(Run),
   prSuggestions: z.array(z.unknown()),
+  prActivity: PrActivity,
   evidenceArtifacts: z.array(EvidenceArtifact),
   chainIntegrity: ChainIntegrity,
+  /**
+   * The most severe open findings of each severity (at most ACTIVE_FINDINGS_SHOWN of each), most
+   * severe first, so that every severity filter of Active Findings has its own first five.
+   */
   recentFindings: z.array(Finding),
+  /** All open findings of the latest runs by severity: the counts beside the filters. */
+  openFindingCounts: SeverityStats,
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;

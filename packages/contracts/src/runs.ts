@@ -48,7 +48,20 @@ export const RunsQuery = z.object({
 });
 export type RunsQuery = z.infer<typeof RunsQuery>;
 
-export const RunsPage = z.object({ runs: z.array(Run), nextCursor: z.string().nullable() });
+/** The runs that match the filters, on every page: in all and by status. */
+export const RunCounts = z.object({
+  total: z.number().int(),
+  pass: z.number().int(),
+  fail: z.number().int(),
+  skip: z.number().int(),
+});
+export type RunCounts = z.infer<typeof RunCounts>;
+
+export const RunsPage = z.object({
+  runs: z.array(Run),
+  nextCursor: z.string().nullable(),
+  counts: RunCounts,
+});
 export type RunsPage = z.infer<typeof RunsPage>;
 
 export const FindingStatus = z.enum(["pass", "fail", "skip"]);

@@ -1,7 +1,6 @@
 // Code (SAST) findings (spec part 2, Code Security Findings, and §3 "SAST finding").
 import { z } from "zod";
-import { Id, Severity } from "./common.ts";
-import { SeverityStats } from "./sca.ts";
+import { Id, Severity, SeverityStats } from "./common.ts";
 
 export const SastCategory = z.enum(["security", "best-practice", "correctness"]);
 export type SastCategory = z.infer<typeof SastCategory>;

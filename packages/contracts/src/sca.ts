@@ -1,6 +1,6 @@
 // Dependency (SCA) findings (spec part 2, Dependency Vulnerabilities).
 import { z } from "zod";
-import { Id, Severity } from "./common.ts";
+import { Id, Severity, SeverityStats } from "./common.ts";
 import { VexOutcome } from "./vex.ts";
 
 /** The spec's ecosystem names; OSV's (PyPI, Go, Maven, NuGet, crates.io …) map onto them. */
@@ -41,14 +41,6 @@ export const ScaFinding = z.object({
   vex: VexOutcome.optional(),
 });
 export type ScaFinding = z.infer<typeof ScaFinding>;
-
-export const SeverityStats = z.object({
-  total: z.number().int(),
-  critical: z.number().int(),
-  high: z.number().int(),
-  med: z.number().int(),
-  low: z.number().int(),
-});
 
 export const ScaResponse = z.object({ findings: z.array(ScaFinding), stats: SeverityStats });
 export type ScaResponse = z.infer<typeof ScaResponse>;

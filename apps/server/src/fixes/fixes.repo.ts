@@ -2,7 +2,7 @@
 // and the per-tenant number counter.
 import type { Database } from "@rampart/db/client";
 import { prNumberCounters, prSuggestions } from "@rampart/db/schema";
-import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 
 export type PrSuggestionRow = typeof prSuggestions.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -66,6 +66,18 @@ export function createFixesRepo(db: Database) {
         )
         .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number))
         .limit(limit),
+
+    /** Of the fix pull requests opened since `since`: how many were merged, how many are still open. */
+    async activitySince(tenantId: string, since: Date): Promise<{ merged: number; pending: number }> {
+      const [row] = await db
+        .select({
+          merged: sql<number>`(count(*) filter (where ${prSuggestions.state} = 'merged'))::int`,
+          pending: sql<number>`(count(*) filter (where ${prSuggestions.state} = 'open'))::int`,
+        })
+        .from(prSuggestions)
+        .where(and(eq(prSuggestions.tenantId, tenantId), gte(prSuggestions.createdAt, since)));
+      return row ?? { merged: 0, pending: 0 };
+    },
 
     async count(tenantId: string): Promise<number> {
       const [row] = await db

@@ -317,11 +317,13 @@ export function createFixesService(deps: {
       }
     },
 
-    /** The tenant's fix pull requests, newest first. */
     /** The tenant's newest `limit` fix pull requests (the dashboard's list). */
     async list(tenantId: string, limit: number): Promise<PrSuggestion[]> {
       return withRepoNames(tenantId, await repo.list(tenantId, limit));
     },
+
+    /** The PR Bot card's caption: of those opened since `since`, how many merged and still open. */
+    activity: (tenantId: string, since: Date) => repo.activitySince(tenantId, since),
 
     /**
      * A page of the PR Bot list: `limit` from `cursor` on, and the cursor of the next page. Throws

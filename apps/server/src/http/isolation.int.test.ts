@@ -90,8 +90,12 @@ const WORKING_DATA: Record<string, string> = {
   "GET /api/tenants/{tenantId}/invitations": "admins only",
 };
 
-/** URLs of the GET routes whose path or required query holds more than the tenant id. */
+/**
+ * URLs of the GET routes whose path or required query holds more than the tenant id, or whose
+ * later pages must be refused too.
+ */
 const READS: Record<string, () => string> = {
+  "/api/tenants/{tenantId}/risks": () => `/api/tenants/${owner.tenantId}/risks?limit=2&offset=1`,
   "/api/runs/{id}": () => `/api/runs/${ids.run}`,
   "/api/scans/{scanId}": () => `/api/scans/${ids.scan}`,
   "/api/attest/bundle/{id}": () => `/api/attest/bundle/${ids.attestation}`,

@@ -87,6 +87,7 @@ describe("container risks", () => {
       // high 7 × confidence 1 + log10(2 image/package pairs), not internet-facing
       riskScore: 7.3,
       findingCount: 2,
+      findingsBySeverity: { critical: 0, high: 2, med: 0, low: 0 },
     });
     expect(risks.topRisks[1]).toMatchObject({ id: "CVE-2020-28500", type: "Container", findingCount: 2 });
     expect(risks.avgRiskScore).toBe(Math.round(((7.3 + risks.topRisks[1]!.riskScore) / 2) * 10) / 10);
@@ -100,7 +101,14 @@ describe("container risks", () => {
   it("shows another tenant none of them, and refuses it this tenant's", async () => {
     const own = await get(`/api/tenants/${stranger.tenantId}/risks`, stranger.cookie);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ topRisks: [], totalRisks: 0, avgRiskScore: 0 });
+    expect(own.json()).toEqual({
+      topRisks: [],
+      totalRisks: 0,
+      avgRiskScore: 0,
+      offset: 0,
+      limit: 5,
+      nextOffset: null,
+    });
     const other = await get(`/api/tenants/${owner.tenantId}/risks`, stranger.cookie);
     expect(other.statusCode).toBe(404);
     expect(typeof other.json().error).toBe("string");

@@ -48,6 +48,8 @@ describe("containerRisks", () => {
         internetFacing: false,
       }),
       findingCount: 3,
+      // One pair of each: app:1's libssl3 (med) and openssl (critical), worker:2's libssl3 (high).
+      findingsBySeverity: { critical: 1, high: 1, med: 1, low: 0 },
     });
     expect(risk!.riskScore).toBe(9.5);
   });

@@ -2,7 +2,7 @@
 // vulnerability in many images is one hazard to fix (usually in a shared base image), so it is
 // grouped like a rule's findings and scored with the same formula.
 
-import type { Severity } from "@rampart/contracts/common";
+import type { Severity, SeverityCounts } from "@rampart/contracts/common";
 import type { ContainerFinding } from "@rampart/contracts/containers";
 import type { Risk } from "@rampart/contracts/risks";
 import { riskScore } from "./formulas.ts";
@@ -28,8 +28,17 @@ export function containerRisks(findings: readonly ContainerFinding[]): Risk[] {
     const packages = [...new Set(group.map((finding) => finding.packageName))].sort();
     const images = new Set(group.map((finding) => finding.imageRef)).size;
     // A package is installed once per image, so each finding is one affected image/package pair;
-    // the set guards against an image listing a package twice.
-    const pairs = new Set(group.map((finding) => `${finding.imageRef}\u0000${finding.packageName}`)).size;
+    // the map guards against an image listing a package twice (keeping its highest severity).
+    const pairSeverity = new Map<string, Severity>();
+    for (const finding of group) {
+      const key = `${finding.imageRef}\u0000${finding.packageName}`;
+      const known = pairSeverity.get(key);
+      if (!known || SEVERITY_RANK[finding.severity] > SEVERITY_RANK[known])
+        pairSeverity.set(key, finding.severity);
+    }
+    const pairs = pairSeverity.size;
+    const findingsBySeverity: SeverityCounts = { critical: 0, high: 0, med: 0, low: 0 };
+    for (const level of pairSeverity.values()) findingsBySeverity[level] += 1;
     const summary = group.find((finding) => finding.summary?.trim())?.summary?.trim();
     const fixed = group.find((finding) => finding.fixedVersion);
     return {
@@ -44,6 +53,7 @@ export function containerRisks(findings: readonly ContainerFinding[]): Risk[] {
           (fixed ? `${fixed.packageName} ${fixed.fixedVersion} fixes it.` : "no fixed version is known yet."),
       riskScore: riskScore({ severity, confidence: "high", occurrences: pairs, internetFacing: false }),
       findingCount: pairs,
+      findingsBySeverity,
     };
   });
 }

@@ -1,5 +1,6 @@
 // The queries behind the dashboards. They read the per-run rollups (control_results, run counts)
 // and touch findings only through the latest runs, so their cost does not grow with history.
+import type { Severity } from "@rampart/contracts/common";
 import type { Database } from "@rampart/db/client";
 import {
   controlResults,
@@ -13,7 +14,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sq
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
 const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
-const SEVERITY_ORDER = ["critical", "high", "med", "low"];
+const SEVERITY_ORDER: readonly Severity[] = ["critical", "high", "med", "low"];
 
 export function createPostureRepo(db: Database) {
   return {
@@ -102,10 +103,10 @@ export function createPostureRepo(db: Database) {
             .where(and(eq(controlResults.tenantId, tenantId), inArray(controlResults.runId, runIds))),
 
     /**
-     * The most severe open findings of the given runs: each run's top `limit` read in index order
-     * (findings_open_ranked_by_run), merged, and cut to `limit`.
+     * The most severe open findings of the given runs (of one severity, when given): each run's
+     * top `limit` read in index order (findings_open_ranked_by_run), merged, and cut to `limit`.
      */
-    async openFindings(tenantId: string, runIds: string[], limit: number) {
+    async openFindings(tenantId: string, runIds: string[], limit: number, severity?: Severity) {
       const perRun = await Promise.all(
         runIds.map((runId) =>
           db
@@ -118,6 +119,8 @@ export function createPostureRepo(db: Database) {
                 eq(findings.runId, runId),
                 eq(findings.status, "fail"),
                 isNull(findings.waiverId),
+                // On the rank, not the column: the index's second key, so the read stays in order.
+                ...(severity ? [sql`${SEVERITY_RANK} = ${SEVERITY_ORDER.indexOf(severity)}`] : []),
               ),
             )
             .orderBy(SEVERITY_RANK, asc(findings.filePath), asc(findings.line))
@@ -170,7 +173,7 @@ export function createPostureRepo(db: Database) {
     /**
      * A fingerprint of everything the summary is computed from: it changes when a run is recorded,
      * a repository is removed or restored, a waiver is created, revoked or lapses, a scan starts or
-     * ends, or the ledger grows or is verified.
+     * ends, a fix pull request is opened or changes state, or the ledger grows or is verified.
      */
     dataVersion: async (tenantId: string) => {
       const result = (await db.execute(sql`
@@ -184,6 +187,8 @@ export function createPostureRepo(db: Database) {
           (select count(*) from scans where tenant_id = ${tenantId}::uuid and state in ('queued', 'running'))::text || '|' ||
           coalesce((select length from ledger_heads where tenant_id = ${tenantId}::uuid)::text, '0') || '|' ||
           coalesce((select max(verified_at) from ledger_verifications where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
+          -- Fix pull requests feed the PR Bot card: each one opened, merged or closed changes it.
+          (select count(*) || '@' || coalesce(max(updated_at)::text, '') from pr_suggestions where tenant_id = ${tenantId}::uuid) || '|' ||
           -- Container images feed the summary's top risks: each completed scan changes them.
           (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'completed')::text || '|' ||
           coalesce((select max(scanned_at) from container_images where tenant_id = ${tenantId}::uuid)::text, '')

@@ -14,7 +14,7 @@ import {
   ControlsQuery,
 } from "@rampart/contracts/controls";
 import { DashboardSummary, SummaryQuery } from "@rampart/contracts/dashboard";
-import { HeatmapResponse, RisksResponse } from "@rampart/contracts/risks";
+import { HeatmapResponse, RisksQuery, RisksResponse } from "@rampart/contracts/risks";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
 import { findings, policyRuns } from "@rampart/db/schema";
@@ -137,11 +137,16 @@ export function registerPostureRoutes(
     "/api/tenants/:tenantId/risks",
     {
       ...guarded,
-      schema: { tags: ["posture"], params: TenantParams, response: { 200: RisksResponse, ...errors } },
+      schema: {
+        tags: ["posture"],
+        params: TenantParams,
+        querystring: RisksQuery,
+        response: { 200: RisksResponse, ...errors },
+      },
     },
     async (request) => {
       await report(request.params.tenantId, currentUser(request).id);
-      return posture.risks(request.params.tenantId);
+      return posture.risks(request.params.tenantId, request.query);
     },
   );
 

@@ -1,11 +1,17 @@
 // Posture computed from stored runs: the dashboard summary, the controls list, risks, the
 // heatmap and compliance per framework. Formulas live in formulas.ts and docs/formulas.md.
+import type { Severity, SeverityCounts, SeverityStats } from "@rampart/contracts/common";
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import type { ContainerFinding } from "@rampart/contracts/containers";
 import type { ControlStatusRow } from "@rampart/contracts/controls";
-import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import { ACTIVE_FINDINGS_SHOWN, type DashboardSummary, type PrActivity } from "@rampart/contracts/dashboard";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
-import type { HeatmapResponse, Risk, RisksResponse } from "@rampart/contracts/risks";
+import {
+  type HeatmapResponse,
+  type Risk,
+  type RisksResponse,
+  TOP_RISKS_SHOWN,
+} from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
 import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
@@ -28,9 +34,21 @@ import {
 import type { PostureRepo } from "./posture.repo.ts";
 
 const DAY_MS = 86_400_000;
-/** The dashboard's PR Bot card shows up to 4 suggestions (spec part 1). */
+/** The dashboard's PR Bot card shows up to 4 suggestions (spec part 1), and counts a week's. */
 const PR_SUGGESTIONS_SHOWN = 4;
-export const RECENT_FINDINGS_LIMIT = 50;
+const PR_ACTIVITY_DAYS = 7;
+/** Most severe first: the order of Active Findings and of a risk's severity. */
+const SEVERITIES: readonly Severity[] = ["critical", "high", "med", "low"];
+
+/** Open findings by severity, from the per-rule rollup (the counts the heatmap and metrics use). */
+function severityStats(groups: readonly { severity: Severity; count: number }[]): SeverityStats {
+  const stats: SeverityStats = { total: 0, critical: 0, high: 0, med: 0, low: 0 };
+  for (const group of groups) {
+    stats[group.severity] += group.count;
+    stats.total += group.count;
+  }
+  return stats;
+}
 
 type ControlResultRow = Awaited<ReturnType<PostureRepo["controlResultsOf"]>>[number];
 
@@ -50,6 +68,8 @@ export function createPostureService(deps: {
   activeScans: (tenantId: string) => Promise<number>;
   /** The tenant's newest fix pull requests, for the PR Bot card. */
   prSuggestions: (tenantId: string, limit: number) => Promise<PrSuggestion[]>;
+  /** Fix pull requests opened since a time, merged and still open: the PR Bot card's caption. */
+  prActivity: (tenantId: string, since: Date) => Promise<Omit<PrActivity, "days">>;
   /** Vulnerabilities of the tenant's current container images, for their risks. */
   containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
   now?: () => Date;
@@ -129,45 +149,63 @@ export function createPostureService(deps: {
 
   type RuleGroup = Awaited<ReturnType<PostureRepo["openByRule"]>>[number];
 
-  /** Risks of scan findings (one per rule) and of container images (one per vulnerability). */
-  function riskList(groups: readonly RuleGroup[], images: readonly ContainerFinding[]): RisksResponse {
-    const byRule = new Map<
-      string,
-      { ruleId: string; analyzer: string; severity: (typeof groups)[number]["severity"]; count: number }
-    >();
+  /**
+   * Risks of scan findings (one per rule) and of container images (one per vulnerability), highest
+   * score first; ties by finding count, then id, so that pages never repeat or skip a risk.
+   */
+  function riskList(groups: readonly RuleGroup[], images: readonly ContainerFinding[]) {
+    const byRule = new Map<string, { ruleId: string; analyzer: string; bySeverity: SeverityCounts }>();
     for (const group of groups) {
-      const entry = byRule.get(group.ruleId) ?? { ...group, count: 0 };
-      entry.count += group.count;
+      const entry = byRule.get(group.ruleId) ?? {
+        ruleId: group.ruleId,
+        analyzer: group.analyzer,
+        bySeverity: { critical: 0, high: 0, med: 0, low: 0 },
+      };
+      entry.bySeverity[group.severity] += group.count;
       byRule.set(group.ruleId, entry);
     }
     const all: Risk[] = [...byRule.values()].map((group) => {
       const rule = rules.get(group.ruleId);
+      // A rule's findings may differ in severity (one per advisory, say): the risk is as severe
+      // as its worst finding, and says how many of each it holds.
+      const severity = SEVERITIES.find((level) => group.bySeverity[level] > 0) ?? "low";
+      const count = SEVERITIES.reduce((sum, level) => sum + group.bySeverity[level], 0);
       const score = riskScore({
-        severity: group.severity,
+        severity,
         confidence: rule?.confidence ?? "medium",
-        occurrences: group.count,
+        occurrences: count,
         internetFacing: isInternetFacing(rule?.controls ?? []),
       });
       return {
         id: group.ruleId,
-        severity: group.severity,
+        severity,
         type: familyOf(group.analyzer),
         description: rule?.title ?? group.ruleId,
         impact: rule?.docs.whyItMatters ?? "",
         riskScore: score,
-        findingCount: group.count,
+        findingCount: count,
+        findingsBySeverity: group.bySeverity,
       };
     });
     all.push(...containerRisks(images));
-    all.sort((a, b) => b.riskScore - a.riskScore || b.findingCount - a.findingCount);
-    const avg =
+    all.sort(
+      (a, b) =>
+        b.riskScore - a.riskScore ||
+        b.findingCount - a.findingCount ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+    const avgRiskScore =
       all.length === 0
         ? 0
         : Math.round((all.reduce((sum, r) => sum + r.riskScore, 0) / all.length) * 10) / 10;
-    return { topRisks: all.slice(0, 5), totalRisks: all.length, avgRiskScore: avg };
+    return { all, avgRiskScore };
   }
 
-  async function risks(tenantId: string): Promise<RisksResponse> {
+  /** A page of the tenant's risks; with no page, the top 5. */
+  async function risks(
+    tenantId: string,
+    page: { limit: number; offset: number } = { limit: TOP_RISKS_SHOWN, offset: 0 },
+  ): Promise<RisksResponse> {
     const latest = await repo.latestRuns(tenantId);
     const [groups, images] = await Promise.all([
       repo.openByRule(
@@ -176,7 +214,16 @@ export function createPostureService(deps: {
       ),
       deps.containerFindings(tenantId),
     ]);
-    return riskList(groups, images);
+    const { all, avgRiskScore } = riskList(groups, images);
+    const end = page.offset + page.limit;
+    return {
+      topRisks: all.slice(page.offset, end),
+      totalRisks: all.length,
+      avgRiskScore,
+      offset: page.offset,
+      limit: page.limit,
+      nextOffset: end < all.length ? end : null,
+    };
   }
 
   // Summaries are cached per tenant and window, keyed by the data they read (dataVersion), and
@@ -284,6 +331,7 @@ export function createPostureService(deps: {
         head,
         verification,
         suggestions,
+        prActivity,
         imageFindings,
       ] = await Promise.all([
         repo.latestRuns(tenantId),
@@ -295,6 +343,7 @@ export function createPostureService(deps: {
         deps.ledger.head(tenantId),
         deps.ledger.latestVerification(tenantId),
         deps.prSuggestions(tenantId, PR_SUGGESTIONS_SHOWN),
+        deps.prActivity(tenantId, new Date(at.getTime() - PR_ACTIVITY_DAYS * DAY_MS)),
         deps.containerFindings(tenantId),
       ]);
       const latestIds = latest.map((r) => r.id);
@@ -306,13 +355,19 @@ export function createPostureService(deps: {
             tenantId,
             latestBefore.map((r) => r.id),
           ),
-          repo.openFindings(tenantId, latestIds, RECENT_FINDINGS_LIMIT),
+          // Each severity's own first findings: a filter must never come up empty while its
+          // findings exist (the most severe fifty could all be critical and high).
+          Promise.all(
+            SEVERITIES.map((severity) =>
+              repo.openFindings(tenantId, latestIds, ACTIVE_FINDINGS_SHOWN, severity),
+            ),
+          ),
           repo.fixedBetween(tenantId, since, at),
           repo.fixedBetween(tenantId, previousSince, since),
           postureHistory(tenantId, since, days),
           repo.openByRule(tenantId, latestIds),
         ]);
-      const topRisks = riskList(ruleGroups, imageFindings).topRisks;
+      const topRisks = riskList(ruleGroups, imageFindings).all;
       const hasData = recent.some((run) => run.createdAt >= since);
 
       const score = postureScore(
@@ -324,9 +379,8 @@ export function createPostureService(deps: {
         })),
       );
       const previousScore = latestBefore.length > 0 ? postureScore(toTallies(previousResults)) : null;
-      const criticalFindings = ruleGroups
-        .filter((group) => group.severity === "critical")
-        .reduce((sum, group) => sum + group.count, 0);
+      const openFindingCounts = severityStats(ruleGroups);
+      const criticalFindings = openFindingCounts.critical;
       const remediation = remediationDays(fixedNow);
       const remediationBefore = remediationDays(fixedBefore);
       const failingControls = controlStatus.filter((row) => row.failures > 0);
@@ -376,9 +430,11 @@ export function createPostureService(deps: {
         controlStatus,
         recentRuns: recent.map(toRun),
         prSuggestions: suggestions,
+        prActivity: { days: PR_ACTIVITY_DAYS, ...prActivity },
         evidenceArtifacts: artifacts.map(toEvidenceArtifact),
         chainIntegrity: chainStatus(head, verification),
-        recentFindings: open.map(({ finding, run }) => toFinding(finding, run)),
+        recentFindings: open.flat().map(({ finding, run }) => toFinding(finding, run)),
+        openFindingCounts,
       };
     },
   };

@@ -1,5 +1,5 @@
 // Queries for runs and their findings, always filtered by tenant.
-import type { Finding, Run, RunsQuery } from "@rampart/contracts/runs";
+import type { Finding, Run, RunCounts, RunsQuery } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
@@ -64,21 +64,27 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } | 
   return decoded && { createdAt: decoded.createdAt, id: decoded.key };
 }
 
+/** The list's filters (repository, status, date range, control) as conditions on policy runs. */
+function filterConditions(tenantId: string, query: RunsQuery, now: Date): SQL[] {
+  const conditions: SQL[] = [eq(policyRuns.tenantId, tenantId)];
+  if (query.repo) conditions.push(ilike(policyRuns.repo, `%${query.repo.replace(/[%_\\]/g, "\\$&")}%`));
+  if (query.status !== "all") conditions.push(eq(policyRuns.status, query.status));
+  if (query.dateRange !== "all") {
+    const since = new Date(now.getTime() - DATE_RANGE_DAYS[query.dateRange] * 86_400_000);
+    conditions.push(gte(policyRuns.createdAt, since));
+  }
+  if (query.control) {
+    conditions.push(
+      sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
+    );
+  }
+  return conditions;
+}
+
 export function createRunsRepo(db: Database) {
   return {
     async list(tenantId: string, query: RunsQuery, now: Date, cursor?: { createdAt: Date; id: string }) {
-      const conditions: SQL[] = [eq(policyRuns.tenantId, tenantId)];
-      if (query.repo) conditions.push(ilike(policyRuns.repo, `%${query.repo.replace(/[%_\\]/g, "\\$&")}%`));
-      if (query.status !== "all") conditions.push(eq(policyRuns.status, query.status));
-      if (query.dateRange !== "all") {
-        const since = new Date(now.getTime() - DATE_RANGE_DAYS[query.dateRange] * 86_400_000);
-        conditions.push(gte(policyRuns.createdAt, since));
-      }
-      if (query.control) {
-        conditions.push(
-          sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
-        );
-      }
+      const conditions = filterConditions(tenantId, query, now);
       if (cursor) {
         conditions.push(
           or(
@@ -96,6 +102,21 @@ export function createRunsRepo(db: Database) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return { rows: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    },
+
+    /** How many runs match the filters, in all and by status: what every page of the list holds. */
+    async countMatching(tenantId: string, query: RunsQuery, now: Date): Promise<RunCounts> {
+      const rows = await db
+        .select({ status: policyRuns.status, count: sql<number>`count(*)::int` })
+        .from(policyRuns)
+        .where(and(...filterConditions(tenantId, query, now)))
+        .groupBy(policyRuns.status);
+      const counts: RunCounts = { total: 0, pass: 0, fail: 0, skip: 0 };
+      for (const row of rows) {
+        counts[row.status] += row.count;
+        counts.total += row.count;
+      }
+      return counts;
     },
 
     find: async (tenantId: string, runId: string) =>

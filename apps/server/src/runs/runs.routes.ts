@@ -128,8 +128,12 @@ export function registerRunRoutes(
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : undefined;
       if (request.query.cursor && !cursor)
         throw new AppError("bad_request", "querystring.cursor: not a cursor of this list");
-      const page = await runs.list(tenantId, request.query, new Date(), cursor);
-      return { runs: page.rows.map(toRun), nextCursor: page.nextCursor };
+      const now = new Date();
+      const [page, counts] = await Promise.all([
+        runs.list(tenantId, request.query, now, cursor),
+        runs.countMatching(tenantId, request.query, now),
+      ]);
+      return { runs: page.rows.map(toRun), nextCursor: page.nextCursor, counts };
     },
   );
 

@@ -159,7 +159,19 @@ describe("a scan", () => {
     expect(summary.hasData).toBe(true);
     expect(summary.metrics.criticalFindings).toBe(critical.length);
     expect(summary.recentRuns[0].id).toBe(runId);
-    expect(summary.recentFindings.length).toBe(Math.min(50, detail.run.failedCount));
+    // Each severity's first five open findings, and the counts of all of them.
+    const open = detail.findings.filter(
+      (f: { status: string; waived: boolean }) => f.status === "fail" && !f.waived,
+    );
+    const severities = ["critical", "high", "med", "low"] as const;
+    expect(summary.recentFindings.length).toBe(
+      severities.reduce(
+        (sum, severity) =>
+          sum + Math.min(5, open.filter((f: { severity: string }) => f.severity === severity).length),
+        0,
+      ),
+    );
+    expect(summary.openFindingCounts.total).toBe(detail.run.failedCount);
     const failingControls = summary.controlStatus.filter((row: { failures: number }) => row.failures > 0);
     const evaluated = summary.controlStatus.filter((row: { evaluated: boolean }) => row.evaluated);
     expect(summary.metrics.postureScore).toBe(

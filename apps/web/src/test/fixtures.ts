@@ -3,7 +3,7 @@ import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { ChainStatus, EvidenceArtifact } from "@rampart/contracts/evidence";
 import type { Repository } from "@rampart/contracts/repositories";
-import type { Finding, Run } from "@rampart/contracts/runs";
+import type { Finding, Run, RunsPage } from "@rampart/contracts/runs";
 import type { ScaFinding } from "@rampart/contracts/sca";
 
 export const TENANT_ID = "11111111-1111-4111-8111-111111111111";
@@ -29,6 +29,13 @@ export function testRun(overrides: Partial<Run> = {}): Run {
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
   };
+}
+
+/** A page of the runs list; its counts are those of the runs given unless a test says otherwise. */
+export function testRunsPage(runs: Run[], nextCursor: string | null, counts?: RunsPage["counts"]): RunsPage {
+  const byStatus = { total: runs.length, pass: 0, fail: 0, skip: 0 };
+  for (const run of runs) byStatus[run.status] += 1;
+  return { runs, nextCursor, counts: counts ?? byStatus };
 }
 
 export function testFinding(overrides: Partial<Finding> = {}): Finding {
@@ -94,6 +101,17 @@ export function testRepository(overrides: Partial<Repository> = {}): Repository 
   };
 }
 
+/** Open findings by severity, as the server counts them (here: of the findings given). */
+export function testFindingCounts(findings: readonly Finding[]): DashboardSummary["openFindingCounts"] {
+  const counts = { total: 0, critical: 0, high: 0, med: 0, low: 0 };
+  for (const finding of findings) {
+    if (finding.status !== "fail" || finding.waived) continue;
+    counts[finding.severity] += 1;
+    counts.total += 1;
+  }
+  return counts;
+}
+
 export function testSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   return {
     tenantId: TENANT_ID,
@@ -125,9 +143,11 @@ export function testSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     controlStatus: [],
     recentRuns: [],
     prSuggestions: [],
+    prActivity: { days: 7, merged: 0, pending: 0 },
     evidenceArtifacts: [],
     chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123", lastVerifiedAt: null, failure: null },
     recentFindings: [],
+    openFindingCounts: testFindingCounts(overrides.recentFindings ?? []),
     ...overrides,
   };
 }

@@ -1,5 +1,9 @@
 // Active Findings: open failed findings, filtered by severity (medium means 'med'), the first five.
-// Expanding a row (one at a time) asks once per session for its explanation and fix.
+// The summary sends each severity's own first five and the counts of all, so a filter shows how
+// many exist and says "none" only when there are none. Expanding a row (one at a time) asks once
+// per session for its explanation and fix.
+import type { SeverityStats } from "@rampart/contracts/common";
+import { ACTIVE_FINDINGS_SHOWN } from "@rampart/contracts/dashboard";
 import type { Finding } from "@rampart/contracts/runs";
 import { ChevronDown, ChevronRight, Copy, GitPullRequest, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
@@ -10,21 +14,42 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
+import { plural } from "../../lib/plural";
 import { useFindingExplanation } from "./api/explain-finding";
 import { useGeneratedFix } from "./api/generate-fix";
 import { findingLocation } from "./control-detail-modal";
 import { WaiverDialog } from "./waiver-dialog";
 
-export const ACTIVE_FINDINGS_SHOWN = 5;
 export const FINDING_FILTERS = ["all", "critical", "high", "medium"] as const;
 export type FindingFilter = (typeof FINDING_FILTERS)[number];
 
+/** The count behind each filter (the severity scale says 'med' where the filter says medium). */
+const FILTER_COUNT: Record<FindingFilter, keyof SeverityStats> = {
+  all: "total",
+  critical: "critical",
+  high: "high",
+  medium: "med",
+};
+
 export function filterFindings(findings: Finding[], filter: FindingFilter): Finding[] {
-  const severity = filter === "medium" ? "med" : filter;
+  const severity = FILTER_COUNT[filter];
   return findings
     .filter((finding) => finding.status === "fail" && !finding.waived)
     .filter((finding) => filter === "all" || finding.severity === severity)
     .slice(0, ACTIVE_FINDINGS_SHOWN);
+}
+
+/** "critical (3)": each filter with how many open findings it holds in all. */
+function filterLabels(counts: SeverityStats): Record<FindingFilter, string> {
+  return Object.fromEntries(
+    FINDING_FILTERS.map((filter) => [filter, `${filter} (${counts[FILTER_COUNT[filter]]})`]),
+  ) as Record<FindingFilter, string>;
+}
+
+/** "Showing 5 of 43 open medium findings", when more exist than the list shows. */
+function shownOfTotal(shown: number, total: number, filter: FindingFilter): string | null {
+  if (total <= shown) return null;
+  return `Showing ${shown} of ${plural(total, filter === "all" ? "open finding" : `open ${filter} finding`)}`;
 }
 
 function emptyText(filter: FindingFilter): string {
@@ -178,10 +203,13 @@ function FindingRow({
 
 export function ActiveFindings({
   findings,
+  counts,
   tenantId,
   canDismiss,
 }: {
   findings: Finding[];
+  /** All open findings by severity, of which `findings` holds each severity's first few. */
+  counts: SeverityStats;
   tenantId: string;
   canDismiss: boolean;
 }) {
@@ -189,6 +217,8 @@ export function ActiveFindings({
   const [openId, setOpenId] = useState<string | null>(null);
   const [dismissing, setDismissing] = useState<Finding | null>(null);
   const visible = filterFindings(findings, filter);
+  const total = counts[FILTER_COUNT[filter]];
+  const more = shownOfTotal(visible.length, total, filter);
 
   return (
     <Card>
@@ -199,10 +229,11 @@ export function ActiveFindings({
           options={FINDING_FILTERS}
           value={filter}
           onChange={setFilter}
+          labels={filterLabels(counts)}
         />
       </CardHeader>
       <CardContent>
-        {visible.length === 0 ? (
+        {total === 0 && visible.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
             <ShieldCheck className="size-8 text-success" aria-hidden="true" />
             <p className="font-medium text-foreground">No Active Findings</p>
@@ -221,6 +252,7 @@ export function ActiveFindings({
             ))}
           </ul>
         )}
+        {more ? <p className="mt-3 text-xs text-muted-foreground">{more}</p> : null}
       </CardContent>
       <WaiverDialog finding={dismissing} tenantId={tenantId} onClose={() => setDismissing(null)} />
     </Card>

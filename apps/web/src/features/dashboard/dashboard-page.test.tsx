@@ -43,7 +43,9 @@ function stubDashboard(
     },
     [SUMMARY]: { body: testSummary({ hasData: false }) },
     [`GET /api/tenants/${ACME}/repositories`]: { body: [testRepository()] },
-    [`GET /api/tenants/${ACME}/risks`]: { body: { topRisks: [], totalRisks: 0, avgRiskScore: 0 } },
+    [`GET /api/tenants/${ACME}/risks`]: {
+      body: { topRisks: [], totalRisks: 0, avgRiskScore: 0, offset: 0, limit: 5, nextOffset: null },
+    },
     [`GET /api/tenants/${ACME}/risk-heatmap`]: { body: { heatmap: [], totalFindings: 0 } },
     ...routes,
   });
@@ -159,15 +161,15 @@ describe("DashboardPage loaded", () => {
     renderWithProviders(<DashboardPage />, { path: "/dashboard" });
     const list = await screen.findByRole("list", { name: "Active findings" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
-    await user.click(screen.getByRole("button", { name: "critical" }));
+    await user.click(screen.getByRole("button", { name: "critical (1)" }));
     expect(
       within(screen.getByRole("list", { name: "Active findings" })).getAllByRole("listitem"),
     ).toHaveLength(1);
     expect(screen.getByText("Public bucket")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "medium" }));
+    await user.click(screen.getByRole("button", { name: "medium (1)" }));
     expect(screen.getByText("Missing logging")).toBeInTheDocument();
     expect(screen.queryByText("Public bucket")).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "medium" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "medium (1)" })).toHaveAttribute("aria-pressed", "true");
   });
 
   it("filters controls by category and explains an empty category", async () => {

@@ -103,14 +103,19 @@ function LoadedDashboard({
       <ControlStatusTable rows={summary.controlStatus} tenantId={tenantId} />
       <RecentRunsCard runs={summary.recentRuns} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <PrBotCard suggestions={summary.prSuggestions} />
+        <PrBotCard suggestions={summary.prSuggestions} activity={summary.prActivity} />
         <EvidenceChainCard chain={summary.chainIntegrity} artifacts={summary.evidenceArtifacts} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <TopRisksCard tenantId={tenantId} />
         <RiskHeatmapCard tenantId={tenantId} />
       </div>
-      <ActiveFindings findings={summary.recentFindings} tenantId={tenantId} canDismiss={!readOnly} />
+      <ActiveFindings
+        findings={summary.recentFindings}
+        counts={summary.openFindingCounts}
+        tenantId={tenantId}
+        canDismiss={!readOnly}
+      />
     </>
   );
 }

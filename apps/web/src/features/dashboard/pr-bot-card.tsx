@@ -1,5 +1,6 @@
 // PR Bot Activity: fix pull requests as a timeline. The summary sends none until the GitHub
 // integration lands, so today this shows its empty state; the rendering is ready for the data.
+import type { PrActivity } from "@rampart/contracts/dashboard";
 import { GitPullRequest } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -36,9 +37,8 @@ export function suggestionStatus(suggestion: Pick<PrSuggestion, "merged" | "acce
   return "Draft";
 }
 
-export function PrBotCard({ suggestions }: { suggestions: unknown[] }) {
+export function PrBotCard({ suggestions, activity }: { suggestions: unknown[]; activity: PrActivity }) {
   const items = suggestions.filter(isPrSuggestion);
-  const merged = items.filter((item) => item.merged).length;
   return (
     <Card>
       <CardHeader>
@@ -69,8 +69,9 @@ export function PrBotCard({ suggestions }: { suggestions: unknown[] }) {
                 </li>
               ))}
             </ol>
+            {/* Counted by the server over the whole week, not from the few suggestions listed. */}
             <p className="mt-4 text-xs text-muted-foreground">
-              Last 7 days · {merged} merged · {items.length - merged} pending
+              Last 7 days · {activity.merged} merged · {activity.pending} pending
             </p>
           </>
         )}

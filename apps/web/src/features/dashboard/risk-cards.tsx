@@ -1,10 +1,14 @@
-// Top 5 Risks and the Risk Heatmap, side by side on the dashboard.
+// Top 5 Risks and the Risk Heatmap, side by side on the dashboard. The top risks say how many
+// there are in all and lead to Risk Intelligence, where every one is listed.
 import type { HeatmapResponse } from "@rampart/contracts/risks";
 import { ShieldCheck } from "lucide-react";
+import { Link } from "wouter";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
+import { findingsBreakdown } from "../../lib/findings-breakdown";
+import { plural } from "../../lib/plural";
 import { useRiskHeatmap, useRisks } from "./api/get-risks";
 
 export const TOP_RISKS_SHOWN = 5;
@@ -41,12 +45,19 @@ export function TopRisksCard({ tenantId }: { tenantId: string }) {
   const risks = useRisks(tenantId);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Top 5 Risks</CardTitle>
-        {risks.data && risks.data.topRisks.length > 0 ? (
-          <CardDescription>
-            {risks.data.totalRisks} risks · average score {risks.data.avgRiskScore.toFixed(1)}
-          </CardDescription>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Top 5 Risks</CardTitle>
+          {risks.data && risks.data.topRisks.length > 0 ? (
+            <CardDescription>
+              {plural(risks.data.totalRisks, "risk")} · average score {risks.data.avgRiskScore.toFixed(1)}
+            </CardDescription>
+          ) : null}
+        </div>
+        {risks.data && risks.data.totalRisks > 0 ? (
+          <Link href="/risks" className="shrink-0 text-sm text-primary hover:underline">
+            View all risks
+          </Link>
         ) : null}
       </CardHeader>
       <CardContent>
@@ -67,9 +78,11 @@ export function TopRisksCard({ tenantId }: { tenantId: string }) {
             {risks.data.topRisks.slice(0, TOP_RISKS_SHOWN).map((risk) => (
               <li key={risk.id} className="flex items-start justify-between gap-3 text-sm">
                 <div className="min-w-0">
-                  <div className="flex items-center gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
                     <SeverityBadge severity={risk.severity} />
-                    <span className="text-xs text-muted-foreground">{risk.type}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {risk.type} · {findingsBreakdown(risk.findingCount, risk.findingsBySeverity)}
+                    </span>
                   </div>
                   <p className="mt-1">{risk.description}</p>
                   <p className="text-xs text-muted-foreground">{risk.impact}</p>

@@ -1,5 +1,6 @@
-// Risk Intelligence (/risks): how many risks, their average score and the top risks, each scored
-// out of 10 with a bar coloured at 8, 5 and 3 (spec part 2, §9).
+// Risk Intelligence (/risks): how many risks, their average score and every risk, highest first and
+// a page at a time, each scored out of 10 with a bar coloured at 8, 5 and 3 (spec part 2, §9) and
+// saying what its findings are.
 import { ShieldAlert } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
@@ -8,11 +9,12 @@ import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { plural } from "../../lib/plural";
+import { findingsBreakdown } from "../../lib/findings-breakdown";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useRisks } from "./api/get-risks";
 
@@ -26,6 +28,10 @@ export function riskBarClass(score: number): string {
 export function RisksPage() {
   const { tenantId, isLoading } = useCurrentTenant();
   const risks = useRisks(isLoading ? null : tenantId);
+  const pages = risks.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.topRisks);
+  // The newest page's figures: risks found meanwhile are counted, not yet listed.
+  const latest = pages.at(-1);
   return (
     <Page>
       <PageHeader
@@ -39,36 +45,36 @@ export function RisksPage() {
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
-      ) : risks.isError ? (
+      ) : risks.isError && !latest ? (
         <ErrorPanel
           title="Failed to Load Risks"
           message="Unable to retrieve risk scores. Please check your connection and try again."
         />
-      ) : (
+      ) : latest ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <Card>
               <CardContent className="pt-5">
                 <h2 className="text-sm text-muted-foreground">Total Risks</h2>
-                <p className="text-2xl font-semibold tabular-nums">{risks.data.totalRisks}</p>
+                <p className="text-2xl font-semibold tabular-nums">{latest.totalRisks}</p>
               </CardContent>
             </Card>
             <Card>
               <CardContent className="pt-5">
                 <h2 className="text-sm text-muted-foreground">Average Risk Score</h2>
-                <p className="text-2xl font-semibold tabular-nums">{risks.data.avgRiskScore.toFixed(1)}</p>
+                <p className="text-2xl font-semibold tabular-nums">{latest.avgRiskScore.toFixed(1)}</p>
               </CardContent>
             </Card>
           </div>
-          {risks.data.topRisks.length === 0 ? (
+          {items.length === 0 ? (
             <EmptyState
               icon={ShieldAlert}
               title="No risks identified"
               description="Your security posture is strong!"
             />
           ) : (
-            <ul aria-label="Top risks" className="flex flex-col gap-3">
-              {risks.data.topRisks.map((risk) => (
+            <ul aria-label="Risks" className="flex flex-col gap-3">
+              {items.map((risk) => (
                 <li key={risk.id}>
                   <Card>
                     <CardContent className="flex flex-col gap-2 pt-5">
@@ -77,7 +83,7 @@ export function RisksPage() {
                           <Badge variant="muted">{risk.type}</Badge>
                           <SeverityBadge severity={risk.severity} />
                           <span className="text-xs text-muted-foreground">
-                            {plural(risk.findingCount, "finding")}
+                            {findingsBreakdown(risk.findingCount, risk.findingsBySeverity)}
                           </span>
                         </div>
                         <span className="font-semibold tabular-nums">{risk.riskScore.toFixed(1)}/10</span>
@@ -95,8 +101,29 @@ export function RisksPage() {
               ))}
             </ul>
           )}
+          {items.length > 0 ? (
+            <div className="flex flex-col items-center gap-2 text-xs text-muted-foreground">
+              <p>
+                Showing {items.length} of {Math.max(latest.totalRisks, items.length)}
+              </p>
+              {risks.isFetchNextPageError ? (
+                <p role="alert" className="text-danger">
+                  Failed to load more risks. Try again.
+                </p>
+              ) : null}
+              {risks.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  disabled={risks.isFetchingNextPage}
+                  onClick={() => void risks.fetchNextPage()}
+                >
+                  {risks.isFetchingNextPage ? "Loading..." : "Load More"}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
         </>
-      )}
+      ) : null}
     </Page>
   );
 }

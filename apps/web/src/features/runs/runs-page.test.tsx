@@ -2,7 +2,15 @@ import type { RunDetail } from "@rampart/contracts/runs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { TENANT_ID, testArtifact, testFinding, testHash, testRepository, testRun } from "../../test/fixtures";
+import {
+  TENANT_ID,
+  testArtifact,
+  testFinding,
+  testHash,
+  testRepository,
+  testRun,
+  testRunsPage,
+} from "../../test/fixtures";
 import {
   type FetchHandler,
   type FetchReply,
@@ -32,9 +40,9 @@ describe("RunsPage", () => {
     );
     const secondPage = [testRun({ status: "skip", repo: "acme/last-one" })];
     const fetchMock = stubRuns({
-      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: firstPage, nextCursor: "c1" } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage(firstPage, "c1") },
       [`GET ${RUNS}?status=all&dateRange=all&limit=50&cursor=c1`]: {
-        body: { runs: secondPage, nextCursor: null },
+        body: testRunsPage(secondPage, null),
       },
     });
     const user = userEvent.setup();
@@ -56,13 +64,32 @@ describe("RunsPage", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("cursor=c1"))).toBe(true);
   });
 
+  it("narrates every run the filters match and says how many of them are shown", async () => {
+    const firstPage = Array.from({ length: 50 }, (_, index) =>
+      testRun({ status: index === 0 ? "fail" : "pass" }),
+    );
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: {
+        body: testRunsPage(firstPage, "c1", { total: 212, pass: 180, fail: 30, skip: 2 }),
+      },
+    });
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    expect(
+      await screen.findByText(
+        "212 policy runs match: 180 passed, 30 failed, 2 skipped; failures are piling up, review the failed runs first.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Trend: down" })).toBeInTheDocument();
+    expect(screen.getByText("Showing 50 of 212")).toBeInTheDocument();
+  });
+
   it("honours ?control= with a removable chip and narrates many failures as a downward trend", async () => {
     const failing = Array.from({ length: 4 }, () => testRun({ status: "fail" }));
     stubRuns({
       [`GET ${RUNS}?status=all&dateRange=all&control=IAC-ENC-01&limit=50`]: {
-        body: { runs: failing, nextCursor: null },
+        body: testRunsPage(failing, null),
       },
-      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([], null) },
     });
     const user = userEvent.setup();
     const { location } = renderWithProviders(<RunsPage />, { path: "/runs?control=IAC-ENC-01" });
@@ -76,7 +103,7 @@ describe("RunsPage", () => {
   it("opens the drawer of the run named by ?run= (linked from the evidence ledger)", async () => {
     const run = testRun({ status: "pass" });
     stubRuns({
-      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [run], nextCursor: null } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([run], null) },
       [`GET /api/runs/${run.id}`]: {
         body: { run, findings: [], analyzers: [], waivers: [], prSuggestions: [], evidenceArtifacts: [] },
       },
@@ -161,7 +188,7 @@ describe("RunsPage", () => {
     };
     const revoked: string[] = [];
     stubRuns({
-      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [run], nextCursor: null } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([run], null) },
       [`GET /api/runs/${run.id}`]: { body: detail },
       [`DELETE /api/tenants/${TENANT_ID}/waivers/99999999-0000-4000-8000-000000000001`]: (request) => {
         revoked.push(request.url);
@@ -195,7 +222,7 @@ describe("RunsPage", () => {
 
   it("adds a repository", async () => {
     const fetchMock = stubRuns({
-      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([], null) },
       [`POST /api/tenants/${TENANT_ID}/repositories`]: {
         status: 201,
         body: testRepository({ name: "acme/new" }),
@@ -216,7 +243,7 @@ describe("RunsPage", () => {
 
   it("sends an access token once, as the write-only credential", async () => {
     const fetchMock = stubRuns({
-      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([], null) },
       [`POST /api/tenants/${TENANT_ID}/repositories`]: {
         status: 201,
         body: testRepository({ name: "acme/private", hasCredential: true }),
@@ -249,7 +276,7 @@ describe("RunsPage", () => {
       [`GET /api/tenants/${TENANT_ID}/repositories`]: () => ({ body: removed ? [] : [repository] }),
       [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: () => {
         runsFetched += 1;
-        return { body: { runs: [testRun()], nextCursor: null } };
+        return { body: testRunsPage([testRun()], null) };
       },
       [`DELETE /api/tenants/${TENANT_ID}/repositories/${repository.id}`]: () => {
         removed = true;

@@ -1,7 +1,7 @@
 // Policy Runs (/runs): filtered runs (repository, status, date range, and a control from
 // ?control=CODE), a narrator summary, cursor-paginated "Load More", a run drawer, and the
 // tenant's repositories.
-import type { Run } from "@rampart/contracts/runs";
+import type { Run, RunCounts } from "@rampart/contracts/runs";
 import { PlayCircle, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -40,17 +40,19 @@ const DATE_OPTIONS: [RunFilters["dateRange"], string][] = [
   ["month", "Last 30 days"],
 ];
 
-/** The runs narrator (spec part 2): confidence 85, trend down when more than 3 runs failed. */
-export function runsNarrative(runs: Run[]): { text: string; trend: "down" | "stable" } {
-  const failed = runs.filter((run) => run.status === "fail").length;
-  const passed = runs.filter((run) => run.status === "pass").length;
+/**
+ * The runs narrator (spec part 2): confidence 85, trend down when more than 3 runs failed. It
+ * speaks of every run the filters match, as the server counts them, not of the pages loaded.
+ */
+export function runsNarrative(counts: RunCounts): { text: string; trend: "down" | "stable" } {
+  const skipped = counts.skip > 0 ? `, ${counts.skip} skipped` : "";
   const text =
-    runs.length === 0
+    counts.total === 0
       ? "No policy runs match these filters."
-      : `${plural(runs.length, "policy run")} shown: ${passed} passed, ${failed} failed${
-          failed > 3 ? "; failures are piling up, review the failed runs first." : "."
+      : `${plural(counts.total, "policy run")} match: ${counts.pass} passed, ${counts.fail} failed${skipped}${
+          counts.fail > 3 ? "; failures are piling up, review the failed runs first." : "."
         }`;
-  return { text, trend: failed > 3 ? "down" : "stable" };
+  return { text, trend: counts.fail > 3 ? "down" : "stable" };
 }
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -103,7 +105,9 @@ export function RunsPage() {
   const runs = useRuns(tenantLoading ? null : tenantId, { repo: debouncedRepo, status, dateRange, control });
   const ids = { repo: useId(), status: useId(), date: useId() };
   const allRuns = runs.data?.pages.flatMap((page) => page.runs) ?? [];
-  const narrative = runsNarrative(allRuns);
+  // The newest page's counts: runs recorded meanwhile are counted, not yet listed.
+  const counts = runs.data?.pages.at(-1)?.counts ?? { total: allRuns.length, pass: 0, fail: 0, skip: 0 };
+  const narrative = runsNarrative(counts);
 
   return (
     <Page>
@@ -198,15 +202,20 @@ export function RunsPage() {
               ))}
             </ul>
           )}
-          {runs.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                disabled={runs.isFetchingNextPage}
-                onClick={() => void runs.fetchNextPage()}
-              >
-                {runs.isFetchingNextPage ? "Loading..." : "Load More"}
-              </Button>
+          {allRuns.length > 0 ? (
+            <div className="flex flex-col items-center gap-2 text-xs text-muted-foreground">
+              <p>
+                Showing {allRuns.length} of {Math.max(counts.total, allRuns.length)}
+              </p>
+              {runs.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  disabled={runs.isFetchingNextPage}
+                  onClick={() => void runs.fetchNextPage()}
+                >
+                  {runs.isFetchingNextPage ? "Loading..." : "Load More"}
+                </Button>
+              ) : null}
             </div>
           ) : null}
         </>
