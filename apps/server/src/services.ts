@@ -188,6 +188,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     rules,
     activeScans: scans.activeCount,
     prSuggestions: fixes.list,
+    fixPullRequests: fixes.pullRequestsFixing,
     containerFindings: images.findings,
   });
   const auditRepo = createAuditRepo(db);

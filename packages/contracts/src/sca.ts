@@ -1,6 +1,7 @@
 // Dependency (SCA) findings (spec part 2, Dependency Vulnerabilities).
 import { z } from "zod";
 import { Id, Severity } from "./common.ts";
+import { FixPullRequestStatus } from "./fixes.ts";
 import { VexOutcome } from "./vex.ts";
 
 /** The spec's ecosystem names; OSV's (PyPI, Go, Maven, NuGet, crates.io …) map onto them. */
@@ -39,6 +40,8 @@ export const ScaFinding = z.object({
   repo: z.string(),
   /** The VEX decision on it (affected or under investigation: not_affected and fixed are left out). */
   vex: VexOutcome.optional(),
+  /** The open (or merged) pull request that upgrades the package past this advisory, if any. */
+  fixPullRequest: FixPullRequestStatus.nullable(),
 });
 export type ScaFinding = z.infer<typeof ScaFinding>;
 

@@ -10,7 +10,8 @@ import type { RuleMeta } from "@rampart/engine";
 import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
-import { toFinding, toRun } from "../runs/runs.repo.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
+import { type FindingRow, type RunRow, toFinding, toRun } from "../runs/runs.repo.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
@@ -50,12 +51,24 @@ export function createPostureService(deps: {
   activeScans: (tenantId: string) => Promise<number>;
   /** The tenant's newest fix pull requests, for the PR Bot card. */
   prSuggestions: (tenantId: string, limit: number) => Promise<PrSuggestion[]>;
+  /** The pull request fixing each finding, for Active Findings (FixesService.pullRequestsFixing). */
+  fixPullRequests: FixesService["pullRequestsFixing"];
   /** Vulnerabilities of the tenant's current container images, for their risks. */
   containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
   const now = deps.now ?? (() => new Date());
+
+  async function findingsWithFixes(tenantId: string, rows: { finding: FindingRow; run: RunRow }[]) {
+    const fixOf = await deps.fixPullRequests(
+      tenantId,
+      rows.map(({ finding, run }) => ({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint })),
+    );
+    return rows.map(({ finding, run }) =>
+      toFinding(finding, run, fixOf({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint })),
+    );
+  }
 
   async function controlRows(
     tenantId: string,
@@ -378,7 +391,7 @@ export function createPostureService(deps: {
         prSuggestions: suggestions,
         evidenceArtifacts: artifacts.map(toEvidenceArtifact),
         chainIntegrity: chainStatus(head, verification),
-        recentFindings: open.map(({ finding, run }) => toFinding(finding, run)),
+        recentFindings: await findingsWithFixes(tenantId, open),
       };
     },
   };

@@ -41,6 +41,7 @@ function testSastFinding(overrides: Partial<SastFinding> = {}): SastFinding {
     sourceLine: 54,
     sinkLine: 56,
     fixSuggestion: null,
+    fixPullRequest: null,
     fixDescription: null,
     remediation: "pass an argument list and drop shell=True",
     ...overrides,
