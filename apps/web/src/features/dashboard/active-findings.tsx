@@ -1,7 +1,7 @@
 // Active Findings: open failed findings, filtered by severity (medium means 'med'), the first five.
 // Expanding a row (one at a time) asks once per session for its explanation and fix.
 import type { Finding } from "@rampart/contracts/runs";
-import { ChevronDown, ChevronRight, Copy, GitPullRequest, ShieldCheck } from "lucide-react";
+import { ChevronDown, ChevronRight, Copy, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -13,6 +13,8 @@ import { toast } from "../../components/ui/use-toast";
 import { useFindingExplanation } from "./api/explain-finding";
 import { useGeneratedFix } from "./api/generate-fix";
 import { findingLocation } from "./control-detail-modal";
+import type { DismissAvailability } from "./dismiss-availability";
+import { FindingActions } from "./finding-actions";
 import { WaiverDialog } from "./waiver-dialog";
 
 export const ACTIVE_FINDINGS_SHOWN = 5;
@@ -114,15 +116,18 @@ function FindingRow({
   finding,
   open,
   onToggle,
+  readOnly,
+  dismiss,
   onDismiss,
 }: {
   finding: Finding;
   open: boolean;
   onToggle: () => void;
-  onDismiss: (() => void) | null;
+  readOnly: boolean;
+  dismiss: DismissAvailability;
+  onDismiss: () => void;
 }) {
   const panelId = useId();
-  const hintId = useId();
   return (
     <li className="rounded-md border border-border">
       <div className="flex flex-wrap items-start gap-3 p-3">
@@ -150,26 +155,7 @@ function FindingRow({
       {open ? (
         <div id={panelId}>
           <FindingDetails finding={finding} />
-          <div className="flex flex-wrap justify-end gap-2 border-t border-border p-3">
-            <span className="group relative inline-flex">
-              <Button size="sm" disabled aria-describedby={hintId}>
-                <GitPullRequest aria-hidden="true" />
-                Create Fix PR
-              </Button>
-              <span
-                id={hintId}
-                role="tooltip"
-                className="pointer-events-none absolute right-0 bottom-full mb-2 hidden w-64 rounded-md border border-border bg-popover p-2 text-xs text-popover-foreground shadow-lg group-hover:block"
-              >
-                Fix pull requests arrive with the GitHub integration
-              </span>
-            </span>
-            {onDismiss ? (
-              <Button size="sm" variant="outline" onClick={onDismiss}>
-                Dismiss
-              </Button>
-            ) : null}
-          </div>
+          <FindingActions finding={finding} readOnly={readOnly} dismiss={dismiss} onDismiss={onDismiss} />
         </div>
       ) : null}
     </li>
@@ -179,11 +165,13 @@ function FindingRow({
 export function ActiveFindings({
   findings,
   tenantId,
-  canDismiss,
+  readOnly,
+  dismiss,
 }: {
   findings: Finding[];
   tenantId: string;
-  canDismiss: boolean;
+  readOnly: boolean;
+  dismiss: DismissAvailability;
 }) {
   const [filter, setFilter] = useState<FindingFilter>("all");
   const [openId, setOpenId] = useState<string | null>(null);
@@ -216,13 +204,20 @@ export function ActiveFindings({
                 finding={finding}
                 open={openId === finding.id}
                 onToggle={() => setOpenId(openId === finding.id ? null : finding.id)}
-                onDismiss={canDismiss ? () => setDismissing(finding) : null}
+                readOnly={readOnly}
+                dismiss={dismiss}
+                onDismiss={() => setDismissing(finding)}
               />
             ))}
           </ul>
         )}
       </CardContent>
-      <WaiverDialog finding={dismissing} tenantId={tenantId} onClose={() => setDismissing(null)} />
+      <WaiverDialog
+        finding={dismissing}
+        tenantId={tenantId}
+        needsApproval={dismiss.available && dismiss.needsApproval}
+        onClose={() => setDismissing(null)}
+      />
     </Card>
   );
 }

@@ -19,6 +19,7 @@ import { useRepositories } from "./api/get-repositories";
 import { AuditorAccessCard } from "./auditor-access-card";
 import { ControlStatusTable } from "./control-status-table";
 import { DashboardErrorPanel } from "./dashboard-error-panel";
+import { type DismissAvailability, dismissAvailability } from "./dismiss-availability";
 import { EvidenceChainCard } from "./evidence-chain-card";
 import { ExecutiveSnapshot } from "./executive-snapshot";
 import { MetricsOverview } from "./metrics-overview";
@@ -85,10 +86,12 @@ function LoadedDashboard({
   summary,
   tenantId,
   readOnly,
+  dismiss,
 }: {
   summary: DashboardSummary;
   tenantId: string;
   readOnly: boolean;
+  dismiss: DismissAvailability;
 }) {
   return (
     <>
@@ -110,7 +113,12 @@ function LoadedDashboard({
         <TopRisksCard tenantId={tenantId} />
         <RiskHeatmapCard tenantId={tenantId} />
       </div>
-      <ActiveFindings findings={summary.recentFindings} tenantId={tenantId} canDismiss={!readOnly} />
+      <ActiveFindings
+        findings={summary.recentFindings}
+        tenantId={tenantId}
+        readOnly={readOnly}
+        dismiss={dismiss}
+      />
     </>
   );
 }
@@ -149,7 +157,12 @@ export function DashboardPage() {
             </div>
           ) : null}
           {summary.data?.hasData && tenantId ? (
-            <LoadedDashboard summary={summary.data} tenantId={tenantId} readOnly={readOnly} />
+            <LoadedDashboard
+              summary={summary.data}
+              tenantId={tenantId}
+              readOnly={readOnly}
+              dismiss={dismissAvailability(tenant)}
+            />
           ) : (
             <EmptyState
               icon={BarChart3}
