@@ -210,6 +210,29 @@ describe("CodeFindingsPage", () => {
     ).toBeInTheDocument();
   });
 
+  it("shows the finding's pull request instead of Create Fix PR once one was opened", async () => {
+    const opened = findings.map((finding, index) =>
+      index === 1
+        ? {
+            ...finding,
+            fixPullRequest: {
+              number: 17,
+              branchName: "security/fix/tls-verification-disabled-train.py-17",
+              url: null,
+              state: "open" as const,
+            },
+          }
+        : finding,
+    );
+    stubSast({ [SAST]: { body: { ...response, findings: opened } } });
+    renderWithProviders(<CodeFindingsPage />, { path: "/code-findings" });
+    const tls = await screen.findByRole("listitem", {
+      name: "sast/tls-verification-disabled at pipeline/train.py:25",
+    });
+    expect(within(tls).getByRole("link", { name: "Fix PR #17 · open" })).toHaveAttribute("href", "/pr-bot");
+    expect(screen.queryByRole("button", { name: "Create Fix PR" })).toBeNull();
+  });
+
   it("shows the error panel and the empty state", async () => {
     stubSast({ [SAST]: { status: 500, body: "" } });
     const { unmount } = renderWithProviders(<CodeFindingsPage />, { path: "/code-findings" });
