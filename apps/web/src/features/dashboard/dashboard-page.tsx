@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { NarratorCard } from "../../components/narrator-card";
+import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { DEFAULT_TIME_RANGE, PageHeader, type TimeRangeDays } from "../../components/page-header";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -156,7 +157,10 @@ export function DashboardPage() {
               <ScanControls tenantId={tenantId} repositories={repositories.data ?? []} />
             </div>
           ) : null}
-          {summary.data?.hasData && tenantId ? (
+          {tenantId === null ? (
+            // No organization (e.g. the only one was deleted): say so, with the way to add one.
+            <NoTenantState />
+          ) : summary.data?.hasData ? (
             <LoadedDashboard
               summary={summary.data}
               tenantId={tenantId}
