@@ -32,7 +32,13 @@ export const ScaFinding = z.object({
   description: z.string(),
   /** The lowest fixed version above the installed one; null when no fix exists. */
   fixedVersion: z.string().nullable(),
+  /** SPDX id or expression, from the lockfile that declares the package, when it records one. */
   license: z.string().nullable(),
+  /**
+   * Why `license` is null, in words: the declaring file records no licences (requirements.txt,
+   * yarn.lock …) or states none for this package. Advisory data (OSV) carries no licences.
+   */
+  licenseUnknownReason: z.string().nullable(),
   direct: z.boolean(),
   dev: z.boolean(),
   filePath: z.string().nullable(),

@@ -526,12 +526,16 @@ describe("one pull request per package upgrade", () => {
     const listed = response.json().findings as {
       packageName: string;
       repo: string;
+      license: string | null;
+      licenseUnknownReason: string | null;
       fixPullRequest: { number: number; state: string; branchName: string; url: string | null } | null;
     }[];
     const sample = listed.filter((finding) => finding.repo === "rampart-samples/payments-api");
     const express = sample.filter((finding) => finding.packageName === "express");
     expect(express).toHaveLength(2);
     for (const finding of express) {
+      // The licence comes from package-lock.json's `license` field.
+      expect(finding).toMatchObject({ license: "MIT", licenseUnknownReason: null });
       expect(finding.fixPullRequest).toMatchObject({ state: "open", url: null });
       expect(finding.fixPullRequest!.branchName).toMatch(/upgrade-express-4\.20\.0/);
     }

@@ -14,6 +14,7 @@ import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import { ECOSYSTEMS } from "./ecosystems.ts";
+import { licenseUnknownReason } from "./license-reason.ts";
 
 const SBOMS_SHOWN = 20;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -73,6 +74,7 @@ export function registerScaRoutes(
           description: text(properties.summary) ?? finding.message,
           fixedVersion: text(properties.fixedVersion),
           license: text(properties.license),
+          licenseUnknownReason: licenseUnknownReason(text(properties.license), finding.filePath),
           direct: properties.direct === true,
           dev: properties.dev === true,
           filePath: finding.filePath,

@@ -148,6 +148,7 @@ export function testScaFinding(overrides: Partial<ScaFinding> = {}): ScaFinding 
     description: "Prototype pollution in lodash",
     fixedVersion: "4.17.21",
     license: "MIT",
+    licenseUnknownReason: null,
     direct: true,
     dev: false,
     filePath: "package-lock.json",

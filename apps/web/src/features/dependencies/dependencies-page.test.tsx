@@ -44,6 +44,8 @@ const findings = [
     packageVersion: "2.19.0",
     fixedVersion: null,
     license: null,
+    licenseUnknownReason: "requirements.txt does not record licences",
+    filePath: "requirements.txt",
     dev: true,
     direct: false,
   }),
@@ -72,6 +74,10 @@ describe("DependenciesPage", () => {
     expect(lodash).toHaveTextContent("direct");
     const requests = screen.getByRole("listitem", { name: "GHSA-xxxx-yyyy-zzzz in requests" });
     expect(requests).toHaveTextContent("No fix available");
+    // An unknown licence says why it is unknown.
+    expect(requests).toHaveTextContent("Unknown");
+    expect(within(requests).getByText("requirements.txt does not record licences")).toBeInTheDocument();
+    expect(lodash).not.toHaveTextContent("Unknown");
     expect(requests).toHaveTextContent("transitive");
     expect(requests).toHaveTextContent("dev");
   });

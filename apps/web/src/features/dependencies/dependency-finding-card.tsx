@@ -74,7 +74,16 @@ export function DependencyFindingCard({
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">License</dt>
-          <dd>{finding.license ?? "Unknown"}</dd>
+          {finding.license ? (
+            <dd>{finding.license}</dd>
+          ) : (
+            <dd>
+              Unknown
+              {finding.licenseUnknownReason ? (
+                <span className="block text-xs text-muted-foreground">{finding.licenseUnknownReason}</span>
+              ) : null}
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Declared in</dt>
