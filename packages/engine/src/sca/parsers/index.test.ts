@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { ReadSibling } from "./common.ts";
 import { MANIFEST_FORMATS, manifestFormatFor, parseManifest } from "./index.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
 
 /** Every fixture file a format reads, relative to its fixture folder, with a sibling reader. */
-function fixtureManifests(): { file: string; text: string; readSibling: (p: string) => string | null }[] {
-  const found: { file: string; text: string; readSibling: (p: string) => string | null }[] = [];
+function fixtureManifests(): { file: string; text: string; readSibling: ReadSibling }[] {
+  const found: { file: string; text: string; readSibling: ReadSibling }[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
@@ -22,7 +23,7 @@ function fixtureManifests(): { file: string; text: string; readSibling: (p: stri
             try {
               return readFileSync(path.join(root, relative), "utf8");
             } catch {
-              return null;
+              return undefined;
             }
           },
         });
