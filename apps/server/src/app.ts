@@ -150,7 +150,13 @@ export async function buildApp(options: {
     ledger: services.ledger,
     fixes: services.fixes,
   });
-  registerPostureRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerPostureRoutes(app, {
+    db: services.db,
+    posture: services.posture,
+    fixes: services.fixes,
+    access,
+    authenticate,
+  });
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
   registerEvidenceRoutes(app, {
@@ -163,11 +169,17 @@ export async function buildApp(options: {
   });
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
   registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
-  registerScaRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerScaRoutes(app, {
+    db: services.db,
+    posture: services.posture,
+    fixes: services.fixes,
+    access,
+    authenticate,
+  });
   registerVexRoutes(app, { vex: services.vex, access, authenticate });
   registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
-  registerSastRoutes(app, { posture: services.posture, access, authenticate });
+  registerSastRoutes(app, { posture: services.posture, fixes: services.fixes, access, authenticate });
   registerSystemRoutes(app, {
     db: services.db,
     queue: options.jobQueue,

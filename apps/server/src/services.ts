@@ -189,6 +189,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     activeScans: scans.activeCount,
     prSuggestions: fixes.list,
     prActivity: fixes.activity,
+    fixPullRequests: fixes.pullRequestsFixing,
     containerFindings: images.findings,
   });
   const auditRepo = createAuditRepo(db);

@@ -1,4 +1,5 @@
-// Fix pull requests (spec part 2, §7: POST /api/fixes/dependency and POST /api/fixes/sast).
+// Fix pull requests (spec part 2, §7: POST /api/fixes/dependency and POST /api/fixes/sast; and
+// POST /api/fixes/finding, which opens the fix of any finding that has one, for the dashboard).
 import { z } from "zod";
 import { Id, Timestamp } from "./common.ts";
 
@@ -20,6 +21,20 @@ export type FixResponse = z.infer<typeof FixResponse>;
 export const PR_STATES = ["open", "merged", "closed"] as const;
 export const PrState = z.enum(PR_STATES);
 export type PrState = z.infer<typeof PrState>;
+
+/** The pull request that fixes a finding (open, or merged and waiting for the next scan). */
+export const FixPullRequestStatus = FixPullRequest.extend({ state: PrState });
+export type FixPullRequestStatus = z.infer<typeof FixPullRequestStatus>;
+
+/**
+ * Whether "Create Fix PR" can open a pull request for a finding, and if not, why not in words a
+ * user can act on. `kind` says which change it would be.
+ */
+export const FixAvailability = z.discriminatedUnion("available", [
+  z.object({ available: z.literal(true), kind: z.enum(["sast", "dependency", "iac"]) }),
+  z.object({ available: z.literal(false), reason: z.string() }),
+]);
+export type FixAvailability = z.infer<typeof FixAvailability>;
 
 /** A fix pull request as the PR Bot Activity page and the dashboard list it (spec part 2, §3). */
 export const PrSuggestion = z.object({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Id, Severity, Timestamp } from "./common.ts";
 import { EvidenceArtifact } from "./evidence.ts";
-import { PrSuggestion } from "./fixes.ts";
+import { FixAvailability, FixPullRequestStatus, PrSuggestion } from "./fixes.ts";
 
 export const RunStatus = z.enum(["pass", "fail", "skip"]);
 export type RunStatus = z.infer<typeof RunStatus>;
@@ -94,6 +94,10 @@ export const Finding = z.object({
   /** True when a waiver covers it: it stays recorded but does not count as a failure. */
   waived: z.boolean(),
   metadata: FindingMetadata,
+  /** Whether a fix pull request can be opened for it (POST /api/fixes/finding), or why not. */
+  fix: FixAvailability,
+  /** The open (or merged) pull request that fixes it, when one was opened. */
+  fixPullRequest: FixPullRequestStatus.nullable(),
   run: z.object({
     createdAt: Timestamp,
     commitSha: z.string(),

@@ -1,6 +1,7 @@
 // Code (SAST) findings (spec part 2, Code Security Findings, and §3 "SAST finding").
 import { z } from "zod";
 import { Id, Severity, SeverityStats } from "./common.ts";
+import { FixPullRequestStatus } from "./fixes.ts";
 
 export const SastCategory = z.enum(["security", "best-practice", "correctness"]);
 export type SastCategory = z.infer<typeof SastCategory>;
@@ -34,6 +35,8 @@ export const SastFinding = z.object({
   fixDescription: z.string().nullable(),
   /** How to fix it by hand: the rule's advice for this sink, else its general remediation. */
   remediation: z.string().nullable(),
+  /** The open (or merged) fix pull request opened for it, if any. */
+  fixPullRequest: FixPullRequestStatus.nullable(),
 });
 export type SastFinding = z.infer<typeof SastFinding>;
 

@@ -1,6 +1,7 @@
 // Dependency (SCA) findings (spec part 2, Dependency Vulnerabilities).
 import { z } from "zod";
 import { Id, Severity, SeverityStats } from "./common.ts";
+import { FixPullRequestStatus } from "./fixes.ts";
 import { VexOutcome } from "./vex.ts";
 
 /** The spec's ecosystem names; OSV's (PyPI, Go, Maven, NuGet, crates.io …) map onto them. */
@@ -31,7 +32,13 @@ export const ScaFinding = z.object({
   description: z.string(),
   /** The lowest fixed version above the installed one; null when no fix exists. */
   fixedVersion: z.string().nullable(),
+  /** SPDX id or expression, from the lockfile that declares the package, when it records one. */
   license: z.string().nullable(),
+  /**
+   * Why `license` is null, in words: the declaring file records no licences (requirements.txt,
+   * yarn.lock …) or states none for this package. Advisory data (OSV) carries no licences.
+   */
+  licenseUnknownReason: z.string().nullable(),
   direct: z.boolean(),
   dev: z.boolean(),
   filePath: z.string().nullable(),
@@ -39,6 +46,8 @@ export const ScaFinding = z.object({
   repo: z.string(),
   /** The VEX decision on it (affected or under investigation: not_affected and fixed are left out). */
   vex: VexOutcome.optional(),
+  /** The open (or merged) pull request that upgrades the package past this advisory, if any. */
+  fixPullRequest: FixPullRequestStatus.nullable(),
 });
 export type ScaFinding = z.infer<typeof ScaFinding>;
 

@@ -1,6 +1,7 @@
 // What a fix pull request changes and says, planned from a stored finding and the files of the
 // commit it was found in. Pure: the service reads the files and opens the pull request.
 import { unifiedDiff } from "@rampart/engine/fix";
+import { versionOrderFor } from "@rampart/engine/sca/osv/versions/index";
 import { applyFilePatch, parseUnifiedDiff } from "./apply-patch.ts";
 
 export interface PlannedChange {
@@ -9,8 +10,17 @@ export interface PlannedChange {
   after: string;
 }
 
+export type FixKind = "sast" | "dependency" | "iac";
+
 export interface FixPlan {
-  kind: "sast" | "dependency";
+  kind: FixKind;
+  /**
+   * What the change is, so that asking again reuses its open pull request: the finding's
+   * fingerprint for a patch; the package upgrade (file, package, from, to) for a dependency.
+   */
+  fixKey: string;
+  /** Fingerprints of every finding the change fixes. */
+  fixedFingerprints: string[];
   /** The branch's name after `security/fix/`, before the pull request number. */
   slug: string;
   title: string;
@@ -30,6 +40,7 @@ export type ReadFile = (path: string) => string | null;
 /** The stored finding fields a plan reads. */
 export interface FindingForFix {
   ruleId: string;
+  analyzer: string;
   severity: string;
   message: string;
   filePath: string | null;
@@ -70,11 +81,23 @@ function planOf(fields: Omit<FixPlan, "patch" | "testsAdded">): FixPlan {
   };
 }
 
-/** A SAST finding's fix: the engine's patch (metadata.patch) applied to the scanned files. */
-export function planSastFix(finding: FindingForFix, readFile: ReadFile): PlanResult {
+/** Why a finding with no patch cannot get a fix pull request. */
+export const NO_MECHANICAL_FIX = "No automated fix is available for this finding";
+
+/** The pull request kind of a patch: code for SAST, configuration (IaC, pipelines) otherwise. */
+export function patchKind(analyzer: string): FixKind {
+  return analyzer === "sast" ? "sast" : "iac";
+}
+
+/**
+ * A finding's mechanical fix: the engine's patch (metadata.patch, stored by the scan for any rule
+ * with an autofix: SAST, Terraform, CloudFormation, Kubernetes, workflows…) applied to the
+ * scanned files.
+ */
+export function planPatchFix(finding: FindingForFix, readFile: ReadFile): PlanResult {
   const metadata = metadataOf(finding);
   const diff = text(metadata.patch);
-  if (!diff) return { ok: false, reason: "No automated fix is available for this finding" };
+  if (!diff) return { ok: false, reason: NO_MECHANICAL_FIX };
   let files: ReturnType<typeof parseUnifiedDiff>;
   try {
     files = parseUnifiedDiff(diff);
@@ -107,7 +130,9 @@ export function planSastFix(finding: FindingForFix, readFile: ReadFile): PlanRes
   return {
     ok: true,
     plan: planOf({
-      kind: "sast",
+      kind: patchKind(finding.analyzer),
+      fixKey: finding.fingerprint,
+      fixedFingerprints: [finding.fingerprint],
       slug: slugify(`${ruleName}-${fileName}`),
       title: `Fix ${ruleTitle} in ${location}`,
       body: lines.join("\n"),
@@ -132,37 +157,134 @@ export type PlanUpgrade = (
   readFile: ReadFile,
 ) => { ok: true; changes: PlannedChange[]; summary: string; notes: string[] } | { ok: false; reason: string };
 
+/** A dependency finding's package facts, as the sca analyzer stored them. */
+interface DependencyFacts {
+  ecosystem: string;
+  name: string | undefined;
+  installedVersion: string | undefined;
+  fixedVersion: string | undefined;
+  advisory: string | undefined;
+  summary: string | undefined;
+}
+
+function dependencyFacts(finding: FindingForFix): DependencyFacts {
+  const properties = (metadataOf(finding).properties ?? {}) as Record<string, unknown>;
+  return {
+    ecosystem: text(properties.ecosystem) ?? "",
+    name: text(properties.packageName),
+    installedVersion: text(properties.packageVersion),
+    fixedVersion: text(properties.fixedVersion),
+    advisory: text(properties.cveId),
+    summary: text(properties.summary),
+  };
+}
+
 /**
- * A dependency finding's fix: the manifest and lockfile edits that install the fixed version.
- * `specEcosystem` names the ecosystem as the spec's tooltip does (npm, pip, go, maven …).
+ * Why no upgrade can be planned for a dependency finding, or null when one can; reads no files,
+ * so lists can say it before anyone asks. `specEcosystem` names the ecosystem as the spec's
+ * tooltip does (npm, pip, go, maven …).
+ */
+export function dependencyFixRefusal(
+  finding: FindingForFix,
+  specEcosystem: (osvEcosystem: string) => string,
+): string | null {
+  const facts = dependencyFacts(finding);
+  if (!(facts.ecosystem in UPGRADABLE)) {
+    return `Automated fixes not yet supported for ${specEcosystem(facts.ecosystem)}`;
+  }
+  if (!facts.name || !facts.installedVersion || !finding.filePath) {
+    return "The finding does not name the package and file to upgrade";
+  }
+  if (!facts.fixedVersion) {
+    return `No fixed version of ${facts.name} is known, so there is nothing to upgrade to`;
+  }
+  return null;
+}
+
+/** The findings one upgrade concerns: the same package at the same version in the same file. */
+export function samePackage(finding: FindingForFix, candidates: readonly FindingForFix[]): FindingForFix[] {
+  const facts = dependencyFacts(finding);
+  return candidates.filter((candidate) => {
+    if (candidate.ruleId !== finding.ruleId || candidate.filePath !== finding.filePath) return false;
+    const other = dependencyFacts(candidate);
+    return (
+      other.ecosystem === facts.ecosystem &&
+      other.name === facts.name &&
+      other.installedVersion === facts.installedVersion
+    );
+  });
+}
+
+const SEVERITY_RANK: Record<string, number> = { critical: 4, high: 3, med: 2, low: 1 };
+
+/**
+ * The version to upgrade to and the findings that upgrade fixes: the highest fixed version among
+ * the package's advisories, so one pull request fixes all of them. Where the ecosystem's versions
+ * cannot be compared, only the asked finding's own fixed version (and the advisories fixed in
+ * exactly that version) are taken.
+ */
+function upgradeTarget(
+  finding: FindingForFix,
+  ecosystem: string,
+  group: readonly FindingForFix[],
+): { target: string; fixed: FindingForFix[] } {
+  const own = dependencyFacts(finding).fixedVersion!;
+  const order = versionOrderFor(ecosystem);
+  const parse = (version: string | undefined) => (version && order ? order.parse(version) : undefined);
+  const withFix = group.filter((member) => dependencyFacts(member).fixedVersion !== undefined);
+  if (parse(own) === undefined) {
+    return { target: own, fixed: withFix.filter((member) => dependencyFacts(member).fixedVersion === own) };
+  }
+  let target = own;
+  for (const member of withFix) {
+    const version = dependencyFacts(member).fixedVersion!;
+    const parsed = parse(version);
+    if (parsed !== undefined && order!.compare(parsed, parse(target)) > 0) target = version;
+  }
+  const fixed = withFix.filter((member) => {
+    const parsed = parse(dependencyFacts(member).fixedVersion);
+    return parsed !== undefined && order!.compare(parsed, parse(target)) <= 0;
+  });
+  return { target, fixed };
+}
+
+/** `CVE-1`, `CVE-1 and CVE-2`, `CVE-1, CVE-2 and 3 more`: a title's list of advisories. */
+function advisoryList(ids: readonly string[]): string {
+  if (ids.length <= 2) return ids.join(" and ");
+  return `${ids[0]}, ${ids[1]} and ${ids.length - 2} more`;
+}
+
+/**
+ * A dependency finding's fix: the manifest and lockfile edits that install a fixed version. One
+ * pull request per package upgrade: `siblings` are the other findings of the finding's run, and
+ * every advisory of the same package in the same file is fixed by the same upgrade (to the
+ * highest of their fixed versions) and listed in it.
  */
 export function planDependencyFix(
   finding: FindingForFix,
+  siblings: readonly FindingForFix[],
   readFile: ReadFile,
   planUpgrade: PlanUpgrade,
   specEcosystem: (osvEcosystem: string) => string,
 ): PlanResult {
-  const properties = (metadataOf(finding).properties ?? {}) as Record<string, unknown>;
-  const ecosystem = text(properties.ecosystem) ?? "";
-  if (!(ecosystem in UPGRADABLE)) {
-    return { ok: false, reason: `Automated fixes not yet supported for ${specEcosystem(ecosystem)}` };
-  }
-  const name = text(properties.packageName);
-  const installedVersion = text(properties.packageVersion);
-  const fixedVersion = text(properties.fixedVersion);
-  if (!name || !installedVersion || !finding.filePath) {
-    return { ok: false, reason: "The finding does not name the package and file to upgrade" };
-  }
-  if (!fixedVersion) {
-    return { ok: false, reason: `No fixed version of ${name} is known, so there is nothing to upgrade to` };
-  }
+  const refusal = dependencyFixRefusal(finding, specEcosystem);
+  if (refusal) return { ok: false, reason: refusal };
+  const facts = dependencyFacts(finding);
+  const name = facts.name!;
+  const installedVersion = facts.installedVersion!;
+  const filePath = finding.filePath!;
+  const group = samePackage(finding, [
+    finding,
+    ...siblings.filter((s) => s.fingerprint !== finding.fingerprint),
+  ]);
+  const { target, fixed } = upgradeTarget(finding, facts.ecosystem, group);
   const upgrade = planUpgrade(
     {
-      ecosystem: ecosystem as UpgradableEcosystem,
+      ecosystem: facts.ecosystem as UpgradableEcosystem,
       name,
       installedVersion,
-      fixedVersion,
-      filePath: finding.filePath,
+      fixedVersion: target,
+      filePath,
     },
     readFile,
   );
@@ -170,21 +292,52 @@ export function planDependencyFix(
   if (upgrade.changes.length === 0)
     return { ok: false, reason: "The upgrade changes nothing in the scanned commit" };
 
-  const advisory = text(properties.cveId);
-  const summary = text(properties.summary);
-  const lines = [
-    `Rampart found ${name} ${installedVersion} in \`${finding.filePath}\`${advisory ? `, affected by ${advisory}` : ""} (severity ${finding.severity}).`,
-    ...(summary ? ["", `> ${summary}`] : []),
+  const advisories = fixed.map((member) => ({
+    id: dependencyFacts(member).advisory ?? member.fingerprint.slice(0, 12),
+    member,
+  }));
+  advisories.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ids = advisories.map((advisory) => advisory.id);
+  const unfixed = group.filter((member) => !fixed.includes(member));
+  const severity = fixed.reduce(
+    (highest, member) =>
+      (SEVERITY_RANK[member.severity] ?? 0) > (SEVERITY_RANK[highest] ?? 0) ? member.severity : highest,
+    finding.severity,
+  );
+  const lines =
+    advisories.length === 1
+      ? [
+          `Rampart found ${name} ${installedVersion} in \`${filePath}\`, affected by ${ids[0]} (severity ${severity}).`,
+          ...(facts.summary ? ["", `> ${facts.summary}`] : []),
+        ]
+      : [
+          `Rampart found ${name} ${installedVersion} in \`${filePath}\`, affected by ${advisories.length} advisories (highest severity ${severity}). Upgrading to ${target} fixes all of them:`,
+          "",
+          ...advisories.map(({ id, member }) => {
+            const memberFacts = dependencyFacts(member);
+            const summary = memberFacts.summary ? `: ${memberFacts.summary}` : "";
+            return `- ${id} (${member.severity})${summary}; fixed in ${memberFacts.fixedVersion}`;
+          }),
+        ];
+  lines.push(
     "",
     `${upgrade.summary}.`,
     ...(upgrade.notes.length > 0 ? ["", ...upgrade.notes.map((note) => `- ${note}`)] : []),
-  ];
+  );
+  if (unfixed.length > 0) {
+    const names = unfixed.map(
+      (member) => dependencyFacts(member).advisory ?? member.fingerprint.slice(0, 12),
+    );
+    lines.push("", `Not fixed by this upgrade (no fixed version is known): ${names.join(", ")}.`);
+  }
   return {
     ok: true,
     plan: planOf({
       kind: "dependency",
-      slug: slugify(`upgrade-${name}-${fixedVersion}`),
-      title: `Upgrade ${name} from ${installedVersion} to ${fixedVersion}${advisory ? ` (${advisory})` : ""}`,
+      fixKey: `upgrade:${facts.ecosystem}:${filePath}:${name}@${installedVersion}->${target}`,
+      fixedFingerprints: fixed.map((member) => member.fingerprint),
+      slug: slugify(`upgrade-${name}-${target}`),
+      title: `Upgrade ${name} from ${installedVersion} to ${target} (${advisoryList(ids)})`,
       body: lines.join("\n"),
       changes: upgrade.changes,
     }),

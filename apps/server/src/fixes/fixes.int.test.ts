@@ -480,3 +480,205 @@ describe("a repository registered by git URL", () => {
     ).toBe(true);
   });
 });
+
+describe("one pull request per package upgrade", () => {
+  const dependencyFindings = async (runId: string, packageName: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(findings)
+        .where(and(eq(findings.runId, runId), eq(findings.ruleId, "sca/vulnerable-dependency")))
+    ).filter(
+      (row) =>
+        (row.metadata as { properties: { packageName: string } }).properties.packageName === packageName,
+    );
+  const cveOf = (row: { metadata: unknown }) =>
+    (row.metadata as { properties: { cveId: string } }).properties.cveId;
+
+  it("upgrades a package with two advisories once, to the version that fixes both, and lists both", async () => {
+    const express = await dependencyFindings(sampleRunId, "express");
+    expect(express.map(cveOf).sort()).toEqual(["CVE-2024-29041", "CVE-2024-43796"]);
+    const first = await post("/api/fixes/dependency", { findingId: express[0]!.id });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await post("/api/fixes/dependency", { findingId: express[1]!.id });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().pr).toEqual(first.json().pr);
+    expect(first.json().pr.branchName).toMatch(/^security\/fix\/upgrade-express-4\.20\.0-\d+$/);
+
+    const rows = (
+      await ctx.database.db.select().from(prSuggestions).where(eq(prSuggestions.tenantId, owner.tenantId))
+    ).filter((row) => row.title.includes("express"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.title).toBe("Upgrade express from 4.17.1 to 4.20.0 (CVE-2024-29041 and CVE-2024-43796)");
+    expect(rows[0]!.body).toContain("affected by 2 advisories");
+    expect(rows[0]!.body).toMatch(/- CVE-2024-29041 \(\w+\).*; fixed in 4\.19\.2/);
+    expect(rows[0]!.body).toMatch(/- CVE-2024-43796 \(\w+\).*; fixed in 4\.20\.0/);
+    expect(rows[0]!.fixedFingerprints.sort()).toEqual(express.map((row) => row.fingerprint).sort());
+    const lock = JSON.parse(
+      git(fixRemote(sampleRepositoryId), "show", `${rows[0]!.branchName}:package-lock.json`),
+    );
+    expect(lock.packages["node_modules/express"].version).toBe("4.20.0");
+  });
+
+  it("shows the pull request on every dependency finding it fixes, and no button's worth on the others", async () => {
+    const response = await get(`/api/tenants/${owner.tenantId}/sca`);
+    expect(response.statusCode).toBe(200);
+    const listed = response.json().findings as {
+      packageName: string;
+      repo: string;
+      license: string | null;
+      licenseUnknownReason: string | null;
+      fixPullRequest: { number: number; state: string; branchName: string; url: string | null } | null;
+    }[];
+    const sample = listed.filter((finding) => finding.repo === "rampart-samples/payments-api");
+    const express = sample.filter((finding) => finding.packageName === "express");
+    expect(express).toHaveLength(2);
+    for (const finding of express) {
+      // The licence comes from package-lock.json's `license` field.
+      expect(finding).toMatchObject({ license: "MIT", licenseUnknownReason: null });
+      expect(finding.fixPullRequest).toMatchObject({ state: "open", url: null });
+      expect(finding.fixPullRequest!.branchName).toMatch(/upgrade-express-4\.20\.0/);
+    }
+    expect(sample.find((finding) => finding.packageName === "minimist")!.fixPullRequest).toMatchObject({
+      number: 3,
+      state: "open",
+    });
+    // A pull request fixes the findings of its own repository only.
+    const otherRepository = listed.filter(
+      (finding) => finding.repo !== "rampart-samples/payments-api" && finding.packageName === "express",
+    );
+    expect(otherRepository.length).toBeGreaterThan(0);
+    for (const finding of otherRepository) expect(finding.fixPullRequest).toBeNull();
+    expect(sample.find((finding) => finding.packageName === "qs")!.fixPullRequest).toBeNull();
+  });
+
+  it("shows a code finding's pull request on the SAST list", async () => {
+    const response = await get(`/api/tenants/${owner.tenantId}/sast`);
+    const refunds = (
+      response.json().findings as {
+        filePath: string;
+        repo: string;
+        ruleId: string;
+        fixPullRequest: unknown;
+      }[]
+    ).find(
+      (finding) =>
+        finding.filePath === REFUNDS &&
+        finding.ruleId === "sast/sql-injection" &&
+        finding.repo === "rampart-samples/payments-api",
+    );
+    expect(refunds?.fixPullRequest).toMatchObject({ number: 1, state: "open" });
+  });
+});
+
+describe("POST /api/fixes/finding (the dashboard's Create Fix PR)", () => {
+  it("opens a configuration finding's mechanical fix, and says why a finding without one has none", async () => {
+    const [terraform] = (
+      await ctx.database.db
+        .select()
+        .from(findings)
+        .where(
+          and(
+            eq(findings.runId, sampleRunId),
+            eq(findings.ruleId, "terraform/public-rds-instance"),
+            eq(findings.status, "fail"),
+          ),
+        )
+    ).filter((row) => (row.metadata as { patch?: string }).patch);
+    expect(terraform).toBeDefined();
+    const opened = await post("/api/fixes/finding", { findingId: terraform!.id });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(eq(prSuggestions.findingId, terraform!.id));
+    expect(row).toMatchObject({ kind: "iac", state: "open", fixKey: terraform!.fingerprint });
+    expect(
+      git(fixRemote(sampleRepositoryId), "diff", "--name-only", `${row!.branchName}^`, row!.branchName),
+    ).toBe(terraform!.filePath);
+
+    const unpatched = await findingOf(sampleRunId, "sast/sql-injection", "src/routes/payments.js");
+    const refused = await post("/api/fixes/finding", { findingId: unpatched.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "No automated fix is available for this finding" });
+  });
+
+  it("opens a dependency upgrade the same way, reusing the package's open pull request", async () => {
+    const [express] = (
+      await ctx.database.db
+        .select()
+        .from(findings)
+        .where(and(eq(findings.runId, sampleRunId), eq(findings.ruleId, "sca/vulnerable-dependency")))
+    ).filter(
+      (row) => (row.metadata as { properties: { packageName: string } }).properties.packageName === "express",
+    );
+    const response = await post("/api/fixes/finding", { findingId: express!.id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().pr.branchName).toMatch(/upgrade-express-4\.20\.0/);
+  });
+
+  it("tells the lists which findings can be fixed, why not, and which already are", async () => {
+    type Listed = {
+      ruleId: string;
+      filePath: string | null;
+      status: string;
+      fix: { available: boolean; kind?: string; reason?: string };
+      fixPullRequest: { number: number; state: string } | null;
+    };
+    const detail = (await get(`/api/runs/${sampleRunId}`)).json().findings as Listed[];
+    const at = (ruleId: string, filePath: string) =>
+      detail.find(
+        (finding) => finding.ruleId === ruleId && finding.filePath === filePath && finding.status === "fail",
+      )!;
+    expect(
+      at(
+        "terraform/public-rds-instance",
+        detail.find((f) => f.ruleId === "terraform/public-rds-instance")!.filePath!,
+      ),
+    ).toMatchObject({ fix: { available: true, kind: "iac" }, fixPullRequest: { state: "open" } });
+    expect(at("sast/sql-injection", REFUNDS)).toMatchObject({
+      fix: { available: true, kind: "sast" },
+      fixPullRequest: { number: 1, state: "open" },
+    });
+    expect(at("sast/sql-injection", "src/routes/payments.js")).toEqual(
+      expect.objectContaining({
+        fix: { available: false, reason: "No automated fix is available for this finding" },
+        fixPullRequest: null,
+      }),
+    );
+    expect(detail.find((finding) => finding.status === "pass")!.fix).toEqual({
+      available: false,
+      reason: "Only a failed finding needs a fix",
+    });
+
+    // The dashboard's Active Findings carry the same facts.
+    const summary = await get(`/api/tenants/${owner.tenantId}/summary?days=30`);
+    expect(summary.statusCode).toBe(200);
+    const recent = summary.json().recentFindings as Listed[];
+    expect(recent.length).toBeGreaterThan(0);
+    for (const finding of recent) {
+      if (finding.fix.available) expect(finding.fix.kind).toEqual(expect.any(String));
+      else expect(finding.fix.reason).toEqual(expect.any(String));
+    }
+    expect(recent.some((finding) => finding.fixPullRequest?.state === "open")).toBe(true);
+  });
+
+  it("answers 404 for another tenant's finding and 403 to an auditor", async () => {
+    const finding = await findingOf(sampleRunId, "sast/sql-injection", REFUNDS);
+    const theirs = await post("/api/fixes/finding", { findingId: finding.id }, stranger.cookie);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ error: "Finding not found" });
+    const auditor = await signUp(ctx.app);
+    await ctx.database.db
+      .insert(memberships)
+      .values({ userId: auditor.userId, tenantId: owner.tenantId, role: "auditor" });
+    expect((await post("/api/fixes/finding", { findingId: finding.id }, auditor.cookie)).statusCode).toBe(
+      403,
+    );
+    for (const payload of [{}, { findingId: "x" }]) {
+      const bad = await post("/api/fixes/finding", payload);
+      expect(bad.statusCode).toBe(400);
+      expect(typeof bad.json().error).toBe("string");
+    }
+  });
+});

@@ -1,8 +1,8 @@
-// Queries of fix pull requests: a tenant's newest, page by page, the open count, the open one of a finding,
-// and the per-tenant number counter.
+// Queries of fix pull requests: a tenant's newest, page by page, the open count, the open one of a
+// change or fixing a finding, the ones fixing a list of findings, and the per-tenant number counter.
 import type { Database } from "@rampart/db/client";
 import { prNumberCounters, prSuggestions } from "@rampart/db/schema";
-import { and, asc, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 
 export type PrSuggestionRow = typeof prSuggestions.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -10,10 +10,10 @@ type Executor = Database | Transaction;
 
 export function createFixesRepo(db: Database) {
   return {
-    /** The open pull request fixing this finding of the repository, if one exists. */
+    /** The open pull request making this change (its fix key) in the repository, if one exists. */
     async openFor(
       executor: Executor,
-      key: { tenantId: string; repositoryId: string; findingFingerprint: string },
+      key: { tenantId: string; repositoryId: string; fixKey: string },
     ): Promise<PrSuggestionRow | undefined> {
       const [row] = await executor
         .select()
@@ -22,12 +22,49 @@ export function createFixesRepo(db: Database) {
           and(
             eq(prSuggestions.tenantId, key.tenantId),
             eq(prSuggestions.repositoryId, key.repositoryId),
-            eq(prSuggestions.findingFingerprint, key.findingFingerprint),
+            eq(prSuggestions.fixKey, key.fixKey),
             eq(prSuggestions.state, "open"),
           ),
         );
       return row;
     },
+
+    /** An open pull request of the repository that fixes the finding with this fingerprint. */
+    async openFixing(
+      executor: Executor,
+      key: { tenantId: string; repositoryId: string; fingerprint: string },
+    ): Promise<PrSuggestionRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(prSuggestions)
+        .where(
+          and(
+            eq(prSuggestions.tenantId, key.tenantId),
+            eq(prSuggestions.repositoryId, key.repositoryId),
+            arrayContains(prSuggestions.fixedFingerprints, [key.fingerprint]),
+            eq(prSuggestions.state, "open"),
+          ),
+        )
+        .orderBy(desc(prSuggestions.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** The open and merged pull requests that fix any of these findings (closed ones fixed nothing). */
+    fixing: (tenantId: string, fingerprints: string[]) =>
+      fingerprints.length === 0
+        ? Promise.resolve([] as PrSuggestionRow[])
+        : db
+            .select()
+            .from(prSuggestions)
+            .where(
+              and(
+                eq(prSuggestions.tenantId, tenantId),
+                inArray(prSuggestions.state, ["open", "merged"]),
+                arrayOverlaps(prSuggestions.fixedFingerprints, fingerprints),
+              ),
+            )
+            .orderBy(desc(prSuggestions.createdAt), desc(prSuggestions.number)),
 
     /**
      * The tenant's next pull request number. The upsert locks the tenant's counter row until the

@@ -1,5 +1,6 @@
-// Fix pull requests (spec part 2, §7): open one for a SAST or a dependency finding, list a
-// tenant's, and count the open ones for the PR Bot page's live status.
+// Fix pull requests (spec part 2, §7): open one for a SAST or a dependency finding, or for any
+// finding that has a fix (the dashboard's "Create Fix PR"), list a tenant's, and count the open
+// ones for the PR Bot page's live status.
 import { ErrorBody } from "@rampart/contracts/common";
 import {
   ActivePrCount,
@@ -13,15 +14,16 @@ import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
 import { findings } from "@rampart/db/schema";
 import { planDependencyUpgrade } from "@rampart/engine/sca/upgrade/index";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { FindingRow } from "../runs/runs.repo.ts";
-import { ECOSYSTEMS } from "../sca/sca.routes.ts";
+import { specEcosystemName } from "../sca/ecosystems.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
-import { type PlanResult, planDependencyFix, planSastFix, type ReadFile } from "./fix-plans.ts";
+import { fixAvailability, VULNERABLE_DEPENDENCY } from "./fix-availability.ts";
+import { type PlanResult, planDependencyFix, planPatchFix, type ReadFile } from "./fix-plans.ts";
 import type { FixesService } from "./fixes.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -61,24 +63,45 @@ export function registerFixRoutes(
     });
   }
 
+  /** The other failed dependency findings of the finding's run: one upgrade may fix several. */
+  async function openDependencyFix(reply: FastifyReply, finding: FindingRow) {
+    const siblings = await deps.db
+      .select()
+      .from(findings)
+      .where(
+        and(
+          eq(findings.tenantId, finding.tenantId),
+          eq(findings.runId, finding.runId),
+          eq(findings.ruleId, VULNERABLE_DEPENDENCY),
+          eq(findings.status, "fail"),
+        ),
+      );
+    return openFix(reply, finding, (readFile) =>
+      planDependencyFix(finding, siblings, readFile, planDependencyUpgrade, specEcosystemName),
+    );
+  }
+
   app.post("/api/fixes/sast", { ...guarded, schema: openSchema }, async (request, reply) => {
     const finding = await fixableFinding(request, request.body.findingId);
     if (finding.analyzer !== "sast") throw new AppError("bad_request", "This is not a code (SAST) finding");
-    return openFix(reply, finding, (readFile) => planSastFix(finding, readFile));
+    return openFix(reply, finding, (readFile) => planPatchFix(finding, readFile));
   });
 
   app.post("/api/fixes/dependency", { ...guarded, schema: openSchema }, async (request, reply) => {
     const finding = await fixableFinding(request, request.body.findingId);
     if (finding.analyzer !== "sca")
       throw new AppError("bad_request", "This is not a dependency (SCA) finding");
-    return openFix(reply, finding, (readFile) =>
-      planDependencyFix(
-        finding,
-        readFile,
-        planDependencyUpgrade,
-        (ecosystem) => ECOSYSTEMS[ecosystem] ?? (ecosystem || "this ecosystem"),
-      ),
-    );
+    return openDependencyFix(reply, finding);
+  });
+
+  // Any finding's fix: a dependency upgrade, or the rule's mechanical patch (code, Terraform,
+  // Kubernetes, workflows …). A finding without one is refused with the reason lists show.
+  app.post("/api/fixes/finding", { ...guarded, schema: openSchema }, async (request, reply) => {
+    const finding = await fixableFinding(request, request.body.findingId);
+    const availability = fixAvailability(finding);
+    if (!availability.available) throw new AppError("conflict", availability.reason);
+    if (availability.kind === "dependency") return openDependencyFix(reply, finding);
+    return openFix(reply, finding, (readFile) => planPatchFix(finding, readFile));
   });
 
   app.get(

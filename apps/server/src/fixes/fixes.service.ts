@@ -1,12 +1,14 @@
 // Opens fix pull requests: plans the change from a stored finding and the files of the commit it
 // was found in, then, in one transaction, takes the tenant's next PR number, has the code host
 // push the `security/fix/<slug>` branch, records the suggestion and appends a `fix_pr` artifact
-// to the tenant's evidence ledger. A finding with an open fix gets that fix back, not a second.
+// to the tenant's evidence ledger. A finding that an open pull request already fixes gets that
+// one back, and so does a second request for the same change (one pull request per package
+// upgrade, whichever of the package's advisories was asked about).
 // After each scan, open fixes whose commit is now in the scanned history become merged (and are
 // appended to the ledger again, as merged).
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import type { PrSuggestion } from "@rampart/contracts/fixes";
+import type { FixPullRequestStatus, PrSuggestion } from "@rampart/contracts/fixes";
 import type { Database } from "@rampart/db/client";
 import { policyRuns, prSuggestions, repositories } from "@rampart/db/schema";
 import { contentHash } from "@rampart/ledger";
@@ -116,15 +118,15 @@ export function createFixesService(deps: {
     if (!run) throw new AppError("conflict", "The run of this finding no longer exists");
     const [repository] = await db.select().from(repositories).where(eq(repositories.id, run.repositoryId));
     if (!repository) throw new AppError("conflict", "The repository of this finding no longer exists");
-    const key = {
+    const existing = await repo.openFixing(db, {
       tenantId: finding.tenantId,
       repositoryId: repository.id,
-      findingFingerprint: finding.fingerprint,
-    };
-    const existing = await repo.openFor(db, key);
+      fingerprint: finding.fingerprint,
+    });
     if (existing) return { suggestion: existing, created: false };
 
     const planned = await planAtCommit(repository, run.commitSha, plan);
+    const key = { tenantId: finding.tenantId, repositoryId: repository.id, fixKey: planned.fixKey };
     const at = now();
     try {
       const suggestion = await db.transaction(async (tx) => {
@@ -150,6 +152,8 @@ export function createFixesService(deps: {
               runId: run.id,
               findingId: finding.id,
               findingFingerprint: finding.fingerprint,
+              fixKey: planned.fixKey,
+              fixedFingerprints: planned.fixedFingerprints,
               ruleId: finding.ruleId,
               kind: planned.kind,
               number: pullRequest.number ?? number,
@@ -180,6 +184,7 @@ export function createFixesService(deps: {
               runId: run.id,
               findingId: finding.id,
               findingFingerprint: finding.fingerprint,
+              fixedFindingFingerprints: planned.fixedFingerprints,
               ruleId: finding.ruleId,
               fixKind: planned.kind,
               branchName,
@@ -352,6 +357,32 @@ export function createFixesService(deps: {
     },
 
     activeCount: (tenantId: string) => repo.openCount(tenantId),
+
+    /**
+     * The pull request fixing each of these findings, for lists that show it instead of "Create
+     * Fix PR": an open one first, else the newest merged one (until the next scan drops the
+     * finding), only of the finding's own repository.
+     */
+    async pullRequestsFixing(
+      tenantId: string,
+      found: readonly { repositoryId: string; fingerprint: string }[],
+    ): Promise<(finding: { repositoryId: string; fingerprint: string }) => FixPullRequestStatus | null> {
+      const rows = await repo.fixing(tenantId, [...new Set(found.map((finding) => finding.fingerprint))]);
+      const byFinding = new Map<string, PrSuggestionRow>();
+      for (const row of rows) {
+        for (const fingerprint of row.fixedFingerprints) {
+          const key = `${row.repositoryId}\u0000${fingerprint}`;
+          const current = byFinding.get(key);
+          if (!current || (current.state !== "open" && row.state === "open")) byFinding.set(key, row);
+        }
+      }
+      return (finding) => {
+        const row = byFinding.get(`${finding.repositoryId}\u0000${finding.fingerprint}`);
+        return row
+          ? { number: row.number, branchName: row.branchName, url: row.url, state: row.state }
+          : null;
+      };
+    },
   };
 }
 

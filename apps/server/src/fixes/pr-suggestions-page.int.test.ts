@@ -59,6 +59,8 @@ beforeAll(async () => {
       repositoryId: repository.id,
       runId: run!.id,
       findingFingerprint: `fingerprint-${number}`,
+      fixKey: `fingerprint-${number}`,
+      fixedFingerprints: [`fingerprint-${number}`],
       ruleId: "sast/sql-injection",
       kind: "sast" as const,
       number: Number(number),

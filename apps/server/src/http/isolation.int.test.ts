@@ -148,6 +148,7 @@ const WRITES: Record<string, () => Write> = {
   "POST /api/fixes/generate": () => ({ url: "/api/fixes/generate", payload: { findingId: ids.finding } }),
   "POST /api/fixes/sast": () => ({ url: "/api/fixes/sast", payload: { findingId: ids.finding } }),
   "POST /api/fixes/dependency": () => ({ url: "/api/fixes/dependency", payload: { findingId: ids.finding } }),
+  "POST /api/fixes/finding": () => ({ url: "/api/fixes/finding", payload: { findingId: ids.finding } }),
   "POST /api/runs/trigger": () => ({ url: "/api/runs/trigger", payload: { tenantId: owner.tenantId } }),
   "DELETE /api/tenants/{tenantId}": () => ({ url: `/api/tenants/${owner.tenantId}` }),
   "POST /api/tenants/{tenantId}/erase": () => ({

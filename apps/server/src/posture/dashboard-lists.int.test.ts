@@ -109,6 +109,8 @@ beforeAll(async () => {
       repositoryId: repository.id,
       runId: run!.id,
       findingFingerprint: `fingerprint-${index}`,
+      fixKey: `fingerprint-${index}`,
+      fixedFingerprints: [`fingerprint-${index}`],
       ruleId: "sast/sql-injection",
       kind: "sast" as const,
       number: index + 1,

@@ -53,12 +53,12 @@ export function createPostureRepo(db: Database) {
         .where(and(eq(repositories.tenantId, tenantId), gte(repositories.archivedAt, since)))
         .orderBy(asc(repositories.archivedAt)),
 
-    /** Open (failed, not waived) findings of one analyzer (and rule) in the given runs, with their run's repo. */
+    /** Open (failed, not waived) findings of one analyzer (and rule) in the given runs, with their run's repository. */
     openFindingsOf: (tenantId: string, runIds: string[], filter: { analyzer: string; ruleId?: string }) =>
       runIds.length === 0
         ? Promise.resolve([])
         : db
-            .select({ finding: findings, repo: policyRuns.repo })
+            .select({ finding: findings, repo: policyRuns.repo, repositoryId: policyRuns.repositoryId })
             .from(findings)
             .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
             .where(

@@ -24,6 +24,7 @@ import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
 import { toFinding } from "../runs/runs.repo.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
@@ -31,6 +32,8 @@ import { controlBody } from "./control-body.ts";
 import type { PostureService } from "./posture.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** What an auditor's summary says of every finding's fix: auditors change nothing. */
+const AUDITOR_CANNOT_FIX = { available: false, reason: "Auditors have read-only access" } as const;
 /** The control modal lists this many findings of a control, newest first. */
 const CONTROL_FINDINGS_LIMIT = 200;
 
@@ -39,6 +42,7 @@ export function registerPostureRoutes(
   deps: {
     db: Database;
     posture: PostureService;
+    fixes: FixesService;
     access: TenantAccessService;
     authenticate: onRequestAsyncHookHandler;
   },
@@ -71,7 +75,7 @@ export function registerPostureRoutes(
         prSuggestions: [],
         recentFindings: summary.recentFindings.map(({ metadata, ...finding }) => {
           const { snippet: _snippet, patch: _patch, ...rest } = metadata;
-          return { ...finding, metadata: rest };
+          return { ...finding, metadata: rest, fix: AUDITOR_CANNOT_FIX, fixPullRequest: null };
         }),
       };
     },
@@ -126,9 +130,22 @@ export function registerPostureRoutes(
         )
         .orderBy(desc(findings.createdAt))
         .limit(CONTROL_FINDINGS_LIMIT);
+      const fixOf = await deps.fixes.pullRequestsFixing(
+        tenantId,
+        rows.map(({ finding, run }) => ({
+          repositoryId: run.repositoryId,
+          fingerprint: finding.fingerprint,
+        })),
+      );
       return {
         control: controlBody(control),
-        findings: rows.map(({ finding, run }) => toFinding(finding, run)),
+        findings: rows.map(({ finding, run }) =>
+          toFinding(
+            finding,
+            run,
+            fixOf({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint }),
+          ),
+        ),
       };
     },
   );

@@ -16,7 +16,8 @@ import type { RuleMeta } from "@rampart/engine";
 import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
-import { toFinding, toRun } from "../runs/runs.repo.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
+import { type FindingRow, type RunRow, toFinding, toRun } from "../runs/runs.repo.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
@@ -70,12 +71,24 @@ export function createPostureService(deps: {
   prSuggestions: (tenantId: string, limit: number) => Promise<PrSuggestion[]>;
   /** Fix pull requests opened since a time, merged and still open: the PR Bot card's caption. */
   prActivity: (tenantId: string, since: Date) => Promise<Omit<PrActivity, "days">>;
+  /** The pull request fixing each finding, for Active Findings (FixesService.pullRequestsFixing). */
+  fixPullRequests: FixesService["pullRequestsFixing"];
   /** Vulnerabilities of the tenant's current container images, for their risks. */
   containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
   const now = deps.now ?? (() => new Date());
+
+  async function findingsWithFixes(tenantId: string, rows: { finding: FindingRow; run: RunRow }[]) {
+    const fixOf = await deps.fixPullRequests(
+      tenantId,
+      rows.map(({ finding, run }) => ({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint })),
+    );
+    return rows.map(({ finding, run }) =>
+      toFinding(finding, run, fixOf({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint })),
+    );
+  }
 
   async function controlRows(
     tenantId: string,
@@ -433,7 +446,7 @@ export function createPostureService(deps: {
         prActivity: { days: PR_ACTIVITY_DAYS, ...prActivity },
         evidenceArtifacts: artifacts.map(toEvidenceArtifact),
         chainIntegrity: chainStatus(head, verification),
-        recentFindings: open.flat().map(({ finding, run }) => toFinding(finding, run)),
+        recentFindings: await findingsWithFixes(tenantId, open.flat()),
         openFindingCounts,
       };
     },

@@ -1,8 +1,10 @@
 // Queries for runs and their findings, always filtered by tenant.
+import type { FixPullRequestStatus } from "@rampart/contracts/fixes";
 import type { Finding, Run, RunCounts, RunsQuery } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { fixAvailability } from "../fixes/fix-availability.ts";
 import { decodeCursor as decodePageCursor, encodeCursor as encodePageCursor } from "../http/page-cursor.ts";
 
 export type RunRow = typeof policyRuns.$inferSelect;
@@ -25,9 +27,11 @@ export function toRun(row: RunRow): Run {
   };
 }
 
+/** A stored finding as the API shows it, with whether it can be fixed and the pull request fixing it. */
 export function toFinding(
   row: FindingRow,
   run: Pick<RunRow, "createdAt" | "commitSha" | "commitUrl" | "repo">,
+  fixPullRequest: FixPullRequestStatus | null,
 ): Finding {
   const shown = (row.metadata ?? {}) as Finding["metadata"];
   return {
@@ -44,6 +48,8 @@ export function toFinding(
     fingerprint: row.fingerprint,
     waived: row.waiverId !== null,
     metadata: { ...shown, ...(row.waiverId ? { waiverId: row.waiverId } : {}) },
+    fix: fixAvailability(row),
+    fixPullRequest,
     run: {
       createdAt: run.createdAt.toISOString(),
       commitSha: run.commitSha,

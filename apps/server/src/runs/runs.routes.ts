@@ -55,7 +55,7 @@ export function registerRunRoutes(
     authenticate: onRequestAsyncHookHandler;
     scanWaitSeconds: number;
     ledger: LedgerService;
-    fixes: Pick<FixesService, "ofRun">;
+    fixes: Pick<FixesService, "ofRun" | "pullRequestsFixing">;
   },
 ) {
   const { scans, runs, access } = deps;
@@ -150,11 +150,17 @@ export function registerRunRoutes(
         "Run not found",
       );
       const rows = await runs.findingsOfRun(run.tenantId, run.id);
+      const fixOf = await deps.fixes.pullRequestsFixing(
+        run.tenantId,
+        rows.map((row) => ({ repositoryId: run.repositoryId, fingerprint: row.fingerprint })),
+      );
       const waiverIds = [...new Set(rows.flatMap((row) => (row.waiverId ? [row.waiverId] : [])))];
       const waivers: Waiver[] = (await runs.waiversOf(run.tenantId, waiverIds)).map(toWaiver);
       return {
         run: toRun(run),
-        findings: rows.map((row) => toFinding(row, run)),
+        findings: rows.map((row) =>
+          toFinding(row, run, fixOf({ repositoryId: run.repositoryId, fingerprint: row.fingerprint })),
+        ),
         analyzers: run.analyzers as RunDetail["analyzers"],
         waivers,
         prSuggestions: await deps.fixes.ofRun(run.tenantId, run.id, run.repo),

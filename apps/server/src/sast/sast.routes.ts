@@ -1,11 +1,13 @@
 // Code (SAST) findings of the latest run of each repository (spec part 2, §7:
 // GET /api/tenants/{tenantId}/sast): open findings only, i.e. failed and not waived.
 import { ErrorBody } from "@rampart/contracts/common";
+import type { FixPullRequestStatus } from "@rampart/contracts/fixes";
 import { type SastCategory, type SastFinding, SastResponse, type SastStats } from "@rampart/contracts/sast";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { findings } from "@rampart/db/schema";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
@@ -20,7 +22,11 @@ const text = (value: unknown) => (typeof value === "string" && value !== "" ? va
 const integer = (value: unknown) => (typeof value === "number" && Number.isInteger(value) ? value : null);
 
 /** The finding as stored by the scan (run-record.ts) to the spec's SAST finding. */
-export function toSastFinding(finding: typeof findings.$inferSelect, repo: string): SastFinding {
+export function toSastFinding(
+  finding: typeof findings.$inferSelect,
+  repo: string,
+  fixPullRequest: FixPullRequestStatus | null,
+): SastFinding {
   const metadata = (finding.metadata ?? {}) as Metadata;
   const properties = (metadata.properties ?? {}) as Metadata;
   const patch = text(metadata.patch);
@@ -47,6 +53,7 @@ export function toSastFinding(finding: typeof findings.$inferSelect, repo: strin
     fixDescription: patch ? text(metadata.fixDescription) : null,
     // The sink's advice is specific ("drop shell=True"); the rule's remediation covers the rest.
     remediation: text(properties.fixSuggestion) ?? text(metadata.suggestion),
+    fixPullRequest,
   };
 }
 
@@ -70,6 +77,7 @@ export function registerSastRoutes(
   app: App,
   deps: {
     posture: PostureService;
+    fixes: FixesService;
     access: TenantAccessService;
     authenticate: onRequestAsyncHookHandler;
   },
@@ -84,8 +92,14 @@ export function registerSastRoutes(
       const { tenantId } = request.params;
       await deps.access.require(tenantId, currentUser(request).id, "read");
       const rows = await deps.posture.openFindingsOfLatestRuns(tenantId, { analyzer: "sast" });
+      const fixOf = await deps.fixes.pullRequestsFixing(
+        tenantId,
+        rows.map(({ finding, repositoryId }) => ({ repositoryId, fingerprint: finding.fingerprint })),
+      );
       const result = rows
-        .map(({ finding, repo }) => toSastFinding(finding, repo))
+        .map(({ finding, repo, repositoryId }) =>
+          toSastFinding(finding, repo, fixOf({ repositoryId, fingerprint: finding.fingerprint })),
+        )
         .sort(
           (a, b) =>
             SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||

@@ -1,7 +1,7 @@
 // Dependency (SCA) findings of the latest run of each repository (spec part 2, §7). Their fix pull
 // requests are opened by the fixes domain (POST /api/fixes/dependency).
 import { ErrorBody } from "@rampart/contracts/common";
-import { SbomList, type ScaEcosystem, type ScaFinding, ScaResponse } from "@rampart/contracts/sca";
+import { SbomList, type ScaFinding, ScaResponse } from "@rampart/contracts/sca";
 import { TenantParams } from "@rampart/contracts/tenants";
 import { VexOutcome } from "@rampart/contracts/vex";
 import type { Database } from "@rampart/db/client";
@@ -9,24 +9,15 @@ import { containerImages, policyRuns, sbomArtifacts } from "@rampart/db/schema";
 import { desc, eq } from "drizzle-orm";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
 import type { PostureService } from "../posture/posture.service.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
+import { ECOSYSTEMS } from "./ecosystems.ts";
+import { licenseUnknownReason } from "./license-reason.ts";
 
 const SBOMS_SHOWN = 20;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-
-/** OSV ecosystem names to the spec's. */
-export const ECOSYSTEMS: Record<string, ScaEcosystem> = {
-  npm: "npm",
-  PyPI: "pip",
-  Go: "go",
-  Maven: "maven",
-  NuGet: "nuget",
-  "crates.io": "cargo",
-  Packagist: "composer",
-  RubyGems: "rubygems",
-};
 
 type Properties = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -41,6 +32,7 @@ export function registerScaRoutes(
   deps: {
     db: Database;
     posture: PostureService;
+    fixes: FixesService;
     access: TenantAccessService;
     authenticate: onRequestAsyncHookHandler;
   },
@@ -60,7 +52,11 @@ export function registerScaRoutes(
         analyzer: "sca",
         ruleId: "sca/vulnerable-dependency",
       });
-      const result: ScaFinding[] = rows.map(({ finding, repo }) => {
+      const fixOf = await deps.fixes.pullRequestsFixing(
+        tenantId,
+        rows.map(({ finding, repositoryId }) => ({ repositoryId, fingerprint: finding.fingerprint })),
+      );
+      const result: ScaFinding[] = rows.map(({ finding, repo, repositoryId }) => {
         const properties = ((finding.metadata as { properties?: Properties }).properties ?? {}) as Properties;
         const cvss = properties.cvssScore;
         return {
@@ -78,6 +74,7 @@ export function registerScaRoutes(
           description: text(properties.summary) ?? finding.message,
           fixedVersion: text(properties.fixedVersion),
           license: text(properties.license),
+          licenseUnknownReason: licenseUnknownReason(text(properties.license), finding.filePath),
           direct: properties.direct === true,
           dev: properties.dev === true,
           filePath: finding.filePath,
@@ -85,6 +82,7 @@ export function registerScaRoutes(
           repo,
           // Suppressing decisions made the finding `skip`: what is left is affected or under investigation.
           ...(vexOutcome(finding.metadata) ? { vex: vexOutcome(finding.metadata) } : {}),
+          fixPullRequest: fixOf({ repositoryId, fingerprint: finding.fingerprint }),
         };
       });
       const stats = { total: result.length, critical: 0, high: 0, med: 0, low: 0 };

@@ -107,6 +107,11 @@ describe("VEX", () => {
   it("has dependency findings to decide on and nothing to export yet", async () => {
     expect(initial.length).toBeGreaterThanOrEqual(3);
     expect(initial.every((f) => f.vex === undefined)).toBe(true);
+    // requirements.txt names no licences, and OSV advisories carry none: unknown, and said why.
+    for (const finding of initial) {
+      expect(finding.license).toBeNull();
+      expect(finding.licenseUnknownReason).toMatch(/^requirements(-dev)?\.txt does not record licences$/);
+    }
     const empty = await get(`/api/tenants/${owner.tenantId}/vex?format=openvex`);
     expect(empty.statusCode).toBe(404);
     expect(empty.json().error).toEqual(expect.any(String));

@@ -53,6 +53,8 @@ export function testFinding(overrides: Partial<Finding> = {}): Finding {
     fingerprint: "fp",
     waived: false,
     metadata: { suggestion: "Enable server-side encryption" },
+    fix: { available: false, reason: "No automated fix is available for this finding" },
+    fixPullRequest: null,
     run: {
       createdAt: "2025-06-01T14:05:00.000Z",
       commitSha: "abcdef0123456789",
@@ -166,11 +168,13 @@ export function testScaFinding(overrides: Partial<ScaFinding> = {}): ScaFinding 
     description: "Prototype pollution in lodash",
     fixedVersion: "4.17.21",
     license: "MIT",
+    licenseUnknownReason: null,
     direct: true,
     dev: false,
     filePath: "package-lock.json",
     line: 42,
     repo: "acme/payments-api",
+    fixPullRequest: null,
     ...overrides,
   };
 }

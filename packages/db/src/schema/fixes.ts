@@ -28,8 +28,16 @@ export const prSuggestions = pgTable(
       .references(() => policyRuns.id, { onDelete: "cascade" }),
     /** The finding the fix was opened from; null once its run's findings are gone. */
     findingId: uuid("finding_id").references(() => findings.id, { onDelete: "set null" }),
-    /** Stable across runs: the same hazard in a later run is the same fix. */
+    /** The fingerprint of the finding it was opened from (stable across runs). */
     findingFingerprint: text("finding_fingerprint").notNull(),
+    /**
+     * What the change is, so that asking again reuses it: the finding's fingerprint for a patch,
+     * `upgrade:<ecosystem>:<file>:<package>@<from>-><to>` for a dependency upgrade, which fixes
+     * every advisory of that package at once.
+     */
+    fixKey: text("fix_key").notNull(),
+    /** Fingerprints of every finding the change fixes: how a finding finds its pull request. */
+    fixedFingerprints: text("fixed_fingerprints").array().notNull(),
     ruleId: text("rule_id").notNull(),
     kind: text("kind", { enum: FIX_KINDS }).notNull(),
     /** Sequential per tenant, from pr_number_counters (or the code host's own number). */
@@ -53,9 +61,9 @@ export const prSuggestions = pgTable(
   (table) => [
     uniqueIndex("pr_suggestions_tenant_number").on(table.tenantId, table.number),
     index("pr_suggestions_tenant_created").on(table.tenantId, table.createdAt.desc()),
-    // At most one open fix per finding of a repository: a second request returns the first.
-    uniqueIndex("pr_suggestions_open_fingerprint")
-      .on(table.tenantId, table.repositoryId, table.findingFingerprint)
+    // At most one open pull request per change of a repository: a second request returns the first.
+    uniqueIndex("pr_suggestions_open_fix")
+      .on(table.tenantId, table.repositoryId, table.fixKey)
       .where(sql`${table.state} = 'open'`),
   ],
 );

@@ -1,6 +1,8 @@
 // Shows the current organization and switches between the tenants the user belongs to. Picking a
 // real organization while in demo mode returns to live mode, since that is what the user asked to see.
-import { Check, ChevronsUpDown } from "lucide-react";
+// The last item adds an organization (onboarding; no code host needed).
+import { Check, ChevronsUpDown, Plus } from "lucide-react";
+import { useLocation } from "wouter";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -15,6 +17,7 @@ import { useCurrentTenant } from "../../session/use-current-tenant";
 
 export function TenantSelector() {
   const { user } = useSession();
+  const [, navigate] = useLocation();
   const { tenantId, tenant, mode, setMode, setTenantId, isLoading } = useCurrentTenant();
   const tenants = useTenants({ enabled: user !== null });
   const choices = (tenants.data ?? []).filter((candidate) => !candidate.isDemo);
@@ -58,6 +61,11 @@ export function TenantSelector() {
             </DropdownMenuItem>
           );
         })}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate("/onboarding")}>
+          <Plus aria-hidden="true" />
+          Add Tenant
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,7 +1,9 @@
 // One code finding: rule, severity, category, message, where it is (and where its untrusted input
-// enters), how to fix it, and the Create Fix PR button when the rule left a patch to commit.
+// enters), how to fix it, and the Create Fix PR button when the rule left a patch to commit, or
+// the pull request once one was opened.
 import type { SastFinding } from "@rampart/contracts/sast";
 import { GitPullRequest } from "lucide-react";
+import { FixPullRequestLink } from "../../components/fix-pull-request-link";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -81,7 +83,11 @@ export function CodeFindingCard({
           {finding.remediation}
         </p>
       ) : null}
-      {finding.fixSuggestion ? (
+      {finding.fixPullRequest ? (
+        <div className="flex justify-end">
+          <FixPullRequestLink pullRequest={finding.fixPullRequest} />
+        </div>
+      ) : finding.fixSuggestion ? (
         <div className="flex justify-end">
           <Button size="sm" disabled={creatingFix} onClick={onCreateFix}>
             <GitPullRequest aria-hidden="true" />

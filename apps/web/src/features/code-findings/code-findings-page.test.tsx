@@ -41,6 +41,7 @@ function testSastFinding(overrides: Partial<SastFinding> = {}): SastFinding {
     sourceLine: 54,
     sinkLine: 56,
     fixSuggestion: null,
+    fixPullRequest: null,
     fixDescription: null,
     remediation: "pass an argument list and drop shell=True",
     ...overrides,
@@ -207,6 +208,29 @@ describe("CodeFindingsPage", () => {
     expect(
       within(notifications()).getByText("The fix no longer applies: pipeline/train.py line 25 differs"),
     ).toBeInTheDocument();
+  });
+
+  it("shows the finding's pull request instead of Create Fix PR once one was opened", async () => {
+    const opened = findings.map((finding, index) =>
+      index === 1
+        ? {
+            ...finding,
+            fixPullRequest: {
+              number: 17,
+              branchName: "security/fix/tls-verification-disabled-train.py-17",
+              url: null,
+              state: "open" as const,
+            },
+          }
+        : finding,
+    );
+    stubSast({ [SAST]: { body: { ...response, findings: opened } } });
+    renderWithProviders(<CodeFindingsPage />, { path: "/code-findings" });
+    const tls = await screen.findByRole("listitem", {
+      name: "sast/tls-verification-disabled at pipeline/train.py:25",
+    });
+    expect(within(tls).getByRole("link", { name: "Fix PR #17 · open" })).toHaveAttribute("href", "/pr-bot");
+    expect(screen.queryByRole("button", { name: "Create Fix PR" })).toBeNull();
   });
 
   it("shows the error panel and the empty state", async () => {

@@ -5,7 +5,7 @@
 import type { SeverityStats } from "@rampart/contracts/common";
 import { ACTIVE_FINDINGS_SHOWN } from "@rampart/contracts/dashboard";
 import type { Finding } from "@rampart/contracts/runs";
-import { ChevronDown, ChevronRight, Copy, GitPullRequest, ShieldCheck } from "lucide-react";
+import { ChevronDown, ChevronRight, Copy, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -18,6 +18,8 @@ import { plural } from "../../lib/plural";
 import { useFindingExplanation } from "./api/explain-finding";
 import { useGeneratedFix } from "./api/generate-fix";
 import { findingLocation } from "./control-detail-modal";
+import type { DismissAvailability } from "./dismiss-availability";
+import { FindingActions } from "./finding-actions";
 import { WaiverDialog } from "./waiver-dialog";
 
 export const FINDING_FILTERS = ["all", "critical", "high", "medium"] as const;
@@ -139,15 +141,18 @@ function FindingRow({
   finding,
   open,
   onToggle,
+  readOnly,
+  dismiss,
   onDismiss,
 }: {
   finding: Finding;
   open: boolean;
   onToggle: () => void;
-  onDismiss: (() => void) | null;
+  readOnly: boolean;
+  dismiss: DismissAvailability;
+  onDismiss: () => void;
 }) {
   const panelId = useId();
-  const hintId = useId();
   return (
     <li className="rounded-md border border-border">
       <div className="flex flex-wrap items-start gap-3 p-3">
@@ -175,26 +180,7 @@ function FindingRow({
       {open ? (
         <div id={panelId}>
           <FindingDetails finding={finding} />
-          <div className="flex flex-wrap justify-end gap-2 border-t border-border p-3">
-            <span className="group relative inline-flex">
-              <Button size="sm" disabled aria-describedby={hintId}>
-                <GitPullRequest aria-hidden="true" />
-                Create Fix PR
-              </Button>
-              <span
-                id={hintId}
-                role="tooltip"
-                className="pointer-events-none absolute right-0 bottom-full mb-2 hidden w-64 rounded-md border border-border bg-popover p-2 text-xs text-popover-foreground shadow-lg group-hover:block"
-              >
-                Fix pull requests arrive with the GitHub integration
-              </span>
-            </span>
-            {onDismiss ? (
-              <Button size="sm" variant="outline" onClick={onDismiss}>
-                Dismiss
-              </Button>
-            ) : null}
-          </div>
+          <FindingActions finding={finding} readOnly={readOnly} dismiss={dismiss} onDismiss={onDismiss} />
         </div>
       ) : null}
     </li>
@@ -205,13 +191,15 @@ export function ActiveFindings({
   findings,
   counts,
   tenantId,
-  canDismiss,
+  readOnly,
+  dismiss,
 }: {
   findings: Finding[];
   /** All open findings by severity, of which `findings` holds each severity's first few. */
   counts: SeverityStats;
   tenantId: string;
-  canDismiss: boolean;
+  readOnly: boolean;
+  dismiss: DismissAvailability;
 }) {
   const [filter, setFilter] = useState<FindingFilter>("all");
   const [openId, setOpenId] = useState<string | null>(null);
@@ -247,14 +235,21 @@ export function ActiveFindings({
                 finding={finding}
                 open={openId === finding.id}
                 onToggle={() => setOpenId(openId === finding.id ? null : finding.id)}
-                onDismiss={canDismiss ? () => setDismissing(finding) : null}
+                readOnly={readOnly}
+                dismiss={dismiss}
+                onDismiss={() => setDismissing(finding)}
               />
             ))}
           </ul>
         )}
         {more ? <p className="mt-3 text-xs text-muted-foreground">{more}</p> : null}
       </CardContent>
-      <WaiverDialog finding={dismissing} tenantId={tenantId} onClose={() => setDismissing(null)} />
+      <WaiverDialog
+        finding={dismissing}
+        tenantId={tenantId}
+        needsApproval={dismiss.available && dismiss.needsApproval}
+        onClose={() => setDismissing(null)}
+      />
     </Card>
   );
 }

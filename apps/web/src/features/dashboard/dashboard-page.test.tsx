@@ -268,7 +268,7 @@ describe("DashboardPage loaded", () => {
     expect(screen.getAllByText("Knowledge base")).toHaveLength(2);
     expect(screen.getByRole("button", { name: "Create Fix PR" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Create Fix PR" })).toHaveAccessibleDescription(
-      "Fix pull requests arrive with the GitHub integration",
+      "No automated fix is available for this finding",
     );
     await user.click(row);
     await user.click(row);

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { NarratorCard } from "../../components/narrator-card";
+import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { DEFAULT_TIME_RANGE, PageHeader, type TimeRangeDays } from "../../components/page-header";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -19,6 +20,7 @@ import { useRepositories } from "./api/get-repositories";
 import { AuditorAccessCard } from "./auditor-access-card";
 import { ControlStatusTable } from "./control-status-table";
 import { DashboardErrorPanel } from "./dashboard-error-panel";
+import { type DismissAvailability, dismissAvailability } from "./dismiss-availability";
 import { EvidenceChainCard } from "./evidence-chain-card";
 import { ExecutiveSnapshot } from "./executive-snapshot";
 import { MetricsOverview } from "./metrics-overview";
@@ -85,10 +87,12 @@ function LoadedDashboard({
   summary,
   tenantId,
   readOnly,
+  dismiss,
 }: {
   summary: DashboardSummary;
   tenantId: string;
   readOnly: boolean;
+  dismiss: DismissAvailability;
 }) {
   return (
     <>
@@ -114,7 +118,8 @@ function LoadedDashboard({
         findings={summary.recentFindings}
         counts={summary.openFindingCounts}
         tenantId={tenantId}
-        canDismiss={!readOnly}
+        readOnly={readOnly}
+        dismiss={dismiss}
       />
     </>
   );
@@ -153,8 +158,16 @@ export function DashboardPage() {
               <ScanControls tenantId={tenantId} repositories={repositories.data ?? []} />
             </div>
           ) : null}
-          {summary.data?.hasData && tenantId ? (
-            <LoadedDashboard summary={summary.data} tenantId={tenantId} readOnly={readOnly} />
+          {tenantId === null ? (
+            // No organization (e.g. the only one was deleted): say so, with the way to add one.
+            <NoTenantState />
+          ) : summary.data?.hasData ? (
+            <LoadedDashboard
+              summary={summary.data}
+              tenantId={tenantId}
+              readOnly={readOnly}
+              dismiss={dismissAvailability(tenant)}
+            />
           ) : (
             <EmptyState
               icon={BarChart3}

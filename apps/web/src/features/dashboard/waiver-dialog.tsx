@@ -1,5 +1,6 @@
 // "Dismiss" a finding: records a waiver with a reason, a scope and an optional expiry. The
-// finding stays in the evidence as waived; it just stops counting as a failure.
+// finding stays in the evidence as waived; it just stops counting as a failure. Under four-eyes
+// approval the waiver is a request until another person approves it (Members page).
 import type { Finding } from "@rampart/contracts/runs";
 import { type FormEvent, useId, useState } from "react";
 import { ItemDialog } from "../../components/item-dialog";
@@ -33,15 +34,19 @@ function endOfDay(date: string): string {
 export function WaiverDialog({
   finding,
   tenantId,
+  needsApproval,
   onClose,
 }: {
   finding: Finding | null;
   tenantId: string;
+  needsApproval: boolean;
   onClose: () => void;
 }) {
   return (
     <ItemDialog item={finding} onClose={onClose}>
-      {(item) => <WaiverForm finding={item} tenantId={tenantId} onDone={onClose} />}
+      {(item) => (
+        <WaiverForm finding={item} tenantId={tenantId} needsApproval={needsApproval} onDone={onClose} />
+      )}
     </ItemDialog>
   );
 }
@@ -49,10 +54,12 @@ export function WaiverDialog({
 function WaiverForm({
   finding,
   tenantId,
+  needsApproval,
   onDone,
 }: {
   finding: Finding;
   tenantId: string;
+  needsApproval: boolean;
   onDone: () => void;
 }) {
   const create = useCreateWaiver();
@@ -89,6 +96,9 @@ function WaiverForm({
         <DialogDescription>
           {finding.ruleId}: {finding.message}. The finding stays in the evidence trail as waived, with your
           reason.
+          {needsApproval
+            ? " Four-eyes approval is on: the finding stays open until another admin or member approves the waiver on the Members page."
+            : null}
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-1.5">
@@ -134,7 +144,7 @@ function WaiverForm({
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Dismissing..." : "Dismiss Finding"}
+          {create.isPending ? "Dismissing..." : needsApproval ? "Request Approval" : "Dismiss Finding"}
         </Button>
       </DialogFooter>
     </form>

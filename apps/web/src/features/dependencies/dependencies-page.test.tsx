@@ -44,6 +44,8 @@ const findings = [
     packageVersion: "2.19.0",
     fixedVersion: null,
     license: null,
+    licenseUnknownReason: "requirements.txt does not record licences",
+    filePath: "requirements.txt",
     dev: true,
     direct: false,
   }),
@@ -72,6 +74,10 @@ describe("DependenciesPage", () => {
     expect(lodash).toHaveTextContent("direct");
     const requests = screen.getByRole("listitem", { name: "GHSA-xxxx-yyyy-zzzz in requests" });
     expect(requests).toHaveTextContent("No fix available");
+    // An unknown licence says why it is unknown.
+    expect(requests).toHaveTextContent("Unknown");
+    expect(within(requests).getByText("requirements.txt does not record licences")).toBeInTheDocument();
+    expect(lodash).not.toHaveTextContent("Unknown");
     expect(requests).toHaveTextContent("transitive");
     expect(requests).toHaveTextContent("dev");
   });
@@ -143,6 +149,65 @@ describe("DependenciesPage", () => {
     await user.click(within(lodash).getByRole("button", { name: "Create Fix PR" }));
     expect(await within(notifications()).findByText("Failed to Create PR")).toBeInTheDocument();
     expect(within(notifications()).getByText("Connect the GitHub App to enable this")).toBeInTheDocument();
+  });
+
+  it("shows the pull request instead of Create Fix PR once one fixes the finding", async () => {
+    let opened = false;
+    const pullRequest = {
+      number: 7,
+      branchName: "security/fix/upgrade-lodash-4.17.21-7",
+      url: null,
+      state: "open" as const,
+    };
+    stubSca({
+      [SCA]: () => ({
+        body: {
+          ...response,
+          // One pull request per package upgrade: every advisory of lodash lists it.
+          findings: findings.map((finding) =>
+            opened && finding.packageName === "lodash"
+              ? { ...finding, fixPullRequest: pullRequest }
+              : finding,
+          ),
+        },
+      }),
+      "POST /api/fixes/dependency": () => {
+        opened = true;
+        return { status: 201, body: { pr: { number: 7, branchName: pullRequest.branchName, url: null } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DependenciesPage />, { path: "/dependencies" });
+    const lodash = await screen.findByRole("listitem", { name: "CVE-2024-1111 in lodash" });
+    await user.click(within(lodash).getByRole("button", { name: "Create Fix PR" }));
+    const link = await within(lodash).findByRole("link", { name: "Fix PR #7 · open" });
+    expect(link).toHaveAttribute("href", "/pr-bot");
+    expect(within(lodash).queryByRole("button", { name: "Create Fix PR" })).toBeNull();
+    // A pull request on a code host links to it there.
+    expect(
+      within(screen.getByRole("listitem", { name: "CVE-2024-2222 in log4j-core" })).queryByRole("link"),
+    ).toBeNull();
+  });
+
+  it("links a merged pull request on the code host", async () => {
+    const merged = testScaFinding({
+      cveId: "CVE-2024-3333",
+      fixPullRequest: {
+        number: 9,
+        branchName: "security/fix/upgrade-lodash-4.17.21-9",
+        url: "https://github.com/acme/payments-api/pull/9",
+        state: "merged",
+      },
+    });
+    stubSca({
+      [SCA]: { body: { findings: [merged], stats: { total: 1, critical: 0, high: 1, med: 0, low: 0 } } },
+    });
+    renderWithProviders(<DependenciesPage />, { path: "/dependencies" });
+    const item = await screen.findByRole("listitem", { name: "CVE-2024-3333 in lodash" });
+    expect(within(item).getByRole("link", { name: "Fix PR #9 · merged" })).toHaveAttribute(
+      "href",
+      "https://github.com/acme/payments-api/pull/9",
+    );
   });
 
   it("shows the error panel and the empty state", async () => {

@@ -1,9 +1,10 @@
 // One vulnerable dependency: advisory, score, package, fix, license, where it is declared, its
 // VEX decision if any, Triage, and the Create Fix PR button (disabled with the reason when a fix
-// cannot be automated).
+// cannot be automated), or the pull request once one fixes it.
 import type { ScaFinding } from "@rampart/contracts/sca";
 import { ClipboardCheck, GitPullRequest } from "lucide-react";
 import { useId } from "react";
+import { FixPullRequestLink } from "../../components/fix-pull-request-link";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -73,7 +74,16 @@ export function DependencyFindingCard({
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">License</dt>
-          <dd>{finding.license ?? "Unknown"}</dd>
+          {finding.license ? (
+            <dd>{finding.license}</dd>
+          ) : (
+            <dd>
+              Unknown
+              {finding.licenseUnknownReason ? (
+                <span className="block text-xs text-muted-foreground">{finding.licenseUnknownReason}</span>
+              ) : null}
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Declared in</dt>
@@ -93,7 +103,9 @@ export function DependencyFindingCard({
           <ClipboardCheck aria-hidden="true" />
           Triage
         </Button>
-        {unavailable ? (
+        {finding.fixPullRequest ? (
+          <FixPullRequestLink pullRequest={finding.fixPullRequest} />
+        ) : unavailable ? (
           <HintTooltip id={hintId} hint={unavailable}>
             <Button size="sm" disabled aria-describedby={hintId}>
               <GitPullRequest aria-hidden="true" />

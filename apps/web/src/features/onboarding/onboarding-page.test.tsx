@@ -1,8 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import * as browser from "../../lib/browser";
-import { renderWithProviders, stubFetch } from "../../test/render";
+import { renderWithProviders, stubFetch, TEST_USER, testTenant } from "../../test/render";
 import { OnboardingPage } from "./onboarding-page";
 import { githubInstallUrl, validateOnboarding } from "./validate-onboarding";
 
@@ -89,7 +89,58 @@ describe("OnboardingPage", () => {
     expect(redirect).toHaveBeenCalledWith(
       "https://github.com/apps/rampart-security/installations/new?state=Acme%20Corp",
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    // A visitor's form stays in the page: nothing is sent but the session check.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/auth/me"]);
+  });
+
+  it("creates the organization of a signed-in user without a code host, then offers GitHub as optional", async () => {
+    const NEW_ID = "33333333-3333-4333-8333-333333333333";
+    const posted: unknown[] = [];
+    stubFetch({
+      "GET /api/auth/me": { body: { user: { ...TEST_USER, memberships: [] } } },
+      "GET /api/tenants": { body: [] },
+      "POST /api/tenants": ({ body }) => {
+        posted.push(body);
+        return { status: 201, body: testTenant({ id: NEW_ID, name: "Initech" }) };
+      },
+    });
+    const redirect = vi.spyOn(browser, "redirectTo").mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<OnboardingPage />, { path: "/onboarding" });
+
+    // The admin is the signed-in user.
+    const email = screen.getByLabelText("Admin Email");
+    await waitFor(() => expect(email).toHaveValue(TEST_USER.email));
+    expect(email).toHaveAttribute("readonly");
+    await user.type(screen.getByLabelText("Organization Name"), "  Initech ");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    expect(await screen.findByRole("heading", { name: "Install GitHub App" })).toBeInTheDocument();
+    expect(posted).toEqual([{ name: "Initech" }]);
+    expect(screen.getByText(/Connecting GitHub is optional/)).toBeInTheDocument();
+    expect(window.localStorage.getItem("current-tenant")).toBe(NEW_ID);
+    expect(window.localStorage.getItem("app-mode")).toBe("live");
+    // Back would create a second organization; skipping goes to the new one's dashboard.
+    expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Skip for now" }));
+    expect(location.history.at(-1)).toBe("/dashboard");
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it("says why the organization could not be created", async () => {
+    stubFetch({
+      "GET /api/auth/me": { body: { user: TEST_USER } },
+      "POST /api/tenants": { status: 400, body: { error: "body.name: Organization name is required" } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OnboardingPage />, { path: "/onboarding" });
+    await waitFor(() => expect(screen.getByLabelText("Admin Email")).toHaveValue(TEST_USER.email));
+    await user.type(screen.getByLabelText("Organization Name"), "Initech");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    const notifications = screen.getByRole("region", { name: "Notifications (F8)" });
+    expect(await within(notifications).findByText("Creation Failed")).toBeInTheDocument();
+    expect(within(notifications).getByText("body.name: Organization name is required")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Welcome" })).toBeInTheDocument();
   });
 
   it("shows the completion step when GitHub returns with an installation, and links to the dashboard", async () => {

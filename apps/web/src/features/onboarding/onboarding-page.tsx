@@ -1,6 +1,10 @@
 // Onboarding (/onboarding): organization details, then the GitHub App installation, then a
-// confirmation. The form lives only in the page; no call is made. GitHub sends the browser back
-// here with `installation_id` once the app is installed, which is how step 3 is reached.
+// confirmation. For a visitor the form lives only in the page; no call is made. A signed-in user
+// (Tenant Management's "Add Tenant") gets the organization created by the first step, as its
+// admin and current tenant, so that no code host is needed: the GitHub step becomes optional.
+// GitHub sends the browser back here with `installation_id` once the app is installed, which is
+// how step 3 is reached.
+import type { Tenant } from "@rampart/contracts/tenants";
 import { CheckCircle2, GitPullRequest, MessageSquare, ScanSearch } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
@@ -10,6 +14,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { redirectTo } from "../../lib/browser";
 import { cn } from "../../lib/cn";
+import { useStoredValue } from "../../lib/stored-value";
+import { useSession } from "../../session/api/get-me";
+import { useAppMode } from "../../session/app-mode";
+import { CURRENT_TENANT_STORAGE_KEY } from "../../session/use-current-tenant";
+import { useCreateOrganization } from "./api/create-organization";
 import {
   firstInvalidField,
   githubInstallUrl,
@@ -61,17 +70,29 @@ export function OnboardingPage() {
   const [errors, setErrors] = useState<OnboardingErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<OnboardingField, HTMLInputElement | null>>>({});
+  const { user } = useSession();
+  const [, setCurrentTenant] = useStoredValue(CURRENT_TENANT_STORAGE_KEY);
+  const [, setMode] = useAppMode();
+  const [created, setCreated] = useState<Tenant | null>(null);
+  const create = useCreateOrganization((tenant) => {
+    setCurrentTenant(tenant.id);
+    setMode("live");
+    setCreated(tenant);
+    setStep("github");
+  });
+  // A signed-in user creates the organization for themselves: they are its admin.
+  const filled: OnboardingForm = user ? { ...form, email: user.email } : form;
 
   function update(field: OnboardingField, value: string) {
     const next = { ...form, [field]: value };
     setForm(next);
     // Validation starts on the first submit; from then on every change re-validates.
-    if (submitted) setErrors(validateOnboarding(next));
+    if (submitted) setErrors(validateOnboarding(user ? { ...next, email: user.email } : next));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateOnboarding(form);
+    const found = validateOnboarding(filled);
     setSubmitted(true);
     setErrors(found);
     const first = firstInvalidField(found);
@@ -79,7 +100,8 @@ export function OnboardingPage() {
       inputs.current[first]?.focus();
       return;
     }
-    setStep("github");
+    if (user) create.mutate(filled.organizationName.trim());
+    else setStep("github");
   }
 
   return (
@@ -91,6 +113,7 @@ export function OnboardingPage() {
             <h1 className="text-2xl font-semibold tracking-tight">Welcome</h1>
             <CardDescription>
               Tell us about your organization. Rampart keeps each organization's data separate.
+              {user ? " Continue creates it, with you as its admin." : null}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -114,12 +137,13 @@ export function OnboardingPage() {
                 }}
                 type="email"
                 autoComplete="email"
-                value={form.email}
+                value={filled.email}
+                readOnly={user !== null}
                 error={errors.email}
                 onChange={(value) => update("email", value)}
               />
-              <Button type="submit" className="mt-2 w-full">
-                Continue
+              <Button type="submit" className="mt-2 w-full" disabled={create.isPending}>
+                {create.isPending ? "Creating organization..." : "Continue"}
               </Button>
             </form>
           </CardContent>
@@ -133,6 +157,9 @@ export function OnboardingPage() {
             <CardDescription>
               Install the Rampart GitHub App. The installation will be linked to{" "}
               <strong className="font-semibold text-foreground">{form.organizationName.trim()}</strong>.
+              {created
+                ? " The organization is ready without it: add local repositories or git URLs from the dashboard, and fix pull requests go to Rampart's local fix remote. Connecting GitHub is optional."
+                : null}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -152,9 +179,16 @@ export function OnboardingPage() {
               </li>
             </ul>
             <div className="mt-8 flex gap-3">
-              <Button variant="outline" onClick={() => setStep("info")}>
-                Back
-              </Button>
+              {/* Once the organization exists, going back would create a second one. */}
+              {created ? (
+                <Button variant="outline" onClick={() => navigate("/dashboard")}>
+                  Skip for now
+                </Button>
+              ) : (
+                <Button variant="outline" onClick={() => setStep("info")}>
+                  Back
+                </Button>
+              )}
               <Button
                 className="flex-1"
                 onClick={() => redirectTo(githubInstallUrl(form.organizationName.trim()))}

@@ -23,6 +23,8 @@ export interface ManifestFormat {
   match(path: string): boolean;
   /** Paths it reads (documentation, and the inputs of the routing and fuzz tests). */
   examples: string[];
+  /** Whether the format records each package's licence (so a package without one states none). */
+  recordsLicenses?: true;
   parse: ManifestParser;
 }
 
@@ -36,6 +38,7 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     id: "package-lock.json",
     match: named("package-lock.json", "npm-shrinkwrap.json"),
     examples: ["package-lock.json", "cli/npm-shrinkwrap.json"],
+    recordsLicenses: true,
     parse: parseNpmLock,
   },
   { id: "yarn.lock", match: named("yarn.lock"), examples: ["yarn.lock"], parse: parseYarnLock },
@@ -63,6 +66,7 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     id: "composer.lock",
     match: named("composer.lock"),
     examples: ["composer.lock"],
+    recordsLicenses: true,
     parse: parseComposerLock,
   },
   {

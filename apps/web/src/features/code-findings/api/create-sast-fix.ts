@@ -2,9 +2,10 @@
 // demo mode simulated this with a random PR number; Rampart always asks the server, which opens a
 // real pull request on the repository's code host or answers why it cannot.
 import type { FixRequest, FixResponse } from "@rampart/contracts/fixes";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiSend, serverErrorMessage } from "../../../lib/api";
+import { invalidateFixQueries } from "../../../lib/fix-queries";
 
 export function createSastFix(findingId: string) {
   const body: FixRequest = { findingId };
@@ -16,10 +17,13 @@ export function fixErrorMessage(error: unknown): string {
 }
 
 export function useCreateSastFix() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSastFix,
-    onSuccess: ({ pr }) => {
+    onSuccess: async ({ pr }) => {
       toast({ title: "Fix PR Created", description: `Pull request #${pr.number} was opened.` });
+      // The finding now shows its pull request instead of the button.
+      await invalidateFixQueries(queryClient);
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Failed to Create PR", description: fixErrorMessage(error) });

@@ -17,8 +17,15 @@ export function useCreateWaiver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWaiver,
-    onSuccess: async (_waiver, { tenantId }) => {
-      toast({ title: "Finding Dismissed", description: "A waiver was recorded with your reason." });
+    onSuccess: async (waiver, { tenantId }) => {
+      toast(
+        waiver.pending
+          ? {
+              title: "Dismissal Requested",
+              description: "The waiver covers the finding once another admin or member approves it.",
+            }
+          : { title: "Finding Dismissed", description: "A waiver was recorded with your reason." },
+      );
       await Promise.all(
         ["summary", "runs", "controls", "risks", "risk-heatmap", "waivers"].map((segment) =>
           queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId, segment] }),

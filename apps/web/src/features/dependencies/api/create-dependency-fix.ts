@@ -1,9 +1,10 @@
-// Open a fix pull request that upgrades a vulnerable dependency (POST /api/fixes/dependency). The
-// server refuses with a 4xx and a readable reason until a code host integration can open PRs; the
-// toast shows that reason as it is.
-import { useMutation } from "@tanstack/react-query";
+// Open a fix pull request that upgrades a vulnerable dependency (POST /api/fixes/dependency): one
+// per package upgrade, so asking from a second advisory of the package returns the same one. A
+// refusal comes with a readable reason, which the toast shows as it is.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiSend, serverErrorMessage } from "../../../lib/api";
+import { invalidateFixQueries } from "../../../lib/fix-queries";
 
 export interface DependencyFixResponse {
   pr: { number: number };
@@ -18,10 +19,13 @@ export function fixErrorMessage(error: unknown): string {
 }
 
 export function useCreateDependencyFix() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDependencyFix,
-    onSuccess: ({ pr }) => {
+    onSuccess: async ({ pr }) => {
       toast({ title: "Fix PR Created", description: `Pull request #${pr.number} was opened.` });
+      // The finding now shows its pull request instead of the button.
+      await invalidateFixQueries(queryClient);
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Failed to Create PR", description: fixErrorMessage(error) });
