@@ -163,6 +163,9 @@ export const RepositoryName = z
   .max(200)
   .regex(/^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/, {
     error: "expected a repository id or a name such as group/name (letters, digits, . _ - and /)",
+  })
+  .refine((name) => name.split("/").every((part) => part !== "." && part !== ".."), {
+    error: "expected a repository id or a name such as group/name, without . or .. parts",
   });
 
 /**
