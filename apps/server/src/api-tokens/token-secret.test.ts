@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { API_TOKEN_PATTERN } from "@rampart/contracts/api-tokens";
+import { scan } from "@rampart/engine/scan";
 import { describe, expect, it } from "vitest";
 import { bearerTokenOf, hintOf, isTokenSecret, newTokenSecret, tokenHashOf } from "./token-secret.ts";
 
@@ -30,4 +34,17 @@ describe("API token secrets", () => {
     expect(bearerTokenOf("Bearer a b")).toBeUndefined();
     expect(bearerTokenOf(undefined)).toBeUndefined();
   });
+});
+
+describe("a leaked API token", () => {
+  it("is found by Rampart's own secrets analyzer", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "rampart-leak-"));
+    try {
+      writeFileSync(path.join(root, "ci.env"), `RAMPART_TOKEN=${newTokenSecret()}\n`);
+      const result = await scan(root, { workers: 0 });
+      expect(result.findings.map((finding) => finding.ruleId)).toEqual(["secrets/rampart-api-token"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
