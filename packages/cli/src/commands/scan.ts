@@ -16,7 +16,6 @@ import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
 import { loadRegistry } from "../registry-source.ts";
 import { renderTable } from "../table.ts";
-import { refuseTokenArgument, resolveUploadTarget, UploadError, uploadRun } from "../upload.ts";
 import { toolInfo } from "../version.ts";
 import { applyVexFiles, readVexFiles } from "../vex-files.ts";
 
@@ -48,7 +47,10 @@ async function withHistory(root: string, options: ScanOptions, result: ScanResul
 }
 
 export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
-  refuseTokenArgument(args);
+  // Loaded only for an upload (or a token passed by mistake): a plain scan does not pay for it.
+  const uploading = args.some((arg) => /^--(?:upload|token)(?:=|$)/.test(arg));
+  const uploads = uploading ? await import("../upload.ts") : undefined;
+  uploads?.refuseTokenArgument(args);
   const { values, positionals } = parse(args, {
     format: { type: "string" },
     output: { type: "string", short: "o" },
@@ -83,9 +85,9 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const { root, options } = prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
   const upload =
-    values.upload === undefined
+    values.upload === undefined || !uploads
       ? undefined
-      : resolveUploadTarget(io, root, {
+      : uploads.resolveUploadTarget(io, root, {
           upload: values.upload,
           repository: values.repository,
           commit: values.commit,
@@ -119,16 +121,16 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (values.output) writeFileSync(resolve(io.cwd, values.output), text);
   else io.stdout.write(text);
 
-  if (upload) {
+  if (upload && uploads) {
     // The run's link goes where it does not spoil a machine-readable report on stdout.
     const notes = format !== "table" && !values.output ? io.stderr : io.stdout;
     try {
-      const run = await uploadRun(upload, jsonReport());
+      const run = await uploads.uploadRun(upload, jsonReport());
       notes.write(
         `Uploaded run ${run.id.slice(0, 8)} of ${run.repo} (${run.status}, ${run.failedCount} failed): ${run.url}\n`,
       );
     } catch (error) {
-      if (!(error instanceof UploadError)) throw error;
+      if (!(error instanceof uploads.UploadError)) throw error;
       io.stderr.write(`rampart: upload failed: ${error.message}\n`);
       return EXIT_UPLOAD;
     }
