@@ -210,6 +210,14 @@ describe("run upload", () => {
     });
     expect(scan.statusCode).toBe(400);
     expect(scan.json().error).toBe(`gitlab-group/billing: ${UPLOADED_ONLY}`);
+    const scheduled = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/tenants/${owner.tenantId}/repositories/${first.json().repositoryId}`,
+      headers: { cookie: owner.cookie },
+      payload: { scanSchedule: "0 4 * * *" },
+    });
+    expect(scheduled.statusCode).toBe(400);
+    expect(scheduled.json().error).toBe(`scanSchedule: ${UPLOADED_ONLY}`);
   });
 
   it("answers 401 to a missing, malformed, unknown, revoked or expired token, and stores nothing", async () => {
