@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { registerAdvisorRoutes } from "./advisor/advisor.routes.ts";
+import { registerApiTokenRoutes } from "./api-tokens/api-tokens.routes.ts";
 import { registerAuditRoutes } from "./audit/audit.routes.ts";
 import { auditedTenantAccess } from "./audit/audit-context.ts";
 import { registerAuditRecorder } from "./audit/audit-recorder.ts";
@@ -43,6 +44,7 @@ import { registerMemberRoutes } from "./members/members.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
 import { registerRunRoutes } from "./runs/runs.routes.ts";
+import { registerUploadRoute } from "./runs/upload.routes.ts";
 import { registerSastRoutes } from "./sast/sast.routes.ts";
 import { registerScaRoutes } from "./sca/sca.routes.ts";
 import type { Services } from "./services.ts";
@@ -56,7 +58,7 @@ export type AppConfig = Pick<
   Config,
   "AUTH_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "WEB_DIST_DIR" | "NODE_ENV"
 > &
-  Partial<Pick<Config, "PUBLIC_URL">>;
+  Partial<Pick<Config, "PUBLIC_URL" | "UPLOAD_MAX_MB" | "UPLOADS_PER_MINUTE">>;
 
 export async function buildApp(options: {
   config: AppConfig;
@@ -77,6 +79,7 @@ export async function buildApp(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("sessionUser", null);
+  app.decorateRequest("apiTokenCaller", null);
   registerErrorHandler(app);
   registerCrossSiteRequestCheck(app, { publicUrl: config.PUBLIC_URL });
   registerDatabaseScope(app);
@@ -100,6 +103,12 @@ export async function buildApp(options: {
             in: "cookie",
             name: "rampart_session",
             description: "Named `__Host-rampart_session` when served over HTTPS",
+          },
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API token of one organization (`rmp_…`), created by an admin in System Settings; for CI uploads",
           },
         },
       },
@@ -150,6 +159,15 @@ export async function buildApp(options: {
     ledger: services.ledger,
     fixes: services.fixes,
   });
+  registerUploadRoute(app, {
+    uploads: services.uploads,
+    apiTokens: services.apiTokens,
+    runs: services.runsRepo,
+    publicUrl: config.PUBLIC_URL,
+    maxMegabytes: config.UPLOAD_MAX_MB,
+    perMinute: config.UPLOADS_PER_MINUTE,
+  });
+  registerApiTokenRoutes(app, { apiTokens: services.apiTokens, access, authenticate });
   registerPostureRoutes(app, {
     db: services.db,
     posture: services.posture,

@@ -157,6 +157,10 @@ const ConfigSchema = z.object({
   IMAGE_MAX_EXPANDED_MB: z.coerce.number().int().min(1).default(8192),
   /** Decompressed bytes per compressed byte any one stream of an image may reach (a gzip bomb is ~1000). */
   IMAGE_MAX_EXPANSION_RATIO: z.coerce.number().int().min(2).default(200),
+  /** Largest run upload from CI (POST /api/runs/upload, `rampart scan --upload`), in MiB; more answer 413. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** Run uploads per API token per minute; more answer 429. */
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Scans (repository scans) one tenant may have queued or running; more answer 429. */
   TENANT_MAX_ACTIVE_SCANS: z.coerce.number().int().min(1).default(10),
   /** Image uploads one tenant may have waiting for (or in) their scan; more answer 429. */

@@ -7,6 +7,8 @@ import { ruleById } from "@rampart/engine";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
+import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
+import { createApiTokensService } from "./api-tokens/api-tokens.service.ts";
 import { createAuditRepo } from "./audit/audit.repo.ts";
 import { createAuditLogService } from "./audit/audit-log.service.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
@@ -33,6 +35,7 @@ import { createRepositoriesService } from "./repositories/repositories.service.t
 import { createRepositoryCredentials } from "./repositories/repository-credentials.ts";
 import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
+import { createUploadService } from "./runs/upload.service.ts";
 import { createSecretBox, dataDirectoryKey, parseSecretsKey } from "./secrets/secret-box.ts";
 import { createInstanceLog } from "./tenants/instance-log.ts";
 import { createTenantAccess } from "./tenants/tenant-access.ts";
@@ -221,6 +224,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     demo,
     instanceLog: createInstanceLog({ db, signingKey: ledger.signingKey }),
     members: createMembersService({ repo: createMembersRepo(db), mailer, publicUrl: config.PUBLIC_URL }),
+    apiTokens: createApiTokensService({ repo: createApiTokensRepo(db) }),
+    uploads: createUploadService({
+      repositories: repositoriesRepo,
+      scans,
+      maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
+    }),
   };
 }
 

@@ -10,7 +10,7 @@ import type { InjectOptions } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type AppConfig, buildApp } from "../src/app.ts";
 import { notFound } from "../src/errors.ts";
 import type { App } from "../src/http/types.ts";
 import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
@@ -44,6 +44,8 @@ export async function createTestContext(
     runWorkers?: boolean;
     /** More of the services' configuration: the git network policy, limits, quotas, `SMTP_URL` (smtp-sink.ts). */
     services?: Partial<ServicesConfig>;
+    /** More of the HTTP application's configuration: upload limits. */
+    app?: Partial<Pick<AppConfig, "UPLOAD_MAX_MB" | "UPLOADS_PER_MINUTE">>;
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -75,6 +77,7 @@ export async function createTestContext(
       TRUST_PROXY: options.trustProxy ?? 0,
       WEB_DIST_DIR: "/nonexistent",
       NODE_ENV: "test",
+      ...options.app,
     },
     services,
     jobQueue: jobs,

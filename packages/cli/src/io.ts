@@ -18,6 +18,8 @@ export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 /** Bad usage, unreadable config, or a scan that could not run. */
 export const EXIT_ERROR = 2;
+/** The scan ran but `--upload` could not deliver it (refused, unreachable). */
+export const EXIT_UPLOAD = 3;
 
 /** Errors a command reports as one line on stderr and exit code 2. */
 export class UsageError extends Error {}

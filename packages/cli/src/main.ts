@@ -37,6 +37,14 @@ Commands:
                                   cache of "osv import" if present, else the bundled demo set)
       --vex FILE                  OpenVEX or CycloneDX VEX document (repeatable): dependency
                                   findings it says are not_affected or fixed are suppressed
+      --upload URL                send the run to the Rampart server at URL (https, or http on
+                                  localhost) with the API token in $RAMPART_TOKEN, and print
+                                  the run's link; the token is never taken from the command line
+      --repository NAME           the run's repository (default: from the origin remote, the
+                                  CI's variables, or the folder's name); an id names a registered one
+      --commit SHA                the scanned commit (default: $GITHUB_SHA, $CI_COMMIT_SHA,
+                                  $GIT_COMMIT… or git rev-parse HEAD)
+      --branch NAME               the branch (default: the CI's variables or the checked-out branch)
   fix <path>     Apply the safe, mechanical fixes rules offer
       --dry-run                   print the changes as a unified diff, change nothing
       --config FILE
@@ -62,7 +70,7 @@ Commands:
   version, --version, -V        the version
 
 Exit codes: 0 success (no finding at the --fail-on level; an export or bundle that verifies), 1 findings
-at the --fail-on level or an export or bundle that fails verification, 2 error (bad usage, unreadable config or baseline, an analyzer that could not run).
+at the --fail-on level or an export or bundle that fails verification, 2 error (bad usage, unreadable config or baseline, an analyzer that could not run), 3 the scan ran but --upload failed.
 `;
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {

@@ -1,8 +1,9 @@
-// Repositories a tenant scans: a git URL, a local path on a self-hosted install, or a bundled sample.
+// Repositories a tenant scans: a git URL, a local path on a self-hosted install, or a bundled sample;
+// or one whose runs are scanned elsewhere and uploaded from CI (`upload`).
 import { z } from "zod";
 import { Id, Timestamp } from "./common.ts";
 
-export const RepositorySource = z.enum(["git", "local", "sample"]);
+export const RepositorySource = z.enum(["git", "local", "sample", "upload"]);
 
 export const Repository = z.object({
   id: Id,
@@ -10,7 +11,7 @@ export const Repository = z.object({
   /** Display name, e.g. `acme/payments-api`; the `repo` of runs. */
   name: z.string(),
   source: RepositorySource,
-  /** The git URL, the local path, or the sample's name. */
+  /** The git URL, the local path, or the sample's name (an uploaded repository's own name). */
   location: z.string(),
   defaultBranch: z.string().nullable(),
   /** Cron expression of the scheduled scan (UTC); null when scheduled scans are off. */

@@ -168,3 +168,56 @@ export const CreateWaiverBody = z.object({
   }).optional(),
 });
 export type CreateWaiverBody = z.infer<typeof CreateWaiverBody>;
+
+/** `triggeredBy` of a run uploaded from CI (POST /api/runs/upload). */
+export const UPLOAD_TRIGGER = "upload";
+
+/** A repository's display name as CI names it (`group/name`, `owner/name`, `name`), or its id. */
+export const RepositoryName = z
+  .string()
+  .trim()
+  .min(1, { error: "A repository name or id is required" })
+  .max(200)
+  .regex(/^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/, {
+    error: "expected a repository id or a name such as group/name (letters, digits, . _ - and /)",
+  })
+  .refine((name) => name.split("/").every((part) => part !== "." && part !== ".."), {
+    error: "expected a repository id or a name such as group/name, without . or .. parts",
+  });
+
+/**
+ * What a CI upload says besides its report (the report itself is the engine's JSON report, the
+ * output of `rampart scan --format json`, added by the server's route schema).
+ */
+export const UploadRunFields = z.object({
+  /**
+   * The repository's id, or its name: a name the organization has no repository of creates one
+   * (source `upload`), so a CI system can report a repository Rampart cannot fetch. An id must be
+   * one of the organization's repositories.
+   */
+  repository: RepositoryName,
+  /** The scanned commit: a full SHA-1 or SHA-256 object name. */
+  commit: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, { error: "expected a full commit SHA (40 or 64 hex digits)" }),
+  /** The branch CI built; null or absent for a detached commit. */
+  branch: z.string().trim().min(1).max(255).nullable().optional(),
+});
+export type UploadRunFields = z.infer<typeof UploadRunFields>;
+
+export const UploadRunResponse = z.object({
+  /** The new run's id. */
+  id: Id,
+  repositoryId: Id,
+  repo: z.string(),
+  /** Whether the upload created the repository. */
+  repositoryCreated: z.boolean(),
+  status: RunStatus,
+  failedCount: z.number().int(),
+  selfHash: z.string(),
+  /** The run on Policy Runs. */
+  url: z.string(),
+});
+export type UploadRunResponse = z.infer<typeof UploadRunResponse>;

@@ -1,6 +1,7 @@
 // The whole database schema, one module per domain; drizzle-kit reads this file.
 
 export * from "./schema/advisories.ts";
+export * from "./schema/api-tokens.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/containers.ts";
 export * from "./schema/evidence.ts";

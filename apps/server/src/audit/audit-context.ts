@@ -12,8 +12,11 @@ export interface AuditContext {
   createdId?: string;
   /** The user a 2xx sign-in or registration answered with. */
   signedInUserId?: string;
-  /** Who acted, where the request had no session yet (an account created from an invitation link). */
-  actor?: { id: string; email: string };
+  /**
+   * Who acted, where the request had no session: an account created from an invitation link, or
+   * an API token (no user id; its name in place of the e-mail).
+   */
+  actor?: { id: string | null; email: string };
 }
 
 export const auditContextStorage = new AsyncLocalStorage<AuditContext>();

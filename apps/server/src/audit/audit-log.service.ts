@@ -16,8 +16,8 @@ export interface AuditEvent {
   clientAddress: string;
   at: Date;
   target: string | null;
-  /** The signed-in user, or the user a sign-in answered with. */
-  user?: { id: string; email: string };
+  /** The signed-in user, or the user a sign-in answered with; an API token has no user id. */
+  user?: { id: string | null; email: string };
   /** The e-mail a sign-in or registration tried, when no user is known. */
   attemptedEmail?: string | null;
   /** The tenant access resolved for the request. */
@@ -50,7 +50,7 @@ export function createAuditLogService(deps: { repo: AuditRepo; logger?: AuditLog
     // Refused before access ran (a body that failed validation), or a new organization: the
     // tenant named or created if the caller belongs to it, never a tenant they cannot see.
     for (const candidate of [event.namedTenantId, event.createdId]) {
-      if (candidate && event.user && (await repo.isMember(event.user.id, candidate))) return [candidate];
+      if (candidate && event.user?.id && (await repo.isMember(event.user.id, candidate))) return [candidate];
     }
     return [null];
   }

@@ -49,6 +49,10 @@ export interface OpenedPullRequest {
 
 const FIX_AUTHOR = { name: "Rampart", email: "fixes@rampart.invalid" };
 
+/** Why a repository known only from CI uploads can be neither scanned nor branched here. */
+export const UPLOADED_ONLY =
+  "This repository's runs are uploaded from CI (rampart scan --upload): Rampart has no copy of its code";
+
 export interface CodeHost {
   /** A read-only workspace of the repository at `ref` (a commit, branch or tag; default branch when absent). */
   workspace(repository: RepositoryRow, ref?: string): Promise<CheckoutResult>;
@@ -118,6 +122,8 @@ export function createLocalCodeHost(options: {
         return localTarget(
           materializeSample(options.samplesDir, repository.location, options.sampleCacheDir).path,
         );
+      case "upload":
+        throw new FixRemoteError(UPLOADED_ONLY, true);
     }
   }
 
@@ -145,6 +151,8 @@ export function createLocalCodeHost(options: {
           const sample = materializeSample(options.samplesDir, repository.location, options.sampleCacheDir);
           return checkout({ kind: "local", path: sample.path }, common);
         }
+        case "upload":
+          return { ok: false, reason: "not_found", error: UPLOADED_ONLY };
       }
     },
 

@@ -43,6 +43,10 @@ export const COPY_TREATMENTS: Record<string, CopyTreatment> = {
   vex_statements: { kind: "copy" },
   audit_log_entries: { kind: "skip", reason: "the copy's audit log starts with its owner's own actions" },
   invitations: { kind: "skip", reason: "the template's invitations, if any, are not the copy owner's" },
+  api_tokens: {
+    kind: "skip",
+    reason: "a token is a secret of the organization it was made for; copies get none",
+  },
 };
 
 export function treatmentOf(name: string): CopyTreatment {

@@ -8,10 +8,22 @@ import { createTestContext, signUp, type TestContext } from "../../test/harness.
 
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof signUp>>;
+/** The user's API token, for the routes CI calls with one instead of a session. */
+let token: string;
+
+/** Routes authenticated by an API token: their probes carry the user's. */
+const TOKEN_ROUTES = new Set(["POST /api/runs/upload"]);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   user = await signUp(ctx.app);
+  const created = await ctx.app.inject({
+    method: "POST",
+    url: `/api/tenants/${user.tenantId}/api-tokens`,
+    headers: { cookie: user.cookie },
+    payload: { name: "CI", scopes: ["runs:upload"], expiresInDays: 1 },
+  });
+  token = created.json().secret;
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -153,6 +165,7 @@ describe("bad input on every route", () => {
           url: probe.url,
           headers: {
             cookie: user.cookie,
+            ...(TOKEN_ROUTES.has(`${method} ${path}`) ? { authorization: `Bearer ${token}` } : {}),
             ...(probe.contentType ? { "content-type": probe.contentType } : {}),
           },
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),

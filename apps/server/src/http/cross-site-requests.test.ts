@@ -37,3 +37,26 @@ describe("judgeRequestOrigin", () => {
     }
   });
 });
+
+describe("judgeRequestOrigin with an API token", () => {
+  it("lets a bearer request from CI through whatever it says of its origin", () => {
+    const bearer = { authorization: "Bearer rmp_x" };
+    expect(judgeRequestOrigin(request("POST", { ...bearer, "content-type": "application/json" }))).toBe(
+      "allowed",
+    );
+    expect(judgeRequestOrigin(request("POST", { ...bearer, origin: "https://ci.example.com" }))).toBe(
+      "allowed",
+    );
+    expect(judgeRequestOrigin(request("POST", { ...bearer, "sec-fetch-site": "cross-site" }))).toBe(
+      "allowed",
+    );
+  });
+
+  it("does not take Basic credentials, which browsers replay by themselves, for proof", () => {
+    const basic = { authorization: "Basic dXNlcjpwYXNz" };
+    expect(judgeRequestOrigin(request("POST", { ...basic, origin: "https://evil.example" }))).toBe(
+      "cross_site",
+    );
+    expect(judgeRequestOrigin(request("POST", { ...basic, "content-type": "text/plain" }))).toBe("no_proof");
+  });
+});

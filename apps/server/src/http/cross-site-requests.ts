@@ -4,7 +4,9 @@
 // grants. So a state-changing request is accepted when the browser says it came from this origin
 // (`Sec-Fetch-Site: same-origin`, or an `Origin` equal to ours) or, when the client says nothing
 // about its origin (curl, the CLI), when its body is JSON. A request that names another origin or
-// site is refused even with JSON.
+// site is refused even with JSON. A request with `Authorization: Bearer` (an API token from CI) is
+// not a browser's ambient credential: no page can make a browser send one cross-site without a
+// preflight, so it passes whatever it says of its origin.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
@@ -45,6 +47,9 @@ export function judgeRequestOrigin(
   allowedOrigins: readonly string[] = [],
 ): OriginVerdict {
   if (!STATE_CHANGING.has(request.method)) return "allowed";
+  // Unlike Basic credentials, which a browser replays by itself, a bearer token is only ever set by
+  // the caller's own code.
+  if (/^Bearer /i.test(header(request.headers.authorization) ?? "")) return "allowed";
   const fetchSite = header(request.headers["sec-fetch-site"])?.toLowerCase();
   const origin = header(request.headers.origin);
   // "same-site" is refused too: a sibling subdomain is another origin and may be hostile.

@@ -35,6 +35,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: "bad_request",
       });
     }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      // Fastify's own sentence does not say what the limit is; the client needs it to fix the request.
+      const limit = request.routeOptions.bodyLimit;
+      return reply.status(413).send({
+        error: `The request body is larger than ${limit === undefined ? "this route accepts" : `${sizeLabel(limit)}, the most this route accepts`}`,
+        code: "bad_request",
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
@@ -44,6 +52,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     const code = status === 429 ? "rate_limited" : status === 404 ? "not_found" : "bad_request";
     return reply.status(status).send({ error: error.message, code });
   });
+}
+
+/** `20 MiB`, `512 KiB` or `900 bytes`. */
+export function sizeLabel(bytes: number): string {
+  if (bytes >= 1_048_576 && bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }
 
 const WHOLE = {

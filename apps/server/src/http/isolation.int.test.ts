@@ -13,11 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, signUp, type TestContext, withoutMembershipChecks } from "../../test/harness.ts";
 import { signedProvenance } from "../../test/provenance.ts";
+import { emptyReport } from "../../test/scan-report.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
 let root: string;
+/** An API token of the stranger's own tenant, for the routes CI calls with one. */
+let strangerToken: string;
 const ids = {
   run: "",
   scan: "",
@@ -29,6 +32,7 @@ const ids = {
   waiver: "",
   member: "",
   invitation: "",
+  apiToken: "",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -88,6 +92,7 @@ const WORKING_DATA: Record<string, string> = {
   "GET /api/prs/active": "fix pull requests with patches",
   "GET /api/tenants/{tenantId}/members": "who works on the tenant",
   "GET /api/tenants/{tenantId}/invitations": "admins only",
+  "GET /api/tenants/{tenantId}/api-tokens": "admins only: who may upload runs",
 };
 
 /**
@@ -134,12 +139,16 @@ const ADMIN_ONLY = [
   "PATCH /api/tenants/{tenantId}/settings",
   "PATCH /api/tenants/{tenantId}/auditor-access",
   "POST /api/tenants/{tenantId}/trusted-keys",
+  "POST /api/tenants/{tenantId}/api-tokens",
+  "DELETE /api/tenants/{tenantId}/api-tokens/{tokenId}",
 ];
 
 interface Write {
   url: string;
   payload?: object | Buffer;
   contentType?: string;
+  /** Sent with an API token of the caller's own tenant instead of a session (CI's routes). */
+  withToken?: boolean;
 }
 
 /** Every write route, with what the owner could send to it. */
@@ -219,6 +228,18 @@ const WRITES: Record<string, () => Write> = {
   "POST /api/tenants/{tenantId}/evidence/verify": () => ({
     url: `/api/tenants/${owner.tenantId}/evidence/verify`,
   }),
+  "POST /api/tenants/{tenantId}/api-tokens": () => ({
+    url: `/api/tenants/${owner.tenantId}/api-tokens`,
+    payload: { name: "stranger's pipeline", scopes: ["runs:upload"], expiresInDays: 30 },
+  }),
+  "DELETE /api/tenants/{tenantId}/api-tokens/{tokenId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/api-tokens/${ids.apiToken}`,
+  }),
+  "POST /api/runs/upload": () => ({
+    url: "/api/runs/upload",
+    payload: { repository: ids.repository, commit: "a".repeat(40), report: emptyReport() },
+    withToken: true,
+  }),
   "POST /api/tenants/{tenantId}/images": () => ({
     url: `/api/tenants/${owner.tenantId}/images?name=stranger:latest`,
     payload: Buffer.alloc(1024),
@@ -231,6 +252,7 @@ const OWNER_STATE = [
   "/api/tenants/{tenantId}",
   "/api/tenants/{tenantId}/members",
   "/api/tenants/{tenantId}/invitations",
+  "/api/tenants/{tenantId}/api-tokens",
   "/api/tenants/{tenantId}/repositories",
   "/api/tenants/{tenantId}/runs",
   "/api/tenants/{tenantId}/waivers",
@@ -343,6 +365,20 @@ beforeAll(async () => {
   });
   expect(invited.statusCode, invited.body).toBe(201);
   ids.invitation = invited.json().invitation.id;
+  const token = await post(`/api/tenants/${owner.tenantId}/api-tokens`, {
+    name: "GitLab CI",
+    scopes: ["runs:upload"],
+    expiresInDays: 30,
+  });
+  expect(token.statusCode, token.body).toBe(201);
+  ids.apiToken = token.json().id;
+  const own = await post(
+    `/api/tenants/${stranger.tenantId}/api-tokens`,
+    { name: "Stranger CI", scopes: ["runs:upload"], expiresInDays: 30 },
+    stranger.cookie,
+  );
+  expect(own.statusCode, own.body).toBe(201);
+  strangerToken = own.json().secret;
 }, 180_000);
 afterAll(async () => {
   await ctx.close();
@@ -394,11 +430,14 @@ async function sweepWrites() {
       failures.push(`${route} needs a request in WRITES or an entry in NOT_ONE_TENANTS_DATA`);
       continue;
     }
-    const { url, payload, contentType } = write();
+    const { url, payload, contentType, withToken } = write();
     const response = await ctx.app.inject({
       method: route.slice(0, route.indexOf(" ")) as Method,
       url,
-      headers: { cookie: stranger.cookie, ...(contentType ? { "content-type": contentType } : {}) },
+      headers: {
+        ...(withToken ? { authorization: `Bearer ${strangerToken}` } : { cookie: stranger.cookie }),
+        ...(contentType ? { "content-type": contentType } : {}),
+      },
       ...(payload ? { payload } : {}),
     });
     if (response.statusCode !== 404 || typeof response.json().error !== "string")
@@ -441,7 +480,8 @@ describe("tenant isolation of every route", () => {
     );
     for (const [route] of all) {
       const write = WRITES[route];
-      if (!write) continue;
+      // A token's routes know no roles: what the token's scope allows, it allows.
+      if (!write || write().withToken) continue;
       const expected = [
         [auditor, OWN_MEMBERSHIP.includes(route) ? 200 : 403],
         ...(ADMIN_ONLY.includes(route) ? [[member, 403] as const] : []),

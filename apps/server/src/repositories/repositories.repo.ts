@@ -101,6 +101,45 @@ export function createRepositoriesRepo(db: Database) {
         return { ok: true, row: restored ?? (await tx.insert(repositories).values(row).returning())[0]! };
       }),
 
+    /**
+     * The repository a CI upload names: the tenant's repository of that name; or, when it has
+     * none, a new one of source `upload` (within `limit`, counted under a lock on the tenant's row
+     * as registrations are). An archived one comes back as registering it again would bring it.
+     */
+    findOrCreateForUpload: (tenantId: string, name: string, limit: number) =>
+      db.transaction(
+        async (
+          tx,
+        ): Promise<{ ok: true; row: RepositoryRow; created: boolean } | { ok: false; count: number }> => {
+          const byName = and(eq(repositories.tenantId, tenantId), eq(repositories.name, name));
+          const [current] = await tx.select().from(repositories).where(byName);
+          if (current && !current.archivedAt) return { ok: true, row: current, created: false };
+          await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+          const [active] = await tx
+            .select({ count: count() })
+            .from(repositories)
+            .where(and(eq(repositories.tenantId, tenantId), isNull(repositories.archivedAt)));
+          if ((active?.count ?? 0) >= limit) return { ok: false, count: active?.count ?? 0 };
+          if (current) {
+            const [restored] = await tx
+              .update(repositories)
+              .set({ archivedAt: null })
+              .where(byName)
+              .returning();
+            return { ok: true, row: restored!, created: false };
+          }
+          // Two uploads naming a new repository at once: the second finds the first one's row.
+          const [inserted] = await tx
+            .insert(repositories)
+            .values({ tenantId, name, source: "upload", location: name, scanSchedule: null })
+            .onConflictDoNothing()
+            .returning();
+          if (inserted) return { ok: true, row: inserted, created: true };
+          const [raced] = await tx.select().from(repositories).where(byName);
+          return { ok: true, row: raced!, created: false };
+        },
+      ),
+
     /** Idempotent for the demo seed: an existing repository of the same name is returned as is. */
     upsertByName: async (row: NewRepository) => {
       await db.insert(repositories).values(row).onConflictDoNothing();

@@ -13,6 +13,7 @@ import {
 } from "@rampart/checkout";
 import type { CreateRepositoryBody, Repository, UpdateRepositoryBody } from "@rampart/contracts/repositories";
 import { isUniqueViolation } from "@rampart/db/errors";
+import { UPLOADED_ONLY } from "../code-host/code-host.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { ScanService } from "../runs/scan.service.ts";
 import type { RepositoriesRepo, RepositoryRow } from "./repositories.repo.ts";
@@ -129,6 +130,7 @@ export function createRepositoriesService(deps: {
       const row = await repo.find(tenantId, id);
       if (!row) throw notFound("Repository not found");
       checkSchedule(body.scanSchedule);
+      if (row.source === "upload" && body.scanSchedule) throw bad("scanSchedule", UPLOADED_ONLY);
       const changes: Partial<Pick<RepositoryRow, "defaultBranch" | "scanSchedule" | "credential">> = {};
       if (body.defaultBranch !== undefined) changes.defaultBranch = body.defaultBranch;
       if (body.scanSchedule !== undefined) changes.scanSchedule = body.scanSchedule;

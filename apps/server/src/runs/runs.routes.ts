@@ -13,6 +13,7 @@ import {
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
+import { UPLOADED_ONLY } from "../code-host/code-host.ts";
 import { AppError, notFound } from "../errors.ts";
 import { toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
@@ -75,15 +76,18 @@ export function registerRunRoutes(
     async (request, reply) => {
       const { tenantId, repo } = request.body;
       await access.require(tenantId, currentUser(request).id, "scan");
+      // A repository known only from CI uploads has no code here to scan.
       const repository = repo
         ? await deps.repositories.findByNameOrId(tenantId, repo)
-        : (await deps.repositories.list(tenantId))[0];
+        : (await deps.repositories.list(tenantId)).find((candidate) => candidate.source !== "upload");
       if (!repository) {
         throw new AppError(
           "bad_request",
           repo ? `No repository named ${repo} in this organization` : "Add a repository to scan first",
         );
       }
+      if (repository.source === "upload")
+        throw new AppError("bad_request", `${repository.name}: ${UPLOADED_ONLY}`);
       const requested = await scans.requestWithinQuota({
         tenantId,
         repositoryId: repository.id,

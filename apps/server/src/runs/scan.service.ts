@@ -6,6 +6,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FetchFailureReason } from "@rampart/checkout";
+import { UPLOAD_TRIGGER } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import {
   controlResults,
@@ -73,6 +74,25 @@ export function patchesOf(root: string, findings: readonly EngineFinding[]): Map
     }
   }
   return patches;
+}
+
+/** What a stored run was made of: the engine's findings and analyzer statuses, from here or from CI. */
+export type ScanOutcome = Pick<
+  Awaited<ReturnType<typeof engineScan>>,
+  "findings" | "analyzers" | "filesScanned"
+>;
+
+/**
+ * Who produced a run's findings. A scan of this server's own is signed as SLSA provenance with the
+ * instance key and carries an SBOM of the checkout; a run uploaded from CI has neither, since this
+ * server saw no code: its ledger entry names the upload instead.
+ */
+interface RunOrigin {
+  engineVersion: string;
+  sbom?: { document: Record<string, unknown>; components: number };
+  signProvenance: boolean;
+  /** Added to the run's ledger entry. */
+  ledgerFacts?: Record<string, unknown>;
 }
 
 /** tenantId rides along so job listings can be filtered per tenant (see system.routes.ts). */
@@ -267,8 +287,9 @@ export function createScanService(deps: ScanServiceDeps) {
         result,
         patchesOf(workspace.root, result.findings),
         {
-          document: sbom,
-          components: inventory.packages.length,
+          engineVersion: ENGINE_VERSION,
+          sbom: { document: sbom, components: inventory.packages.length },
+          signProvenance: true,
         },
       );
     } catch (error) {
@@ -287,14 +308,15 @@ export function createScanService(deps: ScanServiceDeps) {
     }
   }
 
+  /** Stores a finished scan as a run; the run's id, or undefined when another attempt stored it. */
   async function recordRun(
     scan: ScanRow,
     repository: RepositoryRow,
     commitSha: string,
-    result: Awaited<ReturnType<typeof engineScan>>,
+    result: ScanOutcome,
     patches: ReadonlyMap<string, string>,
-    sbom: { document: Record<string, unknown>; components: number },
-  ) {
+    origin: RunOrigin,
+  ): Promise<string | undefined> {
     const createdAt = scan.asOf ?? now();
     const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, scan.tenantId));
     const record = buildRunRecord({
@@ -309,7 +331,7 @@ export function createScanService(deps: ScanServiceDeps) {
         commitSha,
         triggeredBy: scan.triggeredBy,
         createdAt,
-        engineVersion: ENGINE_VERSION,
+        engineVersion: origin.engineVersion,
       },
       now: createdAt,
     });
@@ -317,7 +339,7 @@ export function createScanService(deps: ScanServiceDeps) {
     // Loaded before the transaction: on PGlite the key's first load would otherwise wait for the
     // single connection the transaction holds.
     const signingKey = await deps.ledger.signingKey();
-    const recorded = await db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx): Promise<string | undefined> => {
       // Claim the scan first: the row lock makes a second attempt of the same scan (a retry of a
       // worker thought dead) wait here, then find it completed and write nothing.
       const [claimed] = await tx
@@ -325,7 +347,7 @@ export function createScanService(deps: ScanServiceDeps) {
         .set({ state: "completed", updatedAt: now() })
         .where(and(eq(scans.id, scan.id), ne(scans.state, "completed")))
         .returning({ id: scans.id });
-      if (!claimed) return false;
+      if (!claimed) return undefined;
       // The run's evidence first: its findings as one batch, then the run itself, whose ledger
       // hash becomes the run's selfHash.
       const runId = randomUUID();
@@ -357,7 +379,7 @@ export function createScanService(deps: ScanServiceDeps) {
           status: record.status,
           filesScanned: result.filesScanned,
           failed: record.failedCount,
-          engineVersion: ENGINE_VERSION,
+          engineVersion: origin.engineVersion,
           analyzers: result.analyzers.map((run) => ({
             analyzer: run.analyzer,
             status: run.status,
@@ -365,6 +387,7 @@ export function createScanService(deps: ScanServiceDeps) {
           })),
           findingBatch: findingBatch.hash,
           createdAt: createdAt.toISOString(),
+          ...origin.ledgerFacts,
         },
       });
       const [run] = await tx
@@ -386,7 +409,7 @@ export function createScanService(deps: ScanServiceDeps) {
             filesAnalyzed: run.filesAnalyzed,
             skipped: run.skipped,
           })),
-          engineVersion: ENGINE_VERSION,
+          engineVersion: origin.engineVersion,
           selfHash: runArtifact.hash,
           createdAt,
         })
@@ -400,44 +423,48 @@ export function createScanService(deps: ScanServiceDeps) {
           .values(chunk.map((finding) => ({ ...finding, tenantId: scan.tenantId, runId, createdAt })));
       }
       // SLSA provenance of what was scanned with what, signed with the instance key.
-      const provenance = signScanProvenance(
-        {
-          subjects: [{ name: `rampart/run/${runId}`, sha256: runArtifact.hash }],
-          repository:
-            repository.source === "git"
-              ? repository.location
-              : `rampart:${repository.source}/${repository.name}`,
-          commit: /^[0-9a-f]{40}$/.test(commitSha)
-            ? commitSha
-            : createHash("sha1").update(commitSha).digest("hex"),
-          ref: scan.ref ?? scan.triggeredBy,
-          engineVersion: ENGINE_VERSION,
-          ruleCatalogueDigest: ruleCatalogueDigest(),
-          builderId: `https://${deps.ledgerOrigin}/scanner`,
-          invocationId: runId,
-          startedOn: scan.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
-          finishedOn: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
-        },
-        signingKey,
-      );
-      await tx.insert(provenanceAttestations).values({
-        tenantId: scan.tenantId,
-        runId,
-        source: "scan",
-        envelope: provenance,
-        verified: true,
-        signatureRef: keyFingerprint(publicKeyOf(signingKey)),
-        createdAt,
-      });
-      await tx.insert(sbomArtifacts).values({
-        tenantId: scan.tenantId,
-        runId,
-        format: "CycloneDX 1.6",
-        sbomHash: contentHash(sbom.document),
-        sbomData: sbom.document,
-        componentCount: sbom.components,
-        createdAt,
-      });
+      if (origin.signProvenance) {
+        const provenance = signScanProvenance(
+          {
+            subjects: [{ name: `rampart/run/${runId}`, sha256: runArtifact.hash }],
+            repository:
+              repository.source === "git"
+                ? repository.location
+                : `rampart:${repository.source}/${repository.name}`,
+            commit: /^[0-9a-f]{40}$/.test(commitSha)
+              ? commitSha
+              : createHash("sha1").update(commitSha).digest("hex"),
+            ref: scan.ref ?? scan.triggeredBy,
+            engineVersion: origin.engineVersion,
+            ruleCatalogueDigest: ruleCatalogueDigest(),
+            builderId: `https://${deps.ledgerOrigin}/scanner`,
+            invocationId: runId,
+            startedOn: scan.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+            finishedOn: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+          },
+          signingKey,
+        );
+        await tx.insert(provenanceAttestations).values({
+          tenantId: scan.tenantId,
+          runId,
+          source: "scan",
+          envelope: provenance,
+          verified: true,
+          signatureRef: keyFingerprint(publicKeyOf(signingKey)),
+          createdAt,
+        });
+      }
+      if (origin.sbom) {
+        await tx.insert(sbomArtifacts).values({
+          tenantId: scan.tenantId,
+          runId,
+          format: "CycloneDX 1.6",
+          sbomHash: contentHash(origin.sbom.document),
+          sbomData: origin.sbom.document,
+          componentCount: origin.sbom.components,
+          createdAt,
+        });
+      }
       const ruleCounts = openRuleCounts(record.findings);
       if (ruleCounts.length > 0) {
         await tx
@@ -495,15 +522,59 @@ export function createScanService(deps: ScanServiceDeps) {
         .update(scans)
         .set({ state: "completed", runId, filesScanned: result.filesScanned, error: null, updatedAt: now() })
         .where(eq(scans.id, scan.id));
-      return true;
+      return runId;
     });
-    if (!recorded) return;
+    if (!recorded) return undefined;
     await deps.jobs.send(
       deps.ledger.verifyTenantJob,
       { tenantId: scan.tenantId },
       { singletonKey: scan.tenantId },
     );
     await deps.afterRun?.({ tenantId: scan.tenantId, repositoryId: repository.id, commitSha });
+    return recorded;
+  }
+
+  /**
+   * Stores a scan CI ran and uploaded (POST /api/runs/upload) as a run of `repository`, through
+   * the same steps as the server's own scans (waivers, VEX, control results, ledger, finding
+   * tracks), so that the two are judged alike. A `scans` row records it, as for every run.
+   */
+  async function recordUpload(input: {
+    tenantId: string;
+    repository: RepositoryRow;
+    commitSha: string;
+    branch: string | null;
+    result: ScanOutcome;
+    engineVersion: string;
+    uploadedWith: { tokenId: string; tokenName: string };
+  }): Promise<string> {
+    const [scan] = await db
+      .insert(scans)
+      .values({
+        tenantId: input.tenantId,
+        repositoryId: input.repository.id,
+        triggeredBy: UPLOAD_TRIGGER,
+        ref: input.branch,
+        state: "running",
+        filesScanned: input.result.filesScanned,
+      })
+      .returning();
+    try {
+      const runId = await recordRun(scan!, input.repository, input.commitSha, input.result, new Map(), {
+        engineVersion: input.engineVersion,
+        signProvenance: false,
+        ledgerFacts: {
+          upload: { tokenId: input.uploadedWith.tokenId, tokenName: input.uploadedWith.tokenName },
+          ...(input.branch ? { branch: input.branch } : {}),
+        },
+      });
+      if (!runId) throw new Error("the uploaded run was not recorded");
+      return runId;
+    } catch (error) {
+      // Leaves no "running" scan behind to count against the tenant's active scans.
+      await setState(scan!.id, { state: "failed", error: "The upload could not be stored" });
+      throw error;
+    }
   }
 
   return {
@@ -511,6 +582,7 @@ export function createScanService(deps: ScanServiceDeps) {
 
     scheduledScanJob,
     request,
+    recordUpload,
     requestWithinQuota,
 
     /** Why a repository's cron schedule would be refused, or undefined when it is fine. */

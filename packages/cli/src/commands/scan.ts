@@ -1,4 +1,5 @@
-// `rampart scan <path>`: scan, report in the chosen format, gate on --fail-on.
+// `rampart scan <path>`: scan, report in the chosen format, upload to a Rampart server with
+// --upload, gate on --fail-on.
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
@@ -10,7 +11,7 @@ import { ruleCatalogue } from "@rampart/engine/registry";
 import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
 import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
-import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, type Io, UsageError, useColor } from "../io.ts";
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, EXIT_UPLOAD, type Io, UsageError, useColor } from "../io.ts";
 import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
 import { loadRegistry } from "../registry-source.ts";
@@ -46,6 +47,10 @@ async function withHistory(root: string, options: ScanOptions, result: ScanResul
 }
 
 export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
+  // Loaded only for an upload (or a token passed by mistake): a plain scan does not pay for it.
+  const uploading = args.some((arg) => /^--(?:upload|token)(?:=|$)/.test(arg));
+  const uploads = uploading ? await import("../upload.ts") : undefined;
+  uploads?.refuseTokenArgument(args);
   const { values, positionals } = parse(args, {
     format: { type: "string" },
     output: { type: "string", short: "o" },
@@ -57,6 +62,10 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     history: { type: "boolean" },
     advisories: { type: "string" },
     vex: { type: "string", multiple: true },
+    upload: { type: "string" },
+    repository: { type: "string" },
+    commit: { type: "string" },
+    branch: { type: "string" },
   });
   if (positionals.length > 1) throw new UsageError("scan takes one path");
   const format = oneOf("format", values.format, FORMATS, "table");
@@ -68,10 +77,22 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (workers !== undefined && workers > maxWorkers)
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
   const vexFiles = readVexFiles(io, values.vex ?? []);
+  for (const flag of ["repository", "commit", "branch"] as const)
+    if (values[flag] !== undefined && values.upload === undefined)
+      throw new UsageError(`--${flag} is for --upload; add --upload <url>`);
 
   const registry = await loadRegistry(io);
   const { root, options } = prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
+  const upload =
+    values.upload === undefined || !uploads
+      ? undefined
+      : uploads.resolveUploadTarget(io, root, {
+          upload: values.upload,
+          repository: values.repository,
+          commit: values.commit,
+          branch: values.branch,
+        });
   // Only when something will match: the example registry of the tests has no sca analyzer.
   if (registry.analyzers.some((analyzer) => analyzer.id === "sca")) {
     const advisories = scanAdvisories(io, values.advisories);
@@ -91,14 +112,29 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
 
   const tool = toolInfo(io.env);
+  const jsonReport = () => toJsonReport(result, ruleCatalogue(registry.analyzers), tool);
   let text: string;
-  if (format === "json")
-    text = `${JSON.stringify(toJsonReport(result, ruleCatalogue(registry.analyzers), tool), null, 2)}\n`;
+  if (format === "json") text = `${JSON.stringify(jsonReport(), null, 2)}\n`;
   else if (format === "sarif")
     text = `${JSON.stringify(toSarif(result, ruleCatalogue(registry.analyzers), tool), null, 2)}\n`;
   else text = renderTable(result, !values.output && useColor(io.stdout, io.env));
   if (values.output) writeFileSync(resolve(io.cwd, values.output), text);
   else io.stdout.write(text);
+
+  if (upload && uploads) {
+    // The run's link goes where it does not spoil a machine-readable report on stdout.
+    const notes = format !== "table" && !values.output ? io.stderr : io.stdout;
+    try {
+      const run = await uploads.uploadRun(upload, jsonReport());
+      notes.write(
+        `Uploaded run ${run.id.slice(0, 8)} of ${run.repo} (${run.status}, ${run.failedCount} failed): ${run.url}\n`,
+      );
+    } catch (error) {
+      if (!(error instanceof uploads.UploadError)) throw error;
+      io.stderr.write(`rampart: upload failed: ${error.message}\n`);
+      return EXIT_UPLOAD;
+    }
+  }
 
   // An analyzer that could not start means the scan did not really run: that is an error, not a pass.
   const broken = result.analyzers.filter((run) => run.error !== undefined);

@@ -31,7 +31,8 @@ export const repositories = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     tenantId: tenantId(),
     name: text("name").notNull(),
-    source: text("source", { enum: ["git", "local", "sample"] }).notNull(),
+    /** `upload`: created by a CI upload (POST /api/runs/upload); Rampart holds none of its code. */
+    source: text("source", { enum: ["git", "local", "sample", "upload"] }).notNull(),
     location: text("location").notNull(),
     defaultBranch: text("default_branch"),
     scanSchedule: text("scan_schedule"),

@@ -1,7 +1,7 @@
 // The System Settings drawer (sidebar footer): system information, worker health, cron jobs and
-// the 10 most recent jobs, refreshed every 5 s while open; and the current organization's audit
-// log for its admins (and auditors while auditor access is on). Each section fails on its own: a call
-// that fails shows that section's error line, not a crash.
+// the 10 most recent jobs, refreshed every 5 s while open; the current organization's API tokens
+// for its admins; and its audit log for its admins (and auditors while auditor access is on). Each
+// section fails on its own: a call that fails shows that section's error line, not a crash.
 import { Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge";
@@ -20,6 +20,7 @@ import { formatDateTime } from "../../lib/format-date";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useSystemInfo } from "./api/get-system-info";
 import { useSystemJobs } from "./api/get-system-jobs";
+import { ApiTokensSection, mayManageApiTokens } from "./api-tokens-section";
 import { AuditLogSection, mayReadAuditLog } from "./audit-log-section";
 import {
   describeEnvironment,
@@ -186,6 +187,12 @@ function SystemSections() {
           <SectionState pending={jobs.isPending} error={jobs.isError} what="recent jobs" />
         )}
       </Section>
+
+      {tenantId && mayManageApiTokens(tenant) ? (
+        <Section title="API Tokens">
+          <ApiTokensSection tenantId={tenantId} />
+        </Section>
+      ) : null}
 
       {tenantId && mayReadAuditLog(tenant) ? (
         <Section title="Audit Log">

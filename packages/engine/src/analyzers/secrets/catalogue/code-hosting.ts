@@ -494,6 +494,22 @@ export const codeHostingPatterns: SecretPattern[] = [
     },
   }),
   prefixed({
+    id: "secrets/rampart-api-token",
+    provider: "Rampart",
+    credential: "API token",
+    severity: "critical",
+    keywords: ["rmp_"],
+    pattern: token("rmp_[0-9A-Za-z]{43}"),
+    minEntropy: 3.5,
+    // Rampart's own README: tokens are revoked in System Settings → API Tokens.
+    rotate: "../../README.md#api-tokens-and-ci-uploads",
+    note: "A token uploads runs for one organization until it expires or is revoked: revoke it in System Settings → API Tokens.",
+    samples: {
+      flag: ["RAMPART_TOKEN=rmp_{alnum:43}"],
+      ok: ["RAMPART_TOKEN={env:RAMPART_TOKEN}", "RAMPART_TOKEN=rmp_{alnum:20}"],
+    },
+  }),
+  prefixed({
     id: "secrets/git-credentials-url",
     fallback: true,
     provider: "Git host",
