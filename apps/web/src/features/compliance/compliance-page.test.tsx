@@ -61,6 +61,9 @@ describe("CompliancePage", () => {
     expect(rows[2]).toHaveTextContent("Untested");
     expect(screen.getByRole("combobox", { name: "Framework" })).toHaveTextContent("SOC 2 2017");
     expect(screen.getByText(/Untested requirements/)).toBeInTheDocument();
+    expect(
+      screen.getByText("SOC 2: 50% compliant. Of 2 requirements, 1 passes, 0 fail and 1 is untested."),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Confidence/)).toHaveTextContent("60%");
     expect(screen.getByRole("img", { name: "Trend: stable" })).toBeInTheDocument();
   });

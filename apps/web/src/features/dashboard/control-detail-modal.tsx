@@ -1,7 +1,9 @@
 // Control Detail modal: a control's failed checks (expandable, one open at a time, with the run's
 // date, commit and a link to the code host when there is one) and its passed checks.
+
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { Finding } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -158,7 +160,9 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
             ))}
           </ul>
           {hiddenPassed > 0 ? (
-            <p className="mt-2 text-xs text-muted-foreground">+ {hiddenPassed} more passed checks</p>
+            <p className="mt-2 text-xs text-muted-foreground">
+              + {plural(hiddenPassed, "more passed check")}
+            </p>
           ) : null}
         </section>
       ) : null}

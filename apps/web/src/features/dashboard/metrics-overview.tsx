@@ -1,7 +1,9 @@
 // Metrics overview: posture, active runs, critical findings and remediation time, with trend
 // captions computed from the previous period (hidden when there is no history) and a small
 // posture-over-time chart.
+
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import { plural, pluralForm } from "@rampart/contracts/words";
 import type { LucideIcon } from "lucide-react";
 import { Activity, AlertTriangle, Clock, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
@@ -14,8 +16,8 @@ type Metrics = DashboardSummary["metrics"];
 /** Remediation time is held in days; below one day it reads in hours (value × 24). */
 export function formatRemediationTime(days: number | null): string {
   if (days === null) return "N/A";
-  if (days < 1) return `${Math.round(days * 24)} hours`;
-  return `${Number(days.toFixed(1))} days`;
+  if (days < 1) return plural(Math.round(days * 24), "hour");
+  return plural(Number(days.toFixed(1)), "day");
 }
 
 function signed(value: number): string {
@@ -26,7 +28,8 @@ function signed(value: number): string {
 /** '+3 pts vs previous period'; null without history. */
 export function postureCaption(change: number | null): { text: string; good: boolean | null } | null {
   if (change === null) return null;
-  return { text: `${signed(change)} pts vs previous period`, good: change === 0 ? null : change > 0 };
+  const points = pluralForm(Math.abs(Number(change.toFixed(1))), "pt");
+  return { text: `${signed(change)} ${points} vs previous period`, good: change === 0 ? null : change > 0 };
 }
 
 /** '-40% vs previous period': faster remediation (a negative change) is good. */

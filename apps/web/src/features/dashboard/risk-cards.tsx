@@ -1,5 +1,7 @@
 // Top 5 Risks and the Risk Heatmap, side by side on the dashboard.
+
 import type { HeatmapResponse } from "@rampart/contracts/risks";
+import { plural } from "@rampart/contracts/words";
 import { ShieldCheck } from "lucide-react";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -45,7 +47,7 @@ export function TopRisksCard({ tenantId }: { tenantId: string }) {
         <CardTitle>Top 5 Risks</CardTitle>
         {risks.data && risks.data.topRisks.length > 0 ? (
           <CardDescription>
-            {risks.data.totalRisks} risks · average score {risks.data.avgRiskScore.toFixed(1)}
+            {plural(risks.data.totalRisks, "risk")} · average score {risks.data.avgRiskScore.toFixed(1)}
           </CardDescription>
         ) : null}
       </CardHeader>
@@ -137,7 +139,9 @@ export function RiskHeatmapCard({ tenantId }: { tenantId: string }) {
       <CardHeader>
         <CardTitle>Risk Heatmap</CardTitle>
         {heatmap.data && heatmap.data.totalFindings > 0 ? (
-          <CardDescription>{heatmap.data.totalFindings} open findings by type and severity</CardDescription>
+          <CardDescription>
+            {plural(heatmap.data.totalFindings, "open finding")} by type and severity
+          </CardDescription>
         ) : null}
       </CardHeader>
       <CardContent>

@@ -1,5 +1,7 @@
 // Risk Intelligence (/risks): how many risks, their average score and the top risks, each scored
 // out of 10 with a bar coloured at 8, 5 and 3 (spec part 2, §9).
+
+import { plural } from "@rampart/contracts/words";
 import { ShieldAlert } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
@@ -12,7 +14,6 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { plural } from "../../lib/plural";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useRisks } from "./api/get-risks";
 

@@ -2,6 +2,7 @@
 // the 10 most recent jobs, refreshed every 5 s while open; and the current organization's audit
 // log for its admins (and auditors while auditor access is on). Each section fails on its own: a call
 // that fails shows that section's error line, not a crash.
+import { plural } from "@rampart/contracts/words";
 import { Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge";
@@ -96,7 +97,7 @@ function SystemSections() {
                   <span className="min-w-0">
                     <span className="block font-medium">{worker.name}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {worker.jobCount} jobs · last run {when(worker.lastRun)}
+                      {plural(worker.jobCount, "job")} · last run {when(worker.lastRun)}
                     </span>
                   </span>
                   <StatusBadge status={worker.status} tone={workerTone(worker.status)} />
