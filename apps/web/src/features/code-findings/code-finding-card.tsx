@@ -1,7 +1,9 @@
 // One code finding: rule, severity, category, message, where it is (and where its untrusted input
 // enters), how to fix it, and the Create Fix PR button when the rule left a patch to commit.
+
 import type { SastFinding } from "@rampart/contracts/sast";
 import { GitPullRequest } from "lucide-react";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -76,10 +78,10 @@ export function CodeFindingCard({
           </figure>
         </details>
       ) : finding.remediation ? (
-        <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-foreground">How to fix: </span>
-          {finding.remediation}
-        </p>
+        <div className="text-sm text-muted-foreground">
+          <p className="font-medium text-foreground">How to fix</p>
+          <Markdown>{finding.remediation}</Markdown>
+        </div>
       ) : null}
       {finding.fixSuggestion ? (
         <div className="flex justify-end">

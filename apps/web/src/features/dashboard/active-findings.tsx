@@ -1,9 +1,11 @@
 // Active Findings: open failed findings, filtered by severity (medium means 'med'), the first five.
 // Expanding a row (one at a time) asks once per session for its explanation and fix.
+
 import type { Finding } from "@rampart/contracts/runs";
 import { ChevronDown, ChevronRight, Copy, GitPullRequest, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -69,15 +71,15 @@ function FindingDetails({ finding }: { finding: Finding }) {
           <p className="text-danger">Unable to generate AI explanation. Please try expanding again.</p>
         ) : (
           <>
-            <p>{explanation.data.explanation}</p>
-            <p>
-              <span className="font-medium">Impact: </span>
-              <span className="text-muted-foreground">{explanation.data.impact}</span>
-            </p>
-            <p>
-              <span className="font-medium">Recommendation: </span>
-              <span className="text-muted-foreground">{explanation.data.recommendation}</span>
-            </p>
+            <Markdown>{explanation.data.explanation}</Markdown>
+            <div>
+              <p className="font-medium">Impact</p>
+              <Markdown className="text-muted-foreground">{explanation.data.impact}</Markdown>
+            </div>
+            <div>
+              <p className="font-medium">Recommendation</p>
+              <Markdown className="text-muted-foreground">{explanation.data.recommendation}</Markdown>
+            </div>
           </>
         )}
       </section>
@@ -140,7 +142,7 @@ function FindingRow({
           )}
           <span className="min-w-0">
             <span className="block font-medium">{finding.message}</span>
-            <span className="block break-all font-mono text-xs text-muted-foreground">
+            <span className="block wrap-break-word font-mono text-xs text-muted-foreground">
               {finding.run.repo} · {findingLocation(finding)} · {finding.ruleId}
             </span>
           </span>

@@ -3,6 +3,7 @@
 import type { HeatmapResponse } from "@rampart/contracts/risks";
 import { plural } from "@rampart/contracts/words";
 import { ShieldCheck } from "lucide-react";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -74,7 +75,7 @@ export function TopRisksCard({ tenantId }: { tenantId: string }) {
                     <span className="text-xs text-muted-foreground">{risk.type}</span>
                   </div>
                   <p className="mt-1">{risk.description}</p>
-                  <p className="text-xs text-muted-foreground">{risk.impact}</p>
+                  <Markdown className="text-xs text-muted-foreground">{risk.impact}</Markdown>
                 </div>
                 <span className={cn("text-lg font-semibold tabular-nums", riskScoreClass(risk.riskScore))}>
                   {risk.riskScore.toFixed(1)}

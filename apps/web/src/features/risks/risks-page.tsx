@@ -5,6 +5,7 @@ import { plural } from "@rampart/contracts/words";
 import { ShieldAlert } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
+import { Markdown } from "../../components/markdown";
 import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
@@ -84,7 +85,7 @@ export function RisksPage() {
                         <span className="font-semibold tabular-nums">{risk.riskScore.toFixed(1)}/10</span>
                       </div>
                       <p className="font-medium">{risk.description}</p>
-                      <p className="text-sm text-muted-foreground">{risk.impact}</p>
+                      <Markdown className="text-sm text-muted-foreground">{risk.impact}</Markdown>
                       <Progress
                         value={risk.riskScore * 10}
                         label={`Risk score ${risk.riskScore.toFixed(1)} of 10`}
