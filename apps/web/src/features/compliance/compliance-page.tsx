@@ -154,10 +154,12 @@ export function CompliancePage() {
         <p className="text-sm text-muted-foreground">No frameworks are configured.</p>
       ) : (
         <>
-          <div className="flex items-center gap-3">
-            <Label id={labelId}>Framework</Label>
+          <div className="flex min-w-0 items-center gap-3">
+            <Label id={labelId} className="shrink-0">
+              Framework
+            </Label>
             <Select value={frameworkId ?? undefined} onValueChange={setChosen}>
-              <SelectTrigger aria-labelledby={labelId} className="w-72">
+              <SelectTrigger aria-labelledby={labelId} className="w-auto max-w-full min-w-0 sm:min-w-72">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
