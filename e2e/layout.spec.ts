@@ -5,6 +5,20 @@ import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { newAccount, register, SCREENSHOTS, signIn } from "./support.ts";
 
+// The page functions below run in the browser; the project's TypeScript has no DOM library, so
+// the little of it they use is declared here, for this module only.
+interface BrowserRange {
+  setStart(node: unknown, offset: number): void;
+  setEnd(node: unknown, offset: number): void;
+  selectNodeContents(node: unknown): void;
+  getClientRects(): Iterable<{ top: number }>;
+}
+declare const document: {
+  createTreeWalker(root: unknown, show: number): { nextNode(): { textContent: string | null } | null };
+  createRange(): BrowserRange;
+};
+declare const NodeFilter: { SHOW_TEXT: number };
+
 /** How many lines the first occurrence of `text` inside the element takes. */
 async function linesOf(element: Locator, text: string): Promise<number> {
   return element.evaluate((root, wanted) => {
