@@ -2,6 +2,7 @@
 // control modal lists failed checks with file and line; runs filter; compliance shows SOC 2
 // requirements with Pass/Fail/Untested. Screenshots of each page land in e2e/screenshots/.
 import { expect, test } from "@playwright/test";
+import { plural } from "../packages/contracts/src/words.ts";
 import { newAccount, register, screenshot, signIn, toast } from "./support.ts";
 
 test("a new user scans a repository and sees its real numbers everywhere", async ({ page }) => {
@@ -52,7 +53,9 @@ test("a new user scans a repository and sees its real numbers everywhere", async
 
   // The control modal lists failed checks with file and line.
   const failing = summary.controlStatus.find((row: { failures: number }) => row.failures > 0);
-  await page.getByRole("button", { name: `${failing.failures} failures of ${failing.control.code}` }).click();
+  await page
+    .getByRole("button", { name: `${plural(failing.failures, "failure")} of ${failing.control.code}` })
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Failed Checks").first()).toBeVisible();
   const firstCheck = dialog.getByRole("region", { name: "Failed checks" }).getByRole("button").first();

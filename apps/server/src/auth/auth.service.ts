@@ -1,6 +1,8 @@
 // Registration, sign-in and sessions with sliding expiry.
+
 import { createHash } from "node:crypto";
 import type { LoginBody, RegisterBody, User } from "@rampart/contracts/auth";
+import { plural } from "@rampart/contracts/words";
 import { isUniqueViolation } from "@rampart/db/errors";
 import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -83,7 +85,7 @@ export function createAuthService(deps: {
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
         throw new AppError(
           "rate_limited",
-          `Too many sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          `Too many sign-in attempts for this account. Try again in ${plural(minutes, "minute")}.`,
         );
       }
       const row: UserRow | undefined = await repo.findUserByEmail(input.email);

@@ -25,13 +25,13 @@ const repository = (source: RepositoryRow["source"], location: string) =>
 
 describe("commitUrl", () => {
   it.each([
-    ["https://github.com/acme/api.git", "https://github.com/acme/api/commit/abc"],
-    ["git@github.com:acme/api.git", "https://github.com/acme/api/commit/abc"],
-    ["https://gitlab.com/acme/api", "https://gitlab.com/acme/api/-/commit/abc"],
-    ["https://gitlab.com/group/sub/app.git", "https://gitlab.com/group/sub/app/-/commit/abc"],
+    ["https://github.com/acme/api.git", "https://github.com/acme/api/commit/abc1234"],
+    ["git@github.com:acme/api.git", "https://github.com/acme/api/commit/abc1234"],
+    ["https://gitlab.com/acme/api", "https://gitlab.com/acme/api/-/commit/abc1234"],
+    ["https://gitlab.com/group/sub/app.git", "https://gitlab.com/group/sub/app/-/commit/abc1234"],
     ["https://git.internal.example/acme/api.git", null],
   ])("%s", (location, url) => {
-    expect(host.commitUrl(repository("git", location), "abc")).toBe(url);
+    expect(host.commitUrl(repository("git", location), "abc1234")).toBe(url);
   });
 
   it("has no link for local repositories and samples", () => {

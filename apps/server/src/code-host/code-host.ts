@@ -16,6 +16,7 @@ import {
 } from "@rampart/checkout";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { materializeSample } from "../repositories/samples.ts";
+import { commitUrlOf } from "./commit-url.ts";
 import {
   commitFixBranch,
   containsCommit,
@@ -68,10 +69,6 @@ export interface CodeHost {
   /** Whether a fix branch's head commit is in the history of `commit`: the fix was merged. */
   isMerged(repository: RepositoryRow, fix: { headSha: string; commit: string }): Promise<boolean>;
 }
-
-// owner/name, or GitLab's group/subgroup/name
-const WEB_HOSTS =
-  /^(?:https:\/\/|ssh:\/\/git@|git@)(github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+(?:\/[\w.-]+)+)\/?$/;
 
 /** A repository's access token, opened from its sealed form; undefined when it has none. */
 export type CredentialOf = (repository: RepositoryRow) => { username?: string; token: string } | undefined;
@@ -157,13 +154,7 @@ export function createLocalCodeHost(options: {
     },
 
     commitUrl(repository, commitSha) {
-      if (repository.source !== "git") return null;
-      const match = WEB_HOSTS.exec(repository.location);
-      if (!match) return null;
-      const host = match[1];
-      const ownerAndName = match[2]!.replace(/\.git$/, "");
-      const segment = host === "bitbucket.org" ? "commits" : host === "gitlab.com" ? "-/commit" : "commit";
-      return `https://${host}/${ownerAndName}/${segment}/${commitSha}`;
+      return repository.source === "git" ? commitUrlOf(repository.location, commitSha) : null;
     },
 
     // Locally a pull request is its branch in the fix remote: there is no website to link to, and

@@ -160,6 +160,21 @@ describe("planPatchFix", () => {
     const result = planPatchFix(finding({ patch }, "terraform"), () => "verify=False\n");
     expect(result).toMatchObject({ ok: true, plan: { kind: "iac" } });
   });
+
+  it("words the engine's fix instruction as a sentence of the pull request body", () => {
+    const patch = "--- a/client.py\n+++ b/client.py\n@@ -1,1 +1,1 @@\n-verify=False\n+verify=True\n";
+    const described = planPatchFix(
+      finding({ patch, fixDescription: "verify certificates (verify=True)" }),
+      () => "verify=False\n",
+    );
+    if (!described.ok) throw new Error(described.reason);
+    expect(described.plan.body).toContain(
+      "\n\nThis change applies the rule's fix: verify certificates (verify=True).",
+    );
+    const bare = planPatchFix(finding({ patch }), () => "verify=False\n");
+    if (!bare.ok) throw new Error(bare.reason);
+    expect(bare.plan.body).toContain("\n\nThis change applies the rule's fix.");
+  });
 });
 
 describe("slugify", () => {

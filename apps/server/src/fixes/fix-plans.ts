@@ -118,12 +118,15 @@ export function planPatchFix(finding: FindingForFix, readFile: ReadFile): PlanRe
   const location = finding.filePath ?? changes[0]!.path;
   const fileName = location.slice(location.lastIndexOf("/") + 1);
   const ruleTitle = text(metadata.ruleTitle) ?? ruleName.replaceAll("-", " ");
+  const fixDescription = text(metadata.fixDescription);
   const lines = [
     `Rampart found "${ruleTitle}" (\`${finding.ruleId}\`, severity ${finding.severity}) at \`${location}${finding.line ? `:${finding.line}` : ""}\`:`,
     "",
     `> ${finding.message}`,
     "",
-    `This change ${text(metadata.fixDescription) ?? "applies the rule's mechanical fix"}.`,
+    // The engine words a fix as an instruction ("pass the values as bind parameters"), so it
+    // follows a colon rather than finishing "This change …".
+    `This change applies the rule's fix${fixDescription ? `: ${fixDescription}` : ""}.`,
   ];
   const remediation = text(metadata.suggestion);
   if (remediation) lines.push("", remediation);

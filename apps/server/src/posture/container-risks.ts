@@ -5,11 +5,10 @@
 import type { Severity, SeverityCounts } from "@rampart/contracts/common";
 import type { ContainerFinding } from "@rampart/contracts/containers";
 import type { Risk } from "@rampart/contracts/risks";
+import { plural } from "@rampart/contracts/words";
 import { riskScore } from "./formulas.ts";
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 3, high: 2, med: 1, low: 0 };
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export function containerRisks(findings: readonly ContainerFinding[]): Risk[] {
   const byVulnerability = new Map<string, ContainerFinding[]>();
@@ -48,7 +47,7 @@ export function containerRisks(findings: readonly ContainerFinding[]): Risk[] {
       description: `${vulnerabilityId} in ${packages.join(", ")} (${plural(images, "image")})`,
       impact:
         summary ??
-        `${packages.join(", ")} as installed in ${plural(images, "container image")} ${images === 1 ? "has" : "have"} ` +
+        `${packages.join(", ")} as installed in ${plural(images, "container image has", "container images have")} ` +
           `the known vulnerability ${vulnerabilityId}; ` +
           (fixed ? `${fixed.packageName} ${fixed.fixedVersion} fixes it.` : "no fixed version is known yet."),
       riskScore: riskScore({ severity, confidence: "high", occurrences: pairs, internetFacing: false }),

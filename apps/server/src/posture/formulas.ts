@@ -66,7 +66,10 @@ export function narrativeTrend(postureScore: number, criticalFindings: number): 
   return "stable";
 }
 
-export function postureWording(score: number): "strong" | "moderate" | "needs attention" {
+export type PostureWording = "strong" | "moderate" | "needs attention";
+
+/** Spec part 1, §4: strong at 80 or more, moderate at 60 to 79, needs attention below 60. */
+export function postureWording(score: number): PostureWording {
   if (score >= 80) return "strong";
   if (score >= 60) return "moderate";
   return "needs attention";

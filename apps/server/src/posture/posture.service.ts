@@ -27,11 +27,17 @@ import {
   controlCompliance,
   narrativeTrend,
   postureScore,
-  postureWording,
   remediationDays,
   riskScore,
   trendOf,
 } from "./formulas.ts";
+import {
+  environmentAnalysis,
+  type PostureFacts,
+  postureAnalysis,
+  postureNarrative,
+  remediationAnalysis,
+} from "./narratives.ts";
 import type { PostureRepo } from "./posture.repo.ts";
 
 const DAY_MS = 86_400_000;
@@ -398,7 +404,18 @@ export function createPostureService(deps: {
       const remediationBefore = remediationDays(fixedBefore);
       const failingControls = controlStatus.filter((row) => row.failures > 0);
       const evaluatedControls = controlStatus.filter((row) => row.evaluated);
-      const wording = postureWording(score);
+      const facts: PostureFacts = {
+        score,
+        previousScore,
+        days,
+        passingControls: evaluatedControls.length - failingControls.length,
+        evaluatedControls: evaluatedControls.length,
+        repositories: latest.length,
+        criticalFindings,
+        fixedFindings: fixedNow.count,
+        remediationDays: remediation,
+        totalRuns,
+      };
 
       return {
         tenantId,
@@ -416,10 +433,7 @@ export function createPostureService(deps: {
           postureHistory: history,
         },
         narrative: {
-          text:
-            `Security posture is ${wording} at ${score}%: ${evaluatedControls.length - failingControls.length} of ` +
-            `${evaluatedControls.length} evaluated controls pass across ${latest.length} ` +
-            `repositor${latest.length === 1 ? "y" : "ies"}, with ${criticalFindings} critical finding${criticalFindings === 1 ? "" : "s"} open.`,
+          text: postureNarrative(facts),
           confidence: 85,
           trend: narrativeTrend(score, criticalFindings),
         },
@@ -427,18 +441,12 @@ export function createPostureService(deps: {
           lastUpdated: (
             latest.map((r) => r.createdAt).sort((a, b) => b.getTime() - a.getTime())[0] ?? at
           ).toISOString(),
-          postureAnalysis:
-            previousScore === null
-              ? `Posture is ${score}% (${wording}); there is no earlier run to compare with yet.`
-              : `Posture is ${score}% (${wording}), ${score >= previousScore ? "up" : "down"} from ${previousScore}% ${days} days ago.`,
+          postureAnalysis: postureAnalysis(facts),
           topRisks: topRisks
             .slice(0, 3)
             .map((risk) => `${risk.description} (${risk.type}, score ${risk.riskScore})`),
-          remediationAnalysis:
-            remediation === null
-              ? `No findings were fixed in the last ${days} days.`
-              : `${fixedNow.count} finding${fixedNow.count === 1 ? " was" : "s were"} fixed in the last ${days} days, after ${remediation} days on average.`,
-          environmentAnalysis: `${latest.length} repositor${latest.length === 1 ? "y is" : "ies are"} scanned; ${totalRuns} runs recorded in total.`,
+          remediationAnalysis: remediationAnalysis(facts),
+          environmentAnalysis: environmentAnalysis(facts),
         },
         controlStatus,
         recentRuns: recent.map(toRun),

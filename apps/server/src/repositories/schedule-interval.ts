@@ -1,5 +1,6 @@
 // How often a cron schedule can fire at its most frequent: a per-minute scan schedule would have
 // the server fetch a repository forever, so schedules under a minimum interval are refused.
+import { plural } from "@rampart/contracts/words";
 import { CronExpressionParser } from "cron-parser";
 
 const DAY_SECONDS = 86_400;
@@ -34,7 +35,6 @@ export function shortestIntervalSeconds(cron: string): number | undefined {
 export function scheduleTooFrequent(cron: string, minimumMinutes: number): string | undefined {
   const seconds = shortestIntervalSeconds(cron);
   if (seconds === undefined || seconds >= minimumMinutes * 60) return undefined;
-  return `scans may be scheduled at most every ${minimumMinutes} minutes; this schedule runs every ${
-    seconds >= 60 ? `${Math.floor(seconds / 60)} minute${seconds >= 120 ? "s" : ""}` : `${seconds} seconds`
-  }`;
+  const interval = seconds >= 60 ? plural(Math.floor(seconds / 60), "minute") : plural(seconds, "second");
+  return `scans may be scheduled at most every ${plural(minimumMinutes, "minute")}; this schedule runs every ${interval}`;
 }

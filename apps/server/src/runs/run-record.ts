@@ -1,7 +1,9 @@
 // Turns an engine scan into the rows of one policy run: the run, its findings (failed, suppressed,
 // and one passed check per clean rule), per-control results, and its self hash. Pure: the
 // service writes the result in one transaction.
+
 import { createHash } from "node:crypto";
+import { plural } from "@rampart/contracts/words";
 import type { AnalyzerRun, Finding as EngineFinding, RuleMeta } from "@rampart/engine";
 import { vexOfFinding } from "@rampart/engine/sca/vex/findings";
 import type { VexStatement } from "@rampart/engine/sca/vex/statement";
@@ -191,7 +193,7 @@ export function buildRunRecord(input: {
       controlCode: control.code,
       severity: rule.severity,
       status: "pass",
-      message: `${rule.title}: no violations in ${run!.filesAnalyzed} file${run!.filesAnalyzed === 1 ? "" : "s"}`,
+      message: `${rule.title}: no violations in ${plural(run!.filesAnalyzed, "file")}`,
       filePath: null,
       line: null,
       fingerprint: createHash("sha256").update(`pass:${rule.id}`).digest("hex"),

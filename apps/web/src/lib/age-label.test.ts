@@ -5,19 +5,21 @@ const now = new Date("2025-06-01T12:00:00.000Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
 describe("ageLabel", () => {
-  it("counts minutes under an hour", () => {
+  it("counts minutes under an hour, in the singular for one", () => {
     expect(ageLabel(minutesAgo(0), now)).toBe("0 mins ago");
+    expect(ageLabel(minutesAgo(1), now)).toBe("1 min ago");
     expect(ageLabel(minutesAgo(5), now)).toBe("5 mins ago");
     expect(ageLabel(minutesAgo(59.9), now)).toBe("59 mins ago");
   });
 
   it("counts hours under a day", () => {
-    expect(ageLabel(minutesAgo(60), now)).toBe("1 hours ago");
+    expect(ageLabel(minutesAgo(60), now)).toBe("1 hour ago");
+    expect(ageLabel(minutesAgo(119), now)).toBe("1 hour ago");
     expect(ageLabel(minutesAgo(23 * 60 + 59), now)).toBe("23 hours ago");
   });
 
   it("counts days from a day on", () => {
-    expect(ageLabel(minutesAgo(24 * 60), now)).toBe("1 days ago");
+    expect(ageLabel(minutesAgo(24 * 60), now)).toBe("1 day ago");
     expect(ageLabel(minutesAgo(10 * 24 * 60 + 5), now)).toBe("10 days ago");
   });
 

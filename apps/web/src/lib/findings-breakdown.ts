@@ -1,8 +1,8 @@
 // What a group of findings holds, in words: "22 findings: 3 critical, 19 high", or "3 critical
 // findings" when they share one severity. The one place this phrasing lives, so that it can move
-// onto a shared pluralising helper in one edit.
+// onto other phrasing in one edit.
 import type { SeverityCounts } from "@rampart/contracts/common";
-import { plural } from "./plural";
+import { plural } from "@rampart/contracts/words";
 
 const SEVERITY_WORDS: readonly [keyof SeverityCounts, string][] = [
   ["critical", "critical"],

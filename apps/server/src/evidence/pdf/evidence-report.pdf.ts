@@ -1,5 +1,6 @@
 // The evidence export as a PDF for people: summary, controls, findings, the audit log, the chain's
 // status, the signed checkpoint and the key's fingerprint. The JSON export stays the form a machine verifies.
+import { plural } from "@rampart/contracts/words";
 import type { EvidenceReport } from "../evidence-report.ts";
 import { createPdfLayout } from "./pdf-layout.ts";
 
@@ -93,7 +94,7 @@ export async function renderEvidenceReportPdf(report: EvidenceReport): Promise<U
     const more = summary.openFindings - report.findings.length;
     if (more > 0) {
       layout.paragraph(
-        `${more} more open finding${more === 1 ? " is" : "s are"} not listed here (most severe first); ` +
+        `${plural(more, "more open finding is", "more open findings are")} not listed here (most severe first); ` +
           "see the Findings pages or the API.",
         { muted: true },
       );

@@ -5,6 +5,8 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
 export const Select = SelectPrimitive.Root;
+
+// Radix renders the value as a span and drops any className given to it: the trigger styles it.
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({
@@ -15,7 +17,7 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        "inline-flex h-9 items-center justify-between gap-2 rounded-md border border-input bg-surface px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60",
+        "inline-flex h-9 items-center justify-between gap-2 whitespace-nowrap rounded-md [&>span]:min-w-0 [&>span]:truncate border border-input bg-surface px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60",
         className,
       )}
       {...props}

@@ -4,6 +4,7 @@
 import type { SastFinding } from "@rampart/contracts/sast";
 import { GitPullRequest } from "lucide-react";
 import { FixPullRequestLink } from "../../components/fix-pull-request-link";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -78,10 +79,10 @@ export function CodeFindingCard({
           </figure>
         </details>
       ) : finding.remediation ? (
-        <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-foreground">How to fix: </span>
-          {finding.remediation}
-        </p>
+        <div className="text-sm text-muted-foreground">
+          <p className="font-medium text-foreground">How to fix</p>
+          <Markdown>{finding.remediation}</Markdown>
+        </div>
       ) : null}
       {finding.fixPullRequest ? (
         <div className="flex justify-end">

@@ -59,8 +59,16 @@ describe("CompliancePage", () => {
     expect(rows[1]).toHaveTextContent("Pass");
     expect(rows[2]).toHaveTextContent("CC7.2");
     expect(rows[2]).toHaveTextContent("Untested");
-    expect(screen.getByRole("combobox", { name: "Framework" })).toHaveTextContent("SOC 2 2017");
+    const framework = screen.getByRole("combobox", { name: "Framework" });
+    expect(framework).toHaveTextContent("SOC 2 2017");
+    // One line: the trigger grows with the label and cuts it with an ellipsis when the page is narrower.
+    expect(framework).toHaveClass("whitespace-nowrap", "w-auto", "max-w-full");
+    expect(framework).not.toHaveClass("w-72");
+    expect(framework).toHaveClass("[&>span]:truncate");
     expect(screen.getByText(/Untested requirements/)).toBeInTheDocument();
+    expect(
+      screen.getByText("SOC 2: 50% compliant. Of 2 requirements, 1 passes, 0 fail and 1 is untested."),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Confidence/)).toHaveTextContent("60%");
     expect(screen.getByRole("img", { name: "Trend: stable" })).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@
 // score and how each requirement maps to Rampart's controls. A requirement with no mapped control,
 // or whose controls were not evaluated, is "Untested" and counts against the score.
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
+import { plural } from "@rampart/contracts/words";
 import { useId, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel";
 import { NarratorCard } from "../../components/narrator-card";
@@ -26,7 +27,10 @@ export function complianceNarrative(name: string, summary: Summary) {
   const trend: "up" | "down" | "stable" =
     summary.compliancePercentage >= 90 ? "up" : summary.failedControls > 5 ? "down" : "stable";
   return {
-    text: `${name}: ${percent}% compliant. ${summary.passedControls} requirements pass, ${summary.failedControls} fail and ${summary.unknownControls} are untested out of ${summary.totalControls}.`,
+    text:
+      `${name}: ${percent}% compliant. Of ${plural(summary.totalControls, "requirement")}, ` +
+      `${plural(summary.passedControls, "passes", "pass")}, ${plural(summary.failedControls, "fails", "fail")} ` +
+      `and ${plural(summary.unknownControls, "is untested", "are untested")}.`,
     confidence: Math.min(95, summary.compliancePercentage + 10),
     trend,
   };
@@ -150,10 +154,12 @@ export function CompliancePage() {
         <p className="text-sm text-muted-foreground">No frameworks are configured.</p>
       ) : (
         <>
-          <div className="flex items-center gap-3">
-            <Label id={labelId}>Framework</Label>
+          <div className="flex min-w-0 items-center gap-3">
+            <Label id={labelId} className="shrink-0">
+              Framework
+            </Label>
             <Select value={frameworkId ?? undefined} onValueChange={setChosen}>
-              <SelectTrigger aria-labelledby={labelId} className="w-72">
+              <SelectTrigger aria-labelledby={labelId} className="w-auto max-w-full min-w-0 sm:min-w-72">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>

@@ -56,6 +56,20 @@ describe("ControlsPage", () => {
     );
   });
 
+  it("counts one pass and one failure in the singular", async () => {
+    stubFetch({
+      ...base,
+      [`GET /api/tenants/${TENANT_ID}/controls?type=all`]: {
+        body: [testControlRow({ passes: 1, failures: 1 }), testControlRow({ code: "SEC-KEY-01" })],
+      },
+    });
+    renderWithProviders(<ControlsPage />, { path: "/controls" });
+    expect(await screen.findByText("1 pass")).toBeInTheDocument();
+    expect(screen.getByText("1 failure")).toBeInTheDocument();
+    expect(screen.getByText("3 passes")).toBeInTheDocument();
+    expect(screen.getByText("2 failures")).toBeInTheDocument();
+  });
+
   it("shows 'Failed to Load Controls'", async () => {
     stubFetch({ ...base, [`GET /api/tenants/${TENANT_ID}/controls?type=all`]: { status: 500, body: "" } });
     renderWithProviders(<ControlsPage />, { path: "/controls" });

@@ -1,6 +1,8 @@
 // Security Controls (/controls): control cards by category, and a drawer with a control's recent
 // findings, evidence hashes and links to its fix PRs, runs and evidence.
+
 import type { ControlStatusRow } from "@rampart/contracts/controls";
+import { plural } from "@rampart/contracts/words";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -184,8 +186,8 @@ export function ControlsPage() {
                   ))}
                 </span>
                 <span className="flex gap-4 text-sm">
-                  <span className="text-success">{row.passes} passes</span>
-                  <span className="text-danger">{row.failures} failures</span>
+                  <span className="text-success">{plural(row.passes, "pass", "passes")}</span>
+                  <span className="text-danger">{plural(row.failures, "failure")}</span>
                 </span>
                 {row.evaluated ? (
                   <span className="flex items-center gap-2 text-xs">

@@ -5,16 +5,17 @@
 import type { SeverityStats } from "@rampart/contracts/common";
 import { ACTIVE_FINDINGS_SHOWN } from "@rampart/contracts/dashboard";
 import type { Finding } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { ChevronDown, ChevronRight, Copy, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { plural } from "../../lib/plural";
 import { useFindingExplanation } from "./api/explain-finding";
 import { useGeneratedFix } from "./api/generate-fix";
 import { findingLocation } from "./control-detail-modal";
@@ -96,15 +97,15 @@ function FindingDetails({ finding }: { finding: Finding }) {
           <p className="text-danger">Unable to generate AI explanation. Please try expanding again.</p>
         ) : (
           <>
-            <p>{explanation.data.explanation}</p>
-            <p>
-              <span className="font-medium">Impact: </span>
-              <span className="text-muted-foreground">{explanation.data.impact}</span>
-            </p>
-            <p>
-              <span className="font-medium">Recommendation: </span>
-              <span className="text-muted-foreground">{explanation.data.recommendation}</span>
-            </p>
+            <Markdown>{explanation.data.explanation}</Markdown>
+            <div>
+              <p className="font-medium">Impact</p>
+              <Markdown className="text-muted-foreground">{explanation.data.impact}</Markdown>
+            </div>
+            <div>
+              <p className="font-medium">Recommendation</p>
+              <Markdown className="text-muted-foreground">{explanation.data.recommendation}</Markdown>
+            </div>
           </>
         )}
       </section>
@@ -170,7 +171,7 @@ function FindingRow({
           )}
           <span className="min-w-0">
             <span className="block font-medium">{finding.message}</span>
-            <span className="block break-all font-mono text-xs text-muted-foreground">
+            <span className="block wrap-break-word font-mono text-xs text-muted-foreground">
               {finding.run.repo} · {findingLocation(finding)} · {finding.ruleId}
             </span>
           </span>

@@ -1,9 +1,12 @@
 // Control Detail modal: a control's failed checks (expandable, one open at a time, with the run's
 // date, commit and a link to the code host when there is one) and its passed checks.
+
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { Finding } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
 import { useState } from "react";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -43,7 +46,7 @@ function FailedCheck({ finding, open, onToggle }: { finding: Finding; open: bool
           <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         )}
         <span className="min-w-0">
-          <span className="block break-all font-mono text-xs">{findingLocation(finding)}</span>
+          <span className="block wrap-break-word font-mono text-xs">{findingLocation(finding)}</span>
           <span className="block text-muted-foreground">{finding.message}</span>
         </span>
       </button>
@@ -59,9 +62,11 @@ function FailedCheck({ finding, open, onToggle }: { finding: Finding; open: bool
           </div>
           <div>
             <h4 className="font-medium">Remediation Guidance</h4>
-            <p className="text-muted-foreground">
-              {finding.metadata.suggestion ?? "No remediation guidance recorded for this check."}
-            </p>
+            {finding.metadata.suggestion ? (
+              <Markdown className="text-muted-foreground">{finding.metadata.suggestion}</Markdown>
+            ) : (
+              <p className="text-muted-foreground">No remediation guidance recorded for this check.</p>
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
             <span>{finding.run.repo}</span>
@@ -152,13 +157,19 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
                 <span className="text-success" aria-hidden="true">
                   ✓
                 </span>
-                <span className="break-all font-mono text-xs">{findingLocation(finding)}</span>
-                <span className="text-muted-foreground">{finding.message}</span>
+                {/* Stacked, not side by side: beside a long message the location was squeezed to a
+                    few characters and broke mid-word. */}
+                <span className="min-w-0">
+                  <span className="block wrap-break-word font-mono text-xs">{findingLocation(finding)}</span>
+                  <span className="block text-muted-foreground">{finding.message}</span>
+                </span>
               </li>
             ))}
           </ul>
           {hiddenPassed > 0 ? (
-            <p className="mt-2 text-xs text-muted-foreground">+ {hiddenPassed} more passed checks</p>
+            <p className="mt-2 text-xs text-muted-foreground">
+              + {plural(hiddenPassed, "more passed check")}
+            </p>
           ) : null}
         </section>
       ) : null}

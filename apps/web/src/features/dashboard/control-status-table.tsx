@@ -1,6 +1,8 @@
 // Control Status: every control with its passes, failures and compliance, filtered locally by
 // category; a failure count opens the Control Detail modal.
+
 import type { ControlStatusRow } from "@rampart/contracts/controls";
+import { plural } from "@rampart/contracts/words";
 import { useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -24,7 +26,7 @@ export function ControlStatusTable({ rows, tenantId }: { rows: ControlStatusRow[
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <CardTitle>Control Status</CardTitle>
-          <Badge>SOC2 Type I · {rows.length} controls</Badge>
+          <Badge>SOC2 Type I · {plural(rows.length, "control")}</Badge>
         </div>
         <FilterButtons
           label="Control category"
@@ -76,7 +78,7 @@ export function ControlStatusTable({ rows, tenantId }: { rows: ControlStatusRow[
                       size="sm"
                       className="tabular-nums text-danger"
                       disabled={row.failures === 0}
-                      aria-label={`${row.failures} failures of ${row.control.code}`}
+                      aria-label={`${plural(row.failures, "failure")} of ${row.control.code}`}
                       onClick={() => setOpenControl(row)}
                     >
                       {row.failures}

@@ -1,21 +1,23 @@
 // Metrics overview: posture, active runs, critical findings and remediation time, with trend
-// captions computed from the previous period (hidden when there is no history) and a small
-// posture-over-time chart.
+// captions computed from the previous period (hidden when there is no history) and the
+// posture-over-time chart (posture-chart.tsx).
+
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import { plural, pluralForm } from "@rampart/contracts/words";
 import type { LucideIcon } from "lucide-react";
 import { Activity, AlertTriangle, Clock, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
-import { formatDate } from "../../lib/format-date";
+import { PostureChart } from "./posture-chart";
 
 type Metrics = DashboardSummary["metrics"];
 
 /** Remediation time is held in days; below one day it reads in hours (value × 24). */
 export function formatRemediationTime(days: number | null): string {
   if (days === null) return "N/A";
-  if (days < 1) return `${Math.round(days * 24)} hours`;
-  return `${Number(days.toFixed(1))} days`;
+  if (days < 1) return plural(Math.round(days * 24), "hour");
+  return plural(Number(days.toFixed(1)), "day");
 }
 
 function signed(value: number): string {
@@ -26,7 +28,8 @@ function signed(value: number): string {
 /** '+3 pts vs previous period'; null without history. */
 export function postureCaption(change: number | null): { text: string; good: boolean | null } | null {
   if (change === null) return null;
-  return { text: `${signed(change)} pts vs previous period`, good: change === 0 ? null : change > 0 };
+  const points = pluralForm(Math.abs(Number(change.toFixed(1))), "pt");
+  return { text: `${signed(change)} ${points} vs previous period`, good: change === 0 ? null : change > 0 };
 }
 
 /** '-40% vs previous period': faster remediation (a negative change) is good. */
@@ -69,58 +72,6 @@ function MetricCard({
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-export function PostureChart({ history }: { history: Metrics["postureHistory"] }) {
-  if (history.length < 2) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        Posture history appears after scans on two or more days.
-      </p>
-    );
-  }
-  const width = 600;
-  const height = 120;
-  const pad = 6;
-  const x = (index: number) => pad + (index / (history.length - 1)) * (width - 2 * pad);
-  const y = (score: number) => pad + (1 - Math.max(0, Math.min(100, score)) / 100) * (height - 2 * pad);
-  const points = history.map((point, index) => `${x(index)},${y(point.score)}`).join(" ");
-  const first = history[0]!;
-  const last = history.at(-1)!;
-  const label = `Posture score over time: ${Math.round(first.score)}% on ${formatDate(first.date)}, ${Math.round(last.score)}% on ${formatDate(last.date)}`;
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${width} ${height}`}
-      preserveAspectRatio="none"
-      className="h-28 w-full"
-    >
-      {[0, 50, 100].map((mark) => (
-        <line
-          key={mark}
-          x1={pad}
-          x2={width - pad}
-          y1={y(mark)}
-          y2={y(mark)}
-          className="stroke-border"
-          strokeDasharray="4 4"
-        />
-      ))}
-      <polyline
-        points={points}
-        fill="none"
-        className="stroke-primary"
-        strokeWidth={2}
-        vectorEffect="non-scaling-stroke"
-      />
-      {history.map((point, index) => (
-        <circle key={point.date} cx={x(index)} cy={y(point.score)} r={3} className="fill-primary">
-          <title>{`${formatDate(point.date)}: ${Math.round(point.score)}%`}</title>
-        </circle>
-      ))}
-    </svg>
   );
 }
 

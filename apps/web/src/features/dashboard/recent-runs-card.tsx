@@ -1,11 +1,11 @@
 // Recent Policy Runs: the five latest runs with their own status (pass, fail, skip).
 import type { Run } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { History } from "lucide-react";
 import { Link } from "wouter";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ageLabel } from "../../lib/age-label";
-import { plural } from "../../lib/plural";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 
 export const RECENT_RUNS_SHOWN = 5;

@@ -1,14 +1,15 @@
 // Top 5 Risks and the Risk Heatmap, side by side on the dashboard. The top risks say how many
 // there are in all and lead to Risk Intelligence, where every one is listed.
 import type { HeatmapResponse } from "@rampart/contracts/risks";
+import { plural } from "@rampart/contracts/words";
 import { ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
+import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { findingsBreakdown } from "../../lib/findings-breakdown";
-import { plural } from "../../lib/plural";
 import { useRiskHeatmap, useRisks } from "./api/get-risks";
 
 export const TOP_RISKS_SHOWN = 5;
@@ -85,7 +86,7 @@ export function TopRisksCard({ tenantId }: { tenantId: string }) {
                     </span>
                   </div>
                   <p className="mt-1">{risk.description}</p>
-                  <p className="text-xs text-muted-foreground">{risk.impact}</p>
+                  <Markdown className="text-xs text-muted-foreground">{risk.impact}</Markdown>
                 </div>
                 <span className={cn("text-lg font-semibold tabular-nums", riskScoreClass(risk.riskScore))}>
                   {risk.riskScore.toFixed(1)}
@@ -150,7 +151,9 @@ export function RiskHeatmapCard({ tenantId }: { tenantId: string }) {
       <CardHeader>
         <CardTitle>Risk Heatmap</CardTitle>
         {heatmap.data && heatmap.data.totalFindings > 0 ? (
-          <CardDescription>{heatmap.data.totalFindings} open findings by type and severity</CardDescription>
+          <CardDescription>
+            {plural(heatmap.data.totalFindings, "open finding")} by type and severity
+          </CardDescription>
         ) : null}
       </CardHeader>
       <CardContent>

@@ -1,11 +1,11 @@
 // The scan trigger: a repository choice when the tenant has more than one, and the button that
 // reads 'Running...' (with the live file count) and is disabled while a scan runs.
 import type { Repository } from "@rampart/contracts/repositories";
+import { plural } from "@rampart/contracts/words";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
-import { plural } from "../../lib/plural";
 import { useTriggerScan } from "./api/trigger-scan";
 
 export function ScanControls({ tenantId, repositories }: { tenantId: string; repositories: Repository[] }) {

@@ -12,7 +12,7 @@ import {
   TEST_USER,
   testTenant,
 } from "../../test/render";
-import { EvidencePage } from "./evidence-page";
+import { EvidencePage, evidenceNarrative } from "./evidence-page";
 import { defaultExportRange } from "./export-range";
 
 const BASE = `/api/tenants/${TENANT_ID}/evidence`;
@@ -166,5 +166,19 @@ describe("EvidencePage", () => {
     });
     renderWithProviders(<EvidencePage />, { path: "/evidence" });
     expect(await screen.findByRole("region", { name: "No evidence yet" })).toBeInTheDocument();
+  });
+});
+
+describe("evidenceNarrative", () => {
+  it("counts one block and one minute in the singular", () => {
+    const now = Date.now();
+    const narrative = evidenceNarrative({
+      artifacts: [testArtifact(0)],
+      chain: testChain({ totalRuns: 1, lastVerifiedAt: new Date(now - 90_000).toISOString() }),
+      genesisHash: GENESIS_HASH,
+    });
+    expect(narrative).toBe(
+      "1 block in the ledger; the newest 1 shown. Every block verified intact 1 min ago.",
+    );
   });
 });

@@ -1,6 +1,8 @@
 // Evidence Graph (/evidence): the export form, the chain's verification status with Verify Chain,
 // the signing key for offline checks, filters, and the hash-linked ledger of blocks.
+
 import type { EvidenceResponse } from "@rampart/contracts/evidence";
+import { plural } from "@rampart/contracts/words";
 import { Info, Waypoints, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -39,7 +41,7 @@ const TYPE_FILTER_LABELS: Record<ArtifactTypeFilter, string> = { all: "All types
 
 export function evidenceNarrative({ artifacts, chain }: EvidenceResponse): string {
   if (artifacts.length === 0) return "The ledger has no evidence blocks to show yet.";
-  const size = `${chain.totalRuns} blocks in the ledger; the newest ${artifacts.length} shown.`;
+  const size = `${plural(chain.totalRuns, "block")} in the ledger; the newest ${artifacts.length} shown.`;
   if (!chain.lastVerifiedAt) return `${size} The chain has not been verified yet.`;
   if (chain.isValid) return `${size} Every block verified intact ${ageLabel(chain.lastVerifiedAt)}.`;
   const where = chain.failure ? ` at block #${chain.failure.index}` : "";

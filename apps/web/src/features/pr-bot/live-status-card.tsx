@@ -1,5 +1,6 @@
 // The live PR status: the tenant's open fix pull requests, polled every 10 s. A failed poll shows
 // the failure rather than the last count, which may no longer be true.
+import { pluralForm } from "@rampart/contracts/words";
 import { Activity } from "lucide-react";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -23,7 +24,7 @@ export function LiveStatusCard({ tenantId }: { tenantId: string | null }) {
                 {active.data.count}
               </span>{" "}
               <span className="text-sm font-normal text-muted-foreground">
-                active {active.data.count === 1 ? "PR" : "PRs"}
+                {pluralForm(active.data.count, "active PR")}
               </span>
             </p>
           )}

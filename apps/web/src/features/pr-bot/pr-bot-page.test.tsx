@@ -122,6 +122,38 @@ describe("PrBotPage", () => {
     expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
   });
 
+  it("renders a pull request body's Markdown, never HTML from it", async () => {
+    stubPrBot({
+      [SUGGESTIONS]: {
+        body: page([
+          suggestion(7, {
+            title: "Fix SQL injection in src/routes/refunds.js",
+            aiExplainer:
+              'Rampart found "SQL injection" (`sast/sql-injection`, severity high) at `src/routes/refunds.js:12`:\n\n' +
+              "> req.query.payment reaches the query text\n\n" +
+              "This change applies the rule's fix.\n\n" +
+              '<img src="x" onerror="window.pwned = true"> [details](javascript:alert(1))',
+          }),
+        ]),
+      },
+      [ACTIVE]: { body: { count: 1 } },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const card = await screen.findByRole("listitem", {
+      name: "#7 Fix SQL injection in src/routes/refunds.js",
+    });
+    expect([...card.querySelectorAll("code")].map((code) => code.textContent)).toEqual([
+      "sast/sql-injection",
+      "src/routes/refunds.js:12",
+    ]);
+    expect(card.querySelector("blockquote")).toHaveTextContent("req.query.payment reaches the query text");
+    expect(card).not.toHaveTextContent("`");
+    expect(card.querySelector("img, [onerror]")).toBeNull();
+    expect(within(card).getByText("details").closest("a")).toBeNull();
+    expect(await screen.findByTestId("active-pr-count")).toHaveTextContent("1");
+    expect(screen.getByText("active PR")).toBeInTheDocument();
+  });
+
   it("shows the live active PR count and refreshes it every 10 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let count = 2;

@@ -1,7 +1,9 @@
 // One fix pull request: number, title, repository and branch, display status, when it was opened,
 // the explainer (its description), whether it adds tests, and a link to it on the code host.
+
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import { ExternalLink, FlaskConical, GitBranch } from "lucide-react";
+import { Markdown } from "../../components/markdown";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent } from "../../components/ui/card";
 import { formatDateTime } from "../../lib/format-date";
@@ -41,7 +43,7 @@ export function PrSuggestionCard({ suggestion }: { suggestion: PrSuggestion }) {
               </Badge>
             </div>
           </div>
-          <p className="text-sm whitespace-pre-line break-words">{suggestion.aiExplainer}</p>
+          <Markdown className="text-sm">{suggestion.aiExplainer}</Markdown>
           <div className="flex flex-wrap items-center justify-between gap-3 text-xs">
             <span
               className={

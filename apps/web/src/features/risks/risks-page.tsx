@@ -1,9 +1,11 @@
 // Risk Intelligence (/risks): how many risks, their average score and every risk, highest first and
 // a page at a time, each scored out of 10 with a bar coloured at 8, 5 and 3 (spec part 2, §9) and
 // saying what its findings are.
+import { plural } from "@rampart/contracts/words";
 import { ShieldAlert } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
+import { Markdown } from "../../components/markdown";
 import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
@@ -89,7 +91,7 @@ export function RisksPage() {
                         <span className="font-semibold tabular-nums">{risk.riskScore.toFixed(1)}/10</span>
                       </div>
                       <p className="font-medium">{risk.description}</p>
-                      <p className="text-sm text-muted-foreground">{risk.impact}</p>
+                      <Markdown className="text-sm text-muted-foreground">{risk.impact}</Markdown>
                       <Progress
                         value={risk.riskScore * 10}
                         label={`Risk score ${risk.riskScore.toFixed(1)} of 10`}

@@ -2,6 +2,7 @@
 // controls 5 then '+N more'), Environments, and Artifacts (hash, the run's evidence ledger
 // entries, its fix pull requests, analyzer statuses and skipped files).
 import type { RunDetail } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
@@ -17,7 +18,6 @@ import {
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { formatDateTime } from "../../lib/format-date";
-import { plural } from "../../lib/plural";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 import { useRun } from "./api/get-run";
 import { useRevokeWaiver } from "./api/revoke-waiver";

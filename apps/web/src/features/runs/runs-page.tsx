@@ -2,6 +2,7 @@
 // ?control=CODE), a narrator summary, cursor-paginated "Load More", a run drawer, and the
 // tenant's repositories.
 import type { Run, RunCounts } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { PlayCircle, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -20,7 +21,6 @@ import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ageLabel } from "../../lib/age-label";
-import { plural } from "../../lib/plural";
 import { abbreviate, runTitle } from "../../lib/run-labels";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { type RunFilters, useRuns } from "./api/get-runs";

@@ -1,6 +1,6 @@
 // How the drawer words and colours system data (spec part 2, §4 and §9).
 import type { SystemInfo } from "@rampart/contracts/system";
-import { plural } from "../../lib/plural";
+import { plural } from "@rampart/contracts/words";
 
 export const JOBS_SHOWN = 10;
 export const JOB_ERROR_LENGTH = 50;

@@ -2,6 +2,7 @@
 // within its wait, or 202 with a scan id that we poll (GET /api/scans/{scanId}) until it completes
 // or fails, reporting the growing file count as progress. Demo mode scans a sample for real too.
 import type { TriggerRunResponse } from "@rampart/contracts/runs";
+import { plural } from "@rampart/contracts/words";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../../components/ui/use-toast";
@@ -36,6 +37,11 @@ export async function triggerScan(
   return scan;
 }
 
+/** The spec's 'Scanned N files. Found M issues.', in the singular for a count of one. */
+export function scanCompleteMessage(scan: Pick<TriggerRunResponse, "filesScanned" | "failed">): string {
+  return `Scanned ${plural(scan.filesScanned, "file")}. Found ${plural(scan.failed, "issue")}.`;
+}
+
 export function scanErrorMessage(error: unknown): string {
   const fromServer = serverErrorMessage(error);
   if (fromServer) return fromServer;
@@ -53,7 +59,7 @@ export function useTriggerScan() {
     onSuccess: async (scan, { tenantId }) => {
       toast({
         title: "Policy Scan Complete",
-        description: `Scanned ${scan.filesScanned} files. Found ${scan.failed} issues.`,
+        description: scanCompleteMessage(scan),
       });
       await Promise.all(
         ["summary", "runs", "controls", "risks", "risk-heatmap"].map((segment) =>
