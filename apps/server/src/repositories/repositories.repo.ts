@@ -1,7 +1,7 @@
 // Queries for a tenant's repositories. A removed repository is archived, not deleted: its runs and
 // findings are evidence. Only `restore` and the demo seed see archived rows.
 import type { Database } from "@rampart/db/client";
-import { repositories } from "@rampart/db/schema";
+import { policyRuns, repositories } from "@rampart/db/schema";
 import { and, asc, count, eq, isNotNull, isNull, or } from "drizzle-orm";
 
 export type RepositoryRow = typeof repositories.$inferSelect;
@@ -53,13 +53,17 @@ export function createRepositoriesRepo(db: Database) {
           .where(and(eq(repositories.tenantId, tenantId), isNull(repositories.archivedAt)))
       )[0]?.count ?? 0,
 
-    update: async (
+    /**
+     * A new name is also the `repo` of the repository's runs (their display name; the ledger
+     * keeps the name each run was recorded under), changed in the same transaction.
+     */
+    update: (
       tenantId: string,
       id: string,
-      changes: Partial<Pick<NewRepository, "defaultBranch" | "scanSchedule" | "credential">>,
+      changes: Partial<Pick<NewRepository, "name" | "defaultBranch" | "scanSchedule" | "credential">>,
     ) =>
-      (
-        await db
+      db.transaction(async (tx) => {
+        const [updated] = await tx
           .update(repositories)
           .set(changes)
           .where(
@@ -69,8 +73,15 @@ export function createRepositoriesRepo(db: Database) {
               isNull(repositories.archivedAt),
             ),
           )
-          .returning()
-      )[0],
+          .returning();
+        if (updated && changes.name !== undefined) {
+          await tx
+            .update(policyRuns)
+            .set({ repo: changes.name })
+            .where(and(eq(policyRuns.tenantId, tenantId), eq(policyRuns.repositoryId, id)));
+        }
+        return updated;
+      }),
 
     insert: async (row: NewRepository) => (await db.insert(repositories).values(row).returning())[0]!,
 
