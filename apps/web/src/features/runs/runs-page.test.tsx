@@ -54,7 +54,8 @@ describe("RunsPage", () => {
     expect(within(list).getAllByRole("listitem")[50]).toHaveTextContent("Skipped");
     expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("cursor=c1"))).toBe(true);
-  });
+    // Fifty cards take jsdom close to the default 5 s on a busy machine.
+  }, 15_000);
 
   it("honours ?control= with a removable chip and narrates many failures as a downward trend", async () => {
     const failing = Array.from({ length: 4 }, () => testRun({ status: "fail" }));
