@@ -19,6 +19,7 @@ import {
 } from "../../test/render";
 import { DashboardErrorPanel } from "./dashboard-error-panel";
 import { DashboardPage } from "./dashboard-page";
+import { RecentRunsCard } from "./recent-runs-card";
 
 const ACME = TENANT_ID;
 const SUMMARY = `GET /api/tenants/${ACME}/summary?days=7`;
@@ -408,6 +409,16 @@ describe("Scan trigger", () => {
     await waitFor(() => expect(triggered).toEqual([{ tenantId: ACME, repo: good.id }]));
   });
 
+  it("falls back to the first repository when the remembered one was removed", async () => {
+    window.localStorage.setItem(`scan-repository:${ACME}`, "aaaaaaaa-0000-4000-8000-0000000000ff");
+    const second = testRepository({ id: "aaaaaaaa-0000-4000-8000-0000000000b2", name: "acme/second" });
+    stubDashboard({ [`GET /api/tenants/${ACME}/repositories`]: { body: [testRepository(), second] } });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    expect(await screen.findByRole("combobox", { name: "Repository to scan" })).toHaveTextContent(
+      "acme/payments-api",
+    );
+  });
+
   it("disables 'Run Policy Scan' without a repository, with a link to add one", async () => {
     stubDashboard({ [`GET /api/tenants/${ACME}/repositories`]: { body: [] } });
     renderWithProviders(<DashboardPage />, { path: "/dashboard" });
@@ -518,5 +529,30 @@ describe("DashboardErrorPanel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(
       "An unexpected error occurred while loading the dashboard data.",
     );
+  });
+});
+
+describe("Recent Policy Runs", () => {
+  it("says why a run evaluated nothing instead of 'Status: Evaluated'", () => {
+    render(
+      <RecentRunsCard
+        runs={[
+          testRun({
+            repo: "acme/web",
+            status: "fail",
+            commitSha: "",
+            reason: { code: "not_found", message: "The repository could not be fetched: not found" },
+          }),
+          testRun({ repo: "acme/payments-api" }),
+        ]}
+      />,
+    );
+    const [failed, evaluated] = within(screen.getByRole("list", { name: "Recent policy runs" })).getAllByRole(
+      "listitem",
+    );
+    expect(failed).toHaveTextContent("acme/web");
+    expect(failed).toHaveTextContent("Scan failed: Repository not found");
+    expect(failed).not.toHaveTextContent("Status: Evaluated");
+    expect(evaluated).toHaveTextContent("Status: Evaluated");
   });
 });
