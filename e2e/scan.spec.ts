@@ -1,26 +1,42 @@
 // Issue 5: sign up → add a repository → scan → the dashboard shows the scan's real counts; the
 // control modal lists failed checks with file and line; runs filter; compliance shows SOC 2
-// requirements with Pass/Fail/Untested. Screenshots of each page land in e2e/screenshots/.
+// requirements with Pass/Fail/Untested. Issue 17: with no repository the scan button is disabled
+// and links to adding one; a local repository is named after its folder; the scan button keeps
+// the repository chosen last (not the first, unreachable one) across visits; a scan of the
+// unreachable one fails at once and shows its reason on Policy Runs. Screenshots of each page
+// land in e2e/screenshots/.
 import { expect, test } from "@playwright/test";
 import { plural } from "../packages/contracts/src/words.ts";
 import { newAccount, register, screenshot, signIn, toast } from "./support.ts";
 
 test("a new user scans a repository and sees its real numbers everywhere", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const account = newAccount("scan");
   await register(page, account);
   await signIn(page, account);
 
-  // Add the repository from the Policy Runs page.
-  await page.getByRole("link", { name: /^Policy Runs/ }).click();
+  // Nothing to scan yet: the button says so and leads to where repositories are added.
+  // (The first signed-in page loads its chunks and the summary: slow on a busy machine.)
+  await expect(page.getByRole("button", { name: "Run Policy Scan" })).toBeDisabled({ timeout: 30_000 });
+  await page.getByRole("link", { name: "Add a repository" }).click();
+  await expect(page).toHaveURL(/\/runs$/);
+
+  // Add an unreachable repository first, then the real one from this server's disk.
+  const repositories = page.getByRole("list", { name: "Repositories" });
+  await page.getByLabel("Repository URL or path").fill("https://git.unreachable.invalid/acme/gone.git");
+  await page.getByRole("button", { name: "Add Repository" }).click();
+  await expect(repositories.getByText("acme/gone", { exact: true })).toBeVisible();
   await page.getByLabel("Repository URL or path").fill(process.env.E2E_REPOSITORY!);
   await page.getByRole("button", { name: "Add Repository" }).click();
-  await expect(
-    page.getByRole("list", { name: "Repositories" }).getByText("payments-api").first(),
-  ).toBeVisible();
+  // Named after its folder, not `<parent folder>/payments-api`.
+  await expect(repositories.getByText("payments-api", { exact: true })).toBeVisible();
 
-  // Scan from the dashboard.
+  // Scan from the dashboard, choosing the repository that works.
   await page.getByRole("link", { name: /^Dashboard/ }).click();
+  const choice = page.getByRole("combobox", { name: "Repository to scan" });
+  await expect(choice).toHaveText("acme/gone");
+  await choice.click();
+  await page.getByRole("option", { name: "payments-api" }).click();
   await page.getByRole("button", { name: "Run Policy Scan" }).click();
   await expect(toast(page, "Policy Scan Complete")).toBeVisible({ timeout: 120_000 });
   const description =
@@ -90,4 +106,28 @@ test("a new user scans a repository and sees its real numbers everywhere", async
   await expect(table.getByText("Fail", { exact: true }).first()).toBeVisible();
   await expect(table.getByText("Untested", { exact: true }).first()).toBeVisible();
   await screenshot(page, "compliance");
+
+  // A later visit scans the repository chosen last, not the first one.
+  await page.goto("/dashboard");
+  // (A fresh load computes the summary first, behind its modal.)
+  await expect(page.getByRole("combobox", { name: "Repository to scan" })).toHaveText("payments-api", {
+    timeout: 60_000,
+  });
+
+  // The unreachable repository, scanned from its card, fails at once and says why on Policy Runs.
+  await page.getByRole("link", { name: /^Policy Runs/ }).click();
+  const started = Date.now();
+  await page.getByRole("button", { name: "Scan acme/gone" }).click();
+  await expect(toast(page, "Scan Failed")).toBeVisible({ timeout: 30_000 });
+  expect(Date.now() - started).toBeLessThan(25_000);
+  const failedRun = page.getByRole("list", { name: "Policy runs" }).getByRole("listitem").first();
+  await expect(failedRun).toContainText("acme/gone");
+  await expect(failedRun).toContainText("Scan failed: Host unreachable");
+  await expect(failedRun).toContainText("The repository could not be fetched");
+  await failedRun.getByRole("button").click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer.getByRole("region", { name: "Why nothing was scanned" })).toContainText(
+    "Scan failed: Host unreachable",
+  );
+  await screenshot(page, "runs-failed-scan");
 });

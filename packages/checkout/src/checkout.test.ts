@@ -1,11 +1,18 @@
 import { execFileSync } from "node:child_process";
 import { lookup as dnsLookup } from "node:dns/promises";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkout, createNetworkPolicy, isGitUrl, type Lookup, repositoryNameOf } from "./index.ts";
+import {
+  checkout,
+  createNetworkPolicy,
+  isGitUrl,
+  type Lookup,
+  localRepositoryName,
+  repositoryNameOf,
+} from "./index.ts";
 import { bareRepository, type GitServer, startGitDaemon, startHttpGitServer } from "./testing/git-servers.ts";
 
 const gitIn = (cwd: string, ...args: string[]) =>
@@ -242,9 +249,33 @@ describe("names", () => {
   it.each([
     ["https://github.com/acme/payments-api.git", true, "acme/payments-api"],
     ["git@github.com:acme/infra.git", true, "acme/infra"],
-    ["/srv/repos/team/app", false, "team/app"],
   ])("%s", (location, isUrl, name) => {
     expect(isGitUrl(location)).toBe(isUrl);
     expect(repositoryNameOf(location)).toBe(name);
+  });
+
+  it("names a local repository after its folder, not its parent folder", async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), "rampart-repos-"));
+    const plain = path.join(parent, "payments-api");
+    mkdirSync(plain);
+    expect(isGitUrl(plain)).toBe(false);
+    expect(await localRepositoryName(plain)).toBe("payments-api");
+    expect(await localRepositoryName(`${plain}/`)).toBe("payments-api");
+    gitIn(plain, "init", "--quiet");
+    expect(await localRepositoryName(plain)).toBe("payments-api");
+  });
+
+  it.each([
+    ["git@github.com:acme/payments.git", "acme/payments"],
+    ["https://gitlab.example.com/group/sub/api.git", "sub/api"],
+    // No name from a remote that carries a password, or that is itself on this disk.
+    ["https://user:secret@github.com/acme/leaky.git", "checkout"],
+    ["/srv/mirrors/acme/api.git", "checkout"],
+  ])("names a local repository with the origin %s as %s", async (remote, name) => {
+    const folder = path.join(mkdtempSync(path.join(tmpdir(), "rampart-named-")), "checkout");
+    mkdirSync(folder);
+    gitIn(folder, "init", "--quiet");
+    gitIn(folder, "remote", "add", "origin", remote);
+    expect(await localRepositoryName(folder)).toBe(name);
   });
 });

@@ -110,7 +110,10 @@ export function parseGitLocation(location: string): ParsedLocation {
   };
 }
 
-/** `https://github.com/acme/api.git` → `acme/api`; a local path → its last two segments. */
+/**
+ * `https://github.com/acme/api.git` → `acme/api`: the last two segments of a git URL. A repository
+ * on this server's disk is named by `localRepositoryName` instead.
+ */
 export function repositoryNameOf(location: string): string {
   const trimmed = location.replace(/\/+$/, "").replace(/\.git$/, "");
   const parts = trimmed.split(/[/:]/).filter(Boolean);

@@ -14,6 +14,7 @@ export { type FetchFailure, type FetchFailureReason, fetchFailure } from "./fetc
 export { gitEnvironment } from "./git.ts";
 export type { GitProtocol } from "./git-location.ts";
 export { isGitUrl, parseGitLocation, repositoryNameOf } from "./git-location.ts";
+export { localRepositoryName } from "./local-repository-name.ts";
 export {
   addressProblem,
   createNetworkPolicy,

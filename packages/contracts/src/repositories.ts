@@ -58,6 +58,8 @@ export type CreateRepositoryBody = z.infer<typeof CreateRepositoryBody>;
 
 /** Changes to a registered repository; `credential: null` removes the stored token. */
 export const UpdateRepositoryBody = z.object({
+  /** The display name; the repository's runs take the new name too. */
+  name: z.string().trim().min(1, { error: "Name is required" }).max(200).optional(),
   defaultBranch: z.string().trim().min(1).max(255).nullable().optional(),
   scanSchedule: z.string().trim().max(100).nullable().optional(),
   credential: RepositoryCredential.nullable().optional(),

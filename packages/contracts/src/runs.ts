@@ -7,6 +7,31 @@ import { FixAvailability, FixPullRequestStatus, PrSuggestion } from "./fixes.ts"
 export const RunStatus = z.enum(["pass", "fail", "skip"]);
 export type RunStatus = z.infer<typeof RunStatus>;
 
+/**
+ * Why a run evaluated nothing. A failed scan (status fail): the checkout's fetch reasons
+ * (`not_found` … `unreachable`), `scan_error` (the engine or the server failed) or `abandoned`
+ * (its worker stopped responding); a skipped scan (status skip): `quota`.
+ */
+export const RunReasonCode = z.enum([
+  "not_found",
+  "auth_required",
+  "refused_by_policy",
+  "timed_out",
+  "too_large",
+  "unreachable",
+  "scan_error",
+  "abandoned",
+  "quota",
+]);
+export type RunReasonCode = z.infer<typeof RunReasonCode>;
+
+export const RunReason = z.object({
+  code: RunReasonCode,
+  /** A sentence of ours, safe to show (never git's own text). */
+  message: z.string(),
+});
+export type RunReason = z.infer<typeof RunReason>;
+
 export const AnalyzerRunStatus = z.enum(["succeeded", "partial", "failed"]);
 
 export const AnalyzerRunSummary = z.object({
@@ -21,6 +46,7 @@ export const Run = z.object({
   tenantId: Id,
   repositoryId: Id,
   repo: z.string(),
+  /** The commit scanned; empty when the scan failed before it had one (see `reason`). */
   commitSha: z.string(),
   /** The commit on the code host's website; null for local repositories and samples. */
   commitUrl: z.string().nullable(),
@@ -31,6 +57,8 @@ export const Run = z.object({
   /** Failed findings of the run after waivers. */
   failedCount: z.number().int(),
   selfHash: z.string(),
+  /** Why the run evaluated nothing (a scan that failed or was skipped); null when it evaluated its commit. */
+  reason: RunReason.nullable(),
   createdAt: Timestamp,
 });
 export type Run = z.infer<typeof Run>;

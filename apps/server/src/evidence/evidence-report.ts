@@ -101,8 +101,9 @@ export function createEvidenceReportService(deps: {
       if (!checkpoint.ok) throw new Error(`export checkpoint: ${checkpoint.message}`);
 
       const runs = await runsBetween(tenant.id, start, until);
-      // The period's latest run of each repository stands for that repository's state.
-      const latest = [...new Map([...runs].reverse().map((run) => [run.repositoryId, run])).values()];
+      // The period's latest evaluated run of each repository stands for that repository's state.
+      const evaluated = runs.filter((run) => run.reasonCode === null);
+      const latest = [...new Map([...evaluated].reverse().map((run) => [run.repositoryId, run])).values()];
       const latestIds = latest.map((run) => run.id);
       const [controls, open, ruleCounts, fixed, counts, head, verification] = await Promise.all([
         posture.controlsOfRuns(tenant.id, latest),

@@ -11,6 +11,7 @@ import {
   repositories,
 } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { evaluatedRun } from "../runs/runs.repo.ts";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
 const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
@@ -19,8 +20,9 @@ const SEVERITY_ORDER: readonly Severity[] = ["critical", "high", "med", "low"];
 export function createPostureRepo(db: Database) {
   return {
     /**
-     * The newest run of each repository created before `asOf` (or now), leaving out repositories
-     * removed by then: their history stays, but they no longer count in the posture.
+     * The newest evaluated run of each repository created before `asOf` (or now), leaving out
+     * repositories removed by then: their history stays, but they no longer count in the posture.
+     * A scan that failed or was skipped says nothing of the code: the run before it still stands.
      */
     async latestRuns(tenantId: string, asOf?: Date) {
       const removed = db
@@ -38,6 +40,7 @@ export function createPostureRepo(db: Database) {
         .where(
           and(
             eq(policyRuns.tenantId, tenantId),
+            evaluatedRun(),
             notInArray(policyRuns.repositoryId, removed),
             ...(asOf ? [lt(policyRuns.createdAt, asOf)] : []),
           ),
@@ -72,12 +75,12 @@ export function createPostureRepo(db: Database) {
               ),
             ),
 
-    /** Runs created since `since`, oldest first: the history the posture chart replays. */
+    /** Evaluated runs created since `since`, oldest first: the history the posture chart replays. */
     runsSince: (tenantId: string, since: Date) =>
       db
         .select({ id: policyRuns.id, repositoryId: policyRuns.repositoryId, createdAt: policyRuns.createdAt })
         .from(policyRuns)
-        .where(and(eq(policyRuns.tenantId, tenantId), gte(policyRuns.createdAt, since)))
+        .where(and(eq(policyRuns.tenantId, tenantId), evaluatedRun(), gte(policyRuns.createdAt, since)))
         .orderBy(asc(policyRuns.createdAt)),
 
     recentRuns: (tenantId: string, limit: number) =>

@@ -1,8 +1,10 @@
 // Removing a repository archives it: it leaves the list, the scans and the current posture, while
-// its runs and findings stay as evidence; registering the same name again brings it back.
-import { rmSync } from "node:fs";
+// its runs and findings stay as evidence; registering the same name again brings it back. Naming:
+// a local repository is named after its folder (or its remote), and any repository can be renamed.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleRepository } from "../../test/git-repo.ts";
+import { git, sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;
@@ -117,5 +119,66 @@ describe("removing a repository", () => {
       scanSchedule: "15 * * * *",
     });
     expect(hourly.statusCode, hourly.body).toBe(201);
+  });
+});
+
+describe("naming a repository", () => {
+  const repositories = `/api/tenants/${"TENANT"}/repositories`;
+  const url = () => repositories.replace("TENANT", owner.tenantId);
+  const patch = (id: string, payload: object, cookie = owner.cookie) =>
+    ctx.app.inject({ method: "PATCH", url: `${url()}/${id}`, payload, headers: { cookie } });
+  const folder = (name: string, remote?: string) => {
+    const location = path.join(root, name);
+    mkdirSync(location);
+    writeFileSync(path.join(location, "main.tf"), 'resource "aws_s3_bucket" "b" {}\n');
+    if (remote !== undefined) {
+      git(location, "init", "--quiet");
+      if (remote) git(location, "remote", "add", "origin", remote);
+    }
+    return location;
+  };
+
+  it("names a local repository after its folder, or after its remote's repository", async () => {
+    const plain = await post(url(), { location: folder("billing-service") });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ name: "billing-service", source: "local" });
+
+    const cloned = await post(url(), {
+      location: folder("checkout-clone", "git@github.com:acme/checkout.git"),
+    });
+    expect(cloned.json()).toMatchObject({ name: "acme/checkout", source: "local" });
+
+    const fileUrl = await post(url(), { location: `file://${folder("ledger-api", "")}` });
+    expect(fileUrl.json()).toMatchObject({ name: "ledger-api", source: "git" });
+  });
+
+  it("renames a repository, and its runs with it", async () => {
+    const renamed = await patch(repositoryId, { name: "  payments-api " });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: repositoryId, name: "payments-api", location: repoPath });
+    const runs = (await get(`/api/tenants/${owner.tenantId}/runs`)).json().runs;
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.map((run: { repo: string }) => run.repo)).toEqual(runs.map(() => "payments-api"));
+    expect((await get(`/api/runs/${runId}`)).json().findings[0].run.repo).toBe("payments-api");
+    // The ledger keeps the name each run was recorded under, and stays whole.
+    const verified = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tenants/${owner.tenantId}/evidence/verify`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(verified.json().chain.isValid).toBe(true);
+  });
+
+  it("refuses a name that is taken or empty, and answers 404 to another tenant", async () => {
+    const billing = (await get(url())).json().find((r: { name: string }) => r.name === "billing-service");
+    const taken = await patch(billing.id, { name: "payments-api" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatch(/already exists/);
+    const empty = await patch(billing.id, { name: "   " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe("Name is required");
+    const stranger = await signUp(ctx.app, { tenantName: "Stranger Org" });
+    expect((await patch(billing.id, { name: "mine" }, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(url())).json().map((r: { name: string }) => r.name)).toContain("billing-service");
   });
 });

@@ -1,7 +1,7 @@
 // Queries for a tenant's repositories. A removed repository is archived, not deleted: its runs and
 // findings are evidence. Only `registerWithinQuota` and the demo seed see archived rows.
 import type { Database } from "@rampart/db/client";
-import { repositories, tenants } from "@rampart/db/schema";
+import { policyRuns, repositories, tenants } from "@rampart/db/schema";
 import { and, asc, count, eq, isNotNull, isNull, or } from "drizzle-orm";
 
 export type RepositoryRow = typeof repositories.$inferSelect;
@@ -44,13 +44,17 @@ export function createRepositoriesRepo(db: Database) {
       )[0];
     },
 
-    update: async (
+    /**
+     * A new name is also the `repo` of the repository's runs (their display name; the ledger
+     * keeps the name each run was recorded under), changed in the same transaction.
+     */
+    update: (
       tenantId: string,
       id: string,
-      changes: Partial<Pick<NewRepository, "defaultBranch" | "scanSchedule" | "credential">>,
+      changes: Partial<Pick<NewRepository, "name" | "defaultBranch" | "scanSchedule" | "credential">>,
     ) =>
-      (
-        await db
+      db.transaction(async (tx) => {
+        const [updated] = await tx
           .update(repositories)
           .set(changes)
           .where(
@@ -60,8 +64,15 @@ export function createRepositoriesRepo(db: Database) {
               isNull(repositories.archivedAt),
             ),
           )
-          .returning()
-      )[0],
+          .returning();
+        if (updated && changes.name !== undefined) {
+          await tx
+            .update(policyRuns)
+            .set({ repo: changes.name })
+            .where(and(eq(policyRuns.tenantId, tenantId), eq(policyRuns.repositoryId, id)));
+        }
+        return updated;
+      }),
 
     /** Without the quota: for the tests that arrange data. */
     insert: async (row: NewRepository) => (await db.insert(repositories).values(row).returning())[0]!,

@@ -5,6 +5,7 @@
 import path from "node:path";
 import {
   isGitUrl,
+  localRepositoryName,
   type NetworkPolicy,
   parseGitLocation,
   pathInsideRoots,
@@ -72,6 +73,14 @@ export function createRepositoriesService(deps: {
     throw bad("location", "expected a git URL (https://, ssh://, git@host:owner/repo) or an absolute path");
   }
 
+  /** A name for a repository registered without one: its remote's `owner/name`, or its folder's name. */
+  function defaultName(checked: { source: "git" | "local"; location: string }): Promise<string> | string {
+    if (checked.source === "local") return localRepositoryName(checked.location);
+    const parsed = parseGitLocation(checked.location);
+    if (parsed.ok && parsed.location.protocol === "file") return localRepositoryName(parsed.location.path);
+    return repositoryNameOf(checked.location);
+  }
+
   function checkSchedule(schedule: string | null | undefined) {
     if (!schedule) return;
     const problem =
@@ -102,7 +111,7 @@ export function createRepositoriesService(deps: {
       const credential = sealCredential(tenantId, checked, body.credential);
       const wanted = {
         tenantId,
-        name: body.name ?? repositoryNameOf(body.location),
+        name: body.name ?? (await defaultName(checked)),
         source: checked.source,
         location: checked.location,
         defaultBranch: body.defaultBranch ?? null,
@@ -131,12 +140,25 @@ export function createRepositoriesService(deps: {
       if (!row) throw notFound("Repository not found");
       checkSchedule(body.scanSchedule);
       if (row.source === "upload" && body.scanSchedule) throw bad("scanSchedule", UPLOADED_ONLY);
-      const changes: Partial<Pick<RepositoryRow, "defaultBranch" | "scanSchedule" | "credential">> = {};
+      const changes: Partial<Pick<RepositoryRow, "name" | "defaultBranch" | "scanSchedule" | "credential">> =
+        {};
+      if (body.name !== undefined && body.name !== row.name) changes.name = body.name;
       if (body.defaultBranch !== undefined) changes.defaultBranch = body.defaultBranch;
       if (body.scanSchedule !== undefined) changes.scanSchedule = body.scanSchedule;
       if (body.credential !== undefined) changes.credential = sealCredential(tenantId, row, body.credential);
       if (Object.keys(changes).length === 0) return toRepository(row);
-      const updated = await repo.update(tenantId, id, changes);
+      let updated: RepositoryRow | undefined;
+      try {
+        updated = await repo.update(tenantId, id, changes);
+      } catch (error) {
+        // A removed repository keeps its name (registering that name again restores its history).
+        if (isUniqueViolation(error))
+          throw new AppError(
+            "conflict",
+            "A repository with this name already exists in this organization, or was removed under it",
+          );
+        throw error;
+      }
       if (!updated) throw notFound("Repository not found");
       if (body.scanSchedule !== undefined) await deps.scans.syncSchedule(updated);
       return toRepository(updated);

@@ -7,6 +7,12 @@ import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "d
 import { fixAvailability } from "../fixes/fix-availability.ts";
 import { decodeCursor as decodePageCursor, encodeCursor as encodePageCursor } from "../http/page-cursor.ts";
 
+/**
+ * Runs that evaluated their commit: only these stand for a repository's state (posture, waivers,
+ * reports). A run that failed or was skipped before it scanned anything (with a reason) does not.
+ */
+export const evaluatedRun = (): SQL => isNull(policyRuns.reasonCode);
+
 export type RunRow = typeof policyRuns.$inferSelect;
 export type FindingRow = typeof findings.$inferSelect;
 
@@ -23,6 +29,7 @@ export function toRun(row: RunRow): Run {
     filesScanned: row.filesScanned,
     failedCount: row.failedCount,
     selfHash: row.selfHash,
+    reason: row.reasonCode ? { code: row.reasonCode, message: row.reason ?? "" } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,9 @@
 // Scans under load and failure: a tenant's quota of active scans (429 at the API, a skipped
-// occurrence for a schedule), two attempts of one scan writing one run, and a scan whose worker
-// died being retried, or failed once no retry is left, within a minute.
+// occurrence for a schedule, recorded as a skipped run), two attempts of one scan writing one run,
+// which fetch failures are retried, and a scan whose worker died being retried, or recorded as a
+// failed run once no retry is left, within a minute.
 import { policyRuns, scans } from "@rampart/db/schema";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
@@ -21,7 +22,13 @@ beforeAll(async () => {
   ctx = await createTestContext({
     localRepositoryRoots: [root],
     runWorkers: false,
-    services: { TENANT_MAX_ACTIVE_SCANS: 2 },
+    // No host name resolves: a git URL's fetch fails as `unreachable`, as a host that is down does.
+    services: {
+      TENANT_MAX_ACTIVE_SCANS: 2,
+      lookup: async () => {
+        throw new Error("getaddrinfo ENOTFOUND");
+      },
+    },
   });
   owner = await signUp(ctx.app, { tenantName: "Busy Org" });
   const created = await ctx.app.inject({
@@ -35,7 +42,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const runsOfRepository = async () =>
-  ctx.database.db.select().from(policyRuns).where(eq(policyRuns.repositoryId, repositoryId));
+  ctx.database.db
+    .select()
+    .from(policyRuns)
+    .where(eq(policyRuns.repositoryId, repositoryId))
+    .orderBy(asc(policyRuns.createdAt));
 const scanOf = async (id: string) => (await ctx.database.db.select().from(scans).where(eq(scans.id, id)))[0]!;
 /** Settles every scan still queued, so the next test starts under the quota. */
 const clearQueue = () =>
@@ -74,6 +85,14 @@ describe("the tenant's quota of active scans", () => {
         { jobId: "occurrence", retryCount: 0, isLastAttempt: true },
       );
       expect(await ctx.services.scans.activeCount(owner.tenantId)).toBe(2);
+      const [skipped] = await runsOfRepository();
+      expect(skipped).toMatchObject({
+        triggeredBy: "schedule",
+        status: "skip",
+        reasonCode: "quota",
+        reason:
+          "Skipped: this organization already had 2 scans queued or running; the next scheduled scan tries again",
+      });
       // Each scan job joins its tenant's group, which is what caps the workers a tenant holds.
       const { rows } = (await ctx.database.db.execute(
         sql`select distinct group_id from pgboss.job where name = 'scans.run'`,
@@ -91,6 +110,57 @@ describe("the tenant's quota of active scans", () => {
       );
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
       await clearQueue();
+    }));
+});
+
+describe("a scan whose repository cannot be fetched", () => {
+  async function gitRepository(name: string) {
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tenants/${owner.tenantId}/repositories`,
+      headers: { cookie: owner.cookie },
+      payload: { location: `https://git.example.test/acme/${name}.git`, name: `acme/${name}` },
+    });
+    expect(created.statusCode).toBe(201);
+    return created.json().id as string;
+  }
+  const runsOf = (id: string) =>
+    ctx.database.db.select().from(policyRuns).where(eq(policyRuns.repositoryId, id));
+
+  it("is retried when a host did not answer and nobody waits, and recorded once no retry is left", () =>
+    asTenant(owner.tenantId, async () => {
+      const id = await gitRepository("flaky");
+      const scan = await ctx.services.scans.request({
+        tenantId: owner.tenantId,
+        repositoryId: id,
+        triggeredBy: "schedule",
+      });
+      await expect(ctx.services.scans.execute(scan.id, false)).rejects.toThrow(/could not be reached/);
+      expect(await scanOf(scan.id)).toMatchObject({ state: "queued", runId: null });
+      expect(await runsOf(id)).toEqual([]);
+      await ctx.services.scans.execute(scan.id, true);
+      const [run] = await runsOf(id);
+      expect(run).toMatchObject({ status: "fail", reasonCode: "unreachable" });
+      expect(await scanOf(scan.id)).toMatchObject({ state: "failed", runId: run!.id });
+    }));
+
+  it("fails on its first attempt when someone waits on it", () =>
+    asTenant(owner.tenantId, async () => {
+      const id = await gitRepository("down");
+      const scan = await ctx.services.scans.request({
+        tenantId: owner.tenantId,
+        repositoryId: id,
+        triggeredBy: "manual",
+      });
+      await ctx.services.scans.execute(scan.id, false);
+      const [run] = await runsOf(id);
+      expect(run).toMatchObject({ status: "fail", reasonCode: "unreachable", triggeredBy: "manual" });
+      expect(await scanOf(scan.id)).toMatchObject({ state: "failed", runId: run!.id });
+      await ctx.app.inject({
+        method: "DELETE",
+        url: `/api/tenants/${owner.tenantId}/repositories/${id}`,
+        headers: { cookie: owner.cookie },
+      });
     }));
 });
 
@@ -169,8 +239,15 @@ describe("a scan whose worker died", () => {
         } finally {
           await live.stop();
         }
-        expect(await scanOf(abandoned.id)).toMatchObject({ state: "failed", error: SCAN_ABANDONED });
-        expect(await runsOfRepository()).toHaveLength(runsBefore + 1);
+        const abandonedScan = await scanOf(abandoned.id);
+        expect(abandonedScan).toMatchObject({ state: "failed", error: SCAN_ABANDONED });
+        const runs = await runsOfRepository();
+        expect(runs).toHaveLength(runsBefore + 2);
+        expect(runs.find((run) => run.id === abandonedScan.runId)).toMatchObject({
+          status: "fail",
+          reasonCode: "abandoned",
+          reason: SCAN_ABANDONED,
+        });
       }),
     90_000,
   );

@@ -1,6 +1,6 @@
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { findings, policyRuns } from "@rampart/db/schema";
+import { findings, policyRuns, scans } from "@rampart/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, sampleRepository } from "../../test/git-repo.ts";
@@ -97,17 +97,6 @@ describe("a scan", () => {
     expect(body.failed).toBe(open.length);
     expect(run!.status).toBe("fail");
     expect(run!.commitSha).toBe(git(repoPath, "rev-parse", "HEAD"));
-  });
-
-  it("reports an unreachable repository as a failed scan, leaving no run behind", async () => {
-    const response = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/web" });
-    // The first attempt fails and is retried with back-off; the caller learns of it by polling.
-    expect([202, 422]).toContain(response.statusCode);
-    const runs = await ctx.database.db
-      .select()
-      .from(policyRuns)
-      .where(eq(policyRuns.tenantId, owner.tenantId));
-    expect(runs).toHaveLength(1);
   });
 
   it("stores the commit's SBOM with the run", async () => {
@@ -299,6 +288,73 @@ describe("a scan", () => {
     const summary = (await get(`/api/tenants/${owner.tenantId}/summary?days=7`)).json();
     expect(summary.metrics.remediationTime).not.toBeNull();
     expect(summary.recentRuns).toHaveLength(2);
+  });
+});
+
+describe("a scan that cannot fetch", () => {
+  const summaryOf = async () => (await get(`/api/tenants/${owner.tenantId}/summary?days=7`)).json();
+
+  it("fails at once when someone waits on it, and is recorded as a failed run with the reason", async () => {
+    const response = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/web" });
+    // Not retried: a retry would leave it queued past the wait, and the answer would be 202.
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toBe(
+      "Scan failed: The repository could not be fetched: the host could not be reached or did not answer as a git server",
+    );
+
+    const listed = (await get(`/api/tenants/${owner.tenantId}/runs?status=fail&repo=acme/web`)).json().runs;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      repo: "acme/web",
+      triggeredBy: "manual",
+      status: "fail",
+      commitSha: "",
+      filesScanned: 0,
+      failedCount: 0,
+      reason: {
+        code: "unreachable",
+        message:
+          "The repository could not be fetched: the host could not be reached or did not answer as a git server",
+      },
+    });
+    const [scan] = await ctx.database.db.select().from(scans).where(eq(scans.runId, listed[0].id));
+    expect(scan).toMatchObject({ state: "failed", error: listed[0].reason.message });
+
+    // The run's ledger entry is in the chain, which stays whole.
+    const detail = (await get(`/api/runs/${listed[0].id}`)).json();
+    expect(detail.run.reason.code).toBe("unreachable");
+    expect(detail.findings).toEqual([]);
+    expect(detail.evidenceArtifacts).toEqual([
+      expect.objectContaining({
+        artifactType: "run",
+        hash: listed[0].selfHash,
+        metadata: { status: "fail", repo: "acme/web" },
+      }),
+    ]);
+    const verified = await post(`/api/tenants/${owner.tenantId}/evidence/verify`, {});
+    expect(verified.json().chain).toMatchObject({ isValid: true, lastHash: listed[0].selfHash });
+  });
+
+  it("leaves the repository's posture to its last evaluated run", async () => {
+    const before = await summaryOf();
+    renameSync(repoPath, `${repoPath}.moved`);
+    let response: Awaited<ReturnType<typeof post>>;
+    try {
+      response = await post("/api/runs/trigger", { tenantId: owner.tenantId, repo: "acme/payments-api" });
+    } finally {
+      renameSync(`${repoPath}.moved`, repoPath);
+    }
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/could not be fetched: not found/);
+
+    const after = await summaryOf();
+    expect(after.recentRuns[0]).toMatchObject({ repo: "acme/payments-api", reason: { code: "not_found" } });
+    expect(after.metrics.postureScore).toBe(before.metrics.postureScore);
+    expect(after.metrics.criticalFindings).toBe(before.metrics.criticalFindings);
+    expect(after.controlStatus).toEqual(before.controlStatus);
+    expect(after.recentFindings).toEqual(before.recentFindings);
+    const controls = (await get(`/api/tenants/${owner.tenantId}/controls`)).json();
+    expect(controls.some((row: { failures: number }) => row.failures > 0)).toBe(true);
   });
 });
 

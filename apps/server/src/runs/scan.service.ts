@@ -1,12 +1,13 @@
 // Scans as jobs: a request becomes a `scans` row and a queued job; the worker checks the commit
-// out, runs the engine, and stores the run with all its rows in one transaction. A failed attempt
-// leaves nothing of a run behind and is retried with back-off by the queue.
+// out, runs the engine, and stores the run with all its rows in one transaction. An attempt that
+// may succeed later is retried with back-off by the queue; a scan that fails for good, or is
+// skipped, is recorded as a run with its reason (and in the ledger), so that it explains itself.
 
 import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FetchFailureReason } from "@rampart/checkout";
-import { UPLOAD_TRIGGER } from "@rampart/contracts/runs";
+import { type RunReasonCode, UPLOAD_TRIGGER } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import {
   controlResults,
@@ -48,7 +49,16 @@ export type ScanRow = typeof scans.$inferSelect;
 /** A scan failure whose message is ours and safe to show. */
 class ScanFailure extends Error {}
 
-const RETRIED_FETCH_FAILURES: ReadonlySet<FetchFailureReason> = new Set(["timed_out", "unreachable"]);
+/**
+ * Fetch failures that a later try may not meet: a host that did not answer. A refusal, a missing
+ * repository, missing credentials or one over the limits fail the same way each time.
+ */
+const TRANSIENT_FETCH_FAILURES: ReadonlySet<FetchFailureReason> = new Set(["timed_out", "unreachable"]);
+/** Triggers of scans someone is waiting on: they fail at once with the reason, and the user scans again. */
+const WAITED_ON_TRIGGERS: ReadonlySet<string> = new Set(["manual"]);
+/** Why a run evaluated nothing, with the status it is recorded under (see policy_runs.reason_code). */
+type Unevaluated = { status: "fail" | "skip"; code: RunReasonCode; message: string };
+export const SCAN_UNEXPECTED_FAILURE = "The scan failed unexpectedly";
 export const DEFAULT_MAX_ACTIVE_SCANS = 10;
 export const DEFAULT_SCAN_CONCURRENCY = { workers: 2, perTenant: 1 };
 export const SCAN_ABANDONED =
@@ -139,10 +149,18 @@ export function createScanService(deps: ScanServiceDeps) {
     handle: ({ scanId }, attempt) => execute(scanId, attempt.isLastAttempt),
     // No handler ran to say so when the worker died on the last attempt.
     onFailed: async ({ scanId }) => {
-      await db
-        .update(scans)
-        .set({ state: "failed", error: SCAN_ABANDONED, updatedAt: now() })
-        .where(and(eq(scans.id, scanId), inArray(scans.state, ["queued", "running"])));
+      const found = await findScan(scanId);
+      if (!found) return;
+      const [repository] = await db
+        .select()
+        .from(repositories)
+        .where(eq(repositories.id, found.repositoryId));
+      if (!repository) return;
+      await recordUnevaluated(found, repository, {
+        status: "fail",
+        code: "abandoned",
+        message: SCAN_ABANDONED,
+      });
     },
   });
 
@@ -163,8 +181,13 @@ export function createScanService(deps: ScanServiceDeps) {
       try {
         await requestWithinQuota({ tenantId, repositoryId, triggeredBy: "schedule" });
       } catch (error) {
-        // A tenant at its quota skips this occurrence; the next one tries again.
+        // A tenant at its quota skips this occurrence, recorded as a skipped run; the next one tries again.
         if (!(error instanceof AppError && error.code === "rate_limited")) throw error;
+        await recordUnevaluated({ tenantId, triggeredBy: "schedule" }, repository, {
+          status: "skip",
+          code: "quota",
+          message: `Skipped: this organization already had ${maxActiveScans} scans queued or running; the next scheduled scan tries again`,
+        });
       }
     },
   });
@@ -251,10 +274,17 @@ export function createScanService(deps: ScanServiceDeps) {
       const checkedOut = await deps.codeHost.workspace(repository, found.ref ?? undefined);
       if (!checkedOut.ok) {
         // The error is the checkout's own sentence with a reason class, never git's text. Only a
-        // host that did not answer is tried again; a refusal, a missing repository or one over
-        // the limits would fail the same way each time.
-        if (isLastAttempt || !RETRIED_FETCH_FAILURES.has(checkedOut.reason)) {
-          await setState(scanId, { state: "failed", error: checkedOut.error });
+        // host that did not answer is tried again, and only when nobody is waiting on the scan.
+        const retried =
+          !isLastAttempt &&
+          TRANSIENT_FETCH_FAILURES.has(checkedOut.reason) &&
+          !WAITED_ON_TRIGGERS.has(found.triggeredBy);
+        if (!retried) {
+          await recordUnevaluated(found, repository, {
+            status: "fail",
+            code: checkedOut.reason,
+            message: checkedOut.error,
+          });
           return;
         }
         throw new ScanFailure(checkedOut.error);
@@ -294,18 +324,91 @@ export function createScanService(deps: ScanServiceDeps) {
       );
     } catch (error) {
       // Anything but our own failures may carry paths or library text: the row says less.
-      const message = error instanceof ScanFailure ? error.message : "The scan failed unexpectedly";
-      await setState(
-        scanId,
-        isLastAttempt
-          ? { state: "failed", error: message }
-          : { state: "queued", error: `${message} (retrying)` },
-      );
+      const message = error instanceof ScanFailure ? error.message : SCAN_UNEXPECTED_FAILURE;
+      if (isLastAttempt) {
+        await recordUnevaluated(found, repository, { status: "fail", code: "scan_error", message }).catch(
+          // The database itself may be what failed: the scan row at least says so.
+          () => setState(scanId, { state: "failed", error: message }),
+        );
+      } else {
+        await setState(scanId, { state: "queued", error: `${message} (retrying)` });
+      }
       // The queue keeps the thrown message as the attempt's error, which /api/system/jobs shows.
       throw error instanceof ScanFailure ? error : new ScanFailure(message, { cause: error });
     } finally {
       workspace?.dispose();
     }
+  }
+
+  /**
+   * Records a scan that evaluated nothing as a run with its reason, and its ledger entry, in one
+   * transaction; and settles the scan as failed with that run. A scan already settled (completed
+   * by another attempt, or failed) is left alone, so `onFailed` after a handled failure adds nothing.
+   * A skipped occurrence of a schedule has no scan row.
+   */
+  async function recordUnevaluated(
+    scan: Pick<ScanRow, "tenantId" | "triggeredBy"> & Partial<Pick<ScanRow, "id" | "asOf">>,
+    repository: RepositoryRow,
+    outcome: Unevaluated,
+  ) {
+    const createdAt = scan.asOf ?? now();
+    const runId = await db.transaction(async (tx) => {
+      if (scan.id) {
+        const [claimed] = await tx
+          .update(scans)
+          .set({ state: "failed", error: outcome.message, updatedAt: now() })
+          .where(and(eq(scans.id, scan.id), inArray(scans.state, ["queued", "running"])))
+          .returning({ id: scans.id });
+        if (!claimed) return undefined;
+      }
+      const runId = randomUUID();
+      const runArtifact = await deps.ledger.append(tx, {
+        tenantId: scan.tenantId,
+        artifactType: "run",
+        runId,
+        createdAt,
+        content: {
+          kind: "policy-run",
+          runId,
+          repositoryId: repository.id,
+          repo: repository.name,
+          triggeredBy: scan.triggeredBy,
+          status: outcome.status,
+          reason: outcome.code,
+          reasonText: outcome.message,
+          filesScanned: 0,
+          failed: 0,
+          engineVersion: ENGINE_VERSION,
+          createdAt: createdAt.toISOString(),
+        },
+      });
+      await tx.insert(policyRuns).values({
+        id: runId,
+        tenantId: scan.tenantId,
+        repositoryId: repository.id,
+        repo: repository.name,
+        commitSha: "",
+        commitUrl: null,
+        triggeredBy: scan.triggeredBy,
+        status: outcome.status,
+        filesScanned: 0,
+        failedCount: 0,
+        analyzers: [],
+        engineVersion: ENGINE_VERSION,
+        selfHash: runArtifact.hash,
+        reasonCode: outcome.code,
+        reason: outcome.message,
+        createdAt,
+      });
+      if (scan.id) await tx.update(scans).set({ runId }).where(eq(scans.id, scan.id));
+      return runId;
+    });
+    if (!runId) return;
+    await deps.jobs.send(
+      deps.ledger.verifyTenantJob,
+      { tenantId: scan.tenantId },
+      { singletonKey: scan.tenantId },
+    );
   }
 
   /** Stores a finished scan as a run; the run's id, or undefined when another attempt stored it. */

@@ -26,6 +26,7 @@ export function testRun(overrides: Partial<Run> = {}): Run {
     filesScanned: 120,
     failedCount: 0,
     selfHash: "feedfacecafebeef0123456789",
+    reason: null,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
   };

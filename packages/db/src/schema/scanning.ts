@@ -25,6 +25,19 @@ const tenantId = () =>
 
 export const SEVERITY_VALUES = ["critical", "high", "med", "low"] as const;
 
+/** Why a run evaluated nothing (policy_runs.reason_code); the first six are the checkout's fetch reasons. */
+export const RUN_REASON_CODES = [
+  "not_found",
+  "auth_required",
+  "refused_by_policy",
+  "timed_out",
+  "too_large",
+  "unreachable",
+  "scan_error",
+  "abandoned",
+  "quota",
+] as const;
+
 export const repositories = pgTable(
   "repositories",
   {
@@ -98,6 +111,14 @@ export const policyRuns = pgTable(
     analyzers: jsonb("analyzers").notNull(),
     engineVersion: text("engine_version").notNull(),
     selfHash: text("self_hash").notNull(),
+    /**
+     * Why the run evaluated nothing: a scan that failed (its checkout's fetch reason, an engine
+     * error, a worker that died) or was skipped (a scheduled scan past the tenant's quota). Null
+     * for a run that evaluated its commit; only those stand for a repository's posture.
+     */
+    reasonCode: text("reason_code", { enum: RUN_REASON_CODES }),
+    /** The reason as a sentence of ours, safe to show: never git's or a library's text. */
+    reason: text("reason"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (table) => [

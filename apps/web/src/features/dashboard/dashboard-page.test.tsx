@@ -19,6 +19,7 @@ import {
 } from "../../test/render";
 import { DashboardErrorPanel } from "./dashboard-error-panel";
 import { DashboardPage } from "./dashboard-page";
+import { RecentRunsCard } from "./recent-runs-card";
 
 const ACME = TENANT_ID;
 const SUMMARY = `GET /api/tenants/${ACME}/summary?days=7`;
@@ -64,7 +65,7 @@ describe("DashboardPage states", () => {
       screen.getByText("No dashboard data found for the selected tenant and time range"),
     ).toBeInTheDocument();
     expect(await screen.findByRole("switch", { name: "Disabled" })).not.toBeChecked();
-    expect(screen.getByRole("button", { name: "Run Policy Scan" })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Run Policy Scan" })).toBeEnabled());
     expect(await screen.findByText(/Run a policy scan of acme\/payments-api/)).toBeInTheDocument();
   });
 
@@ -378,6 +379,69 @@ describe("Scan trigger", () => {
     }
   });
 
+  it("remembers the repository last chosen in each tenant, instead of the first one", async () => {
+    const broken = testRepository({ id: "aaaaaaaa-0000-4000-8000-0000000000b1", name: "acme/broken" });
+    const good = testRepository({ id: "aaaaaaaa-0000-4000-8000-0000000000b2", name: "acme/good" });
+    const triggered: unknown[] = [];
+    stubDashboard({
+      [`GET /api/tenants/${ACME}/repositories`]: { body: [broken, good] },
+      "POST /api/runs/trigger": ({ body }) => {
+        triggered.push(body);
+        return {
+          body: { scanId: "s1", state: "completed", runId: "r", filesScanned: 3, failed: 0, error: null },
+        };
+      },
+    });
+    // Another tenant's choice is its own.
+    window.localStorage.setItem("scan-repository:bbbbbbbb-0000-4000-8000-000000000009", broken.id);
+    const user = userEvent.setup();
+    const first = renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    const select = await screen.findByRole("combobox", { name: "Repository to scan" });
+    expect(select).toHaveTextContent("acme/broken");
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "acme/good" }));
+    first.unmount();
+
+    // A later visit starts from that choice.
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    expect(await screen.findByRole("combobox", { name: "Repository to scan" })).toHaveTextContent(
+      "acme/good",
+    );
+    await user.click(screen.getByRole("button", { name: "Run Policy Scan" }));
+    await waitFor(() => expect(triggered).toEqual([{ tenantId: ACME, repo: good.id }]));
+  });
+
+  it("falls back to the first repository when the remembered one was removed", async () => {
+    window.localStorage.setItem(`scan-repository:${ACME}`, "aaaaaaaa-0000-4000-8000-0000000000ff");
+    const second = testRepository({ id: "aaaaaaaa-0000-4000-8000-0000000000b2", name: "acme/second" });
+    stubDashboard({ [`GET /api/tenants/${ACME}/repositories`]: { body: [testRepository(), second] } });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    expect(await screen.findByRole("combobox", { name: "Repository to scan" })).toHaveTextContent(
+      "acme/payments-api",
+    );
+  });
+
+  it("disables 'Run Policy Scan' without a repository, with a link to add one", async () => {
+    stubDashboard({ [`GET /api/tenants/${ACME}/repositories`]: { body: [] } });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    const link = await screen.findByRole("link", { name: "Add a repository" });
+    expect(link).toHaveAttribute("href", "/runs");
+    const button = screen.getByRole("button", { name: "Run Policy Scan" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      "No repository to scan yet. Add a repository on the Policy Runs page first.",
+    );
+  });
+
+  it("disables 'Run Policy Scan' for an auditor, and says why", async () => {
+    stubDashboard({
+      [`GET /api/tenants/${ACME}`]: { body: testTenant({ id: ACME, name: "Acme", role: "auditor" }) },
+    });
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    expect(await screen.findByText(/Auditors have read-only access: scans are started/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Run Policy Scan" })).toBeDisabled();
+  });
+
   it("shows 'Scan Failed' with the server's message", async () => {
     stubDashboard({ "POST /api/runs/trigger": { status: 422, body: { error: "Repository unreachable" } } });
     const user = userEvent.setup();
@@ -467,5 +531,30 @@ describe("DashboardErrorPanel", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(
       "An unexpected error occurred while loading the dashboard data.",
     );
+  });
+});
+
+describe("Recent Policy Runs", () => {
+  it("says why a run evaluated nothing instead of 'Status: Evaluated'", () => {
+    render(
+      <RecentRunsCard
+        runs={[
+          testRun({
+            repo: "acme/web",
+            status: "fail",
+            commitSha: "",
+            reason: { code: "not_found", message: "The repository could not be fetched: not found" },
+          }),
+          testRun({ repo: "acme/payments-api" }),
+        ]}
+      />,
+    );
+    const [failed, evaluated] = within(screen.getByRole("list", { name: "Recent policy runs" })).getAllByRole(
+      "listitem",
+    );
+    expect(failed).toHaveTextContent("acme/web");
+    expect(failed).toHaveTextContent("Scan failed: Repository not found");
+    expect(failed).not.toHaveTextContent("Status: Evaluated");
+    expect(evaluated).toHaveTextContent("Status: Evaluated");
   });
 });

@@ -5,7 +5,6 @@ import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { Repository } from "@rampart/contracts/repositories";
 import { BarChart3, Loader2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { NarratorCard } from "../../components/narrator-card";
 import { NoTenantState } from "../../components/no-tenant-state";
@@ -65,18 +64,8 @@ function GeneratingSummaryModal() {
 }
 
 function RepositoryHint({ repositories }: { repositories: Repository[] | undefined }) {
-  if (!repositories) return null;
-  if (repositories.length === 0) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        No repositories yet.{" "}
-        <Link href="/runs" className="text-primary hover:underline">
-          Add a repository on the Policy Runs page
-        </Link>
-        , then run a scan.
-      </p>
-    );
-  }
+  // With none, the scan button itself says where to add one.
+  if (!repositories || repositories.length === 0) return null;
   const names = repositories.map((repository) => repository.name).join(", ");
   return (
     <p className="text-sm text-muted-foreground">Run a policy scan of {names} to populate the dashboard.</p>
@@ -155,7 +144,7 @@ export function DashboardPage() {
           {tenantId ? (
             <div className="flex flex-wrap items-center justify-between gap-3">
               <RepositoryHint repositories={summary.data?.hasData ? undefined : repositories.data} />
-              <ScanControls tenantId={tenantId} repositories={repositories.data ?? []} />
+              <ScanControls tenantId={tenantId} repositories={repositories.data} readOnly={readOnly} />
             </div>
           ) : null}
           {tenantId === null ? (

@@ -1,4 +1,5 @@
-// Recent Policy Runs: the five latest runs with their own status (pass, fail, skip).
+// Recent Policy Runs: the five latest runs with their own status (pass, fail, skip), and the reason
+// of a run that evaluated nothing.
 import type { Run } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
 import { History } from "lucide-react";
@@ -6,7 +7,7 @@ import { Link } from "wouter";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ageLabel } from "../../lib/age-label";
-import { abbreviate, runTitle } from "../../lib/run-labels";
+import { abbreviate, runReasonLabel, runTitle, unevaluatedTitle } from "../../lib/run-labels";
 
 export const RECENT_RUNS_SHOWN = 5;
 
@@ -32,11 +33,18 @@ export function RecentRunsCard({ runs }: { runs: Run[] }) {
               <li key={run.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-medium">{runTitle(run.triggeredBy)}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
-                    {ageLabel(run.createdAt)} · Status: Evaluated · {plural(run.filesScanned, "file")} ·{" "}
-                    {run.failedCount} failed
-                  </p>
+                  {run.reason ? (
+                    <p className="text-xs text-muted-foreground">
+                      {run.repo} · {ageLabel(run.createdAt)} · {unevaluatedTitle(run)}:{" "}
+                      {runReasonLabel(run.reason.code)}
+                    </p>
+                  ) : (
+                    <p className="text-xs text-muted-foreground">
+                      {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
+                      {ageLabel(run.createdAt)} · Status: Evaluated · {plural(run.filesScanned, "file")} ·{" "}
+                      {run.failedCount} failed
+                    </p>
+                  )}
                 </div>
                 <div className="flex items-center gap-3">
                   <span className="font-mono text-xs text-subtle-foreground">{abbreviate(run.id, 8)}</span>

@@ -18,7 +18,7 @@ import {
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { formatDateTime } from "../../lib/format-date";
-import { abbreviate, runTitle } from "../../lib/run-labels";
+import { abbreviate, runReasonLabel, runTitle, unevaluatedTitle } from "../../lib/run-labels";
 import { useRun } from "./api/get-run";
 import { useRevokeWaiver } from "./api/revoke-waiver";
 
@@ -225,7 +225,9 @@ export function RunDrawer({
           <SheetTitle>{run ? runTitle(run.triggeredBy) : "Policy run"}</SheetTitle>
           <SheetDescription>
             {run
-              ? `${run.repo} · ${abbreviate(run.commitSha, 8)} · ${formatDateTime(run.createdAt)}`
+              ? [run.repo, abbreviate(run.commitSha, 8), formatDateTime(run.createdAt)]
+                  .filter(Boolean)
+                  .join(" · ")
               : "Loading run details"}
           </SheetDescription>
         </SheetHeader>
@@ -243,9 +245,22 @@ export function RunDrawer({
             <div className="flex items-center gap-2 text-sm">
               <RunStatusBadge status={query.data.run.status} />
               <span className="text-muted-foreground">
-                {plural(query.data.run.filesScanned, "file")} · {query.data.run.failedCount} failed
+                {query.data.run.reason
+                  ? "Nothing was scanned"
+                  : `${plural(query.data.run.filesScanned, "file")} · ${query.data.run.failedCount} failed`}
               </span>
             </div>
+            {query.data.run.reason ? (
+              <section
+                aria-label="Why nothing was scanned"
+                className="rounded-md border border-border bg-muted p-3 text-sm"
+              >
+                <p className="font-medium">
+                  {unevaluatedTitle(query.data.run)}: {runReasonLabel(query.data.run.reason.code)}
+                </p>
+                <p className="text-muted-foreground">{query.data.run.reason.message}</p>
+              </section>
+            ) : null}
             <Tabs defaultValue="findings">
               <TabsList>
                 <TabsTrigger value="findings">Findings</TabsTrigger>

@@ -62,7 +62,8 @@ describe("RunsPage", () => {
     expect(within(list).getAllByRole("listitem")[50]).toHaveTextContent("Skipped");
     expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("cursor=c1"))).toBe(true);
-  });
+    // Fifty cards take jsdom close to the default 5 s on a busy machine.
+  }, 15_000);
 
   it("narrates every run the filters match and says how many of them are shown", async () => {
     const firstPage = Array.from({ length: 50 }, (_, index) =>
@@ -111,6 +112,61 @@ describe("RunsPage", () => {
     renderWithProviders(<RunsPage />, { path: `/runs?run=${run.id}` });
     const drawer = await screen.findByRole("dialog");
     expect(await within(drawer).findByText("No failed checks in this run.")).toBeInTheDocument();
+  });
+
+  it("explains a scan that failed or was skipped, in the list and in its drawer", async () => {
+    const failed = testRun({
+      status: "fail",
+      repo: "acme/web",
+      commitSha: "",
+      filesScanned: 0,
+      reason: {
+        code: "auth_required",
+        message:
+          "The repository could not be fetched: authentication required (add an access token with read access to the repository)",
+      },
+    });
+    const skipped = testRun({
+      status: "skip",
+      triggeredBy: "schedule",
+      filesScanned: 0,
+      commitSha: "",
+      reason: { code: "quota", message: "Skipped: this organization already had 10 scans queued or running" },
+    });
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: {
+        body: { runs: [failed, skipped], nextCursor: null },
+      },
+      [`GET /api/runs/${failed.id}`]: {
+        body: {
+          run: failed,
+          findings: [],
+          analyzers: [],
+          waivers: [],
+          prSuggestions: [],
+          evidenceArtifacts: [testArtifact(7, { runId: failed.id })],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    const list = await screen.findByRole("list", { name: "Policy runs" });
+    const [first, second] = within(list).getAllByRole("listitem");
+    expect(first).toHaveTextContent("Scan failed: Authentication required");
+    expect(first).toHaveTextContent("add an access token with read access");
+    expect(first).not.toHaveTextContent("0 files");
+    expect(second).toHaveTextContent("Scan skipped: Scan quota reached");
+    expect(second).toHaveTextContent("Skipped");
+
+    await user.click(within(first!).getByRole("button"));
+    const drawer = await screen.findByRole("dialog");
+    const why = await within(drawer).findByRole("region", { name: "Why nothing was scanned" });
+    expect(why).toHaveTextContent("Scan failed: Authentication required");
+    expect(why).toHaveTextContent(failed.reason!.message);
+    expect(within(drawer).getByText("Nothing was scanned")).toBeInTheDocument();
+    expect(within(drawer).getByText(/^acme\/web · \w/)).toBeInTheDocument();
+    await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
+    expect(await within(drawer).findByText("#7 run")).toBeInTheDocument();
   });
 
   it("shows the runs error panel", async () => {
@@ -266,6 +322,95 @@ describe("RunsPage", () => {
       credential: { token: "ghp_secret" },
     });
     await waitFor(() => expect(token).toHaveValue(""));
+  });
+
+  it("scans one repository from its card, remembering it as the scan button's choice", async () => {
+    const broken = testRepository({ id: "aaaaaaaa-0000-4000-8000-0000000000b1", name: "acme/broken" });
+    const good = testRepository({ id: "aaaaaaaa-0000-4000-8000-0000000000b2", name: "acme/good" });
+    const triggered: unknown[] = [];
+    let runsFetched = 0;
+    stubRuns({
+      [`GET /api/tenants/${TENANT_ID}/repositories`]: { body: [broken, good] },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: () => {
+        runsFetched += 1;
+        return { body: { runs: [], nextCursor: null } };
+      },
+      "POST /api/runs/trigger": ({ body }) => {
+        triggered.push(body);
+        return {
+          body: { scanId: "s1", state: "completed", runId: "r", filesScanned: 9, failed: 2, error: null },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.click(await screen.findByRole("button", { name: "Scan acme/good" }));
+    expect(
+      await screen.findByText("Scanned 9 files. Found 2 issues.", { selector: "li *" }),
+    ).toBeInTheDocument();
+    expect(triggered).toEqual([{ tenantId: TENANT_ID, repo: good.id }]);
+    expect(window.localStorage.getItem(`scan-repository:${TENANT_ID}`)).toBe(good.id);
+    await waitFor(() => expect(runsFetched).toBeGreaterThan(1));
+  });
+
+  it("hides the scan and rename buttons from an auditor", async () => {
+    stubRuns({
+      [`GET /api/tenants/${TENANT_ID}`]: {
+        body: testTenant({ id: TENANT_ID, name: "Acme Corp", role: "auditor" }),
+      },
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+    });
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    const list = await screen.findByRole("list", { name: "Repositories" });
+    expect(within(list).getByText("acme/payments-api")).toBeInTheDocument();
+    expect(within(list).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("renames a repository in place", async () => {
+    let name = "repos/payments-api";
+    const patched: unknown[] = [];
+    stubRuns({
+      [`GET /api/tenants/${TENANT_ID}/repositories`]: () => ({ body: [testRepository({ name })] }),
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`PATCH /api/tenants/${TENANT_ID}/repositories/${testRepository().id}`]: ({ body }) => {
+        patched.push(body);
+        name = (body as { name: string }).name;
+        return { body: testRepository({ name }) };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.click(await screen.findByRole("button", { name: "Rename repos/payments-api" }));
+    const input = screen.getByRole("textbox", { name: "New name for repos/payments-api" });
+    await user.clear(input);
+    await user.type(input, "payments-api{Enter}");
+    expect(await screen.findByText("Repository Renamed")).toBeInTheDocument();
+    expect(patched).toEqual([{ name: "payments-api" }]);
+    const list = screen.getByRole("list", { name: "Repositories" });
+    expect(await within(list).findByText("payments-api")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: /New name/ })).not.toBeInTheDocument();
+  });
+
+  it("reports a rename the server refuses, and keeps the form", async () => {
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: { runs: [], nextCursor: null } },
+      [`PATCH /api/tenants/${TENANT_ID}/repositories/${testRepository().id}`]: {
+        status: 409,
+        body: {
+          error: "A repository with this name already exists in this organization, or was removed under it",
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunsPage />, { path: "/runs" });
+    await user.click(await screen.findByRole("button", { name: "Rename acme/payments-api" }));
+    const input = screen.getByRole("textbox", { name: "New name for acme/payments-api" });
+    await user.clear(input);
+    await user.type(input, "acme/taken");
+    await user.click(screen.getByRole("button", { name: "Save name" }));
+    expect(await screen.findByText("Rename Failed")).toBeInTheDocument();
+    expect(screen.getByText(/already exists in this organization/, { selector: "li *" })).toBeInTheDocument();
+    expect(input).toHaveValue("acme/taken");
   });
 
   it("removes a repository and refreshes the runs and the list", async () => {

@@ -21,7 +21,7 @@ import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ageLabel } from "../../lib/age-label";
-import { abbreviate, runTitle } from "../../lib/run-labels";
+import { abbreviate, runReasonLabel, runTitle, unevaluatedTitle } from "../../lib/run-labels";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { type RunFilters, useRuns } from "./api/get-runs";
 import { RepositoriesCard } from "./repositories-card";
@@ -74,10 +74,20 @@ function RunCard({ run, onOpen }: { run: Run; onOpen: () => void }) {
       >
         <span className="min-w-0">
           <span className="block font-medium">{runTitle(run.triggeredBy)}</span>
-          <span className="block text-xs text-muted-foreground">
-            {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
-            {ageLabel(run.createdAt)} · {plural(run.filesScanned, "file")} · {run.failedCount} failed
-          </span>
+          {run.reason ? (
+            <>
+              <span className="block text-xs text-muted-foreground">
+                {run.repo} · {ageLabel(run.createdAt)} · {unevaluatedTitle(run)}:{" "}
+                <span className="font-medium text-foreground">{runReasonLabel(run.reason.code)}</span>
+              </span>
+              <span className="block text-xs text-muted-foreground">{run.reason.message}</span>
+            </>
+          ) : (
+            <span className="block text-xs text-muted-foreground">
+              {run.repo} · <span className="font-mono">{abbreviate(run.commitSha, 8)}</span> ·{" "}
+              {ageLabel(run.createdAt)} · {plural(run.filesScanned, "file")} · {run.failedCount} failed
+            </span>
+          )}
           <span className="block font-mono text-xs text-subtle-foreground">
             id {abbreviate(run.id, 8)} · hash {abbreviate(run.selfHash, 12)}
           </span>

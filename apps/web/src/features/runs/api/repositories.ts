@@ -1,6 +1,7 @@
 // The tenant's repositories: list (GET), add by git URL or absolute path with an optional access
-// token (POST) and remove (DELETE /api/tenants/{tenantId}/repositories[/{id}]). Auditors may not write.
-import type { CreateRepositoryBody, Repository } from "@rampart/contracts/repositories";
+// token (POST), rename (PATCH) and remove (DELETE /api/tenants/{tenantId}/repositories[/{id}]).
+// Auditors may not write.
+import type { CreateRepositoryBody, Repository, UpdateRepositoryBody } from "@rampart/contracts/repositories";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { apiGet, apiSend, serverErrorMessage } from "../../../lib/api";
@@ -33,6 +34,41 @@ export function addRepository({
 
 export function deleteRepository({ tenantId, repositoryId }: { tenantId: string; repositoryId: string }) {
   return apiSend<unknown>("DELETE", `/api/tenants/${tenantId}/repositories/${repositoryId}`);
+}
+
+export function renameRepository({
+  tenantId,
+  repositoryId,
+  name,
+}: {
+  tenantId: string;
+  repositoryId: string;
+  name: string;
+}) {
+  const body: UpdateRepositoryBody = { name };
+  return apiSend<Repository>("PATCH", `/api/tenants/${tenantId}/repositories/${repositoryId}`, body);
+}
+
+export function useRenameRepository() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameRepository,
+    onSuccess: async (repository, { tenantId }) => {
+      toast({
+        title: "Repository Renamed",
+        description: `It is now ${repository.name}, in its past runs too.`,
+      });
+      // Its runs carry the new name too: every list of the tenant that shows them refreshes.
+      await queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId] });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Rename Failed",
+        description: serverErrorMessage(error) ?? "The repository could not be renamed. Please try again.",
+      });
+    },
+  });
 }
 
 export function useAddRepository() {

@@ -1,12 +1,13 @@
 // Start a policy scan (POST /api/runs/trigger). The server answers 200 when the scan finished
 // within its wait, or 202 with a scan id that we poll (GET /api/scans/{scanId}) until it completes
 // or fails, reporting the growing file count as progress. Demo mode scans a sample for real too.
+// Shared by the dashboard's scan button and the repositories' own scan buttons (Policy Runs).
 import type { TriggerRunResponse } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "../../../components/ui/use-toast";
-import { ApiError, apiGet, apiSend, serverErrorMessage } from "../../../lib/api";
+import { toast } from "../components/ui/use-toast";
+import { ApiError, apiGet, apiSend, serverErrorMessage } from "../lib/api";
 
 export const SCAN_POLL_INTERVAL_MS = 1000;
 export const SCAN_FAILED_FALLBACK = "Failed to trigger policy scan";
@@ -55,17 +56,20 @@ export function useTriggerScan() {
   const [filesScanned, setFilesScanned] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: (input: TriggerScanInput) => triggerScan(input, setFilesScanned),
-    onSettled: () => setFilesScanned(null),
-    onSuccess: async (scan, { tenantId }) => {
-      toast({
-        title: "Policy Scan Complete",
-        description: scanCompleteMessage(scan),
-      });
+    // A failed scan is recorded as a run too (with its reason): the lists refresh either way.
+    onSettled: async (_scan, _error, { tenantId }) => {
+      setFilesScanned(null);
       await Promise.all(
         ["summary", "runs", "controls", "risks", "risk-heatmap"].map((segment) =>
           queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId, segment] }),
         ),
       );
+    },
+    onSuccess: (scan) => {
+      toast({
+        title: "Policy Scan Complete",
+        description: scanCompleteMessage(scan),
+      });
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Scan Failed", description: scanErrorMessage(error) });
