@@ -61,7 +61,7 @@ export interface EvidenceReport {
 
 export function createEvidenceReportService(deps: {
   db: Database;
-  ledger: Pick<LedgerService, "countsByType" | "head" | "latestVerification">;
+  ledger: Pick<LedgerService, "countsByType" | "head" | "latestVerification" | "runCount">;
   postureRepo: Pick<PostureRepo, "openFindings" | "openByRule" | "fixedBetween">;
   posture: Pick<PostureService, "controlsOfRuns">;
   now?: () => Date;
@@ -104,7 +104,7 @@ export function createEvidenceReportService(deps: {
       // The period's latest run of each repository stands for that repository's state.
       const latest = [...new Map([...runs].reverse().map((run) => [run.repositoryId, run])).values()];
       const latestIds = latest.map((run) => run.id);
-      const [controls, open, ruleCounts, fixed, counts, head, verification] = await Promise.all([
+      const [controls, open, ruleCounts, fixed, counts, head, verification, runCount] = await Promise.all([
         posture.controlsOfRuns(tenant.id, latest),
         postureRepo.openFindings(tenant.id, latestIds, REPORT_FINDINGS_LIMIT),
         postureRepo.openByRule(tenant.id, latestIds),
@@ -113,6 +113,7 @@ export function createEvidenceReportService(deps: {
         ledger.countsByType(tenant.id, start, until),
         ledger.head(tenant.id),
         ledger.latestVerification(tenant.id),
+        ledger.runCount(tenant.id),
       ]);
 
       return {
@@ -146,7 +147,7 @@ export function createEvidenceReportService(deps: {
           message: finding.message,
           repo: run.repo,
         })),
-        chain: chainStatus(head, verification),
+        chain: chainStatus(head, verification, runCount),
         exported: { entries: document.artifacts.length, head: document.artifacts.at(-1)?.hash ?? null },
         checkpoint: {
           origin: checkpoint.checkpoint.origin,

@@ -61,7 +61,12 @@ describe("the evidence ledger", () => {
     const body = response.json();
     expect(body.artifacts).toHaveLength(10);
     expect(body.artifacts[9].prevHash).toBe(body.genesisHash);
-    expect(body.chain).toMatchObject({ isValid: true, totalRuns: 10, lastHash: body.artifacts[0].hash });
+    expect(body.chain).toMatchObject({
+      isValid: true,
+      totalRuns: 10,
+      chainLength: 10,
+      lastHash: body.artifacts[0].hash,
+    });
     expect(body.chain.lastVerifiedAt).toEqual(expect.any(String));
     const key = (await ctx.app.inject({ url: "/api/evidence/public-key" })).json();
     expect(key.publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);

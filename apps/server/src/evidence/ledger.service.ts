@@ -289,6 +289,15 @@ export function createLedgerService(deps: {
     head: async (tenantId: string) =>
       (await db.select().from(ledgerHeads).where(eq(ledgerHeads.tenantId, tenantId)))[0],
 
+    /** The chain's run entries: one per policy run, written in the run's own transaction. */
+    runCount: async (tenantId: string) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(evidenceArtifacts)
+          .where(and(eq(evidenceArtifacts.tenantId, tenantId), eq(evidenceArtifacts.artifactType, "run")))
+      )[0]?.count ?? 0,
+
     /**
      * An export of the chain as of `until`: every artifact up to then (proofs need the whole chain
      * from its start), a checkpoint signed now, and a consistency proof from the previous one.

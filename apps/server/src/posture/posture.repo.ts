@@ -190,14 +190,6 @@ export function createPostureRepo(db: Database) {
           as version`)) as unknown as { rows: { version: string }[] };
       return result.rows[0]?.version ?? "";
     },
-
-    countRuns: async (tenantId: string) =>
-      (
-        await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(policyRuns)
-          .where(eq(policyRuns.tenantId, tenantId))
-      )[0]?.count ?? 0,
   };
 }
 

@@ -45,7 +45,7 @@ function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
 
 export function createPostureService(deps: {
   repo: PostureRepo;
-  ledger: Pick<LedgerService, "recent" | "head" | "latestVerification">;
+  ledger: Pick<LedgerService, "recent" | "head" | "latestVerification" | "runCount">;
   rules: ReadonlyMap<string, RuleMeta>;
   activeScans: (tenantId: string) => Promise<number>;
   /** The tenant's newest fix pull requests, for the PR Bot card. */
@@ -289,7 +289,7 @@ export function createPostureService(deps: {
         repo.latestRuns(tenantId),
         repo.latestRuns(tenantId, since),
         repo.recentRuns(tenantId, 5),
-        repo.countRuns(tenantId),
+        deps.ledger.runCount(tenantId),
         deps.activeScans(tenantId),
         deps.ledger.recent(tenantId, 3),
         deps.ledger.head(tenantId),
@@ -377,7 +377,7 @@ export function createPostureService(deps: {
         recentRuns: recent.map(toRun),
         prSuggestions: suggestions,
         evidenceArtifacts: artifacts.map(toEvidenceArtifact),
-        chainIntegrity: chainStatus(head, verification),
+        chainIntegrity: chainStatus(head, verification, totalRuns),
         recentFindings: open.map(({ finding, run }) => toFinding(finding, run)),
       };
     },

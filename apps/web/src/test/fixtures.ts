@@ -126,7 +126,14 @@ export function testSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     recentRuns: [],
     prSuggestions: [],
     evidenceArtifacts: [],
-    chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123", lastVerifiedAt: null, failure: null },
+    chainIntegrity: {
+      isValid: true,
+      totalRuns: 4,
+      chainLength: 9,
+      lastHash: "abc123",
+      lastVerifiedAt: null,
+      failure: null,
+    },
     recentFindings: [],
     ...overrides,
   };
@@ -181,7 +188,8 @@ export function testArtifact(index: number, overrides: Partial<EvidenceArtifact>
 export function testChain(overrides: Partial<ChainStatus> = {}): ChainStatus {
   return {
     isValid: true,
-    totalRuns: 3,
+    totalRuns: 2,
+    chainLength: 3,
     lastHash: testHash("h2"),
     lastVerifiedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     failure: null,
