@@ -4,7 +4,7 @@ import { testArtifact, testChain } from "../../test/fixtures";
 import { EvidenceChainCard } from "./evidence-chain-card";
 
 /** The value under a label of the card's description list. */
-function valueOf(label: string) {
+function shownUnder(label: string) {
   return screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
 }
 
@@ -17,7 +17,7 @@ describe("EvidenceChainCard", () => {
         artifacts={[testArtifact(24), testArtifact(23)]}
       />,
     );
-    expect(valueOf("Total Runs")).toBe("10");
-    expect(valueOf("Chain Length")).toBe("25");
+    expect(shownUnder("Total Runs")).toBe("10");
+    expect(shownUnder("Chain Length")).toBe("25");
   });
 });
