@@ -146,7 +146,7 @@ export async function buildApp(options: {
     ledger: services.ledger,
     fixes: services.fixes,
   });
-  registerPostureRoutes(app, { db: services.db, posture: services.posture, access, authenticate });
+  registerPostureRoutes(app, { posture: services.posture, access, authenticate });
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
   registerEvidenceRoutes(app, {

@@ -36,5 +36,16 @@ export const ControlParams = z.object({
 });
 export const ControlFindingsQuery = z.object({ tenantId: z.uuid() });
 
-export const ControlFindings = z.object({ control: Control, findings: z.array(Finding) });
+/**
+ * A control's checks in the latest run of each repository. The counts are its Control Status row's,
+ * computed by the same server function; `findings` lists its open failures (most severe first, up
+ * to a limit) and then some of its passed checks, so the lists may be shorter than the counts.
+ */
+export const ControlFindings = z.object({
+  control: Control,
+  passes: z.number().int(),
+  failures: z.number().int(),
+  evaluated: z.boolean(),
+  findings: z.array(Finding),
+});
 export type ControlFindings = z.infer<typeof ControlFindings>;

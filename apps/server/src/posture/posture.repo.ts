@@ -10,6 +10,7 @@ import {
   repositories,
 } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { findingCountsForControl, findingOutcomeIs } from "../findings/finding-controls.ts";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
 const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
@@ -100,6 +101,38 @@ export function createPostureRepo(db: Database) {
             })
             .from(controlResults)
             .where(and(eq(controlResults.tenantId, tenantId), inArray(controlResults.runId, runIds))),
+
+    /**
+     * A control's open failures (most severe first) or passed checks of the given runs: the
+     * findings its per-run control results count (see findings/finding-controls.ts).
+     */
+    controlChecks: (
+      tenantId: string,
+      runIds: string[],
+      query: { code: string; outcome: "failure" | "pass"; limit: number },
+    ) =>
+      runIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ finding: findings, run: policyRuns })
+            .from(findings)
+            .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
+            .where(
+              and(
+                eq(findings.tenantId, tenantId),
+                inArray(findings.runId, runIds),
+                findingCountsForControl(query.code),
+                findingOutcomeIs(query.outcome),
+              ),
+            )
+            .orderBy(
+              ...(query.outcome === "failure" ? [SEVERITY_RANK] : []),
+              asc(policyRuns.repo),
+              asc(findings.filePath),
+              asc(findings.line),
+              asc(findings.ruleId),
+            )
+            .limit(query.limit),
 
     /**
      * The most severe open findings of the given runs: each run's top `limit` read in index order

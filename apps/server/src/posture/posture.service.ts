@@ -2,7 +2,7 @@
 // heatmap and compliance per framework. Formulas live in formulas.ts and docs/formulas.md.
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import type { ContainerFinding } from "@rampart/contracts/containers";
-import type { ControlStatusRow } from "@rampart/contracts/controls";
+import type { ControlFindings, ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import type { HeatmapResponse, Risk, RisksResponse } from "@rampart/contracts/risks";
@@ -31,6 +31,10 @@ const DAY_MS = 86_400_000;
 /** The dashboard's PR Bot card shows up to 4 suggestions (spec part 1). */
 const PR_SUGGESTIONS_SHOWN = 4;
 export const RECENT_FINDINGS_LIMIT = 50;
+/** The Control Detail modal lists this many open failures of a control, most severe first… */
+export const CONTROL_FAILURES_LISTED = 200;
+/** …and this many of its passed checks (it shows 5, then how many more there are). */
+export const CONTROL_PASSES_LISTED = 20;
 
 type ControlResultRow = Awaited<ReturnType<PostureRepo["controlResultsOf"]>>[number];
 
@@ -228,6 +232,29 @@ export function createPostureService(deps: {
         new Map(latest.map((r) => [r.id, r.selfHash])),
       );
       return type === "all" ? rows : rows.filter((row) => row.control.tags.includes(type as never));
+    },
+
+    /**
+     * One control as the Control Detail modal shows it: its row exactly as the Control Status
+     * table has it (the same controlRows over the same latest runs), and the checks behind it.
+     */
+    async controlDetail(tenantId: string, code: string): Promise<ControlFindings | undefined> {
+      const latest = await repo.latestRuns(tenantId);
+      const latestIds = latest.map((r) => r.id);
+      const rows = await controlRows(tenantId, latestIds, new Map(latest.map((r) => [r.id, r.selfHash])));
+      const row = rows.find((candidate) => candidate.control.code === code);
+      if (!row) return undefined;
+      const [failed, passed] = await Promise.all([
+        repo.controlChecks(tenantId, latestIds, { code, outcome: "failure", limit: CONTROL_FAILURES_LISTED }),
+        repo.controlChecks(tenantId, latestIds, { code, outcome: "pass", limit: CONTROL_PASSES_LISTED }),
+      ]);
+      return {
+        control: row.control,
+        passes: row.passes,
+        failures: row.failures,
+        evaluated: row.evaluated,
+        findings: [...failed, ...passed].map(({ finding, run }) => toFinding(finding, run)),
+      };
     },
 
     /** The control rows of chosen runs, e.g. the latest runs of a period in an evidence report. */

@@ -106,18 +106,20 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
       </p>
     );
   }
-  const findings = query.data.findings;
+  // The counts are the control's Control Status row, from the same server function; the lists
+  // hold the checks behind them, the passed ones and very long failure lists cut short.
+  const { findings, failures, passes } = query.data;
   const failed = findings.filter((finding) => finding.status === "fail");
   const passed = findings.filter((finding) => finding.status === "pass");
-  const hiddenPassed = passed.length - PASSED_CHECKS_SHOWN;
+  const hiddenPassed = passes - Math.min(passed.length, PASSED_CHECKS_SHOWN);
 
   return (
     <div className="flex flex-col gap-5">
       <dl className="grid grid-cols-3 gap-3 text-center">
         {[
-          ["Failed Checks", failed.length, "text-danger"],
-          ["Passed Checks", passed.length, "text-success"],
-          ["Total Findings", findings.length, ""],
+          ["Failed Checks", failures, "text-danger"],
+          ["Passed Checks", passes, "text-success"],
+          ["Total Findings", failures + passes, ""],
         ].map(([label, count, tone]) => (
           <div key={label} className="rounded-md border border-border p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -125,12 +127,17 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
           </div>
         ))}
       </dl>
-      {findings.length === 0 ? (
+      {failures + passes === 0 ? (
         <p className="text-sm text-muted-foreground">No findings recorded for this control yet.</p>
       ) : null}
       {failed.length > 0 ? (
         <section aria-label="Failed checks">
           <h3 className="mb-2 text-sm font-semibold">Failed Checks</h3>
+          {failed.length < failures ? (
+            <p className="mb-2 text-xs text-muted-foreground">
+              The {failed.length} most severe of {failures} failed checks.
+            </p>
+          ) : null}
           <ul className="flex flex-col gap-2">
             {failed.map((finding) => (
               <FailedCheck

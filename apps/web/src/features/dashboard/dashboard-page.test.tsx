@@ -202,7 +202,14 @@ describe("DashboardPage loaded", () => {
     stubDashboard({
       [SUMMARY]: { body: loaded },
       [`GET /api/controls/IAC-ENC-01/findings?tenantId=${ACME}`]: {
-        body: { control: failedControl.control, findings: [failedA, failedB, ...passed] },
+        // The server lists some of the passed checks; the counts are the control's row.
+        body: {
+          control: failedControl.control,
+          passes: 7,
+          failures: 2,
+          evaluated: true,
+          findings: [failedA, failedB, ...passed.slice(0, 6)],
+        },
       },
     });
     const user = userEvent.setup();
@@ -210,6 +217,7 @@ describe("DashboardPage loaded", () => {
     await user.click(await screen.findByRole("button", { name: "2 failures of IAC-ENC-01" }));
     const dialog = await screen.findByRole("dialog", { name: "Encryption at rest" });
     await within(dialog).findByText("Failed Checks", { selector: "dt" });
+    expect(within(dialog).getByText("Passed Checks", { selector: "dt" }).nextSibling).toHaveTextContent("7");
     expect(within(dialog).getByText("+ 2 more passed checks")).toBeInTheDocument();
     expect(within(dialog).getByText("Total Findings", { selector: "dt" }).nextSibling).toHaveTextContent("9");
 
