@@ -189,6 +189,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     activeScans: scans.activeCount,
     prSuggestions: fixes.list,
     containerFindings: images.findings,
+    containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
   return {

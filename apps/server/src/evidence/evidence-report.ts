@@ -105,7 +105,8 @@ export function createEvidenceReportService(deps: {
       const latest = [...new Map([...runs].reverse().map((run) => [run.repositoryId, run])).values()];
       const latestIds = latest.map((run) => run.id);
       const [controls, open, ruleCounts, fixed, counts, head, verification, runCount] = await Promise.all([
-        posture.controlsOfRuns(tenant.id, latest),
+        // The images as they stood at the end of the period, beside the period's latest runs.
+        posture.controlsOfRuns(tenant.id, latest, new Date(until.getTime() + 1)),
         postureRepo.openFindings(tenant.id, latestIds, REPORT_FINDINGS_LIMIT),
         postureRepo.openByRule(tenant.id, latestIds),
         // fixedBetween's end is exclusive.

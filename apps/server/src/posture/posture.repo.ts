@@ -2,7 +2,10 @@
 // and touch findings only through the latest runs, so their cost does not grow with history.
 import type { Database } from "@rampart/db/client";
 import {
+  containerFindings,
+  containerImages,
   controlResults,
+  evidenceArtifacts,
   findings,
   findingTracks,
   openRuleCounts,
@@ -101,6 +104,39 @@ export function createPostureRepo(db: Database) {
             })
             .from(controlResults)
             .where(and(eq(controlResults.tenantId, tenantId), inArray(controlResults.runId, runIds))),
+
+    /** Every upload of the tenant's container images with its scan's state and vulnerability count. */
+    imageScans: (tenantId: string) =>
+      db
+        .select({
+          id: containerImages.id,
+          imageRef: containerImages.imageRef,
+          state: containerImages.state,
+          createdAt: containerImages.createdAt,
+          scannedAt: containerImages.scannedAt,
+          vulnerabilities: sql<number>`count(${containerFindings.id})::int`,
+        })
+        .from(containerImages)
+        .leftJoin(containerFindings, eq(containerFindings.imageId, containerImages.id))
+        .where(eq(containerImages.tenantId, tenantId))
+        .groupBy(containerImages.id),
+
+    /** The newest ledger entries of image scans: the evidence of the controls image scans test. */
+    imageScanHashes: async (tenantId: string, limit: number) =>
+      (
+        await db
+          .select({ hash: evidenceArtifacts.hash })
+          .from(evidenceArtifacts)
+          .where(
+            and(
+              eq(evidenceArtifacts.tenantId, tenantId),
+              eq(evidenceArtifacts.artifactType, "finding"),
+              sql`${evidenceArtifacts.content} ->> 'kind' = 'image-scan'`,
+            ),
+          )
+          .orderBy(desc(evidenceArtifacts.index))
+          .limit(limit)
+      ).map((row) => row.hash),
 
     /**
      * A control's open failures (most severe first) or passed checks of the given runs: the
@@ -219,6 +255,8 @@ export function createPostureRepo(db: Database) {
           coalesce((select max(verified_at) from ledger_verifications where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
           -- Container images feed the summary's top risks: each completed scan changes them.
           (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'completed')::text || '|' ||
+          -- A failed image scan leaves the image controls not evaluated.
+          (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'failed')::text || '|' ||
           coalesce((select max(scanned_at) from container_images where tenant_id = ${tenantId}::uuid)::text, '')
           as version`)) as unknown as { rows: { version: string }[] };
       return result.rows[0]?.version ?? "";

@@ -1,18 +1,25 @@
 // Posture computed from stored runs: the dashboard summary, the controls list, risks, the
 // heatmap and compliance per framework. Formulas live in formulas.ts and docs/formulas.md.
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
-import type { ContainerFinding } from "@rampart/contracts/containers";
+import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
 import type { ControlFindings, ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import type { HeatmapResponse, Risk, RisksResponse } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
-import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
+import {
+  type ControlResult,
+  evaluateFramework,
+  type FrameworkId,
+  getControl,
+  listControls,
+} from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { toFinding, toRun } from "../runs/runs.repo.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
+import { type ControlEvidence, controlEvidence, currentImages } from "./control-evidence.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
 import {
   type ControlTally,
@@ -36,9 +43,7 @@ export const CONTROL_FAILURES_LISTED = 200;
 /** …and this many of its passed checks (it shows 5, then how many more there are). */
 export const CONTROL_PASSES_LISTED = 20;
 
-type ControlResultRow = Awaited<ReturnType<PostureRepo["controlResultsOf"]>>[number];
-
-function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
+function toTallies(rows: readonly ControlEvidence[]): ControlTally[] {
   return rows.map((row) => ({
     controlCode: row.controlCode,
     passes: row.passes,
@@ -47,6 +52,9 @@ function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
   }));
 }
 
+/** How many evidence hashes a control row carries (the Controls drawer shows 3). */
+const EVIDENCE_HASHES_SHOWN = 3;
+
 export function createPostureService(deps: {
   repo: PostureRepo;
   ledger: Pick<LedgerService, "recent" | "head" | "latestVerification" | "runCount">;
@@ -54,34 +62,61 @@ export function createPostureService(deps: {
   activeScans: (tenantId: string) => Promise<number>;
   /** The tenant's newest fix pull requests, for the PR Bot card. */
   prSuggestions: (tenantId: string, limit: number) => Promise<PrSuggestion[]>;
-  /** Vulnerabilities of the tenant's current container images, for their risks. */
+  /** Vulnerabilities of the tenant's current container images, for their risks and CTR-VUL-01. */
   containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
+  /** The tenant's container image uploads, for the clean images of the Control Detail modal. */
+  containerImages: (tenantId: string) => Promise<ContainerImage[]>;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * The results every control number is made of, for the given runs and the images current at
+   * `asOf` (see control-evidence.ts).
+   */
+  async function evidenceOf(tenantId: string, runIds: string[], asOf: Date): Promise<ControlEvidence[]> {
+    const [results, scans] = await Promise.all([
+      repo.controlResultsOf(tenantId, runIds),
+      repo.imageScans(tenantId),
+    ]);
+    return controlEvidence(results, scans, asOf);
+  }
+
+  /**
+   * Every control's row, for the given runs and images as of `asOf`: the one function behind the
+   * Control Status table, the Controls page, the Control Detail modal and the posture score.
+   */
   async function controlRows(
     tenantId: string,
-    runIds: string[],
-    hashes: Map<string, string>,
+    runs: readonly { id: string; selfHash: string }[],
+    asOf: Date = now(),
   ): Promise<ControlStatusRow[]> {
-    const results = await repo.controlResultsOf(tenantId, runIds);
+    const hashes = new Map(runs.map((run) => [run.id, run.selfHash]));
+    const [results, imageHashes] = await Promise.all([
+      evidenceOf(
+        tenantId,
+        runs.map((run) => run.id),
+        asOf,
+      ),
+      repo.imageScanHashes(tenantId, EVIDENCE_HASHES_SHOWN),
+    ]);
     const byControl = new Map<
       string,
-      { passes: number; failures: number; evaluated: boolean; runIds: Set<string> }
+      { passes: number; failures: number; evaluated: boolean; hashes: string[] }
     >();
     for (const row of results) {
       const entry = byControl.get(row.controlCode) ?? {
         passes: 0,
         failures: 0,
         evaluated: false,
-        runIds: new Set(),
+        hashes: [],
       };
       entry.passes += row.passes;
       entry.failures += row.failures;
       entry.evaluated ||= row.evidence === "succeeded" || row.evidence === "partial" || row.failures > 0;
-      entry.runIds.add(row.runId);
+      const hash = row.runId === null ? undefined : hashes.get(row.runId);
+      entry.hashes.push(...(row.runId === null ? imageHashes : hash ? [hash] : []));
       byControl.set(row.controlCode, entry);
     }
     return listControls().map((control) => {
@@ -92,9 +127,7 @@ export function createPostureService(deps: {
         failures: entry?.failures ?? 0,
         compliance: controlCompliance(entry?.passes ?? 0, entry?.failures ?? 0),
         evaluated: entry?.evaluated ?? false,
-        evidenceHashes: [...(entry?.runIds ?? [])]
-          .flatMap((id) => (hashes.has(id) ? [hashes.get(id)!] : []))
-          .slice(0, 3),
+        evidenceHashes: [...new Set(entry?.hashes ?? [])].slice(0, EVIDENCE_HASHES_SHOWN),
       };
     });
   }
@@ -104,11 +137,11 @@ export function createPostureService(deps: {
     const baseline = await repo.latestRuns(tenantId, since);
     const later = await repo.runsSince(tenantId, since);
     const removed = await repo.removedSince(tenantId, since);
-    const results = await repo.controlResultsOf(tenantId, [
-      ...baseline.map((r) => r.id),
-      ...later.map((r) => r.id),
+    const [results, scans] = await Promise.all([
+      repo.controlResultsOf(tenantId, [...baseline.map((r) => r.id), ...later.map((r) => r.id)]),
+      repo.imageScans(tenantId),
     ]);
-    const resultsByRun = new Map<string, ControlResultRow[]>();
+    const resultsByRun = new Map<string, (typeof results)[number][]>();
     for (const row of results) resultsByRun.set(row.runId, [...(resultsByRun.get(row.runId) ?? []), row]);
     const current = new Map(baseline.map((run) => [run.repositoryId, run.id]));
     const history: { date: string; score: number }[] = [];
@@ -125,7 +158,8 @@ export function createPostureService(deps: {
         nextRemoved += 1;
       }
       if (current.size === 0) continue;
-      const tallies = toTallies([...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []));
+      const runResults = [...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []);
+      const tallies = toTallies(controlEvidence(runResults, scans, endOfDay));
       history.push({ date: endOfDay.toISOString().slice(0, 10), score: postureScore(tallies) });
     }
     return history;
@@ -225,12 +259,7 @@ export function createPostureService(deps: {
     },
 
     async controls(tenantId: string, type: string): Promise<ControlStatusRow[]> {
-      const latest = await repo.latestRuns(tenantId);
-      const rows = await controlRows(
-        tenantId,
-        latest.map((r) => r.id),
-        new Map(latest.map((r) => [r.id, r.selfHash])),
-      );
+      const rows = await controlRows(tenantId, await repo.latestRuns(tenantId));
       return type === "all" ? rows : rows.filter((row) => row.control.tags.includes(type as never));
     },
 
@@ -241,38 +270,60 @@ export function createPostureService(deps: {
     async controlDetail(tenantId: string, code: string): Promise<ControlFindings | undefined> {
       const latest = await repo.latestRuns(tenantId);
       const latestIds = latest.map((r) => r.id);
-      const rows = await controlRows(tenantId, latestIds, new Map(latest.map((r) => [r.id, r.selfHash])));
-      const row = rows.find((candidate) => candidate.control.code === code);
+      const row = (await controlRows(tenantId, latest)).find((candidate) => candidate.control.code === code);
       if (!row) return undefined;
+      const counts = {
+        control: row.control,
+        passes: row.passes,
+        failures: row.failures,
+        evaluated: row.evaluated,
+      };
+      if (getControl(code)?.evidencedBy === "image-scan") {
+        // The checks behind the images' result: each current image's vulnerabilities, and the
+        // current images without any (the images imageScanResults counted).
+        const [vulnerabilities, scans, images] = await Promise.all([
+          deps.containerFindings(tenantId),
+          repo.imageScans(tenantId),
+          deps.containerImages(tenantId),
+        ]);
+        const clean = new Set(
+          currentImages(scans, now())
+            .filter((scan) => scan.vulnerabilities === 0)
+            .map((scan) => scan.id),
+        );
+        return {
+          ...counts,
+          findings: [],
+          images: {
+            vulnerabilities: vulnerabilities.slice(0, CONTROL_FAILURES_LISTED),
+            clean: images.filter((image) => clean.has(image.id)).slice(0, CONTROL_PASSES_LISTED),
+          },
+        };
+      }
       const [failed, passed] = await Promise.all([
         repo.controlChecks(tenantId, latestIds, { code, outcome: "failure", limit: CONTROL_FAILURES_LISTED }),
         repo.controlChecks(tenantId, latestIds, { code, outcome: "pass", limit: CONTROL_PASSES_LISTED }),
       ]);
       return {
-        control: row.control,
-        passes: row.passes,
-        failures: row.failures,
-        evaluated: row.evaluated,
+        ...counts,
         findings: [...failed, ...passed].map(({ finding, run }) => toFinding(finding, run)),
+        images: { vulnerabilities: [], clean: [] },
       };
     },
 
-    /** The control rows of chosen runs, e.g. the latest runs of a period in an evidence report. */
-    controlsOfRuns: (tenantId: string, runs: readonly { id: string; selfHash: string }[]) =>
-      controlRows(
-        tenantId,
-        runs.map((run) => run.id),
-        new Map(runs.map((run) => [run.id, run.selfHash])),
-      ),
+    /** The control rows of chosen runs as of `asOf`, e.g. the latest runs of a period in an evidence report. */
+    controlsOfRuns: (tenantId: string, runs: readonly { id: string; selfHash: string }[], asOf?: Date) =>
+      controlRows(tenantId, runs, asOf),
 
     async compliance(
       tenantId: string,
       frameworkId: FrameworkId,
     ): Promise<Omit<ComplianceResponse, "framework"> & { framework: ComplianceResponse["framework"] }> {
       const latest = await repo.latestRuns(tenantId);
-      const results = await repo.controlResultsOf(
+      const results = await evidenceOf(
         tenantId,
         latest.map((r) => r.id),
+        now(),
       );
       const controlResults: ControlResult[] = results.map((row) => ({
         code: row.controlCode,
@@ -325,13 +376,13 @@ export function createPostureService(deps: {
         deps.containerFindings(tenantId),
       ]);
       const latestIds = latest.map((r) => r.id);
-      const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
       const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
         await Promise.all([
-          controlRows(tenantId, latestIds, hashes),
-          repo.controlResultsOf(
+          controlRows(tenantId, latest, at),
+          evidenceOf(
             tenantId,
             latestBefore.map((r) => r.id),
+            since,
           ),
           repo.openFindings(tenantId, latestIds, RECENT_FINDINGS_LIMIT),
           repo.fixedBetween(tenantId, since, at),

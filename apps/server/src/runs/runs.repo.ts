@@ -2,6 +2,7 @@
 import type { Finding, Run, RunsQuery } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
+import { getControl } from "@rampart/policy";
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { decodeCursor as decodePageCursor, encodeCursor as encodePageCursor } from "../http/page-cursor.ts";
 
@@ -75,8 +76,11 @@ export function createRunsRepo(db: Database) {
         conditions.push(gte(policyRuns.createdAt, since));
       }
       if (query.control) {
+        // No run evaluates a control the image scan evidences, whatever older runs recorded for it.
         conditions.push(
-          sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
+          getControl(query.control)?.evidencedBy === "image-scan"
+            ? sql`false`
+            : sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
         );
       }
       if (cursor) {

@@ -31,6 +31,7 @@ describe("ControlsPage", () => {
           failures: row.failures,
           evaluated: row.evaluated,
           findings: Array.from({ length: 7 }, (_, index) => testFinding({ message: `Finding ${index}` })),
+          images: { vulnerabilities: [], clean: [] },
         },
       },
     });
