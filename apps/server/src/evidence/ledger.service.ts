@@ -152,7 +152,10 @@ export function createLedgerService(deps: {
         ? null
         : { index: head!.length - 1, prevHash: "", contentHash: "", hash: head!.headHash };
     const link = appendEntry(previous, input.content);
-    const createdAt = input.createdAt ?? now();
+    // An entry is never dated before the one it follows (the head keeps that one's date): the
+    // chain reads in time order even when a caller records history as of an earlier time.
+    const requested = input.createdAt ?? now();
+    const createdAt = previous && head!.updatedAt > requested ? head!.updatedAt : requested;
     const [artifact] = await tx
       .insert(evidenceArtifacts)
       .values({
