@@ -23,7 +23,7 @@ export function EvidenceChainCard({
   const hasArtifacts = items.length > 0;
   const verified = chain.lastVerifiedAt !== null;
   return (
-    <Card>
+    <Card role="region" aria-label="Evidence Chain">
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Evidence Chain</CardTitle>
         {hasArtifacts && verified ? (
