@@ -24,7 +24,8 @@ function displayedRows(table: Locator) {
   return table.locator("tbody tr").evaluateAll((rows) =>
     rows.map((row) => {
       const cells = [...row.querySelectorAll("td")];
-      const text = (cell: Element | null | undefined) => (cell?.textContent ?? "").trim();
+      const text = (cell: { textContent: string | null } | null | undefined) =>
+        (cell?.textContent ?? "").trim();
       return {
         code: text(cells[0]?.querySelector("div")),
         passes: Number(text(cells[3])),

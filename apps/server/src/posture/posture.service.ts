@@ -19,7 +19,7 @@ import type { LedgerService } from "../evidence/ledger.service.ts";
 import { toFinding, toRun } from "../runs/runs.repo.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
-import { type ControlEvidence, controlEvidence, currentImages } from "./control-evidence.ts";
+import { type ControlEvidence, controlEvidence, currentImages, type ImageScan } from "./control-evidence.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
 import {
   type ControlTally,
@@ -75,11 +75,14 @@ export function createPostureService(deps: {
    * The results every control number is made of, for the given runs and the images current at
    * `asOf` (see control-evidence.ts).
    */
-  async function evidenceOf(tenantId: string, runIds: string[], asOf: Date): Promise<ControlEvidence[]> {
-    const [results, scans] = await Promise.all([
-      repo.controlResultsOf(tenantId, runIds),
-      repo.imageScans(tenantId),
-    ]);
+  async function evidenceOf(
+    tenantId: string,
+    runIds: string[],
+    asOf: Date,
+    /** The tenant's image scans when the caller has read them already (the summary reads them once). */
+    imageScans: Promise<ImageScan[]> = repo.imageScans(tenantId),
+  ): Promise<ControlEvidence[]> {
+    const [results, scans] = await Promise.all([repo.controlResultsOf(tenantId, runIds), imageScans]);
     return controlEvidence(results, scans, asOf);
   }
 
@@ -91,6 +94,7 @@ export function createPostureService(deps: {
     tenantId: string,
     runs: readonly { id: string; selfHash: string }[],
     asOf: Date = now(),
+    imageScans?: Promise<ImageScan[]>,
   ): Promise<ControlStatusRow[]> {
     const hashes = new Map(runs.map((run) => [run.id, run.selfHash]));
     const [results, imageHashes] = await Promise.all([
@@ -98,6 +102,7 @@ export function createPostureService(deps: {
         tenantId,
         runs.map((run) => run.id),
         asOf,
+        imageScans,
       ),
       repo.imageScanHashes(tenantId, EVIDENCE_HASHES_SHOWN),
     ]);
@@ -133,13 +138,18 @@ export function createPostureService(deps: {
   }
 
   /** Posture at the end of each day of the window, replaying runs in order. */
-  async function postureHistory(tenantId: string, since: Date, days: number) {
+  async function postureHistory(
+    tenantId: string,
+    since: Date,
+    days: number,
+    imageScans: Promise<ImageScan[]>,
+  ) {
     const baseline = await repo.latestRuns(tenantId, since);
     const later = await repo.runsSince(tenantId, since);
     const removed = await repo.removedSince(tenantId, since);
     const [results, scans] = await Promise.all([
       repo.controlResultsOf(tenantId, [...baseline.map((r) => r.id), ...later.map((r) => r.id)]),
-      repo.imageScans(tenantId),
+      imageScans,
     ]);
     const resultsByRun = new Map<string, (typeof results)[number][]>();
     for (const row of results) resultsByRun.set(row.runId, [...(resultsByRun.get(row.runId) ?? []), row]);
@@ -376,18 +386,21 @@ export function createPostureService(deps: {
         deps.containerFindings(tenantId),
       ]);
       const latestIds = latest.map((r) => r.id);
+      // Read once: the rows, the previous posture and each day of the history replay them.
+      const imageScans = repo.imageScans(tenantId);
       const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
         await Promise.all([
-          controlRows(tenantId, latest, at),
+          controlRows(tenantId, latest, at, imageScans),
           evidenceOf(
             tenantId,
             latestBefore.map((r) => r.id),
             since,
+            imageScans,
           ),
           repo.openFindings(tenantId, latestIds, RECENT_FINDINGS_LIMIT),
           repo.fixedBetween(tenantId, since, at),
           repo.fixedBetween(tenantId, previousSince, since),
-          postureHistory(tenantId, since, days),
+          postureHistory(tenantId, since, days, imageScans),
           repo.openByRule(tenantId, latestIds),
         ]);
       const topRisks = riskList(ruleGroups, imageFindings).topRisks;
