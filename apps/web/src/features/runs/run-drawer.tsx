@@ -1,7 +1,7 @@
 // The run drawer: Findings (failed with file:line, waived ones with the waiver's reason; passed
 // controls 5 then '+N more'), Environments, and Artifacts (hash, the run's evidence ledger
 // entries, its fix pull requests, analyzer statuses and skipped files).
-import type { RunDetail } from "@rampart/contracts/runs";
+import type { Finding, RunDetail } from "@rampart/contracts/runs";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
