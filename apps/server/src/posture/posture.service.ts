@@ -120,8 +120,10 @@ export function createPostureService(deps: {
       entry.passes += row.passes;
       entry.failures += row.failures;
       entry.evaluated ||= row.evidence === "succeeded" || row.evidence === "partial" || row.failures > 0;
-      const hash = row.runId === null ? undefined : hashes.get(row.runId);
-      entry.hashes.push(...(row.runId === null ? imageHashes : hash ? [hash] : []));
+      // A run's result is evidenced by the run's ledger entry, the images' by the image scans'.
+      const runHash = row.runId === null ? undefined : hashes.get(row.runId);
+      if (row.runId === null) entry.hashes.push(...imageHashes);
+      else if (runHash) entry.hashes.push(runHash);
       byControl.set(row.controlCode, entry);
     }
     return listControls().map((control) => {
