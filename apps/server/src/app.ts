@@ -169,7 +169,6 @@ export async function buildApp(options: {
   });
   registerApiTokenRoutes(app, { apiTokens: services.apiTokens, access, authenticate });
   registerPostureRoutes(app, {
-    db: services.db,
     posture: services.posture,
     fixes: services.fixes,
     access,

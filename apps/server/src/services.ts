@@ -194,6 +194,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     prActivity: fixes.activity,
     fixPullRequests: fixes.pullRequestsFixing,
     containerFindings: images.findings,
+    containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
   return {

@@ -1,6 +1,7 @@
 // Controls and their pass/fail counts (spec part 1 Control Status; part 2 Security Controls).
 import { z } from "zod";
 import { Severity } from "./common.ts";
+import { ContainerFinding, ContainerImage } from "./containers.ts";
 import { Finding } from "./runs.ts";
 
 export const ControlTag = z.enum(["iac", "pipeline", "env", "secrets", "sca", "sast", "container"]);
@@ -36,5 +37,21 @@ export const ControlParams = z.object({
 });
 export const ControlFindingsQuery = z.object({ tenantId: z.uuid() });
 
-export const ControlFindings = z.object({ control: Control, findings: z.array(Finding) });
+/**
+ * A control's checks in the latest run of each repository. The counts are its Control Status row's,
+ * computed by the same server function; `findings` lists its open failures (most severe first, up
+ * to a limit) and then some of its passed checks, so the lists may be shorter than the counts.
+ */
+export const ControlFindings = z.object({
+  control: Control,
+  passes: z.number().int(),
+  failures: z.number().int(),
+  evaluated: z.boolean(),
+  findings: z.array(Finding),
+  /**
+   * For a control the container image scan evidences (CTR-VUL-01): the vulnerabilities of the
+   * current images (its failed checks) and the current images without any (its passed checks).
+   */
+  images: z.object({ vulnerabilities: z.array(ContainerFinding), clean: z.array(ContainerImage) }),
+});
 export type ControlFindings = z.infer<typeof ControlFindings>;

@@ -26,8 +26,10 @@ export type EvidenceArtifact = z.infer<typeof EvidenceArtifact>;
 
 export const ChainStatus = z.object({
   isValid: z.boolean(),
-  /** Entries in the chain (the dashboard's Total Runs and Chain Length). */
+  /** Policy runs recorded in the chain (the dashboard's Total Runs). */
   totalRuns: z.number().int(),
+  /** Entries in the chain of every type: runs, finding batches, image scans, fix PRs, exports… */
+  chainLength: z.number().int(),
   lastHash: z.string().nullable(),
   /** When the chain was last verified end to end; null before the first verification. */
   lastVerifiedAt: Timestamp.nullable(),

@@ -96,6 +96,8 @@ export const FindingStatus = z.enum(["pass", "fail", "skip"]);
 
 export const FindingMetadata = z.object({
   control: z.object({ code: z.string(), title: z.string(), severity: Severity }).optional(),
+  /** Every control the finding's rule evidences (`controlId` is the first); empty for a rule that evidences none. */
+  controls: z.array(z.string()).optional(),
   /** Remediation guidance shown under 'Remediation Guidance'. */
   suggestion: z.string().optional(),
   evidenceHash: z.string().optional(),

@@ -121,4 +121,15 @@ describe("assertRulesReferenceKnownControls", () => {
     expect(message).toContain("rule b/rule names unknown control ci-pin-01");
     expect(message).not.toContain("IAC-ENC-01");
   });
+
+  it("refuses a rule naming a control that image scans evidence: no repository rule tests it", () => {
+    expect(getControl("CTR-VUL-01")?.evidencedBy).toBe("image-scan");
+    expect(() =>
+      assertRulesReferenceKnownControls([
+        { id: "dockerfile/apt-lists-not-removed", controls: ["CTR-VUL-01"] },
+      ]),
+    ).toThrow(
+      "rule dockerfile/apt-lists-not-removed names control CTR-VUL-01, which only the container image scan evidences",
+    );
+  });
 });

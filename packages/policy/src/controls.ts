@@ -22,6 +22,18 @@ export const CONTROL_PREFIX_TAGS = {
   ENV: "env",
 } as const satisfies Record<string, ControlTag>;
 
+/**
+ * What tests a control. `rules`: the analyzer rules that name it (the default). `image-scan`: the
+ * vulnerability scan of the tenant's container images; no repository rule can tell whether an
+ * image has known vulnerabilities, so no rule may name such a control.
+ */
+export const EVIDENCE_SOURCES = ["rules", "image-scan"] as const;
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
+const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
+  rules: "analyzer rules",
+  "image-scan": "the container image scan",
+};
+
 /** `PREFIX-AREA-NN`, e.g. `IAC-ENC-01`, `K8S-RBAC-02`, `SAST-INJ-03`. */
 export const CONTROL_CODE_PATTERN = /^(IAC|K8S|CTR|CI|SEC|SCA|SAST|ENV)-[A-Z0-9]{2,6}-\d{2}$/;
 
@@ -33,6 +45,7 @@ export interface Control {
   readonly tags: readonly ControlTag[];
   /** Bumped when the meaning of the control (what counts as passing it) changes. */
   readonly version: number;
+  readonly evidencedBy: EvidenceSource;
 }
 
 const oneLine = z
@@ -51,6 +64,7 @@ export const ControlSchema = z.strictObject({
     .min(1)
     .refine((tags) => new Set(tags).size === tags.length, "tags must not repeat"),
   version: z.int().positive(),
+  evidencedBy: z.enum(EVIDENCE_SOURCES).default("rules"),
 });
 
 export const ControlCatalogueSchema = z
@@ -109,18 +123,30 @@ export function isKnownControl(code: string): boolean {
   return catalogue().byCode.has(code);
 }
 
+/** The controls a given source evidences, in catalogue order. */
+export function controlsEvidencedBy(source: EvidenceSource): readonly Control[] {
+  return catalogue().controls.filter((control) => control.evidencedBy === source);
+}
+
 /**
  * Test hook for the engine's rule registry: throws, listing every offender, when a rule names a
- * control code that is not in the catalogue. Rules without controls are allowed (they count for
- * no control); duplicates within one rule are reported because they hide copy-paste mistakes.
+ * control code that is not in the catalogue, or one that rules do not evidence (a rule about
+ * Dockerfile hygiene passing "images have no known vulnerabilities" is a false pass). Rules
+ * without controls are allowed (they count for no control); duplicates within one rule are
+ * reported because they hide copy-paste mistakes.
  */
 export function assertRulesReferenceKnownControls(rules: { id: string; controls: string[] }[]): void {
   const problems: string[] = [];
   for (const rule of rules) {
     const seen = new Set<string>();
     for (const code of rule.controls) {
-      if (!isKnownControl(code)) problems.push(`rule ${rule.id} names unknown control ${code}`);
+      const control = getControl(code);
+      if (!control) problems.push(`rule ${rule.id} names unknown control ${code}`);
       else if (seen.has(code)) problems.push(`rule ${rule.id} names control ${code} twice`);
+      else if (control.evidencedBy !== "rules") {
+        const source = EVIDENCE_SOURCE_NAMES[control.evidencedBy];
+        problems.push(`rule ${rule.id} names control ${code}, which only ${source} evidences`);
+      }
       seen.add(code);
     }
   }

@@ -1,8 +1,8 @@
 // The demo template's data comes from real scans of the bundled samples, one per commit; each
 // user's demo organization is a copy of it and shows that history.
 
-import { policyRuns, scans } from "@rampart/db/schema";
-import { eq } from "drizzle-orm";
+import { evidenceArtifacts, policyRuns, scans } from "@rampart/db/schema";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoWhenReady } from "../../test/demo.ts";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
@@ -60,6 +60,35 @@ describe("the demo seed", () => {
       .where(eq(policyRuns.tenantId, demoTenantId));
     expect(copied.map((run) => run.createdAt).sort()).toEqual(runs.map((run) => run.createdAt).sort());
   }, 300_000);
+
+  it("reads in time order: each ledger entry is dated no earlier than the one before it", async () => {
+    // The images' scans are part of the history too: wait for them before reading the chain.
+    await until(
+      async () => (await ctx.services.demo.templateState()).state,
+      (state) => state === "ready",
+    );
+    for (const tenantId of [templateId, demoTenantId]) {
+      const entries = await ctx.database.db
+        .select({ index: evidenceArtifacts.index, createdAt: evidenceArtifacts.createdAt })
+        .from(evidenceArtifacts)
+        .where(eq(evidenceArtifacts.tenantId, tenantId))
+        .orderBy(asc(evidenceArtifacts.index));
+      expect(entries.length).toBeGreaterThan(listSamples(SAMPLES_DIR).length * 2);
+      const outOfOrder = entries.filter(
+        (entry, position) => position > 0 && entry.createdAt < entries[position - 1]!.createdAt,
+      );
+      expect(outOfOrder, tenantId === templateId ? "template" : "copy").toEqual([]);
+    }
+    // The runs follow their commits' dates too, across samples.
+    const runs = await ctx.database.db
+      .select({ createdAt: policyRuns.createdAt, selfHash: policyRuns.selfHash })
+      .from(policyRuns)
+      .innerJoin(evidenceArtifacts, eq(evidenceArtifacts.hash, policyRuns.selfHash))
+      .where(eq(policyRuns.tenantId, demoTenantId))
+      .orderBy(asc(evidenceArtifacts.index));
+    const dates = runs.map((run) => run.createdAt.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+  });
 
   it("scans the demo container images through the upload path, so Container Security has real matches", async () => {
     const read = async () =>

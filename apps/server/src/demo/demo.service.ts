@@ -119,11 +119,15 @@ export function createDemoService(deps: {
   }
 
   /**
-   * Registers each sample and queues a scan of each of its commits, once per repository; and
-   * builds the demo container images and queues their scans, once per tenant.
+   * Registers each sample and scans its commits, then builds the demo container images and queues
+   * their scans (once per tenant). The commits of all samples are scanned one after the other in
+   * the order they were made, each to completion: a run's ledger entries are dated as its commit,
+   * so the history reads in order, entry by entry (queued scans finish in any order). The images
+   * come last: their scans are dated when they run, after every commit. A retried seed finds the
+   * completed scans and goes on from the first that is not.
    */
-  async function seed(tenantId: string): Promise<number> {
-    let queued = await seedDemoImages(deps.images, tenantId);
+  async function seed(tenantId: string, isLastAttempt: boolean): Promise<number> {
+    const timeline: { repositoryId: string; sha: string; committedAt: Date }[] = [];
     for (const { slug } of listSamples(deps.samplesDir)) {
       const sample = materializeSample(deps.samplesDir, slug, deps.sampleCacheDir);
       const repository = await deps.repositories.upsertByName({
@@ -134,33 +138,40 @@ export function createDemoService(deps: {
         defaultBranch: "main",
         scanSchedule: null,
       });
+      for (const commit of sample.commits) timeline.push({ repositoryId: repository.id, ...commit });
+    }
+    timeline.sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime());
+    let scanned = 0;
+    for (const commit of timeline) {
       const [existing] = await db
-        .select({ id: scans.id })
+        .select()
         .from(scans)
-        .where(eq(scans.repositoryId, repository.id))
+        .where(and(eq(scans.repositoryId, commit.repositoryId), eq(scans.ref, commit.sha)))
         .limit(1);
-      if (existing) continue;
-      for (const commit of sample.commits) {
-        await deps.scans.request({
+      if (existing?.state === "completed") continue;
+      const scan =
+        existing ??
+        (await deps.scans.create({
           tenantId,
-          repositoryId: repository.id,
+          repositoryId: commit.repositoryId,
           triggeredBy: DEMO_SEED_TRIGGER,
           ref: commit.sha,
           asOf: commit.committedAt,
-        });
-        queued += 1;
-      }
+        }));
+      await deps.scans.execute(scan.id, isLastAttempt);
+      scanned += 1;
     }
-    return queued;
+    return scanned + (await seedDemoImages(deps.images, tenantId));
   }
 
   const seedJob = defineJob({
     name: "demo.seed",
     version: 1,
     payload: z.object({ tenantId: z.uuid() }),
-    // One at a time: a second seed finds the repositories already scanned and does nothing.
-    queue: { policy: "singleton", retryLimit: 2 },
-    handle: ({ tenantId }) => seed(tenantId),
+    // One at a time: a second seed finds the commits already scanned and does nothing. It runs
+    // every sample scan itself, so it may take as long as they do.
+    queue: { policy: "singleton", retryLimit: 2, expireInSeconds: 1800 },
+    handle: ({ tenantId }, attempt) => seed(tenantId, attempt.isLastAttempt),
   });
 
   /** Creates the template if needed and queues the scans of the samples (a no-op once done). */

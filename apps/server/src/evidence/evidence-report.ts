@@ -61,7 +61,7 @@ export interface EvidenceReport {
 
 export function createEvidenceReportService(deps: {
   db: Database;
-  ledger: Pick<LedgerService, "countsByType" | "head" | "latestVerification">;
+  ledger: Pick<LedgerService, "countsByType" | "head" | "latestVerification" | "runCount">;
   postureRepo: Pick<PostureRepo, "openFindings" | "openByRule" | "fixedBetween">;
   posture: Pick<PostureService, "controlsOfRuns">;
   now?: () => Date;
@@ -105,8 +105,9 @@ export function createEvidenceReportService(deps: {
       const evaluated = runs.filter((run) => run.reasonCode === null);
       const latest = [...new Map([...evaluated].reverse().map((run) => [run.repositoryId, run])).values()];
       const latestIds = latest.map((run) => run.id);
-      const [controls, open, ruleCounts, fixed, counts, head, verification] = await Promise.all([
-        posture.controlsOfRuns(tenant.id, latest),
+      const [controls, open, ruleCounts, fixed, counts, head, verification, runCount] = await Promise.all([
+        // The images as they stood at the end of the period, beside the period's latest runs.
+        posture.controlsOfRuns(tenant.id, latest, new Date(until.getTime() + 1)),
         postureRepo.openFindings(tenant.id, latestIds, REPORT_FINDINGS_LIMIT),
         postureRepo.openByRule(tenant.id, latestIds),
         // fixedBetween's end is exclusive.
@@ -114,6 +115,7 @@ export function createEvidenceReportService(deps: {
         ledger.countsByType(tenant.id, start, until),
         ledger.head(tenant.id),
         ledger.latestVerification(tenant.id),
+        ledger.runCount(tenant.id),
       ]);
 
       return {
@@ -147,7 +149,7 @@ export function createEvidenceReportService(deps: {
           message: finding.message,
           repo: run.repo,
         })),
-        chain: chainStatus(head, verification),
+        chain: chainStatus(head, verification, runCount),
         exported: { entries: document.artifacts.length, head: document.artifacts.at(-1)?.hash ?? null },
         checkpoint: {
           origin: checkpoint.checkpoint.origin,

@@ -61,7 +61,12 @@ describe("the evidence ledger", () => {
     const body = response.json();
     expect(body.artifacts).toHaveLength(10);
     expect(body.artifacts[9].prevHash).toBe(body.genesisHash);
-    expect(body.chain).toMatchObject({ isValid: true, totalRuns: 10, lastHash: body.artifacts[0].hash });
+    expect(body.chain).toMatchObject({
+      isValid: true,
+      totalRuns: 10,
+      chainLength: 10,
+      lastHash: body.artifacts[0].hash,
+    });
     expect(body.chain.lastVerifiedAt).toEqual(expect.any(String));
     const key = (await ctx.app.inject({ url: "/api/evidence/public-key" })).json();
     expect(key.publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);
@@ -127,6 +132,36 @@ describe("the evidence ledger", () => {
       const response = await get(`/api/tenants/${owner.tenantId}/evidence/export?${query}`);
       expect(response.statusCode, query).toBe(400);
     }
+  });
+
+  it("never dates an entry before the one it follows", async () => {
+    const { tenantId } = await signUp(ctx.app, { tenantName: "History Org" });
+    const at = (day: string) => new Date(`${day}T12:00:00.000Z`);
+    const appendAsOf = (createdAt: Date, n: number) =>
+      ctx.database.db.transaction((tx) =>
+        ctx.services.ledger.append(tx, {
+          tenantId,
+          artifactType: "run",
+          content: { kind: "test", n },
+          createdAt,
+        }),
+      );
+    await appendAsOf(at("2026-10-28"), 0);
+    await appendAsOf(at("2026-11-27"), 1);
+    // A late caller recording history as of an earlier day: the entry takes its predecessor's date.
+    await appendAsOf(at("2026-11-02"), 2);
+    await appendAsOf(at("2026-11-30"), 3);
+    const rows = await ctx.database.db
+      .select()
+      .from(evidenceArtifacts)
+      .where(eq(evidenceArtifacts.tenantId, tenantId))
+      .orderBy(evidenceArtifacts.index);
+    expect(rows.map((row) => row.createdAt.toISOString().slice(0, 10))).toEqual([
+      "2026-10-28",
+      "2026-11-27",
+      "2026-11-27",
+      "2026-11-30",
+    ]);
   });
 
   it("lets a tenant be erased with its ledger", async () => {

@@ -22,15 +22,19 @@ export function toEvidenceArtifact(row: typeof evidenceArtifacts.$inferSelect): 
 
 /**
  * The chain as last verified. A chain that grew since its last verification still shows that
- * verification's verdict, with the current length and head.
+ * verification's verdict, with the current length and head. `runs` counts the chain's run entries:
+ * a run adds a finding batch beside its own entry, and image scans and fix PRs add theirs, so the
+ * chain's length is not a count of runs.
  */
 export function chainStatus(
   head: typeof ledgerHeads.$inferSelect | undefined,
   verification: typeof ledgerVerifications.$inferSelect | undefined,
+  runs: number,
 ): ChainStatus {
   return {
     isValid: verification?.isValid ?? false,
-    totalRuns: head?.length ?? 0,
+    totalRuns: runs,
+    chainLength: head?.length ?? 0,
     lastHash: head && head.length > 0 ? head.headHash : null,
     lastVerifiedAt: verification?.verifiedAt.toISOString() ?? null,
     failure:

@@ -71,7 +71,11 @@ export function registerEvidenceRoutes(
           : await recentEvidenceOfControl(deps.db, { tenantId, control, limit, type });
       return {
         artifacts: rows.map(toEvidenceArtifact),
-        chain: chainStatus(await ledger.head(tenantId), await ledger.latestVerification(tenantId)),
+        chain: chainStatus(
+          await ledger.head(tenantId),
+          await ledger.latestVerification(tenantId),
+          await ledger.runCount(tenantId),
+        ),
         genesisHash: GENESIS_HASH,
       };
     },
@@ -91,7 +95,9 @@ export function registerEvidenceRoutes(
       const { tenantId } = request.params;
       await access.require(tenantId, currentUser(request).id, "evidence");
       const verification = await ledger.verify(tenantId);
-      return { chain: chainStatus(await ledger.head(tenantId), verification) };
+      return {
+        chain: chainStatus(await ledger.head(tenantId), verification, await ledger.runCount(tenantId)),
+      };
     },
   );
 

@@ -152,7 +152,10 @@ export function createLedgerService(deps: {
         ? null
         : { index: head!.length - 1, prevHash: "", contentHash: "", hash: head!.headHash };
     const link = appendEntry(previous, input.content);
-    const createdAt = input.createdAt ?? now();
+    // An entry is never dated before the one it follows (the head keeps that one's date): the
+    // chain reads in time order even when a caller records history as of an earlier time.
+    const requested = input.createdAt ?? now();
+    const createdAt = previous && head!.updatedAt > requested ? head!.updatedAt : requested;
     const [artifact] = await tx
       .insert(evidenceArtifacts)
       .values({
@@ -288,6 +291,15 @@ export function createLedgerService(deps: {
 
     head: async (tenantId: string) =>
       (await db.select().from(ledgerHeads).where(eq(ledgerHeads.tenantId, tenantId)))[0],
+
+    /** The chain's run entries: one per policy run, written in the run's own transaction. */
+    runCount: async (tenantId: string) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(evidenceArtifacts)
+          .where(and(eq(evidenceArtifacts.tenantId, tenantId), eq(evidenceArtifacts.artifactType, "run")))
+      )[0]?.count ?? 0,
 
     /**
      * An export of the chain as of `until`: every artifact up to then (proofs need the whole chain

@@ -17,7 +17,7 @@ import { and, desc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { AppError, forbidden, notFound } from "../errors.ts";
 import { defineJob } from "../jobs/job-queue.ts";
-import { openRuleCounts } from "../runs/run-record.ts";
+import { controlsOfFinding, openRuleCounts } from "../runs/run-record.ts";
 import { evaluatedRun } from "../runs/runs.repo.ts";
 import { matchingWaiver } from "./waiver-match.ts";
 
@@ -98,10 +98,9 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
         }
         if (waiverId) continue;
         open += 1;
-        const controls = ((finding.metadata as { controls?: string[] }).controls ?? [
-          finding.controlCode,
-        ]) as string[];
-        for (const code of controls) failuresByControl.set(code, (failuresByControl.get(code) ?? 0) + 1);
+        for (const code of controlsOfFinding(finding)) {
+          failuresByControl.set(code, (failuresByControl.get(code) ?? 0) + 1);
+        }
       }
       const results = await tx.select().from(controlResults).where(eq(controlResults.runId, runId));
       for (const result of results) {

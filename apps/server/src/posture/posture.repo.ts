@@ -3,7 +3,10 @@
 import type { Severity } from "@rampart/contracts/common";
 import type { Database } from "@rampart/db/client";
 import {
+  containerFindings,
+  containerImages,
   controlResults,
+  evidenceArtifacts,
   findings,
   findingTracks,
   openRuleCounts,
@@ -11,6 +14,7 @@ import {
   repositories,
 } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { findingCountsForControl, findingOutcomeIs } from "../findings/finding-controls.ts";
 import { evaluatedRun } from "../runs/runs.repo.ts";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
@@ -105,6 +109,71 @@ export function createPostureRepo(db: Database) {
             .from(controlResults)
             .where(and(eq(controlResults.tenantId, tenantId), inArray(controlResults.runId, runIds))),
 
+    /** Every upload of the tenant's container images with its scan's state and vulnerability count. */
+    imageScans: (tenantId: string) =>
+      db
+        .select({
+          id: containerImages.id,
+          imageRef: containerImages.imageRef,
+          state: containerImages.state,
+          createdAt: containerImages.createdAt,
+          scannedAt: containerImages.scannedAt,
+          vulnerabilities: sql<number>`count(${containerFindings.id})::int`,
+        })
+        .from(containerImages)
+        .leftJoin(containerFindings, eq(containerFindings.imageId, containerImages.id))
+        .where(eq(containerImages.tenantId, tenantId))
+        .groupBy(containerImages.id),
+
+    /** The newest ledger entries of image scans: the evidence of the controls image scans test. */
+    imageScanHashes: async (tenantId: string, limit: number) =>
+      (
+        await db
+          .select({ hash: evidenceArtifacts.hash })
+          .from(evidenceArtifacts)
+          .where(
+            and(
+              eq(evidenceArtifacts.tenantId, tenantId),
+              eq(evidenceArtifacts.artifactType, "finding"),
+              sql`${evidenceArtifacts.content} ->> 'kind' = 'image-scan'`,
+            ),
+          )
+          .orderBy(desc(evidenceArtifacts.index))
+          .limit(limit)
+      ).map((row) => row.hash),
+
+    /**
+     * A control's open failures (most severe first) or passed checks of the given runs: the
+     * findings its per-run control results count (see findings/finding-controls.ts).
+     */
+    controlChecks: (
+      tenantId: string,
+      runIds: string[],
+      query: { code: string; outcome: "failure" | "pass"; limit: number },
+    ) =>
+      runIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ finding: findings, run: policyRuns })
+            .from(findings)
+            .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
+            .where(
+              and(
+                eq(findings.tenantId, tenantId),
+                inArray(findings.runId, runIds),
+                findingCountsForControl(query.code),
+                findingOutcomeIs(query.outcome),
+              ),
+            )
+            .orderBy(
+              ...(query.outcome === "failure" ? [SEVERITY_RANK] : []),
+              asc(policyRuns.repo),
+              asc(findings.filePath),
+              asc(findings.line),
+              asc(findings.ruleId),
+            )
+            .limit(query.limit),
+
     /**
      * The most severe open findings of the given runs (of one severity, when given): each run's
      * top `limit` read in index order (findings_open_ranked_by_run), merged, and cut to `limit`.
@@ -194,18 +263,12 @@ export function createPostureRepo(db: Database) {
           (select count(*) || '@' || coalesce(max(updated_at)::text, '') from pr_suggestions where tenant_id = ${tenantId}::uuid) || '|' ||
           -- Container images feed the summary's top risks: each completed scan changes them.
           (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'completed')::text || '|' ||
+          -- A failed image scan leaves the image controls not evaluated.
+          (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'failed')::text || '|' ||
           coalesce((select max(scanned_at) from container_images where tenant_id = ${tenantId}::uuid)::text, '')
           as version`)) as unknown as { rows: { version: string }[] };
       return result.rows[0]?.version ?? "";
     },
-
-    countRuns: async (tenantId: string) =>
-      (
-        await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(policyRuns)
-          .where(eq(policyRuns.tenantId, tenantId))
-      )[0]?.count ?? 0,
   };
 }
 

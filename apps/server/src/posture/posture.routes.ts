@@ -16,31 +16,23 @@ import {
 import { DashboardSummary, SummaryQuery } from "@rampart/contracts/dashboard";
 import { HeatmapResponse, RisksQuery, RisksResponse } from "@rampart/contracts/risks";
 import { TenantParams } from "@rampart/contracts/tenants";
-import type { Database } from "@rampart/db/client";
-import { findings, policyRuns } from "@rampart/db/schema";
-import { getControl, isFrameworkId, listFrameworks } from "@rampart/policy";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { isFrameworkId, listFrameworks } from "@rampart/policy";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
-import { toFinding } from "../runs/runs.repo.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
-import { controlBody } from "./control-body.ts";
 import type { PostureService } from "./posture.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 /** What an auditor's summary says of every finding's fix: auditors change nothing. */
 const AUDITOR_CANNOT_FIX = { available: false, reason: "Auditors have read-only access" } as const;
-/** The control modal lists this many findings of a control, newest first. */
-const CONTROL_FINDINGS_LIMIT = 200;
 
 export function registerPostureRoutes(
   app: App,
   deps: {
-    db: Database;
     posture: PostureService;
     fixes: FixesService;
     access: TenantAccessService;
@@ -112,41 +104,9 @@ export function registerPostureRoutes(
     async (request) => {
       const { tenantId } = request.query;
       await read(tenantId, currentUser(request).id);
-      const control = getControl(request.params.controlId);
-      if (!control) throw notFound("Control not found");
-      // The control's findings as of the latest run of each repository: what is true now.
-      const latestIds = (await posture.latestRuns(tenantId)).map((run) => run.id);
-      if (latestIds.length === 0) return { control: controlBody(control), findings: [] };
-      const rows = await deps.db
-        .select({ finding: findings, run: policyRuns })
-        .from(findings)
-        .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
-        .where(
-          and(
-            eq(findings.tenantId, tenantId),
-            inArray(findings.runId, latestIds),
-            eq(findings.controlCode, control.code),
-          ),
-        )
-        .orderBy(desc(findings.createdAt))
-        .limit(CONTROL_FINDINGS_LIMIT);
-      const fixOf = await deps.fixes.pullRequestsFixing(
-        tenantId,
-        rows.map(({ finding, run }) => ({
-          repositoryId: run.repositoryId,
-          fingerprint: finding.fingerprint,
-        })),
-      );
-      return {
-        control: controlBody(control),
-        findings: rows.map(({ finding, run }) =>
-          toFinding(
-            finding,
-            run,
-            fixOf({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint }),
-          ),
-        ),
-      };
+      const detail = await posture.controlDetail(tenantId, request.params.controlId);
+      if (!detail) throw notFound("Control not found");
+      return detail;
     },
   );
 

@@ -2,8 +2,8 @@
 // heatmap and compliance per framework. Formulas live in formulas.ts and docs/formulas.md.
 import type { Severity, SeverityCounts, SeverityStats } from "@rampart/contracts/common";
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
-import type { ContainerFinding } from "@rampart/contracts/containers";
-import type { ControlStatusRow } from "@rampart/contracts/controls";
+import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
+import type { ControlFindings, ControlStatusRow } from "@rampart/contracts/controls";
 import { ACTIVE_FINDINGS_SHOWN, type DashboardSummary, type PrActivity } from "@rampart/contracts/dashboard";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import {
@@ -13,13 +13,20 @@ import {
   TOP_RISKS_SHOWN,
 } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
-import { type ControlResult, evaluateFramework, type FrameworkId, listControls } from "@rampart/policy";
+import {
+  type ControlResult,
+  evaluateFramework,
+  type FrameworkId,
+  getControl,
+  listControls,
+} from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
 import { type FindingRow, type RunRow, toFinding, toRun } from "../runs/runs.repo.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
+import { type ControlEvidence, controlEvidence, currentImages, type ImageScan } from "./control-evidence.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
 import {
   type ControlTally,
@@ -56,10 +63,12 @@ function severityStats(groups: readonly { severity: Severity; count: number }[])
   }
   return stats;
 }
+/** The Control Detail modal lists this many open failures of a control, most severe first… */
+export const CONTROL_FAILURES_LISTED = 200;
+/** …and this many of its passed checks (it shows 5, then how many more there are). */
+export const CONTROL_PASSES_LISTED = 20;
 
-type ControlResultRow = Awaited<ReturnType<PostureRepo["controlResultsOf"]>>[number];
-
-function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
+function toTallies(rows: readonly ControlEvidence[]): ControlTally[] {
   return rows.map((row) => ({
     controlCode: row.controlCode,
     passes: row.passes,
@@ -68,9 +77,12 @@ function toTallies(rows: readonly ControlResultRow[]): ControlTally[] {
   }));
 }
 
+/** How many evidence hashes a control row carries (the Controls drawer shows 3). */
+const EVIDENCE_HASHES_SHOWN = 3;
+
 export function createPostureService(deps: {
   repo: PostureRepo;
-  ledger: Pick<LedgerService, "recent" | "head" | "latestVerification">;
+  ledger: Pick<LedgerService, "recent" | "head" | "latestVerification" | "runCount">;
   rules: ReadonlyMap<string, RuleMeta>;
   activeScans: (tenantId: string) => Promise<number>;
   /** The tenant's newest fix pull requests, for the PR Bot card. */
@@ -79,8 +91,10 @@ export function createPostureService(deps: {
   prActivity: (tenantId: string, since: Date) => Promise<Omit<PrActivity, "days">>;
   /** The pull request fixing each finding, for Active Findings (FixesService.pullRequestsFixing). */
   fixPullRequests: FixesService["pullRequestsFixing"];
-  /** Vulnerabilities of the tenant's current container images, for their risks. */
+  /** Vulnerabilities of the tenant's current container images, for their risks and CTR-VUL-01. */
   containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
+  /** The tenant's container image uploads, for the clean images of the Control Detail modal. */
+  containerImages: (tenantId: string) => Promise<ContainerImage[]>;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
@@ -96,27 +110,59 @@ export function createPostureService(deps: {
     );
   }
 
-  async function controlRows(
+  /**
+   * The results every control number is made of, for the given runs and the images current at
+   * `asOf` (see control-evidence.ts).
+   */
+  async function evidenceOf(
     tenantId: string,
     runIds: string[],
-    hashes: Map<string, string>,
+    asOf: Date,
+    /** The tenant's image scans when the caller has read them already (the summary reads them once). */
+    imageScans: Promise<ImageScan[]> = repo.imageScans(tenantId),
+  ): Promise<ControlEvidence[]> {
+    const [results, scans] = await Promise.all([repo.controlResultsOf(tenantId, runIds), imageScans]);
+    return controlEvidence(results, scans, asOf);
+  }
+
+  /**
+   * Every control's row, for the given runs and images as of `asOf`: the one function behind the
+   * Control Status table, the Controls page, the Control Detail modal and the posture score.
+   */
+  async function controlRows(
+    tenantId: string,
+    runs: readonly { id: string; selfHash: string }[],
+    asOf: Date = now(),
+    imageScans?: Promise<ImageScan[]>,
   ): Promise<ControlStatusRow[]> {
-    const results = await repo.controlResultsOf(tenantId, runIds);
+    const hashes = new Map(runs.map((run) => [run.id, run.selfHash]));
+    const [results, imageHashes] = await Promise.all([
+      evidenceOf(
+        tenantId,
+        runs.map((run) => run.id),
+        asOf,
+        imageScans,
+      ),
+      repo.imageScanHashes(tenantId, EVIDENCE_HASHES_SHOWN),
+    ]);
     const byControl = new Map<
       string,
-      { passes: number; failures: number; evaluated: boolean; runIds: Set<string> }
+      { passes: number; failures: number; evaluated: boolean; hashes: string[] }
     >();
     for (const row of results) {
       const entry = byControl.get(row.controlCode) ?? {
         passes: 0,
         failures: 0,
         evaluated: false,
-        runIds: new Set(),
+        hashes: [],
       };
       entry.passes += row.passes;
       entry.failures += row.failures;
       entry.evaluated ||= row.evidence === "succeeded" || row.evidence === "partial" || row.failures > 0;
-      entry.runIds.add(row.runId);
+      // A run's result is evidenced by the run's ledger entry, the images' by the image scans'.
+      const runHash = row.runId === null ? undefined : hashes.get(row.runId);
+      if (row.runId === null) entry.hashes.push(...imageHashes);
+      else if (runHash) entry.hashes.push(runHash);
       byControl.set(row.controlCode, entry);
     }
     return listControls().map((control) => {
@@ -127,23 +173,26 @@ export function createPostureService(deps: {
         failures: entry?.failures ?? 0,
         compliance: controlCompliance(entry?.passes ?? 0, entry?.failures ?? 0),
         evaluated: entry?.evaluated ?? false,
-        evidenceHashes: [...(entry?.runIds ?? [])]
-          .flatMap((id) => (hashes.has(id) ? [hashes.get(id)!] : []))
-          .slice(0, 3),
+        evidenceHashes: [...new Set(entry?.hashes ?? [])].slice(0, EVIDENCE_HASHES_SHOWN),
       };
     });
   }
 
   /** Posture at the end of each day of the window, replaying runs in order. */
-  async function postureHistory(tenantId: string, since: Date, days: number) {
+  async function postureHistory(
+    tenantId: string,
+    since: Date,
+    days: number,
+    imageScans: Promise<ImageScan[]>,
+  ) {
     const baseline = await repo.latestRuns(tenantId, since);
     const later = await repo.runsSince(tenantId, since);
     const removed = await repo.removedSince(tenantId, since);
-    const results = await repo.controlResultsOf(tenantId, [
-      ...baseline.map((r) => r.id),
-      ...later.map((r) => r.id),
+    const [results, scans] = await Promise.all([
+      repo.controlResultsOf(tenantId, [...baseline.map((r) => r.id), ...later.map((r) => r.id)]),
+      imageScans,
     ]);
-    const resultsByRun = new Map<string, ControlResultRow[]>();
+    const resultsByRun = new Map<string, (typeof results)[number][]>();
     for (const row of results) resultsByRun.set(row.runId, [...(resultsByRun.get(row.runId) ?? []), row]);
     const current = new Map(baseline.map((run) => [run.repositoryId, run.id]));
     const history: { date: string; score: number }[] = [];
@@ -160,7 +209,8 @@ export function createPostureService(deps: {
         nextRemoved += 1;
       }
       if (current.size === 0) continue;
-      const tallies = toTallies([...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []));
+      const runResults = [...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []);
+      const tallies = toTallies(controlEvidence(runResults, scans, endOfDay));
       history.push({ date: endOfDay.toISOString().slice(0, 10), score: postureScore(tallies) });
     }
     return history;
@@ -287,31 +337,71 @@ export function createPostureService(deps: {
     },
 
     async controls(tenantId: string, type: string): Promise<ControlStatusRow[]> {
-      const latest = await repo.latestRuns(tenantId);
-      const rows = await controlRows(
-        tenantId,
-        latest.map((r) => r.id),
-        new Map(latest.map((r) => [r.id, r.selfHash])),
-      );
+      const rows = await controlRows(tenantId, await repo.latestRuns(tenantId));
       return type === "all" ? rows : rows.filter((row) => row.control.tags.includes(type as never));
     },
 
-    /** The control rows of chosen runs, e.g. the latest runs of a period in an evidence report. */
-    controlsOfRuns: (tenantId: string, runs: readonly { id: string; selfHash: string }[]) =>
-      controlRows(
-        tenantId,
-        runs.map((run) => run.id),
-        new Map(runs.map((run) => [run.id, run.selfHash])),
-      ),
+    /**
+     * One control as the Control Detail modal shows it: its row exactly as the Control Status
+     * table has it (the same controlRows over the same latest runs), and the checks behind it.
+     */
+    async controlDetail(tenantId: string, code: string): Promise<ControlFindings | undefined> {
+      const latest = await repo.latestRuns(tenantId);
+      const latestIds = latest.map((r) => r.id);
+      const row = (await controlRows(tenantId, latest)).find((candidate) => candidate.control.code === code);
+      if (!row) return undefined;
+      const counts = {
+        control: row.control,
+        passes: row.passes,
+        failures: row.failures,
+        evaluated: row.evaluated,
+      };
+      if (getControl(code)?.evidencedBy === "image-scan") {
+        // The checks behind the images' result: each current image's vulnerabilities, and the
+        // current images without any (the images imageScanResults counted).
+        const [vulnerabilities, scans, images] = await Promise.all([
+          deps.containerFindings(tenantId),
+          repo.imageScans(tenantId),
+          deps.containerImages(tenantId),
+        ]);
+        const clean = new Set(
+          currentImages(scans, now())
+            .filter((scan) => scan.vulnerabilities === 0)
+            .map((scan) => scan.id),
+        );
+        return {
+          ...counts,
+          findings: [],
+          images: {
+            vulnerabilities: vulnerabilities.slice(0, CONTROL_FAILURES_LISTED),
+            clean: images.filter((image) => clean.has(image.id)).slice(0, CONTROL_PASSES_LISTED),
+          },
+        };
+      }
+      const [failed, passed] = await Promise.all([
+        repo.controlChecks(tenantId, latestIds, { code, outcome: "failure", limit: CONTROL_FAILURES_LISTED }),
+        repo.controlChecks(tenantId, latestIds, { code, outcome: "pass", limit: CONTROL_PASSES_LISTED }),
+      ]);
+      return {
+        ...counts,
+        findings: await findingsWithFixes(tenantId, [...failed, ...passed]),
+        images: { vulnerabilities: [], clean: [] },
+      };
+    },
+
+    /** The control rows of chosen runs as of `asOf`, e.g. the latest runs of a period in an evidence report. */
+    controlsOfRuns: (tenantId: string, runs: readonly { id: string; selfHash: string }[], asOf?: Date) =>
+      controlRows(tenantId, runs, asOf),
 
     async compliance(
       tenantId: string,
       frameworkId: FrameworkId,
     ): Promise<Omit<ComplianceResponse, "framework"> & { framework: ComplianceResponse["framework"] }> {
       const latest = await repo.latestRuns(tenantId);
-      const results = await repo.controlResultsOf(
+      const results = await evidenceOf(
         tenantId,
         latest.map((r) => r.id),
+        now(),
       );
       const controlResults: ControlResult[] = results.map((row) => ({
         code: row.controlCode,
@@ -356,7 +446,7 @@ export function createPostureService(deps: {
         repo.latestRuns(tenantId),
         repo.latestRuns(tenantId, since),
         repo.recentRuns(tenantId, 5),
-        repo.countRuns(tenantId),
+        deps.ledger.runCount(tenantId),
         deps.activeScans(tenantId),
         deps.ledger.recent(tenantId, 3),
         deps.ledger.head(tenantId),
@@ -366,13 +456,16 @@ export function createPostureService(deps: {
         deps.containerFindings(tenantId),
       ]);
       const latestIds = latest.map((r) => r.id);
-      const hashes = new Map(latest.map((r) => [r.id, r.selfHash]));
+      // Read once: the rows, the previous posture and each day of the history replay them.
+      const imageScans = repo.imageScans(tenantId);
       const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
         await Promise.all([
-          controlRows(tenantId, latestIds, hashes),
-          repo.controlResultsOf(
+          controlRows(tenantId, latest, at, imageScans),
+          evidenceOf(
             tenantId,
             latestBefore.map((r) => r.id),
+            since,
+            imageScans,
           ),
           // Each severity's own first findings: a filter must never come up empty while its
           // findings exist (the most severe fifty could all be critical and high).
@@ -383,7 +476,7 @@ export function createPostureService(deps: {
           ),
           repo.fixedBetween(tenantId, since, at),
           repo.fixedBetween(tenantId, previousSince, since),
-          postureHistory(tenantId, since, days),
+          postureHistory(tenantId, since, days, imageScans),
           repo.openByRule(tenantId, latestIds),
         ]);
       const topRisks = riskList(ruleGroups, imageFindings).all;
@@ -453,7 +546,7 @@ export function createPostureService(deps: {
         prSuggestions: suggestions,
         prActivity: { days: PR_ACTIVITY_DAYS, ...prActivity },
         evidenceArtifacts: artifacts.map(toEvidenceArtifact),
-        chainIntegrity: chainStatus(head, verification),
+        chainIntegrity: chainStatus(head, verification, totalRuns),
         recentFindings: await findingsWithFixes(tenantId, open.flat()),
         openFindingCounts,
       };

@@ -114,18 +114,6 @@ export function buildRunRecord(input: {
   const analyzerRuns = new Map(scan.analyzers.map((run) => [run.analyzer, run]));
   const findings: FindingRecord[] = [];
   const failingRules = new Set<string>();
-  const tallies = new Map<string, ControlRecord>();
-  const tally = (code: string, evidence: Evidence) => {
-    const current = tallies.get(code) ?? {
-      controlCode: code,
-      passes: 0,
-      failures: 0,
-      evidence: "succeeded" as Evidence,
-    };
-    current.evidence = tallies.has(code) ? combineEvidence(current.evidence, evidence) : evidence;
-    tallies.set(code, current);
-    return current;
-  };
 
   for (const finding of scan.findings) {
     const rule = rules.get(finding.ruleId);
@@ -171,11 +159,7 @@ export function buildRunRecord(input: {
         vex: vex.vex,
       },
     });
-    if (status === "fail" && !waiver) {
-      failingRules.add(finding.ruleId);
-      const evidence = evidenceOf(analyzerRuns.get(finding.analyzer));
-      for (const code of controls) tally(code, evidence).failures += 1;
-    }
+    if (status === "fail" && !waiver) failingRules.add(finding.ruleId);
   }
 
   // A rule whose analyzer read at least one file and which reported nothing open is a passed check.
@@ -183,7 +167,6 @@ export function buildRunRecord(input: {
     const controls = rule.controls.filter(isKnownControl);
     const run = analyzerRuns.get(rule.analyzer);
     const evidence = evidenceOf(run);
-    for (const code of controls) tally(code, evidence);
     if (failingRules.has(rule.id) || evidence === "not-run" || evidence === "failed") continue;
     const control = getControl(controls[0]!);
     if (!control) continue;
@@ -204,7 +187,6 @@ export function buildRunRecord(input: {
         ruleTitle: rule.title,
       },
     });
-    for (const code of controls) tally(code, evidence).passes += 1;
   }
 
   const failedCount = findings.filter((f) => f.status === "fail" && !f.waiverId).length;
@@ -218,5 +200,59 @@ export function buildRunRecord(input: {
     filesScanned: scan.filesScanned,
     findings: findings.map((f) => [f.ruleId, f.status, f.fingerprint, f.waiverId]).sort(),
   });
-  return { status, failedCount, findings, controls: [...tallies.values()], selfHash };
+  return { status, failedCount, findings, controls: controlTallies(findings, rules, analyzerRuns), selfHash };
+}
+
+/**
+ * What a finding record counts for in each control it names (metadata.controls): an open failure,
+ * a passed check, or nothing (skipped, or failed under a waiver). The Control Detail list selects
+ * findings by the same rule (posture.repo controlChecks), so its lists and these counts agree.
+ */
+export function checkOutcome(finding: Pick<FindingRecord, "status" | "waiverId">): "failure" | "pass" | null {
+  if (finding.status === "fail") return finding.waiverId ? null : "failure";
+  return finding.status === "pass" ? "pass" : null;
+}
+
+/**
+ * The controls a finding counts for: every known control its rule evidences (metadata.controls;
+ * control_code holds only the first). Rows written before metadata named them have control_code.
+ */
+export function controlsOfFinding(finding: {
+  controlCode: string;
+  metadata: Record<string, unknown> | unknown;
+}): readonly string[] {
+  const controls = (finding.metadata as { controls?: unknown } | null)?.controls;
+  if (!Array.isArray(controls)) return [finding.controlCode];
+  return controls.filter((code): code is string => typeof code === "string");
+}
+
+/**
+ * Per-control results of one run. The counts are the run's finding records by checkOutcome; the
+ * evidence is how the analyzers of the control's rules fared, whether or not they reported.
+ */
+export function controlTallies(
+  findings: readonly Pick<FindingRecord, "status" | "waiverId" | "controlCode" | "metadata">[],
+  rules: ReadonlyMap<string, RuleMeta>,
+  analyzerRuns: ReadonlyMap<string, AnalyzerRun>,
+): ControlRecord[] {
+  const tallies = new Map<string, ControlRecord>();
+  for (const rule of rules.values()) {
+    const evidence = evidenceOf(analyzerRuns.get(rule.analyzer));
+    for (const code of rule.controls.filter(isKnownControl)) {
+      const current = tallies.get(code);
+      if (current) current.evidence = combineEvidence(current.evidence, evidence);
+      else tallies.set(code, { controlCode: code, passes: 0, failures: 0, evidence });
+    }
+  }
+  for (const finding of findings) {
+    const outcome = checkOutcome(finding);
+    if (outcome === null) continue;
+    for (const code of controlsOfFinding(finding)) {
+      const current = tallies.get(code);
+      if (!current) continue;
+      if (outcome === "failure") current.failures += 1;
+      else current.passes += 1;
+    }
+  }
+  return [...tallies.values()];
 }

@@ -3,6 +3,7 @@ import type { FixPullRequestStatus } from "@rampart/contracts/fixes";
 import type { Finding, Run, RunCounts, RunsQuery } from "@rampart/contracts/runs";
 import type { Database } from "@rampart/db/client";
 import { controlResults, findings, policyRuns, waivers } from "@rampart/db/schema";
+import { getControl } from "@rampart/policy";
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { fixAvailability } from "../fixes/fix-availability.ts";
 import { decodeCursor as decodePageCursor, encodeCursor as encodePageCursor } from "../http/page-cursor.ts";
@@ -87,8 +88,11 @@ function filterConditions(tenantId: string, query: RunsQuery, now: Date): SQL[] 
     conditions.push(gte(policyRuns.createdAt, since));
   }
   if (query.control) {
+    // No run evaluates a control the image scan evidences, whatever older runs recorded for it.
     conditions.push(
-      sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
+      getControl(query.control)?.evidencedBy === "image-scan"
+        ? sql`false`
+        : sql`exists (select 1 from ${controlResults} where ${controlResults.runId} = ${policyRuns.id} and ${controlResults.controlCode} = ${query.control})`,
     );
   }
   return conditions;

@@ -229,13 +229,17 @@ export function createScanService(deps: ScanServiceDeps) {
     return created;
   }
 
-  async function request(input: {
+  interface ScanInput {
     tenantId: string;
     repositoryId: string;
     triggeredBy: string;
     ref?: string;
+    /** Record the run as of this time (a demo sample's commit date) instead of now. */
     asOf?: Date;
-  }): Promise<ScanRow> {
+  }
+
+  /** A scan row that no job runs: its caller runs it with `execute` (the demo seed, in time order). */
+  async function create(input: ScanInput): Promise<ScanRow> {
     const [created] = await db
       .insert(scans)
       .values({
@@ -246,8 +250,13 @@ export function createScanService(deps: ScanServiceDeps) {
         asOf: input.asOf ?? null,
       })
       .returning();
-    await deps.jobs.send(scanJob, { scanId: created!.id, tenantId: input.tenantId });
     return created!;
+  }
+
+  async function request(input: ScanInput): Promise<ScanRow> {
+    const created = await create(input);
+    await deps.jobs.send(scanJob, { scanId: created.id, tenantId: input.tenantId });
+    return created;
   }
 
   async function findScan(scanId: string): Promise<ScanRow | undefined> {
@@ -684,6 +693,7 @@ export function createScanService(deps: ScanServiceDeps) {
     scanJob,
 
     scheduledScanJob,
+    create,
     request,
     recordUpload,
     requestWithinQuota,

@@ -148,7 +148,14 @@ export function testSummary(overrides: Partial<DashboardSummary> = {}): Dashboar
     prSuggestions: [],
     prActivity: { days: 7, merged: 0, pending: 0 },
     evidenceArtifacts: [],
-    chainIntegrity: { isValid: true, totalRuns: 4, lastHash: "abc123", lastVerifiedAt: null, failure: null },
+    chainIntegrity: {
+      isValid: true,
+      totalRuns: 4,
+      chainLength: 9,
+      lastHash: "abc123",
+      lastVerifiedAt: null,
+      failure: null,
+    },
     recentFindings: [],
     openFindingCounts: testFindingCounts(overrides.recentFindings ?? []),
     ...overrides,
@@ -206,7 +213,8 @@ export function testArtifact(index: number, overrides: Partial<EvidenceArtifact>
 export function testChain(overrides: Partial<ChainStatus> = {}): ChainStatus {
   return {
     isValid: true,
-    totalRuns: 3,
+    totalRuns: 2,
+    chainLength: 3,
     lastHash: testHash("h2"),
     lastVerifiedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     failure: null,

@@ -31,7 +31,8 @@ function report(overrides: Partial<EvidenceReport> = {}): EvidenceReport {
     ],
     chain: {
       isValid: false,
-      totalRuns: 9,
+      totalRuns: 4,
+      chainLength: 9,
       lastHash: HASH,
       lastVerifiedAt: "2026-01-31T12:00:00.000Z",
       failure: { index: 4, reason: "content-hash-mismatch" },

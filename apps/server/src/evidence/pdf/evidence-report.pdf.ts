@@ -163,7 +163,8 @@ export async function renderEvidenceReportPdf(report: EvidenceReport): Promise<U
       ...(chain.failure
         ? [["First broken entry", `#${chain.failure.index}: ${chain.failure.reason}`] as const]
         : []),
-      ["Entries in the chain", String(chain.totalRuns)],
+      ["Runs in the chain", String(chain.totalRuns)],
+      ["Entries in the chain", String(chain.chainLength)],
       ["Head hash", chain.lastHash ?? "(empty chain)"],
       ["Entries in this export", `${report.exported.entries} (up to the end of ${report.period.to})`],
       ["Export head hash", report.exported.head ?? "(empty chain)"],

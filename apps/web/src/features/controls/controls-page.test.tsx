@@ -27,7 +27,11 @@ describe("ControlsPage", () => {
       [`GET /api/controls/IAC-ENC-01/findings?tenantId=${TENANT_ID}`]: {
         body: {
           control: row.control,
+          passes: row.passes,
+          failures: row.failures,
+          evaluated: row.evaluated,
           findings: Array.from({ length: 7 }, (_, index) => testFinding({ message: `Finding ${index}` })),
+          images: { vulnerabilities: [], clean: [] },
         },
       },
     });

@@ -64,6 +64,23 @@ function ControlDrawer({
                 <p role="alert" className="text-danger">
                   Failed to load control details. Please try again.
                 </p>
+              ) : findings.data.images.vulnerabilities.length > 0 ? (
+                <ul className="flex flex-col gap-2">
+                  {findings.data.images.vulnerabilities
+                    .slice(0, DRAWER_FINDINGS_SHOWN)
+                    .map((vulnerability) => (
+                      <li key={vulnerability.id} className="rounded-md border border-border p-2">
+                        <div className="flex items-center justify-between gap-2">
+                          <span className="break-all font-mono text-xs">{vulnerability.imageRef}</span>
+                          <Badge variant="danger">fail</Badge>
+                        </div>
+                        <p className="mt-1 text-muted-foreground">
+                          {vulnerability.vulnerabilityId} in {vulnerability.packageName}{" "}
+                          {vulnerability.installedVersion ?? ""}
+                        </p>
+                      </li>
+                    ))}
+                </ul>
               ) : findings.data.findings.length === 0 ? (
                 <p className="text-muted-foreground">No findings recorded for this control yet.</p>
               ) : (

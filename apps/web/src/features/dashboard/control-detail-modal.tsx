@@ -1,6 +1,7 @@
 // Control Detail modal: a control's failed checks (expandable, one open at a time, with the run's
-// date, commit and a link to the code host when there is one) and its passed checks.
-
+// date, commit and a link to the code host when there is one) and its passed checks. A control the
+// container image scan evidences (CTR-VUL-01) lists its images' vulnerabilities and clean images.
+import type { ContainerFinding } from "@rampart/contracts/containers";
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { Finding } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
@@ -92,6 +93,69 @@ function FailedCheck({ finding, open, onToggle }: { finding: Finding; open: bool
   );
 }
 
+/** What to do about an image's vulnerable package: the fixed version, or that none is known. */
+export function imageRemediation(vulnerability: ContainerFinding): string {
+  return vulnerability.fixedVersion
+    ? `Upgrade ${vulnerability.packageName} to ${vulnerability.fixedVersion} or later (or rebuild on a base image that ships it).`
+    : `No fixed version of ${vulnerability.packageName} is known yet.`;
+}
+
+/** A failed check of an image-scan control: one vulnerability of one current image. */
+function FailedImageCheck({
+  vulnerability,
+  open,
+  onToggle,
+}: {
+  vulnerability: ContainerFinding;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const panelId = `failed-check-${vulnerability.id}`;
+  return (
+    <li className="rounded-md border border-border">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className="flex w-full items-start gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {open ? (
+          <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        )}
+        <span className="min-w-0">
+          <span className="block break-all font-mono text-xs">{vulnerability.imageRef}</span>
+          <span className="block text-muted-foreground">
+            {vulnerability.vulnerabilityId} in {vulnerability.packageName}{" "}
+            {vulnerability.installedVersion ?? ""}
+          </span>
+        </span>
+        <SeverityBadge severity={vulnerability.severity} />
+      </button>
+      {open ? (
+        <div id={panelId} className="flex flex-col gap-3 border-t border-border p-3 text-sm">
+          <div>
+            <h4 className="font-medium">Issue Details</h4>
+            <p className="text-muted-foreground">
+              {vulnerability.summary ??
+                `${vulnerability.vulnerabilityId} affects ${vulnerability.packageName}.`}
+            </p>
+          </div>
+          <div>
+            <h4 className="font-medium">Remediation Guidance</h4>
+            <p className="text-muted-foreground">{imageRemediation(vulnerability)}</p>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Image scanned {formatDateTime(vulnerability.scannedAt)}
+          </p>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
 function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenantId: string }) {
   const query = useControlFindings(controlId, tenantId);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -111,18 +175,31 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
       </p>
     );
   }
-  const findings = query.data.findings;
+  // The counts are the control's Control Status row, from the same server function; the lists
+  // hold the checks behind them, the passed ones and very long failure lists cut short.
+  const { findings, failures, passes, images } = query.data;
   const failed = findings.filter((finding) => finding.status === "fail");
   const passed = findings.filter((finding) => finding.status === "pass");
-  const hiddenPassed = passed.length - PASSED_CHECKS_SHOWN;
+  // A control the image scan evidences lists image checks; others list findings.
+  const failedListed = failed.length + images.vulnerabilities.length;
+  const passedChecks = [
+    ...passed.map((finding) => ({ id: finding.id, where: findingLocation(finding), what: finding.message })),
+    ...images.clean.map((image) => ({
+      id: image.id,
+      where: image.imageRef,
+      what: "No known vulnerabilities",
+    })),
+  ];
+  const hiddenPassed = passes - Math.min(passedChecks.length, PASSED_CHECKS_SHOWN);
+  const toggle = (id: string) => setOpenId(openId === id ? null : id);
 
   return (
     <div className="flex flex-col gap-5">
       <dl className="grid grid-cols-3 gap-3 text-center">
         {[
-          ["Failed Checks", failed.length, "text-danger"],
-          ["Passed Checks", passed.length, "text-success"],
-          ["Total Findings", findings.length, ""],
+          ["Failed Checks", failures, "text-danger"],
+          ["Passed Checks", passes, "text-success"],
+          ["Total Findings", failures + passes, ""],
         ].map(([label, count, tone]) => (
           <div key={label} className="rounded-md border border-border p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -130,38 +207,51 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
           </div>
         ))}
       </dl>
-      {findings.length === 0 ? (
+      {failures + passes === 0 ? (
         <p className="text-sm text-muted-foreground">No findings recorded for this control yet.</p>
       ) : null}
-      {failed.length > 0 ? (
+      {failedListed > 0 ? (
         <section aria-label="Failed checks">
           <h3 className="mb-2 text-sm font-semibold">Failed Checks</h3>
+          {failedListed < failures ? (
+            <p className="mb-2 text-xs text-muted-foreground">
+              The {failedListed} most severe of {failures} failed checks.
+            </p>
+          ) : null}
           <ul className="flex flex-col gap-2">
             {failed.map((finding) => (
               <FailedCheck
                 key={finding.id}
                 finding={finding}
                 open={openId === finding.id}
-                onToggle={() => setOpenId(openId === finding.id ? null : finding.id)}
+                onToggle={() => toggle(finding.id)}
+              />
+            ))}
+            {images.vulnerabilities.map((vulnerability) => (
+              <FailedImageCheck
+                key={vulnerability.id}
+                vulnerability={vulnerability}
+                open={openId === vulnerability.id}
+                onToggle={() => toggle(vulnerability.id)}
               />
             ))}
           </ul>
         </section>
       ) : null}
-      {passed.length > 0 ? (
+      {passedChecks.length > 0 ? (
         <section aria-label="Passed checks">
           <h3 className="mb-2 text-sm font-semibold">Passed Checks</h3>
           <ul className="flex flex-col gap-1 text-sm">
-            {passed.slice(0, PASSED_CHECKS_SHOWN).map((finding) => (
-              <li key={finding.id} className="flex gap-2">
+            {passedChecks.slice(0, PASSED_CHECKS_SHOWN).map((check) => (
+              <li key={check.id} className="flex gap-2">
                 <span className="text-success" aria-hidden="true">
                   ✓
                 </span>
                 {/* Stacked, not side by side: beside a long message the location was squeezed to a
                     few characters and broke mid-word. */}
                 <span className="min-w-0">
-                  <span className="block wrap-break-word font-mono text-xs">{findingLocation(finding)}</span>
-                  <span className="block text-muted-foreground">{finding.message}</span>
+                  <span className="block wrap-break-word font-mono text-xs">{check.where}</span>
+                  <span className="block text-muted-foreground">{check.what}</span>
                 </span>
               </li>
             ))}

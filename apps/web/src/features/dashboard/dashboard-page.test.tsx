@@ -205,7 +205,15 @@ describe("DashboardPage loaded", () => {
     stubDashboard({
       [SUMMARY]: { body: loaded },
       [`GET /api/controls/IAC-ENC-01/findings?tenantId=${ACME}`]: {
-        body: { control: failedControl.control, findings: [failedA, failedB, ...passed] },
+        // The server lists some of the passed checks; the counts are the control's row.
+        body: {
+          control: failedControl.control,
+          passes: 7,
+          failures: 2,
+          evaluated: true,
+          findings: [failedA, failedB, ...passed.slice(0, 6)],
+          images: { vulnerabilities: [], clean: [] },
+        },
       },
     });
     const user = userEvent.setup();
@@ -213,6 +221,7 @@ describe("DashboardPage loaded", () => {
     await user.click(await screen.findByRole("button", { name: "2 failures of IAC-ENC-01" }));
     const dialog = await screen.findByRole("dialog", { name: "Encryption at rest" });
     await within(dialog).findByText("Failed Checks", { selector: "dt" });
+    expect(within(dialog).getByText("Passed Checks", { selector: "dt" }).nextSibling).toHaveTextContent("7");
     expect(within(dialog).getByText("+ 2 more passed checks")).toBeInTheDocument();
     expect(within(dialog).getByText("Total Findings", { selector: "dt" }).nextSibling).toHaveTextContent("9");
 
@@ -232,6 +241,75 @@ describe("DashboardPage loaded", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("lists the image vulnerabilities behind a control the image scan evidences", async () => {
+    const base = testControlRow({ code: "CTR-VUL-01", tags: ["container"], failures: 2, passes: 1 });
+    const imageControl = {
+      ...base,
+      control: { ...base.control, title: "Container images have no known vulnerabilities" },
+    };
+    const vulnerability = (id: string, severity: "critical" | "high", packageName: string) => ({
+      id,
+      imageId: "20000000-0000-4000-8000-000000000001",
+      imageRef: "registry.example.com/acme/payments-api:1.4.2",
+      baseImage: null,
+      vulnerabilityId: `CVE-2024-${id.slice(-4)}`,
+      aliases: [],
+      severity,
+      cvssScore: 9.8,
+      packageName,
+      ecosystem: "Debian",
+      installedVersion: "1.1.0l-1~deb9u5",
+      fixedVersion: severity === "critical" ? "1.1.0l-1~deb9u6" : null,
+      summary: null,
+      scannedAt: "2025-06-01T14:05:00.000Z",
+    });
+    stubDashboard({
+      [SUMMARY]: { body: testSummary({ controlStatus: [imageControl] }) },
+      [`GET /api/controls/CTR-VUL-01/findings?tenantId=${ACME}`]: {
+        body: {
+          control: imageControl.control,
+          passes: 1,
+          failures: 2,
+          evaluated: true,
+          findings: [],
+          images: {
+            vulnerabilities: [
+              vulnerability("30000000-0000-4000-8000-000000000001", "critical", "openssl"),
+              vulnerability("30000000-0000-4000-8000-000000000002", "high", "libxml2"),
+            ],
+            clean: [
+              {
+                id: "20000000-0000-4000-8000-000000000002",
+                imageRef: "registry.example.com/acme/ml-pipeline:2.0.1",
+                baseImage: null,
+                os: "Alpine:v3.18",
+                packageCount: 12,
+                state: "completed",
+                error: null,
+                uploadBytes: 1000,
+                createdAt: "2025-06-01T14:00:00.000Z",
+                scannedAt: "2025-06-01T14:05:00.000Z",
+              },
+            ],
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: "2 failures of CTR-VUL-01" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Container images have no known vulnerabilities",
+    });
+    const failed = await within(dialog).findByRole("region", { name: "Failed checks" });
+    expect(within(failed).getAllByRole("listitem")).toHaveLength(2);
+    await user.click(within(failed).getByRole("button", { name: /CVE-2024-0001 in openssl/ }));
+    expect(within(failed).getByText(/Upgrade openssl to 1\.1\.0l-1~deb9u6 or later/)).toBeInTheDocument();
+    const passed = within(dialog).getByRole("region", { name: "Passed checks" });
+    expect(within(passed).getByText("registry.example.com/acme/ml-pipeline:2.0.1")).toBeInTheDocument();
+    expect(within(dialog).getByText("Total Findings", { selector: "dt" }).nextSibling).toHaveTextContent("3");
   });
 
   it("shows the control-detail error text", async () => {

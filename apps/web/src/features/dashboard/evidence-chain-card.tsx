@@ -1,5 +1,7 @@
 // Evidence Chain: the tenant's hash chain and its newest artifacts. The badge is the verdict of the
 // last end-to-end verification (the server re-verifies every chain hourly); none before the first.
+// Total Runs counts policy runs and Chain Length every entry (a run also adds a finding batch, and
+// image scans and fix PRs add theirs), so the two differ on purpose.
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { EvidenceArtifact } from "@rampart/contracts/evidence";
 import { Link2 } from "lucide-react";
@@ -21,7 +23,7 @@ export function EvidenceChainCard({
   const hasArtifacts = items.length > 0;
   const verified = chain.lastVerifiedAt !== null;
   return (
-    <Card>
+    <Card role="region" aria-label="Evidence Chain">
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Evidence Chain</CardTitle>
         {hasArtifacts && verified ? (
@@ -46,7 +48,7 @@ export function EvidenceChainCard({
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Chain Length</dt>
-            <dd className="tabular-nums">{chain.totalRuns}</dd>
+            <dd className="tabular-nums">{chain.chainLength}</dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Last Verified</dt>

@@ -45,7 +45,7 @@ export function ChainStatusCard({
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
           <div>
             <dt className="text-xs text-muted-foreground">Chain Length</dt>
-            <dd className="tabular-nums">{chain.totalRuns}</dd>
+            <dd className="tabular-nums">{chain.chainLength}</dd>
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Last Verified</dt>

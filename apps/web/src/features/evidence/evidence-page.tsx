@@ -41,7 +41,7 @@ const TYPE_FILTER_LABELS: Record<ArtifactTypeFilter, string> = { all: "All types
 
 export function evidenceNarrative({ artifacts, chain }: EvidenceResponse): string {
   if (artifacts.length === 0) return "The ledger has no evidence blocks to show yet.";
-  const size = `${plural(chain.totalRuns, "block")} in the ledger; the newest ${artifacts.length} shown.`;
+  const size = `${plural(chain.chainLength, "block")} in the ledger; the newest ${artifacts.length} shown.`;
   if (!chain.lastVerifiedAt) return `${size} The chain has not been verified yet.`;
   if (chain.isValid) return `${size} Every block verified intact ${ageLabel(chain.lastVerifiedAt)}.`;
   const where = chain.failure ? ` at block #${chain.failure.index}` : "";

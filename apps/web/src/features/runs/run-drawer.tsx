@@ -1,7 +1,7 @@
 // The run drawer: Findings (failed with file:line, waived ones with the waiver's reason; passed
 // controls 5 then '+N more'), Environments, and Artifacts (hash, the run's evidence ledger
 // entries, its fix pull requests, analyzer statuses and skipped files).
-import type { RunDetail } from "@rampart/contracts/runs";
+import type { Finding, RunDetail } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -29,11 +29,29 @@ function location(filePath: string | null, line: number | null): string {
   return line ? `${filePath}:${line}` : filePath;
 }
 
+/** Every control a finding counts for (older findings name only their first). */
+function controlsOf(finding: Finding): readonly string[] {
+  return finding.metadata.controls ?? [finding.controlId];
+}
+
+/**
+ * The controls that passed in the run, as its control results count them: a passed check names
+ * them and no open failure does (a finding counts for every control its rule evidences).
+ */
+export function passedControlsOf(findings: readonly Finding[]): string[] {
+  const failing = new Set(
+    findings.filter((finding) => finding.status === "fail" && !finding.waived).flatMap(controlsOf),
+  );
+  const passing = findings.filter((finding) => finding.status === "pass").flatMap(controlsOf);
+  return [...new Set(passing)].filter((code) => !failing.has(code));
+}
+
 function FindingsTab({ detail, readOnly }: { detail: RunDetail; readOnly: boolean }) {
   const revoke = useRevokeWaiver();
   const failed = detail.findings.filter((finding) => finding.status === "fail");
-  const passed = detail.findings.filter((finding) => finding.status === "pass");
-  const passedControls = [...new Set(passed.map((finding) => finding.controlId))];
+  // Waived failures stay listed (with their waiver) but do not count, as in the run's own count.
+  const open = failed.filter((finding) => !finding.waived);
+  const passedControls = passedControlsOf(detail.findings);
   const hidden = passedControls.length - PASSED_CONTROLS_SHOWN;
   const waiverReason = (waiverId: string | undefined) =>
     detail.waivers.find((waiver) => waiver.id === waiverId)?.reason ?? "Waived";
@@ -41,7 +59,7 @@ function FindingsTab({ detail, readOnly }: { detail: RunDetail; readOnly: boolea
   return (
     <div className="flex flex-col gap-5 text-sm">
       <section aria-label="Failed findings">
-        <h3 className="mb-2 font-semibold">Failed ({failed.length})</h3>
+        <h3 className="mb-2 font-semibold">Failed ({open.length})</h3>
         {failed.length === 0 ? (
           <p className="text-muted-foreground">No failed checks in this run.</p>
         ) : (
@@ -56,7 +74,7 @@ function FindingsTab({ detail, readOnly }: { detail: RunDetail; readOnly: boolea
                 </div>
                 <p className="mt-1">{finding.message}</p>
                 <p className="text-xs text-muted-foreground">
-                  {finding.controlId} · {finding.ruleId}
+                  {controlsOf(finding).join(", ") || "No control"} · {finding.ruleId}
                 </p>
                 {finding.waived ? (
                   <div className="mt-1 flex items-center gap-2 text-xs">

@@ -193,6 +193,10 @@ describe("RunsPage", () => {
         ...["A-1", "A-2", "A-3", "A-4", "A-5", "A-6", "A-7"].map((code) =>
           testFinding({ status: "pass", controlId: code }),
         ),
+        // A passed check of a control that also fails in the run: the control did not pass.
+        testFinding({ status: "pass", controlId: "IAC-ENC-01" }),
+        // A rule evidencing two controls passes both.
+        testFinding({ status: "pass", controlId: "A-1", metadata: { controls: ["A-1", "B-9"] } }),
       ],
       analyzers: [
         {
@@ -256,10 +260,13 @@ describe("RunsPage", () => {
     await user.click(await screen.findByRole("button", { name: /Manual Policy Run/ }));
     const drawer = await screen.findByRole("dialog");
     expect(await within(drawer).findByText("infra/main.tf:4")).toBeInTheDocument();
+    // The open failures, as the run counts them: the waived one stays listed but is not counted.
+    expect(within(drawer).getByRole("heading", { name: "Failed (1)" })).toBeInTheDocument();
+    expect(within(drawer).getByRole("heading", { name: "Passed controls (8)" })).toBeInTheDocument();
     expect(within(drawer).getByText("Sandbox only")).toBeInTheDocument();
     await user.click(within(drawer).getByRole("button", { name: "Revoke waiver" }));
     await waitFor(() => expect(revoked).toHaveLength(1));
-    expect(within(drawer).getByText("+2 more")).toBeInTheDocument();
+    expect(within(drawer).getByText("+3 more")).toBeInTheDocument();
     await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
     expect(await within(drawer).findByText("parse error")).toBeInTheDocument();
     expect(within(drawer).getByText("partial")).toBeInTheDocument();

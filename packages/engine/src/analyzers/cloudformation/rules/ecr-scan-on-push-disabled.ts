@@ -10,7 +10,7 @@ export const ecrScanOnPushDisabled = defineFileRule<CfnModel>({
   confidence: "medium",
   lifecycle: "stable",
   cwe: [1104],
-  controls: ["CTR-VUL-01"],
+  controls: [],
   fixable: true,
   docs: {
     summary: "An `AWS::ECR::Repository` leaves `ImageScanningConfiguration.ScanOnPush` unset or false.",

@@ -8,7 +8,7 @@ export const apkAddWithCache = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-VUL-01"],
+  controls: [],
   fixable: true,
   docs: {
     summary: "`apk add` runs without `--no-cache` in a stage that ends up in the final image.",

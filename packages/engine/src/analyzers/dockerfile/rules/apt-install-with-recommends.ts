@@ -15,7 +15,7 @@ export const aptInstallWithRecommends = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-VUL-01"],
+  controls: [],
   fixable: true,
   docs: {
     summary:

@@ -20,7 +20,7 @@ export const aptInstallWithoutYes = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-BLD-02"],
+  controls: [],
   fixable: true,
   docs: {
     summary: "`apt-get install` runs without `-y`, so it stops at the confirmation prompt.",

@@ -8,7 +8,7 @@ export const aptListsNotRemoved = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "medium",
   lifecycle: "stable",
-  controls: ["CTR-VUL-01"],
+  controls: [],
   docs: {
     summary:
       "A RUN step in a shipped stage installs with apt-get but does not remove `/var/lib/apt/lists/*` in the same instruction.",

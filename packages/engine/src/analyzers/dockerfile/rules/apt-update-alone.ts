@@ -8,7 +8,7 @@ export const aptUpdateAlone = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-VUL-01"],
+  controls: [],
   docs: {
     summary: "A RUN instruction runs `apt-get update` without installing anything in the same instruction.",
     whyItMatters:

@@ -8,7 +8,7 @@ export const cdInRun = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "medium",
   lifecycle: "preview",
-  controls: ["CTR-BLD-02"],
+  controls: [],
   docs: {
     summary: "A RUN step changes directory with `cd`.",
     whyItMatters:

@@ -8,7 +8,7 @@ export const deprecatedMaintainer = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-BLD-02"],
+  controls: [],
   fixable: true,
   docs: {
     summary: "The Dockerfile uses MAINTAINER, which Docker deprecated in favour of a label.",

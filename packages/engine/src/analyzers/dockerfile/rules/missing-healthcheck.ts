@@ -8,7 +8,7 @@ export const missingHealthcheck = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "low",
   lifecycle: "preview",
-  controls: ["CTR-BLD-02"],
+  controls: [],
   docs: {
     summary:
       "Neither the final stage nor the stages it builds on declare a HEALTHCHECK (an explicit `HEALTHCHECK NONE` counts as a decision).",

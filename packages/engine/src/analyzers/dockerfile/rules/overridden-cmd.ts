@@ -8,7 +8,7 @@ export const overriddenCmd = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-BLD-02"],
+  controls: [],
   docs: {
     summary: "A stage has more than one CMD (or ENTRYPOINT); only the last takes effect.",
     whyItMatters:

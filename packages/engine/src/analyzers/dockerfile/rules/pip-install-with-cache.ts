@@ -9,7 +9,7 @@ export const pipInstallWithCache = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-VUL-01"],
+  controls: [],
   fixable: true,
   docs: {
     summary: "`pip install` runs without `--no-cache-dir` in a stage that ends up in the final image.",

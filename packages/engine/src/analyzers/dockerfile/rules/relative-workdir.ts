@@ -8,7 +8,7 @@ export const relativeWorkdir = defineFileRule<DockerfileModel>({
   severity: "low",
   confidence: "high",
   lifecycle: "stable",
-  controls: ["CTR-BLD-02"],
+  controls: [],
   docs: {
     summary:
       "A WORKDIR is relative, so the directory depends on every earlier WORKDIR, including the base image's.",

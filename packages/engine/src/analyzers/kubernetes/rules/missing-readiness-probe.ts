@@ -9,7 +9,7 @@ export const missingReadinessProbe = defineFileRule<K8sModel>({
   severity: "low",
   confidence: "medium",
   lifecycle: "stable",
-  controls: ["K8S-RES-01"],
+  controls: [],
   docs: {
     summary:
       "A long-running container (in a Deployment, StatefulSet, DaemonSet, ReplicaSet or Pod) declares no `readinessProbe`. Init and ephemeral containers, Jobs and CronJobs are not reported.",

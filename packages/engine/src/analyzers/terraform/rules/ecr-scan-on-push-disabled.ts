@@ -8,7 +8,7 @@ export const ecrScanOnPushDisabled = settingRule(
     severity: "low",
     confidence: "medium",
     lifecycle: "stable",
-    controls: ["CTR-VUL-01"],
+    controls: [],
     docs: {
       summary: "An `aws_ecr_repository` has no `image_scanning_configuration { scan_on_push = true }`.",
       whyItMatters: "Images with known vulnerabilities are pushed and deployed without anyone being told.",
