@@ -16,4 +16,7 @@ CREATE TABLE "api_tokens" (
 --> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "api_tokens_tenant" ON "api_tokens" USING btree ("tenant_id","created_at");
+CREATE INDEX "api_tokens_tenant" ON "api_tokens" USING btree ("tenant_id","created_at");--> statement-breakpoint
+-- Row-level security: a token is its tenant's. A request presenting one is looked up by its hash
+-- in the system context (as an invitation link is), then runs in the token's tenant's context.
+SELECT rampart_isolate_tenant_table('api_tokens');
