@@ -1,9 +1,11 @@
 // Issue 17, "Numbers must agree across screens": on the demo dashboard, the Evidence Chain card,
 // the Control Status table and the Control Detail modal show the numbers of one read of the API
-// (GET /summary), and the modal's own call agrees with it.
+// (GET /summary), and the modal's own call agrees with it; Active Findings' filters count what the
+// summary counts, and Risk Intelligence pages through every risk the Top 5 card says there are.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { ControlFindings, ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
+import type { RisksResponse } from "@rampart/contracts/risks";
 import type { RunsPage } from "@rampart/contracts/runs";
 import type { Tenant } from "@rampart/contracts/tenants";
 import { newAccount, register, screenshot, signIn } from "./support.ts";
@@ -117,7 +119,37 @@ test("the chain card, the control table and the control modal agree with one API
     await expect(dialog).toBeHidden();
   }
 
-  // --- Risk Intelligence and Active Findings -----------------------------------------------------------
-  // Their agreement with the same read (the risk count and list with paging, the findings per
-  // severity filter) is added here with the paging and server-side severity filter of issue 17.
+  // --- Active Findings: each filter's count is the summary's, and a filter says "none" only at 0 ------
+  const findingCounts = { all: "total", critical: "critical", high: "high", medium: "med" } as const;
+  const activeFindings = page.getByRole("list", { name: "Active findings" });
+  for (const [filter, key] of Object.entries(findingCounts)) {
+    const count = summary.openFindingCounts[key];
+    await page.getByRole("button", { name: `${filter} (${count})` }).click();
+    if (count === 0) {
+      if (filter !== "all")
+        await expect(page.getByText(`No open ${filter} severity findings.`)).toBeVisible();
+    } else {
+      await expect(activeFindings.locator(":scope > li")).toHaveCount(Math.min(count, 5));
+    }
+  }
+
+  // --- Risk Intelligence: the card's total is the list's, and paging reaches every risk ----------------
+  const risks = await getJson<RisksResponse>(page, `/api/tenants/${tenantId}/risks?limit=100`);
+  await expect(
+    page.getByText(
+      new RegExp(`^${risks.totalRisks} risks? · average score ${risks.avgRiskScore.toFixed(1)}$`),
+    ),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "View all risks" }).click();
+  const riskList = page.getByRole("list", { name: "Risks" });
+  await expect(riskList).toBeVisible();
+  for (;;) {
+    const more = page.getByRole("button", { name: "Load More" });
+    if (!(await more.isVisible())) break;
+    const before = await riskList.locator(":scope > li").count();
+    await more.click();
+    await expect(riskList.locator(":scope > li")).not.toHaveCount(before);
+  }
+  await expect(riskList.locator(":scope > li")).toHaveCount(risks.totalRisks);
+  await screenshot(page, "numbers-agree-risks");
 });
