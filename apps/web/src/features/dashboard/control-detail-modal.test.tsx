@@ -9,7 +9,15 @@ const row = testControlRow();
 const FINDINGS = `GET /api/controls/${row.control.id}/findings?tenantId=${TENANT_ID}`;
 
 async function openModal(findings: ReturnType<typeof testFinding>[]) {
-  stubFetch({ [FINDINGS]: { body: { control: row.control, findings } } });
+  const body = {
+    control: row.control,
+    passes: findings.filter((finding) => finding.status === "pass").length,
+    failures: findings.filter((finding) => finding.status === "fail").length,
+    evaluated: true,
+    findings,
+    images: { vulnerabilities: [], clean: [] },
+  };
+  stubFetch({ [FINDINGS]: { body } });
   renderWithProviders(<ControlDetailModal row={row} tenantId={TENANT_ID} onClose={() => {}} />);
   const dialog = await screen.findByRole("dialog", { name: row.control.title });
   await within(dialog).findByText("Failed Checks", { selector: "dt" });

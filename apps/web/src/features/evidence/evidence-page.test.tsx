@@ -174,7 +174,7 @@ describe("evidenceNarrative", () => {
     const now = Date.now();
     const narrative = evidenceNarrative({
       artifacts: [testArtifact(0)],
-      chain: testChain({ totalRuns: 1, lastVerifiedAt: new Date(now - 90_000).toISOString() }),
+      chain: testChain({ chainLength: 1, lastVerifiedAt: new Date(now - 90_000).toISOString() }),
       genesisHash: GENESIS_HASH,
     });
     expect(narrative).toBe(

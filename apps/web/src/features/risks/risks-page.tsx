@@ -1,7 +1,6 @@
 // Risk Intelligence (/risks): how many risks, their average score and every risk, highest first and
 // a page at a time, each scored out of 10 with a bar coloured at 8, 5 and 3 (spec part 2, §9) and
 // saying what its findings are.
-import { plural } from "@rampart/contracts/words";
 import { ShieldAlert } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";

@@ -2,7 +2,6 @@
 // the 10 most recent jobs, refreshed every 5 s while open; the current organization's API tokens
 // for its admins; and its audit log for its admins (and auditors while auditor access is on). Each
 // section fails on its own: a call that fails shows that section's error line, not a crash.
-import { plural } from "@rampart/contracts/words";
 import { Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge";
