@@ -38,9 +38,13 @@ export async function saveUpload(
       else callback(null, chunk);
     },
   });
+  const file = createWriteStream(target);
   try {
-    await pipeline(body, counter, createWriteStream(target));
+    await pipeline(body, counter, file);
   } catch (error) {
+    // The file may still be opening when the pipeline fails; removing it earlier would let that
+    // open create it again after the rm.
+    if (!file.closed) await new Promise((resolve) => file.once("close", resolve));
     await rm(target, { force: true });
     throw error;
   }
