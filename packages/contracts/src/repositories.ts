@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { Id, Timestamp } from "./common.ts";
 
-export const RepositorySource = z.enum(["git", "local", "sample"]);
+/** `github`: a repository of the organization's GitHub App installation. */
+export const RepositorySource = z.enum(["git", "local", "sample", "github"]);
 
 export const Repository = z.object({
   id: Id,

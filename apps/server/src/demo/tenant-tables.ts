@@ -43,6 +43,10 @@ export const COPY_TREATMENTS: Record<string, CopyTreatment> = {
   vex_statements: { kind: "copy" },
   audit_log_entries: { kind: "skip", reason: "the copy's audit log starts with its owner's own actions" },
   invitations: { kind: "skip", reason: "the template's invitations, if any, are not the copy owner's" },
+  pull_request_scans: {
+    kind: "skip",
+    reason: "they report to a code host's pull requests; a demo organization is connected to none",
+  },
 };
 
 export function treatmentOf(name: string): CopyTreatment {

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { AppError, forbidden, notFound } from "../errors.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { openRuleCounts } from "../runs/run-record.ts";
+import { isBranchRun } from "../runs/run-triggers.ts";
 import { matchingWaiver } from "./waiver-match.ts";
 
 export type WaiverDbRow = typeof waivers.$inferSelect;
@@ -46,12 +47,12 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Latest run of each repository of the tenant: the runs whose numbers the dashboards show. */
+  /** Latest branch run of each repository of the tenant: the runs whose numbers the dashboards show. */
   async function latestRunIds(tx: Transaction, tenantId: string): Promise<string[]> {
     const rows = await tx
       .selectDistinctOn([policyRuns.repositoryId], { id: policyRuns.id })
       .from(policyRuns)
-      .where(eq(policyRuns.tenantId, tenantId))
+      .where(and(eq(policyRuns.tenantId, tenantId), isBranchRun()))
       .orderBy(policyRuns.repositoryId, desc(policyRuns.createdAt), desc(policyRuns.id));
     return rows.map((row) => row.id);
   }

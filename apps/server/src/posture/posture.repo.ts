@@ -10,6 +10,7 @@ import {
   repositories,
 } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { isBranchRun } from "../runs/run-triggers.ts";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
 const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
@@ -18,8 +19,8 @@ const SEVERITY_ORDER = ["critical", "high", "med", "low"];
 export function createPostureRepo(db: Database) {
   return {
     /**
-     * The newest run of each repository created before `asOf` (or now), leaving out repositories
-     * removed by then: their history stays, but they no longer count in the posture.
+     * The newest branch run of each repository created before `asOf` (or now), leaving out
+     * repositories removed by then: their history stays, but they no longer count in the posture.
      */
     async latestRuns(tenantId: string, asOf?: Date) {
       const removed = db
@@ -38,6 +39,8 @@ export function createPostureRepo(db: Database) {
           and(
             eq(policyRuns.tenantId, tenantId),
             notInArray(policyRuns.repositoryId, removed),
+            // A pull request's head is not the repository's state until it is merged.
+            isBranchRun(),
             ...(asOf ? [lt(policyRuns.createdAt, asOf)] : []),
           ),
         )

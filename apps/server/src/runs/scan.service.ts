@@ -37,6 +37,7 @@ import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { tenantVexStatements } from "../vex/vex.repo.ts";
 import { buildRunRecord, openRuleCounts } from "./run-record.ts";
+import { isPullRequestRun } from "./run-triggers.ts";
 
 export const ENGINE_VERSION = "0.1.0";
 const FINDING_INSERT_CHUNK = 1000;
@@ -78,6 +79,15 @@ export function patchesOf(root: string, findings: readonly EngineFinding[]): Map
 /** tenantId rides along so job listings can be filtered per tenant (see system.routes.ts). */
 export const scanJobPayload = z.object({ scanId: z.uuid(), tenantId: z.uuid() });
 
+export interface RecordedRun {
+  tenantId: string;
+  repositoryId: string;
+  commitSha: string;
+  scanId: string;
+  runId: string;
+  triggeredBy: string;
+}
+
 export interface ScanServiceDeps {
   db: Database;
   jobs: JobSender;
@@ -92,8 +102,10 @@ export interface ScanServiceDeps {
   maxActiveScansPerTenant?: number;
   /** Scan workers per process, and how many of them one tenant may hold over all processes. */
   concurrency?: { workers: number; perTenant: number };
-  /** Told of each recorded run (fix pull requests check whether they were merged). */
-  afterRun?: (run: { tenantId: string; repositoryId: string; commitSha: string }) => Promise<void>;
+  /** Told of each recorded run (fix pull requests check whether they were merged; pull requests report). */
+  afterRun?: (run: RecordedRun) => Promise<void>;
+  /** Told of each scan that failed for good (a pull request's check must not wait for it forever). */
+  afterFailed?: (scan: { tenantId: string; scanId: string }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -118,11 +130,13 @@ export function createScanService(deps: ScanServiceDeps) {
     fairness: { tenantOf: ({ tenantId }) => tenantId, ...(deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY) },
     handle: ({ scanId }, attempt) => execute(scanId, attempt.isLastAttempt),
     // No handler ran to say so when the worker died on the last attempt.
-    onFailed: async ({ scanId }) => {
-      await db
+    onFailed: async ({ scanId, tenantId }) => {
+      const abandoned = await db
         .update(scans)
         .set({ state: "failed", error: SCAN_ABANDONED, updatedAt: now() })
-        .where(and(eq(scans.id, scanId), inArray(scans.state, ["queued", "running"])));
+        .where(and(eq(scans.id, scanId), inArray(scans.state, ["queued", "running"])))
+        .returning({ id: scans.id });
+      if (abandoned.length > 0) await deps.afterFailed?.({ tenantId, scanId });
     },
   });
 
@@ -235,6 +249,7 @@ export function createScanService(deps: ScanServiceDeps) {
         // the limits would fail the same way each time.
         if (isLastAttempt || !RETRIED_FETCH_FAILURES.has(checkedOut.reason)) {
           await setState(scanId, { state: "failed", error: checkedOut.error });
+          await deps.afterFailed?.({ tenantId: found.tenantId, scanId });
           return;
         }
         throw new ScanFailure(checkedOut.error);
@@ -280,6 +295,7 @@ export function createScanService(deps: ScanServiceDeps) {
           ? { state: "failed", error: message }
           : { state: "queued", error: `${message} (retrying)` },
       );
+      if (isLastAttempt) await deps.afterFailed?.({ tenantId: found.tenantId, scanId });
       // The queue keeps the thrown message as the attempt's error, which /api/system/jobs shows.
       throw error instanceof ScanFailure ? error : new ScanFailure(message, { cause: error });
     } finally {
@@ -325,7 +341,7 @@ export function createScanService(deps: ScanServiceDeps) {
         .set({ state: "completed", updatedAt: now() })
         .where(and(eq(scans.id, scan.id), ne(scans.state, "completed")))
         .returning({ id: scans.id });
-      if (!claimed) return false;
+      if (!claimed) return undefined;
       // The run's evidence first: its findings as one batch, then the run itself, whose ledger
       // hash becomes the run's selfHash.
       const runId = randomUUID();
@@ -450,8 +466,11 @@ export function createScanService(deps: ScanServiceDeps) {
           .values(record.controls.map((control) => ({ ...control, tenantId: scan.tenantId, runId })));
       }
 
-      // Follow findings across runs of this repository by fingerprint.
-      const open = record.findings.filter((f) => f.status === "fail" && !f.waiverId);
+      // Follow findings across the branch runs of this repository by fingerprint; a pull
+      // request's commit neither opens nor fixes them until it is merged.
+      const open = isPullRequestRun(scan.triggeredBy)
+        ? []
+        : record.findings.filter((f) => f.status === "fail" && !f.waiverId);
       for (let i = 0; i < open.length; i += FINDING_INSERT_CHUNK) {
         const chunk = open.slice(i, i + FINDING_INSERT_CHUNK);
         await tx
@@ -480,22 +499,23 @@ export function createScanService(deps: ScanServiceDeps) {
             },
           });
       }
-      await tx
-        .update(findingTracks)
-        .set({ fixedAt: createdAt, fixedRunId: runId })
-        .where(
-          and(
-            eq(findingTracks.repositoryId, repository.id),
-            isNull(findingTracks.fixedAt),
-            lt(findingTracks.lastSeenAt, createdAt),
-          ),
-        );
+      if (!isPullRequestRun(scan.triggeredBy))
+        await tx
+          .update(findingTracks)
+          .set({ fixedAt: createdAt, fixedRunId: runId })
+          .where(
+            and(
+              eq(findingTracks.repositoryId, repository.id),
+              isNull(findingTracks.fixedAt),
+              lt(findingTracks.lastSeenAt, createdAt),
+            ),
+          );
 
       await tx
         .update(scans)
         .set({ state: "completed", runId, filesScanned: result.filesScanned, error: null, updatedAt: now() })
         .where(eq(scans.id, scan.id));
-      return true;
+      return runId;
     });
     if (!recorded) return;
     await deps.jobs.send(
@@ -503,7 +523,14 @@ export function createScanService(deps: ScanServiceDeps) {
       { tenantId: scan.tenantId },
       { singletonKey: scan.tenantId },
     );
-    await deps.afterRun?.({ tenantId: scan.tenantId, repositoryId: repository.id, commitSha });
+    await deps.afterRun?.({
+      tenantId: scan.tenantId,
+      repositoryId: repository.id,
+      commitSha,
+      scanId: scan.id,
+      runId: recorded,
+      triggeredBy: scan.triggeredBy,
+    });
   }
 
   return {
