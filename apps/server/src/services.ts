@@ -29,6 +29,7 @@ import { createGitHubAppStore } from "./github/github-app.store.ts";
 import { createGitHubHost, hostedAccess } from "./github/github-host.ts";
 import { createInstallationsService } from "./github/installations.service.ts";
 import { createSignedStates } from "./github/signed-state.ts";
+import { purgeDeliveriesJob } from "./github/webhook-deliveries.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createMembersRepo } from "./members/members.repo.ts";
@@ -296,6 +297,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.osvImportJob,
     services.images.scanJob,
     services.installations.syncJob,
+    purgeDeliveriesJob(services.db),
     services.pullRequests.startJob,
     services.pullRequests.reportJob,
   ];

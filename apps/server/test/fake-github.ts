@@ -108,11 +108,22 @@ function example(event: string, action?: string): Record<string, unknown> {
   return structuredClone(found);
 }
 
-export async function startFakeGitHub() {
+export interface FakeGitHubOptions {
+  port?: number;
+  /** The App as configured in Rampart's environment. */
+  app?: FakeApp;
+  /**
+   * What a user does on the App's installation page: install it on `account` with these
+   * repositories, and be sent back to Rampart's setup URL (a browser test's GitHub).
+   */
+  installPage?: { rampartUrl: string; account: string; repositories: string[] };
+}
+
+export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
   const root = mkdtempSync(path.join(tmpdir(), "rampart-fake-github-"));
   let nextId = 1000;
   const id = () => nextId++;
-  let app: FakeApp | undefined;
+  let app: FakeApp | undefined = options.app;
   const manifestCodes = new Map<string, Record<string, unknown>>();
   const installations = new Map<number, FakeInstallation>();
   const repositories = new Map<string, FakeRepository>();
@@ -256,6 +267,20 @@ export async function startFakeGitHub() {
     };
 
   const ROUTES: [string, RegExp, Handler][] = [
+    [
+      "GET",
+      /^\/apps\/([^/]+)\/installations\/new$/,
+      ({ query }) => {
+        const page = options.installPage;
+        if (!page) return json(404, { message: "Not Found" });
+        const installation = fake.installApp(page.account, page.repositories);
+        const back = new URL("/api/github/setup", page.rampartUrl);
+        back.searchParams.set("installation_id", String(installation.id));
+        back.searchParams.set("setup_action", "install");
+        if (query.get("state")) back.searchParams.set("state", query.get("state")!);
+        return json(302, null, { location: back.toString() });
+      },
+    ],
     [
       "POST",
       /^\/app-manifests\/([^/]+)\/conversions$/,
@@ -575,7 +600,7 @@ export async function startFakeGitHub() {
       response.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   /** A commit on `branch` (from `from`, default the branch itself) writing `files`; null deletes one. */

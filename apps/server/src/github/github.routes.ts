@@ -85,7 +85,6 @@ export function registerGitHubRoutes(
     "/api/github/app/manifest",
     {
       ...guarded,
-      config: { audit: { action: "github.app.create-start" } },
       schema: {
         tags: ["github"],
         body: CreateGitHubAppBody,
@@ -122,7 +121,6 @@ export function registerGitHubRoutes(
     "/api/github/app/manifest/callback",
     {
       ...guarded,
-      config: { audit: { action: "github.app.create" } },
       schema: { tags: ["github"], querystring: GitHubCallbackQuery, response: errors },
     },
     async (request, reply) => {
@@ -154,7 +152,6 @@ export function registerGitHubRoutes(
     "/api/tenants/:tenantId/github/install-link",
     {
       ...guarded,
-      config: { audit: { action: "github.installation.start" } },
       schema: {
         tags: ["github"],
         params: TenantParams,
@@ -176,7 +173,6 @@ export function registerGitHubRoutes(
     "/api/github/setup",
     {
       ...guarded,
-      config: { audit: { action: "github.installation.link" } },
       schema: { tags: ["github"], querystring: GitHubSetupQuery, response: errors },
     },
     async (request, reply) => {

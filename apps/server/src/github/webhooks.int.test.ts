@@ -13,6 +13,7 @@ import {
   startFakeGitHub,
 } from "../../test/fake-github.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { purgeDeliveriesJob } from "./webhook-deliveries.ts";
 import { WEBHOOK_MAX_BYTES } from "./webhooks.routes.ts";
 
 let github: FakeGitHub;
@@ -146,6 +147,23 @@ describe("deliveries that must change nothing", () => {
     const wrongShape = await send("push", { ref: 7, installation: { id: installation.id } });
     expect(wrongShape.statusCode).toBe(400);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("delivery ids", () => {
+  it("are forgotten once GitHub can no longer redeliver them", async () => {
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await ctx.database.db.insert(githubWebhookDeliveries).values([
+      { id: "old-delivery", event: "push", receivedAt: old },
+      { id: "recent-delivery", event: "push" },
+    ]);
+    await purgeDeliveriesJob(ctx.database.db).handle({}, { jobId: "j", retryCount: 0, isLastAttempt: true });
+    const left = (await ctx.database.db.select().from(githubWebhookDeliveries)).map((row) => row.id);
+    expect(left).toContain("recent-delivery");
+    expect(left).not.toContain("old-delivery");
+    await ctx.database.db
+      .delete(githubWebhookDeliveries)
+      .where(eq(githubWebhookDeliveries.id, "recent-delivery"));
   });
 });
 

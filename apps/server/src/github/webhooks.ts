@@ -103,24 +103,25 @@ async function repositoryOf(
   return registered[0];
 }
 
+/** A check run or suite someone asked to run again. */
+const CheckSubject = z.object({
+  head_sha: Sha,
+  app: z.object({ id: z.number() }).optional(),
+  pull_requests: z.array(PullRequestRef).max(100).default([]),
+});
+
 const checkRerun = (kind: "check_run" | "check_suite") =>
   define({
     actions: ["rerequested"],
     needsTenant: () => true,
     payload: z.object({
-      [kind]: z.object({
-        head_sha: Sha,
-        app: z.object({ id: z.number() }).optional(),
-        pull_requests: z.array(PullRequestRef).max(100).default([]),
-      }),
+      check_run: CheckSubject.optional(),
+      check_suite: CheckSubject.optional(),
       repository: Repository,
     }),
     async handle(payload, context, deps) {
-      const subject = payload[kind] as {
-        head_sha: string;
-        app?: { id: number } | undefined;
-        pull_requests: z.infer<typeof PullRequestRef>[];
-      };
+      const subject = payload[kind];
+      if (!subject) return ignored(`the delivery has no ${kind}`);
       if (subject.app && subject.app.id !== context.appId) return ignored("another App's check");
       const tenantId = context.tenant.id;
       const repository = await repositoryOf(deps, tenantId, payload.repository);
