@@ -29,7 +29,7 @@ export const githubApps = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("github_apps_one").on(sql`(true)`)],
+  () => [uniqueIndex("github_apps_one").on(sql`(true)`)],
 );
 
 /** X-GitHub-Delivery ids already taken in, so a replayed delivery is processed once. */
