@@ -90,6 +90,8 @@ export function createFakeSettings() {
   const settings = new Map<string, FakeRepositorySettings>();
   const organizations = new Map<string, FakeOrganization>();
   const withheld = new Set<WithheldPermission>();
+  /** Repositories GET /repos/{owner}/{repo} answers 502 for. */
+  const failing = new Set<string>();
   const of = (fullName: string) => {
     let current = settings.get(fullName);
     if (!current) {
@@ -108,6 +110,7 @@ export function createFakeSettings() {
         "GET",
         /^\/repos\/([^/]+\/[^/]+)$/,
         inRepository((_call, fullName) => {
+          if (failing.has(fullName)) return json(502, { message: "Server Error" });
           const current = of(fullName);
           const body: Record<string, unknown> = { ...helpers.repositoryJson(fullName) };
           // Shown only to those who may administer the repository.
@@ -237,6 +240,11 @@ export function createFakeSettings() {
     },
     grantAll() {
       withheld.clear();
+      failing.clear();
+    },
+    /** GitHub answers 502 when the repository itself is asked for. */
+    fail(fullName: string) {
+      failing.add(fullName);
     },
   };
 }

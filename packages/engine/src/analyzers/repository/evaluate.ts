@@ -51,7 +51,8 @@ export function unreadRepositorySettings(reason: string): AnalyzerRun {
     filesGiven: 1,
     filesAnalyzed: 0,
     busyMs: 0,
-    skipped: [],
+    // Also as a skipped input: where runs keep only what was skipped, the reason stays with them.
+    skipped: [{ path: SETTINGS_PATH, reason }],
     error: reason,
   };
 }
