@@ -70,8 +70,14 @@ interface Call {
 
 export interface SettingsRouteHelpers<Repository> {
   json: (status: number, body: unknown, headers?: Record<string, string>) => Answer;
-  page: <T>(items: T[], query: URLSearchParams, pathname: string) => { slice: T[]; headers: Record<string, string> };
-  inRepository: (handler: (call: Call, fullName: string, repository: Repository) => Answer) => (call: Call) => Answer;
+  page: <T>(
+    items: T[],
+    query: URLSearchParams,
+    pathname: string,
+  ) => { slice: T[]; headers: Record<string, string> };
+  inRepository: (
+    handler: (call: Call, fullName: string, repository: Repository) => Answer,
+  ) => (call: Call) => Answer;
   /** The installation a token belongs to, if any. */
   installationOf: (auth: string | undefined) => number | undefined;
   repositoryJson: (fullName: string) => Record<string, unknown>;
@@ -102,9 +108,12 @@ export function createFakeSettings() {
   };
   const forbidden = { message: "Resource not accessible by integration" };
 
-  function routes<Repository>(helpers: SettingsRouteHelpers<Repository>): [string, RegExp, (call: Call) => Answer][] {
+  function routes<Repository>(
+    helpers: SettingsRouteHelpers<Repository>,
+  ): [string, RegExp, (call: Call) => Answer][] {
     const { json, page, inRepository } = helpers;
-    const onDefaultBranch = (fullName: string, branch: string) => branch === helpers.defaultBranchOf(fullName);
+    const onDefaultBranch = (fullName: string, branch: string) =>
+      branch === helpers.defaultBranchOf(fullName);
     return [
       [
         "GET",

@@ -1,7 +1,12 @@
 // The GitHub reader of repository settings against the fake GitHub: each fact from its endpoint,
 // rulesets and branch protection merged, refusals kept as unknown facts with the reason.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeApp, type FakeGitHub, type FakeInstallation, startFakeGitHub } from "../../test/fake-github.ts";
+import {
+  type FakeApp,
+  type FakeGitHub,
+  type FakeInstallation,
+  startFakeGitHub,
+} from "../../test/fake-github.ts";
 import { strongSettings } from "../../test/fake-github-settings.ts";
 import { createGitHubApi } from "./github-api.ts";
 import { readGitHubRepositorySettings, SettingsUnreadable } from "./repository-settings.ts";
@@ -30,7 +35,9 @@ beforeEach(() => {
 
 async function read(fullName = "acme/app") {
   const api = createGitHubApi({ apiUrl: github.url });
-  const client = await api.asApp({ appId: app.id, privateKey: app.privateKey }).asInstallation(installation.id);
+  const client = await api
+    .asApp({ appId: app.id, privateKey: app.privateKey })
+    .asInstallation(installation.id);
   return readGitHubRepositorySettings(client.octokit, fullName);
 }
 
@@ -93,7 +100,12 @@ describe("readGitHubRepositorySettings", () => {
 
   it("counts rulesets as protection, merged with the protection rule (the stronger wins)", async () => {
     github.settings.set("acme/app", {
-      protection: { requiredApprovingReviews: null, dismissStaleReviews: false, requiredStatusChecks: ["lint"], allowForcePushes: true },
+      protection: {
+        requiredApprovingReviews: null,
+        dismissStaleReviews: false,
+        requiredStatusChecks: ["lint"],
+        allowForcePushes: true,
+      },
       rules: [
         {
           type: "pull_request",
@@ -110,7 +122,10 @@ describe("readGitHubRepositorySettings", () => {
         },
         {
           type: "required_status_checks",
-          parameters: { required_status_checks: [{ context: "test" }], strict_required_status_checks_policy: false },
+          parameters: {
+            required_status_checks: [{ context: "test" }],
+            strict_required_status_checks_policy: false,
+          },
         },
         { type: "non_fast_forward" },
       ],

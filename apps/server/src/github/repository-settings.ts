@@ -240,7 +240,8 @@ export async function readGitHubRepositorySettings(
           : typeof x === "number"
             ? Math.max(x, y as number)
             : Boolean(x) || Boolean(y)) as Protection[K],
-      (value) => (Array.isArray(value) ? value.length > 0 : typeof value === "number" ? value > 0 : value === true),
+      (value) =>
+        Array.isArray(value) ? value.length > 0 : typeof value === "number" ? value > 0 : value === true,
       isUnknown,
     );
   };
@@ -249,7 +250,9 @@ export async function readGitHubRepositorySettings(
   const analysis = repository.security_and_analysis;
   const securityFeature = (status: string | undefined): Known<boolean> =>
     status === undefined
-      ? unknownFact(`GitHub did not show it (the App needs the ${PERMISSION_NAMES.administration} permission)`)
+      ? unknownFact(
+          `GitHub did not show it (the App needs the ${PERMISSION_NAMES.administration} permission)`,
+        )
       : status === "enabled";
 
   return {

@@ -31,7 +31,10 @@ export type ReadRepositoryEvidence = (
   scan: { tenantId: string; triggeredBy: string },
 ) => Promise<RepositoryEvidence | undefined>;
 
-export function createRepositoryEvidence(deps: { db: Database; host: RemoteCodeHost }): ReadRepositoryEvidence {
+export function createRepositoryEvidence(deps: {
+  db: Database;
+  host: RemoteCodeHost;
+}): ReadRepositoryEvidence {
   return async (repository, scan) => {
     if (repository.source !== "github" || isPullRequestRun(scan.triggeredBy)) return undefined;
     const [tenant] = await deps.db
@@ -52,14 +55,18 @@ export function createRepositoryEvidence(deps: { db: Database; host: RemoteCodeH
 }
 
 function failed(reason: string): RepositoryEvidence {
-  return { run: unreadRepositorySettings(`The repository's settings could not be read: ${reason}`), findings: [] };
+  return {
+    run: unreadRepositorySettings(`The repository's settings could not be read: ${reason}`),
+    findings: [],
+  };
 }
 
 /** Our own sentences only: a library's or GitHub's text never reaches the run. */
 function reasonOf(error: unknown): string {
   if (error instanceof SettingsUnreadable || error instanceof CodeHostUnavailable) return error.message;
   const status = statusOf(error);
-  if (status === 403 || status === 404) return "GitHub refused a token for the installation (suspended or removed)";
+  if (status === 403 || status === 404)
+    return "GitHub refused a token for the installation (suspended or removed)";
   if (status !== undefined) return `GitHub answered ${status}`;
   return "GitHub could not be reached";
 }

@@ -6,7 +6,12 @@
 import { findings, policyRuns } from "@rampart/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeApp, type FakeGitHub, type FakeInstallation, startFakeGitHub } from "../../test/fake-github.ts";
+import {
+  type FakeApp,
+  type FakeGitHub,
+  type FakeInstallation,
+  startFakeGitHub,
+} from "../../test/fake-github.ts";
 import { strongSettings } from "../../test/fake-github-settings.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
@@ -186,7 +191,8 @@ describe("repository settings as evidence", () => {
       skipped: [
         {
           path: "(repository settings)",
-          reason: "The repository's settings could not be read: GitHub answered 502 when asked for the repository",
+          reason:
+            "The repository's settings could not be read: GitHub answered 502 when asked for the repository",
         },
       ],
     });

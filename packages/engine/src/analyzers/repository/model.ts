@@ -52,7 +52,8 @@ function required(node: YamlNode | undefined, key: string): { value: YamlNode; a
 }
 
 function text(node: YamlNode, key: string): string {
-  if (node.kind !== "scalar" || typeof node.value !== "string") throw new ShapeError(`"${key}" is not a string`);
+  if (node.kind !== "scalar" || typeof node.value !== "string")
+    throw new ShapeError(`"${key}" is not a string`);
   return node.value;
 }
 
@@ -72,7 +73,8 @@ function fact<T>(parent: YamlNode, key: string, read: (node: YamlNode) => T): Fa
 
 function boolean(key: string) {
   return (node: YamlNode): boolean => {
-    if (node.kind !== "scalar" || typeof node.value !== "boolean") throw new ShapeError(`"${key}" is not true or false`);
+    if (node.kind !== "scalar" || typeof node.value !== "boolean")
+      throw new ShapeError(`"${key}" is not true or false`);
     return node.value;
   };
 }
@@ -120,7 +122,11 @@ function readModel(document: YamlNode): RepositoryModel {
     secretScanning: fact(document, "secretScanning", boolean("secretScanning")),
     pushProtection: fact(document, "pushProtection", boolean("pushProtection")),
     vulnerabilityAlerts: fact(document, "vulnerabilityAlerts", boolean("vulnerabilityAlerts")),
-    admins: fact(document, "admins", list("admins", (node) => text(node, "admins[]"))),
+    admins: fact(
+      document,
+      "admins",
+      list("admins", (node) => text(node, "admins[]")),
+    ),
     outsideCollaborators: fact(
       document,
       "outsideCollaborators",
@@ -128,7 +134,9 @@ function readModel(document: YamlNode): RepositoryModel {
         const login = required(node, "login");
         const permission = text(required(node, "permission").value, "permission");
         if (!(REPOSITORY_PERMISSIONS as readonly string[]).includes(permission))
-          throw new ShapeError(`permission "${permission}" is not one of ${REPOSITORY_PERMISSIONS.join(", ")}`);
+          throw new ShapeError(
+            `permission "${permission}" is not one of ${REPOSITORY_PERMISSIONS.join(", ")}`,
+          );
         return {
           login: text(login.value, "login"),
           permission: permission as RepositoryPermission,

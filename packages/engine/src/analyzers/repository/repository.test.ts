@@ -88,7 +88,9 @@ describe("evaluateRepositorySettings", () => {
     expect(result.findings).toEqual([]);
     expect(result.run.status).toBe("partial");
     expect(result.run.skipped.map((item) => item.reason)).toEqual([
-      expect.stringMatching(/^rule repository\/branch-protection-reviews: GitHub did not tell .*Administration/),
+      expect.stringMatching(
+        /^rule repository\/branch-protection-reviews: GitHub did not tell .*Administration/,
+      ),
       expect.stringMatching(/^rule repository\/vulnerability-alerts-disabled: GitHub did not tell/),
     ]);
   });
@@ -119,8 +121,13 @@ describe("the settings document", () => {
     });
     expect(parse({ ...document, schema: "other@2" }).ok).toBe(false);
     const { admins: _dropped, ...withoutAdmins } = document;
-    expect(parse(withoutAdmins)).toMatchObject({ ok: false, reason: expect.stringContaining('missing "admins"') });
+    expect(parse(withoutAdmins)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('missing "admins"'),
+    });
     expect(parse({ ...document, admins: { unknown: 1 } }).ok).toBe(false);
-    expect(parse({ ...document, outsideCollaborators: [{ login: "x", permission: "owner" }] }).ok).toBe(false);
+    expect(parse({ ...document, outsideCollaborators: [{ login: "x", permission: "owner" }] }).ok).toBe(
+      false,
+    );
   });
 });

@@ -26,7 +26,12 @@ export const outsideCollaboratorWriteAccess = defineProjectRule<RepositoryModel>
   },
   check(ctx) {
     eachRepository(ctx, (model, report) => {
-      const collaborators = known(ctx, model, model.outsideCollaborators, "who the outside collaborators are");
+      const collaborators = known(
+        ctx,
+        model,
+        model.outsideCollaborators,
+        "who the outside collaborators are",
+      );
       for (const collaborator of collaborators ?? []) {
         if (!CAN_CHANGE.has(collaborator.permission)) continue;
         report({

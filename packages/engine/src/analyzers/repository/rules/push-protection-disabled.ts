@@ -12,7 +12,8 @@ export const pushProtectionDisabled = defineProjectRule<RepositoryModel>({
   cwe: [798],
   controls: ["REPO-SEC-01"],
   docs: {
-    summary: "Secret scanning push protection is not enabled: a push that contains a detected secret is accepted.",
+    summary:
+      "Secret scanning push protection is not enabled: a push that contains a detected secret is accepted.",
     whyItMatters:
       "Finding a secret after it was pushed means rotating it; blocking the push keeps it out of the history in the first place, where clones and forks would copy it.",
     remediation: "Enable push protection under Settings → Code security → Secret protection.",

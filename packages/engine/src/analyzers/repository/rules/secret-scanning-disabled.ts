@@ -17,7 +17,9 @@ export const secretScanningDisabled = defineProjectRule<RepositoryModel>({
       "Credentials committed by mistake stay unnoticed in the history, where anyone with read access (or the public) can use them; secret scanning also notifies the token's issuer so it can be revoked.",
     remediation:
       "Enable secret scanning under Settings → Code security (free for public repositories; GitHub Secret Protection for private ones).",
-    references: ["https://docs.github.com/en/code-security/secret-scanning/introduction/about-secret-scanning"],
+    references: [
+      "https://docs.github.com/en/code-security/secret-scanning/introduction/about-secret-scanning",
+    ],
   },
   check(ctx) {
     eachRepository(ctx, (model, report) => {

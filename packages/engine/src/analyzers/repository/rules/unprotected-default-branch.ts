@@ -25,7 +25,12 @@ export const unprotectedDefaultBranch = defineProjectRule<RepositoryModel>({
   },
   check(ctx) {
     eachRepository(ctx, (model, report) => {
-      const isProtected = known(ctx, model, model.protection.protected, "whether the default branch is protected");
+      const isProtected = known(
+        ctx,
+        model,
+        model.protection.protected,
+        "whether the default branch is protected",
+      );
       if (isProtected !== false) return;
       report({
         message: `The default branch ${model.defaultBranch} of ${model.repository} has no branch protection and no ruleset`,
