@@ -65,6 +65,7 @@ interface Call {
   match: string[];
   query: URLSearchParams;
   auth: string | undefined;
+  body: Record<string, unknown>;
   pathname: string;
 }
 
