@@ -42,6 +42,7 @@ import { createPullRequestScansService } from "./pull-requests/pull-request-scan
 import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
 import { createRepositoriesService } from "./repositories/repositories.service.ts";
 import { createRepositoryCredentials } from "./repositories/repository-credentials.ts";
+import { createRepositoryEvidence } from "./repository-settings/repository-evidence.ts";
 import { isPullRequestRun } from "./runs/run-triggers.ts";
 import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
@@ -162,6 +163,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     codeHost,
     ledger,
     ledgerOrigin: config.LEDGER_ORIGIN,
+    repositoryEvidence: createRepositoryEvidence({ db, host: github }),
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
     // A pull request's commit is not the branch's: fix pull requests are merged by branch runs only.
     afterRun: async (run) => {

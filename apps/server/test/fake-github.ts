@@ -15,6 +15,7 @@ import examples from "@octokit/webhooks-examples" with { type: "json" };
 import { serveGitHttp } from "@rampart/checkout/testing/git-servers";
 import { signatureOf } from "../src/github/webhook-signature.ts";
 import type { App } from "../src/http/types.ts";
+import { createFakeSettings } from "./fake-github-settings.ts";
 
 export interface FakeApp {
   id: number;
@@ -137,6 +138,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
   const issueComments: FakeComment[] = [];
   const reviewComments: FakeComment[] = [];
   const requests: string[] = [];
+  const settings = createFakeSettings();
   let url = "";
 
   const repositoryJson = (repository: FakeRepository) => ({
@@ -533,6 +535,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
         return json(201, { id: comment.id, body: comment.body, path: comment.path, line: comment.line });
       }),
     ],
+    ...settings.routes({
+      json,
+      page,
+      inRepository,
+      installationOf,
+      repositoryJson: (fullName) => repositoryJson(repositories.get(fullName)!),
+      defaultBranchOf: (fullName) => repositories.get(fullName)!.defaultBranch,
+    }),
   ];
 
   function route(
@@ -645,6 +655,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     issueComments,
     reviewComments,
     installations,
+    /** Repository settings and organizations (fake-github-settings.ts). */
+    settings,
 
     /** An App as the operator would configure it through GITHUB_APP_ID and its companions. */
     createApp(): FakeApp {

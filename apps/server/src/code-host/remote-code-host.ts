@@ -4,6 +4,7 @@
 // requests and repository settings are written once. A connection is what gives access to a set
 // of repositories (a GitHub App installation; a GitLab group's integration).
 import type { Credential } from "@rampart/checkout";
+import type { RepositorySettings } from "@rampart/engine/analyzers/repository/settings";
 
 export interface RemoteRepository {
   /** The host's own id: stable when the repository is renamed. */
@@ -99,6 +100,12 @@ export interface RemoteSession {
     headSha: string,
     suggestions: readonly SuggestedChange[],
   ): Promise<number>;
+  /**
+   * The repository's settings as evidence (branch protection, security features, who has access),
+   * a fact the host would not tell being unknown with the reason. Throws when the repository
+   * cannot be read at all.
+   */
+  repositorySettings(fullName: string): Promise<RepositorySettings>;
   /** Item 3: a branch with one commit on `baseCommit`. Not implemented by every host yet. */
   pushBranch?(fullName: string, push: BranchPush): Promise<{ headSha: string }>;
   /** Item 3: opens (or updates, when one is open for the branch) a pull request. */

@@ -13,7 +13,8 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
   {
     permission: "metadata",
     access: "read",
-    reason: "list an installation's repositories (GitHub grants it to every App)",
+    reason:
+      "list an installation's repositories, and read a repository's collaborators and the rulesets of its default branch as settings evidence (GitHub grants it to every App)",
   },
   {
     permission: "contents",
@@ -32,6 +33,17 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
     access: "write",
     reason:
       "report each pull-request scan as a check run with annotations and a conclusion, and hear re-run requests",
+  },
+  {
+    permission: "administration",
+    access: "read",
+    reason:
+      "read the default branch's protection rule, whether secret scanning, push protection and Dependabot alerts are on, as settings evidence (read only: Rampart changes no setting)",
+  },
+  {
+    permission: "organization_administration",
+    access: "read",
+    reason: "read whether the organization requires two-factor authentication, as settings evidence",
   },
 ];
 

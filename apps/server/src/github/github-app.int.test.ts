@@ -67,6 +67,8 @@ describe("creating the App through the manifest flow", () => {
       contents: "read",
       pull_requests: "write",
       checks: "write",
+      administration: "read",
+      organization_administration: "read",
     });
 
     // The code is for the user the state was issued to.
@@ -212,7 +214,8 @@ describe("installing the App for an organization", () => {
       ctx.services.scans.waitFor(triggered.json().scanId, 60_000),
     );
     expect(scan).toMatchObject({ state: "completed", error: null });
-    expect(github.mintedTokens.length).toBe(minted + 1);
+    // One token for the clone, one for reading the repository's settings: each minted for its use.
+    expect(github.mintedTokens.length).toBe(minted + 2);
     const runs = (await get(`/api/tenants/${admin.tenantId}/runs`, admin.cookie)).json();
     const run = runs.runs?.[0] ?? runs[0];
     expect(run.repo).toBe(repository!.name);

@@ -17,6 +17,7 @@ import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import { type GitHubApi, type GitHubClient, statusOf } from "./github-api.ts";
 import type { GitHubAppStore } from "./github-app.store.ts";
 import { cloneUrlOf } from "./github-urls.ts";
+import { readGitHubRepositorySettings } from "./repository-settings.ts";
 
 /** GitHub takes at most 50 annotations per check-run request; more are appended by updating it. */
 export const ANNOTATIONS_PER_REQUEST = 50;
@@ -62,6 +63,8 @@ export function createGitHubHost(deps: { api: GitHubApi; store: GitHubAppStore }
           credential: { username: "x-access-token", token },
         };
       },
+
+      repositorySettings: (fullName) => readGitHubRepositorySettings(client, fullName),
 
       async mergeBase(fullName, base, head) {
         const { data } = await client.request("GET /repos/{owner}/{repo}/compare/{basehead}", {

@@ -30,6 +30,8 @@ describe("appManifest", () => {
       contents: "read",
       pull_requests: "write",
       checks: "write",
+      administration: "read",
+      organization_administration: "read",
     });
     expect(manifest.default_events).toEqual(["pull_request", "push", "check_run", "check_suite"]);
     expect(manifest.hook_attributes.url).toBe("https://rampart.example.com/api/github/webhooks");

@@ -37,6 +37,10 @@ import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
+import {
+  type ReadRepositoryEvidence,
+  withRepositoryEvidence,
+} from "../repository-settings/repository-evidence.ts";
 import { tenantVexStatements } from "../vex/vex.repo.ts";
 import { buildRunRecord, openRuleCounts } from "./run-record.ts";
 import { isPullRequestRun } from "./run-triggers.ts";
@@ -126,6 +130,8 @@ export interface ScanServiceDeps {
   ledgerOrigin: string;
   /** Where the sca analyzer's advisories come from: the records of the packages the checkout declares. */
   advisories: AdvisoryStore;
+  /** A hosted repository's settings read through its code host, judged as the `repository` analyzer. */
+  repositoryEvidence?: ReadRepositoryEvidence;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   /** Scans one tenant may have queued or running at once (manual and scheduled). */
@@ -316,7 +322,7 @@ export function createScanService(deps: ScanServiceDeps) {
       const inventory = await directoryPackages(workspace.root);
       const advisories = await deps.advisories.sourceFor(inventory.packages);
       let lastProgressAt = 0;
-      const result = await engineScan(workspace.root, {
+      const scanned = await engineScan(workspace.root, {
         advisories,
         ...(deps.engineWorkers !== undefined ? { workers: deps.engineWorkers } : {}),
         onProgress: (progress) => {
@@ -326,6 +332,7 @@ export function createScanService(deps: ScanServiceDeps) {
           void setState(scanId, { filesScanned: progress.filesDone });
         },
       });
+      const result = withRepositoryEvidence(scanned, await deps.repositoryEvidence?.(repository, found));
       const sbom = toCycloneDx(inventory.packages, {
         name: repository.name,
         timestamp: found.asOf ?? now(),
