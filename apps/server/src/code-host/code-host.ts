@@ -26,15 +26,22 @@ import {
   type FileChange,
   FixRemoteError,
   fixRemotePath,
+  pushFixBranch,
 } from "./fix-remote.ts";
+import type { RemoteSession } from "./remote-code-host.ts";
 
 export { type FileChange, FixRemoteError } from "./fix-remote.ts";
 
 export interface FixPullRequestInput {
   /** The commit the fix was computed against; the branch's one commit sits on top of it. */
   baseCommit: string;
-  /** `security/fix/<slug>`; must not exist yet. */
+  /** `security/fix/<slug>`; must not exist yet, unless `replacing` says what it holds now. */
   branchName: string;
+  /**
+   * Updating an open pull request: the branch's current head, which the new commit replaces.
+   * The host refuses when the branch has moved since (someone pushed to it).
+   */
+  replacing?: string;
   title: string;
   body: string;
   changes: readonly FileChange[];
@@ -81,7 +88,10 @@ export type CredentialOf = (repository: RepositoryRow) => { username?: string; t
  */
 export type HostedAccess = (
   repository: RepositoryRow,
-) => Promise<{ ok: true; url: string; credential: Credential } | { ok: false; error: string }>;
+) => Promise<
+  | { ok: true; url: string; credential: Credential; session: Pick<RemoteSession, "openPullRequest"> }
+  | { ok: false; error: string }
+>;
 
 const NO_HOSTED_ACCESS: HostedAccess = async () => ({
   ok: false,
@@ -160,6 +170,27 @@ export function createLocalCodeHost(options: {
     }
   }
 
+  /** Removes a fix branch from the fix remote and, on a connected host, from the host. */
+  async function discard(repository: RepositoryRow, branchName: string) {
+    const remote = fixRemotePath(options.fixRemotesDir, repository.id);
+    await deleteFixBranch(remote, branchName);
+    if (repository.source !== "github") return;
+    // Deleting the pushed branch also closes a pull request opened for it.
+    const access = await hostedAccess(repository);
+    if (!access.ok) return;
+    const target = await policyTarget(access.url).catch(() => undefined);
+    if (!target) return;
+    await pushFixBranch(
+      remote,
+      { source: target, credential: access.credential },
+      {
+        branchName,
+        commit: null,
+        expected: undefined,
+      },
+    ).catch(() => {}); // already gone, or unreachable: nothing more to undo
+  }
+
   return {
     async workspace(repository, ref) {
       const common = { limits: options.limits, ...(ref ? { ref } : {}) };
@@ -202,26 +233,62 @@ export function createLocalCodeHost(options: {
       return repository.source === "git" ? commitUrlOf(repository.location, commitSha) : null;
     },
 
-    // Locally a pull request is its branch in the fix remote: there is no website to link to, and
-    // Rampart's own per-tenant number identifies it.
+    // The branch's commit is built in the repository's fix remote either way. Locally the pull
+    // request is that branch: there is no website to link to, and Rampart's own per-tenant
+    // number identifies it. A connected host's repository gets the branch pushed to it over
+    // git (the same network policy and short-lived credential as its fetches) and a pull
+    // request opened through the host's API.
     async openFixPullRequest(repository, input) {
-      const source = await sourceOf(repository);
-      const headSha = await commitFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), {
-        source: source.target,
-        credential: source.credential,
-        baseCommit: input.baseCommit,
-        branchName: input.branchName,
-        message: `${input.title}\n\n${input.body}\n`,
-        changes: input.changes,
-        author: FIX_AUTHOR,
-        at: input.at,
-      });
-      return { url: null, headSha };
+      const remote = fixRemotePath(options.fixRemotesDir, repository.id);
+      const commit = (source: { target: FetchTarget; credential: Credential | undefined }) =>
+        commitFixBranch(remote, {
+          source: source.target,
+          credential: source.credential,
+          baseCommit: input.baseCommit,
+          branchName: input.branchName,
+          replace: input.replacing !== undefined,
+          message: `${input.title}\n\n${input.body}\n`,
+          changes: input.changes,
+          author: FIX_AUTHOR,
+          at: input.at,
+        });
+      if (repository.source !== "github")
+        return { url: null, headSha: await commit(await sourceOf(repository)) };
+
+      if (!repository.defaultBranch)
+        throw new FixRemoteError(
+          "The repository's default branch is not known: there is no branch to propose the fix for",
+          true,
+        );
+      const access = await hostedAccess(repository);
+      if (!access.ok) throw new FixRemoteError(`The fix could not be pushed: ${access.error}`, true);
+      const target = await policyTarget(access.url);
+      const headSha = await commit({ target, credential: access.credential });
+      await pushFixBranch(
+        remote,
+        { source: target, credential: access.credential },
+        {
+          branchName: input.branchName,
+          commit: headSha,
+          expected: input.replacing ?? null,
+        },
+      );
+      try {
+        const opened = await access.session.openPullRequest(repository.location, {
+          branchName: input.branchName,
+          base: repository.defaultBranch,
+          title: input.title,
+          body: input.body,
+        });
+        return { number: opened.number, url: opened.url, headSha };
+      } catch (error) {
+        // A new branch without its pull request is of no use to anyone; an updated one keeps its.
+        if (input.replacing === undefined) await discard(repository, input.branchName);
+        throw new FixRemoteError(`the host refused the pull request: ${String(error)}`);
+      }
     },
 
-    async discardFixBranch(repository, branchName) {
-      await deleteFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), branchName);
-    },
+    discardFixBranch: discard,
 
     // A GitHub App host learns of merges from webhooks; locally, the scanned history tells.
     async isMerged(repository, fix) {
