@@ -57,6 +57,18 @@ export interface OpenedPullRequest {
   headSha: string;
 }
 
+/** One repository's fix pull requests, with the host's access already resolved. */
+export interface FixTarget {
+  /**
+   * Pushes `branchName` with one commit applying the changes to the base commit and opens a pull
+   * request for it (or updates the open one, with `replacing`). Throws FixRemoteError when the
+   * host refuses.
+   */
+  open(input: FixPullRequestInput): Promise<OpenedPullRequest>;
+  /** Removes a fix branch again, when the pull request that needed it could not be recorded. */
+  discard(branchName: string): Promise<void>;
+}
+
 const FIX_AUTHOR = { name: "Rampart", email: "fixes@rampart.invalid" };
 
 /** Why a repository known only from CI uploads can be neither scanned nor branched here. */
@@ -69,12 +81,11 @@ export interface CodeHost {
   /** A link to the commit on the host's website, when it has one. */
   commitUrl(repository: RepositoryRow, commitSha: string): string | null;
   /**
-   * Pushes `branchName` with one commit applying the changes to the base commit and opens a pull
-   * request for it. Throws FixRemoteError when the host refuses.
+   * Where the repository's fix pull requests go. Everything that needs the database (the host's
+   * connection, its short-lived credential) is resolved here, before the caller's transaction,
+   * which then talks only to git and the host. Throws FixRemoteError when the host is out of reach.
    */
-  openFixPullRequest(repository: RepositoryRow, input: FixPullRequestInput): Promise<OpenedPullRequest>;
-  /** Removes a fix branch again, when the pull request that needed it could not be recorded. */
-  discardFixBranch(repository: RepositoryRow, branchName: string): Promise<void>;
+  fixTarget(repository: RepositoryRow): Promise<FixTarget>;
   /** Whether a fix branch's head commit is in the history of `commit`: the fix was merged. */
   isMerged(repository: RepositoryRow, fix: { headSha: string; commit: string }): Promise<boolean>;
 }
@@ -170,27 +181,6 @@ export function createLocalCodeHost(options: {
     }
   }
 
-  /** Removes a fix branch from the fix remote and, on a connected host, from the host. */
-  async function discard(repository: RepositoryRow, branchName: string) {
-    const remote = fixRemotePath(options.fixRemotesDir, repository.id);
-    await deleteFixBranch(remote, branchName);
-    if (repository.source !== "github") return;
-    // Deleting the pushed branch also closes a pull request opened for it.
-    const access = await hostedAccess(repository);
-    if (!access.ok) return;
-    const target = await policyTarget(access.url).catch(() => undefined);
-    if (!target) return;
-    await pushFixBranch(
-      remote,
-      { source: target, credential: access.credential },
-      {
-        branchName,
-        commit: null,
-        expected: undefined,
-      },
-    ).catch(() => {}); // already gone, or unreachable: nothing more to undo
-  }
-
   return {
     async workspace(repository, ref) {
       const common = { limits: options.limits, ...(ref ? { ref } : {}) };
@@ -238,9 +228,12 @@ export function createLocalCodeHost(options: {
     // number identifies it. A connected host's repository gets the branch pushed to it over
     // git (the same network policy and short-lived credential as its fetches) and a pull
     // request opened through the host's API.
-    async openFixPullRequest(repository, input) {
+    async fixTarget(repository) {
       const remote = fixRemotePath(options.fixRemotesDir, repository.id);
-      const commit = (source: { target: FetchTarget; credential: Credential | undefined }) =>
+      const commit = (
+        source: { target: FetchTarget; credential: Credential | undefined },
+        input: FixPullRequestInput,
+      ) =>
         commitFixBranch(remote, {
           source: source.target,
           credential: source.credential,
@@ -252,43 +245,56 @@ export function createLocalCodeHost(options: {
           author: FIX_AUTHOR,
           at: input.at,
         });
-      if (repository.source !== "github")
-        return { url: null, headSha: await commit(await sourceOf(repository)) };
+      if (repository.source !== "github") {
+        const source = await sourceOf(repository);
+        return {
+          open: async (input) => ({ url: null, headSha: await commit(source, input) }),
+          discard: (branchName) => deleteFixBranch(remote, branchName),
+        };
+      }
 
-      if (!repository.defaultBranch)
+      const base = repository.defaultBranch;
+      if (!base)
         throw new FixRemoteError(
           "The repository's default branch is not known: there is no branch to propose the fix for",
           true,
         );
       const access = await hostedAccess(repository);
       if (!access.ok) throw new FixRemoteError(`The fix could not be pushed: ${access.error}`, true);
-      const target = await policyTarget(access.url);
-      const headSha = await commit({ target, credential: access.credential });
-      await pushFixBranch(
-        remote,
-        { source: target, credential: access.credential },
-        {
-          branchName: input.branchName,
-          commit: headSha,
-          expected: input.replacing ?? null,
+      const source = { target: await policyTarget(access.url), credential: access.credential };
+      const hosted = { source: source.target, credential: source.credential };
+      const discard = async (branchName: string) => {
+        await deleteFixBranch(remote, branchName);
+        // Deleting the pushed branch also closes a pull request opened for it.
+        await pushFixBranch(remote, hosted, { branchName, commit: null, expected: undefined }).catch(
+          () => {}, // already gone, or unreachable: nothing more to undo
+        );
+      };
+      return {
+        async open(input) {
+          const headSha = await commit(source, input);
+          await pushFixBranch(remote, hosted, {
+            branchName: input.branchName,
+            commit: headSha,
+            expected: input.replacing ?? null,
+          });
+          try {
+            const opened = await access.session.openPullRequest(repository.location, {
+              branchName: input.branchName,
+              base,
+              title: input.title,
+              body: input.body,
+            });
+            return { number: opened.number, url: opened.url, headSha };
+          } catch (error) {
+            // A new branch without its pull request is of no use to anyone; an updated one keeps its.
+            if (input.replacing === undefined) await discard(input.branchName);
+            throw new FixRemoteError(`the host refused the pull request: ${String(error)}`);
+          }
         },
-      );
-      try {
-        const opened = await access.session.openPullRequest(repository.location, {
-          branchName: input.branchName,
-          base: repository.defaultBranch,
-          title: input.title,
-          body: input.body,
-        });
-        return { number: opened.number, url: opened.url, headSha };
-      } catch (error) {
-        // A new branch without its pull request is of no use to anyone; an updated one keeps its.
-        if (input.replacing === undefined) await discard(repository, input.branchName);
-        throw new FixRemoteError(`the host refused the pull request: ${String(error)}`);
-      }
+        discard,
+      };
     },
-
-    discardFixBranch: discard,
 
     // A GitHub App host learns of merges from webhooks; locally, the scanned history tells.
     async isMerged(repository, fix) {

@@ -180,6 +180,7 @@ export function createFixesService(deps: {
         createdAt: at.toISOString(),
       },
     });
+    const fixTarget = await onHost(repository, () => deps.codeHost.fixTarget(repository));
     const hostInput = {
       baseCommit: run.commitSha,
       title: planned.title,
@@ -195,11 +196,13 @@ export function createFixesService(deps: {
           const current = await repo.lockOpen(tx, target.id);
           if (current) {
             if (current.baseCommit === run.commitSha) throw new AlreadyOpen(current);
-            const pullRequest = await openOnHost(repository, {
-              ...hostInput,
-              branchName: current.branchName,
-              replacing: current.headCommit,
-            });
+            const pullRequest = await onHost(repository, () =>
+              fixTarget.open({
+                ...hostInput,
+                branchName: current.branchName,
+                replacing: current.headCommit,
+              }),
+            );
             const [row] = await tx
               .update(prSuggestions)
               .set({
@@ -220,7 +223,7 @@ export function createFixesService(deps: {
         const opened = await repo.openFor(tx, key);
         if (opened) throw new AlreadyOpen(opened);
         const branchName = `security/fix/${planned.slug}-${number}`;
-        const pullRequest = await openOnHost(repository, { ...hostInput, branchName });
+        const pullRequest = await onHost(repository, () => fixTarget.open({ ...hostInput, branchName }));
         try {
           const [row] = await tx
             .insert(prSuggestions)
@@ -240,7 +243,7 @@ export function createFixesService(deps: {
           return { row: row!, created: true };
         } catch (error) {
           // The transaction rolls back; the branch it pushed must not outlive it.
-          await deps.codeHost.discardFixBranch(repository, branchName);
+          await fixTarget.discard(branchName);
           throw error;
         }
       });
@@ -303,9 +306,10 @@ export function createFixesService(deps: {
     }
   }
 
-  async function openOnHost(repository: RepositoryRow, input: Parameters<CodeHost["openFixPullRequest"]>[1]) {
+  /** What the code host does, its refusals in words for the user (a 409). */
+  async function onHost<T>(repository: RepositoryRow, action: () => Promise<T>): Promise<T> {
     try {
-      return await deps.codeHost.openFixPullRequest(repository, input);
+      return await action();
     } catch (error) {
       if (!(error instanceof FixRemoteError)) throw error;
       deps.logger?.warn({ repositoryId: repository.id, error: error.message }, "fix: code host refused");
