@@ -142,10 +142,10 @@ describe("a fix pull request on GitHub", () => {
     expect(pulls[0]!.title).toMatch(/^Upgrade minimist from 1\.2\.5 to 1\.2\.6/);
     const body = pulls[0]!.body!;
     expect(body).toContain("### Finding");
-    expect(body).toContain("Rampart found minimist 1.2.5 in `package.json`");
+    expect(body).toContain("Rampart found minimist 1.2.5 in `package-lock.json`");
     expect(body).toMatch(/### Control\n\n- \*\*[A-Z0-9.-]+\*\* \S/);
     expect(body).toContain(`One commit on top of \`${base.slice(0, 12)}\``);
-    expect(body).toContain("- `package-lock.json`\n- `package.json`");
+    expect(body).toContain("- `package.json`\n- `package-lock.json`");
     expect(body).toContain("### How it was checked");
     expect(body).toMatch(/✅ (the finding this change fixes is no longer reported|none of the \d+ findings)/);
 
