@@ -216,6 +216,7 @@ export async function buildApp(options: {
     repositories: services.repositoriesRepo,
     scans: services.scans,
     pullRequests: services.pullRequests,
+    fixes: services.fixes,
   });
   registerSystemRoutes(app, {
     db: services.db,

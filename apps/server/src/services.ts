@@ -151,7 +151,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
   });
   const advisories = createAdvisoryStore({ db });
-  const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, ledger, jobs });
+  const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, advisories, ledger, jobs });
   const scanConcurrency = {
     workers: config.SCAN_WORKERS ?? 2,
     perTenant: config.SCAN_WORKERS_PER_TENANT ?? 1,

@@ -78,6 +78,11 @@ export interface FakePullRequest {
   number: number;
   headRef: string;
   baseRef: string;
+  title?: string;
+  body?: string;
+  state?: "open" | "closed";
+  merged?: boolean;
+  mergeCommitSha?: string | null;
 }
 
 interface Json {
@@ -200,6 +205,24 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     return {
       head: git(repository.bare, "rev-parse", `refs/heads/${pull.headRef}`),
       base: git(repository.bare, "rev-parse", `refs/heads/${pull.baseRef}`),
+    };
+  }
+
+  /** A pull request in GitHub's shape (the fields Rampart reads, and a few more). */
+  function pullJson(pull: FakePullRequest) {
+    const repository = repositories.get(pull.repository)!;
+    const { head, base } = pullRequestShas(pull);
+    return {
+      id: pull.number * 1000 + repository.id,
+      number: pull.number,
+      state: pull.state ?? "open",
+      title: pull.title ?? "",
+      body: pull.body ?? null,
+      html_url: `${url}/${pull.repository}/pull/${pull.number}`,
+      merged: pull.merged ?? false,
+      merge_commit_sha: pull.mergeCommitSha ?? null,
+      head: { ref: pull.headRef, sha: head, label: `${pull.repository.split("/")[0]}:${pull.headRef}` },
+      base: { ref: pull.baseRef, sha: base, label: `${pull.repository.split("/")[0]}:${pull.baseRef}` },
     };
   }
 
@@ -409,6 +432,82 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     ],
     [
       "GET",
+      /^\/repos\/([^/]+\/[^/]+)\/pulls$/,
+      inRepository(({ query, pathname }, fullName) => {
+        const owner = fullName.split("/")[0];
+        const head = query.get("head");
+        const state = query.get("state") ?? "open";
+        const list = pullRequests
+          .filter((pull) => pull.repository === fullName)
+          .filter((pull) => state === "all" || (pull.state ?? "open") === state)
+          .filter((pull) => !head || head === `${owner}:${pull.headRef}`)
+          .map(pullJson);
+        const { slice, headers } = page(list, query, pathname);
+        return json(200, slice, headers);
+      }),
+    ],
+    [
+      "POST",
+      /^\/repos\/([^/]+\/[^/]+)\/pulls$/,
+      inRepository(({ body }, fullName, repository) => {
+        const head = String(body.head);
+        const base = String(body.base);
+        const exists = (branch: string) => {
+          try {
+            git(repository.bare, "rev-parse", "--verify", "--quiet", `refs/heads/${branch}`);
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        if (!body.title || !exists(head) || !exists(base))
+          return json(422, {
+            message: "Validation Failed",
+            errors: [{ resource: "PullRequest", code: "invalid" }],
+          });
+        if (
+          pullRequests.some(
+            (pull) => pull.repository === fullName && pull.headRef === head && pull.state !== "closed",
+          )
+        )
+          return json(422, {
+            message: "Validation Failed",
+            errors: [{ message: `A pull request already exists for ${fullName.split("/")[0]}:${head}.` }],
+          });
+        const number =
+          Math.max(
+            0,
+            ...pullRequests.filter((pull) => pull.repository === fullName).map((pull) => pull.number),
+          ) + 1;
+        const pull: FakePullRequest = {
+          repository: fullName,
+          number,
+          headRef: head,
+          baseRef: base,
+          title: String(body.title),
+          body: String(body.body ?? ""),
+          state: "open",
+          merged: false,
+          mergeCommitSha: null,
+        };
+        pullRequests.push(pull);
+        return json(201, pullJson(pull));
+      }),
+    ],
+    [
+      "PATCH",
+      /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/,
+      inRepository(({ match, body }, fullName) => {
+        const pull = findPull(fullName, Number(match[2]));
+        if (!pull) return json(404, { message: "Not Found" });
+        if (body.title !== undefined) pull.title = String(body.title);
+        if (body.body !== undefined) pull.body = String(body.body);
+        if (body.state === "closed" || body.state === "open") pull.state = body.state;
+        return json(200, pullJson(pull));
+      }),
+    ],
+    [
+      "GET",
       /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/,
       inRepository(({ match, query, pathname }, fullName) => {
         const pull = findPull(fullName, Number(match[2]));
@@ -575,7 +674,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
         response.writeHead(401, { "www-authenticate": 'Basic realm="GitHub"' }).end();
         return;
       }
-      serveGitHttp(root, target, request, response);
+      // The installation's token may push (contents: write), as fix pull requests do.
+      serveGitHttp(root, target, request, response, { allowPush: true });
       return;
     }
     const chunks: Buffer[] = [];
@@ -731,6 +831,39 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
 
     repositoryJson: (fullName: string) => repositoryJson(repositories.get(fullName)!),
 
+    pullRequests,
+
+    /** The repository's pull requests from this head branch (newest last). */
+    pullRequestsOf: (fullName: string, headRef?: string) =>
+      pullRequests.filter((pull) => pull.repository === fullName && (!headRef || pull.headRef === headRef)),
+
+    /**
+     * Merges a pull request as GitHub's merge button does. A squash or a rebase writes new commits
+     * on the base branch: the head branch's commit is not in its history afterwards.
+     */
+    mergePullRequest(pull: FakePullRequest, method: "merge" | "squash" | "rebase") {
+      const repository = repositories.get(pull.repository)!;
+      const { head, base } = pullRequestShas(pull);
+      const env = ["-c", "user.email=noreply@github.test", "-c", "user.name=GitHub"];
+      const tree = git(repository.bare, "rev-parse", `${head}^{tree}`);
+      const parents = method === "merge" ? ["-p", base, "-p", head] : ["-p", base];
+      const message =
+        method === "squash" ? `${pull.title ?? "Squashed"} (#${pull.number})` : (pull.title ?? "Merged");
+      // One commit with the head's tree on the base: what a squash (and a one-commit rebase) leaves.
+      const merged = git(repository.bare, ...env, "commit-tree", tree, ...parents, "-m", message);
+      git(repository.bare, "update-ref", `refs/heads/${pull.baseRef}`, merged, base);
+      Object.assign(pull, { state: "closed", merged: true, mergeCommitSha: merged });
+      return merged;
+    },
+
+    closePullRequest(pull: FakePullRequest) {
+      Object.assign(pull, { state: "closed", merged: false, mergeCommitSha: null });
+    },
+
+    reopenPullRequest(pull: FakePullRequest) {
+      pull.state = "open";
+    },
+
     /** A pull_request event for the pull request's current head, built on GitHub's example. */
     pullRequestEvent(
       action: "opened" | "synchronize" | "reopened" | "closed",
@@ -741,7 +874,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
       const { head, base } = pullRequestShas(pull);
       const pr = payload.pull_request as Record<string, Record<string, unknown>>;
       payload.number = pull.number;
-      Object.assign(pr, { number: pull.number, state: action === "closed" ? "closed" : "open" });
+      Object.assign(pr, {
+        number: pull.number,
+        state: action === "closed" ? "closed" : "open",
+        merged: action === "closed" && pull.merged === true,
+        merge_commit_sha: pull.mergeCommitSha ?? null,
+      });
       Object.assign(pr.head!, { sha: head, ref: pull.headRef, label: `acme:${pull.headRef}` });
       Object.assign(pr.base!, {
         sha: base,

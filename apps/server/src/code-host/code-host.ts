@@ -26,15 +26,22 @@ import {
   type FileChange,
   FixRemoteError,
   fixRemotePath,
+  pushFixBranch,
 } from "./fix-remote.ts";
+import type { RemoteSession } from "./remote-code-host.ts";
 
 export { type FileChange, FixRemoteError } from "./fix-remote.ts";
 
 export interface FixPullRequestInput {
   /** The commit the fix was computed against; the branch's one commit sits on top of it. */
   baseCommit: string;
-  /** `security/fix/<slug>`; must not exist yet. */
+  /** `security/fix/<slug>`; must not exist yet, unless `replacing` says what it holds now. */
   branchName: string;
+  /**
+   * Updating an open pull request: the branch's current head, which the new commit replaces.
+   * The host refuses when the branch has moved since (someone pushed to it).
+   */
+  replacing?: string;
   title: string;
   body: string;
   changes: readonly FileChange[];
@@ -50,6 +57,18 @@ export interface OpenedPullRequest {
   headSha: string;
 }
 
+/** One repository's fix pull requests, with the host's access already resolved. */
+export interface FixTarget {
+  /**
+   * Pushes `branchName` with one commit applying the changes to the base commit and opens a pull
+   * request for it (or updates the open one, with `replacing`). Throws FixRemoteError when the
+   * host refuses.
+   */
+  open(input: FixPullRequestInput): Promise<OpenedPullRequest>;
+  /** Removes a fix branch again, when the pull request that needed it could not be recorded. */
+  discard(branchName: string): Promise<void>;
+}
+
 const FIX_AUTHOR = { name: "Rampart", email: "fixes@rampart.invalid" };
 
 /** Why a repository known only from CI uploads can be neither scanned nor branched here. */
@@ -62,12 +81,11 @@ export interface CodeHost {
   /** A link to the commit on the host's website, when it has one. */
   commitUrl(repository: RepositoryRow, commitSha: string): string | null;
   /**
-   * Pushes `branchName` with one commit applying the changes to the base commit and opens a pull
-   * request for it. Throws FixRemoteError when the host refuses.
+   * Where the repository's fix pull requests go. Everything that needs the database (the host's
+   * connection, its short-lived credential) is resolved here, before the caller's transaction,
+   * which then talks only to git and the host. Throws FixRemoteError when the host is out of reach.
    */
-  openFixPullRequest(repository: RepositoryRow, input: FixPullRequestInput): Promise<OpenedPullRequest>;
-  /** Removes a fix branch again, when the pull request that needed it could not be recorded. */
-  discardFixBranch(repository: RepositoryRow, branchName: string): Promise<void>;
+  fixTarget(repository: RepositoryRow): Promise<FixTarget>;
   /** Whether a fix branch's head commit is in the history of `commit`: the fix was merged. */
   isMerged(repository: RepositoryRow, fix: { headSha: string; commit: string }): Promise<boolean>;
 }
@@ -81,7 +99,10 @@ export type CredentialOf = (repository: RepositoryRow) => { username?: string; t
  */
 export type HostedAccess = (
   repository: RepositoryRow,
-) => Promise<{ ok: true; url: string; credential: Credential } | { ok: false; error: string }>;
+) => Promise<
+  | { ok: true; url: string; credential: Credential; session: Pick<RemoteSession, "openPullRequest"> }
+  | { ok: false; error: string }
+>;
 
 const NO_HOSTED_ACCESS: HostedAccess = async () => ({
   ok: false,
@@ -202,25 +223,77 @@ export function createLocalCodeHost(options: {
       return repository.source === "git" ? commitUrlOf(repository.location, commitSha) : null;
     },
 
-    // Locally a pull request is its branch in the fix remote: there is no website to link to, and
-    // Rampart's own per-tenant number identifies it.
-    async openFixPullRequest(repository, input) {
-      const source = await sourceOf(repository);
-      const headSha = await commitFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), {
-        source: source.target,
-        credential: source.credential,
-        baseCommit: input.baseCommit,
-        branchName: input.branchName,
-        message: `${input.title}\n\n${input.body}\n`,
-        changes: input.changes,
-        author: FIX_AUTHOR,
-        at: input.at,
-      });
-      return { url: null, headSha };
-    },
+    // The branch's commit is built in the repository's fix remote either way. Locally the pull
+    // request is that branch: there is no website to link to, and Rampart's own per-tenant
+    // number identifies it. A connected host's repository gets the branch pushed to it over
+    // git (the same network policy and short-lived credential as its fetches) and a pull
+    // request opened through the host's API.
+    async fixTarget(repository) {
+      const remote = fixRemotePath(options.fixRemotesDir, repository.id);
+      const commit = (
+        source: { target: FetchTarget; credential: Credential | undefined },
+        input: FixPullRequestInput,
+      ) =>
+        commitFixBranch(remote, {
+          source: source.target,
+          credential: source.credential,
+          baseCommit: input.baseCommit,
+          branchName: input.branchName,
+          replace: input.replacing !== undefined,
+          message: `${input.title}\n\n${input.body}\n`,
+          changes: input.changes,
+          author: FIX_AUTHOR,
+          at: input.at,
+        });
+      if (repository.source !== "github") {
+        const source = await sourceOf(repository);
+        return {
+          open: async (input) => ({ url: null, headSha: await commit(source, input) }),
+          discard: (branchName) => deleteFixBranch(remote, branchName),
+        };
+      }
 
-    async discardFixBranch(repository, branchName) {
-      await deleteFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), branchName);
+      const base = repository.defaultBranch;
+      if (!base)
+        throw new FixRemoteError(
+          "The repository's default branch is not known: there is no branch to propose the fix for",
+          true,
+        );
+      const access = await hostedAccess(repository);
+      if (!access.ok) throw new FixRemoteError(`The fix could not be pushed: ${access.error}`, true);
+      const source = { target: await policyTarget(access.url), credential: access.credential };
+      const hosted = { source: source.target, credential: source.credential };
+      const discard = async (branchName: string) => {
+        await deleteFixBranch(remote, branchName);
+        // Deleting the pushed branch also closes a pull request opened for it.
+        await pushFixBranch(remote, hosted, { branchName, commit: null, expected: undefined }).catch(
+          () => {}, // already gone, or unreachable: nothing more to undo
+        );
+      };
+      return {
+        async open(input) {
+          const headSha = await commit(source, input);
+          await pushFixBranch(remote, hosted, {
+            branchName: input.branchName,
+            commit: headSha,
+            expected: input.replacing ?? null,
+          });
+          try {
+            const opened = await access.session.openPullRequest(repository.location, {
+              branchName: input.branchName,
+              base,
+              title: input.title,
+              body: input.body,
+            });
+            return { number: opened.number, url: opened.url, headSha };
+          } catch (error) {
+            // A new branch without its pull request is of no use to anyone; an updated one keeps its.
+            if (input.replacing === undefined) await discard(input.branchName);
+            throw new FixRemoteError(`the host refused the pull request: ${String(error)}`);
+          }
+        },
+        discard,
+      };
     },
 
     // A GitHub App host learns of merges from webhooks; locally, the scanned history tells.

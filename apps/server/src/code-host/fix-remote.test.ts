@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git } from "../../test/git-repo.ts";
-import { commitFixBranch, deleteFixBranch, type FixCommit, FixRemoteError } from "./fix-remote.ts";
+import {
+  commitFixBranch,
+  deleteFixBranch,
+  type FixCommit,
+  FixRemoteError,
+  pushFixBranch,
+} from "./fix-remote.ts";
 
 let dir: string;
 let source: string;
@@ -87,5 +93,41 @@ describe("commitFixBranch", () => {
     await expect(
       commitFixBranch(remote, fix({ branchName: "security/fix/x-3", changes: [] })),
     ).rejects.toThrow(/at least one changed file/);
+  });
+});
+
+describe("pushFixBranch", () => {
+  it("pushes a new branch, replaces it under a lease, refuses when it moved, and deletes it", async () => {
+    const host = path.join(dir, "host.git");
+    execFileSync("git", ["clone", "--quiet", "--bare", source, host]);
+    const to = { source: { protocol: "file" as const, url: `file://${host}`, config: {} } };
+    const branchName = "security/fix/pushed-1";
+    const first = await commitFixBranch(remote, fix({ branchName }));
+    await pushFixBranch(remote, to, { branchName, commit: first, expected: null });
+    expect(git(host, "rev-parse", `refs/heads/${branchName}`)).toBe(first);
+    const second = await commitFixBranch(
+      remote,
+      fix({ branchName, replace: true, changes: [{ path: "app.js", content: "safer();\n" }] }),
+    );
+    // Not as a new branch: it exists now.
+    await expect(pushFixBranch(remote, to, { branchName, commit: second, expected: null })).rejects.toThrow(
+      /has changed since Rampart pushed it/,
+    );
+    await pushFixBranch(remote, to, { branchName, commit: second, expected: first });
+    expect(git(host, "rev-parse", `refs/heads/${branchName}`)).toBe(second);
+    expect(git(host, "rev-parse", `${second}^`)).toBe(base);
+
+    // Someone else's commit on the branch is not overwritten.
+    const third = await commitFixBranch(
+      remote,
+      fix({ branchName, replace: true, changes: [{ path: "app.js", content: "safest();\n" }] }),
+    );
+    await expect(
+      pushFixBranch(remote, to, { branchName, commit: third, expected: first }),
+    ).rejects.toBeInstanceOf(FixRemoteError);
+    expect(git(host, "rev-parse", `refs/heads/${branchName}`)).toBe(second);
+
+    await pushFixBranch(remote, to, { branchName, commit: null, expected: undefined });
+    expect(git(host, "branch", "--list", branchName)).toBe("");
   });
 });

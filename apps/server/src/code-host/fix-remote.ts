@@ -31,6 +31,8 @@ export interface FixCommit extends FixSource {
   branchName: string;
   message: string;
   changes: readonly FileChange[];
+  /** Whether the branch may exist already (an open pull request updated); otherwise git refuses. */
+  replace?: boolean;
   /** Author and committer; the committed-at time is `at`. */
   author: { name: string; email: string };
   at: Date;
@@ -169,10 +171,55 @@ export async function commitFixBranch(remoteDir: string, fix: FixCommit): Promis
       },
     });
     // The empty old value makes git refuse when the branch already exists.
-    await run(["update-ref", `refs/heads/${fix.branchName}`, commit, ""], { cwd: remoteDir });
+    await run(["update-ref", `refs/heads/${fix.branchName}`, commit, ...(fix.replace ? [] : [""])], {
+      cwd: remoteDir,
+    });
     return commit;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Pushes a fix branch from the fix remote to the code host's repository (`to`), or deletes it
+ * there when `commit` is null. `expected` is what the branch must hold on the host for the push
+ * to go through: null, that it does not exist; a commit, that nobody pushed to it since Rampart
+ * did (a lease, so a person's commits on the branch are never overwritten); undefined, anything.
+ */
+export async function pushFixBranch(
+  remoteDir: string,
+  to: FixSource,
+  push: { branchName: string; commit: string | null; expected: string | null | undefined },
+): Promise<void> {
+  if (push.commit !== null && !/^[0-9a-f]{40,64}$/.test(push.commit))
+    throw new FixRemoteError(`not a commit: ${push.commit}`);
+  const ref = `refs/heads/${push.branchName}`;
+  const lease = push.expected === undefined ? [] : [`--force-with-lease=${ref}:${push.expected ?? ""}`];
+  try {
+    await run(
+      [
+        "push",
+        "--quiet",
+        "--no-verify",
+        ...lease,
+        "--end-of-options",
+        to.source.url,
+        `${push.commit ?? ""}:${ref}`,
+      ],
+      {
+        cwd: remoteDir,
+        protocols: [to.source.protocol],
+        config: { ...to.source.config, ...credentialConfig(to.source, to.credential) },
+      },
+    );
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    if (/failed to push some refs|stale info|rejected/i.test(detail))
+      throw new FixRemoteError(
+        `The branch ${push.branchName} on the code host has changed since Rampart pushed it (someone else pushed to it), so it was left as it is`,
+        true,
+      );
+    throw error;
   }
 }
 

@@ -58,12 +58,14 @@ export interface SuggestedChange {
   key: string;
 }
 
-/** What item 3's fix pull requests ask of a host (implemented where cheap; see each host). */
-export interface BranchPush {
-  baseCommit: string;
+/** A pull request proposing a branch's commits for a base branch. */
+export interface PullRequestInput {
   branchName: string;
-  message: string;
-  changes: readonly { path: string; content: string | null }[];
+  /** The branch it is to be merged into. */
+  base: string;
+  title: string;
+  /** Markdown. */
+  body: string;
 }
 
 /**
@@ -106,13 +108,14 @@ export interface RemoteSession {
    * cannot be read at all.
    */
   repositorySettings(fullName: string): Promise<RepositorySettings>;
-  /** Item 3: a branch with one commit on `baseCommit`. Not implemented by every host yet. */
-  pushBranch?(fullName: string, push: BranchPush): Promise<{ headSha: string }>;
-  /** Item 3: opens (or updates, when one is open for the branch) a pull request. */
-  openPullRequest?(
+  /**
+   * Opens a pull request for a pushed branch, or updates the title and body of the one already
+   * open for that branch: never a second. Answers the host's number and the page to link to.
+   */
+  openPullRequest(
     fullName: string,
-    input: { branchName: string; base: string; title: string; body: string },
-  ): Promise<{ number: number; url: string }>;
+    input: PullRequestInput,
+  ): Promise<{ number: number; url: string; created: boolean }>;
 }
 
 export interface RemoteCodeHost {

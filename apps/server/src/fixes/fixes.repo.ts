@@ -29,6 +29,37 @@ export function createFixesRepo(db: Database) {
       return row;
     },
 
+    /** The newest fix pull request with this number on the code host, in the repository. */
+    async byHostNumber(
+      tenantId: string,
+      repositoryId: string,
+      hostNumber: number,
+    ): Promise<PrSuggestionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(prSuggestions)
+        .where(
+          and(
+            eq(prSuggestions.tenantId, tenantId),
+            eq(prSuggestions.repositoryId, repositoryId),
+            eq(prSuggestions.hostNumber, hostNumber),
+          ),
+        )
+        .orderBy(desc(prSuggestions.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** The pull request if it is still open, locked until the transaction ends. */
+    async lockOpen(tx: Transaction, id: string): Promise<PrSuggestionRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(prSuggestions)
+        .where(and(eq(prSuggestions.id, id), eq(prSuggestions.state, "open")))
+        .for("update");
+      return row;
+    },
+
     /** An open pull request of the repository that fixes the finding with this fingerprint. */
     async openFixing(
       executor: Executor,

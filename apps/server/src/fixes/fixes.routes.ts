@@ -59,7 +59,11 @@ export function registerFixRoutes(
   async function openFix(reply: FastifyReply, finding: FindingRow, plan: (readFile: ReadFile) => PlanResult) {
     const { suggestion, created } = await deps.fixes.open(finding, plan);
     return reply.status(created ? 201 : 200).send({
-      pr: { number: suggestion.number, branchName: suggestion.branchName, url: suggestion.url },
+      pr: {
+        number: suggestion.hostNumber ?? suggestion.number,
+        branchName: suggestion.branchName,
+        url: suggestion.url,
+      },
     });
   }
 

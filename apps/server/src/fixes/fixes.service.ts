@@ -10,11 +10,12 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { FixPullRequestStatus, PrSuggestion } from "@rampart/contracts/fixes";
 import type { Database } from "@rampart/db/client";
-import { policyRuns, prSuggestions, repositories } from "@rampart/db/schema";
+import { findings, policyRuns, prSuggestions, repositories } from "@rampart/db/schema";
 import { contentHash } from "@rampart/ledger";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
+import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import { type CodeHost, FixRemoteError } from "../code-host/code-host.ts";
 import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
@@ -23,7 +24,9 @@ import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import type { FindingRow } from "../runs/runs.repo.ts";
 import type { FixPlan, PlanResult, ReadFile } from "./fix-plans.ts";
+import { controlsOf, fixPullRequestBody } from "./fix-pull-request-body.ts";
 import type { FixesRepo, PrSuggestionRow } from "./fixes.repo.ts";
+import { verifyFix } from "./verify-fix.ts";
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -48,7 +51,7 @@ export function toPrSuggestion(row: PrSuggestionRow, repo: string): PrSuggestion
   return {
     id: row.id,
     branchName: row.branchName,
-    number: row.number,
+    number: row.hostNumber ?? row.number,
     title: row.title,
     repo,
     url: row.url,
@@ -84,6 +87,8 @@ export function createFixesService(deps: {
   db: Database;
   repo: FixesRepo;
   codeHost: CodeHost;
+  /** Advisory data for the re-scan that checks a fix, as a run's scan has it. */
+  advisories: Pick<AdvisoryStore, "sourceFor">;
   ledger: LedgerService;
   jobs: JobSender;
   logger?: FastifyBaseLogger;
@@ -107,8 +112,11 @@ export function createFixesService(deps: {
   }
 
   /**
-   * Opens the fix `plan` computes for `finding` (or returns the fix already open for it). `plan`
-   * gets the files the repository had at the finding's run; its refusal becomes a 409.
+   * Opens the fix `plan` computes for `finding`, or updates the open pull request that already
+   * makes this change (or fixes this finding) when it was computed on another commit: the branch
+   * gets one new commit on this run's commit and the pull request a new description. `plan` gets
+   * the files the repository had at the finding's run; its refusal becomes a 409, and so does a
+   * change that the re-scan of the patched files does not show to fix the finding.
    */
   async function open(
     finding: FindingRow,
@@ -123,82 +131,119 @@ export function createFixesService(deps: {
       repositoryId: repository.id,
       fingerprint: finding.fingerprint,
     });
-    if (existing) return { suggestion: existing, created: false };
+    // Asked again about the commit it was made for: that pull request is this fix.
+    if (existing && existing.baseCommit === run.commitSha) return { suggestion: existing, created: false };
 
-    const planned = await planAtCommit(repository, run.commitSha, plan);
+    const { plan: planned, body } = await planAtCommit(repository, run, finding, plan);
     const key = { tenantId: finding.tenantId, repositoryId: repository.id, fixKey: planned.fixKey };
+    const target = existing ?? (await repo.openFor(db, key));
     const at = now();
+    const fields = {
+      runId: run.id,
+      findingId: finding.id,
+      findingFingerprint: finding.fingerprint,
+      fixKey: planned.fixKey,
+      fixedFingerprints: planned.fixedFingerprints,
+      ruleId: finding.ruleId,
+      kind: planned.kind,
+      title: planned.title,
+      body,
+      patch: planned.patch,
+      baseCommit: run.commitSha,
+      testsAdded: planned.testsAdded,
+      updatedAt: at,
+    };
+    const artifact = (kind: string, row: PrSuggestionRow) => ({
+      tenantId: finding.tenantId,
+      artifactType: "fix_pr" as const,
+      runId: run.id,
+      createdAt: at,
+      content: {
+        kind,
+        prSuggestionId: row.id,
+        number: row.number,
+        ...(row.hostNumber !== null ? { hostNumber: row.hostNumber, url: row.url } : {}),
+        status: row.state,
+        repositoryId: repository.id,
+        repo: repository.name,
+        runId: run.id,
+        findingId: finding.id,
+        findingFingerprint: finding.fingerprint,
+        fixedFindingFingerprints: planned.fixedFingerprints,
+        ruleId: finding.ruleId,
+        fixKind: planned.kind,
+        branchName: row.branchName,
+        baseCommit: run.commitSha,
+        headCommit: row.headCommit,
+        patchSha256: contentHash(planned.patch),
+        files: planned.changes.map((change) => change.path),
+        createdAt: at.toISOString(),
+      },
+    });
+    const fixTarget = await onHost(repository, () => deps.codeHost.fixTarget(repository));
+    const hostInput = {
+      baseCommit: run.commitSha,
+      title: planned.title,
+      body,
+      changes: planned.changes.map((change) => ({ path: change.path, content: change.after })),
+      at,
+    };
     try {
-      const suggestion = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
+        if (target) {
+          // Locked until the transaction ends: a concurrent request for the same fix waits, then
+          // finds it made for its commit.
+          const current = await repo.lockOpen(tx, target.id);
+          if (current) {
+            if (current.baseCommit === run.commitSha) throw new AlreadyOpen(current);
+            const pullRequest = await onHost(repository, () =>
+              fixTarget.open({
+                ...hostInput,
+                branchName: current.branchName,
+                replacing: current.headCommit,
+              }),
+            );
+            const [row] = await tx
+              .update(prSuggestions)
+              .set({
+                ...fields,
+                headCommit: pullRequest.headSha,
+                url: pullRequest.url,
+                hostNumber: pullRequest.number ?? null,
+              })
+              .where(eq(prSuggestions.id, current.id))
+              .returning();
+            await deps.ledger.append(tx, artifact("fix-pull-request-updated", row!));
+            return { row: row!, created: false };
+          }
+          // Merged or closed meanwhile: this becomes a new pull request.
+        }
         const number = await repo.nextNumber(tx, finding.tenantId);
         // Asked again under the counter's lock: a concurrent request may have opened it meanwhile.
         const opened = await repo.openFor(tx, key);
         if (opened) throw new AlreadyOpen(opened);
         const branchName = `security/fix/${planned.slug}-${number}`;
-        const pullRequest = await openOnHost(repository, {
-          baseCommit: run.commitSha,
-          branchName,
-          title: planned.title,
-          body: planned.body,
-          changes: planned.changes.map((change) => ({ path: change.path, content: change.after })),
-          at,
-        });
+        const pullRequest = await onHost(repository, () => fixTarget.open({ ...hostInput, branchName }));
         try {
           const [row] = await tx
             .insert(prSuggestions)
             .values({
+              ...fields,
               tenantId: finding.tenantId,
               repositoryId: repository.id,
-              runId: run.id,
-              findingId: finding.id,
-              findingFingerprint: finding.fingerprint,
-              fixKey: planned.fixKey,
-              fixedFingerprints: planned.fixedFingerprints,
-              ruleId: finding.ruleId,
-              kind: planned.kind,
-              number: pullRequest.number ?? number,
+              number,
+              hostNumber: pullRequest.number ?? null,
               branchName,
-              title: planned.title,
-              body: planned.body,
-              patch: planned.patch,
-              baseCommit: run.commitSha,
               headCommit: pullRequest.headSha,
               url: pullRequest.url,
-              testsAdded: planned.testsAdded,
               createdAt: at,
-              updatedAt: at,
             })
             .returning();
-          await deps.ledger.append(tx, {
-            tenantId: finding.tenantId,
-            artifactType: "fix_pr",
-            runId: run.id,
-            createdAt: at,
-            content: {
-              kind: "fix-pull-request",
-              prSuggestionId: row!.id,
-              number: row!.number,
-              status: row!.state,
-              repositoryId: repository.id,
-              repo: repository.name,
-              runId: run.id,
-              findingId: finding.id,
-              findingFingerprint: finding.fingerprint,
-              fixedFindingFingerprints: planned.fixedFingerprints,
-              ruleId: finding.ruleId,
-              fixKind: planned.kind,
-              branchName,
-              baseCommit: run.commitSha,
-              headCommit: pullRequest.headSha,
-              patchSha256: contentHash(planned.patch),
-              files: planned.changes.map((change) => change.path),
-              createdAt: at.toISOString(),
-            },
-          });
-          return row!;
+          await deps.ledger.append(tx, artifact("fix-pull-request", row!));
+          return { row: row!, created: true };
         } catch (error) {
           // The transaction rolls back; the branch it pushed must not outlive it.
-          await deps.codeHost.discardFixBranch(repository, branchName);
+          await fixTarget.discard(branchName);
           throw error;
         }
       });
@@ -207,19 +252,24 @@ export function createFixesService(deps: {
         { tenantId: finding.tenantId },
         { singletonKey: finding.tenantId },
       );
-      return { suggestion, created: true };
+      return { suggestion: outcome.row, created: outcome.created };
     } catch (error) {
       if (error instanceof AlreadyOpen) return { suggestion: error.existing, created: false };
       throw error;
     }
   }
 
+  /**
+   * The plan at the run's commit and the pull request's description, once the re-scan of the
+   * patched files has shown the planned findings gone.
+   */
   async function planAtCommit(
     repository: RepositoryRow,
-    commitSha: string,
+    run: { id: string; commitSha: string },
+    finding: FindingRow,
     plan: (readFile: ReadFile) => PlanResult,
-  ): Promise<FixPlan> {
-    const checkedOut = await deps.codeHost.workspace(repository, commitSha);
+  ): Promise<{ plan: FixPlan; body: string }> {
+    const checkedOut = await deps.codeHost.workspace(repository, run.commitSha);
     if (!checkedOut.ok) {
       deps.logger?.warn({ repositoryId: repository.id, error: checkedOut.error }, "fix: checkout failed");
       throw new AppError("conflict", "The commit this finding was found in cannot be checked out");
@@ -228,15 +278,38 @@ export function createFixesService(deps: {
     try {
       const result = plan(workspaceReader(workspace.root));
       if (!result.ok) throw new AppError("conflict", result.reason);
-      return result.plan;
+      const before = await db
+        .select({ fingerprint: findings.fingerprint })
+        .from(findings)
+        .where(and(eq(findings.runId, run.id), eq(findings.status, "fail")));
+      const verification = await verifyFix({
+        workspaceRoot: workspace.root,
+        changes: result.plan.changes,
+        fixedFingerprints: result.plan.fixedFingerprints,
+        before: new Set(before.map((row) => row.fingerprint)),
+        advisories: deps.advisories,
+      });
+      if (verification.remaining.length > 0)
+        throw new AppError(
+          "conflict",
+          "Rampart scanned the files with this fix applied and the finding is still reported, so no pull request was opened",
+        );
+      const body = fixPullRequestBody({
+        plan: result.plan,
+        controls: controlsOf(finding.metadata),
+        baseCommit: run.commitSha,
+        verification,
+      });
+      return { plan: result.plan, body };
     } finally {
       workspace.dispose();
     }
   }
 
-  async function openOnHost(repository: RepositoryRow, input: Parameters<CodeHost["openFixPullRequest"]>[1]) {
+  /** What the code host does, its refusals in words for the user (a 409). */
+  async function onHost<T>(repository: RepositoryRow, action: () => Promise<T>): Promise<T> {
     try {
-      return await deps.codeHost.openFixPullRequest(repository, input);
+      return await action();
     } catch (error) {
       if (!(error instanceof FixRemoteError)) throw error;
       deps.logger?.warn({ repositoryId: repository.id, error: error.message }, "fix: code host refused");
@@ -293,6 +366,71 @@ export function createFixesService(deps: {
     }
   }
 
+  /**
+   * What a code host's webhook says of one of its pull requests: merged (whatever the merge
+   * method: a squash or rebase merge leaves the branch's head out of the history, so only the
+   * host can tell), closed without merging, or reopened. Answers whether the pull request is one
+   * of Rampart's fixes; each change of state is appended to the ledger.
+   */
+  async function onHostPullRequest(input: {
+    tenantId: string;
+    repositoryId: string;
+    number: number;
+    state: FixPullRequestStatus["state"];
+    mergeCommit?: string | null;
+  }): Promise<boolean> {
+    const row = await repo.byHostNumber(input.tenantId, input.repositoryId, input.number);
+    if (!row) return false;
+    const [repository] = await db.select().from(repositories).where(eq(repositories.id, input.repositoryId));
+    if (!repository) return false;
+    const at = now();
+    await db.transaction(async (tx) => {
+      if (input.state === "open") {
+        // One open pull request per change: a reopened one whose change was opened again since
+        // stays closed here, and the newer one is the fix.
+        const other = await repo.openFor(tx, row);
+        if (other && other.id !== row.id) {
+          deps.logger?.info(
+            { prSuggestionId: row.id },
+            "fix: reopened, but its change has another open pull request",
+          );
+          return;
+        }
+      }
+      const merged = input.state === "merged";
+      const [updated] = await tx
+        .update(prSuggestions)
+        .set({ state: input.state, merged, accepted: merged, updatedAt: at })
+        .where(and(eq(prSuggestions.id, row.id), ne(prSuggestions.state, input.state)))
+        .returning();
+      if (!updated) return; // already in that state (a redelivery, or the merge found by a scan)
+      await deps.ledger.append(tx, {
+        tenantId: input.tenantId,
+        artifactType: "fix_pr",
+        runId: row.runId,
+        createdAt: at,
+        content: {
+          kind: input.state === "open" ? "fix-pull-request-reopened" : `fix-pull-request-${input.state}`,
+          prSuggestionId: row.id,
+          ...(row.findingId ? { findingId: row.findingId } : {}),
+          findingFingerprint: row.findingFingerprint,
+          ruleId: row.ruleId,
+          number: row.number,
+          hostNumber: input.number,
+          ...(row.url ? { url: row.url } : {}),
+          status: input.state,
+          repositoryId: repository.id,
+          repo: repository.name,
+          branchName: row.branchName,
+          headCommit: row.headCommit,
+          ...(merged && input.mergeCommit ? { mergedInto: input.mergeCommit } : {}),
+          createdAt: at.toISOString(),
+        },
+      });
+    });
+    return true;
+  }
+
   const reconcileJob = defineJob({
     name: "fixes.reconcile",
     version: 1,
@@ -303,6 +441,7 @@ export function createFixesService(deps: {
 
   return {
     open,
+    onHostPullRequest,
     reconcile,
     reconcileJob,
 
@@ -379,7 +518,12 @@ export function createFixesService(deps: {
       return (finding) => {
         const row = byFinding.get(`${finding.repositoryId}\u0000${finding.fingerprint}`);
         return row
-          ? { number: row.number, branchName: row.branchName, url: row.url, state: row.state }
+          ? {
+              number: row.hostNumber ?? row.number,
+              branchName: row.branchName,
+              url: row.url,
+              state: row.state,
+            }
           : null;
       };
     },

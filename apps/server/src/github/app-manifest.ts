@@ -18,15 +18,15 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
   },
   {
     permission: "contents",
-    access: "read",
+    access: "write",
     reason:
-      "clone a repository at the commit a scan judges, find a pull request's merge base, and hear pushes to the default branch",
+      "clone a repository at the commit a scan judges, find a pull request's merge base, hear pushes to the default branch, and push the security/fix branch of a fix pull request",
   },
   {
     permission: "pull_requests",
     access: "write",
     reason:
-      "read a pull request's changed lines, keep its one summary comment up to date, and post review comments with suggested fixes",
+      "read a pull request's changed lines, keep its one summary comment up to date, post review comments with suggested fixes, and open and update fix pull requests",
   },
   {
     permission: "checks",
@@ -56,7 +56,8 @@ export interface AppEvent {
 export const APP_EVENTS: readonly AppEvent[] = [
   {
     event: "pull_request",
-    reason: "scan a pull request when it is opened, reopened or pushed to; stop when it closes",
+    reason:
+      "scan a pull request when it is opened, reopened or pushed to; stop when it closes; a fix pull request's merged, closed or reopened state",
   },
   { event: "push", reason: "scan the default branch when it moves: pull requests are compared with it" },
   { event: "check_run", reason: "re-run a scan when someone asks for it on Rampart's check run" },

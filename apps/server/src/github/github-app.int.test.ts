@@ -64,7 +64,7 @@ describe("creating the App through the manifest flow", () => {
     expect(manifest.hook_attributes.url).toBe("http://rampart.test/api/github/webhooks");
     expect(manifest.default_permissions).toEqual({
       metadata: "read",
-      contents: "read",
+      contents: "write",
       pull_requests: "write",
       checks: "write",
       administration: "read",

@@ -136,6 +136,40 @@ export function createGitHubHost(deps: { api: GitHubApi; store: GitHubAppStore }
         return { created: true };
       },
 
+      async openPullRequest(fullName, input) {
+        const { owner, repo } = ownerAndRepo(fullName);
+        // GitHub names a head branch `owner:branch`; fix branches are pushed to the repository itself.
+        const [open] = await client
+          .request("GET /repos/{owner}/{repo}/pulls", {
+            owner,
+            repo,
+            head: `${owner}:${input.branchName}`,
+            state: "open",
+            per_page: 1,
+          })
+          .then((response) => response.data);
+        if (open) {
+          const { data } = await client.request("PATCH /repos/{owner}/{repo}/pulls/{pull_number}", {
+            owner,
+            repo,
+            pull_number: open.number,
+            title: input.title,
+            body: input.body,
+          });
+          return { number: data.number, url: data.html_url, created: false };
+        }
+        const { data } = await client.request("POST /repos/{owner}/{repo}/pulls", {
+          owner,
+          repo,
+          head: input.branchName,
+          base: input.base,
+          title: input.title,
+          body: input.body,
+          maintainer_can_modify: true,
+        });
+        return { number: data.number, url: data.html_url, created: true };
+      },
+
       async suggestChanges(fullName, pullRequest, headSha, suggestions) {
         if (suggestions.length === 0) return 0;
         const existing = await client.paginate("GET /repos/{owner}/{repo}/pulls/{pull_number}/comments", {
@@ -201,7 +235,7 @@ export async function hostedAccess(
     return { ok: false, error: "the organization is no longer connected to its GitHub App installation" };
   try {
     const session = await host.connect(tenant.installationId);
-    return { ok: true, ...session.cloneAccess(repository.location) };
+    return { ok: true, ...session.cloneAccess(repository.location), session };
   } catch (error) {
     if (error instanceof CodeHostUnavailable) return { ok: false, error: error.message };
     const status = statusOf(error);

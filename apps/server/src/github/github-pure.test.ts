@@ -27,7 +27,7 @@ describe("appManifest", () => {
     const manifest = appManifest({ publicUrl: "https://rampart.example.com/" });
     expect(manifest.default_permissions).toEqual({
       metadata: "read",
-      contents: "read",
+      contents: "write",
       pull_requests: "write",
       checks: "write",
       administration: "read",

@@ -4,6 +4,7 @@
 // the delivery id once and found the tenant before any of this runs, in that tenant's context.
 import { z } from "zod";
 import type { RemoteRepository } from "../code-host/remote-code-host.ts";
+import type { FixesService } from "../fixes/fixes.service.ts";
 import type { PullRequestScansService } from "../pull-requests/pull-request-scans.service.ts";
 import type { RepositoriesRepo, RepositoryRow } from "../repositories/repositories.repo.ts";
 import { PUSH_TRIGGER } from "../runs/run-triggers.ts";
@@ -47,6 +48,7 @@ export interface WebhookDependencies {
   repositories: RepositoriesRepo;
   scans: Pick<ScanService, "requestWithinQuota">;
   pullRequests: PullRequestScansService;
+  fixes: Pick<FixesService, "onHostPullRequest">;
 }
 
 export interface WebhookContext {
@@ -199,6 +201,9 @@ export const WEBHOOK_EVENTS: Record<string, EventHandler<z.ZodType>> = {
       pull_request: z.object({
         head: z.object({ sha: Sha }),
         base: z.object({ sha: Sha, ref: GitRef }),
+        // On `closed`: whether it was merged, by any method (merge, squash or rebase).
+        merged: z.boolean().nullish(),
+        merge_commit_sha: Sha.nullish(),
       }),
       repository: Repository,
     }),
@@ -206,6 +211,15 @@ export const WEBHOOK_EVENTS: Record<string, EventHandler<z.ZodType>> = {
       const tenantId = context.tenant.id;
       const repository = await repositoryOf(deps, tenantId, payload.repository);
       if (!repository) return ignored("the repository was removed from Rampart");
+      // One of Rampart's fix pull requests: its state is the host's word (merged, closed, reopened).
+      if (payload.action === "closed" || payload.action === "reopened")
+        await deps.fixes.onHostPullRequest({
+          tenantId,
+          repositoryId: repository.id,
+          number: payload.number,
+          state: payload.action === "reopened" ? "open" : payload.pull_request.merged ? "merged" : "closed",
+          mergeCommit: payload.pull_request.merge_commit_sha ?? null,
+        });
       if (payload.action === "closed") {
         await deps.pullRequests.onClosed(tenantId, repository.id, payload.number);
         return accepted;

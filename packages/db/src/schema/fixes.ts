@@ -40,8 +40,13 @@ export const prSuggestions = pgTable(
     fixedFingerprints: text("fixed_fingerprints").array().notNull(),
     ruleId: text("rule_id").notNull(),
     kind: text("kind", { enum: FIX_KINDS }).notNull(),
-    /** Sequential per tenant, from pr_number_counters (or the code host's own number). */
+    /** Sequential per tenant, from pr_number_counters: Rampart's own key, unique in the tenant. */
     number: integer("number").notNull(),
+    /**
+     * The code host's number of the pull request (GitHub's `#12`), shown instead of Rampart's;
+     * null on the local fix remote. Not unique in a tenant: each repository counts from 1.
+     */
+    hostNumber: integer("host_number"),
     branchName: text("branch_name").notNull(),
     title: text("title").notNull(),
     /** The pull request's description: what was wrong, what the change does. */
@@ -61,6 +66,8 @@ export const prSuggestions = pgTable(
   (table) => [
     uniqueIndex("pr_suggestions_tenant_number").on(table.tenantId, table.number),
     index("pr_suggestions_tenant_created").on(table.tenantId, table.createdAt.desc()),
+    // A code host's pull_request webhook names the repository and its number.
+    index("pr_suggestions_host_number").on(table.tenantId, table.repositoryId, table.hostNumber),
     // At most one open pull request per change of a repository: a second request returns the first.
     uniqueIndex("pr_suggestions_open_fix")
       .on(table.tenantId, table.repositoryId, table.fixKey)

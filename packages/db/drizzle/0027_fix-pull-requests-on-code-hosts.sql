@@ -1,0 +1,2 @@
+ALTER TABLE "pr_suggestions" ADD COLUMN "host_number" integer;--> statement-breakpoint
+CREATE INDEX "pr_suggestions_host_number" ON "pr_suggestions" USING btree ("tenant_id","repository_id","host_number");
