@@ -44,7 +44,7 @@ export async function saveUpload(
   } catch (error) {
     // The file may still be opening when the pipeline fails; removing it earlier would let that
     // open create it again after the rm.
-    if (!file.closed) await new Promise((resolve) => file.once("close", resolve));
+    if (!file.closed) await new Promise<void>((resolve) => file.once("close", () => resolve()));
     await rm(target, { force: true });
     throw error;
   }
