@@ -32,6 +32,8 @@ import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerFixRoutes } from "./fixes/fixes.routes.ts";
+import { registerGitHubRoutes } from "./github/github.routes.ts";
+import { registerGitHubWebhookRoute } from "./github/webhooks.routes.ts";
 import { registerContentSecurityPolicy } from "./http/content-security-policy.ts";
 import { registerCrossSiteRequestCheck } from "./http/cross-site-requests.ts";
 import { registerDatabaseScope } from "./http/database-scope.ts";
@@ -197,6 +199,24 @@ export async function buildApp(options: {
   registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
   registerSastRoutes(app, { posture: services.posture, fixes: services.fixes, access, authenticate });
+  registerGitHubRoutes(app, {
+    store: services.githubApps,
+    api: services.githubApi,
+    states: services.githubStates,
+    installations: services.installations,
+    access,
+    authenticate,
+    publicUrl: services.config.PUBLIC_URL,
+    instanceAdmins: services.config.INSTANCE_ADMINS ?? [],
+  });
+  registerGitHubWebhookRoute(app, {
+    db: services.db,
+    store: services.githubApps,
+    installations: services.installations,
+    repositories: services.repositoriesRepo,
+    scans: services.scans,
+    pullRequests: services.pullRequests,
+  });
   registerSystemRoutes(app, {
     db: services.db,
     queue: options.jobQueue,

@@ -84,4 +84,26 @@ describe("loadConfig", () => {
     );
     expect(() => loadConfig({ SECRETS_KEY: "short" })).toThrow(/SECRETS_KEY/);
   });
+
+  it("takes the GitHub App's variables together or not at all", () => {
+    const key = "-----BEGIN RSA PRIVATE KEY-----\\nMIIB\\n-----END RSA PRIVATE KEY-----";
+    const app = { GITHUB_APP_ID: "42", GITHUB_APP_PRIVATE_KEY: key, GITHUB_WEBHOOK_SECRET: "a".repeat(20) };
+    const config = loadConfig({
+      ...app,
+      GITHUB_URL: "https://ghe.example.com/api/v3/",
+      INSTANCE_ADMINS: " Ops@X.io ,b@y.io",
+    });
+    expect(config).toMatchObject({ GITHUB_APP_ID: 42, GITHUB_URL: "https://ghe.example.com/api/v3" });
+    expect(config.GITHUB_APP_PRIVATE_KEY).toBe(
+      "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----",
+    );
+    expect(config.INSTANCE_ADMINS).toEqual(["ops@x.io", "b@y.io"]);
+    expect(loadConfig({}).GITHUB_URL).toBe("https://api.github.com");
+    expect(() => loadConfig({ GITHUB_APP_ID: "42" })).toThrow(/set all three or none/);
+    expect(() => loadConfig({ ...app, GITHUB_CLIENT_ID: "Iv1.x" })).toThrow(/GITHUB_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...app, GITHUB_APP_PRIVATE_KEY: "not a key" })).toThrow(
+      /GITHUB_APP_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ ...app, GITHUB_WEBHOOK_SECRET: "short" })).toThrow(/GITHUB_WEBHOOK_SECRET/);
+  });
 });

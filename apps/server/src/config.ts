@@ -58,6 +58,58 @@ const RepositoryPolicyConfig = z.object({
     .refine((value) => value === undefined || isSecretsKey(value), "expected 32 bytes, base64 or hex"),
 });
 
+export const DEFAULT_GITHUB_URL = "https://api.github.com";
+
+/**
+ * The GitHub App (README, "GitHub App"): its credentials from the environment, or none when it was
+ * created from Rampart through GitHub's manifest flow (they are stored sealed in the database then).
+ */
+export const GitHubConfig = z.object({
+  /** The REST API of GitHub (`https://api.github.com`) or of GitHub Enterprise Server (`https://ghe.example.com/api/v3`). */
+  GITHUB_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
+    .transform((value) => value.replace(/\/+$/, ""))
+    .default(DEFAULT_GITHUB_URL),
+  GITHUB_APP_ID: z.coerce.number().int().positive().optional(),
+  /** The App's private key, PEM (PKCS#1 as GitHub hands it out, or PKCS#8); `\\n` stands for a line break. */
+  GITHUB_APP_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replaceAll("\\n", "\n").trim())
+    .refine((value) => /^-----BEGIN (RSA )?PRIVATE KEY-----/.test(value), "expected a PEM private key")
+    .optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
+  /** The App's OAuth client, to check that the user who installs it may see the installation. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * E-mail addresses (comma-separated) of the people who may create this instance's GitHub App
+   * from Rampart; without any, only the environment variables configure it.
+   */
+  INSTANCE_ADMINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+});
+
+/** The App's environment variables come together or not at all. */
+function gitHubConfigProblem(config: z.infer<typeof GitHubConfig>): string | undefined {
+  const app = [config.GITHUB_APP_ID, config.GITHUB_APP_PRIVATE_KEY, config.GITHUB_WEBHOOK_SECRET];
+  if (app.some((value) => value !== undefined) && app.some((value) => value === undefined))
+    return "GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY and GITHUB_WEBHOOK_SECRET: set all three or none";
+  if ((config.GITHUB_CLIENT_ID === undefined) !== (config.GITHUB_CLIENT_SECRET === undefined))
+    return "GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither";
+  if (config.GITHUB_CLIENT_ID !== undefined && config.GITHUB_APP_ID === undefined)
+    return "GITHUB_CLIENT_ID: needs GITHUB_APP_ID";
+  return undefined;
+}
+
 /** The defaults, for callers (tests) that build services from a partial configuration. */
 export function repositoryPolicyDefaults() {
   return RepositoryPolicyConfig.parse({});
@@ -151,6 +203,7 @@ const ConfigSchema = z.object({
   /** The address users reach this instance at, for links in mail, e.g. `https://rampart.example.com`. */
   PUBLIC_URL: z.string().url().optional(),
   ...RepositoryPolicyConfig.shape,
+  ...GitHubConfig.shape,
   /** Largest image upload, in MiB. */
   IMAGE_MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(1024),
   /** Decompressed data one image may expand to (upload check and scan), in MiB. */
@@ -201,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join("; ");
     throw new Error(`invalid configuration: ${problems}`);
   }
+  const gitHubProblem = gitHubConfigProblem(parsed.data);
+  if (gitHubProblem) throw new Error(`invalid configuration: ${gitHubProblem}`);
   if (parsed.data.DATABASE_APP_URL && !parsed.data.DATABASE_URL)
     throw new Error("invalid configuration: DATABASE_APP_URL: needs DATABASE_URL (the owner's login)");
   return parsed.data;

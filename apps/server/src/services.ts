@@ -3,7 +3,9 @@
 import path from "node:path";
 import { createNetworkPolicy, type Lookup } from "@rampart/checkout";
 import type { Database } from "@rampart/db/client";
+import { tenants } from "@rampart/db/schema";
 import { ruleById } from "@rampart/engine";
+import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
@@ -15,7 +17,7 @@ import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
-import { type Config, repositoryPolicyDefaults } from "./config.ts";
+import { type Config, DEFAULT_GITHUB_URL, repositoryPolicyDefaults } from "./config.ts";
 import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
@@ -24,15 +26,24 @@ import { createLedgerService } from "./evidence/ledger.service.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
 import { createFixesRepo } from "./fixes/fixes.repo.ts";
 import { createFixesService } from "./fixes/fixes.service.ts";
+import { createGitHubApi } from "./github/github-api.ts";
+import { createGitHubAppStore } from "./github/github-app.store.ts";
+import { createGitHubHost, hostedAccess } from "./github/github-host.ts";
+import { createInstallationsService } from "./github/installations.service.ts";
+import { createSignedStates } from "./github/signed-state.ts";
+import { purgeDeliveriesJob } from "./github/webhook-deliveries.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createMembersRepo } from "./members/members.repo.ts";
 import { createMembersService } from "./members/members.service.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
+import { createPullRequestScansService } from "./pull-requests/pull-request-scans.service.ts";
 import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
 import { createRepositoriesService } from "./repositories/repositories.service.ts";
 import { createRepositoryCredentials } from "./repositories/repository-credentials.ts";
+import { createRepositoryEvidence } from "./repository-settings/repository-evidence.ts";
+import { isPullRequestRun } from "./runs/run-triggers.ts";
 import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
 import { createUploadService } from "./runs/upload.service.ts";
@@ -75,6 +86,13 @@ export type ServicesConfig = Pick<
       | "TENANT_MAX_IMAGES"
       | "SCAN_WORKERS"
       | "SCAN_WORKERS_PER_TENANT"
+      | "GITHUB_URL"
+      | "GITHUB_APP_ID"
+      | "GITHUB_APP_PRIVATE_KEY"
+      | "GITHUB_WEBHOOK_SECRET"
+      | "GITHUB_CLIENT_ID"
+      | "GITHUB_CLIENT_SECRET"
+      | "INSTANCE_ADMINS"
     >
   > & {
     /** Resolves git hosts; tests give names of their own. */
@@ -105,11 +123,13 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     localRoots: config.LOCAL_REPOSITORY_ROOTS,
     ...(config.lookup ? { lookup: config.lookup } : {}),
   });
-  const credentials = createRepositoryCredentials(
-    createSecretBox(
-      fetching.SECRETS_KEY ? parseSecretsKey(fetching.SECRETS_KEY) : dataDirectoryKey(config.DATA_DIR),
-    ),
+  const secretBox = createSecretBox(
+    fetching.SECRETS_KEY ? parseSecretsKey(fetching.SECRETS_KEY) : dataDirectoryKey(config.DATA_DIR),
   );
+  const credentials = createRepositoryCredentials(secretBox);
+  const githubApps = createGitHubAppStore({ db, box: secretBox, environment: config });
+  const githubApi = createGitHubApi({ apiUrl: config.GITHUB_URL ?? DEFAULT_GITHUB_URL });
+  const github = createGitHubHost({ api: githubApi, store: githubApps });
   const fixRemotesDir = path.join(path.resolve(config.DATA_DIR), "fix-remotes");
   const codeHost = createLocalCodeHost({
     samplesDir: config.SAMPLES_DIR,
@@ -122,6 +142,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       maxFiles: fetching.CHECKOUT_MAX_FILES,
     },
     credentialOf: (repository) => credentials.open(repository),
+    hostedAccess: (repository) => hostedAccess(db, github, repository),
+    hostedCommitUrl: (repository, commitSha) => github.commitUrl(repository.location, commitSha),
   });
   const ledger = createLedgerService({
     db,
@@ -141,10 +163,26 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     codeHost,
     ledger,
     ledgerOrigin: config.LEDGER_ORIGIN,
+    repositoryEvidence: createRepositoryEvidence({ db, host: github }),
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
-    afterRun: fixes.afterRun,
+    // A pull request's commit is not the branch's: fix pull requests are merged by branch runs only.
+    afterRun: async (run) => {
+      if (!isPullRequestRun(run.triggeredBy)) await fixes.afterRun(run);
+      await pullRequests.afterScan(run);
+    },
+    afterFailed: (scan) => pullRequests.afterScan(scan),
     concurrency: scanConcurrency,
     ...(config.TENANT_MAX_ACTIVE_SCANS ? { maxActiveScansPerTenant: config.TENANT_MAX_ACTIVE_SCANS } : {}),
+  });
+  const pullRequests = createPullRequestScansService({
+    db,
+    jobs,
+    scans,
+    host: github,
+    connectionOf: async (tenantId) =>
+      (await db.select({ id: tenants.githubInstallationId }).from(tenants).where(eq(tenants.id, tenantId)))[0]
+        ?.id ?? undefined,
+    publicUrl: config.PUBLIC_URL,
   });
   const repositories = createRepositoriesService({
     repo: repositoriesRepo,
@@ -197,6 +235,14 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
+  const installations = createInstallationsService({
+    db,
+    repositories: repositoriesRepo,
+    host: github,
+    scans,
+    jobs,
+    maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
+  });
   return {
     db,
     config,
@@ -204,6 +250,12 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     auditLog: createAuditLogService({ repo: auditRepo }),
     mailer,
     codeHost,
+    github,
+    githubApps,
+    githubApi,
+    githubStates: createSignedStates(secretBox, { ttlSeconds: GITHUB_STATE_TTL_SECONDS }),
+    installations,
+    pullRequests,
     ledger,
     auth,
     tenantsRepo,
@@ -239,6 +291,9 @@ function definedOnly<T extends object>(config: T): Partial<T> {
   return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/** How long an installation or App-creation link stays good: the user may take a while on GitHub. */
+const GITHUB_STATE_TTL_SECONDS = 3600;
+
 export type Services = ReturnType<typeof createServices>;
 
 export function jobDefinitions(services: Services): JobDefinition[] {
@@ -255,5 +310,9 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.fixes.reconcileJob,
     services.osvImportJob,
     services.images.scanJob,
+    services.installations.syncJob,
+    purgeDeliveriesJob(services.db),
+    services.pullRequests.startJob,
+    services.pullRequests.reportJob,
   ];
 }

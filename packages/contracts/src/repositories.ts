@@ -3,7 +3,11 @@
 import { z } from "zod";
 import { Id, Timestamp } from "./common.ts";
 
-export const RepositorySource = z.enum(["git", "local", "sample", "upload"]);
+/**
+ * `upload`: created by a CI upload (POST /api/runs/upload); Rampart holds none of its code.
+ * `github`: a repository of the organization's GitHub App installation.
+ */
+export const RepositorySource = z.enum(["git", "local", "sample", "upload", "github"]);
 
 export const Repository = z.object({
   id: Id,

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { Role } from "./auth.ts";
 import { Id, Timestamp } from "./common.ts";
 
+export const PrGateSeverity = z.enum(["critical", "high", "med", "low", "none"]);
+export type PrGateSeverity = z.infer<typeof PrGateSeverity>;
+
 export const Tenant = z.object({
   id: Id,
   name: z.string(),
@@ -10,6 +13,8 @@ export const Tenant = z.object({
   auditorAccessEnabled: z.boolean(),
   /** Accepting risk needs a second person: one member requests a waiver, another approves it. */
   fourEyesWaivers: z.boolean(),
+  /** The pull-request gate: a new finding at or above it fails the check run; `none` never does. */
+  prGateSeverity: PrGateSeverity,
   isDemo: z.boolean(),
   /** The caller's role here; null for the demo tenant, which every user may read. */
   role: Role.nullable(),
@@ -25,11 +30,19 @@ export const CreateTenantBody = z.object({
 });
 
 export const TenantSettingsBody = z
-  .object({ auditorAccessEnabled: z.boolean().optional(), fourEyesWaivers: z.boolean().optional() })
+  .object({
+    auditorAccessEnabled: z.boolean().optional(),
+    fourEyesWaivers: z.boolean().optional(),
+    prGateSeverity: PrGateSeverity.optional(),
+  })
   .strict()
-  .refine((body) => body.auditorAccessEnabled !== undefined || body.fourEyesWaivers !== undefined, {
-    error: "Nothing to change",
-  });
+  .refine(
+    (body) =>
+      body.auditorAccessEnabled !== undefined ||
+      body.fourEyesWaivers !== undefined ||
+      body.prGateSeverity !== undefined,
+    { error: "Nothing to change" },
+  );
 export type TenantSettingsBody = z.infer<typeof TenantSettingsBody>;
 export const AuditorAccessBody = z.object({ enabled: z.boolean() }).strict();
 

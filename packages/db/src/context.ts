@@ -11,8 +11,9 @@ export type DatabaseContext =
   /**
    * An instance-wide task (scheduler, ledger verify-all, session purge, startup sweeps): runs on
    * the owner's connection instead of the application role's. The job queue and the start scripts
-   * enter it, and three narrow steps of a request after its own checks: the audit recorder, an
-   * invitation looked up by its secret token, and copying the demo template. Nothing else may.
+   * enter it, and four narrow steps of a request after its own checks: the audit recorder, an
+   * invitation looked up by its secret token, copying the demo template, and finding the tenant of
+   * a GitHub webhook's installation once its signature is verified. Nothing else may.
    */
   | { kind: "system" };
 

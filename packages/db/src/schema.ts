@@ -6,6 +6,7 @@ export * from "./schema/audit.ts";
 export * from "./schema/containers.ts";
 export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
+export * from "./schema/github.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/login-attempts.ts";
 export * from "./schema/members.ts";

@@ -25,8 +25,16 @@ export const FILE_KINDS = [
   /** A dependency manifest or lockfile the SCA parsers read (`sca/parsers/index.ts` format table). */
   "manifest",
   "text",
+  /**
+   * A repository's settings as a code host's API reported them (`analyzers/repository/`). Never
+   * assigned by the classifier: a file in a checkout must not be able to stand in for the host.
+   */
+  "repository-settings",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
+
+/** Kinds whose input the caller builds from a code host's API; no checked-out file is one of them. */
+export const HOST_KINDS: readonly FileKind[] = ["repository-settings"];
 
 /** A parse either yields the model or a one-line reason the file was skipped. Never a throw. */
 export type ParseResult<Model> = { ok: true; model: Model } | { ok: false; reason: string };

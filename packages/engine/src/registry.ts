@@ -6,6 +6,7 @@ import { ciAnalyzer } from "./analyzers/ci/analyzer.ts";
 import { cloudformationAnalyzer } from "./analyzers/cloudformation/analyzer.ts";
 import { dockerfileAnalyzer } from "./analyzers/dockerfile/analyzer.ts";
 import { kubernetesAnalyzer } from "./analyzers/kubernetes/analyzer.ts";
+import { repositoryAnalyzer } from "./analyzers/repository/analyzer.ts";
 import { sastAnalyzer } from "./analyzers/sast/analyzer.ts";
 import { scaAnalyzer } from "./analyzers/sca/analyzer.ts";
 import { secretsAnalyzer } from "./analyzers/secrets/analyzer.ts";
@@ -26,6 +27,7 @@ export const analyzers: readonly Analyzer[] = [
   secretsAnalyzer as Analyzer,
   sastAnalyzer as Analyzer,
   scaAnalyzer as Analyzer,
+  repositoryAnalyzer as Analyzer,
 ];
 
 /** Every rule of the given analyzers, per-file rules first, then project rules. */

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { analyzeFile, analyzeProject } from "../src/analyze.ts";
-import type { Analyzer } from "../src/analyzer.ts";
+import { type Analyzer, HOST_KINDS } from "../src/analyzer.ts";
 import { classify } from "../src/classify.ts";
 import type { RawFinding, TextEdit } from "../src/finding.ts";
 import { applyEdits, planFixes } from "../src/fix.ts";
@@ -172,7 +172,9 @@ export function runRuleOnFiles(
   const summaries: { path: string; summary: unknown }[] = [];
   for (const source of sources.values()) {
     // Classify as a scan would, so a fixture the classifier would not route here fails loudly.
-    const kinds = classify(source.path, source.text);
+    // An analyzer of a host kind gets no checked-out file: its fixtures are documents of that kind.
+    const hostKinds = analyzer.accepts.filter((kind) => HOST_KINDS.includes(kind));
+    const kinds = hostKinds.length > 0 ? hostKinds : classify(source.path, source.text);
     if (!kinds.some((kind) => analyzer.accepts.includes(kind))) {
       problems.push(
         `${source.path}: classified as ${kinds.join(", ")}; ${analyzer.id} accepts ${analyzer.accepts.join(", ")}`,

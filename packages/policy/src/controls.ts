@@ -20,6 +20,8 @@ export const CONTROL_PREFIX_TAGS = {
   SCA: "sca",
   SAST: "sast",
   ENV: "env",
+  // A repository's settings on its code host: how changes reach the default branch, who has access.
+  REPO: "pipeline",
 } as const satisfies Record<string, ControlTag>;
 
 /**
@@ -35,7 +37,7 @@ const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
 };
 
 /** `PREFIX-AREA-NN`, e.g. `IAC-ENC-01`, `K8S-RBAC-02`, `SAST-INJ-03`. */
-export const CONTROL_CODE_PATTERN = /^(IAC|K8S|CTR|CI|SEC|SCA|SAST|ENV)-[A-Z0-9]{2,6}-\d{2}$/;
+export const CONTROL_CODE_PATTERN = /^(IAC|K8S|CTR|CI|SEC|SCA|SAST|ENV|REPO)-[A-Z0-9]{2,6}-\d{2}$/;
 
 export interface Control {
   readonly code: string;

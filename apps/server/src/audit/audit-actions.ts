@@ -47,6 +47,11 @@ export const ACTIONS: Readonly<Record<string, string>> = {
   "POST /api/fixes/dependency": "fix.open-dependency",
   "POST /api/fixes/generate": "fix.preview",
   "POST /api/explain/finding": "finding.explain",
+  "POST /api/github/app/manifest": "github.app.create-start",
+  "POST /api/tenants/:tenantId/github/install-link": "github.installation.start",
+  // GitHub's browser callbacks: GETs that create the App and link an installation.
+  "GET /api/github/app/manifest/callback": "github.app.create",
+  "GET /api/github/setup": "github.installation.link",
   // Reads that hand data out.
   "GET /api/tenants/:tenantId/evidence/export": "evidence.export",
   "GET /api/attest/bundle/:id": "attestation.download",
@@ -57,6 +62,10 @@ export const ACTIONS: Readonly<Record<string, string>> = {
 /** What a route may declare in its config to be recorded under its own name (a GET included). */
 export interface AuditRouteConfig {
   audit?: { action: string } | false;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig extends AuditRouteConfig {}
 }
 
 /** The action a request is recorded as, or undefined when it is not audited. */

@@ -1,12 +1,14 @@
 // The boundary between Rampart and wherever code lives. Scans ask a CodeHost for a workspace at a
-// commit; fix pull requests ask it to push a branch with the fix and open a pull request. The
-// local implementation serves git URLs, local paths and the bundled samples; a GitHub App
-// implementation will serve installation repositories through the same interface.
+// commit; fix pull requests ask it to push a branch with the fix and open a pull request. This
+// implementation serves git URLs, local paths and the bundled samples, and the repositories of a
+// connected code host (`github`), which it fetches with a credential the host mints for each
+// fetch (remote-code-host.ts has the host's own operations: checks, comments, suggestions).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import {
   type CheckoutLimits,
   type CheckoutResult,
+  type Credential,
   checkout,
   type FetchTarget,
   fetchFailure,
@@ -73,6 +75,19 @@ export interface CodeHost {
 /** A repository's access token, opened from its sealed form; undefined when it has none. */
 export type CredentialOf = (repository: RepositoryRow) => { username?: string; token: string } | undefined;
 
+/**
+ * Where a connected host's repository (source `github`) is fetched from, with a credential minted
+ * for this fetch; or why it cannot be (no connection, the host refused), in words safe to show.
+ */
+export type HostedAccess = (
+  repository: RepositoryRow,
+) => Promise<{ ok: true; url: string; credential: Credential } | { ok: false; error: string }>;
+
+const NO_HOSTED_ACCESS: HostedAccess = async () => ({
+  ok: false,
+  error: "No code host is configured on this server",
+});
+
 export function createLocalCodeHost(options: {
   samplesDir: string;
   sampleCacheDir: string;
@@ -82,28 +97,49 @@ export function createLocalCodeHost(options: {
   policy: NetworkPolicy;
   limits: CheckoutLimits;
   credentialOf: CredentialOf;
+  /** Repositories of a connected code host; without it they cannot be fetched. */
+  hostedAccess?: HostedAccess;
+  /** Links to commits of a connected code host's repositories. */
+  hostedCommitUrl?: (repository: RepositoryRow, commitSha: string) => string | null;
 }): CodeHost {
+  const hostedAccess = options.hostedAccess ?? NO_HOSTED_ACCESS;
   const localTarget = (directory: string): FetchTarget => ({
     protocol: "file",
     url: `file://${path.resolve(directory)}`,
     config: {},
   });
 
+  /** Where a repository's commits are fetched from (checked against the policy), and with what. */
+  async function sourceOf(
+    repository: RepositoryRow,
+  ): Promise<{ target: FetchTarget; credential: Credential | undefined }> {
+    if (repository.source !== "github")
+      return { target: await sourceTarget(repository), credential: options.credentialOf(repository) };
+    const access = await hostedAccess(repository);
+    if (!access.ok) throw new FixRemoteError(`The repository could not be fetched: ${access.error}`, true);
+    return { target: await policyTarget(access.url), credential: access.credential };
+  }
+
+  async function policyTarget(url: string): Promise<FetchTarget> {
+    const resolved = await resolveFetchTarget(url, options.policy);
+    if (!resolved.ok) {
+      throw new FixRemoteError(
+        resolved.kind === "refused"
+          ? `The repository could not be fetched: refused by policy: ${resolved.problem}`
+          : "The repository could not be fetched: the host could not be reached",
+        true,
+      );
+    }
+    return resolved.target;
+  }
+
   /** Where a repository's commits are fetched from, checked against the policy. */
   async function sourceTarget(repository: RepositoryRow): Promise<FetchTarget> {
     switch (repository.source) {
-      case "git": {
-        const resolved = await resolveFetchTarget(repository.location, options.policy);
-        if (!resolved.ok) {
-          throw new FixRemoteError(
-            resolved.kind === "refused"
-              ? `The repository could not be fetched: refused by policy: ${resolved.problem}`
-              : "The repository could not be fetched: the host could not be reached",
-            true,
-          );
-        }
-        return resolved.target;
-      }
+      case "github":
+        return (await sourceOf(repository)).target;
+      case "git":
+        return policyTarget(repository.location);
       case "local":
         if (!pathInsideRoots(repository.location, options.policy.localRoots)) {
           throw new FixRemoteError("The repository could not be fetched: refused by policy", true);
@@ -150,19 +186,29 @@ export function createLocalCodeHost(options: {
         }
         case "upload":
           return { ok: false, reason: "not_found", error: UPLOADED_ONLY };
+        case "github": {
+          const access = await hostedAccess(repository);
+          if (!access.ok) return fetchFailure("auth_required", access.error);
+          return checkout(
+            { kind: "git", url: access.url },
+            { ...common, policy: options.policy, credential: access.credential },
+          );
+        }
       }
     },
 
     commitUrl(repository, commitSha) {
+      if (repository.source === "github") return options.hostedCommitUrl?.(repository, commitSha) ?? null;
       return repository.source === "git" ? commitUrlOf(repository.location, commitSha) : null;
     },
 
     // Locally a pull request is its branch in the fix remote: there is no website to link to, and
     // Rampart's own per-tenant number identifies it.
     async openFixPullRequest(repository, input) {
+      const source = await sourceOf(repository);
       const headSha = await commitFixBranch(fixRemotePath(options.fixRemotesDir, repository.id), {
-        source: await sourceTarget(repository),
-        credential: options.credentialOf(repository),
+        source: source.target,
+        credential: source.credential,
         baseCommit: input.baseCommit,
         branchName: input.branchName,
         message: `${input.title}\n\n${input.body}\n`,
@@ -181,16 +227,16 @@ export function createLocalCodeHost(options: {
     async isMerged(repository, fix) {
       const remote = fixRemotePath(options.fixRemotesDir, repository.id);
       if (!existsSync(path.join(remote, "HEAD"))) return false;
-      let source: FetchTarget;
+      let source: { target: FetchTarget; credential: Credential | undefined };
       try {
-        source = await sourceTarget(repository);
+        source = await sourceOf(repository);
       } catch (error) {
         if (error instanceof FixRemoteError) return false; // not fetchable now: not known to be merged
         throw error;
       }
       return containsCommit(
         remote,
-        { source, credential: options.credentialOf(repository) },
+        { source: source.target, credential: source.credential },
         fix.headSha,
         fix.commit,
       );

@@ -47,6 +47,10 @@ export const COPY_TREATMENTS: Record<string, CopyTreatment> = {
     kind: "skip",
     reason: "a token is a secret of the organization it was made for; copies get none",
   },
+  pull_request_scans: {
+    kind: "skip",
+    reason: "they report to a code host's pull requests; a demo organization is connected to none",
+  },
 };
 
 export function treatmentOf(name: string): CopyTreatment {

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { AppError, forbidden, notFound } from "../errors.ts";
 import { defineJob } from "../jobs/job-queue.ts";
 import { controlsOfFinding, openRuleCounts } from "../runs/run-record.ts";
+import { isBranchRun } from "../runs/run-triggers.ts";
 import { evaluatedRun } from "../runs/runs.repo.ts";
 import { matchingWaiver } from "./waiver-match.ts";
 
@@ -47,12 +48,12 @@ export function createWaiversService(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Latest evaluated run of each repository of the tenant: the runs whose numbers the dashboards show. */
+  /** Latest evaluated branch run of each repository of the tenant: the runs whose numbers the dashboards show. */
   async function latestRunIds(tx: Transaction, tenantId: string): Promise<string[]> {
     const rows = await tx
       .selectDistinctOn([policyRuns.repositoryId], { id: policyRuns.id })
       .from(policyRuns)
-      .where(and(eq(policyRuns.tenantId, tenantId), evaluatedRun()))
+      .where(and(eq(policyRuns.tenantId, tenantId), evaluatedRun(), isBranchRun()))
       .orderBy(policyRuns.repositoryId, desc(policyRuns.createdAt), desc(policyRuns.id));
     return rows.map((row) => row.id);
   }

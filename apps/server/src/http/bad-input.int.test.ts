@@ -135,6 +135,8 @@ const PUBLIC: Record<string, string> = {
   "GET /api/evidence/public-key": "what an auditor verifies an export with, offline",
   "GET /api/invitations/{token}": "what an invitation link offers, before signing in",
   "POST /api/invitations/{token}/register": "creates the invited user from the link",
+  "POST /api/github/webhooks":
+    "GitHub's deliveries: their signature authenticates them (webhooks.int.test.ts)",
 };
 
 describe("sessions", () => {

@@ -53,6 +53,15 @@ const NOT_ONE_TENANTS_DATA: Record<string, string> = {
   "GET /api/invitations/{token}": "addressed by its secret token, not by tenant (members.int.test.ts)",
   "POST /api/invitations/{token}/accept": "addressed by its secret token, for the invited e-mail only",
   "POST /api/invitations/{token}/register": "addressed by its secret token, for the invited e-mail only",
+  "GET /api/github/app": "whether the instance has its GitHub App (no secrets)",
+  "POST /api/github/app/manifest":
+    "the instance's GitHub App, for instance admins only (github-app.int.test.ts)",
+  "GET /api/github/app/manifest/callback":
+    "GitHub's browser callback, bound to the caller by its signed state (github-app.int.test.ts)",
+  "GET /api/github/setup":
+    "GitHub's setup callback: its tenant comes from a signed state bound to the caller, and the installation must be the caller's on GitHub (github-app.int.test.ts)",
+  "POST /api/github/webhooks":
+    "GitHub's deliveries, authenticated by their signature and routed by installation, not by a user (webhooks.int.test.ts)",
 };
 
 /** The tenant's own record (its name): the one thing an auditor reads while auditor access is off. */
@@ -141,6 +150,7 @@ const ADMIN_ONLY = [
   "POST /api/tenants/{tenantId}/trusted-keys",
   "POST /api/tenants/{tenantId}/api-tokens",
   "DELETE /api/tenants/{tenantId}/api-tokens/{tokenId}",
+  "POST /api/tenants/{tenantId}/github/install-link",
 ];
 
 interface Write {
@@ -224,6 +234,9 @@ const WRITES: Record<string, () => Write> = {
   "POST /api/tenants/{tenantId}/provenance": () => ({
     url: `/api/tenants/${owner.tenantId}/provenance`,
     payload: { envelope: provenanceEnvelope() },
+  }),
+  "POST /api/tenants/{tenantId}/github/install-link": () => ({
+    url: `/api/tenants/${owner.tenantId}/github/install-link`,
   }),
   "POST /api/tenants/{tenantId}/evidence/verify": () => ({
     url: `/api/tenants/${owner.tenantId}/evidence/verify`,

@@ -15,6 +15,7 @@ import {
 } from "@rampart/db/schema";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { findingCountsForControl, findingOutcomeIs } from "../findings/finding-controls.ts";
+import { isBranchRun } from "../runs/run-triggers.ts";
 import { evaluatedRun } from "../runs/runs.repo.ts";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
@@ -24,7 +25,7 @@ const SEVERITY_ORDER: readonly Severity[] = ["critical", "high", "med", "low"];
 export function createPostureRepo(db: Database) {
   return {
     /**
-     * The newest evaluated run of each repository created before `asOf` (or now), leaving out
+     * The newest evaluated branch run of each repository created before `asOf` (or now), leaving out
      * repositories removed by then: their history stays, but they no longer count in the posture.
      * A scan that failed or was skipped says nothing of the code: the run before it still stands.
      */
@@ -46,6 +47,8 @@ export function createPostureRepo(db: Database) {
             eq(policyRuns.tenantId, tenantId),
             evaluatedRun(),
             notInArray(policyRuns.repositoryId, removed),
+            // A pull request's head is not the repository's state until it is merged.
+            isBranchRun(),
             ...(asOf ? [lt(policyRuns.createdAt, asOf)] : []),
           ),
         )
@@ -84,7 +87,14 @@ export function createPostureRepo(db: Database) {
       db
         .select({ id: policyRuns.id, repositoryId: policyRuns.repositoryId, createdAt: policyRuns.createdAt })
         .from(policyRuns)
-        .where(and(eq(policyRuns.tenantId, tenantId), evaluatedRun(), gte(policyRuns.createdAt, since)))
+        .where(
+          and(
+            eq(policyRuns.tenantId, tenantId),
+            evaluatedRun(),
+            isBranchRun(),
+            gte(policyRuns.createdAt, since),
+          ),
+        )
         .orderBy(asc(policyRuns.createdAt)),
 
     recentRuns: (tenantId: string, limit: number) =>

@@ -2,7 +2,7 @@
 // findings are evidence. Only `registerWithinQuota` and the demo seed see archived rows.
 import type { Database } from "@rampart/db/client";
 import { policyRuns, repositories, tenants } from "@rampart/db/schema";
-import { and, asc, count, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 
 export type RepositoryRow = typeof repositories.$inferSelect;
 export type NewRepository = typeof repositories.$inferInsert;
@@ -150,6 +150,106 @@ export function createRepositoriesRepo(db: Database) {
           return { ok: true, row: raced!, created: false };
         },
       ),
+
+    /**
+     * Registers a connected host's repositories (source `github`), matched by the host's own id so
+     * that a rename keeps its history: a known one takes the new name and branch and comes back if
+     * it was archived. Within the tenant's quota, under the same lock as `registerWithinQuota`; a
+     * name that another kind of repository holds is left alone. Answers what was registered.
+     */
+    registerHosted: (
+      tenantId: string,
+      wanted: readonly { externalId: string; fullName: string; defaultBranch: string | null }[],
+      options: { limit: number; scanSchedule: string | null },
+    ) =>
+      db.transaction(async (tx) => {
+        await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+        const existing = await tx.select().from(repositories).where(eq(repositories.tenantId, tenantId));
+        let active = existing.filter((row) => !row.archivedAt).length;
+        const registered: RepositoryRow[] = [];
+        const skipped: { fullName: string; reason: string }[] = [];
+        for (const repository of wanted) {
+          const known = existing.find(
+            (row) => row.source === "github" && row.externalId === repository.externalId,
+          );
+          const clash = existing.find(
+            (row) =>
+              row.name === repository.fullName &&
+              !(row.source === "github" && row.externalId === repository.externalId),
+          );
+          if (clash) {
+            skipped.push({
+              fullName: repository.fullName,
+              reason: "a repository of this name is registered already",
+            });
+            continue;
+          }
+          if ((!known || known.archivedAt) && active >= options.limit) {
+            skipped.push({
+              fullName: repository.fullName,
+              reason: "the organization has the most repositories allowed",
+            });
+            continue;
+          }
+          const values = {
+            name: repository.fullName,
+            location: repository.fullName,
+            defaultBranch: repository.defaultBranch ?? known?.defaultBranch ?? null,
+          };
+          const [row] = known
+            ? await tx
+                .update(repositories)
+                .set({
+                  ...values,
+                  ...(known.archivedAt ? { archivedAt: null, scanSchedule: options.scanSchedule } : {}),
+                })
+                .where(eq(repositories.id, known.id))
+                .returning()
+            : await tx
+                .insert(repositories)
+                .values({
+                  ...values,
+                  tenantId,
+                  source: "github",
+                  externalId: repository.externalId,
+                  scanSchedule: options.scanSchedule,
+                })
+                .returning();
+          if (!known || known.archivedAt) active += 1;
+          registered.push(row!);
+        }
+        return { registered, skipped };
+      }),
+
+    /** The tenant's repository with the host's id, archived or not. */
+    findHosted: async (tenantId: string, externalId: string) =>
+      (
+        await db
+          .select()
+          .from(repositories)
+          .where(
+            and(
+              eq(repositories.tenantId, tenantId),
+              eq(repositories.source, "github"),
+              eq(repositories.externalId, externalId),
+            ),
+          )
+      )[0],
+
+    /** Archives the tenant's hosted repositories with these ids (all of them when `externalIds` is absent). */
+    archiveHosted: (tenantId: string, at: Date, externalIds?: readonly string[]) =>
+      db
+        .update(repositories)
+        .set({ archivedAt: at, scanSchedule: null })
+        .where(
+          and(
+            eq(repositories.tenantId, tenantId),
+            eq(repositories.source, "github"),
+            isNull(repositories.archivedAt),
+            ...(externalIds ? [inArray(repositories.externalId, [...externalIds])] : []),
+          ),
+        )
+        .returning(),
 
     /** Idempotent for the demo seed: an existing repository of the same name is returned as is. */
     upsertByName: async (row: NewRepository) => {

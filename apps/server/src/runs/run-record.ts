@@ -75,6 +75,9 @@ export interface RunRecord {
   selfHash: string;
 }
 
+/** The engine's reasons for a rule that threw or was incomplete: `rule <id> failed: …`, `rule <id>: …`. */
+const UNFINISHED_RULE = /^rule ([a-z0-9-]+\/[a-z0-9-]+)(?::| failed:) /;
+
 const EVIDENCE_ORDER: Evidence[] = ["failed", "partial", "succeeded"];
 /**
  * A control's evidence from two of its analyzers. The weakest wins: one failed analyzer makes it
@@ -162,12 +165,20 @@ export function buildRunRecord(input: {
     if (status === "fail" && !waiver) failingRules.add(finding.ruleId);
   }
 
+  // A rule that could not do all of its work (it failed, or its input was incomplete: an unknown
+  // repository setting) has checked nothing it could call a pass.
+  const unfinishedRules = new Set(
+    scan.analyzers.flatMap((run) =>
+      run.skipped.flatMap((item) => UNFINISHED_RULE.exec(item.reason)?.[1] ?? []),
+    ),
+  );
   // A rule whose analyzer read at least one file and which reported nothing open is a passed check.
   for (const rule of rules.values()) {
     const controls = rule.controls.filter(isKnownControl);
     const run = analyzerRuns.get(rule.analyzer);
     const evidence = evidenceOf(run);
-    if (failingRules.has(rule.id) || evidence === "not-run" || evidence === "failed") continue;
+    if (failingRules.has(rule.id) || unfinishedRules.has(rule.id)) continue;
+    if (evidence === "not-run" || evidence === "failed") continue;
     const control = getControl(controls[0]!);
     if (!control) continue;
     findings.push({

@@ -37,8 +37,13 @@ import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
+import {
+  type ReadRepositoryEvidence,
+  withRepositoryEvidence,
+} from "../repository-settings/repository-evidence.ts";
 import { tenantVexStatements } from "../vex/vex.repo.ts";
 import { buildRunRecord, openRuleCounts } from "./run-record.ts";
+import { isPullRequestRun } from "./run-triggers.ts";
 
 export const ENGINE_VERSION = "0.1.0";
 const FINDING_INSERT_CHUNK = 1000;
@@ -108,6 +113,15 @@ interface RunOrigin {
 /** tenantId rides along so job listings can be filtered per tenant (see system.routes.ts). */
 export const scanJobPayload = z.object({ scanId: z.uuid(), tenantId: z.uuid() });
 
+export interface RecordedRun {
+  tenantId: string;
+  repositoryId: string;
+  commitSha: string;
+  scanId: string;
+  runId: string;
+  triggeredBy: string;
+}
+
 export interface ScanServiceDeps {
   db: Database;
   jobs: JobSender;
@@ -116,14 +130,18 @@ export interface ScanServiceDeps {
   ledgerOrigin: string;
   /** Where the sca analyzer's advisories come from: the records of the packages the checkout declares. */
   advisories: AdvisoryStore;
+  /** A hosted repository's settings read through its code host, judged as the `repository` analyzer. */
+  repositoryEvidence?: ReadRepositoryEvidence;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   /** Scans one tenant may have queued or running at once (manual and scheduled). */
   maxActiveScansPerTenant?: number;
   /** Scan workers per process, and how many of them one tenant may hold over all processes. */
   concurrency?: { workers: number; perTenant: number };
-  /** Told of each recorded run (fix pull requests check whether they were merged). */
-  afterRun?: (run: { tenantId: string; repositoryId: string; commitSha: string }) => Promise<void>;
+  /** Told of each recorded run (fix pull requests check whether they were merged; pull requests report). */
+  afterRun?: (run: RecordedRun) => Promise<void>;
+  /** Told of each scan that failed for good (a pull request's check must not wait for it forever). */
+  afterFailed?: (scan: { tenantId: string; scanId: string }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -304,7 +322,7 @@ export function createScanService(deps: ScanServiceDeps) {
       const inventory = await directoryPackages(workspace.root);
       const advisories = await deps.advisories.sourceFor(inventory.packages);
       let lastProgressAt = 0;
-      const result = await engineScan(workspace.root, {
+      const scanned = await engineScan(workspace.root, {
         advisories,
         ...(deps.engineWorkers !== undefined ? { workers: deps.engineWorkers } : {}),
         onProgress: (progress) => {
@@ -314,6 +332,7 @@ export function createScanService(deps: ScanServiceDeps) {
           void setState(scanId, { filesScanned: progress.filesDone });
         },
       });
+      const result = withRepositoryEvidence(scanned, await deps.repositoryEvidence?.(repository, found));
       const sbom = toCycloneDx(inventory.packages, {
         name: repository.name,
         timestamp: found.asOf ?? now(),
@@ -418,6 +437,7 @@ export function createScanService(deps: ScanServiceDeps) {
       { tenantId: scan.tenantId },
       { singletonKey: scan.tenantId },
     );
+    if (scan.id) await deps.afterFailed?.({ tenantId: scan.tenantId, scanId: scan.id });
   }
 
   /** Stores a finished scan as a run; the run's id, or undefined when another attempt stored it. */
@@ -589,8 +609,11 @@ export function createScanService(deps: ScanServiceDeps) {
           .values(record.controls.map((control) => ({ ...control, tenantId: scan.tenantId, runId })));
       }
 
-      // Follow findings across runs of this repository by fingerprint.
-      const open = record.findings.filter((f) => f.status === "fail" && !f.waiverId);
+      // Follow findings across the branch runs of this repository by fingerprint; a pull
+      // request's commit neither opens nor fixes them until it is merged.
+      const open = isPullRequestRun(scan.triggeredBy)
+        ? []
+        : record.findings.filter((f) => f.status === "fail" && !f.waiverId);
       for (let i = 0; i < open.length; i += FINDING_INSERT_CHUNK) {
         const chunk = open.slice(i, i + FINDING_INSERT_CHUNK);
         await tx
@@ -619,16 +642,17 @@ export function createScanService(deps: ScanServiceDeps) {
             },
           });
       }
-      await tx
-        .update(findingTracks)
-        .set({ fixedAt: createdAt, fixedRunId: runId })
-        .where(
-          and(
-            eq(findingTracks.repositoryId, repository.id),
-            isNull(findingTracks.fixedAt),
-            lt(findingTracks.lastSeenAt, createdAt),
-          ),
-        );
+      if (!isPullRequestRun(scan.triggeredBy))
+        await tx
+          .update(findingTracks)
+          .set({ fixedAt: createdAt, fixedRunId: runId })
+          .where(
+            and(
+              eq(findingTracks.repositoryId, repository.id),
+              isNull(findingTracks.fixedAt),
+              lt(findingTracks.lastSeenAt, createdAt),
+            ),
+          );
 
       await tx
         .update(scans)
@@ -642,7 +666,14 @@ export function createScanService(deps: ScanServiceDeps) {
       { tenantId: scan.tenantId },
       { singletonKey: scan.tenantId },
     );
-    await deps.afterRun?.({ tenantId: scan.tenantId, repositoryId: repository.id, commitSha });
+    await deps.afterRun?.({
+      tenantId: scan.tenantId,
+      repositoryId: repository.id,
+      commitSha,
+      scanId: scan.id,
+      runId: recorded,
+      triggeredBy: scan.triggeredBy,
+    });
     return recorded;
   }
 

@@ -128,6 +128,8 @@ describe("the settings drawer's calls", () => {
       "osv-import",
       // Removes idle demo organizations: its payload is empty and its errors name no tenant's data.
       "demo.remove-idle",
+      // Forgets old webhook delivery ids: no payload, and the table has no tenant.
+      "github.purge-deliveries",
     ];
     for (const job of jobDefinitions(ctx.services)) {
       if (instanceJobs.includes(job.name)) continue;

@@ -104,6 +104,20 @@ describe("roles", () => {
     });
   });
 
+  it("lets an admin set the pull-request gate, high by default", async () => {
+    const read = await call("GET", `/api/tenants/${owner.tenantId}`, owner.cookie);
+    expect(read.json().prGateSeverity).toBe("high");
+    const changed = await call("PATCH", `/api/tenants/${owner.tenantId}/settings`, owner.cookie, {
+      prGateSeverity: "critical",
+    });
+    expect(changed.json().prGateSeverity).toBe("critical");
+    const refused = await call("PATCH", `/api/tenants/${owner.tenantId}/settings`, owner.cookie, {
+      prGateSeverity: "severe",
+    });
+    expect(refused.statusCode).toBe(400);
+    await call("PATCH", `/api/tenants/${owner.tenantId}/settings`, owner.cookie, { prGateSeverity: "high" });
+  });
+
   it.each(["auditor", "member"] as const)(
     "answers 403 to an %s on writes but lets them read",
     async (role) => {

@@ -46,7 +46,11 @@ export function createTenantsRepo(db: Database) {
 
     updateSettings: async (
       tenantId: string,
-      settings: { auditorAccessEnabled?: boolean | undefined; fourEyesWaivers?: boolean | undefined },
+      settings: {
+        auditorAccessEnabled?: boolean | undefined;
+        fourEyesWaivers?: boolean | undefined;
+        prGateSeverity?: TenantRow["prGateSeverity"] | undefined;
+      },
     ) =>
       (
         await db
@@ -56,6 +60,7 @@ export function createTenantsRepo(db: Database) {
               ? { auditorAccessEnabled: settings.auditorAccessEnabled }
               : {}),
             ...(settings.fourEyesWaivers !== undefined ? { fourEyesWaivers: settings.fourEyesWaivers } : {}),
+            ...(settings.prGateSeverity !== undefined ? { prGateSeverity: settings.prGateSeverity } : {}),
           })
           .where(eq(tenants.id, tenantId))
           .returning()

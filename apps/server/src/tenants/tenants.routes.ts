@@ -30,6 +30,7 @@ export function toTenant(row: TenantRow, role: RoleName | null): Tenant {
     githubInstallationId: row.githubInstallationId,
     auditorAccessEnabled: row.auditorAccessEnabled,
     fourEyesWaivers: row.fourEyesWaivers,
+    prGateSeverity: row.prGateSeverity,
     isDemo: row.isDemo,
     role,
     createdAt: row.createdAt.toISOString(),

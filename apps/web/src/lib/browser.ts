@@ -4,6 +4,22 @@ export function redirectTo(url: string): void {
   window.location.assign(url);
 }
 
+/** Leaves the app with a form POST (GitHub's App creation page takes its manifest that way). */
+export function submitForm(action: string, fields: Record<string, string>): void {
+  const form = document.createElement("form");
+  form.method = "POST";
+  form.action = action;
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
+
 export function reloadPage(): void {
   window.location.reload();
 }

@@ -78,6 +78,7 @@ export function testTenant(overrides: Partial<Record<string, unknown>> & { id: s
     githubInstallationId: null,
     auditorAccessEnabled: false,
     fourEyesWaivers: false,
+    prGateSeverity: "high",
     isDemo: false,
     role: "admin",
     createdAt: "2025-03-04T10:00:00.000Z",

@@ -66,41 +66,7 @@ export async function startHttpGitServer(
         return;
       }
     }
-    const child = spawn("git", ["http-backend"], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        GIT_PROJECT_ROOT: root,
-        GIT_HTTP_EXPORT_ALL: "1",
-        PATH_INFO: url.pathname,
-        QUERY_STRING: url.search.slice(1),
-        REQUEST_METHOD: request.method ?? "GET",
-        CONTENT_TYPE: request.headers["content-type"] ?? "",
-        HTTP_CONTENT_ENCODING: request.headers["content-encoding"] ?? "",
-        GIT_PROTOCOL: String(request.headers["git-protocol"] ?? ""),
-        REMOTE_ADDR: "127.0.0.1",
-      },
-    });
-    request.pipe(child.stdin);
-    let head = Buffer.alloc(0);
-    let headersSent = false;
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (headersSent) return void response.write(chunk);
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const headers: Record<string, string> = {};
-      let status = 200;
-      for (const line of head.subarray(0, end).toString().split("\r\n")) {
-        const [key, ...rest] = line.split(":");
-        const value = rest.join(":").trim();
-        if (key!.toLowerCase() === "status") status = Number.parseInt(value, 10);
-        else headers[key!] = value;
-      }
-      response.writeHead(status, headers);
-      headersSent = true;
-      response.write(head.subarray(end + 4));
-    });
-    child.on("close", () => response.end());
+    serveGitHttp(root, url, request, response);
   });
   const port = await listen(server);
   return {
@@ -112,6 +78,63 @@ export async function startHttpGitServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Answers one smart-HTTP request with `git http-backend` over the repositories under `root`
+ * (`url.pathname` is the path inside it, e.g. `/owner/name.git/info/refs`). Pushes are refused
+ * unless `allowPush`.
+ */
+export function serveGitHttp(
+  root: string,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: { allowPush?: boolean } = {},
+) {
+  const child = spawn("git", ["http-backend"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      GIT_PROJECT_ROOT: root,
+      GIT_HTTP_EXPORT_ALL: "1",
+      PATH_INFO: url.pathname,
+      QUERY_STRING: url.search.slice(1),
+      REQUEST_METHOD: request.method ?? "GET",
+      CONTENT_TYPE: request.headers["content-type"] ?? "",
+      HTTP_CONTENT_ENCODING: request.headers["content-encoding"] ?? "",
+      GIT_PROTOCOL: String(request.headers["git-protocol"] ?? ""),
+      REMOTE_ADDR: "127.0.0.1",
+      ...(options.allowPush
+        ? {
+            REMOTE_USER: "rampart",
+            GIT_CONFIG_COUNT: "1",
+            GIT_CONFIG_KEY_0: "http.receivepack",
+            GIT_CONFIG_VALUE_0: "true",
+          }
+        : {}),
+    },
+  });
+  request.pipe(child.stdin);
+  let head = Buffer.alloc(0);
+  let headersSent = false;
+  child.stdout.on("data", (chunk: Buffer) => {
+    if (headersSent) return void response.write(chunk);
+    head = Buffer.concat([head, chunk]);
+    const end = head.indexOf("\r\n\r\n");
+    if (end < 0) return;
+    const headers: Record<string, string> = {};
+    let status = 200;
+    for (const line of head.subarray(0, end).toString().split("\r\n")) {
+      const [key, ...rest] = line.split(":");
+      const value = rest.join(":").trim();
+      if (key!.toLowerCase() === "status") status = Number.parseInt(value, 10);
+      else headers[key!] = value;
+    }
+    response.writeHead(status, headers);
+    headersSent = true;
+    response.write(head.subarray(end + 4));
+  });
+  child.on("close", () => response.end());
 }
 
 /** git:// through `git daemon --inetd`, serving the repositories under `root`. */

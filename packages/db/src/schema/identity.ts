@@ -12,6 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+export const PR_GATE_SEVERITIES = ["critical", "high", "med", "low", "none"] as const;
+
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
 export const tenants = pgTable(
@@ -30,7 +32,18 @@ export const tenants = pgTable(
     }),
     /** The last time its owner used a demo organization (never null on one); idle ones are removed (DEMO_IDLE_HOURS). */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true, mode: "date" }),
+    /** The GitHub App installation linked to this tenant (one tenant per installation). */
     githubInstallationId: text("github_installation_id"),
+    /** Set while GitHub reports the installation suspended: nothing can be fetched or reported. */
+    githubInstallationSuspendedAt: timestamp("github_installation_suspended_at", {
+      withTimezone: true,
+      mode: "date",
+    }),
+    /**
+     * The pull-request gate: a new open finding at or above this severity fails the check run
+     * (`none`: the check never fails, it only reports).
+     */
+    prGateSeverity: text("pr_gate_severity", { enum: PR_GATE_SEVERITIES }).notNull().default("high"),
     auditorAccessEnabled: boolean("auditor_access_enabled").notNull().default(false),
     /** Accepting risk (a waiver) needs a second person: one requests, another approves. */
     fourEyesWaivers: boolean("four_eyes_waivers").notNull().default(false),
@@ -45,6 +58,7 @@ export const tenants = pgTable(
       .on(table.isDemo)
       .where(sql`${table.isDemo} and ${table.demoOwnerUserId} is null and ${table.lastActiveAt} is null`),
     uniqueIndex("tenants_demo_owner").on(table.demoOwnerUserId),
+    uniqueIndex("tenants_github_installation").on(table.githubInstallationId),
   ],
 );
 

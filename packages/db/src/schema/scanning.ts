@@ -24,6 +24,12 @@ const tenantId = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: "cascade" });
 
+/**
+ * `upload`: created by a CI upload (POST /api/runs/upload); Rampart holds none of its code.
+ * `github`: a repository of the tenant's GitHub App installation, fetched with installation tokens.
+ */
+export const REPOSITORY_SOURCES = ["git", "local", "sample", "upload", "github"] as const;
+
 export const SEVERITY_VALUES = ["critical", "high", "med", "low"] as const;
 
 export const repositories = pgTable(
@@ -32,9 +38,11 @@ export const repositories = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     tenantId: tenantId(),
     name: text("name").notNull(),
-    /** `upload`: created by a CI upload (POST /api/runs/upload); Rampart holds none of its code. */
-    source: text("source", { enum: ["git", "local", "sample", "upload"] }).notNull(),
+    source: text("source", { enum: REPOSITORY_SOURCES }).notNull(),
+    /** The git URL, the local path, the sample's name, or the code host's `owner/name`. */
     location: text("location").notNull(),
+    /** The code host's own id of the repository (stable across renames), for `github` sources. */
+    externalId: text("external_id"),
     defaultBranch: text("default_branch"),
     scanSchedule: text("scan_schedule"),
     /**
@@ -50,7 +58,12 @@ export const repositories = pgTable(
     archivedAt: timestamptz("archived_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("repositories_tenant_name").on(table.tenantId, table.name)],
+  (table) => [
+    uniqueIndex("repositories_tenant_name").on(table.tenantId, table.name),
+    uniqueIndex("repositories_tenant_external")
+      .on(table.tenantId, table.source, table.externalId)
+      .where(sql`${table.externalId} is not null`),
+  ],
 );
 
 /** One requested scan: its progress while it runs, and the run it produced. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as browser from "../../lib/browser";
 import { renderWithProviders, stubFetch, TEST_USER, testTenant } from "../../test/render";
 import { OnboardingPage } from "./onboarding-page";
-import { githubInstallUrl, validateOnboarding } from "./validate-onboarding";
+import { validateOnboarding } from "./validate-onboarding";
 
 describe("validateOnboarding", () => {
   it("requires an organization name and a valid e-mail", () => {
@@ -16,14 +16,6 @@ describe("validateOnboarding", () => {
       email: "Valid email is required",
     });
     expect(validateOnboarding({ organizationName: "Acme", email: "admin@acme.io" })).toEqual({});
-  });
-});
-
-describe("githubInstallUrl", () => {
-  it("carries the organization name, URL-encoded, as state", () => {
-    expect(githubInstallUrl("Acme & Co")).toBe(
-      "https://github.com/apps/rampart-security/installations/new?state=Acme%20%26%20Co",
-    );
   });
 });
 
@@ -63,8 +55,19 @@ describe("OnboardingPage", () => {
     expect(screen.getByText("Organization name is required")).toBeInTheDocument();
   });
 
+  const APP = { configured: true, source: "environment", htmlUrl: null, canCreate: false };
+  const TENANTS = [
+    { id: "11111111-1111-4111-8111-111111111111", name: "Acme Corp", role: "admin", isDemo: false },
+    { id: "22222222-2222-4222-8222-222222222222", name: "Globex", role: "member", isDemo: false },
+  ];
+  const INSTALL_PAGE = "https://github.com/apps/rampart/installations/new?state=signed";
+
   it("goes to the GitHub step on a valid submit, back keeps the values, install leaves for GitHub", async () => {
-    const fetchMock = stubFetch({});
+    const fetchMock = stubFetch({
+      "GET /api/github/app": { body: APP },
+      "GET /api/tenants": { body: TENANTS },
+      [`POST /api/tenants/${TENANTS[0]!.id}/github/install-link`]: { body: { url: INSTALL_PAGE } },
+    });
     const redirect = vi.spyOn(browser, "redirectTo").mockImplementation(() => {});
     const user = userEvent.setup();
     renderWithProviders(<OnboardingPage />, { path: "/onboarding" });
@@ -85,12 +88,75 @@ describe("OnboardingPage", () => {
     expect(screen.getByLabelText("Admin Email")).toHaveValue("admin@acme.io");
 
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    await user.click(screen.getByRole("button", { name: "Install on GitHub" }));
-    expect(redirect).toHaveBeenCalledWith(
-      "https://github.com/apps/rampart-security/installations/new?state=Acme%20Corp",
+    await user.click(await screen.findByRole("button", { name: "Install on GitHub" }));
+    // The user's own organization of that name is linked: no new one is created.
+    await vi.waitFor(() => expect(redirect).toHaveBeenCalledWith(INSTALL_PAGE));
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${url}`)).not.toContain(
+      "POST /api/tenants",
     );
-    // A visitor's form stays in the page: nothing is sent but the session check.
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/auth/me"]);
+    expect(window.localStorage.getItem("current-tenant")).toBe(TENANTS[0]!.id);
+  });
+
+  it("creates the organization when the user has none of that name, and shows the server's refusal", async () => {
+    const created = {
+      id: "33333333-3333-4333-8333-333333333333",
+      name: "Initech",
+      role: "admin",
+      isDemo: false,
+    };
+    stubFetch({
+      "GET /api/github/app": { body: APP },
+      "GET /api/tenants": { body: TENANTS },
+      "POST /api/tenants": { status: 201, body: created },
+      [`POST /api/tenants/${created.id}/github/install-link`]: {
+        status: 409,
+        body: { error: "No GitHub App is configured on this server yet" },
+      },
+    });
+    const redirect = vi.spyOn(browser, "redirectTo").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithProviders(<OnboardingPage />, { path: "/onboarding" });
+    await user.type(screen.getByLabelText("Organization Name"), "Initech");
+    await user.type(screen.getByLabelText("Admin Email"), "admin@initech.io");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.click(await screen.findByRole("button", { name: "Install on GitHub" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "No GitHub App is configured on this server yet",
+    );
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it("lets an instance admin create the App when the server has none", async () => {
+    stubFetch({
+      "GET /api/github/app": { body: { ...APP, configured: false, source: null, canCreate: true } },
+      "POST /api/github/app/manifest": {
+        body: { action: "https://github.com/settings/apps/new?state=s", manifest: '{"name":"Rampart"}' },
+      },
+    });
+    const submit = vi.spyOn(browser, "submitForm").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithProviders(<OnboardingPage />, { path: "/onboarding" });
+    await user.type(screen.getByLabelText("Organization Name"), "Acme Corp");
+    await user.type(screen.getByLabelText("Admin Email"), "admin@acme.io");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByRole("button", { name: "Install on GitHub" })).toBeDisabled();
+    await user.click(await screen.findByRole("button", { name: "Create GitHub App" }));
+    await vi.waitFor(() =>
+      expect(submit).toHaveBeenCalledWith("https://github.com/settings/apps/new?state=s", {
+        manifest: '{"name":"Rampart"}',
+      }),
+    );
+  });
+
+  it("asks a signed-out visitor to sign in before installing", async () => {
+    stubFetch({ "GET /api/github/app": { status: 401, body: { error: "Sign in to continue" } } });
+    const user = userEvent.setup();
+    renderWithProviders(<OnboardingPage />, { path: "/onboarding" });
+    await user.type(screen.getByLabelText("Organization Name"), "Acme Corp");
+    await user.type(screen.getByLabelText("Admin Email"), "admin@acme.io");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("button", { name: "Install on GitHub" })).toBeDisabled();
   });
 
   it("creates the organization of a signed-in user without a code host, then offers GitHub as optional", async () => {

@@ -1,27 +1,32 @@
 // Onboarding (/onboarding): organization details, then the GitHub App installation, then a
-// confirmation. For a visitor the form lives only in the page; no call is made. A signed-in user
-// (Tenant Management's "Add Tenant") gets the organization created by the first step, as its
-// admin and current tenant, so that no code host is needed: the GitHub step becomes optional.
-// GitHub sends the browser back here with `installation_id` once the app is installed, which is
-// how step 3 is reached.
+// confirmation. A signed-in user (Tenant Management's "Add Tenant") gets the organization created
+// by the first step, as its admin and current tenant, so that no code host is needed: the GitHub
+// step becomes optional. 'Install on GitHub' uses the user's organization of that name (or creates
+// it) and sends the browser to the App's installation page with a state the server signed; the
+// server's setup callback links the installation and sends the browser back here with
+// `installation_id`, which is how step 3 is reached. Without an App on the server, an instance
+// admin creates it here.
 import type { Tenant } from "@rampart/contracts/tenants";
 import { CheckCircle2, GitPullRequest, MessageSquare, ScanSearch } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { useLocation, useSearchParams } from "wouter";
+import { Link, useLocation, useSearchParams } from "wouter";
 import { PublicLayout } from "../../components/public-layout";
 import { TextField } from "../../components/text-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { ApiError, serverErrorMessage } from "../../lib/api";
 import { redirectTo } from "../../lib/browser";
 import { cn } from "../../lib/cn";
-import { useStoredValue } from "../../lib/stored-value";
+import { useStoredValue, writeStoredValue } from "../../lib/stored-value";
 import { useSession } from "../../session/api/get-me";
 import { useAppMode } from "../../session/app-mode";
 import { CURRENT_TENANT_STORAGE_KEY } from "../../session/use-current-tenant";
+import { useCreateGitHubApp } from "./api/create-github-app";
 import { useCreateOrganization } from "./api/create-organization";
+import { useGitHubApp } from "./api/get-github-app";
+import { useStartInstallation } from "./api/start-installation";
 import {
   firstInvalidField,
-  githubInstallUrl,
   type OnboardingErrors,
   type OnboardingField,
   type OnboardingForm,
@@ -61,11 +66,55 @@ function StepIndicator({ current }: { current: Step }) {
   );
 }
 
+/** Why the install button cannot work yet, and what the user can do about it. */
+function AppNotice({ onCreate, creating }: { onCreate: () => void; creating: boolean }) {
+  const app = useGitHubApp();
+  if (app.isPending || app.error) return null;
+  if (app.data === null)
+    return (
+      <p className="mt-6 text-sm text-muted-foreground">
+        <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Sign in
+        </Link>{" "}
+        first: the installation is linked to your organization.
+      </p>
+    );
+  if (app.data.configured) return null;
+  if (!app.data.canCreate)
+    return (
+      <p className="mt-6 text-sm text-muted-foreground">
+        This server has no GitHub App yet: ask its administrator to create it.
+      </p>
+    );
+  return (
+    <div className="mt-6 flex flex-col gap-3 rounded-md border border-border p-4 text-sm">
+      <p className="text-muted-foreground">
+        This server has no GitHub App yet. Create it on GitHub with exactly the permissions Rampart uses;
+        GitHub brings you back here.
+      </p>
+      <Button variant="outline" onClick={onCreate} disabled={creating}>
+        {creating ? "Opening GitHub..." : "Create GitHub App"}
+      </Button>
+    </div>
+  );
+}
+
+function failureText(error: Error | null): string | null {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 401)
+    return "Sign in first: the installation is linked to your organization.";
+  return serverErrorMessage(error) ?? "GitHub could not be reached from Rampart. Try again.";
+}
+
 export function OnboardingPage() {
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnedFromInstall = searchParams.has("installation_id");
+  const appCreated = searchParams.get("github_app") === "created";
   const [step, setStep] = useState<Step>(returnedFromInstall ? "complete" : "info");
+  const app = useGitHubApp({ enabled: step === "github" });
+  const start = useStartInstallation();
+  const createApp = useCreateGitHubApp();
   const [form, setForm] = useState<OnboardingForm>({ organizationName: "", email: "" });
   const [errors, setErrors] = useState<OnboardingErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -104,9 +153,26 @@ export function OnboardingPage() {
     else setStep("github");
   }
 
+  function install() {
+    start.mutate(form.organizationName.trim(), {
+      onSuccess: ({ tenantId, url }) => {
+        // Back from GitHub, the app shows the organization that was just connected.
+        writeStoredValue(CURRENT_TENANT_STORAGE_KEY, tenantId);
+        redirectTo(url);
+      },
+    });
+  }
+
+  const failure = failureText(start.error ?? createApp.error);
+
   return (
     <PublicLayout wide>
       <StepIndicator current={step} />
+      {appCreated && step !== "complete" ? (
+        <p role="status" className="mb-4 rounded-md border border-border p-3 text-sm">
+          The GitHub App was created. Continue to install it on your organization.
+        </p>
+      ) : null}
       {step === "info" ? (
         <Card>
           <CardHeader>
@@ -178,6 +244,12 @@ export function OnboardingPage() {
                 Post security insights as pull-request comments
               </li>
             </ul>
+            <AppNotice onCreate={() => createApp.mutate()} creating={createApp.isPending} />
+            {failure ? (
+              <p role="alert" className="mt-4 text-sm text-danger">
+                {failure}
+              </p>
+            ) : null}
             <div className="mt-8 flex gap-3">
               {/* Once the organization exists, going back would create a second one. */}
               {created ? (
@@ -191,7 +263,8 @@ export function OnboardingPage() {
               )}
               <Button
                 className="flex-1"
-                onClick={() => redirectTo(githubInstallUrl(form.organizationName.trim()))}
+                onClick={install}
+                disabled={start.isPending || app.data === null || app.data?.configured === false}
               >
                 Install on GitHub
               </Button>

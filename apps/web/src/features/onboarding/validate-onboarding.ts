@@ -24,8 +24,3 @@ export function validateOnboarding(form: OnboardingForm): OnboardingErrors {
 export function firstInvalidField(errors: OnboardingErrors): OnboardingField | undefined {
   return ONBOARDING_FIELDS.find((field) => errors[field] !== undefined);
 }
-
-/** Where the code host's app installation starts; `state` carries the organization name back. */
-export function githubInstallUrl(organizationName: string): string {
-  return `https://github.com/apps/rampart-security/installations/new?state=${encodeURIComponent(organizationName)}`;
-}
