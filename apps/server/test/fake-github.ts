@@ -77,6 +77,7 @@ export interface FakePullRequest {
   number: number;
   headRef: string;
   baseRef: string;
+  state: "open" | "closed";
 }
 
 interface Json {
@@ -137,6 +138,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
   const issueComments: FakeComment[] = [];
   const reviewComments: FakeComment[] = [];
   const requests: string[] = [];
+  /** While set, API requests whose path matches answer 502, as GitHub does in an outage. */
+  let outage: RegExp | undefined;
   let url = "";
 
   const repositoryJson = (repository: FakeRepository) => ({
@@ -180,15 +183,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     return installationId !== undefined && installations.get(installationId)?.repositories.includes(fullName);
   };
 
+  /** A page of `items` with GitHub's `Link` header: `next` and `last` while more pages follow. */
   function page<T>(items: T[], query: URLSearchParams, pathname: string) {
     const perPage = Math.min(100, Number(query.get("per_page") ?? 30));
     const number = Number(query.get("page") ?? 1);
     const slice = items.slice((number - 1) * perPage, number * perPage);
     const headers: Record<string, string> = {};
     if (number * perPage < items.length) {
-      const next = new URLSearchParams(query);
-      next.set("page", String(number + 1));
-      headers.link = `<${url}${pathname}?${next}>; rel="next"`;
+      const linkTo = (target: number) => {
+        const next = new URLSearchParams(query);
+        next.set("page", String(target));
+        return `<${url}${pathname}?${next}>`;
+      };
+      headers.link = `${linkTo(number + 1)}; rel="next", ${linkTo(Math.ceil(items.length / perPage))}; rel="last"`;
     }
     return { slice, headers };
   }
@@ -407,6 +414,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     ],
     [
       "GET",
+      /^\/repos\/([^/]+\/[^/]+)\/pulls$/,
+      inRepository(({ query, pathname }, fullName) => {
+        const state = query.get("state") ?? "open";
+        const list = pullRequests
+          .filter((pull) => pull.repository === fullName && (state === "all" || pull.state === state))
+          .sort((a, b) => b.number - a.number)
+          .map((pull) => ({
+            number: pull.number,
+            state: pull.state,
+            html_url: `${url}/${fullName}/pull/${pull.number}`,
+            head: { ref: pull.headRef },
+            base: { ref: pull.baseRef },
+          }));
+        const { slice, headers } = page(list, query, pathname);
+        return json(200, slice, headers);
+      }),
+    ],
+    [
+      "GET",
       /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/,
       inRepository(({ match, query, pathname }, fullName) => {
         const pull = findPull(fullName, Number(match[2]));
@@ -542,6 +568,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     auth: string | undefined,
     body: Record<string, unknown>,
   ): Json {
+    if (outage?.test(pathname)) return json(502, { message: "Server Error" });
     for (const [routeMethod, pattern, handler] of ROUTES) {
       const match = routeMethod === method ? pattern.exec(pathname) : null;
       if (match) return handler({ match: [...match], query, auth, body, pathname });
@@ -712,9 +739,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     },
 
     openPullRequest(fullName: string, number: number, headRef: string, baseRef = "main"): FakePullRequest {
-      const pull = { repository: fullName, number, headRef, baseRef };
+      const pull: FakePullRequest = { repository: fullName, number, headRef, baseRef, state: "open" };
       pullRequests.push(pull);
       return pull;
+    },
+
+    /** API requests whose path matches `paths` fail with 502 until called again with undefined. */
+    setOutage(paths: RegExp | undefined) {
+      outage = paths;
+    },
+
+    /** Closes (or merges: GitHub lists both as closed) a pull request. */
+    closePullRequest(pull: FakePullRequest) {
+      pull.state = "closed";
     },
 
     repositoryJson: (fullName: string) => repositoryJson(repositories.get(fullName)!),

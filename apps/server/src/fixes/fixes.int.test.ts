@@ -278,7 +278,10 @@ describe("listing and counting fix pull requests", () => {
       .update(prSuggestions)
       .set({ state: "merged", merged: true })
       .where(and(eq(prSuggestions.tenantId, owner.tenantId), eq(prSuggestions.number, 2)));
-    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json()).toEqual({ count: 1 });
+    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json()).toEqual({
+      source: "local",
+      count: 1,
+    });
   });
 
   it("answers 404 to another tenant and 400 without a tenant", async () => {

@@ -1,4 +1,5 @@
 import type { PrSuggestion } from "@rampart/contracts/fixes";
+import type { ActivePrCount } from "@rampart/contracts/pr-bot";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -49,6 +50,19 @@ function suggestion(number: number, overrides: Partial<PrSuggestion> = {}): PrSu
   };
 }
 
+/** The live count of a tenant connected to GitHub. */
+function onHost(count: number, overrides: Partial<Extract<ActivePrCount, { source: "host" }>> = {}) {
+  return {
+    source: "host",
+    count,
+    host: "GitHub",
+    repositories: 3,
+    partial: false,
+    checkedAt: "2026-11-20T10:15:00.000Z",
+    ...overrides,
+  } satisfies ActivePrCount;
+}
+
 /** One answer of the paged list. */
 function page(prSuggestions: PrSuggestion[], nextCursor: string | null = null, total = prSuggestions.length) {
   return { prSuggestions, nextCursor, total };
@@ -91,7 +105,7 @@ describe("PrBotPage", () => {
           suggestion(9, { title: "Pin base image", state: "closed" }),
         ]),
       },
-      [ACTIVE]: { body: { count: 3 } },
+      [ACTIVE]: { body: onHost(3) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -136,7 +150,7 @@ describe("PrBotPage", () => {
           }),
         ]),
       },
-      [ACTIVE]: { body: { count: 1 } },
+      [ACTIVE]: { body: onHost(1) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
     const card = await screen.findByRole("listitem", {
@@ -159,7 +173,7 @@ describe("PrBotPage", () => {
     let count = 2;
     const fetchMock = stubPrBot({
       [SUGGESTIONS]: { body: page([]) },
-      [ACTIVE]: () => ({ body: { count } }),
+      [ACTIVE]: () => ({ body: onHost(count) }),
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -175,10 +189,47 @@ describe("PrBotPage", () => {
     expect(activeCalls.length).toBeGreaterThanOrEqual(2);
   });
 
+  it("says where the live count comes from: the host's repositories, or no host connected", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: onHost(4, { repositories: 1 }) } });
+    const { unmount } = renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const live = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() => expect(within(live).getByTestId("active-pr-count")).toHaveTextContent("4"));
+    expect(within(live).getByTestId("active-pr-source")).toHaveTextContent(
+      /^Open on GitHub in 1 repository · checked /,
+    );
+    unmount();
+
+    stubPrBot({
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(250, { repositories: 100, partial: true }) },
+    });
+    const second = renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const partial = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() =>
+      expect(within(partial).getByTestId("active-pr-source")).toHaveTextContent(
+        /^Open on GitHub in the first 100 repositories · checked /,
+      ),
+    );
+    second.unmount();
+
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: { source: "local", count: 1 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const local = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() => expect(within(local).getByTestId("active-pr-count")).toHaveTextContent("1"));
+    expect(local).toHaveTextContent("open fix PR");
+    expect(local).not.toHaveTextContent("active PR");
+    expect(within(local).getByTestId("active-pr-source")).toHaveTextContent(
+      "Code host not connected: counting Rampart's open fix pull requests on its local fix remote",
+    );
+  });
+
   it("says when the live status fails, while the list still loads", async () => {
     stubPrBot({
       [SUGGESTIONS]: { body: page([suggestion(1)]) },
-      [ACTIVE]: { status: 500, body: { error: "boom" } },
+      [ACTIVE]: {
+        status: 503,
+        body: { error: "GitHub did not answer, so the live count is unknown; it is asked again shortly" },
+      },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -192,7 +243,7 @@ describe("PrBotPage", () => {
     stubPrBot({
       [SUGGESTIONS]: () =>
         fail ? { status: 500, body: { error: "database down" } } : { body: page([suggestion(1)]) },
-      [ACTIVE]: { body: { count: 0 } },
+      [ACTIVE]: { body: onHost(0) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -205,7 +256,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows the empty state saying where fix PRs are opened", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: { count: 0 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: onHost(0) } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     const empty = await screen.findByRole("region", { name: "No PR Activity" });
@@ -224,7 +275,7 @@ describe("PrBotPage", () => {
     const pending = new Promise<FetchReply>((resolve) => {
       release = resolve;
     });
-    const fetchMock = stubPrBot({ [ACTIVE]: { body: { count: 0 } } });
+    const fetchMock = stubPrBot({ [ACTIVE]: { body: onHost(0) } });
     const stubbed = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === SUGGESTIONS_PATH) {
@@ -246,7 +297,7 @@ describe("PrBotPage", () => {
       [SUGGESTIONS]: { body: page(numbered(1, 50), "c1", 120) },
       [`${SUGGESTIONS}&cursor=c1`]: { body: page(numbered(51, 100), "c2", 120) },
       [`${SUGGESTIONS}&cursor=c2`]: { body: page(numbered(101, 120), null, 120) },
-      [ACTIVE]: { body: { count: 120 } },
+      [ACTIVE]: { body: onHost(120) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -273,7 +324,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows no Load More on a full page the server says is the last", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page(numbered(1, 50)) }, [ACTIVE]: { body: { count: 0 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page(numbered(1, 50)) }, [ACTIVE]: { body: onHost(0) } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     const list = await screen.findByRole("list", { name: "PR suggestions" });
@@ -288,7 +339,7 @@ describe("PrBotPage", () => {
       [SUGGESTIONS]: { body: page(numbered(1, 50), "c1", 51) },
       [`${SUGGESTIONS}&cursor=c1`]: () =>
         fail ? { status: 500, body: { error: "database down" } } : { body: page([suggestion(51)]) },
-      [ACTIVE]: { body: { count: 0 } },
+      [ACTIVE]: { body: onHost(0) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -306,7 +357,7 @@ describe("PrBotPage", () => {
   });
 
   it("names the control when opened from a control's fix link", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: { count: 1 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: onHost(1) } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
 
     const note = await screen.findByRole("region", { name: "Fixes for a control" });
@@ -315,7 +366,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows no control note without the fix action", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: { count: 1 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: onHost(1) } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" });
