@@ -1,9 +1,11 @@
+import type { ControlFindings } from "@rampart/contracts/controls";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import type { ActivePrCount } from "@rampart/contracts/pr-bot";
+import type { Finding } from "@rampart/contracts/runs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TENANT_ID } from "../../test/fixtures";
+import { TENANT_ID, testControlRow, testFinding } from "../../test/fixtures";
 import {
   type FetchHandler,
   type FetchReply,
@@ -19,6 +21,18 @@ import { prDisplayStatus } from "./pr-status";
 const SUGGESTIONS_PATH = `/api/tenants/${TENANT_ID}/pr-suggestions?limit=50`;
 const SUGGESTIONS = `GET ${SUGGESTIONS_PATH}`;
 const ACTIVE = `GET /api/prs/active?tenantId=${TENANT_ID}`;
+const CONTROL_FINDINGS = `GET /api/controls/IAC-ENC-01/findings?tenantId=${TENANT_ID}`;
+
+function controlFindings(findings: Finding[]): ControlFindings {
+  return {
+    control: testControlRow().control,
+    passes: findings.filter((finding) => finding.status === "pass").length,
+    failures: findings.filter((finding) => finding.status === "fail").length,
+    evaluated: true,
+    findings,
+    images: { vulnerabilities: [], clean: [] },
+  };
+}
 
 function stubPrBot(routes: Record<string, FetchReply | FetchHandler>) {
   return stubFetch({
@@ -356,20 +370,132 @@ describe("PrBotPage", () => {
     expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
   });
 
-  it("names the control when opened from a control's fix link", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: onHost(1) } });
+  it("opens the fix flow for the control of the link: its fixable findings get Create Fix PR", async () => {
+    const fixable = testFinding({
+      message: "S3 bucket is not encrypted",
+      fix: { available: true, kind: "iac" },
+    });
+    const opened = testFinding({
+      message: "EBS volume is not encrypted",
+      filePath: "infra/ebs.tf",
+      fix: { available: true, kind: "iac" },
+      fixPullRequest: {
+        number: 4,
+        branchName: "security/fix/encrypt-ebs-4",
+        url: "https://github.com/acme/payments-api/pull/4",
+        state: "open",
+      },
+    });
+    const manual = testFinding({ message: "RDS snapshot is not encrypted", filePath: "infra/rds.tf" });
+    const waived = testFinding({
+      message: "Waived bucket",
+      waived: true,
+      fix: { available: true, kind: "iac" },
+    });
+    const passed = testFinding({ message: "Encrypted bucket", status: "pass" });
+    let created = false;
+    const fetchMock = stubPrBot({
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(0) },
+      [CONTROL_FINDINGS]: () => ({
+        body: controlFindings([
+          created
+            ? {
+                ...fixable,
+                fixPullRequest: { number: 9, branchName: "security/fix/x-9", url: null, state: "open" },
+              }
+            : fixable,
+          opened,
+          manual,
+          waived,
+          passed,
+        ]),
+      }),
+      "POST /api/fixes/finding": () => {
+        created = true;
+        return { status: 201, body: { pr: { number: 9, branchName: "security/fix/x-9", url: null } } };
+      },
+    });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
 
-    const note = await screen.findByRole("region", { name: "Fixes for a control" });
-    expect(note).toHaveTextContent("IAC-ENC-01");
-    expect(await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" })).toBeInTheDocument();
+    const panel = await screen.findByRole("region", { name: "Fix control IAC-ENC-01" });
+    expect(await within(panel).findByText("Encryption at rest")).toBeInTheDocument();
+    const list = within(panel).getByRole("list", { name: "Fixable findings" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.getAttribute("aria-label")),
+    ).toEqual(["S3 bucket is not encrypted", "EBS volume is not encrypted"]);
+    expect(
+      within(within(list).getByRole("listitem", { name: "EBS volume is not encrypted" })).getByRole("link", {
+        name: "Fix PR #4 · open",
+      }),
+    ).toHaveAttribute("href", "https://github.com/acme/payments-api/pull/4");
+    expect(panel).toHaveTextContent("1 finding needs a fix by hand");
+    expect(
+      within(within(panel).getByRole("list", { name: "Findings without an automated fix" })).getByText(
+        "RDS snapshot is not encrypted",
+      ),
+    ).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent("Waived bucket");
+    expect(panel).not.toHaveTextContent("Encrypted bucket");
+
+    const row = within(list).getByRole("listitem", { name: "S3 bucket is not encrypted" });
+    await userEvent.click(within(row).getByRole("button", { name: "Create Fix PR" }));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ findingId: fixable.id });
+    expect(await within(row).findByRole("link", { name: "Fix PR #9 · open" })).toHaveAttribute(
+      "href",
+      "/pr-bot",
+    );
   });
 
-  it("shows no control note without the fix action", async () => {
+  it("lets an auditor see the fix flow but not open pull requests", async () => {
+    stubPrBot({
+      [`GET /api/tenants/${TENANT_ID}`]: {
+        body: testTenant({ id: TENANT_ID, name: "Acme Corp", role: "auditor" }),
+      },
+      "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp", role: "auditor" })] },
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(0) },
+      [CONTROL_FINDINGS]: { body: controlFindings([testFinding({ fix: { available: true, kind: "iac" } })]) },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
+    const panel = await screen.findByRole("region", { name: "Fix control IAC-ENC-01" });
+    expect(await within(panel).findByRole("button", { name: "Create Fix PR" })).toBeDisabled();
+  });
+
+  it("says when the control has nothing to fix, and when there is no such control", async () => {
+    stubPrBot({
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(0) },
+      [CONTROL_FINDINGS]: { body: controlFindings([testFinding({ status: "pass" })]) },
+      [`GET /api/controls/NOPE-01/findings?tenantId=${TENANT_ID}`]: {
+        status: 404,
+        body: { error: "Control not found" },
+      },
+    });
+    const first = renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
+    const panel = await screen.findByRole("region", { name: "Fix control IAC-ENC-01" });
+    expect(
+      await within(panel).findByText(
+        "No failing findings of this control in the latest runs: nothing to fix.",
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=NOPE-01" });
+    const missing = await screen.findByRole("region", { name: "Fix control NOPE-01" });
+    expect(await within(missing).findByRole("alert")).toHaveTextContent(
+      "There is no control NOPE-01 in this organization.",
+    );
+  });
+
+  it("opens no fix flow without the fix action", async () => {
     stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: onHost(1) } });
-    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?control=IAC-ENC-01" });
 
     await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" });
-    expect(screen.queryByRole("region", { name: "Fixes for a control" })).toBeNull();
+    expect(screen.queryByRole("region", { name: /Fix control/ })).toBeNull();
   });
 });
