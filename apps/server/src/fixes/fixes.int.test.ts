@@ -273,7 +273,7 @@ describe("listing and counting fix pull requests", () => {
     expect(suggestions[1].aiExplainer).toContain("bind parameters");
     const active = await get(`/api/prs/active?tenantId=${owner.tenantId}`);
     expect(active.statusCode).toBe(200);
-    expect(active.json()).toEqual({ count: 2 });
+    expect(active.json()).toEqual({ source: "local", count: 2 });
     await ctx.database.db
       .update(prSuggestions)
       .set({ state: "merged", merged: true })
