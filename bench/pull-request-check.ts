@@ -15,9 +15,10 @@ import { scans } from "@rampart/db/schema";
 import { inArray } from "drizzle-orm";
 import pino from "pino";
 import { buildApp } from "../apps/server/src/app.ts";
+import { signatureOf } from "../apps/server/src/github/webhook-signature.ts";
 import { createJobQueue } from "../apps/server/src/jobs/job-queue.ts";
 import { createServices, jobDefinitions } from "../apps/server/src/services.ts";
-import { deliver, startFakeGitHub } from "../apps/server/test/fake-github.ts";
+import { startFakeGitHub } from "../apps/server/test/fake-github.ts";
 import { type Backend, backends, markdownTable, openBenchDatabase } from "./lib.ts";
 
 const ROUNDS = Number(process.env.BENCH_PR_ROUNDS ?? 3);
@@ -147,7 +148,20 @@ async function measure(backend: Backend) {
       const pull = github.openPullRequest("acme/big", round, branch);
       const payload = github.pullRequestEvent("opened", pull, installation.id);
       const sent = performance.now();
-      const accepted = await deliver(app, { event: "pull_request", payload, secret: fakeApp.webhookSecret });
+      const body = JSON.stringify(payload);
+      // As GitHub sends it: signed, with no Origin (a server, not a browser).
+      const accepted = await app.inject({
+        method: "POST",
+        url: "/api/github/webhooks",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "pull_request",
+          "x-github-delivery": crypto.randomUUID(),
+          "x-hub-signature-256": signatureOf(fakeApp.webhookSecret, body),
+          "user-agent": "GitHub-Hookshot/bench",
+        },
+        payload: body,
+      });
       const acceptedMs = performance.now() - sent;
       if (accepted.statusCode >= 300)
         throw new Error(`webhook refused: ${accepted.statusCode} ${accepted.body}`);
