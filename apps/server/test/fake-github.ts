@@ -208,28 +208,42 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     };
   }
 
-  /** New-side lines the pull request's diff shows for `file`, as GitHub numbers them. */
+  /** Diffs already computed, by repository, base and head: a 1,000-file pull request is asked often. */
+  const diffs = new Map<string, ReturnType<typeof computeDiff>>();
+
+  /** The pull request's changed files with their patches, as GitHub lists them. */
   function diffOf(pull: FakePullRequest) {
-    const repository = repositories.get(pull.repository)!;
     const { head, base } = pullRequestShas(pull);
+    const key = `${pull.repository}\u0000${base}\u0000${head}`;
+    const cached = diffs.get(key) ?? computeDiff(pull.repository, base, head);
+    diffs.set(key, cached);
+    return cached;
+  }
+
+  /** One `git diff` for all files, split per file (a process per file is slow at 1,000 files). */
+  function computeDiff(fullName: string, base: string, head: string) {
+    const repository = repositories.get(fullName)!;
     const mergeBase = git(repository.bare, "merge-base", base, head);
-    const names = git(repository.bare, "diff", "--name-status", mergeBase, head)
+    const names = git(repository.bare, "diff", "--name-status", "--no-renames", mergeBase, head)
       .split("\n")
       .filter(Boolean)
       .map((line) => line.split("\t"));
-    return names.map(([status, filename]) => {
-      const full = git(repository.bare, "diff", "--unified=3", mergeBase, head, "--", filename!);
-      const patch = full.slice(full.indexOf("@@"));
-      return {
-        sha: "0".repeat(40),
-        filename: filename!,
-        status: status === "A" ? "added" : status === "D" ? "removed" : "modified",
-        additions: 0,
-        deletions: 0,
-        changes: 0,
-        patch,
-      };
-    });
+    const patches = new Map<string, string>();
+    const full = git(repository.bare, "diff", "--no-renames", "--unified=3", mergeBase, head);
+    for (const block of full.split(/^diff --git /m).slice(1)) {
+      const name = /^\+\+\+ b\/(.+)$/m.exec(block)?.[1] ?? /^--- a\/(.+)$/m.exec(block)?.[1];
+      const hunks = block.indexOf("@@");
+      if (name) patches.set(name, hunks >= 0 ? block.slice(hunks).replace(/\n$/, "") : "");
+    }
+    return names.map(([status, filename]) => ({
+      sha: "0".repeat(40),
+      filename: filename!,
+      status: status === "A" ? "added" : status === "D" ? "removed" : "modified",
+      additions: 0,
+      deletions: 0,
+      changes: 0,
+      patch: patches.get(filename!) ?? "",
+    }));
   }
 
   function rightSideLines(patch: string): Set<number> {
