@@ -1,6 +1,6 @@
 // Local fakes of the places an environment's observed state is read from, each speaking the real
 // protocol closely enough for the official clients: Terraform's HTTP backend (GET with basic
-// auth), a Kubernetes API server (list endpoints with bearer tokens, RBAC refusals and `limit` /
+// auth), S3 GetObject (Signature Version 4 recomputed), a Kubernetes API server (list endpoints with bearer tokens, RBAC refusals and `limit` /
 // `continue` paging), Google Cloud Storage's JSON API (self-signed service-account JWTs, checked
 // against the account's public key), and Azure Blob storage (Shared Key signatures and SAS tokens,
 // checked by recomputing the HMAC).
@@ -21,7 +21,12 @@ async function listen(server: Server): Promise<{ url: string; close: () => Promi
   };
 }
 
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 };
@@ -104,14 +109,30 @@ export async function startFakeApiServer(options: FakeApiServerOptions) {
     const url = new URL(request.url ?? "/", "http://x");
     requests.push(`${url.pathname}${url.search}`);
     if (request.headers.authorization !== `Bearer ${options.token}`) {
-      return json(response, 401, { kind: "Status", apiVersion: "v1", status: "Failure", message: "Unauthorized", reason: "Unauthorized", code: 401 });
+      return json(response, 401, {
+        kind: "Status",
+        apiVersion: "v1",
+        status: "Failure",
+        message: "Unauthorized",
+        reason: "Unauthorized",
+        code: 401,
+      });
     }
     const match = /^(\/api\/v1|\/apis\/[^/]+\/v1)(?:\/namespaces\/([^/]+))?\/([a-z]+)$/.exec(url.pathname);
     if (!match || options.unserved?.includes(match[1]!)) {
-      return json(response, 404, { kind: "Status", apiVersion: "v1", status: "Failure", message: "the server could not find the requested resource", reason: "NotFound", code: 404 });
+      return json(response, 404, {
+        kind: "Status",
+        apiVersion: "v1",
+        status: "Failure",
+        message: "the server could not find the requested resource",
+        reason: "NotFound",
+        code: 404,
+      });
     }
     const [, prefix, namespace, resource] = match;
-    const kind = Object.entries(KUBE_RESOURCES).find(([, where]) => where.prefix === prefix && where.resource === resource)?.[0];
+    const kind = Object.entries(KUBE_RESOURCES).find(
+      ([, where]) => where.prefix === prefix && where.resource === resource,
+    )?.[0];
     if (!kind) return json(response, 404, { kind: "Status", code: 404 });
     if (options.forbidden?.includes(`${namespace ?? "*"}/${resource}`)) {
       return json(response, 403, {
@@ -124,7 +145,8 @@ export async function startFakeApiServer(options: FakeApiServerOptions) {
       });
     }
     const matching = options.objects.filter(
-      (object) => object.kind === kind && (namespace === undefined || object.metadata.namespace === namespace),
+      (object) =>
+        object.kind === kind && (namespace === undefined || object.metadata.namespace === namespace),
     );
     const limit = Number(url.searchParams.get("limit") ?? "0") || matching.length;
     const start = Number(url.searchParams.get("continue") ?? "0");
@@ -177,14 +199,18 @@ export async function startFakeGcs(options: FakeGcsOptions) {
     const url = new URL(request.url ?? "/", "http://x");
     const claims = verifyJwt((request.headers.authorization ?? "").replace(/^Bearer /, ""), keys);
     if (!claims || !String(claims.scope ?? "").includes("devstorage")) {
-      return json(response, 401, { error: { code: 401, message: "Invalid Credentials", errors: [{ reason: "authError" }] } });
+      return json(response, 401, {
+        error: { code: 401, message: "Invalid Credentials", errors: [{ reason: "authError" }] },
+      });
     }
     const match = /^\/(?:download\/)?storage\/v1\/b\/([^/]+)\/o\/(.+)$/.exec(url.pathname);
     if (!match) return json(response, 404, { error: { code: 404, message: "Not Found" } });
     const bucket = decodeURIComponent(match[1]!);
     const name = decodeURIComponent(match[2]!);
     if (options.readonly?.includes(String(claims.iss))) {
-      return json(response, 403, { error: { code: 403, message: `${claims.iss} does not have storage.objects.get access` } });
+      return json(response, 403, {
+        error: { code: 403, message: `${claims.iss} does not have storage.objects.get access` },
+      });
     }
     const content = options.objects.get(`${bucket}/${name}`);
     if (content === undefined) {
@@ -269,7 +295,12 @@ function sharedKeySignature(request: IncomingMessage, account: string, key: stri
 }
 
 /** A service SAS's signature for a blob or container resource (signed version 2020-12-06 and later). */
-export function serviceSasSignature(params: URLSearchParams, account: string, container: string, key: string): string {
+export function serviceSasSignature(
+  params: URLSearchParams,
+  account: string,
+  container: string,
+  key: string,
+): string {
   const get = (name: string) => params.get(name) ?? "";
   const stringToSign = [
     get("sp"),
@@ -295,7 +326,9 @@ export function serviceSasSignature(params: URLSearchParams, account: string, co
 export async function startFakeAzure(options: FakeAzureOptions) {
   const error = (response: ServerResponse, status: number, code: string) => {
     response.writeHead(status, { "content-type": "application/xml", "x-ms-error-code": code });
-    response.end(`<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>fake</Message></Error>`);
+    response.end(
+      `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>fake</Message></Error>`,
+    );
   };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://x");
@@ -306,7 +339,12 @@ export async function startFakeAzure(options: FakeAzureOptions) {
       const expected = `SharedKey ${options.account}:${sharedKeySignature(request, options.account, options.accountKey)}`;
       if (authorization !== expected) return error(response, 403, "AuthenticationFailed");
     } else if (url.searchParams.get("sig")) {
-      const expected = serviceSasSignature(url.searchParams, options.account, container ?? "", options.accountKey);
+      const expected = serviceSasSignature(
+        url.searchParams,
+        options.account,
+        container ?? "",
+        options.accountKey,
+      );
       if (url.searchParams.get("sig") !== expected || !url.searchParams.get("sp")?.includes("r")) {
         return error(response, 403, "AuthenticationFailed");
       }
@@ -327,6 +365,91 @@ export async function startFakeAzure(options: FakeAzureOptions) {
       "x-ms-version": String(request.headers["x-ms-version"] ?? "2025-01-05"),
       etag: '"0x1"',
       "last-modified": new Date(0).toUTCString(),
+    });
+    response.end(body);
+  });
+  return listen(server);
+}
+
+// ---------------------------------------------------------------------------------------------
+// S3 (GetObject, path-style), verifying AWS Signature Version 4 as S3 does
+
+export interface FakeS3Options {
+  /** Access key id -> secret. */
+  keys: Map<string, string>;
+  /** `bucket/key` -> content. */
+  objects: Map<string, string>;
+}
+
+function sigV4Signature(
+  request: IncomingMessage,
+  secret: string,
+  scope: string[],
+  signedHeaders: string[],
+): string {
+  const [date, region, service] = scope;
+  const raw = request.url ?? "/";
+  const [pathPart, queryPart = ""] = raw.split("?", 2) as [string, string?];
+  const query = queryPart
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => (pair.includes("=") ? pair : `${pair}=`))
+    .sort()
+    .join("&");
+  const headerValue = (name: string) => {
+    const value = request.headers[name];
+    return (Array.isArray(value) ? value.join(",") : (value ?? "")).trim().replace(/\s+/g, " ");
+  };
+  const canonical = [
+    request.method,
+    pathPart,
+    query,
+    signedHeaders.map((name) => `${name}:${headerValue(name)}\n`).join(""),
+    signedHeaders.join(";"),
+    headerValue("x-amz-content-sha256") || createHash("sha256").update("").digest("hex"),
+  ].join("\n");
+  const stringToSign = [
+    "AWS4-HMAC-SHA256",
+    headerValue("x-amz-date"),
+    scope.join("/"),
+    createHash("sha256").update(canonical).digest("hex"),
+  ].join("\n");
+  const hmac = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data).digest();
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, date!), region!), service!), "aws4_request");
+  return createHmac("sha256", signingKey).update(stringToSign).digest("hex");
+}
+
+export async function startFakeS3(options: FakeS3Options) {
+  const error = (response: ServerResponse, status: number, code: string) => {
+    response.writeHead(status, { "content-type": "application/xml" });
+    response.end(
+      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>fake</Message><RequestId>1</RequestId></Error>`,
+    );
+  };
+  const server = createServer((request, response) => {
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(
+        request.headers.authorization ?? "",
+      );
+    if (!match) return error(response, 403, "AccessDenied");
+    const [, accessKeyId, scope, signedHeaders, signature] = match;
+    const secret = options.keys.get(accessKeyId!);
+    if (!secret) return error(response, 403, "InvalidAccessKeyId");
+    if (sigV4Signature(request, secret, scope!.split("/"), signedHeaders!.split(";")) !== signature) {
+      return error(response, 403, "SignatureDoesNotMatch");
+    }
+    if (request.method !== "GET") return error(response, 405, "MethodNotAllowed");
+    const path = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname.slice(1));
+    const [bucket] = path.split("/", 1);
+    if (![...options.objects.keys()].some((key) => key.startsWith(`${bucket}/`)))
+      return error(response, 404, "NoSuchBucket");
+    const content = options.objects.get(path);
+    if (content === undefined) return error(response, 404, "NoSuchKey");
+    const body = Buffer.from(content);
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": String(body.length),
+      etag: '"1"',
     });
     response.end(body);
   });

@@ -47,7 +47,11 @@ export function guardedLookup(policy: NetworkPolicy): LookupFunction {
     withTimeout(policy.lookup(host), policy.lookupTimeoutMs).then(
       (addresses) => {
         if (addresses.length === 0) {
-          callback(Object.assign(new Error("the host name could not be resolved"), { code: "ENOTFOUND" }), "", 4);
+          callback(
+            Object.assign(new Error("the host name could not be resolved"), { code: "ENOTFOUND" }),
+            "",
+            4,
+          );
           return;
         }
         if (!policy.allowedHosts.includes(host)) {
@@ -63,17 +67,28 @@ export function guardedLookup(policy: NetworkPolicy): LookupFunction {
         if (options.all) callback(null, entries);
         else callback(null, entries[0]!.address, entries[0]!.family);
       },
-      () => callback(Object.assign(new Error("the host name could not be resolved"), { code: "ENOTFOUND" }), "", 4),
+      () =>
+        callback(
+          Object.assign(new Error("the host name could not be resolved"), { code: "ENOTFOUND" }),
+          "",
+          4,
+        ),
     );
   };
 }
 
 /** TLS settings for the connection: a cluster's own CA and client certificate, say. */
-export type TlsSettings = Pick<tls.ConnectionOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "servername">;
+export type TlsSettings = Pick<
+  tls.ConnectionOptions,
+  "ca" | "cert" | "key" | "rejectUnauthorized" | "servername"
+>;
 
 /** An undici dispatcher (for fetch) whose every connection, redirects included, is checked. */
 export function guardedDispatcher(policy: NetworkPolicy, settings: TlsSettings = {}): Agent {
-  const connector = buildConnector({ ...settings, lookup: guardedLookup(policy) } as buildConnector.BuildOptions);
+  const connector = buildConnector({
+    ...settings,
+    lookup: guardedLookup(policy),
+  } as buildConnector.BuildOptions);
   return new Agent({
     connect(options, callback) {
       const problem = literalProblem(options.hostname, policy);

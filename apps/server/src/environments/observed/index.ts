@@ -76,17 +76,24 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 /** Words for an error that is not a ReadFailure: a refused or failed connection, a timeout. */
-function reasonFor(error: unknown, where: string, options: ReadObservedOptions, timeout: AbortSignal): string {
+function reasonFor(
+  error: unknown,
+  where: string,
+  options: ReadObservedOptions,
+  timeout: AbortSignal,
+): string {
   const refusal = refusalOf(error);
   if (refusal) return `${capitalized(where)} cannot be used: ${refusal}`;
-  if (timeout.aborted) return `Reading from ${where} took longer than ${Math.round(options.limits.timeoutMs / 1000)} s`;
+  if (timeout.aborted)
+    return `Reading from ${where} took longer than ${Math.round(options.limits.timeoutMs / 1000)} s`;
   if (options.signal?.aborted) return "The read was cancelled";
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 6; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && TLS_CODES.has(code)) {
       return `The certificate of ${where} is not trusted${where === "the API server" ? " (add certificate-authority-data to the kubeconfig)" : ""}`;
     }
-    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return `${capitalized(where)} could not be reached`;
+    if (typeof code === "string" && UNREACHABLE_CODES.has(code))
+      return `${capitalized(where)} could not be reached`;
     current = (current as { cause?: unknown }).cause;
   }
   return `The state could not be read from ${where}`;

@@ -47,11 +47,15 @@ export function parseKubeconfig(text: string): ClusterAccess {
   if (typeof contextName !== "string" || !contextName) {
     throw new ReadFailure("The kubeconfig has no current-context");
   }
-  const context = entry(config.contexts, contextName, "context")?.context as Record<string, unknown> | undefined;
+  const context = entry(config.contexts, contextName, "context")?.context as
+    | Record<string, unknown>
+    | undefined;
   if (!context || typeof context.cluster !== "string") {
     throw new ReadFailure(`The kubeconfig's context "${contextName}" names no cluster`);
   }
-  const cluster = entry(config.clusters, context.cluster, "cluster")?.cluster as Record<string, unknown> | undefined;
+  const cluster = entry(config.clusters, context.cluster, "cluster")?.cluster as
+    | Record<string, unknown>
+    | undefined;
   if (!cluster) throw new ReadFailure(`The kubeconfig has no cluster "${context.cluster}"`);
   const user =
     typeof context.user === "string"

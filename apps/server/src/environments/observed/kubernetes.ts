@@ -3,8 +3,8 @@
 // count, the whole read under one deadline. Only the kinds drift is computed on are listed; Secrets
 // never are (their data must not leave the cluster).
 import {
-  AppsV1Api,
   ApiException,
+  AppsV1Api,
   CoreV1Api,
   createConfiguration,
   NetworkingV1Api,
@@ -36,7 +36,11 @@ interface Page {
   metadata?: { _continue?: string };
 }
 
-type Lister = (apis: Apis, namespace: string | null, cursor: { limit: number; _continue?: string }) => Promise<Page>;
+type Lister = (
+  apis: Apis,
+  namespace: string | null,
+  cursor: { limit: number; _continue?: string },
+) => Promise<Page>;
 
 /** A kind that is read: its API version and kind as manifests write them, and the client's model. */
 interface KindReader {
@@ -50,7 +54,10 @@ interface KindReader {
 
 const byNamespace =
   <T extends Page>(
-    inNamespace: (apis: Apis, request: { namespace: string; limit: number; _continue?: string }) => Promise<T>,
+    inNamespace: (
+      apis: Apis,
+      request: { namespace: string; limit: number; _continue?: string },
+    ) => Promise<T>,
     everywhere: (apis: Apis, request: { limit: number; _continue?: string }) => Promise<T>,
   ): Lister =>
   (apis, namespace, cursor) =>
@@ -194,9 +201,11 @@ export async function readKubernetes(
       });
       // The budget is for the whole read: every page counts against it.
       const bytes = response.body
-        ? await readCapped(response.body, { ...options.limits, maxBytes: budget.bytes }).catch((error: unknown) => {
-            throw error instanceof ReadFailure ? clusterTooLarge(options.limits) : error;
-          })
+        ? await readCapped(response.body, { ...options.limits, maxBytes: budget.bytes }).catch(
+            (error: unknown) => {
+              throw error instanceof ReadFailure ? clusterTooLarge(options.limits) : error;
+            },
+          )
         : Buffer.alloc(0);
       budget.bytes -= bytes.length;
       const headers: Record<string, string> = {};
@@ -257,7 +266,10 @@ async function listAll(
   do {
     let page: Page;
     try {
-      page = await reader.list(apis, namespace, { limit: PAGE_SIZE, ...(cursor ? { _continue: cursor } : {}) });
+      page = await reader.list(apis, namespace, {
+        limit: PAGE_SIZE,
+        ...(cursor ? { _continue: cursor } : {}),
+      });
     } catch (error) {
       if (error instanceof ApiException) {
         // 404: this API group is not served by the cluster (an older or trimmed one): nothing to read.
@@ -268,7 +280,9 @@ async function listAll(
     }
     for (const item of page.items) {
       if (into.length >= limits.maxObjects) {
-        throw new ReadFailure(`The cluster has more than ${limits.maxObjects} objects of the kinds read; narrow the namespaces`);
+        throw new ReadFailure(
+          `The cluster has more than ${limits.maxObjects} objects of the kinds read; narrow the namespaces`,
+        );
       }
       into.push(plainObject(reader, item));
     }
@@ -278,7 +292,7 @@ async function listAll(
 
 /** The object as the API serves it (the client's models turned back into JSON), with its type. */
 function plainObject(reader: KindReader, item: unknown): Record<string, unknown> {
-  const json = ObjectSerializer.serialize(item, reader.model) as Record<string, unknown>;
+  const json = ObjectSerializer.serialize(item, reader.model, "") as Record<string, unknown>;
   const metadata = json.metadata as Record<string, unknown> | undefined;
   // Bookkeeping of server-side apply: large, and not configuration.
   if (metadata) delete metadata.managedFields;
@@ -305,7 +319,8 @@ function clusterTooLarge(limits: ObservedLimits) {
 
 function accessOf(credential: ObservedCredential | null): ClusterAccess {
   if (credential === null) return { server: undefined, skipTlsVerify: false };
-  if ("token" in credential) return { server: undefined, skipTlsVerify: false, token: credential.token.trim() };
+  if ("token" in credential)
+    return { server: undefined, skipTlsVerify: false, token: credential.token.trim() };
   if ("kubeconfig" in credential) return parseKubeconfig(credential.kubeconfig);
   throw new ReadFailure("A cluster is read with a bearer token or a kubeconfig");
 }

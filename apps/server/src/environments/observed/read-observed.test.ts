@@ -2,19 +2,16 @@
 // cluster's objects) comes back parsed; a wrong credential, a missing object, an oversized state
 // and an internal address the policy does not allow each come back as a reason in words.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { createServer } from "node:http";
 import { createNetworkPolicy } from "@rampart/checkout";
 import type { ObservedCredential, ObservedSource } from "@rampart/contracts/environments";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   serviceSasSignature,
   startFakeApiServer,
   startFakeAzure,
   startFakeGcs,
+  startFakeS3,
   startFakeStateServer,
 } from "../../../test/fake-observed-servers.ts";
 import { readObserved } from "./index.ts";
@@ -37,13 +34,18 @@ const state = (serial: number) =>
         type: "aws_s3_bucket",
         name: "logs",
         provider: 'provider["registry.terraform.io/hashicorp/aws"]',
-        instances: [{ index_key: "eu", schema_version: 0, attributes: { bucket: "logs-eu", acl: "public-read" } }],
+        instances: [
+          { index_key: "eu", schema_version: 0, attributes: { bucket: "logs-eu", acl: "public-read" } },
+        ],
       },
     ],
   });
 
-const read = (source: ObservedSource, credential: ObservedCredential | null, options: Partial<Parameters<typeof readObserved>[2]> = {}) =>
-  readObserved(source, credential, { limits, policy, ...options });
+const read = (
+  source: ObservedSource,
+  credential: ObservedCredential | null,
+  options: Partial<Parameters<typeof readObserved>[2]> = {},
+) => readObserved(source, credential, { limits, policy, ...options });
 
 describe("Terraform HTTP backend", () => {
   let server: Awaited<ReturnType<typeof startFakeStateServer>>;
@@ -60,12 +62,18 @@ describe("Terraform HTTP backend", () => {
   });
   afterAll(() => server.close());
 
-  const source = (address: string, username = "ci"): ObservedSource => ({ kind: "terraform-http", address, username });
+  const source = (address: string, username = "ci"): ObservedSource => ({
+    kind: "terraform-http",
+    address,
+    username,
+  });
 
   it("reads the state with basic auth", async () => {
     const result = await read(source(`${server.url}/state/prod`), { password: "s3cret" });
     expect(result).toMatchObject({ ok: true, kind: "terraform", state: { version: 4, serial: 7 } });
-    expect(server.requests.at(-1)?.authorization).toBe(`Basic ${Buffer.from("ci:s3cret").toString("base64")}`);
+    expect(server.requests.at(-1)?.authorization).toBe(
+      `Basic ${Buffer.from("ci:s3cret").toString("base64")}`,
+    );
   });
 
   it("says the credentials were refused", async () => {
@@ -99,7 +107,11 @@ describe("Terraform HTTP backend", () => {
 
   it("refuses internal addresses the policy does not allow, without connecting", async () => {
     const before = server.requests.length;
-    const literal = await read(source(`${server.url}/state/prod`), { password: "s3cret" }, { policy: strictPolicy });
+    const literal = await read(
+      source(`${server.url}/state/prod`),
+      { password: "s3cret" },
+      { policy: strictPolicy },
+    );
     expect(literal).toEqual({
       ok: false,
       reason: "The state address cannot be read: refused by policy: the host is a loopback address",
@@ -107,7 +119,11 @@ describe("Terraform HTTP backend", () => {
     // A name that resolves to loopback is refused when the socket connects.
     const named = createNetworkPolicy({ protocols: ["https", "http"], lookup: async () => ["127.0.0.1"] });
     const port = new URL(server.url).port;
-    const byName = await read(source(`http://state.example.test:${port}/state/prod`), { password: "s3cret" }, { policy: named });
+    const byName = await read(
+      source(`http://state.example.test:${port}/state/prod`),
+      { password: "s3cret" },
+      { policy: named },
+    );
     expect(byName).toEqual({
       ok: false,
       reason: "The state server cannot be used: refused by policy: the host resolves to a loopback address",
@@ -121,38 +137,46 @@ describe("Terraform HTTP backend", () => {
       ok: false,
       reason: expect.stringContaining("plain http:// is not allowed"),
     });
-    expect(await read(source("http://127.0.0.1:1/state"), null)).toEqual({
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await read(source(`http://127.0.0.1:${port}/state`), null)).toEqual({
       ok: false,
       reason: "The state server could not be reached",
     });
   });
 });
 
-describe("Terraform S3 backend (s3rver)", () => {
-  let s3: S3rver;
+describe("Terraform S3 backend", () => {
+  let s3: Awaited<ReturnType<typeof startFakeS3>>;
   let endpoint: string;
-  let directory: string;
-  const valid = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  const valid = { accessKeyId: "AKIAFAKE", secretAccessKey: "fake-secret" };
   beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), "rampart-s3-"));
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory });
-    const { port } = await s3.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: valid });
-    await client.send(new CreateBucketCommand({ Bucket: "tfstate" }));
-    await client.send(new PutObjectCommand({ Bucket: "tfstate", Key: "prod/terraform.tfstate", Body: state(3) }));
-    await client.send(new PutObjectCommand({ Bucket: "tfstate", Key: "huge.tfstate", Body: "x".repeat(100_000) }));
-    client.destroy();
+    s3 = await startFakeS3({
+      keys: new Map([[valid.accessKeyId, valid.secretAccessKey]]),
+      objects: new Map([
+        ["tfstate/prod/terraform.tfstate", state(3)],
+        ["tfstate/huge.tfstate", "x".repeat(100_000)],
+      ]),
+    });
+    endpoint = s3.url;
   });
-  afterAll(async () => {
-    await s3.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => s3.close());
 
-  const source = (key: string, bucket = "tfstate"): ObservedSource => ({ kind: "terraform-s3", bucket, key, region: "us-east-1", endpoint });
+  const source = (key: string, bucket = "tfstate"): ObservedSource => ({
+    kind: "terraform-s3",
+    bucket,
+    key,
+    region: "us-east-1",
+    endpoint,
+  });
 
   it("reads the state object", async () => {
-    expect(await read(source("prod/terraform.tfstate"), valid)).toMatchObject({ ok: true, state: { serial: 3 } });
+    expect(await read(source("prod/terraform.tfstate"), valid)).toMatchObject({
+      ok: true,
+      state: { serial: 3 },
+    });
   });
 
   it("says the access key was refused, or the object is missing", async () => {
@@ -160,7 +184,9 @@ describe("Terraform S3 backend (s3rver)", () => {
       ok: false,
       reason: "The access key was refused (the secret does not match)",
     });
-    expect(await read(source("prod/terraform.tfstate"), { accessKeyId: "NOPE", secretAccessKey: "S3RVER" })).toEqual({
+    expect(
+      await read(source("prod/terraform.tfstate"), { accessKeyId: "NOPE", secretAccessKey: "fake-secret" }),
+    ).toEqual({
       ok: false,
       reason: "The access key was refused (unknown access key id)",
     });
@@ -168,7 +194,10 @@ describe("Terraform S3 backend (s3rver)", () => {
       ok: false,
       reason: "The state object does not exist in the bucket (check the key)",
     });
-    expect(await read(source("x", "no-such-bucket"), valid)).toEqual({ ok: false, reason: "The bucket does not exist" });
+    expect(await read(source("x", "no-such-bucket"), valid)).toEqual({
+      ok: false,
+      reason: "The bucket does not exist",
+    });
   });
 
   it("never falls back to the server's own AWS credentials, and caps the size", async () => {
@@ -176,7 +205,10 @@ describe("Terraform S3 backend (s3rver)", () => {
       ok: false,
       reason: "An access key (id and secret) is required to read an S3 state",
     });
-    expect(await read(source("huge.tfstate"), valid)).toEqual({ ok: false, reason: "The state is larger than the limit of 64 KB" });
+    expect(await read(source("huge.tfstate"), valid)).toEqual({
+      ok: false,
+      reason: "The state is larger than the limit of 64 KB",
+    });
   });
 
   it("refuses an internal endpoint the policy does not allow", async () => {
@@ -207,7 +239,10 @@ describe("Terraform GCS backend", () => {
     gcs = await startFakeGcs({
       accounts: new Map([
         [email, account.publicKey.export({ type: "spki", format: "pem" }).toString()],
-        ["lister@project.iam.gserviceaccount.com", other.publicKey.export({ type: "spki", format: "pem" }).toString()],
+        [
+          "lister@project.iam.gserviceaccount.com",
+          other.publicKey.export({ type: "spki", format: "pem" }).toString(),
+        ],
       ]),
       objects: new Map([["tf-state/env/prod.tfstate", state(11)]]),
       readonly: ["lister@project.iam.gserviceaccount.com"],
@@ -218,12 +253,22 @@ describe("Terraform GCS backend", () => {
   const source = (object: string): ObservedSource => ({ kind: "terraform-gcs", bucket: "tf-state", object });
 
   it("reads the state object with a service-account key", async () => {
-    const result = await read(source("env/prod.tfstate"), { serviceAccountJson: keyJson() }, { gcsEndpoint: gcs.url });
+    const result = await read(
+      source("env/prod.tfstate"),
+      { serviceAccountJson: keyJson() },
+      { gcsEndpoint: gcs.url },
+    );
     expect(result).toMatchObject({ ok: true, kind: "terraform", state: { serial: 11 } });
   });
 
   it("says the key was refused, may not read, or the object is missing", async () => {
-    expect(await read(source("env/prod.tfstate"), { serviceAccountJson: keyJson(other.privateKey) }, { gcsEndpoint: gcs.url })).toEqual({
+    expect(
+      await read(
+        source("env/prod.tfstate"),
+        { serviceAccountJson: keyJson(other.privateKey) },
+        { gcsEndpoint: gcs.url },
+      ),
+    ).toEqual({
       ok: false,
       reason: "The service account key was refused",
     });
@@ -233,8 +278,13 @@ describe("Terraform GCS backend", () => {
         { serviceAccountJson: keyJson(other.privateKey, "lister@project.iam.gserviceaccount.com") },
         { gcsEndpoint: gcs.url },
       ),
-    ).toEqual({ ok: false, reason: "The service account may not read the state object (it needs storage.objects.get)" });
-    expect(await read(source("env/dev.tfstate"), { serviceAccountJson: keyJson() }, { gcsEndpoint: gcs.url })).toEqual({
+    ).toEqual({
+      ok: false,
+      reason: "The service account may not read the state object (it needs storage.objects.get)",
+    });
+    expect(
+      await read(source("env/dev.tfstate"), { serviceAccountJson: keyJson() }, { gcsEndpoint: gcs.url }),
+    ).toEqual({
       ok: false,
       reason: "The state object or its bucket does not exist",
     });
@@ -273,14 +323,26 @@ describe("Terraform Azure backend", () => {
     blob,
   });
   const sas = (key = accountKey, permissions = "r") => {
-    const params = new URLSearchParams({ sv: "2025-01-05", sr: "c", sp: permissions, se: "2099-01-01T00:00:00Z", spr: "https,http" });
+    const params = new URLSearchParams({
+      sv: "2025-01-05",
+      sr: "c",
+      sp: permissions,
+      se: "2099-01-01T00:00:00Z",
+      spr: "https,http",
+    });
     params.set("sig", serviceSasSignature(params, "tfstateacct", "tfstate", key));
     return params.toString();
   };
 
   it("reads the state blob with the account key or a SAS token", async () => {
-    expect(await read(source("prod.terraform.tfstate"), { accountKey })).toMatchObject({ ok: true, state: { serial: 21 } });
-    expect(await read(source("prod.terraform.tfstate"), { sasToken: `?${sas()}` })).toMatchObject({ ok: true, state: { serial: 21 } });
+    expect(await read(source("prod.terraform.tfstate"), { accountKey })).toMatchObject({
+      ok: true,
+      state: { serial: 21 },
+    });
+    expect(await read(source("prod.terraform.tfstate"), { sasToken: `?${sas()}` })).toMatchObject({
+      ok: true,
+      state: { serial: 21 },
+    });
   });
 
   it("says the credential was refused, or the blob is missing", async () => {
@@ -322,7 +384,11 @@ describe("Kubernetes", () => {
   beforeAll(async () => {
     const deployments = Array.from({ length: 260 }, (_, index) =>
       object("Deployment", "apps/v1", "bulk", `app-${index}`, {
-        spec: { replicas: 1, selector: { matchLabels: { app: "x" } }, template: { spec: { containers: [{ name: "c", image: "nginx:1.27" }] } } },
+        spec: {
+          replicas: 1,
+          selector: { matchLabels: { app: "x" } },
+          template: { spec: { containers: [{ name: "c", image: "nginx:1.27" }] } },
+        },
       }),
     );
     cluster = await startFakeApiServer({
@@ -334,14 +400,18 @@ describe("Kubernetes", () => {
             selector: { matchLabels: { app: "web" } },
             template: {
               metadata: { labels: { app: "web" } },
-              spec: { containers: [{ name: "web", image: "shop/web:1.4", securityContext: { privileged: true } }] },
+              spec: {
+                containers: [{ name: "web", image: "shop/web:1.4", securityContext: { privileged: true } }],
+              },
             },
           },
         }),
         object("Service", "v1", "shop", "web", { spec: { type: "LoadBalancer", ports: [{ port: 80 }] } }),
         object("ConfigMap", "v1", "shop", "settings", { data: { LOG_LEVEL: "debug" } }),
         object("Secret", "v1", "shop", "db", { data: { password: "aHVudGVyMg==" } }),
-        object("NetworkPolicy", "networking.k8s.io/v1", "shop", "deny-all", { spec: { podSelector: {}, policyTypes: ["Ingress"] } }),
+        object("NetworkPolicy", "networking.k8s.io/v1", "shop", "deny-all", {
+          spec: { podSelector: {}, policyTypes: ["Ingress"] },
+        }),
         object("RoleBinding", "rbac.authorization.k8s.io/v1", "shop", "admins", {
           roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "cluster-admin" },
           subjects: [{ kind: "ServiceAccount", name: "web", namespace: "shop" }],
@@ -354,7 +424,11 @@ describe("Kubernetes", () => {
   });
   afterAll(() => cluster.close());
 
-  const source = (namespaces: string[], server = cluster.url): ObservedSource => ({ kind: "kubernetes", server, namespaces });
+  const source = (namespaces: string[], server = cluster.url): ObservedSource => ({
+    kind: "kubernetes",
+    server,
+    namespaces,
+  });
 
   it("lists the kinds that matter in the given namespaces, never Secrets", async () => {
     const result = await read(source(["shop"]), { token: "good-token" });
@@ -363,27 +437,50 @@ describe("Kubernetes", () => {
       const { kind, metadata } = item as { kind: string; metadata: { name: string } };
       return `${kind}/${metadata.name}`;
     });
-    expect(names.sort()).toEqual(["ConfigMap/settings", "Deployment/web", "NetworkPolicy/deny-all", "RoleBinding/admins", "Service/web"]);
-    const deployment = result.objects.find((item) => (item as { kind: string }).kind === "Deployment") as Record<string, any>;
+    expect(names.sort()).toEqual([
+      "ConfigMap/settings",
+      "Deployment/web",
+      "NetworkPolicy/deny-all",
+      "RoleBinding/admins",
+      "Service/web",
+    ]);
+    const deployment = result.objects.find((item) => (item as { kind: string }).kind === "Deployment") as {
+      apiVersion: string;
+      metadata: { managedFields?: unknown };
+      spec: { template: { spec: { containers: { securityContext?: unknown }[] } } };
+    };
     expect(deployment.apiVersion).toBe("apps/v1");
-    expect(deployment.spec.template.spec.containers[0].securityContext).toEqual({ privileged: true });
+    expect(deployment.spec.template.spec.containers[0]?.securityContext).toEqual({ privileged: true });
     expect(deployment.metadata.managedFields).toBeUndefined();
     expect(cluster.requests.some((request) => request.includes("secrets"))).toBe(false);
   });
 
   it("pages through long lists and bounds the total", async () => {
-    const result = await read(source(["bulk"]), { token: "good-token" }, { limits: { ...limits, maxObjects: 1000, maxBytes: 10 * 1024 * 1024 } });
+    const result = await read(
+      source(["bulk"]),
+      { token: "good-token" },
+      { limits: { ...limits, maxObjects: 1000, maxBytes: 10 * 1024 * 1024 } },
+    );
     expect(result).toMatchObject({ ok: true });
     if (result.ok && result.kind === "kubernetes") expect(result.objects).toHaveLength(260);
     expect(cluster.requests.some((request) => request.includes("continue=250"))).toBe(true);
-    expect(await read(source(["bulk"]), { token: "good-token" }, { limits: { ...limits, maxBytes: 10 * 1024 * 1024 } })).toEqual({
+    expect(
+      await read(
+        source(["bulk"]),
+        { token: "good-token" },
+        { limits: { ...limits, maxBytes: 10 * 1024 * 1024 } },
+      ),
+    ).toEqual({
       ok: false,
       reason: "The cluster has more than 100 objects of the kinds read; narrow the namespaces",
     });
   });
 
   it("says the token was refused, or which list RBAC forbids", async () => {
-    expect(await read(source(["shop"]), { token: "stolen" })).toEqual({ ok: false, reason: "The cluster refused the credential" });
+    expect(await read(source(["shop"]), { token: "stolen" })).toEqual({
+      ok: false,
+      reason: "The cluster refused the credential",
+    });
     expect(await read(source(["locked"]), { token: "good-token" })).toEqual({
       ok: false,
       reason: 'The credential may not list roles in namespace "locked" (it needs get and list on them)',
@@ -406,12 +503,30 @@ users:
   - name: reader
     user:
 ${user}`;
-    const result = await read({ kind: "kubernetes", namespaces: ["shop"] }, { kubeconfig: kubeconfig("      token: good-token") });
+    const result = await read(
+      { kind: "kubernetes", namespaces: ["shop"] },
+      { kubeconfig: kubeconfig("      token: good-token") },
+    );
     expect(result).toMatchObject({ ok: true, kind: "kubernetes" });
     expect(
-      await read({ kind: "kubernetes", namespaces: ["shop"] }, { kubeconfig: kubeconfig("      exec: { command: /bin/sh, apiVersion: client.authentication.k8s.io/v1 }") }),
-    ).toEqual({ ok: false, reason: "The kubeconfig's user runs a command (an exec plugin); use a service-account token instead" });
-    expect(await read({ kind: "kubernetes", namespaces: ["shop"] }, { kubeconfig: kubeconfig("      token-file: /etc/passwd") })).toEqual({
+      await read(
+        { kind: "kubernetes", namespaces: ["shop"] },
+        {
+          kubeconfig: kubeconfig(
+            "      exec: { command: /bin/sh, apiVersion: client.authentication.k8s.io/v1 }",
+          ),
+        },
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "The kubeconfig's user runs a command (an exec plugin); use a service-account token instead",
+    });
+    expect(
+      await read(
+        { kind: "kubernetes", namespaces: ["shop"] },
+        { kubeconfig: kubeconfig("      token-file: /etc/passwd") },
+      ),
+    ).toEqual({
       ok: false,
       reason: "The kubeconfig's user reads the token from a file; paste the token itself",
     });

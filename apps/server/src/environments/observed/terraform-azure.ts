@@ -7,8 +7,8 @@ import {
   ContainerClient,
   newPipeline,
   RestError,
-  StorageSharedKeyCredential,
   type StoragePipelineOptions,
+  StorageSharedKeyCredential,
 } from "@azure/storage-blob";
 import type { ObservedCredential, ObservedSource } from "@rampart/contracts/environments";
 import { guardedAgents, refusalOf, urlProblem } from "./egress.ts";
@@ -40,7 +40,8 @@ export async function readTerraformAzure(
   if (accountUrl.search || accountUrl.hash) {
     throw new ReadFailure("The account URL must not have a query; enter a SAS token as the credential");
   }
-  if (!CONTAINER.test(source.container)) throw new ReadFailure("The container name is not a valid Azure container name");
+  if (!CONTAINER.test(source.container))
+    throw new ReadFailure("The container name is not a valid Azure container name");
 
   const base = accountUrl.href.replace(/\/+$/, "");
   const { httpAgent, httpsAgent } = guardedAgents(options.policy);
@@ -54,12 +55,16 @@ export async function readTerraformAzure(
     container = new ContainerClient(url, newPipeline(new AnonymousCredential(), pipelineOptions));
   } else if (credential && "accountKey" in credential) {
     const key = credential.accountKey.trim();
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) throw new ReadFailure("The account key is not a base64 storage key");
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key))
+      throw new ReadFailure("The account key is not a base64 storage key");
     const shared = new StorageSharedKeyCredential(accountNameOf(accountUrl), key);
     container = new ContainerClient(`${base}/${source.container}`, newPipeline(shared, pipelineOptions));
   } else if (credential === null) {
     // A public container.
-    container = new ContainerClient(`${base}/${source.container}`, newPipeline(new AnonymousCredential(), pipelineOptions));
+    container = new ContainerClient(
+      `${base}/${source.container}`,
+      newPipeline(new AnonymousCredential(), pipelineOptions),
+    );
   } else {
     throw new ReadFailure("An Azure state is read with a SAS token or the storage account key");
   }
@@ -68,7 +73,9 @@ export async function readTerraformAzure(
       abortSignal: options.signal,
       maxRetryRequests: 0,
     });
-    const body = download.readableStreamBody as (NodeJS.ReadableStream & AsyncIterable<Uint8Array>) | undefined;
+    const body = download.readableStreamBody as
+      | (NodeJS.ReadableStream & AsyncIterable<Uint8Array>)
+      | undefined;
     if ((download.contentLength ?? 0) > options.limits.maxBytes) {
       (body as { destroy?: () => void } | undefined)?.destroy?.();
       throw tooLarge(options.limits);
@@ -111,6 +118,7 @@ function accountNameOf(url: URL): string {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const pathStyle = isIP(host) !== 0 || !host.includes(".");
   const name = pathStyle ? (url.pathname.split("/")[1] ?? "") : (host.split(".")[0] ?? "");
-  if (!/^[a-z0-9]{3,24}$/.test(name)) throw new ReadFailure("The account URL does not name a storage account");
+  if (!/^[a-z0-9]{3,24}$/.test(name))
+    throw new ReadFailure("The account URL does not name a storage account");
   return name;
 }

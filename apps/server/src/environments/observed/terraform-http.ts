@@ -3,7 +3,14 @@
 import type { ObservedCredential, ObservedSource } from "@rampart/contracts/environments";
 import { fetch } from "undici";
 import { guardedDispatcher, urlProblem } from "./egress.ts";
-import { type ObservedLimits, parseState, ReadFailure, type ReadObservedOptions, readCapped, tooLarge } from "./read-result.ts";
+import {
+  type ObservedLimits,
+  parseState,
+  ReadFailure,
+  type ReadObservedOptions,
+  readCapped,
+  tooLarge,
+} from "./read-result.ts";
 
 type HttpSource = Extract<ObservedSource, { kind: "terraform-http" }>;
 
@@ -22,7 +29,12 @@ export async function readTerraformHttp(
   const dispatcher = guardedDispatcher(options.policy);
   try {
     // No redirects: the credential is for this address only, and a state server has no reason to move.
-    const response = await fetch(source.address, { headers, dispatcher, redirect: "manual", signal: options.signal });
+    const response = await fetch(source.address, {
+      headers,
+      dispatcher,
+      redirect: "manual",
+      signal: options.signal,
+    });
     if (response.status === 204 || response.status === 404) {
       await response.body?.cancel();
       throw new ReadFailure("The backend has no state at this address yet (run terraform apply first)");

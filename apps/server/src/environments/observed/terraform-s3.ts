@@ -60,7 +60,9 @@ export async function readTerraformS3(
       const status = error.$metadata.httpStatusCode;
       throw new ReadFailure(
         REASONS[error.name] ??
-          (status === 403 ? "The access key may not read the state object" : `S3 answered HTTP ${status ?? "error"}`),
+          (status === 403
+            ? "The access key may not read the state object"
+            : `S3 answered HTTP ${status ?? "error"}`),
       );
     }
     throw error;
