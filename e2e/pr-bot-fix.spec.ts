@@ -51,6 +51,7 @@ test("a control's fix link opens its fix flow and Create Fix PR opens the pull r
   await row.first().getByRole("button", { name: "Create Fix PR" }).click();
   await expect(toast(page, "Fix PR Created")).toBeVisible({ timeout: 60_000 });
   await expect(row.first().getByRole("link", { name: /^Fix PR #\d+ · open$/ })).toBeVisible();
-  await expect(page.getByRole("list", { name: "PR suggestions" }).getByRole("listitem")).toHaveCount(1);
+  // Only the list's own items: a suggestion's Markdown body has lists of its own.
+  await expect(page.getByRole("list", { name: "PR suggestions" }).locator(":scope > li")).toHaveCount(1);
   await expect(page.getByTestId("active-pr-count")).toHaveText("1");
 });
