@@ -25,7 +25,8 @@ import { createDeclaredEvaluator } from "./environments/declared-state.ts";
 import { createEnvironmentCredentials } from "./environments/environment-credentials.ts";
 import { createEnvironmentSync } from "./environments/environment-sync.ts";
 import { createEnvironmentsService } from "./environments/environments.service.ts";
-import { driftEngineNotMerged, readObservedNotMerged } from "./environments/pending-modules.ts";
+import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/index.ts";
+import { driftEngineNotMerged } from "./environments/pending-modules.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
@@ -306,9 +307,6 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   };
 }
 
-/** Limits of one observed-state read (a state document, or a cluster's objects). */
-export const OBSERVED_LIMITS = { maxBytes: 50 * 1024 * 1024, timeoutMs: 60_000, maxObjects: 20_000 };
-
 /** Environments: their service, their sync job and apply-config, on the engine's drift functions. */
 function createEnvironmentModule(deps: {
   db: Database;
@@ -320,7 +318,6 @@ function createEnvironmentModule(deps: {
   minScheduleMinutes: number;
 }) {
   const drift = driftEngineNotMerged;
-  const readObserved = readObservedNotMerged;
   const credentials = createEnvironmentCredentials(deps.secretBox);
   const declared = createDeclaredEvaluator({ db: deps.db, codeHost: deps.codeHost, drift });
   const sync = createEnvironmentSync({
@@ -332,7 +329,7 @@ function createEnvironmentModule(deps: {
     drift,
     declared,
     policy: deps.policy,
-    observedLimits: OBSERVED_LIMITS,
+    observedLimits: DEFAULT_OBSERVED_LIMITS,
   });
   const service = createEnvironmentsService({
     db: deps.db,
@@ -341,7 +338,7 @@ function createEnvironmentModule(deps: {
     drift,
     declared,
     policy: deps.policy,
-    observedLimits: OBSERVED_LIMITS,
+    observedLimits: DEFAULT_OBSERVED_LIMITS,
     syncSchedule: sync.syncSchedule,
     scheduleProblem: (cron) => deps.jobs.scheduleProblem(cron),
     minScheduleMinutes: deps.minScheduleMinutes,

@@ -85,6 +85,17 @@ describe("environments", () => {
     });
     expect(credential.statusCode).toBe(400);
 
+    const unreadable = await put({
+      declared,
+      observed: { kind: "terraform-http", address: "http://127.0.0.1:9/state" },
+      credential: { password: "secret" },
+    });
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().error).toMatch(/^The observed state could not be read: /);
+    expect(
+      (await call("GET", base())).json().find((row: { id: string }) => row.id === id).observed,
+    ).toBeNull();
+
     const saved = await put({ declared, observed: { kind: "terraform-upload" }, syncSchedule: "0 3 * * *" });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
