@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { DeclaredEvaluator } from "./declared-state.ts";
+import { DRIFT_CONTROLS } from "./drift-controls.ts";
 import type { EnvironmentCredentials } from "./environment-credentials.ts";
 import type {
   DriftEngine,
@@ -23,13 +24,6 @@ import type {
   ReadObserved,
 } from "./environment-ports.ts";
 import type { EnvironmentRow } from "./environments.service.ts";
-
-/** Changed settings evidence ENV-DRIFT-01; missing and unmanaged resources ENV-DRIFT-02 (packages/policy). */
-export const DRIFT_CONTROLS: Record<DriftItem["driftType"], string[]> = {
-  config_change: ["ENV-DRIFT-01"],
-  missing_resource: ["ENV-DRIFT-02"],
-  unexpected_resource: ["ENV-DRIFT-02"],
-};
 
 /** Most drift findings stored per sync; the stats still count every one. */
 export const MAX_STORED_DRIFT = 5_000;
@@ -244,14 +238,21 @@ export function createEnvironmentSync(deps: {
             actualState: jsonOrNull(item.actualState),
             severity: item.severity,
             securityRelevant: item.securityRelevant,
-            controls: DRIFT_CONTROLS[item.driftType],
+            controls: [...DRIFT_CONTROLS[item.driftType]],
             detectedAt: at,
           })),
         );
       }
       await tx
         .update(environmentSyncs)
-        .set({ state: "completed", commitSha, driftCount: items.length, finishedAt: at, error: null })
+        .set({
+          state: "completed",
+          commitSha,
+          driftCount: items.length,
+          driftStats: stats,
+          finishedAt: at,
+          error: null,
+        })
         .where(eq(environmentSyncs.id, syncId));
       await tx
         .update(environments)
