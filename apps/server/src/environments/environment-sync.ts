@@ -8,6 +8,7 @@ import type { DriftStats } from "@rampart/contracts/environments";
 import { ObservedSource } from "@rampart/contracts/environments";
 import type { Database } from "@rampart/db/client";
 import { driftFindings, environmentSyncs, environments, tenants } from "@rampart/db/schema";
+import { StateFormatError } from "@rampart/engine/drift/index";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -181,15 +182,10 @@ export function createEnvironmentSync(deps: {
           observedRead.kind === "terraform"
             ? deps.drift.observedTerraform(observedRead.state)
             : deps.drift.observedKubernetes(observedRead.objects);
-        if (
-          observed &&
-          typeof observed === "object" &&
-          "error" in observed &&
-          typeof observed.error === "string"
-        )
-          return await fail(syncId, `The observed state cannot be read: ${observed.error}`);
         items = deps.drift.computeDrift(declared.state, observed);
       } catch (error) {
+        // The engine words a state it cannot read for the user; anything else stays in the log.
+        if (error instanceof StateFormatError) return await fail(syncId, error.message);
         deps.logger?.warn({ environmentId: environment.id, err: error }, "environment sync: drift failed");
         return await fail(
           syncId,
