@@ -165,6 +165,22 @@ beforeAll(async () => {
   writeFileSync(path.join(repo, "terraform", "main.tf"), TERRAFORM);
   writeFileSync(path.join(repo, "terraform", "prod.tfvars"), 'regions = ["eu"]\nvolume_size = 100\n');
   writeFileSync(path.join(repo, "k8s", "web.yaml"), MANIFESTS);
+  // A Kustomize base and two overlays: apply-config patches one overlay to the other's settings.
+  mkdirSync(path.join(repo, "kustomize", "base"), { recursive: true });
+  for (const overlay of ["staging", "prod"])
+    mkdirSync(path.join(repo, "kustomize", "overlays", overlay), { recursive: true });
+  writeFileSync(path.join(repo, "kustomize", "base", "kustomization.yaml"), "resources:\n  - web.yaml\n");
+  writeFileSync(
+    path.join(repo, "kustomize", "base", "web.yaml"),
+    MANIFESTS.replaceAll("  namespace: shop\n", ""),
+  );
+  for (const overlay of ["staging", "prod"])
+    writeFileSync(
+      path.join(repo, "kustomize", "overlays", overlay, "kustomization.yaml"),
+      `namespace: shop-${overlay}\nnamePrefix: ${overlay}-\nresources:\n  - ../../base\n${
+        overlay === "prod" ? "replicas:\n  - name: web\n    count: 6\n" : ""
+      }`,
+    );
   git(repo, "init", "--quiet", "--initial-branch", "main");
   git(repo, "add", "--all");
   git(repo, "commit", "--quiet", "-m", "infrastructure");
@@ -480,5 +496,43 @@ describe("drift of a Kubernetes environment", () => {
     });
     expect(put.statusCode).toBe(422);
     expect(put.json().error).toMatch(/^The observed state could not be read: /);
+  });
+});
+
+describe("apply-config between Kubernetes overlays", () => {
+  it("proposes a pull request patching the target overlay to the source's settings", async () => {
+    const declared = (overlay: string) => ({
+      declared: { repositoryId, path: `kustomize/overlays/${overlay}`, kind: "kubernetes" },
+      observed: null,
+    });
+    const prod = await createEnvironment("kustomize-prod", declared("prod"));
+    const staging = await createEnvironment("kustomize-staging", declared("staging"));
+    const applied = await call("POST", "/api/env/apply-config", {
+      sourceEnvId: prod,
+      targetEnvIds: [staging],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const [result] = applied.json().results;
+    expect(result).toMatchObject({
+      environmentId: staging,
+      status: "proposed",
+      reason: "Patches apps/Deployment/web in kustomize/overlays/staging/kustomization.yaml",
+    });
+    expect(result.pullRequest.number).toBeGreaterThan(0);
+
+    const again = await call("POST", "/api/env/apply-config", {
+      sourceEnvId: staging,
+      targetEnvIds: [staging],
+    });
+    expect(again.statusCode).toBe(400);
+    const terraform = await createEnvironment("kustomize-vs-terraform", {
+      declared: { repositoryId, path: "terraform", kind: "terraform" },
+      observed: null,
+    });
+    const mixed = await call("POST", "/api/env/apply-config", {
+      sourceEnvId: prod,
+      targetEnvIds: [terraform],
+    });
+    expect(mixed.json().results[0]).toMatchObject({ status: "failed" });
   });
 });
