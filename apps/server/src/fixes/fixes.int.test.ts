@@ -780,6 +780,7 @@ describe("grouped dependency fixes: a new pull request after a merge, and one pe
     (await asTenant(owner.tenantId, () => ctx.services.repositoriesRepo.list(owner.tenantId))).find(
       (repository) => repository.name === "acme/payments-api",
     )!;
+  let afterMergeRunId: string;
   const suggestion = async (number: number) =>
     (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`))
       .json()
@@ -791,6 +792,7 @@ describe("grouped dependency fixes: a new pull request after a merge, and one pe
     git(localPath, "fetch", "--quiet", remote, "security/fix/npm-dependencies-4");
     git(localPath, "merge", "--quiet", "--no-ff", "-m", "Merge the npm upgrades", "FETCH_HEAD");
     const runId = await scan("acme/payments-api");
+    afterMergeRunId = runId;
     let merged: { state: string } | undefined;
     for (let attempt = 0; attempt < 60 && merged?.state !== "merged"; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -861,6 +863,21 @@ describe("grouped dependency fixes: a new pull request after a merge, and one pe
     // The requirements file is the base commit's, untouched by the npm pull request.
     expect(git(remote, "diff", "--name-only", `${rebuilt}^`, rebuilt)).not.toContain("requirements.txt");
     expect(git(remote, "rev-parse", "security/fix/pip-dependencies-8")).toBe(pipRow!.headCommit);
+
+    // Asked from an older run, the group stays on the newer commit: an upgrade it has is not
+    // made again, and one the newer scan no longer reports (semver, merged with #4) is refused.
+    const [olderExpress] = await dependencies(afterMergeRunId, "express");
+    const older = await post("/api/fixes/finding", { findingId: olderExpress!.id });
+    expect(older.statusCode, older.body).toBe(200);
+    expect(older.json().pr.number).toBe(7);
+    expect(git(remote, "rev-parse", "security/fix/npm-dependencies-7")).toBe(rebuilt);
+    const [oldSemver] = await dependencies(localRunId, "semver");
+    const stale = await post("/api/fixes/finding", { findingId: oldSemver!.id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(
+      /built on a newer scan \(commit [0-9a-f]{12}\), which no longer reports this finding/,
+    );
+    expect(git(remote, "rev-parse", "security/fix/npm-dependencies-7")).toBe(rebuilt);
 
     // The findings show their group's pull request.
     const listed = (await get(`/api/tenants/${owner.tenantId}/sca`)).json().findings as {
