@@ -309,7 +309,9 @@ export function createFixesService(deps: {
             await deps.ledger.append(tx, artifact("fix-pull-request-updated", row!));
             return { row: row!, created: false };
           }
-          // Merged or closed meanwhile: this becomes a new pull request.
+          // Merged or closed meanwhile: planned again without it, this becomes a new pull
+          // request (with only the changes its own scan still needs).
+          throw new ChangedMeanwhile();
         }
         const number = await repo.nextNumber(tx, finding.tenantId);
         // Asked again under the counter's lock: a concurrent request may have opened it meanwhile.
