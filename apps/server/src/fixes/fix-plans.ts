@@ -32,7 +32,8 @@ export interface FixPlan {
   kind: FixKind;
   /**
    * What the change is, so that asking again reuses its open pull request: the finding's
-   * fingerprint for a patch; the package upgrade (file, package, from, to) for a dependency.
+   * fingerprint for a patch; the package upgrade (file, package, from, to) for one dependency
+   * upgrade, and the group (`dependencies:<ecosystem>`, fix-groups.ts) for the pull request.
    */
   fixKey: string;
   /** Fingerprints of every finding the change fixes. */
