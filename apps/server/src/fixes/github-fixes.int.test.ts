@@ -20,6 +20,7 @@ import {
   startFakeGitHub,
 } from "../../test/fake-github.ts";
 import { git } from "../../test/git-repo.ts";
+import { connectInstallation, fakeGitHubServices } from "../../test/github-connected.ts";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 
 const SNAPSHOT = path.join(SAMPLES_DIR, "payments-api", "03-webhooks");
@@ -50,23 +51,11 @@ beforeAll(async () => {
   repository = github.createRepository("acme/payments", FILES);
   installation = github.installApp("acme", ["acme/payments"]);
   ctx = await createTestContext({
-    services: {
-      GITHUB_URL: github.url,
-      GITHUB_APP_ID: fakeApp.id,
-      GITHUB_APP_PRIVATE_KEY: fakeApp.privateKey,
-      GITHUB_WEBHOOK_SECRET: fakeApp.webhookSecret,
-      GIT_PROTOCOLS: ["https", "http"],
-      GIT_ALLOWED_INTERNAL_HOSTS: ["127.0.0.1"],
-    },
+    services: fakeGitHubServices(github, fakeApp),
   });
   owner = await signUp(ctx.app, { tenantName: "Acme" });
   stranger = await signUp(ctx.app, { tenantName: "Other" });
-  const link = await post(`/api/tenants/${owner.tenantId}/github/install-link`, {});
-  const state = new URL(link.json().url).searchParams.get("state");
-  const setup = await get(
-    `/api/github/setup?installation_id=${installation.id}&setup_action=install&state=${state}`,
-  );
-  expect(setup.statusCode).toBe(303);
+  await connectInstallation(ctx, owner, installation);
 }, 120_000);
 
 afterAll(async () => {
