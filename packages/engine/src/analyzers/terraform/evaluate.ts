@@ -65,9 +65,11 @@ export function evaluate(expr: Expr | undefined, scope: Scope, hops = 0): Value 
 
 function resolveReference(path: readonly string[], scope: Scope, hops: number): Value {
   const [root, name, ...rest] = path;
-  if (name === undefined) return UNKNOWN;
+  if (root === undefined || name === undefined) return UNKNOWN;
+  const bound = scope.bindings?.get(root);
   let value: Value;
-  if (root === "var") {
+  if (bound !== undefined) value = member(bound as Value, name);
+  else if (root === "var") {
     // A null default marks an optional input that callers usually set: not a value to judge.
     value = evaluate(scope.variableDefaults.get(name), scope, hops + 1);
     if (value === null) return UNKNOWN;

@@ -72,6 +72,12 @@ export interface TerraformModel {
 export interface Scope {
   variableDefaults: Map<string, Expr>;
   locals: Map<string, Expr>;
+  /**
+   * Values bound by the caller for whole reference roots (`var`, `count`, `each`, `terraform`),
+   * taking precedence over `variableDefaults`: the drift evaluation binds a root module's tfvars and
+   * each instance's `count.index` / `each.key` this way. Scanning binds none.
+   */
+  bindings?: ReadonlyMap<string, unknown>;
 }
 
 export function parseTerraform(file: SourceFile): ParseResult<TerraformModel> {

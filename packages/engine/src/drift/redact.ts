@@ -1,0 +1,40 @@
+// Drift findings are stored, shown and put in the evidence ledger: a secret the state holds (a
+// database password, a Lambda variable) must not travel with them. Terraform marks such values in
+// `sensitive_attributes`; names that say "password" or "token" are masked too. Only strings are
+// masked: `automountServiceAccountToken: true` is no secret.
+import type { ObservedResource } from "./types.ts";
+
+export const MASK = "(sensitive value)";
+
+const SENSITIVE_NAME = /pass(word|wd)?|secret|token|private_?key|api_?key|access_?key|credential|connection_?string/i;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function sensitivePath(path: string, marked: readonly string[]): boolean {
+  if (path !== "" && path.split(".").some((segment) => SENSITIVE_NAME.test(segment))) return true;
+  return marked.some((mark) => path === mark || path.startsWith(`${mark}.`));
+}
+
+function mask(value: unknown, path: string, marked: readonly string[]): unknown {
+  if (typeof value === "string") return sensitivePath(path, marked) ? MASK : value;
+  if (Array.isArray(value)) return value.map((item, index) => mask(item, path ? `${path}.${index}` : String(index), marked));
+  if (isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = mask(item, path ? `${path}.${key}` : key, marked);
+    return out;
+  }
+  return value;
+}
+
+/** The two sides of a difference at `path`, with sensitive strings masked. */
+export function redact(
+  path: string,
+  expected: unknown,
+  actual: unknown,
+  observed?: Pick<ObservedResource, "sensitive">,
+): { expected: unknown; actual: unknown } {
+  const marked = observed?.sensitive ?? [];
+  return { expected: mask(expected, path, marked), actual: mask(actual, path, marked) };
+}

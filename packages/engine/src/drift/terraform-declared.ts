@@ -1,0 +1,403 @@
+// What a Terraform root module declares, evaluated with the engine's own parser and evaluator:
+// variables from their defaults, `terraform.tfvars`, `*.auto.tfvars` and the given var files (in
+// Terraform's order), locals, `terraform.workspace`, and `count` / `for_each` expanded into
+// instances addressed as Terraform does (`x.y[0]`, `x.y["eu"]`). Local child modules
+// (`source = "./modules/x"`) are entered; other module sources are opaque. Pure: the caller gives
+// the repository's files.
+import { UNKNOWN, evaluate, isKnown, type Value } from "../analyzers/terraform/evaluate.ts";
+import type { Block, Expr, Scope } from "../analyzers/terraform/model.ts";
+import { HclSyntaxError, HclTooDeep, parseHcl } from "../analyzers/terraform/parser.ts";
+import { SourceFile } from "../source.ts";
+import { dirnameOf, joinPath, normalizeFolder } from "./paths.ts";
+import { securitySetting } from "./security-settings.ts";
+import type { DeclaredResource, DeclaredState } from "./types.ts";
+
+export interface TerraformInput {
+  /** Repository-relative folder of the root module ("" or "." for the repository root). */
+  path: string;
+  /** Repository-relative `*.tfvars` / `*.tfvars.json` files, applied after the auto-loaded ones. */
+  varFiles: readonly string[];
+  workspace: string;
+}
+
+/** Module calls nested deeper than this are not followed (and a cycle ends here). */
+const MAX_MODULE_DEPTH = 8;
+/** One resource's `count` above this is not expanded: no real configuration declares it. */
+const MAX_COUNT = 10_000;
+/** Instances of the whole configuration: evaluation stops adding beyond this. */
+const MAX_INSTANCES = 100_000;
+
+/** Arguments Terraform itself reads; never part of the resource's configuration. */
+const META_ARGUMENTS = new Set(["count", "for_each", "provider", "depends_on"]);
+const META_BLOCKS = new Set(["lifecycle", "provisioner", "connection"]);
+
+interface ModuleFiles {
+  dir: string;
+  blocks: { block: Block; file: string }[];
+}
+
+class Evaluation {
+  readonly resources: DeclaredResource[] = [];
+  readonly opaque: string[] = [];
+  readonly warnings: string[] = [];
+  /** The root module's variables, their sensitivity, and which of them set watched attributes. */
+  readonly rootVariables: Record<string, unknown> = {};
+  readonly sensitiveVariables: string[] = [];
+  readonly securityVariables = new Set<string>();
+  readonly #files: ReadonlyMap<string, string>;
+  readonly #workspace: string;
+  readonly #parsed = new Map<string, ModuleFiles>();
+
+  constructor(files: ReadonlyMap<string, string>, workspace: string) {
+    this.#files = files;
+    this.#workspace = workspace;
+  }
+
+  /** The `.tf` files directly in a folder, parsed once. */
+  module(dir: string): ModuleFiles {
+    const cached = this.#parsed.get(dir);
+    if (cached) return cached;
+    const blocks: ModuleFiles["blocks"] = [];
+    const paths = [...this.#files.keys()]
+      .filter((path) => path.endsWith(".tf") && dirnameOf(path) === dir)
+      .sort();
+    for (const path of paths) {
+      for (const block of this.parse(path) ?? []) blocks.push({ block, file: path });
+    }
+    const module = { dir, blocks };
+    this.#parsed.set(dir, module);
+    return module;
+  }
+
+  parse(path: string, wrap = false): Block[] | undefined {
+    const text = this.#files.get(path);
+    if (text === undefined) {
+      this.warnings.push(`${path} does not exist`);
+      return undefined;
+    }
+    try {
+      // A tfvars file is a body of attributes: read it as the body of a block.
+      return parseHcl(new SourceFile(path, wrap ? `tfvars {\n${text}\n}` : text));
+    } catch (error) {
+      if (error instanceof HclSyntaxError || error instanceof HclTooDeep) {
+        this.warnings.push(`${path} is not valid HCL`);
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /** A tfvars file's values, or undefined when it cannot be read. */
+  varFile(path: string): Record<string, Value> | undefined {
+    if (path.endsWith(".json")) {
+      const text = this.#files.get(path);
+      if (text === undefined) {
+        this.warnings.push(`${path} does not exist`);
+        return undefined;
+      }
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+          return parsed as Record<string, Value>;
+      } catch {
+        // reported below
+      }
+      this.warnings.push(`${path} is not a JSON object`);
+      return undefined;
+    }
+    const [body] = this.parse(path, true) ?? [];
+    if (!body) return undefined;
+    const empty: Scope = { variableDefaults: new Map(), locals: new Map() };
+    const values: Record<string, Value> = Object.create(null);
+    for (const attribute of body.attributes.values()) values[attribute.name] = evaluate(attribute.value, empty);
+    return values;
+  }
+
+  /**
+   * Evaluates one instance of a module: its resources, and the module calls in it.
+   * `inputs` are the values given by the caller (tfvars for the root); a variable without input
+   * takes its default, and one with neither is unknown.
+   */
+  instance(dir: string, prefix: string, inputs: Record<string, Value>, depth: number): void {
+    const module = this.module(dir);
+    const variables: Record<string, Value> = Object.create(null);
+    const locals = new Map<string, Expr>();
+    const noVars: Scope = { variableDefaults: new Map(), locals: new Map() };
+    for (const { block } of module.blocks) {
+      if (block.type === "variable" && block.labels[0] !== undefined) {
+        const name = block.labels[0];
+        if (Object.hasOwn(inputs, name)) variables[name] = inputs[name]!;
+        else {
+          const fallback = block.attributes.get("default");
+          variables[name] = fallback ? evaluate(fallback.value, noVars) : UNKNOWN;
+        }
+      } else if (block.type === "locals") {
+        for (const attribute of block.attributes.values()) locals.set(attribute.name, attribute.value);
+      }
+    }
+    const bindings = new Map<string, unknown>([
+      ["var", variables],
+      ["terraform", { workspace: this.#workspace }],
+      ["path", { module: dir || ".", root: "." }],
+    ]);
+    const scope: Scope = { variableDefaults: new Map(), locals, bindings };
+    if (depth === 0) this.recordRootVariables(module, variables, locals);
+    for (const { block, file } of module.blocks) {
+      if (block.type === "resource" && block.labels.length === 2) this.resource(block, file, prefix, scope);
+      else if (block.type === "module" && block.labels[0] !== undefined)
+        this.moduleCall(block, module.dir, prefix, scope, depth);
+    }
+  }
+
+  recordRootVariables(module: ModuleFiles, variables: Record<string, Value>, locals: ReadonlyMap<string, Expr>): void {
+    for (const [name, value] of Object.entries(variables)) {
+      const unknown: string[] = [];
+      const plain = toPlain(value, name, unknown);
+      if (plain !== undefined && unknown.length === 0) this.rootVariables[name] = plain;
+    }
+    for (const { block } of module.blocks) {
+      if (block.type === "variable" && block.labels[0] !== undefined) {
+        const sensitive = block.attributes.get("sensitive");
+        if (sensitive?.value.kind === "literal" && sensitive.value.value === true) this.sensitiveVariables.push(block.labels[0]);
+      }
+      if (block.type !== "resource" || block.labels[0] === undefined) continue;
+      const type = block.labels[0];
+      forEachAttribute(block, "", (path, expr) => {
+        if (securitySetting("terraform", type, path) === undefined) return;
+        for (const name of variablesIn(expr, locals, 0)) this.securityVariables.add(name);
+      });
+    }
+  }
+
+  resource(block: Block, file: string, prefix: string, scope: Scope): void {
+    const [type, name] = block.labels as [string, string];
+    const base = `${prefix}${type}.${name}`;
+    const instances = this.instances(block, scope, base);
+    if (!instances) return;
+    for (const { key, bindings } of instances) {
+      if (this.resources.length >= MAX_INSTANCES) {
+        this.warnings.push(`more than ${MAX_INSTANCES} resource instances: the rest were not evaluated`);
+        return;
+      }
+      const instanceScope = withBindings(scope, bindings);
+      const unknown: string[] = [];
+      const address = `${base}${key}`;
+      this.resources.push({
+        address,
+        type,
+        key: address,
+        attributes: bodyOf(block, instanceScope, "", unknown),
+        unknown,
+        file,
+      });
+    }
+  }
+
+  moduleCall(block: Block, dir: string, prefix: string, scope: Scope, depth: number): void {
+    const name = block.labels[0]!;
+    const base = `${prefix}module.${name}`;
+    const source = evaluate(block.attributes.get("source")?.value, scope);
+    const local = typeof source === "string" && (source.startsWith("./") || source.startsWith("../"));
+    const childDir = local ? joinPath(dir, source) : undefined;
+    if (childDir === undefined || depth >= MAX_MODULE_DEPTH) {
+      // A registry or git module is not in the files we were given; its resources cannot be told.
+      this.opaque.push(base);
+      if (childDir === undefined && local) this.warnings.push(`module ${base}: ${String(source)} is outside the repository`);
+      else if (local) this.warnings.push(`module ${base}: modules nested deeper than ${MAX_MODULE_DEPTH} are not evaluated`);
+      return;
+    }
+    if (!this.module(childDir).blocks.length) {
+      this.opaque.push(base);
+      this.warnings.push(`module ${base}: no Terraform files in ${childDir || "."}`);
+      return;
+    }
+    const instances = this.instances(block, scope, base);
+    if (!instances) return;
+    for (const { key, bindings } of instances) {
+      const instanceScope = withBindings(scope, bindings);
+      const inputs: Record<string, Value> = Object.create(null);
+      for (const attribute of block.attributes.values()) {
+        if (attribute.name === "source" || attribute.name === "version" || attribute.name === "providers") continue;
+        if (META_ARGUMENTS.has(attribute.name)) continue;
+        inputs[attribute.name] = evaluate(attribute.value, instanceScope);
+      }
+      this.instance(childDir, `${base}${key}.`, inputs, depth + 1);
+    }
+  }
+
+  /**
+   * The instances of a resource or module call: one without `count`/`for_each`; the index keys
+   * otherwise. Undefined (and the address made opaque) when they cannot be told.
+   */
+  instances(block: Block, scope: Scope, base: string): { key: string; bindings: [string, unknown][] }[] | undefined {
+    const count = block.attributes.get("count");
+    const forEach = block.attributes.get("for_each");
+    if (count) {
+      const value = evaluate(count.value, scope);
+      const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+      if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
+        this.opaque.push(base);
+        return undefined;
+      }
+      return Array.from({ length: n }, (_, index) => ({
+        key: `[${index}]`,
+        bindings: [["count", { index }]],
+      }));
+    }
+    if (forEach) {
+      const value = evaluate(forEach.value, scope);
+      if (!isKnown(value) || value === null || typeof value !== "object") {
+        this.opaque.push(base);
+        return undefined;
+      }
+      let entries: [string, Value][];
+      if (Array.isArray(value)) {
+        // A set of strings: each.key and each.value are the element.
+        if (!value.every((item) => typeof item === "string")) {
+          this.opaque.push(base);
+          return undefined;
+        }
+        entries = [...new Set(value as string[])].map((item) => [item, item]);
+      } else {
+        entries = Object.entries(value);
+      }
+      if (entries.length > MAX_COUNT) {
+        this.opaque.push(base);
+        return undefined;
+      }
+      return entries
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, item]) => ({
+          key: `[${JSON.stringify(key)}]`,
+          bindings: [["each", { key, value: item }]],
+        }));
+    }
+    return [{ key: "", bindings: [] }];
+  }
+}
+
+/** Every attribute of a block and its nested blocks, with its path (indexes left out). */
+function forEachAttribute(block: Block, prefix: string, visit: (path: string, expr: Expr) => void): void {
+  for (const attribute of block.attributes.values()) visit(`${prefix}${attribute.name}`, attribute.value);
+  for (const child of block.blocks) forEachAttribute(child, `${prefix}${child.type}.`, visit);
+}
+
+/** The `var.x` an expression reads, directly or through locals. */
+function variablesIn(expr: Expr, locals: ReadonlyMap<string, Expr>, hops: number): string[] {
+  if (hops > 16) return [];
+  switch (expr.kind) {
+    case "reference": {
+      const [root, name] = expr.path;
+      if (root === "var" && name) return [name];
+      const local = root === "local" && name ? locals.get(name) : undefined;
+      return local ? variablesIn(local, locals, hops + 1) : [];
+    }
+    case "template":
+      return expr.parts.flatMap((part) => (typeof part === "string" ? [] : variablesIn(part, locals, hops + 1)));
+    case "tuple":
+      return expr.items.flatMap((item) => variablesIn(item, locals, hops + 1));
+    case "object":
+      return expr.entries.flatMap((entry) => variablesIn(entry.value, locals, hops + 1));
+    case "call":
+      return expr.args.flatMap((arg) => variablesIn(arg, locals, hops + 1));
+    case "unary":
+      return variablesIn(expr.operand, locals, hops + 1);
+    case "conditional":
+      return [expr.condition, expr.whenTrue, expr.whenFalse].flatMap((part) => variablesIn(part, locals, hops + 1));
+    default:
+      return [];
+  }
+}
+
+function withBindings(scope: Scope, extra: [string, unknown][]): Scope {
+  if (extra.length === 0) return scope;
+  return { ...scope, bindings: new Map([...(scope.bindings ?? []), ...extra]) };
+}
+
+/**
+ * A block's configuration as Terraform state would hold it: attributes by name, nested blocks as
+ * lists of objects. Unset (null) attributes are left out; unknown ones are listed in `unknown`.
+ */
+function bodyOf(block: Block, scope: Scope, path: string, unknown: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const attribute of block.attributes.values()) {
+    if (path === "" && META_ARGUMENTS.has(attribute.name)) continue;
+    const plain = toPlain(evaluate(attribute.value, scope), `${path}${attribute.name}`, unknown);
+    if (plain !== undefined && plain !== null) out[attribute.name] = plain;
+  }
+  const dynamicTypes = new Set(block.blocks.filter((child) => child.dynamic).map((child) => child.type));
+  for (const type of dynamicTypes) unknown.push(`${path}${type}`);
+  const byType = new Map<string, Block[]>();
+  for (const child of block.blocks) {
+    if (META_BLOCKS.has(child.type) || dynamicTypes.has(child.type)) continue;
+    const list = byType.get(child.type);
+    if (list) list.push(child);
+    else byType.set(child.type, [child]);
+  }
+  for (const [type, children] of byType) {
+    out[type] = children.map((child, index) => bodyOf(child, scope, `${path}${type}.${index}.`, unknown));
+  }
+  return out;
+}
+
+/**
+ * An evaluated value as JSON: undefined for UNKNOWN (its path recorded). A list with an unknown
+ * element is unknown as a whole (its order and length cannot be trusted); an object keeps its
+ * known keys.
+ */
+function toPlain(value: Value, path: string, unknown: string[]): unknown {
+  if (value === UNKNOWN) {
+    unknown.push(path);
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    if (!value.every(isKnown)) {
+      unknown.push(path);
+      return undefined;
+    }
+    return value;
+  }
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const plain = toPlain(item, `${path}.${key}`, unknown);
+      if (plain !== undefined) out[key] = plain;
+    }
+    return out;
+  }
+  return value;
+}
+
+export function declaredTerraform(files: ReadonlyMap<string, string>, input: TerraformInput): DeclaredState {
+  const root = normalizeFolder(input.path);
+  const evaluation = new Evaluation(files, input.workspace);
+  if (root === undefined) {
+    return { kind: "terraform", resources: [], opaque: [], warnings: [`${input.path} is not a folder of the repository`] };
+  }
+  if (evaluation.module(root).blocks.length === 0) {
+    evaluation.warnings.push(`no Terraform files in ${root || "the repository root"}`);
+  }
+  // Terraform's order: terraform.tfvars, then *.auto.tfvars (by name), then -var-file in order.
+  const auto = [...files.keys()]
+    .filter((path) => dirnameOf(path) === root)
+    .filter((path) => /(^|\/)terraform\.tfvars(\.json)?$/.test(path))
+    .sort();
+  const autoNamed = [...files.keys()]
+    .filter((path) => dirnameOf(path) === root && /\.auto\.tfvars(\.json)?$/.test(path))
+    .sort();
+  const inputs: Record<string, Value> = Object.create(null);
+  for (const path of [...auto, ...autoNamed, ...input.varFiles.map((file) => normalizeFolder(file) ?? file)]) {
+    const values = evaluation.varFile(path);
+    if (values) Object.assign(inputs, values);
+  }
+  evaluation.instance(root, "", inputs, 0);
+  return {
+    kind: "terraform",
+    resources: evaluation.resources,
+    opaque: evaluation.opaque,
+    warnings: evaluation.warnings,
+    variables: evaluation.rootVariables,
+    sensitiveVariables: evaluation.sensitiveVariables,
+    securityVariables: [...evaluation.securityVariables].sort(),
+  };
+}
