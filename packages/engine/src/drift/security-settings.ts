@@ -217,6 +217,10 @@ export function securitySetting(kind: StateKind, type: string, path: string): Se
   const k8sKind = type.slice(type.lastIndexOf("/") + 1);
   const candidates = [lookup(index, k8sKind, bare), lookup(index, "*", bare)];
   const podSpec = POD_SPEC_PREFIX[k8sKind];
+  if (podSpec && bare === "") {
+    // the whole workload: everything its pods and containers set
+    candidates.push(lookup(index, "pod", ""), lookup(index, "container", ""), lookup(index, "pod-metadata", ""));
+  }
   if (podSpec && (bare === podSpec || bare.startsWith(`${podSpec}.`))) {
     const inPod = bare.slice(podSpec.length + 1);
     candidates.push(lookup(index, "pod", inPod));
