@@ -15,8 +15,8 @@ export interface KubernetesInput {
   path: string;
 }
 
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
-const MAX_DOCUMENTS = 10_000;
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_DOCUMENTS = 20_000;
 const MAX_KUSTOMIZE_DEPTH = 10;
 const KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 /** Workload kinds and where their pod template is. */
