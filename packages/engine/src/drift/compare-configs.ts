@@ -35,7 +35,8 @@ function flatten(declared: DeclaredState): Map<string, FlatEntry> {
   for (const [name, value] of Object.entries(declared.variables ?? {})) {
     const leaves = new Map<string, unknown>();
     flattenAttributes(`var.${name}`, value, leaves, new Set());
-    for (const [key, leaf] of leaves) out.set(key, {
+    for (const [key, leaf] of leaves)
+      out.set(key, {
         value: leaf,
         sensitive: sensitiveVariables.has(name),
         variableFeedsSecurity: securityVariables.has(name),
@@ -72,7 +73,8 @@ export function compareConfigs(source: DeclaredState, target: DeclaredState): Co
       entry.type !== undefined && entry.path !== undefined
         ? securitySetting(source.kind, entry.type, entry.path) !== undefined
         : false;
-    const shown = (side: FlatEntry | undefined) => (side === undefined ? null : side.sensitive ? MASK : side.value);
+    const shown = (side: FlatEntry | undefined) =>
+      side === undefined ? null : side.sensitive ? MASK : side.value;
     differences.push({
       key,
       change: a && b ? "modified" : b ? "added" : "removed",
@@ -82,6 +84,14 @@ export function compareConfigs(source: DeclaredState, target: DeclaredState): Co
     });
   }
   return differences.sort((x, y) =>
-    x.securityRelevant !== y.securityRelevant ? (x.securityRelevant ? -1 : 1) : x.key < y.key ? -1 : x.key > y.key ? 1 : 0,
+    x.securityRelevant !== y.securityRelevant
+      ? x.securityRelevant
+        ? -1
+        : 1
+      : x.key < y.key
+        ? -1
+        : x.key > y.key
+          ? 1
+          : 0,
   );
 }

@@ -161,7 +161,11 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
       // A kind that was not read (a Secret, a custom resource) cannot be told missing.
       if (!observed.coverage.kinds.includes(groupKindOfKey(resource.key))) continue;
       const namespace = namespaceOfKey(resource.key);
-      if (observed.coverage.namespaces?.length && namespace && !observed.coverage.namespaces.includes(namespace))
+      if (
+        observed.coverage.namespaces?.length &&
+        namespace &&
+        !observed.coverage.namespaces.includes(namespace)
+      )
         continue;
     }
     items.push({
@@ -194,5 +198,9 @@ function byImportance(a: DriftItem, b: DriftItem): number {
   const severity = SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity);
   if (severity !== 0) return severity;
   if (a.resourceId !== b.resourceId) return a.resourceId < b.resourceId ? -1 : 1;
-  return canonical(a.attribute) < canonical(b.attribute) ? -1 : canonical(a.attribute) > canonical(b.attribute) ? 1 : 0;
+  return canonical(a.attribute) < canonical(b.attribute)
+    ? -1
+    : canonical(a.attribute) > canonical(b.attribute)
+      ? 1
+      : 0;
 }

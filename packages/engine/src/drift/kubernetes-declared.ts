@@ -6,8 +6,13 @@
 // hash to names that cannot be told here: their objects are opaque. Bounded: folder depth, file
 // size, documents and YAML aliases; no remote bases.
 import { parseAllDocuments } from "yaml";
+import {
+  CLUSTER_SCOPED_KINDS,
+  comparedAttributes,
+  kubernetesAddress,
+  kubernetesKey,
+} from "./kubernetes-observed.ts";
 import { dirnameOf, joinPath, normalizeFolder } from "./paths.ts";
-import { CLUSTER_SCOPED_KINDS, comparedAttributes, kubernetesAddress, kubernetesKey } from "./kubernetes-observed.ts";
 import type { DeclaredResource, DeclaredState } from "./types.ts";
 
 export interface KubernetesInput {
@@ -107,7 +112,9 @@ class Build {
   }
 
   kustomizationIn(dir: string): string | undefined {
-    return KUSTOMIZATION_FILES.map((name) => (dir ? `${dir}/${name}` : name)).find((path) => this.#files.has(path));
+    return KUSTOMIZATION_FILES.map((name) => (dir ? `${dir}/${name}` : name)).find((path) =>
+      this.#files.has(path),
+    );
   }
 
   /** Manifests of a folder, or its kustomize build. */
@@ -153,9 +160,14 @@ class Build {
     const patches: { patch: unknown; target?: Obj }[] = [];
     for (const entry of strings(k.patchesStrategicMerge)) {
       const path = joinPath(dir, entry);
-      if (path !== undefined && this.#files.has(path)) for (const { object } of this.objects(path)) patches.push({ patch: object });
+      if (path !== undefined && this.#files.has(path))
+        for (const { object } of this.objects(path)) patches.push({ patch: object });
     }
-    for (const entry of Array.isArray(k.patches) ? k.patches : Array.isArray(k.patchesJson6902) ? k.patchesJson6902 : []) {
+    for (const entry of Array.isArray(k.patches)
+      ? k.patches
+      : Array.isArray(k.patchesJson6902)
+        ? k.patchesJson6902
+        : []) {
       if (!isObject(entry)) continue;
       const target = isObject(entry.target) ? entry.target : undefined;
       let patch: unknown;
@@ -165,7 +177,8 @@ class Build {
       } else if (typeof entry.path === "string") {
         const path = joinPath(dir, entry.path);
         const text = path === undefined ? undefined : this.text(path);
-        if (text !== undefined) patch = parseAllDocuments(text, { version: "1.1" })[0]?.toJS({ maxAliasCount: 100 });
+        if (text !== undefined)
+          patch = parseAllDocuments(text, { version: "1.1" })[0]?.toJS({ maxAliasCount: 100 });
       }
       if (patch !== undefined) patches.push({ patch, ...(target ? { target } : {}) });
     }
@@ -184,7 +197,8 @@ class Build {
         renamed.set(`${object.kind}/${metadata.name}`, name);
         metadata.name = name;
       }
-      if (namespace !== undefined && !CLUSTER_SCOPED_KINDS.has(String(object.kind))) metadata.namespace = namespace;
+      if (namespace !== undefined && !CLUSTER_SCOPED_KINDS.has(String(object.kind)))
+        metadata.namespace = namespace;
       if (labels) this.addLabels(object, labels);
       if (annotations) Object.assign(childObject(metadata, "annotations"), annotations);
     }
@@ -211,19 +225,27 @@ class Build {
       const matches = objects.filter(({ object }) => target && matchesTarget(object, target));
       if (matches.length === 0) this.warnings.push(`${file}: a JSON patch matches no resource`);
       for (const { object } of matches) {
-        for (const operation of patch) if (!applyOperation(object, operation)) this.warnings.push(`${file}: a JSON patch operation could not be applied`);
+        for (const operation of patch)
+          if (!applyOperation(object, operation))
+            this.warnings.push(`${file}: a JSON patch operation could not be applied`);
       }
       return;
     }
     if (!isObject(patch)) return;
     const name = at(patch, ["metadata"])?.name;
     const matches = objects.filter(({ object }) =>
-      target ? matchesTarget(object, target) : object.kind === patch.kind && at(object, ["metadata"])?.name === name,
+      target
+        ? matchesTarget(object, target)
+        : object.kind === patch.kind && at(object, ["metadata"])?.name === name,
     );
-    if (matches.length === 0) this.warnings.push(`${file}: a patch for ${String(patch.kind)} ${String(name)} matches no resource`);
+    if (matches.length === 0)
+      this.warnings.push(`${file}: a patch for ${String(patch.kind)} ${String(name)} matches no resource`);
     for (const match of matches) {
       const { metadata: _metadata, ...body } = patch;
-      const merged = strategicMerge(match.object, target ? body : { ...body, metadata: withoutIdentity(patch.metadata) });
+      const merged = strategicMerge(
+        match.object,
+        target ? body : { ...body, metadata: withoutIdentity(patch.metadata) },
+      );
       if (isObject(merged)) {
         for (const key of Object.keys(match.object)) delete match.object[key];
         Object.assign(match.object, merged);
@@ -236,12 +258,17 @@ class Build {
     const template = POD_TEMPLATE[String(object.kind)];
     if (template) {
       const spec = at(object, template.slice(0, -1));
-      if (spec) Object.assign(childObject(childObject(childObject(spec, "template"), "metadata"), "labels"), labels);
+      if (spec)
+        Object.assign(childObject(childObject(childObject(spec, "template"), "metadata"), "labels"), labels);
       if (object.kind !== "CronJob" && object.kind !== "Job") {
-        Object.assign(childObject(childObject(childObject(object, "spec"), "selector"), "matchLabels"), labels);
+        Object.assign(
+          childObject(childObject(childObject(object, "spec"), "selector"), "matchLabels"),
+          labels,
+        );
       }
     }
-    if (object.kind === "Service") Object.assign(childObject(childObject(object, "spec"), "selector"), labels);
+    if (object.kind === "Service")
+      Object.assign(childObject(childObject(object, "spec"), "selector"), labels);
   }
 
   applyImages(objects: { object: Obj }[], images: unknown): void {
@@ -332,7 +359,8 @@ export function strategicMerge(base: unknown, patch: unknown): unknown {
 
 /** One JSON 6902 operation (add, replace, remove) at a JSON pointer; false when it does not apply. */
 function applyOperation(object: Obj, operation: unknown): boolean {
-  if (!isObject(operation) || typeof operation.path !== "string" || !operation.path.startsWith("/")) return false;
+  if (!isObject(operation) || typeof operation.path !== "string" || !operation.path.startsWith("/"))
+    return false;
   const steps = operation.path
     .slice(1)
     .split("/")
@@ -362,24 +390,30 @@ function applyOperation(object: Obj, operation: unknown): boolean {
 
 function containersOf(object: Obj): Obj[] {
   const template = POD_TEMPLATE[String(object.kind)];
-  const podSpec = object.kind === "Pod" ? at(object, ["spec"]) : template ? at(object, [...template, "spec"]) : undefined;
+  const podSpec =
+    object.kind === "Pod" ? at(object, ["spec"]) : template ? at(object, [...template, "spec"]) : undefined;
   if (!podSpec) return [];
-  return ["containers", "initContainers"].flatMap((key) => (Array.isArray(podSpec[key]) ? podSpec[key].filter(isObject) : []));
+  return ["containers", "initContainers"].flatMap((key) =>
+    Array.isArray(podSpec[key]) ? podSpec[key].filter(isObject) : [],
+  );
 }
 
 /** namePrefix/nameSuffix also rename the references to the renamed objects (as kustomize does). */
 function fixReferences(object: Obj, renamed: ReadonlyMap<string, string>): void {
   const rename = (kind: string, holder: Obj, key: string) => {
     const name = holder[key];
-    if (typeof name === "string" && renamed.has(`${kind}/${name}`)) holder[key] = renamed.get(`${kind}/${name}`);
+    if (typeof name === "string" && renamed.has(`${kind}/${name}`))
+      holder[key] = renamed.get(`${kind}/${name}`);
   };
   const template = POD_TEMPLATE[String(object.kind)];
-  const podSpec = object.kind === "Pod" ? at(object, ["spec"]) : template ? at(object, [...template, "spec"]) : undefined;
+  const podSpec =
+    object.kind === "Pod" ? at(object, ["spec"]) : template ? at(object, [...template, "spec"]) : undefined;
   if (podSpec) {
     rename("ServiceAccount", podSpec, "serviceAccountName");
     for (const volume of Array.isArray(podSpec.volumes) ? podSpec.volumes.filter(isObject) : []) {
       if (isObject(volume.configMap)) rename("ConfigMap", volume.configMap, "name");
-      if (isObject(volume.persistentVolumeClaim)) rename("PersistentVolumeClaim", volume.persistentVolumeClaim, "claimName");
+      if (isObject(volume.persistentVolumeClaim))
+        rename("PersistentVolumeClaim", volume.persistentVolumeClaim, "claimName");
     }
     for (const container of containersOf(object)) {
       for (const source of Array.isArray(container.envFrom) ? container.envFrom.filter(isObject) : []) {
@@ -409,10 +443,18 @@ function fixReferences(object: Obj, renamed: ReadonlyMap<string, string>): void 
   }
 }
 
-export function declaredKubernetes(files: ReadonlyMap<string, string>, input: KubernetesInput): DeclaredState {
+export function declaredKubernetes(
+  files: ReadonlyMap<string, string>,
+  input: KubernetesInput,
+): DeclaredState {
   const dir = normalizeFolder(input.path);
   if (dir === undefined) {
-    return { kind: "kubernetes", resources: [], opaque: [], warnings: [`${input.path} is not a folder of the repository`] };
+    return {
+      kind: "kubernetes",
+      resources: [],
+      opaque: [],
+      warnings: [`${input.path} is not a folder of the repository`],
+    };
   }
   const build = new Build(files);
   const objects = build.folder(dir, 0);
@@ -423,8 +465,13 @@ export function declaredKubernetes(files: ReadonlyMap<string, string>, input: Ku
   for (const { object, file } of objects) {
     const metadata = at(object, ["metadata"]);
     const { kind, apiVersion } = object;
-    if (typeof kind !== "string" || typeof apiVersion !== "string" || typeof metadata?.name !== "string") continue;
-    const namespace = CLUSTER_SCOPED_KINDS.has(kind) ? "" : typeof metadata.namespace === "string" ? metadata.namespace : "default";
+    if (typeof kind !== "string" || typeof apiVersion !== "string" || typeof metadata?.name !== "string")
+      continue;
+    const namespace = CLUSTER_SCOPED_KINDS.has(kind)
+      ? ""
+      : typeof metadata.namespace === "string"
+        ? metadata.namespace
+        : "default";
     const key = kubernetesKey(apiVersion, kind, namespace, metadata.name);
     if (seen.has(key)) {
       build.warnings.push(`${kind} ${kubernetesAddress(namespace, metadata.name)} is declared twice`);
@@ -442,6 +489,8 @@ export function declaredKubernetes(files: ReadonlyMap<string, string>, input: Ku
     });
   }
   // Generated ConfigMaps and Secrets are named `<name>-<hash>` in every namespace deployed to.
-  const opaque = build.opaque.flatMap((name) => [...namespaces].map((namespace) => `${kubernetesAddress(namespace, name)}-`));
+  const opaque = build.opaque.flatMap((name) =>
+    [...namespaces].map((namespace) => `${kubernetesAddress(namespace, name)}-`),
+  );
   return { kind: "kubernetes", resources, opaque, warnings: build.warnings };
 }

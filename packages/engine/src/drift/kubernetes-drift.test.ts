@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { compareConfigs, computeDrift, declaredKubernetes, type DriftItem, observedKubernetes } from "./index.ts";
+import {
+  compareConfigs,
+  computeDrift,
+  type DriftItem,
+  declaredKubernetes,
+  observedKubernetes,
+} from "./index.ts";
 import { strategicMerge } from "./kubernetes-declared.ts";
+
+type Loose = Record<string, unknown>;
 
 const BASE_DEPLOYMENT = `
 apiVersion: apps/v1
@@ -97,12 +105,15 @@ configMapGenerator:
     "deploy/overlays/prod/replicas.yaml",
     "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n",
   ],
-  ["plain/app.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\n  namespace: tools\ndata:\n  a: '1'\n"],
+  [
+    "plain/app.yaml",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\n  namespace: tools\ndata:\n  a: '1'\n",
+  ],
   ["plain/nested/skip.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: nested\n"],
 ]);
 
 /** The objects an API server would return for the prod overlay, with what the server adds. */
-function cluster(change: (objects: Record<string, any>[]) => void = () => {}): Record<string, any>[] {
+function cluster(change: (objects: Loose[]) => void = () => {}): Loose[] {
   const server = (metadata: Record<string, unknown>) => ({
     uid: "u-1",
     resourceVersion: "42",
@@ -111,11 +122,16 @@ function cluster(change: (objects: Record<string, any>[]) => void = () => {}): R
     annotations: { "kubectl.kubernetes.io/last-applied-configuration": "{}" },
     ...metadata,
   });
-  const objects: Record<string, any>[] = [
+  const objects: Loose[] = [
     {
       apiVersion: "apps/v1",
       kind: "Deployment",
-      metadata: server({ name: "prod-web", namespace: "shop", labels: { app: "web", env: "prod" }, generation: 3 }),
+      metadata: server({
+        name: "prod-web",
+        namespace: "shop",
+        labels: { app: "web", env: "prod" },
+        generation: 3,
+      }),
       spec: {
         replicas: 3,
         revisionHistoryLimit: 10,
@@ -154,26 +170,72 @@ function cluster(change: (objects: Record<string, any>[]) => void = () => {}): R
         ports: [{ port: 443, targetPort: 8080, protocol: "TCP" }],
       },
     },
-    { apiVersion: "v1", kind: "ConfigMap", metadata: server({ name: "prod-web-config", namespace: "shop", labels: { env: "prod" } }), data: { LOG_LEVEL: "info" } },
-    { apiVersion: "v1", kind: "ConfigMap", metadata: server({ name: "prod-extra-5f7c9b", namespace: "shop" }), data: { A: "1" } },
-    { apiVersion: "v1", kind: "ServiceAccount", metadata: server({ name: "prod-web", namespace: "shop", labels: { env: "prod" } }) },
-    // created by Kubernetes, or owned by another object, or in another namespace: not this repository's
-    { apiVersion: "v1", kind: "ServiceAccount", metadata: server({ name: "default", namespace: "shop" }) },
-    { apiVersion: "v1", kind: "ConfigMap", metadata: server({ name: "kube-root-ca.crt", namespace: "shop" }), data: { "ca.crt": "x" } },
-    { apiVersion: "apps/v1", kind: "Deployment", metadata: server({ name: "coredns", namespace: "kube-system" }), spec: {} },
-    { apiVersion: "apps/v1", kind: "Deployment", metadata: server({ name: "other-team", namespace: "billing" }), spec: {} },
     {
       apiVersion: "v1",
       kind: "ConfigMap",
-      metadata: server({ name: "leader", namespace: "shop", ownerReferences: [{ kind: "Deployment", name: "prod-web" }] }),
+      metadata: server({ name: "prod-web-config", namespace: "shop", labels: { env: "prod" } }),
+      data: { LOG_LEVEL: "info" },
+    },
+    {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: server({ name: "prod-extra-5f7c9b", namespace: "shop" }),
+      data: { A: "1" },
+    },
+    {
+      apiVersion: "v1",
+      kind: "ServiceAccount",
+      metadata: server({ name: "prod-web", namespace: "shop", labels: { env: "prod" } }),
+    },
+    // created by Kubernetes, or owned by another object, or in another namespace: not this repository's
+    { apiVersion: "v1", kind: "ServiceAccount", metadata: server({ name: "default", namespace: "shop" }) },
+    {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: server({ name: "kube-root-ca.crt", namespace: "shop" }),
+      data: { "ca.crt": "x" },
+    },
+    {
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: server({ name: "coredns", namespace: "kube-system" }),
+      spec: {},
+    },
+    {
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: server({ name: "other-team", namespace: "billing" }),
+      spec: {},
+    },
+    {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: server({
+        name: "leader",
+        namespace: "shop",
+        ownerReferences: [{ kind: "Deployment", name: "prod-web" }],
+      }),
     },
   ];
   change(objects);
   return objects;
 }
 
+/** The value at a dotted path (`spec.template.spec`), for reading and changing test objects. */
+function get(value: unknown, path: string): Loose {
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (current, key) => (current as Record<string, unknown> | undefined)?.[key],
+      value,
+    ) as Loose;
+}
+
 function summary(items: DriftItem[]) {
-  return items.map((item) => `${item.driftType} ${item.resourceType} ${item.resourceId}${item.attribute ? ` ${item.attribute}` : ""}`);
+  return items.map(
+    (item) =>
+      `${item.driftType} ${item.resourceType} ${item.resourceId}${item.attribute ? ` ${item.attribute}` : ""}`,
+  );
 }
 
 describe("declaredKubernetes", () => {
@@ -187,16 +249,16 @@ describe("declaredKubernetes", () => {
       "v1/ServiceAccount shop/prod-web",
       "v1/Secret shop/prod-web-tls",
     ]);
-    const deployment = state.resources[0]!.attributes as Record<string, any>;
-    expect(deployment.spec.replicas).toBe(3);
-    expect(deployment.spec.selector.matchLabels).toEqual({ app: "web", env: "prod" });
-    const pod = deployment.spec.template.spec;
+    const deployment = state.resources[0]!.attributes;
+    expect(get(deployment, "spec.replicas")).toBe(3);
+    expect(get(deployment, "spec.selector.matchLabels")).toEqual({ app: "web", env: "prod" });
+    const pod = get(deployment, "spec.template.spec");
     expect(pod.serviceAccountName).toBe("prod-web");
-    expect(pod.containers[0].image).toBe("ghcr.io/acme/web:1.2.0");
-    expect(pod.containers[0].envFrom[0].configMapRef.name).toBe("prod-web-config");
+    expect(get(pod, "containers.0.image")).toBe("ghcr.io/acme/web:1.2.0");
+    expect(get(pod, "containers.0.envFrom.0.configMapRef.name")).toBe("prod-web-config");
     // YAML 1.1 as Kubernetes reads it
-    expect(pod.containers[0].securityContext.readOnlyRootFilesystem).toBe(true);
-    expect((state.resources[1]!.attributes as any).spec.ports[0].port).toBe(443);
+    expect(get(pod, "containers.0.securityContext.readOnlyRootFilesystem")).toBe(true);
+    expect(get(state.resources[1]!.attributes, "spec.ports.0.port")).toBe(443);
     expect(state.opaque).toEqual(["shop/prod-extra-"]);
   });
 
@@ -207,7 +269,10 @@ describe("declaredKubernetes", () => {
       new Map([
         ["k/a.yaml", "a: [unclosed"],
         ["k/chart.yaml", "metadata:\n  name: {{ .Values.name }}\n"],
-        ["k/kustomization.yaml", "resources:\n  - a.yaml\n  - chart.yaml\n  - ../../../etc\n  - https://github.com/x/y\n"],
+        [
+          "k/kustomization.yaml",
+          "resources:\n  - a.yaml\n  - chart.yaml\n  - ../../../etc\n  - https://github.com/x/y\n",
+        ],
       ]),
       { path: "k" },
     );
@@ -222,8 +287,23 @@ describe("declaredKubernetes", () => {
   });
 
   it("merges strategic patches by name and honours $patch: delete", () => {
-    const base = { containers: [{ name: "a", image: "x" }, { name: "b", image: "y" }], keep: 1, drop: 2 };
-    expect(strategicMerge(base, { containers: [{ name: "a", image: "z" }, { name: "b", $patch: "delete" }], drop: null })).toEqual({
+    const base = {
+      containers: [
+        { name: "a", image: "x" },
+        { name: "b", image: "y" },
+      ],
+      keep: 1,
+      drop: 2,
+    };
+    expect(
+      strategicMerge(base, {
+        containers: [
+          { name: "a", image: "z" },
+          { name: "b", $patch: "delete" },
+        ],
+        drop: null,
+      }),
+    ).toEqual({
       containers: [{ name: "a", image: "z" }],
       keep: 1,
     });
@@ -241,11 +321,16 @@ describe("computeDrift (Kubernetes)", () => {
     const observed = observedKubernetes(
       cluster((objects) => {
         const deployment = objects[0]!;
-        deployment.spec.replicas = 5;
-        deployment.spec.template.spec.containers[0].securityContext.privileged = true;
-        deployment.spec.template.spec.hostNetwork = true;
+        get(deployment, "spec").replicas = 5;
+        get(deployment, "spec.template.spec.containers.0.securityContext").privileged = true;
+        get(deployment, "spec.template.spec").hostNetwork = true;
         objects.splice(2, 1); // prod-web-config deleted
-        objects.push({ apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "miner", namespace: "shop" }, spec: { replicas: 1 } });
+        objects.push({
+          apiVersion: "apps/v1",
+          kind: "Deployment",
+          metadata: { name: "miner", namespace: "shop" },
+          spec: { replicas: 1 },
+        });
       }),
     );
     const items = computeDrift(declared(), observed);
@@ -255,21 +340,40 @@ describe("computeDrift (Kubernetes)", () => {
       "config_change apps/v1/Deployment shop/prod-web spec.replicas",
       "missing_resource v1/ConfigMap shop/prod-web-config",
     ]);
-    expect(items[0]).toMatchObject({ severity: "critical", securityRelevant: true, iacExpected: false, actualState: true });
-    expect(items[1]).toMatchObject({ severity: "high", securityRelevant: true, actualState: { spec: { replicas: 1 } } });
-    expect(items[2]).toMatchObject({ severity: "low", securityRelevant: false, iacExpected: 3, actualState: 5 });
+    expect(items[0]).toMatchObject({
+      severity: "critical",
+      securityRelevant: true,
+      iacExpected: false,
+      actualState: true,
+    });
+    expect(items[1]).toMatchObject({
+      severity: "high",
+      securityRelevant: true,
+      actualState: { spec: { replicas: 1 } },
+    });
+    expect(items[2]).toMatchObject({
+      severity: "low",
+      securityRelevant: false,
+      iacExpected: 3,
+      actualState: 5,
+    });
     // hostNetwork is not in the manifest: its default is not drift (Argo CD would agree)
     expect(items.some((item) => item.attribute?.includes("hostNetwork"))).toBe(false);
   });
 
   it("never reports a kind it did not read (the Secret) or a namespace it did not list as missing", () => {
-    const observed = observedKubernetes(cluster((objects) => objects.splice(0, 1)), {
-      kinds: ["apps/Deployment"],
-      namespaces: ["other"],
-    });
+    const observed = observedKubernetes(
+      cluster((objects) => objects.splice(0, 1)),
+      {
+        kinds: ["apps/Deployment"],
+        namespaces: ["other"],
+      },
+    );
     expect(computeDrift(declared(), observed)).toEqual([]);
     const all = observedKubernetes(cluster((objects) => objects.splice(0, 1)));
-    expect(summary(computeDrift(declared(), all))).toEqual(["missing_resource apps/v1/Deployment shop/prod-web"]);
+    expect(summary(computeDrift(declared(), all))).toEqual([
+      "missing_resource apps/v1/Deployment shop/prod-web",
+    ]);
   });
 
   it("compares two overlays by object, ignoring their namespaces and prefixes where they agree", () => {
@@ -280,8 +384,13 @@ describe("computeDrift (Kubernetes)", () => {
         "resources:\n  - ../../base\nnamePrefix: prod-\nnamespace: shop-staging\ncommonLabels:\n  env: prod\nimages:\n  - name: ghcr.io/acme/web\n    newTag: '1.3.0'\n",
       ],
     ]);
-    const differences = compareConfigs(declared(), declaredKubernetes(files, { path: "deploy/overlays/staging" }));
-    expect(differences.map((difference) => [difference.key, difference.change, difference.securityRelevant])).toEqual([
+    const differences = compareConfigs(
+      declared(),
+      declaredKubernetes(files, { path: "deploy/overlays/staging" }),
+    );
+    expect(
+      differences.map((difference) => [difference.key, difference.change, difference.securityRelevant]),
+    ).toEqual([
       ["apps/Deployment/prod-web.spec.template.spec.containers.0.image", "modified", true],
       ["Service/prod-web.spec.ports.0.port", "modified", false],
       ["apps/Deployment/prod-web.spec.replicas", "modified", false],

@@ -46,9 +46,23 @@ export const CLUSTER_SCOPED_KINDS = new Set([
 
 const SYSTEM_NAMESPACES = new Set(["kube-system", "kube-public", "kube-node-lease"]);
 /** Created by Kubernetes in every namespace (or in `default`). */
-const SYSTEM_OBJECTS = new Set(["ServiceAccount//default", "ConfigMap//kube-root-ca.crt", "Service/default/kubernetes"]);
-const SERVER_METADATA = ["managedFields", "resourceVersion", "uid", "generation", "creationTimestamp", "selfLink"];
-const SERVER_ANNOTATIONS = ["kubectl.kubernetes.io/last-applied-configuration", "deployment.kubernetes.io/revision"];
+const SYSTEM_OBJECTS = new Set([
+  "ServiceAccount//default",
+  "ConfigMap//kube-root-ca.crt",
+  "Service/default/kubernetes",
+]);
+const SERVER_METADATA = [
+  "managedFields",
+  "resourceVersion",
+  "uid",
+  "generation",
+  "creationTimestamp",
+  "selfLink",
+];
+const SERVER_ANNOTATIONS = [
+  "kubectl.kubernetes.io/last-applied-configuration",
+  "deployment.kubernetes.io/revision",
+];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -111,9 +125,14 @@ export function observedKubernetes(
     const { name, namespace: rawNamespace, ownerReferences } = object.metadata;
     if (typeof kind !== "string" || typeof apiVersion !== "string" || typeof name !== "string") continue;
     if (Array.isArray(ownerReferences) && ownerReferences.length > 0) continue;
-    const namespace = CLUSTER_SCOPED_KINDS.has(kind) ? "" : typeof rawNamespace === "string" ? rawNamespace : "default";
+    const namespace = CLUSTER_SCOPED_KINDS.has(kind)
+      ? ""
+      : typeof rawNamespace === "string"
+        ? rawNamespace
+        : "default";
     if (SYSTEM_NAMESPACES.has(namespace)) continue;
-    if (SYSTEM_OBJECTS.has(`${kind}//${name}`) || SYSTEM_OBJECTS.has(`${kind}/${namespace}/${name}`)) continue;
+    if (SYSTEM_OBJECTS.has(`${kind}//${name}`) || SYSTEM_OBJECTS.has(`${kind}/${namespace}/${name}`))
+      continue;
     resources.push({
       address: kubernetesAddress(namespace, name),
       type: `${apiVersion}/${kind}`,

@@ -6,7 +6,8 @@ import type { ObservedResource } from "./types.ts";
 
 export const MASK = "(sensitive value)";
 
-const SENSITIVE_NAME = /pass(word|wd)?|secret|token|private_?key|api_?key|access_?key|credential|connection_?string/i;
+const SENSITIVE_NAME =
+  /pass(word|wd)?|secret|token|private_?key|api_?key|access_?key|credential|connection_?string/i;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -19,10 +20,12 @@ function sensitivePath(path: string, marked: readonly string[]): boolean {
 
 function mask(value: unknown, path: string, marked: readonly string[]): unknown {
   if (typeof value === "string") return sensitivePath(path, marked) ? MASK : value;
-  if (Array.isArray(value)) return value.map((item, index) => mask(item, path ? `${path}.${index}` : String(index), marked));
+  if (Array.isArray(value))
+    return value.map((item, index) => mask(item, path ? `${path}.${index}` : String(index), marked));
   if (isObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = mask(item, path ? `${path}.${key}` : key, marked);
+    for (const [key, item] of Object.entries(value))
+      out[key] = mask(item, path ? `${path}.${key}` : key, marked);
     return out;
   }
   return value;

@@ -4,7 +4,7 @@
 // instances addressed as Terraform does (`x.y[0]`, `x.y["eu"]`). Local child modules
 // (`source = "./modules/x"`) are entered; other module sources are opaque. Pure: the caller gives
 // the repository's files.
-import { UNKNOWN, evaluate, isKnown, type Value } from "../analyzers/terraform/evaluate.ts";
+import { evaluate, isKnown, UNKNOWN, type Value } from "../analyzers/terraform/evaluate.ts";
 import type { Block, Expr, Scope } from "../analyzers/terraform/model.ts";
 import { HclSyntaxError, HclTooDeep, parseHcl } from "../analyzers/terraform/parser.ts";
 import { SourceFile } from "../source.ts";
@@ -109,7 +109,8 @@ class Evaluation {
     if (!body) return undefined;
     const empty: Scope = { variableDefaults: new Map(), locals: new Map() };
     const values: Record<string, Value> = Object.create(null);
-    for (const attribute of body.attributes.values()) values[attribute.name] = evaluate(attribute.value, empty);
+    for (const attribute of body.attributes.values())
+      values[attribute.name] = evaluate(attribute.value, empty);
     return values;
   }
 
@@ -149,7 +150,11 @@ class Evaluation {
     }
   }
 
-  recordRootVariables(module: ModuleFiles, variables: Record<string, Value>, locals: ReadonlyMap<string, Expr>): void {
+  recordRootVariables(
+    module: ModuleFiles,
+    variables: Record<string, Value>,
+    locals: ReadonlyMap<string, Expr>,
+  ): void {
     for (const [name, value] of Object.entries(variables)) {
       const unknown: string[] = [];
       const plain = toPlain(value, name, unknown);
@@ -158,7 +163,8 @@ class Evaluation {
     for (const { block } of module.blocks) {
       if (block.type === "variable" && block.labels[0] !== undefined) {
         const sensitive = block.attributes.get("sensitive");
-        if (sensitive?.value.kind === "literal" && sensitive.value.value === true) this.sensitiveVariables.push(block.labels[0]);
+        if (sensitive?.value.kind === "literal" && sensitive.value.value === true)
+          this.sensitiveVariables.push(block.labels[0]);
       }
       if (block.type !== "resource" || block.labels[0] === undefined) continue;
       const type = block.labels[0];
@@ -202,8 +208,12 @@ class Evaluation {
     if (childDir === undefined || depth >= MAX_MODULE_DEPTH) {
       // A registry or git module is not in the files we were given; its resources cannot be told.
       this.opaque.push(base);
-      if (childDir === undefined && local) this.warnings.push(`module ${base}: ${String(source)} is outside the repository`);
-      else if (local) this.warnings.push(`module ${base}: modules nested deeper than ${MAX_MODULE_DEPTH} are not evaluated`);
+      if (childDir === undefined && local)
+        this.warnings.push(`module ${base}: ${String(source)} is outside the repository`);
+      else if (local)
+        this.warnings.push(
+          `module ${base}: modules nested deeper than ${MAX_MODULE_DEPTH} are not evaluated`,
+        );
       return;
     }
     if (!this.module(childDir).blocks.length) {
@@ -217,7 +227,8 @@ class Evaluation {
       const instanceScope = withBindings(scope, bindings);
       const inputs: Record<string, Value> = Object.create(null);
       for (const attribute of block.attributes.values()) {
-        if (attribute.name === "source" || attribute.name === "version" || attribute.name === "providers") continue;
+        if (attribute.name === "source" || attribute.name === "version" || attribute.name === "providers")
+          continue;
         if (META_ARGUMENTS.has(attribute.name)) continue;
         inputs[attribute.name] = evaluate(attribute.value, instanceScope);
       }
@@ -229,7 +240,11 @@ class Evaluation {
    * The instances of a resource or module call: one without `count`/`for_each`; the index keys
    * otherwise. Undefined (and the address made opaque) when they cannot be told.
    */
-  instances(block: Block, scope: Scope, base: string): { key: string; bindings: [string, unknown][] }[] | undefined {
+  instances(
+    block: Block,
+    scope: Scope,
+    base: string,
+  ): { key: string; bindings: [string, unknown][] }[] | undefined {
     const count = block.attributes.get("count");
     const forEach = block.attributes.get("for_each");
     if (count) {
@@ -293,7 +308,9 @@ function variablesIn(expr: Expr, locals: ReadonlyMap<string, Expr>, hops: number
       return local ? variablesIn(local, locals, hops + 1) : [];
     }
     case "template":
-      return expr.parts.flatMap((part) => (typeof part === "string" ? [] : variablesIn(part, locals, hops + 1)));
+      return expr.parts.flatMap((part) =>
+        typeof part === "string" ? [] : variablesIn(part, locals, hops + 1),
+      );
     case "tuple":
       return expr.items.flatMap((item) => variablesIn(item, locals, hops + 1));
     case "object":
@@ -303,7 +320,9 @@ function variablesIn(expr: Expr, locals: ReadonlyMap<string, Expr>, hops: number
     case "unary":
       return variablesIn(expr.operand, locals, hops + 1);
     case "conditional":
-      return [expr.condition, expr.whenTrue, expr.whenFalse].flatMap((part) => variablesIn(part, locals, hops + 1));
+      return [expr.condition, expr.whenTrue, expr.whenFalse].flatMap((part) =>
+        variablesIn(part, locals, hops + 1),
+      );
     default:
       return [];
   }
@@ -372,7 +391,12 @@ export function declaredTerraform(files: ReadonlyMap<string, string>, input: Ter
   const root = normalizeFolder(input.path);
   const evaluation = new Evaluation(files, input.workspace);
   if (root === undefined) {
-    return { kind: "terraform", resources: [], opaque: [], warnings: [`${input.path} is not a folder of the repository`] };
+    return {
+      kind: "terraform",
+      resources: [],
+      opaque: [],
+      warnings: [`${input.path} is not a folder of the repository`],
+    };
   }
   if (evaluation.module(root).blocks.length === 0) {
     evaluation.warnings.push(`no Terraform files in ${root || "the repository root"}`);
@@ -386,7 +410,11 @@ export function declaredTerraform(files: ReadonlyMap<string, string>, input: Ter
     .filter((path) => dirnameOf(path) === root && /\.auto\.tfvars(\.json)?$/.test(path))
     .sort();
   const inputs: Record<string, Value> = Object.create(null);
-  for (const path of [...auto, ...autoNamed, ...input.varFiles.map((file) => normalizeFolder(file) ?? file)]) {
+  for (const path of [
+    ...auto,
+    ...autoNamed,
+    ...input.varFiles.map((file) => normalizeFolder(file) ?? file),
+  ]) {
     const values = evaluation.varFile(path);
     if (values) Object.assign(inputs, values);
   }

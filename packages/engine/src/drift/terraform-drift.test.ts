@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   compareConfigs,
   computeDrift,
-  declaredTerraform,
   type DriftItem,
+  declaredTerraform,
   flattenConfig,
   MASK,
   observedTerraform,
@@ -117,7 +117,8 @@ function files(extra: Record<string, string> = {}): Map<string, string> {
     Object.entries({
       "infra/main.tf": MAIN_TF,
       "infra/modules/network/main.tf": NETWORK_TF,
-      "infra/terraform.tfvars": 'env = "prod"\nregions = ["eu", "us"]\nweb_count = 2\ndb_password = "hunter2"\n',
+      "infra/terraform.tfvars":
+        'env = "prod"\nregions = ["eu", "us"]\nweb_count = 2\ndb_password = "hunter2"\n',
       "infra/staging.tfvars": 'env = "staging"\nregions = ["eu"]\ninstance_type = "t3.small"\n',
       "other/unrelated.tf": 'resource "aws_s3_bucket" "x" { bucket = "x" }',
       ...extra,
@@ -125,8 +126,19 @@ function files(extra: Record<string, string> = {}): Map<string, string> {
   );
 }
 
-function instance(type: string, name: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { mode: "managed", type, name, provider: 'provider["registry.terraform.io/hashicorp/aws"]', instances: [{ schema_version: 0, attributes, sensitive_attributes: [], ...extra }] };
+function instance(
+  type: string,
+  name: string,
+  attributes: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    mode: "managed",
+    type,
+    name,
+    provider: 'provider["registry.terraform.io/hashicorp/aws"]',
+    instances: [{ schema_version: 0, attributes, sensitive_attributes: [], ...extra }],
+  };
 }
 
 /** A state as `terraform apply` of MAIN_TF with terraform.tfvars would write it, then changed by hand. */
@@ -154,7 +166,11 @@ function state(changes: (resources: Record<string, unknown>[]) => void = () => {
         {
           index_key: "us",
           schema_version: 0,
-          attributes: { id: "acme-prod-logs-us", bucket: "acme-prod-logs-us", tags: { Team: "platform", Env: "prod" } },
+          attributes: {
+            id: "acme-prod-logs-us",
+            bucket: "acme-prod-logs-us",
+            tags: { Team: "platform", Env: "prod" },
+          },
         },
       ],
     },
@@ -189,30 +205,60 @@ function state(changes: (resources: Record<string, unknown>[]) => void = () => {
       name: "web",
       // a set: stored in another order than declared, with provider-filled fields
       ingress: [
-        { from_port: 80, to_port: 80, protocol: "tcp", cidr_blocks: ["10.0.0.0/8"], description: "", self: false },
-        { from_port: 443, to_port: 443, protocol: "tcp", cidr_blocks: ["192.168.0.0/16", "10.0.0.0/8"], description: "", self: false },
+        {
+          from_port: 80,
+          to_port: 80,
+          protocol: "tcp",
+          cidr_blocks: ["10.0.0.0/8"],
+          description: "",
+          self: false,
+        },
+        {
+          from_port: 443,
+          to_port: 443,
+          protocol: "tcp",
+          cidr_blocks: ["192.168.0.0/16", "10.0.0.0/8"],
+          description: "",
+          self: false,
+        },
       ],
       egress: [],
     }),
     instance("aws_iam_policy", "read", {
       id: "arn:aws:iam::1:policy/read",
       name: "read",
-      policy: '{"Statement":[{"Action":["s3:GetObject"],"Effect":"Allow","Resource":"*"}],"Version":"2012-10-17"}',
+      policy:
+        '{"Statement":[{"Action":["s3:GetObject"],"Effect":"Allow","Resource":"*"}],"Version":"2012-10-17"}',
     }),
     instance("aws_s3_bucket", "archive", { id: "acme-archive", bucket: "acme-archive" }),
-    instance("aws_db_instance", "main", { id: "db-1", identifier: "main-default", password: "hunter2", storage_encrypted: true }, {
-      sensitive_attributes: [[{ type: "get_attr", value: "password" }]],
-    }),
-    { ...instance("aws_vpc", "main", { id: "vpc-1", cidr_block: "10.1.0.0/16", enable_dns_hostnames: true }), module: "module.network" },
+    instance(
+      "aws_db_instance",
+      "main",
+      { id: "db-1", identifier: "main-default", password: "hunter2", storage_encrypted: true },
+      {
+        sensitive_attributes: [[{ type: "get_attr", value: "password" }]],
+      },
+    ),
+    {
+      ...instance("aws_vpc", "main", { id: "vpc-1", cidr_block: "10.1.0.0/16", enable_dns_hostnames: true }),
+      module: "module.network",
+    },
     { ...instance("aws_subnet", "private", { id: "subnet-9" }), module: "module.remote" },
-    { mode: "data", type: "aws_caller_identity", name: "current", instances: [{ attributes: { account_id: "1" } }] },
+    {
+      mode: "data",
+      type: "aws_caller_identity",
+      name: "current",
+      instances: [{ attributes: { account_id: "1" } }],
+    },
   ];
   changes(resources);
   return { version: 4, terraform_version: "1.9.5", serial: 7, lineage: "x", outputs: {}, resources };
 }
 
 function find(resources: Record<string, unknown>[], type: string, name: string, module?: string) {
-  const found = resources.find((resource) => resource.type === type && resource.name === name && resource.module === module);
+  const found = resources.find(
+    (resource) => resource.type === type && resource.name === name && resource.module === module,
+  );
   if (!found) throw new Error(`${type}.${name} not in the test state`);
   return found as { instances: { attributes: Record<string, unknown>; index_key?: unknown }[] };
 }
@@ -222,7 +268,9 @@ function declared(varFiles: string[] = []) {
 }
 
 function summary(items: DriftItem[]) {
-  return items.map((item) => `${item.driftType} ${item.resourceId}${item.attribute ? ` ${item.attribute}` : ""}`);
+  return items.map(
+    (item) => `${item.driftType} ${item.resourceId}${item.attribute ? ` ${item.attribute}` : ""}`,
+  );
 }
 
 describe("declaredTerraform", () => {
@@ -248,27 +296,45 @@ describe("declaredTerraform", () => {
     expect(web1.attributes.root_block_device).toEqual([{ encrypted: true }]);
     expect(web1.attributes).not.toHaveProperty("lifecycle");
     expect(web1.unknown).toEqual(["subnet_id"]);
-    expect(state.resources.find((resource) => resource.type === "aws_db_instance")!.attributes.identifier).toBe("main-default");
-    expect(state.resources.at(-1)!.attributes).toEqual({ cidr_block: "10.1.0.0/16", enable_dns_hostnames: true });
+    expect(
+      state.resources.find((resource) => resource.type === "aws_db_instance")!.attributes.identifier,
+    ).toBe("main-default");
+    expect(state.resources.at(-1)!.attributes).toEqual({
+      cidr_block: "10.1.0.0/16",
+      enable_dns_hostnames: true,
+    });
     expect(state.opaque).toEqual(["module.remote"]);
     expect(state.variables).toMatchObject({ env: "prod", regions: ["eu", "us"], web_count: 2 });
     expect(state.sensitiveVariables).toEqual(["db_password"]);
   });
 
   it("applies var files after terraform.tfvars, and the workspace", () => {
-    const state = declaredTerraform(files(), { path: "./infra/", varFiles: ["infra/staging.tfvars"], workspace: "staging" });
-    expect(state.resources.filter((resource) => resource.type === "aws_s3_bucket").map((resource) => resource.address)).toEqual([
-      'aws_s3_bucket.logs["eu"]',
-      "aws_s3_bucket.archive",
-    ]);
-    expect(state.resources.find((resource) => resource.address === "aws_instance.web[0]")!.attributes.instance_type).toBe("t3.small");
-    expect(state.resources.find((resource) => resource.type === "aws_db_instance")!.attributes.identifier).toBe("main-staging");
+    const state = declaredTerraform(files(), {
+      path: "./infra/",
+      varFiles: ["infra/staging.tfvars"],
+      workspace: "staging",
+    });
+    expect(
+      state.resources
+        .filter((resource) => resource.type === "aws_s3_bucket")
+        .map((resource) => resource.address),
+    ).toEqual(['aws_s3_bucket.logs["eu"]', "aws_s3_bucket.archive"]);
+    expect(
+      state.resources.find((resource) => resource.address === "aws_instance.web[0]")!.attributes
+        .instance_type,
+    ).toBe("t3.small");
+    expect(
+      state.resources.find((resource) => resource.type === "aws_db_instance")!.attributes.identifier,
+    ).toBe("main-staging");
   });
 
   it("makes an unknown count opaque, reports files it cannot read, and refuses paths outside the repository", () => {
     const state = declaredTerraform(
       new Map([
-        ["m/main.tf", 'variable "n" {}\nresource "aws_instance" "a" {\n  count = var.n\n}\nmodule "up" {\n  source = "../../x"\n}\n'],
+        [
+          "m/main.tf",
+          'variable "n" {}\nresource "aws_instance" "a" {\n  count = var.n\n}\nmodule "up" {\n  source = "../../x"\n}\n',
+        ],
         ["m/broken.tf", "resource {"],
       ]),
       { path: "m", varFiles: ["m/missing.tfvars"], workspace: "default" },
@@ -280,9 +346,9 @@ describe("declaredTerraform", () => {
       "m/missing.tfvars does not exist",
       "module module.up: ../../x is outside the repository",
     ]);
-    expect(declaredTerraform(new Map(), { path: "../etc", varFiles: [], workspace: "default" }).warnings).toEqual([
-      "../etc is not a folder of the repository",
-    ]);
+    expect(
+      declaredTerraform(new Map(), { path: "../etc", varFiles: [], workspace: "default" }).warnings,
+    ).toEqual(["../etc is not a folder of the repository"]);
   });
 });
 
@@ -293,14 +359,18 @@ describe("observedTerraform", () => {
     expect(observed.resources.map((resource) => resource.address)).toContain("aws_instance.web[1]");
     expect(observed.resources.map((resource) => resource.address)).toContain("module.network.aws_vpc.main");
     expect(observed.resources.some((resource) => resource.type === "aws_caller_identity")).toBe(false);
-    expect(observed.resources.find((resource) => resource.type === "aws_db_instance")!.sensitive).toEqual(["password"]);
+    expect(observed.resources.find((resource) => resource.type === "aws_db_instance")!.sensitive).toEqual([
+      "password",
+    ]);
   });
 
   it("refuses other state versions and shapes with a reason", () => {
     expect(() => observedTerraform({ version: 3, modules: [] })).toThrow(StateFormatError);
     expect(() => observedTerraform({ version: 3 })).toThrow(/format version 3; only version 4/);
     expect(() => observedTerraform([1])).toThrow(/not a JSON object/);
-    expect(() => observedTerraform({ version: 4, resources: [{ mode: "managed" }] })).toThrow(/without a type/);
+    expect(() => observedTerraform({ version: 4, resources: [{ mode: "managed" }] })).toThrow(
+      /without a type/,
+    );
   });
 });
 
@@ -312,21 +382,41 @@ describe("computeDrift (Terraform)", () => {
   it("reports each drift type, security-relevant first", () => {
     const drifted = state((resources) => {
       // encryption of the instance's root volume turned off in the console
-      find(resources, "aws_instance", "web").instances[1]!.attributes.root_block_device = [{ encrypted: false, volume_size: 8 }];
+      find(resources, "aws_instance", "web").instances[1]!.attributes.root_block_device = [
+        { encrypted: false, volume_size: 8 },
+      ];
       find(resources, "aws_instance", "web").instances[0]!.attributes.instance_type = "t3.large";
-      find(resources, "aws_s3_bucket_public_access_block", "logs").instances[0]!.attributes.block_public_policy = false;
+      find(resources, "aws_s3_bucket_public_access_block", "logs")
+        .instances[0]!.attributes.block_public_policy = false;
       // a tag added by hand
-      find(resources, "aws_s3_bucket", "logs").instances[0]!.attributes.tags = { Team: "platform", Env: "prod", Owner: "bob" };
+      find(resources, "aws_s3_bucket", "logs").instances[0]!.attributes.tags = {
+        Team: "platform",
+        Env: "prod",
+        Owner: "bob",
+      };
       // the "us" bucket was deleted
       find(resources, "aws_s3_bucket", "logs").instances.pop();
       // an ingress rule opened to the world
       const group = find(resources, "aws_security_group", "web").instances[0]!.attributes;
-      (group.ingress as unknown[]).push({ from_port: 22, to_port: 22, protocol: "tcp", cidr_blocks: ["0.0.0.0/0"] });
+      (group.ingress as unknown[]).push({
+        from_port: 22,
+        to_port: 22,
+        protocol: "tcp",
+        cidr_blocks: ["0.0.0.0/0"],
+      });
       // created outside Terraform's code (still in state after the code was removed)
-      resources.push(instance("aws_iam_access_key", "backdoor", { id: "AKIA1", user: "ci", status: "Active", secret: "s3cr3t" }));
+      resources.push(
+        instance("aws_iam_access_key", "backdoor", {
+          id: "AKIA1",
+          user: "ci",
+          status: "Active",
+          secret: "s3cr3t",
+        }),
+      );
       resources.push(instance("aws_cloudwatch_log_group", "old", { id: "old", name: "old" }));
       find(resources, "aws_db_instance", "main").instances[0]!.attributes.password = "changed";
-      find(resources, "aws_vpc", "main", "module.network").instances[0]!.attributes.cidr_block = "10.9.0.0/16";
+      find(resources, "aws_vpc", "main", "module.network").instances[0]!.attributes.cidr_block =
+        "10.9.0.0/16";
     });
     const items = computeDrift(declared(), observedTerraform(drifted));
     expect(summary(items)).toEqual([
@@ -343,18 +433,42 @@ describe("computeDrift (Terraform)", () => {
       "config_change module.network.aws_vpc.main cidr_block",
     ]);
     const byAttribute = (attribute: string) => items.find((item) => item.attribute === attribute)!;
-    expect(byAttribute("block_public_policy")).toMatchObject({ severity: "high", securityRelevant: true, iacExpected: true, actualState: false });
-    expect(byAttribute("root_block_device.0.encrypted")).toMatchObject({ severity: "high", securityRelevant: true });
-    expect(byAttribute("ingress")).toMatchObject({ securityRelevant: true, iacExpected: null, actualState: { from_port: 22 } });
-    expect(byAttribute("tags.Owner")).toMatchObject({ severity: "low", securityRelevant: false, iacExpected: null, actualState: "bob" });
-    expect(byAttribute("instance_type")).toMatchObject({ severity: "low", iacExpected: "t3.micro", actualState: "t3.large" });
+    expect(byAttribute("block_public_policy")).toMatchObject({
+      severity: "high",
+      securityRelevant: true,
+      iacExpected: true,
+      actualState: false,
+    });
+    expect(byAttribute("root_block_device.0.encrypted")).toMatchObject({
+      severity: "high",
+      securityRelevant: true,
+    });
+    expect(byAttribute("ingress")).toMatchObject({
+      securityRelevant: true,
+      iacExpected: null,
+      actualState: { from_port: 22 },
+    });
+    expect(byAttribute("tags.Owner")).toMatchObject({
+      severity: "low",
+      securityRelevant: false,
+      iacExpected: null,
+      actualState: "bob",
+    });
+    expect(byAttribute("instance_type")).toMatchObject({
+      severity: "low",
+      iacExpected: "t3.micro",
+      actualState: "t3.large",
+    });
     // a secret in the state is never copied into a finding
     expect(byAttribute("password")).toMatchObject({ iacExpected: MASK, actualState: MASK, severity: "low" });
     const key = items.find((item) => item.resourceId === "aws_iam_access_key.backdoor")!;
     expect(key).toMatchObject({ severity: "med", securityRelevant: true, iacExpected: null });
     expect(key.actualState).toMatchObject({ user: "ci", secret: MASK });
     // a rule checks log groups (retention), at low severity: unexpected stays med
-    expect(items.find((item) => item.resourceId === "aws_cloudwatch_log_group.old")).toMatchObject({ severity: "med", securityRelevant: true });
+    expect(items.find((item) => item.resourceId === "aws_cloudwatch_log_group.old")).toMatchObject({
+      severity: "med",
+      securityRelevant: true,
+    });
     expect(items.find((item) => item.driftType === "missing_resource")).toMatchObject({
       resourceType: "aws_s3_bucket",
       iacExpected: { bucket: "acme-prod-logs-us" },
@@ -366,7 +480,8 @@ describe("computeDrift (Terraform)", () => {
     const renamed = state((resources) => {
       const archive = find(resources, "aws_s3_bucket", "archive") as unknown as Record<string, unknown>;
       archive.name = "archive_old";
-      (archive as { instances: { attributes: Record<string, unknown> }[] }).instances[0]!.attributes.force_destroy = true;
+      (archive as { instances: { attributes: Record<string, unknown> }[] })
+        .instances[0]!.attributes.force_destroy = true;
     });
     const items = computeDrift(declared(), observedTerraform(renamed));
     expect(items).toEqual([
@@ -404,13 +519,18 @@ describe("compareConfigs", () => {
   it("lists the differing keys of two environments, security-relevant first", () => {
     const prod = declared();
     const staging = declaredTerraform(
-      files({ "infra/staging.tfvars": 'env = "staging"\nregions = ["eu"]\ninstance_type = "t3.small"\ndb_password = "x"\n' }),
+      files({
+        "infra/staging.tfvars":
+          'env = "staging"\nregions = ["eu"]\ninstance_type = "t3.small"\ndb_password = "x"\n',
+      }),
       { path: "infra", varFiles: ["infra/staging.tfvars"], workspace: "staging" },
     );
     const differences = compareConfigs(prod, staging);
     const keys = differences.map((difference) => difference.key);
     expect(keys).toContain('aws_s3_bucket.logs["us"].bucket');
-    expect(differences.find((difference) => difference.key === 'aws_s3_bucket.logs["us"].bucket')).toMatchObject({
+    expect(
+      differences.find((difference) => difference.key === 'aws_s3_bucket.logs["us"].bucket'),
+    ).toMatchObject({
       change: "removed",
       sourceValue: "acme-prod-logs-us",
       targetValue: null,
@@ -426,7 +546,9 @@ describe("compareConfigs", () => {
       sourceValue: MASK,
       targetValue: MASK,
     });
-    expect(differences.find((difference) => difference.key === "var.env")).toMatchObject({ securityRelevant: false });
+    expect(differences.find((difference) => difference.key === "var.env")).toMatchObject({
+      securityRelevant: false,
+    });
     // the database identifier is not something a rule checks; ordering: security-relevant keys first
     const firstPlain = differences.findIndex((difference) => !difference.securityRelevant);
     expect(differences.slice(firstPlain).every((difference) => !difference.securityRelevant)).toBe(true);
@@ -437,7 +559,10 @@ describe("compareConfigs", () => {
     const code = (encrypted: string) =>
       declaredTerraform(
         new Map([
-          ["main.tf", `variable "encrypted" {\n  default = ${encrypted}\n}\nresource "aws_db_instance" "db" {\n  storage_encrypted = var.encrypted\n  instance_class = "db.t3.micro"\n}\n`],
+          [
+            "main.tf",
+            `variable "encrypted" {\n  default = ${encrypted}\n}\nresource "aws_db_instance" "db" {\n  storage_encrypted = var.encrypted\n  instance_class = "db.t3.micro"\n}\n`,
+          ],
         ]),
         { path: "", varFiles: [], workspace: "default" },
       );

@@ -48,10 +48,15 @@ export function observedTerraform(state: unknown): ObservedState {
   if (!Array.isArray(entries)) throw new StateFormatError("The Terraform state's resources are not a list.");
   const resources: ObservedResource[] = [];
   for (const entry of entries) {
-    if (!isObject(entry)) throw new StateFormatError("The Terraform state holds a resource that is not an object.");
+    if (!isObject(entry))
+      throw new StateFormatError("The Terraform state holds a resource that is not an object.");
     if (entry.mode !== "managed") continue;
     const { type, name, module } = entry;
-    if (typeof type !== "string" || typeof name !== "string" || (module !== undefined && typeof module !== "string"))
+    if (
+      typeof type !== "string" ||
+      typeof name !== "string" ||
+      (module !== undefined && typeof module !== "string")
+    )
       throw new StateFormatError("The Terraform state holds a resource without a type or name.");
     if (!Array.isArray(entry.instances))
       throw new StateFormatError(`The Terraform state's ${type}.${name} has no instances list.`);

@@ -135,7 +135,8 @@ function compareValue(
     return;
   }
   if (isEmpty(declared) && isEmpty(observed)) return;
-  if (canonical(declared) !== canonical(observed)) out.push({ path, expected: declared, actual: observed ?? null });
+  if (canonical(declared) !== canonical(observed))
+    out.push({ path, expected: declared, actual: observed ?? null });
 }
 
 /**
@@ -169,7 +170,9 @@ function compareBlocks(
     const element = declared[index]!;
     const named =
       typeof element.name === "string"
-        ? [...free].find((j) => isObject(actual[j]) && (actual[j] as Record<string, unknown>).name === element.name)
+        ? [...free].find(
+            (j) => isObject(actual[j]) && (actual[j] as Record<string, unknown>).name === element.name,
+          )
         : undefined;
     const partner = named ?? [...free][0];
     if (partner === undefined) {
@@ -188,10 +191,18 @@ function compareBlocks(
  * Every leaf of a configuration as `path -> value` (lists of scalars kept whole, in canonical
  * order); used by the comparison between environments.
  */
-export function flattenAttributes(prefix: string, value: unknown, out: Map<string, unknown>, unknown: ReadonlySet<string>, at = ""): void {
+export function flattenAttributes(
+  prefix: string,
+  value: unknown,
+  out: Map<string, unknown>,
+  unknown: ReadonlySet<string>,
+  at = "",
+): void {
   if (unknown.has(at)) return;
   if (Array.isArray(value) && value.length > 0 && value.every(isObject)) {
-    value.forEach((item, index) => flattenAttributes(prefix, item, out, unknown, `${at}${at ? "." : ""}${index}`));
+    for (const [index, item] of value.entries()) {
+      flattenAttributes(prefix, item, out, unknown, `${at}${at ? "." : ""}${index}`);
+    }
     return;
   }
   if (isObject(value)) {
@@ -201,5 +212,8 @@ export function flattenAttributes(prefix: string, value: unknown, out: Map<strin
     return;
   }
   if (value === null || value === undefined) return;
-  out.set(`${prefix}${at}`, Array.isArray(value) ? [...value].sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1)) : value);
+  out.set(
+    `${prefix}${at}`,
+    Array.isArray(value) ? [...value].sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1)) : value,
+  );
 }
