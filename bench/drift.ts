@@ -288,7 +288,10 @@ export async function run(): Promise<string> {
   const compare = time(() => compareConfigs(declared.value, staging));
   const count = (type: string) => drift.value.filter((item) => item.driftType === type).length;
   rows.push(
-    ["Terraform: declared instances", declared.value.resources.length],
+    [
+      "Terraform: declared instances",
+      `${declared.value.resources.length} (warnings: ${declared.value.warnings.length})`,
+    ],
     ["Terraform: evaluate the code (declaredTerraform)", `${declared.ms.toFixed(0)} ms`],
     [
       "Terraform: state size",

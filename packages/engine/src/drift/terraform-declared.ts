@@ -24,8 +24,10 @@ export interface TerraformInput {
 const MAX_MODULE_DEPTH = 8;
 /** One resource's `count` above this is not expanded: no real configuration declares it. */
 const MAX_COUNT = 10_000;
-/** Instances of the whole configuration: evaluation stops adding beyond this. */
+/** Instances (resources and module calls) of the whole configuration: evaluation stops beyond this. */
 const MAX_INSTANCES = 100_000;
+/** Expression evaluation steps for the whole configuration (a few hundred milliseconds). */
+const MAX_EVALUATION_STEPS = 5_000_000;
 
 /** Arguments Terraform itself reads; never part of the resource's configuration. */
 const META_ARGUMENTS = new Set(["count", "for_each", "provider", "depends_on"]);
@@ -47,6 +49,8 @@ class Evaluation {
   readonly #files: ReadonlyMap<string, string>;
   readonly #workspace: string;
   readonly #parsed = new Map<string, ModuleFiles>();
+  readonly budget = { remaining: MAX_EVALUATION_STEPS };
+  #instances = 0;
 
   constructor(files: ReadonlyMap<string, string>, workspace: string) {
     this.#files = files;
@@ -107,7 +111,7 @@ class Evaluation {
     }
     const [body] = this.parse(path, true) ?? [];
     if (!body) return undefined;
-    const empty: Scope = { variableDefaults: new Map(), locals: new Map() };
+    const empty: Scope = { variableDefaults: new Map(), locals: new Map(), budget: this.budget };
     const values: Record<string, Value> = Object.create(null);
     for (const attribute of body.attributes.values())
       values[attribute.name] = evaluate(attribute.value, empty);
@@ -123,7 +127,7 @@ class Evaluation {
     const module = this.module(dir);
     const variables: Record<string, Value> = Object.create(null);
     const locals = new Map<string, Expr>();
-    const noVars: Scope = { variableDefaults: new Map(), locals: new Map() };
+    const noVars: Scope = { variableDefaults: new Map(), locals: new Map(), budget: this.budget };
     for (const { block } of module.blocks) {
       if (block.type === "variable" && block.labels[0] !== undefined) {
         const name = block.labels[0];
@@ -141,7 +145,7 @@ class Evaluation {
       ["terraform", { workspace: this.#workspace }],
       ["path", { module: dir || ".", root: "." }],
     ]);
-    const scope: Scope = { variableDefaults: new Map(), locals, bindings };
+    const scope: Scope = { variableDefaults: new Map(), locals, bindings, budget: this.budget };
     if (depth === 0) this.recordRootVariables(module, variables, locals);
     for (const { block, file } of module.blocks) {
       if (block.type === "resource" && block.labels.length === 2) this.resource(block, file, prefix, scope);
@@ -181,10 +185,7 @@ class Evaluation {
     const instances = this.instances(block, scope, base);
     if (!instances) return;
     for (const { key, bindings } of instances) {
-      if (this.resources.length >= MAX_INSTANCES) {
-        this.warnings.push(`more than ${MAX_INSTANCES} resource instances: the rest were not evaluated`);
-        return;
-      }
+      if (!this.admit()) return;
       const instanceScope = withBindings(scope, bindings);
       const unknown: string[] = [];
       const address = `${base}${key}`;
@@ -197,6 +198,16 @@ class Evaluation {
         file,
       });
     }
+  }
+
+  /** Counts one more instance; false (and a warning, once) beyond the limit. */
+  admit(): boolean {
+    if (++this.#instances <= MAX_INSTANCES) return true;
+    if (this.#instances === MAX_INSTANCES + 1)
+      this.warnings.push(
+        `more than ${MAX_INSTANCES} resource and module instances: the rest were not evaluated`,
+      );
+    return false;
   }
 
   moduleCall(block: Block, dir: string, prefix: string, scope: Scope, depth: number): void {
@@ -224,6 +235,7 @@ class Evaluation {
     const instances = this.instances(block, scope, base);
     if (!instances) return;
     for (const { key, bindings } of instances) {
+      if (!this.admit()) return;
       const instanceScope = withBindings(scope, bindings);
       const inputs: Record<string, Value> = Object.create(null);
       for (const attribute of block.attributes.values()) {
@@ -419,6 +431,9 @@ export function declaredTerraform(files: ReadonlyMap<string, string>, input: Ter
     if (values) Object.assign(inputs, values);
   }
   evaluation.instance(root, "", inputs, 0);
+  if (evaluation.budget.remaining < 0) {
+    evaluation.warnings.push("the configuration takes too long to evaluate: some values were left unknown");
+  }
   return {
     kind: "terraform",
     resources: evaluation.resources,

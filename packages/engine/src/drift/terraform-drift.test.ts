@@ -352,6 +352,40 @@ describe("declaredTerraform", () => {
   });
 });
 
+describe("declaredTerraform on hostile code", () => {
+  it("bounds locals that multiply at every level", () => {
+    const refs = (i: number) => Array.from({ length: 10 }, () => `local.l${i + 1}`).join(", ");
+    const levels = Array.from({ length: 30 }, (_, i) => `  l${i} = [${refs(i)}]`).join("\n");
+    const code = `locals {\n${levels}\n  l30 = "x"\n}\nresource "aws_s3_bucket" "b" {\n  bucket = "b"\n  tags = { v = jsonencode(local.l0) }\n}\n`;
+    const started = performance.now();
+    const state = declaredTerraform(new Map([["main.tf", code]]), {
+      path: "",
+      varFiles: [],
+      workspace: "default",
+    });
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(state.resources[0]!.attributes.bucket).toBe("b");
+    expect(state.resources[0]!.unknown).toEqual(["tags.v"]);
+    expect(state.warnings).toEqual([
+      "the configuration takes too long to evaluate: some values were left unknown",
+    ]);
+  });
+
+  it("bounds modules that multiply their instances", () => {
+    const files = new Map([
+      ["main.tf", 'module "a" {\n  source = "./a"\n  count = 10000\n}\n'],
+      ["a/main.tf", 'module "b" {\n  source = "../b"\n  count = 10000\n}\n'],
+      ["b/main.tf", 'resource "aws_s3_bucket" "x" {\n  bucket = "x"\n}\n'],
+    ]);
+    const state = declaredTerraform(files, { path: "", varFiles: [], workspace: "default" });
+    expect(state.resources.length).toBeLessThan(100_000);
+    expect(state.warnings).toEqual([
+      "more than 100000 resource and module instances: the rest were not evaluated",
+    ]);
+    expect(state.resources[0]!.address).toBe("module.a[0].module.b[0].aws_s3_bucket.x");
+  });
+});
+
 describe("observedTerraform", () => {
   it("reads managed resources of a version 4 state with index keys and module addresses", () => {
     const observed = observedTerraform(state());

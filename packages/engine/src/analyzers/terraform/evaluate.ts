@@ -13,6 +13,7 @@ const MAX_HOPS = 32;
 
 export function evaluate(expr: Expr | undefined, scope: Scope, hops = 0): Value {
   if (!expr || hops > MAX_HOPS) return UNKNOWN;
+  if (scope.budget && --scope.budget.remaining < 0) return UNKNOWN;
   switch (expr.kind) {
     case "literal":
       return expr.value;

@@ -78,6 +78,12 @@ export interface Scope {
    * each instance's `count.index` / `each.key` this way. Scanning binds none.
    */
   bindings?: ReadonlyMap<string, unknown>;
+  /**
+   * Evaluation steps left for everything sharing this object; at zero every value is unknown.
+   * Locals that each reference another twice double the work per level: a configuration from an
+   * untrusted repository evaluated in a server needs a ceiling (scanning has its worker timeout).
+   */
+  budget?: { remaining: number };
 }
 
 export function parseTerraform(file: SourceFile): ParseResult<TerraformModel> {
