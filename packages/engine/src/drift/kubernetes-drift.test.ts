@@ -361,6 +361,35 @@ describe("computeDrift (Kubernetes)", () => {
     expect(items.some((item) => item.attribute?.includes("hostNetwork"))).toBe(false);
   });
 
+  it("reads List responses, whose items carry no kind, and takes quantities in their canonical form", () => {
+    const files = new Map([
+      [
+        "k/app.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: shop\nspec:\n  template:\n    spec:\n      containers:\n        - name: api\n          resources:\n            limits:\n              cpu: 0.5\n              memory: 1Gi\n",
+      ],
+    ]);
+    const list = {
+      kind: "DeploymentList",
+      apiVersion: "apps/v1",
+      items: [
+        {
+          metadata: { name: "api", namespace: "shop" },
+          spec: {
+            template: {
+              spec: { containers: [{ name: "api", resources: { limits: { cpu: "500m", memory: "1Gi" } } }] },
+            },
+          },
+        },
+      ],
+    };
+    const declaredState = declaredKubernetes(files, { path: "k" });
+    expect(computeDrift(declaredState, observedKubernetes([list]))).toEqual([]);
+    get(list, "items.0.spec.template.spec.containers.0.resources.limits").cpu = "2";
+    expect(summary(computeDrift(declaredState, observedKubernetes([list])))).toEqual([
+      "config_change apps/v1/Deployment shop/api spec.template.spec.containers.0.resources.limits.cpu",
+    ]);
+  });
+
   it("never reports a kind it did not read (the Secret) or a namespace it did not list as missing", () => {
     const observed = observedKubernetes(
       cluster((objects) => objects.splice(0, 1)),

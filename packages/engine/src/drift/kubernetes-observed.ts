@@ -114,13 +114,42 @@ export function comparedAttributes(object: Record<string, unknown>): Record<stri
   return { ...rest, metadata };
 }
 
+/**
+ * The objects, with List responses opened: the API server leaves `kind` and `apiVersion` out of a
+ * list's items (`DeploymentList` holds Deployments), so they are taken from the list.
+ */
+function* withKinds(objects: readonly unknown[]): Generator<Record<string, unknown>> {
+  for (const object of objects) {
+    if (!isObject(object)) continue;
+    const listKind =
+      typeof object.kind === "string" && object.kind.endsWith("List") ? object.kind.slice(0, -4) : undefined;
+    if (listKind === undefined || !Array.isArray(object.items)) {
+      yield object;
+      continue;
+    }
+    for (const item of object.items) {
+      if (!isObject(item)) continue;
+      yield {
+        ...item,
+        kind: typeof item.kind === "string" ? item.kind : listKind,
+        apiVersion: typeof item.apiVersion === "string" ? item.apiVersion : object.apiVersion,
+      };
+    }
+  }
+}
+
+/**
+ * What a cluster runs. `objects` are API objects, or List responses (`DeploymentList` with
+ * `items`) as the API returns them. `coverage` says which kinds (`group/Kind`) and namespaces were
+ * read; the kinds default to KUBERNETES_OBSERVED_KINDS.
+ */
 export function observedKubernetes(
   objects: readonly unknown[],
   coverage?: { kinds?: readonly string[]; namespaces?: readonly string[] },
 ): ObservedState {
   const resources: ObservedResource[] = [];
-  for (const object of objects) {
-    if (!isObject(object) || !isObject(object.metadata)) continue;
+  for (const object of withKinds(objects)) {
+    if (!isObject(object.metadata)) continue;
     const { kind, apiVersion } = object;
     const { name, namespace: rawNamespace, ownerReferences } = object.metadata;
     if (typeof kind !== "string" || typeof apiVersion !== "string" || typeof name !== "string") continue;

@@ -135,8 +135,42 @@ function compareValue(
     return;
   }
   if (isEmpty(declared) && isEmpty(observed)) return;
-  if (canonical(declared) !== canonical(observed))
-    out.push({ path, expected: declared, actual: observed ?? null });
+  if (canonical(declared) === canonical(observed)) return;
+  // The API server stores quantities in canonical form: `0.5` CPU comes back as `500m`.
+  if (options.mode === "struct" && sameQuantity(declared, observed)) return;
+  out.push({ path, expected: declared, actual: observed ?? null });
+}
+
+const QUANTITY = /^([0-9]+(?:\.[0-9]+)?)(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
+const QUANTITY_FACTOR: Readonly<Record<string, number>> = {
+  "": 1,
+  m: 1e-3,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+};
+
+/** A Kubernetes resource quantity (`500m`, `0.5`, `1Gi`, `1073741824`) in base units. */
+function quantity(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return undefined;
+  const match = QUANTITY.exec(value);
+  return match ? Number(match[1]) * QUANTITY_FACTOR[match[2] ?? ""]! : undefined;
+}
+
+function sameQuantity(a: unknown, b: unknown): boolean {
+  const x = quantity(a);
+  const y = quantity(b);
+  return x !== undefined && y !== undefined && Math.abs(x - y) <= Math.abs(x) * 1e-9;
 }
 
 /**
