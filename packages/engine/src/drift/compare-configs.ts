@@ -3,7 +3,7 @@
 // then the keys whose values differ. `change` reads from the source to the target: `added` is a key
 // only the target has, `removed` one only the source has, `modified` one both have with different
 // values. Security-relevant keys come first.
-import { MASK } from "./redact.ts";
+import { isSensitivePath, MASK } from "./redact.ts";
 import { securitySetting } from "./security-settings.ts";
 import type { ConfigDifference, DeclaredState } from "./types.ts";
 import { canonical, flattenAttributes } from "./values.ts";
@@ -38,7 +38,7 @@ function flatten(declared: DeclaredState): Map<string, FlatEntry> {
     for (const [key, leaf] of leaves)
       out.set(key, {
         value: leaf,
-        sensitive: sensitiveVariables.has(name),
+        sensitive: sensitiveVariables.has(name) || isSensitivePath(name, []),
         variableFeedsSecurity: securityVariables.has(name),
       });
   }
@@ -47,7 +47,13 @@ function flatten(declared: DeclaredState): Map<string, FlatEntry> {
     const leaves = new Map<string, unknown>();
     flattenAttributes(prefix, resource.attributes, leaves, new Set(resource.unknown));
     for (const [key, value] of leaves) {
-      out.set(key, { value, type: resource.type, path: key.slice(prefix.length), sensitive: false });
+      const path = key.slice(prefix.length);
+      out.set(key, {
+        value,
+        type: resource.type,
+        path,
+        sensitive: isSensitivePath(path, resource.sensitive ?? []),
+      });
     }
   }
   return out;

@@ -93,7 +93,10 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
     });
     for (const difference of differences) {
       const security = securitySetting(kind, from.type, difference.path);
-      const { expected, actual } = redact(difference.path, difference.expected, difference.actual, to);
+      const { expected, actual } = redact(difference.path, difference.expected, difference.actual, [
+        ...(from.sensitive ?? []),
+        ...(to.sensitive ?? []),
+      ]);
       items.push({
         driftType: "config_change",
         resourceType: from.type,
@@ -173,7 +176,7 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
       resourceType: resource.type,
       resourceId: resource.address,
       attribute: null,
-      iacExpected: redact("", resource.attributes, null).expected,
+      iacExpected: redact("", resource.attributes, null, resource.sensitive).expected,
       actualState: null,
       ...resourceSeverity(kind, resource.type, "low"),
     });
@@ -185,7 +188,7 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
       resourceId: resource.address,
       attribute: null,
       iacExpected: null,
-      actualState: redact("", null, resource.attributes, resource).actual,
+      actualState: redact("", null, resource.attributes, resource.sensitive).actual,
       ...resourceSeverity(kind, resource.type, "med"),
     });
   }

@@ -11,6 +11,7 @@ import {
   comparedAttributes,
   kubernetesAddress,
   kubernetesKey,
+  maskSecrets,
 } from "./kubernetes-observed.ts";
 import { dirnameOf, joinPath, normalizeFolder } from "./paths.ts";
 import type { DeclaredResource, DeclaredState } from "./types.ts";
@@ -483,7 +484,7 @@ export function declaredKubernetes(
       address: kubernetesAddress(namespace, metadata.name),
       type: `${apiVersion}/${kind}`,
       key,
-      attributes: comparedAttributes(object),
+      attributes: comparedAttributes(maskSecrets(object)),
       unknown: [],
       file,
     });

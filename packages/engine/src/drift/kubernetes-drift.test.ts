@@ -4,6 +4,7 @@ import {
   computeDrift,
   type DriftItem,
   declaredKubernetes,
+  MASK,
   observedKubernetes,
 } from "./index.ts";
 import { strategicMerge } from "./kubernetes-declared.ts";
@@ -284,6 +285,38 @@ describe("declaredKubernetes", () => {
       "k/kustomization.yaml: remote resource https://github.com/x/y is not read",
       "no Kubernetes manifests in k",
     ]);
+  });
+
+  it("never holds a Secret's values or a secret-named environment variable's literal value", () => {
+    const files = new Map([
+      [
+        "s/all.yaml",
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: hunter2\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n    - name: c\n      env:\n        - name: DB_PASSWORD\n          value: hunter2\n        - name: MODE\n          value: fast\n",
+      ],
+    ]);
+    const state = declaredKubernetes(files, { path: "s" });
+    expect(JSON.stringify(state)).not.toContain("hunter2");
+    expect(get(state.resources[0]!.attributes, "stringData.password")).toBe(MASK);
+    expect(get(state.resources[1]!.attributes, "spec.containers.0.env.1.value")).toBe("fast");
+    const observed = observedKubernetes([
+      {
+        apiVersion: "v1",
+        kind: "Pod",
+        metadata: { name: "p", namespace: "default" },
+        spec: {
+          containers: [
+            {
+              name: "c",
+              env: [
+                { name: "DB_PASSWORD", value: "other" },
+                { name: "MODE", value: "fast" },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    expect(JSON.stringify(observed)).not.toContain("other");
   });
 
   it("merges strategic patches by name and honours $patch: delete", () => {

@@ -3,6 +3,7 @@
 // resourceVersion, uid, the last-applied annotation) removed. Objects another controller owns
 // (a ReplicaSet's Pods, an operator's objects) and the ones Kubernetes creates in every namespace
 // are not the repository's to declare, so they are left out.
+import { isSensitiveName, MASK } from "./redact.ts";
 import type { ObservedResource, ObservedState } from "./types.ts";
 
 export interface ObservedKind {
@@ -94,11 +95,40 @@ function withoutServerFields(object: Record<string, unknown>): Record<string, un
     if (Object.keys(annotations).length === 0) delete metadata.annotations;
     else metadata.annotations = annotations;
   }
-  const out: Record<string, unknown> = { ...rest, metadata };
-  if (rest.kind === "Secret") {
-    delete out.data;
-    delete out.stringData;
+  return { ...rest, metadata };
+}
+
+/**
+ * Secrets never leave the cluster or the repository through drift: a Secret's values and the
+ * literal value of an environment variable whose name says secret (`DB_PASSWORD`) are masked on
+ * both sides, so they are neither stored nor compared.
+ */
+export function maskSecrets(object: Record<string, unknown>): Record<string, unknown> {
+  const out = structuredClone(object);
+  if (out.kind === "Secret") {
+    for (const field of ["data", "stringData"]) {
+      const values = out[field];
+      if (isObject(values)) for (const key of Object.keys(values)) values[key] = MASK;
+    }
   }
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isObject(value)) {
+      if (Array.isArray(value.env)) {
+        for (const variable of value.env) {
+          if (
+            isObject(variable) &&
+            typeof variable.name === "string" &&
+            typeof variable.value === "string" &&
+            isSensitiveName(variable.name)
+          )
+            variable.value = MASK;
+        }
+      }
+      for (const child of Object.values(value)) visit(child);
+    }
+  };
+  visit(out.spec);
   return out;
 }
 
@@ -166,7 +196,7 @@ export function observedKubernetes(
       address: kubernetesAddress(namespace, name),
       type: `${apiVersion}/${kind}`,
       key: kubernetesKey(apiVersion, kind, namespace, name),
-      attributes: comparedAttributes(withoutServerFields(object)),
+      attributes: comparedAttributes(maskSecrets(withoutServerFields(object))),
     });
   }
   return {

@@ -2,7 +2,7 @@
 // database password, a Lambda variable) must not travel with them. Terraform marks such values in
 // `sensitive_attributes`; names that say "password" or "token" are masked too. Only strings are
 // masked: `automountServiceAccountToken: true` is no secret.
-import type { ObservedResource } from "./types.ts";
+import { withoutIndexes } from "./security-settings.ts";
 
 export const MASK = "(sensitive value)";
 
@@ -13,13 +13,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function sensitivePath(path: string, marked: readonly string[]): boolean {
+/** The name says secret, or the path is (under) one marked sensitive, with or without list indexes. */
+export function isSensitivePath(path: string, marked: readonly string[]): boolean {
   if (path !== "" && path.split(".").some((segment) => SENSITIVE_NAME.test(segment))) return true;
-  return marked.some((mark) => path === mark || path.startsWith(`${mark}.`));
+  if (marked.length === 0) return false;
+  const bare = withoutIndexes(path);
+  return marked.some((mark) =>
+    [path, bare].some((candidate) => candidate === mark || candidate.startsWith(`${mark}.`)),
+  );
+}
+
+/** A name that says it holds a secret (`DB_PASSWORD`, `api_key`). */
+export function isSensitiveName(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
 }
 
 function mask(value: unknown, path: string, marked: readonly string[]): unknown {
-  if (typeof value === "string") return sensitivePath(path, marked) ? MASK : value;
+  if (typeof value === "string") return isSensitivePath(path, marked) ? MASK : value;
   if (Array.isArray(value))
     return value.map((item, index) => mask(item, path ? `${path}.${index}` : String(index), marked));
   if (isObject(value)) {
@@ -36,8 +46,7 @@ export function redact(
   path: string,
   expected: unknown,
   actual: unknown,
-  observed?: Pick<ObservedResource, "sensitive">,
+  marked: readonly string[] = [],
 ): { expected: unknown; actual: unknown } {
-  const marked = observed?.sensitive ?? [];
   return { expected: mask(expected, path, marked), actual: mask(actual, path, marked) };
 }

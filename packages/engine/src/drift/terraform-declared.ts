@@ -123,14 +123,24 @@ class Evaluation {
    * `inputs` are the values given by the caller (tfvars for the root); a variable without input
    * takes its default, and one with neither is unknown.
    */
-  instance(dir: string, prefix: string, inputs: Record<string, Value>, depth: number): void {
+  instance(
+    dir: string,
+    prefix: string,
+    inputs: Record<string, Value>,
+    depth: number,
+    sensitiveInputs: ReadonlySet<string> = new Set(),
+  ): void {
     const module = this.module(dir);
+    // Variables declared `sensitive`, and those a caller fed from one of its sensitive values.
+    const sensitive = new Set(sensitiveInputs);
     const variables: Record<string, Value> = Object.create(null);
     const locals = new Map<string, Expr>();
     const noVars: Scope = { variableDefaults: new Map(), locals: new Map(), budget: this.budget };
     for (const { block } of module.blocks) {
       if (block.type === "variable" && block.labels[0] !== undefined) {
         const name = block.labels[0];
+        const marked = block.attributes.get("sensitive");
+        if (marked?.value.kind === "literal" && marked.value.value === true) sensitive.add(name);
         if (Object.hasOwn(inputs, name)) variables[name] = inputs[name]!;
         else {
           const fallback = block.attributes.get("default");
@@ -146,11 +156,12 @@ class Evaluation {
       ["path", { module: dir || ".", root: "." }],
     ]);
     const scope: Scope = { variableDefaults: new Map(), locals, bindings, budget: this.budget };
-    if (depth === 0) this.recordRootVariables(module, variables, locals);
+    if (depth === 0) this.recordRootVariables(module, variables, locals, sensitive);
     for (const { block, file } of module.blocks) {
-      if (block.type === "resource" && block.labels.length === 2) this.resource(block, file, prefix, scope);
+      if (block.type === "resource" && block.labels.length === 2)
+        this.resource(block, file, prefix, scope, sensitivePathsOf(block, locals, sensitive));
       else if (block.type === "module" && block.labels[0] !== undefined)
-        this.moduleCall(block, module.dir, prefix, scope, depth);
+        this.moduleCall(block, module.dir, prefix, scope, depth, locals, sensitive);
     }
   }
 
@@ -158,28 +169,25 @@ class Evaluation {
     module: ModuleFiles,
     variables: Record<string, Value>,
     locals: ReadonlyMap<string, Expr>,
+    sensitive: ReadonlySet<string>,
   ): void {
+    this.sensitiveVariables.push(...[...sensitive].sort());
     for (const [name, value] of Object.entries(variables)) {
       const unknown: string[] = [];
       const plain = toPlain(value, name, unknown);
       if (plain !== undefined && unknown.length === 0) this.rootVariables[name] = plain;
     }
     for (const { block } of module.blocks) {
-      if (block.type === "variable" && block.labels[0] !== undefined) {
-        const sensitive = block.attributes.get("sensitive");
-        if (sensitive?.value.kind === "literal" && sensitive.value.value === true)
-          this.sensitiveVariables.push(block.labels[0]);
-      }
       if (block.type !== "resource" || block.labels[0] === undefined) continue;
       const type = block.labels[0];
       forEachAttribute(block, "", (path, expr) => {
         if (securitySetting("terraform", type, path) === undefined) return;
-        for (const name of variablesIn(expr, locals, 0)) this.securityVariables.add(name);
+        for (const name of variablesIn(expr, locals)) this.securityVariables.add(name);
       });
     }
   }
 
-  resource(block: Block, file: string, prefix: string, scope: Scope): void {
+  resource(block: Block, file: string, prefix: string, scope: Scope, sensitive: string[]): void {
     const [type, name] = block.labels as [string, string];
     const base = `${prefix}${type}.${name}`;
     const instances = this.instances(block, scope, base);
@@ -196,6 +204,7 @@ class Evaluation {
         attributes: bodyOf(block, instanceScope, "", unknown),
         unknown,
         file,
+        ...(sensitive.length > 0 ? { sensitive } : {}),
       });
     }
   }
@@ -210,7 +219,15 @@ class Evaluation {
     return false;
   }
 
-  moduleCall(block: Block, dir: string, prefix: string, scope: Scope, depth: number): void {
+  moduleCall(
+    block: Block,
+    dir: string,
+    prefix: string,
+    scope: Scope,
+    depth: number,
+    locals: ReadonlyMap<string, Expr>,
+    sensitive: ReadonlySet<string>,
+  ): void {
     const name = block.labels[0]!;
     const base = `${prefix}module.${name}`;
     const source = evaluate(block.attributes.get("source")?.value, scope);
@@ -234,6 +251,11 @@ class Evaluation {
     }
     const instances = this.instances(block, scope, base);
     if (!instances) return;
+    const sensitiveInputs = new Set(
+      [...block.attributes.values()]
+        .filter((attribute) => variablesIn(attribute.value, locals).some((name) => sensitive.has(name)))
+        .map((attribute) => attribute.name),
+    );
     for (const { key, bindings } of instances) {
       if (!this.admit()) return;
       const instanceScope = withBindings(scope, bindings);
@@ -244,7 +266,7 @@ class Evaluation {
         if (META_ARGUMENTS.has(attribute.name)) continue;
         inputs[attribute.name] = evaluate(attribute.value, instanceScope);
       }
-      this.instance(childDir, `${base}${key}.`, inputs, depth + 1);
+      this.instance(childDir, `${base}${key}.`, inputs, depth + 1, sensitiveInputs);
     }
   }
 
@@ -309,35 +331,61 @@ function forEachAttribute(block: Block, prefix: string, visit: (path: string, ex
   for (const child of block.blocks) forEachAttribute(child, `${prefix}${child.type}.`, visit);
 }
 
-/** The `var.x` an expression reads, directly or through locals. */
-function variablesIn(expr: Expr, locals: ReadonlyMap<string, Expr>, hops: number): string[] {
-  if (hops > 16) return [];
-  switch (expr.kind) {
-    case "reference": {
-      const [root, name] = expr.path;
-      if (root === "var" && name) return [name];
-      const local = root === "local" && name ? locals.get(name) : undefined;
-      return local ? variablesIn(local, locals, hops + 1) : [];
+/** Attribute paths (no indexes) of a block set from a sensitive variable. */
+function sensitivePathsOf(
+  block: Block,
+  locals: ReadonlyMap<string, Expr>,
+  sensitive: ReadonlySet<string>,
+): string[] {
+  if (sensitive.size === 0) return [];
+  const out: string[] = [];
+  forEachAttribute(block, "", (path, expr) => {
+    if (variablesIn(expr, locals).some((name) => sensitive.has(name))) out.push(path);
+  });
+  return out;
+}
+
+/** The `var.x` an expression reads, directly or through locals (each local read once: no blow-up). */
+function variablesIn(expr: Expr, locals: ReadonlyMap<string, Expr>): string[] {
+  const seen = new Set<string>();
+  const out = new Set<string>();
+  const pending: Expr[] = [expr];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    switch (current.kind) {
+      case "reference": {
+        const [root, name] = current.path;
+        if (root === "var" && name) out.add(name);
+        else if (root === "local" && name && !seen.has(name)) {
+          seen.add(name);
+          const local = locals.get(name);
+          if (local) pending.push(local);
+        }
+        break;
+      }
+      case "template":
+        for (const part of current.parts) if (typeof part !== "string") pending.push(part);
+        break;
+      case "tuple":
+        pending.push(...current.items);
+        break;
+      case "object":
+        for (const entry of current.entries) pending.push(entry.value);
+        break;
+      case "call":
+        pending.push(...current.args);
+        break;
+      case "unary":
+        pending.push(current.operand);
+        break;
+      case "conditional":
+        pending.push(current.condition, current.whenTrue, current.whenFalse);
+        break;
+      default:
+        break;
     }
-    case "template":
-      return expr.parts.flatMap((part) =>
-        typeof part === "string" ? [] : variablesIn(part, locals, hops + 1),
-      );
-    case "tuple":
-      return expr.items.flatMap((item) => variablesIn(item, locals, hops + 1));
-    case "object":
-      return expr.entries.flatMap((entry) => variablesIn(entry.value, locals, hops + 1));
-    case "call":
-      return expr.args.flatMap((arg) => variablesIn(arg, locals, hops + 1));
-    case "unary":
-      return variablesIn(expr.operand, locals, hops + 1);
-    case "conditional":
-      return [expr.condition, expr.whenTrue, expr.whenFalse].flatMap((part) =>
-        variablesIn(part, locals, hops + 1),
-      );
-    default:
-      return [];
   }
+  return [...out];
 }
 
 function withBindings(scope: Scope, extra: [string, unknown][]): Scope {

@@ -386,6 +386,56 @@ describe("declaredTerraform on hostile code", () => {
   });
 });
 
+describe("sensitive values", () => {
+  it("masks attributes set from a sensitive variable, through locals and module inputs", () => {
+    const files = new Map([
+      [
+        "main.tf",
+        `variable "token" {\n  sensitive = true\n  default = "tok-123"\n}\nlocals {\n  script = "export T=\${var.token}"\n}\nmodule "app" {\n  source = "./app"\n  script = local.script\n}\n`,
+      ],
+      [
+        "app/main.tf",
+        'variable "script" {}\nresource "aws_instance" "a" {\n  user_data = var.script\n  instance_type = "t3.micro"\n}\n',
+      ],
+    ]);
+    const declaredState = declaredTerraform(files, { path: "", varFiles: [], workspace: "default" });
+    expect(declaredState.resources[0]!.sensitive).toEqual(["user_data"]);
+    const observed = observedTerraform({
+      version: 4,
+      resources: [
+        {
+          mode: "managed",
+          type: "aws_instance",
+          name: "a",
+          module: "module.app",
+          instances: [{ attributes: { user_data: "export T=tok-999", instance_type: "t3.micro" } }],
+        },
+      ],
+    });
+    const items = computeDrift(declaredState, observed);
+    expect(items.map((item) => [item.attribute, item.iacExpected, item.actualState])).toEqual([
+      ["user_data", MASK, MASK],
+    ]);
+    expect(JSON.stringify(items)).not.toContain("tok-");
+    const missing = computeDrift(declaredState, { kind: "terraform", resources: [] });
+    expect(JSON.stringify(missing)).not.toContain("tok-");
+    const other = declaredTerraform(
+      new Map([...files, ["main.tf", files.get("main.tf")!.replace("tok-123", "tok-456")]]),
+      {
+        path: "",
+        varFiles: [],
+        workspace: "default",
+      },
+    );
+    const differences = compareConfigs(declaredState, other);
+    expect(differences.map((difference) => difference.key).sort()).toEqual([
+      "module.app.aws_instance.a.user_data",
+      "var.token",
+    ]);
+    expect(JSON.stringify(differences)).not.toContain("tok-");
+  });
+});
+
 describe("observedTerraform", () => {
   it("reads managed resources of a version 4 state with index keys and module addresses", () => {
     const observed = observedTerraform(state());

@@ -18,6 +18,8 @@ export interface DeclaredResource {
   unknown: string[];
   /** Where it is declared (repository-relative file). */
   file: string;
+  /** Attribute paths set from a sensitive variable (without list indexes): masked wherever shown. */
+  sensitive?: string[];
 }
 
 export interface DeclaredState {
