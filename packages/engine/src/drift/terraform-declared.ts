@@ -470,11 +470,14 @@ export function declaredTerraform(files: ReadonlyMap<string, string>, input: Ter
     .filter((path) => dirnameOf(path) === root && /\.auto\.tfvars(\.json)?$/.test(path))
     .sort();
   const inputs: Record<string, Value> = Object.create(null);
-  for (const path of [
-    ...auto,
-    ...autoNamed,
-    ...input.varFiles.map((file) => normalizeFolder(file) ?? file),
-  ]) {
+  const varFiles: string[] = [];
+  for (const file of input.varFiles) {
+    const path = normalizeFolder(file);
+    if (path === undefined || path === "")
+      evaluation.warnings.push(`${file} is not a file of the repository`);
+    else varFiles.push(path);
+  }
+  for (const path of [...auto, ...autoNamed, ...varFiles]) {
     const values = evaluation.varFile(path);
     if (values) Object.assign(inputs, values);
   }

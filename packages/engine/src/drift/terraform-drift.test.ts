@@ -328,6 +328,49 @@ describe("declaredTerraform", () => {
     ).toBe("main-staging");
   });
 
+  it("expands count = length(…) and for_each over a map of objects with each.value, and merges tags", () => {
+    const code = `variable "subnets" {
+  default = ["10.0.1.0/24", "10.0.2.0/24", "10.0.3.0/24"]
+}
+variable "queues" {
+  default = { orders = { retention = 3600 }, emails = { retention = 60 } }
+}
+locals {
+  common = { Team = "core" }
+}
+resource "aws_subnet" "private" {
+  count      = length(var.subnets)
+  cidr_block = element(var.subnets, count.index)
+  tags       = merge(local.common, { Name = "private-\${count.index}" })
+}
+resource "aws_sqs_queue" "q" {
+  for_each                  = var.queues
+  name                      = each.key
+  message_retention_seconds = lookup(each.value, "retention", 345600)
+  sqs_managed_sse_enabled   = coalesce(null, true)
+}
+`;
+    const state = declaredTerraform(new Map([["main.tf", code]]), {
+      path: "",
+      varFiles: [],
+      workspace: "default",
+    });
+    expect(state.opaque).toEqual([]);
+    expect(state.resources.map((resource) => [resource.address, resource.attributes])).toEqual([
+      ["aws_subnet.private[0]", { cidr_block: "10.0.1.0/24", tags: { Team: "core", Name: "private-0" } }],
+      ["aws_subnet.private[1]", { cidr_block: "10.0.2.0/24", tags: { Team: "core", Name: "private-1" } }],
+      ["aws_subnet.private[2]", { cidr_block: "10.0.3.0/24", tags: { Team: "core", Name: "private-2" } }],
+      [
+        'aws_sqs_queue.q["emails"]',
+        { name: "emails", message_retention_seconds: 60, sqs_managed_sse_enabled: true },
+      ],
+      [
+        'aws_sqs_queue.q["orders"]',
+        { name: "orders", message_retention_seconds: 3600, sqs_managed_sse_enabled: true },
+      ],
+    ]);
+  });
+
   it("makes an unknown count opaque, reports files it cannot read, and refuses paths outside the repository", () => {
     const state = declaredTerraform(
       new Map([
@@ -337,12 +380,13 @@ describe("declaredTerraform", () => {
         ],
         ["m/broken.tf", "resource {"],
       ]),
-      { path: "m", varFiles: ["m/missing.tfvars"], workspace: "default" },
+      { path: "m", varFiles: ["m/missing.tfvars", "../../etc/passwd"], workspace: "default" },
     );
     expect(state.resources).toEqual([]);
     expect(state.opaque).toEqual(["aws_instance.a", "module.up"]);
     expect(state.warnings).toEqual([
       "m/broken.tf is not valid HCL",
+      "../../etc/passwd is not a file of the repository",
       "m/missing.tfvars does not exist",
       "module module.up: ../../x is outside the repository",
     ]);
