@@ -87,9 +87,10 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
   const declaredKeys = new Set(declared.resources.map((resource) => resource.key));
 
   const changes = (from: DeclaredResource, to: ObservedResource, resourceId: string) => {
+    if (from.ignored?.includes("*")) return;
     const differences = compareAttributes(from.attributes, to.attributes, {
       mode: kind === "terraform" ? "map" : "struct",
-      unknown: new Set(from.unknown),
+      unknown: new Set([...from.unknown, ...(from.ignored ?? [])]),
     });
     for (const difference of differences) {
       const security = securitySetting(kind, from.type, difference.path);

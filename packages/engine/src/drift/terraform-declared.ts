@@ -192,6 +192,7 @@ class Evaluation {
     const base = `${prefix}${type}.${name}`;
     const instances = this.instances(block, scope, base);
     if (!instances) return;
+    const ignored = ignoredChanges(block);
     for (const { key, bindings } of instances) {
       if (!this.admit()) return;
       const instanceScope = withBindings(scope, bindings);
@@ -204,6 +205,7 @@ class Evaluation {
         attributes: bodyOf(block, instanceScope, "", unknown),
         unknown,
         file,
+        ...(ignored.length > 0 ? { ignored } : {}),
         ...(sensitive.length > 0 ? { sensitive } : {}),
       });
     }
@@ -329,6 +331,22 @@ class Evaluation {
 function forEachAttribute(block: Block, prefix: string, visit: (path: string, expr: Expr) => void): void {
   for (const attribute of block.attributes.values()) visit(`${prefix}${attribute.name}`, attribute.value);
   for (const child of block.blocks) forEachAttribute(child, `${prefix}${child.type}.`, visit);
+}
+
+/** `lifecycle { ignore_changes = [tags, root_block_device[0].size] }` as paths; `*` for `all`. */
+function ignoredChanges(block: Block): string[] {
+  const lifecycle = block.blocks.find((child) => child.type === "lifecycle");
+  const value = lifecycle?.attributes.get("ignore_changes")?.value;
+  if (!value) return [];
+  if (value.kind === "reference" && value.path.length === 1 && value.path[0] === "all") return ["*"];
+  if (value.kind === "literal" && value.value === "all") return ["*"];
+  if (value.kind !== "tuple") return [];
+  return value.items.flatMap((item) => {
+    if (item.kind === "reference" && !item.path.includes("*")) return [item.path.join(".")];
+    // Terraform before 0.12 wrote the names as strings
+    if (item.kind === "literal" && typeof item.value === "string") return [item.value];
+    return [];
+  });
 }
 
 /** Attribute paths (no indexes) of a block set from a sensitive variable. */

@@ -295,6 +295,7 @@ describe("declaredTerraform", () => {
     expect(web1.attributes.tags).toEqual({ Name: "web-1" });
     expect(web1.attributes.root_block_device).toEqual([{ encrypted: true }]);
     expect(web1.attributes).not.toHaveProperty("lifecycle");
+    expect(web1.ignored).toEqual(["ami"]);
     expect(web1.unknown).toEqual(["subnet_id"]);
     expect(
       state.resources.find((resource) => resource.type === "aws_db_instance")!.attributes.identifier,
@@ -514,6 +515,8 @@ describe("computeDrift (Terraform)", () => {
         { encrypted: false, volume_size: 8 },
       ];
       find(resources, "aws_instance", "web").instances[0]!.attributes.instance_type = "t3.large";
+      // lifecycle { ignore_changes = [ami] }: left to others, not drift
+      find(resources, "aws_instance", "web").instances[0]!.attributes.ami = "ami-999";
       find(resources, "aws_s3_bucket_public_access_block", "logs")
         .instances[0]!.attributes.block_public_policy = false;
       // a tag added by hand

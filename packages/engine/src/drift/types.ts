@@ -18,6 +18,11 @@ export interface DeclaredResource {
   unknown: string[];
   /** Where it is declared (repository-relative file). */
   file: string;
+  /**
+   * Terraform `lifecycle { ignore_changes }`: attribute paths the code leaves to others, so their
+   * changes are not drift; `*` for `ignore_changes = all`.
+   */
+  ignored?: string[];
   /** Attribute paths set from a sensitive variable (without list indexes): masked wherever shown. */
   sensitive?: string[];
 }
