@@ -15,6 +15,7 @@ import {
 } from "./kubernetes-observed.ts";
 import { dirnameOf, joinPath, normalizeFolder } from "./paths.ts";
 import type { DeclaredResource, DeclaredState } from "./types.ts";
+import { Warnings } from "./warnings.ts";
 
 export interface KubernetesInput {
   /** Repository-relative folder of manifests or of a Kustomize overlay. */
@@ -60,10 +61,14 @@ function at(object: Obj, path: readonly string[]): Obj | undefined {
 }
 
 class Build {
-  readonly warnings: string[] = [];
+  readonly warnings: string[] = new Warnings();
   readonly opaque: string[] = [];
   documents = 0;
+  /** Set once the document budget is spent: every later read returns nothing, at once. */
+  exhausted = false;
   readonly #files: ReadonlyMap<string, string>;
+  /** Kustomizations being built: one that includes itself (directly or not) is a cycle. */
+  readonly #building = new Set<string>();
 
   constructor(files: ReadonlyMap<string, string>) {
     this.#files = files;
@@ -81,6 +86,7 @@ class Build {
 
   /** The objects of a YAML (or JSON) file; `List` items flattened. */
   objects(path: string): { object: Obj; file: string }[] {
+    if (this.exhausted) return [];
     const text = this.text(path);
     if (text === undefined) return [];
     if (/\{\{-?\s*[.$a-zA-Z/(]/.test(text)) {
@@ -92,6 +98,7 @@ class Build {
     for (const document of parseAllDocuments(text, { version: "1.1", uniqueKeys: false })) {
       if (++this.documents > MAX_DOCUMENTS) {
         this.warnings.push(`more than ${MAX_DOCUMENTS} YAML documents: the rest were not read`);
+        this.exhausted = true;
         break;
       }
       if (document.errors.length > 0) {
@@ -133,6 +140,19 @@ class Build {
       this.warnings.push(`${file}: kustomizations nested deeper than ${MAX_KUSTOMIZE_DEPTH} are not read`);
       return [];
     }
+    if (this.#building.has(dir)) {
+      this.warnings.push(`${file} includes itself`);
+      return [];
+    }
+    this.#building.add(dir);
+    try {
+      return this.build(dir, file, depth);
+    } finally {
+      this.#building.delete(dir);
+    }
+  }
+
+  build(dir: string, file: string, depth: number): { object: Obj; file: string }[] {
     const [document] = this.objects(file);
     const k = document?.object ?? {};
     const strings = (value: unknown): string[] =>
@@ -493,5 +513,5 @@ export function declaredKubernetes(
   const opaque = build.opaque.flatMap((name) =>
     [...namespaces].map((namespace) => `${kubernetesAddress(namespace, name)}-`),
   );
-  return { kind: "kubernetes", resources, opaque, warnings: build.warnings };
+  return { kind: "kubernetes", resources, opaque, warnings: [...build.warnings] };
 }

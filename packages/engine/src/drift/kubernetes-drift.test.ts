@@ -319,6 +319,48 @@ describe("declaredKubernetes", () => {
     expect(JSON.stringify(observed)).not.toContain("other");
   });
 
+  it("stops on alias bombs, kustomizations that include themselves and fan-out that multiplies", () => {
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let level = 1; level < 9; level++) {
+      const previous = String.fromCharCode(96 + level);
+      const next = String.fromCharCode(97 + level);
+      bomb.push(`${next}: &${next} [${Array(10).fill(`*${previous}`).join(", ")}]`);
+    }
+    const aliases = declaredKubernetes(
+      new Map([
+        [
+          "b/x.yaml",
+          `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n${bomb.map((line) => `  ${line}`).join("\n")}\n`,
+        ],
+      ]),
+      {
+        path: "b",
+      },
+    );
+    expect(aliases.warnings).toEqual(["b/x.yaml uses too many YAML aliases", "no Kubernetes manifests in b"]);
+    const cycle = declaredKubernetes(
+      new Map([
+        ["a/kustomization.yaml", "resources:\n  - ../b\n"],
+        ["b/kustomization.yaml", "resources:\n  - ../a\n  - cm.yaml\n"],
+        ["b/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n"],
+      ]),
+      { path: "a" },
+    );
+    expect(cycle.resources.map((resource) => resource.address)).toEqual(["default/cm"]);
+    expect(cycle.warnings).toEqual(["a/kustomization.yaml includes itself"]);
+    // every level lists the next one 30 times: 30^10 builds unless bounded
+    const fan = new Map<string, string>();
+    for (let level = 0; level < 10; level++) {
+      fan.set(`l${level}/kustomization.yaml`, `resources:\n${`  - ../l${level + 1}\n`.repeat(30)}`);
+    }
+    fan.set("l10/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n");
+    const started = performance.now();
+    const fanned = declaredKubernetes(fan, { path: "l0" });
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(fanned.warnings).toContain("more than 20000 YAML documents: the rest were not read");
+    expect(fanned.warnings.length).toBeLessThanOrEqual(50);
+  });
+
   it("merges strategic patches by name and honours $patch: delete", () => {
     const base = {
       containers: [

@@ -11,6 +11,7 @@ import { SourceFile } from "../source.ts";
 import { dirnameOf, joinPath, normalizeFolder } from "./paths.ts";
 import { securitySetting } from "./security-settings.ts";
 import type { DeclaredResource, DeclaredState } from "./types.ts";
+import { Warnings } from "./warnings.ts";
 
 export interface TerraformInput {
   /** Repository-relative folder of the root module ("" or "." for the repository root). */
@@ -41,7 +42,7 @@ interface ModuleFiles {
 class Evaluation {
   readonly resources: DeclaredResource[] = [];
   readonly opaque: string[] = [];
-  readonly warnings: string[] = [];
+  readonly warnings: string[] = new Warnings();
   /** The root module's variables, their sensitivity, and which of them set watched attributes. */
   readonly rootVariables: Record<string, unknown> = {};
   readonly sensitiveVariables: string[] = [];
@@ -507,7 +508,7 @@ export function declaredTerraform(files: ReadonlyMap<string, string>, input: Ter
     kind: "terraform",
     resources: evaluation.resources,
     opaque: evaluation.opaque,
-    warnings: evaluation.warnings,
+    warnings: [...evaluation.warnings],
     variables: evaluation.rootVariables,
     sensitiveVariables: evaluation.sensitiveVariables,
     securityVariables: [...evaluation.securityVariables].sort(),
