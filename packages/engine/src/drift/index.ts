@@ -7,6 +7,7 @@ export { declaredKubernetes, type KubernetesInput } from "./kubernetes-declared.
 export { KUBERNETES_OBSERVED_KINDS, observedKubernetes } from "./kubernetes-observed.ts";
 export { MASK } from "./redact.ts";
 export { isSecurityType, securitySetting } from "./security-settings.ts";
+export { type DriftCounts, driftFingerprint, driftStats } from "./summary.ts";
 export { declaredTerraform, type TerraformInput } from "./terraform-declared.ts";
 export { observedTerraform } from "./terraform-observed.ts";
 export {

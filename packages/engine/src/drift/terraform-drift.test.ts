@@ -4,6 +4,8 @@ import {
   computeDrift,
   type DriftItem,
   declaredTerraform,
+  driftFingerprint,
+  driftStats,
   flattenConfig,
   MASK,
   observedTerraform,
@@ -563,6 +565,17 @@ describe("computeDrift (Terraform)", () => {
       'config_change aws_s3_bucket.logs["eu"] tags.Owner',
       "config_change module.network.aws_vpc.main cidr_block",
     ]);
+    expect(driftStats(items)).toEqual({
+      total: 10,
+      missing_resource: 1,
+      unexpected_resource: 2,
+      config_change: 7,
+      securityRelevant: 6,
+    });
+    // the same drift on the next sync, even with another value, keeps its fingerprint
+    const again = computeDrift(declared(), observedTerraform(drifted));
+    expect(again.map(driftFingerprint)).toEqual(items.map(driftFingerprint));
+    expect(new Set(items.map(driftFingerprint)).size).toBe(items.length);
     const byAttribute = (attribute: string) => items.find((item) => item.attribute === attribute)!;
     expect(byAttribute("block_public_policy")).toMatchObject({
       severity: "high",
