@@ -6,8 +6,7 @@
 //   the declared address, actual the state's), plus its attribute changes, instead of a missing
 //   and an unexpected resource: the resource is the same, only the code's name for it moved.
 // - Severity: a drifted attribute a security rule checks takes that rule's severity (the most
-//   severe of them); other attributes are low. A resource missing or unexpected is `high` at most
-//   when some rule checks its type, else low (missing) or med (unexpected: it runs unreviewed).
+//   severe of them); other attributes are low. A whole resource: see resourceSeverity.
 import { SEVERITIES, type Severity, severityRank } from "../rule.ts";
 import { redact } from "./redact.ts";
 import { isSecurityType, securitySetting } from "./security-settings.ts";
@@ -48,18 +47,21 @@ function underOpaque(address: string, opaque: readonly string[]): boolean {
 }
 
 /**
- * A whole resource missing or unexpected: when a rule checks its type, the most severe such rule's
- * severity, but no more than `high` (a resource is not one setting turned off) and no less than
- * for any other resource.
+ * A whole resource missing or unexpected. Unexpected (it runs, and no review saw it): when a rule
+ * checks its type, the most severe such rule's severity capped at `high`, at least `med`; `med`
+ * otherwise. Missing (what the code declares is not there): `med` when a rule checks its type
+ * (a trail, a flow log, a public access block deleted), `low` otherwise.
  */
 function resourceSeverity(
   kind: DeclaredState["kind"],
   type: string,
-  otherwise: Severity,
+  drift: "missing_resource" | "unexpected_resource",
 ): { severity: Severity; securityRelevant: boolean } {
-  if (!isSecurityType(kind, type)) return { severity: otherwise, securityRelevant: false };
-  const watched = securitySetting(kind, type, "")?.severity ?? otherwise;
-  const rank = Math.min(Math.max(severityRank(watched), severityRank("high")), severityRank(otherwise));
+  const security = isSecurityType(kind, type);
+  if (drift === "missing_resource") return { severity: security ? "med" : "low", securityRelevant: security };
+  if (!security) return { severity: "med", securityRelevant: false };
+  const watched = securitySetting(kind, type, "")?.severity ?? "med";
+  const rank = Math.min(Math.max(severityRank(watched), severityRank("high")), severityRank("med"));
   return { severity: SEVERITIES[rank]!, securityRelevant: true };
 }
 
@@ -123,7 +125,11 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
     if (declaredKeys.has(resource.key) || underOpaque(resource.address, declared.opaque)) return false;
     // A cluster runs much that no repository declares (system namespaces, other teams'): only the
     // namespaces this configuration deploys to are this environment's.
-    if (kind === "kubernetes") return declaredNamespaces.has(namespaceOfKey(resource.key));
+    // Cluster-scoped objects (no namespace) cannot be told to be this environment's.
+    if (kind === "kubernetes") {
+      const namespace = namespaceOfKey(resource.key);
+      return namespace !== undefined && declaredNamespaces.has(namespace);
+    }
     return true;
   });
 
@@ -133,7 +139,9 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
       const identity = identityOf(resource.attributes);
       if (identity === undefined) continue;
       const key = `${resource.type} ${identity}`;
-      candidates.set(key, [...(candidates.get(key) ?? []), resource]);
+      const list = candidates.get(key);
+      if (list) list.push(resource);
+      else candidates.set(key, [resource]);
     }
     const renamed = new Set<ObservedResource>();
     const moved = new Set<DeclaredResource>();
@@ -179,7 +187,7 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
       attribute: null,
       iacExpected: redact("", resource.attributes, null, resource.sensitive).expected,
       actualState: null,
-      ...resourceSeverity(kind, resource.type, "low"),
+      ...resourceSeverity(kind, resource.type, "missing_resource"),
     });
   }
   for (const resource of unexpected) {
@@ -190,7 +198,7 @@ export function computeDrift(declared: DeclaredState, observed: ObservedState): 
       attribute: null,
       iacExpected: null,
       actualState: redact("", null, resource.attributes, resource.sensitive).actual,
-      ...resourceSeverity(kind, resource.type, "med"),
+      ...resourceSeverity(kind, resource.type, "unexpected_resource"),
     });
   }
   return items.sort(byImportance);

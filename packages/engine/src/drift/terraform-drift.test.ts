@@ -556,10 +556,10 @@ describe("computeDrift (Terraform)", () => {
       // an ingress block added: the most severe rule reading ingress (all ports open) is critical
       "config_change aws_security_group.web ingress",
       "config_change aws_instance.web[1] root_block_device.0.encrypted",
-      'missing_resource aws_s3_bucket.logs["us"]',
       "config_change aws_s3_bucket_public_access_block.logs block_public_policy",
       "unexpected_resource aws_cloudwatch_log_group.old",
       "unexpected_resource aws_iam_access_key.backdoor",
+      'missing_resource aws_s3_bucket.logs["us"]',
       "config_change aws_db_instance.main password",
       "config_change aws_instance.web[0] instance_type",
       'config_change aws_s3_bucket.logs["eu"] tags.Owner',
@@ -617,6 +617,8 @@ describe("computeDrift (Terraform)", () => {
       resourceType: "aws_s3_bucket",
       iacExpected: { bucket: "acme-prod-logs-us" },
       actualState: null,
+      severity: "med",
+      securityRelevant: true,
     });
   });
 
@@ -649,8 +651,9 @@ describe("computeDrift (Terraform)", () => {
       web.instances.push({ index_key: 2, attributes: { id: "i-2", instance_type: "t3.micro" } });
     });
     expect(summary(computeDrift(declared(), observedTerraform(changed)))).toEqual([
-      "missing_resource aws_instance.web[0]",
+      // a rule checks instances: unexpected (high, running unreviewed) before missing (med)
       "unexpected_resource aws_instance.web[2]",
+      "missing_resource aws_instance.web[0]",
     ]);
   });
 
