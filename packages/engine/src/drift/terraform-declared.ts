@@ -423,19 +423,41 @@ function bodyOf(block: Block, scope: Scope, path: string, unknown: string[]): Re
     const plain = toPlain(evaluate(attribute.value, scope), `${path}${attribute.name}`, unknown);
     if (plain !== undefined && plain !== null) out[attribute.name] = plain;
   }
-  const dynamicTypes = new Set(block.blocks.filter((child) => child.dynamic).map((child) => child.type));
-  for (const type of dynamicTypes) unknown.push(`${path}${type}`);
-  const byType = new Map<string, Block[]>();
+  // Nested blocks by type, in order; a `dynamic` block stands for one block per element of its
+  // for_each, with the iterator bound. One that cannot be expanded makes its whole type unknown.
+  const byType = new Map<string, { block: Block; scope: Scope }[] | undefined>();
   for (const child of block.blocks) {
-    if (META_BLOCKS.has(child.type) || dynamicTypes.has(child.type)) continue;
-    const list = byType.get(child.type);
-    if (list) list.push(child);
-    else byType.set(child.type, [child]);
+    if (META_BLOCKS.has(child.type) || (byType.has(child.type) && byType.get(child.type) === undefined))
+      continue;
+    const list = byType.get(child.type) ?? [];
+    const expanded = child.dynamic ? dynamicElements(child, scope) : [{ block: child, scope }];
+    byType.set(child.type, expanded ? [...list, ...expanded] : undefined);
   }
   for (const [type, children] of byType) {
-    out[type] = children.map((child, index) => bodyOf(child, scope, `${path}${type}.${index}.`, unknown));
+    if (children === undefined) {
+      unknown.push(`${path}${type}`);
+      continue;
+    }
+    out[type] = children.map((child, index) =>
+      bodyOf(child.block, child.scope, `${path}${type}.${index}.`, unknown),
+    );
   }
   return out;
+}
+
+/** The blocks a `dynamic` block makes, each with `<iterator>.key` and `.value` bound; undefined when unknown. */
+function dynamicElements(block: Block, scope: Scope): { block: Block; scope: Scope }[] | undefined {
+  if (!block.forEach) return undefined;
+  const collection = evaluate(block.forEach.collection, scope);
+  if (collection === UNKNOWN || collection === null || typeof collection !== "object") return undefined;
+  const entries: [string | number, Value][] = Array.isArray(collection)
+    ? collection.map((item, index) => [index, item])
+    : Object.keys(collection)
+        .sort()
+        .map((key) => [key, collection[key]!]);
+  if (entries.length > MAX_COUNT) return undefined;
+  const iterator = block.forEach.iterator;
+  return entries.map(([key, value]) => ({ block, scope: withBindings(scope, [[iterator, { key, value }]]) }));
 }
 
 /**

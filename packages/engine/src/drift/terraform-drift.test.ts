@@ -374,6 +374,66 @@ resource "aws_sqs_queue" "q" {
     ]);
   });
 
+  it("expands dynamic blocks over a known for_each, and leaves an unknown one out", () => {
+    const code = `variable "ports" {
+  default = [443, 80]
+}
+resource "aws_security_group" "web" {
+  name = "web"
+  dynamic "ingress" {
+    for_each = var.ports
+    iterator = port
+    content {
+      from_port   = port.value
+      to_port     = port.value
+      protocol    = "tcp"
+      cidr_blocks = ["10.0.0.0/8"]
+    }
+  }
+  dynamic "egress" {
+    for_each = data.aws_prefix_list.all.cidr_blocks
+    content {
+      cidr_blocks = [egress.value]
+    }
+  }
+}
+`;
+    const declaredState = declaredTerraform(new Map([["main.tf", code]]), {
+      path: "",
+      varFiles: [],
+      workspace: "default",
+    });
+    const group = declaredState.resources[0]!;
+    expect(group.attributes.ingress).toEqual([
+      { from_port: 443, to_port: 443, protocol: "tcp", cidr_blocks: ["10.0.0.0/8"] },
+      { from_port: 80, to_port: 80, protocol: "tcp", cidr_blocks: ["10.0.0.0/8"] },
+    ]);
+    expect(group.unknown).toEqual(["egress"]);
+    const rule = (port: number, cidr = "10.0.0.0/8") => ({
+      from_port: port,
+      to_port: port,
+      protocol: "tcp",
+      cidr_blocks: [cidr],
+      self: false,
+    });
+    const observed = (ingress: unknown[]) =>
+      observedTerraform({
+        version: 4,
+        resources: [
+          {
+            mode: "managed",
+            type: "aws_security_group",
+            name: "web",
+            instances: [{ attributes: { name: "web", ingress, egress: [{ cidr_blocks: ["1.2.3.0/24"] }] } }],
+          },
+        ],
+      });
+    expect(computeDrift(declaredState, observed([rule(80), rule(443)]))).toEqual([]);
+    expect(
+      summary(computeDrift(declaredState, observed([rule(80), rule(443), rule(22, "0.0.0.0/0")]))),
+    ).toEqual(["config_change aws_security_group.web ingress"]);
+  });
+
   it("makes an unknown count opaque, reports files it cannot read, and refuses paths outside the repository", () => {
     const state = declaredTerraform(
       new Map([

@@ -52,6 +52,8 @@ export interface Block {
   labels: string[];
   /** True for `dynamic "x" { content { … } }`: `type` is "x" and the attributes are the content's. */
   dynamic: boolean;
+  /** A dynamic block's `for_each` and its iterator's name (`iterator`, else the block type). */
+  forEach?: { collection: Expr; iterator: string };
   attributes: Map<string, Attribute>;
   blocks: Block[];
   /** From the block type to the closing brace. */
