@@ -41,12 +41,40 @@ function mask(value: unknown, path: string, marked: readonly string[]): unknown 
   return value;
 }
 
-/** The two sides of a difference at `path`, with sensitive strings masked. */
+/** Longer strings (user data, policies, certificates) are cut: a finding shows, it does not archive. */
+const MAX_STRING = 2_000;
+/** A value larger than this (as JSON) keeps only its top-level scalars. */
+const MAX_VALUE = 16_000;
+
+function cut(value: unknown): unknown {
+  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (Array.isArray(value)) return value.map(cut);
+  if (isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = cut(item);
+    return out;
+  }
+  return value;
+}
+
+/** A value small enough to store with a finding. */
+export function bounded(value: unknown): unknown {
+  const short = cut(value);
+  if (JSON.stringify(short ?? null).length <= MAX_VALUE) return short;
+  if (!isObject(short)) return "(too large to keep)";
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(short)) {
+    out[key] = item !== null && typeof item === "object" ? "(not kept: too large)" : item;
+  }
+  return JSON.stringify(out).length <= MAX_VALUE ? out : "(too large to keep)";
+}
+
+/** The two sides of a difference at `path`, with sensitive strings masked and sizes bounded. */
 export function redact(
   path: string,
   expected: unknown,
   actual: unknown,
   marked: readonly string[] = [],
 ): { expected: unknown; actual: unknown } {
-  return { expected: mask(expected, path, marked), actual: mask(actual, path, marked) };
+  return { expected: bounded(mask(expected, path, marked)), actual: bounded(mask(actual, path, marked)) };
 }

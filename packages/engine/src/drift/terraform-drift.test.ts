@@ -543,6 +543,33 @@ describe("sensitive values", () => {
   });
 });
 
+describe("drift values", () => {
+  it("keeps what a finding stores small: long strings cut, large values reduced to their scalars", () => {
+    const big = {
+      id: "x",
+      name: "big",
+      user_data: "a".repeat(50_000),
+      rules: Array.from({ length: 2_000 }, (_, i) => ({ port: i })),
+    };
+    const items = computeDrift(
+      { kind: "terraform", resources: [], opaque: [], warnings: [] },
+      {
+        kind: "terraform",
+        resources: [
+          { address: "aws_instance.big", type: "aws_instance", key: "aws_instance.big", attributes: big },
+        ],
+      },
+    );
+    expect(items[0]!.actualState).toEqual({
+      id: "x",
+      name: "big",
+      user_data: `${"a".repeat(2_000)}…`,
+      rules: "(not kept: too large)",
+    });
+    expect(JSON.stringify(items).length).toBeLessThan(20_000);
+  });
+});
+
 describe("observedTerraform", () => {
   it("reads managed resources of a version 4 state with index keys and module addresses", () => {
     const observed = observedTerraform(state());
