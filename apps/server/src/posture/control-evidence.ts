@@ -98,7 +98,8 @@ export function environmentDriftResults(
 ): ControlEvidence[] {
   const latest = new Map<string, EnvironmentSyncResult>();
   for (const sync of syncs) {
-    if (sync.finishedAt >= asOf) continue;
+    // A completed sync recorded before syncs kept their drift counts says nothing either way.
+    if (sync.finishedAt >= asOf || (sync.state === "completed" && !sync.driftStats)) continue;
     const kept = latest.get(sync.environmentId);
     if (!kept || kept.finishedAt < sync.finishedAt) latest.set(sync.environmentId, sync);
   }
@@ -108,8 +109,8 @@ export function environmentDriftResults(
   return [...DRIFT_CONTROLS()].map((controlCode) => {
     const types = driftTypesOf(controlCode);
     const drifts = current
-      .filter((sync) => sync.state === "completed" && sync.driftStats)
-      .map((sync) => types.reduce((sum, type) => sum + (sync.driftStats![type] ?? 0), 0));
+      .filter((sync) => sync.state === "completed")
+      .map((sync) => types.reduce((sum, type) => sum + (sync.driftStats?.[type] ?? 0), 0));
     return {
       controlCode,
       passes: drifts.filter((count) => count === 0).length,
