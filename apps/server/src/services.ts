@@ -7,6 +7,8 @@ import { tenants } from "@rampart/db/schema";
 import { ruleById } from "@rampart/engine";
 import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
+import { chatAdvisorNotMerged } from "./advisor/chat-not-merged.ts";
+import { createConversationsRepo } from "./advisor/conversations.repo.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
@@ -292,6 +294,9 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor: createKnowledgeBaseAdvisor(rules),
+    // TEMPORARY until wt/ai-core is merged: createChatAdvisor(...) goes here.
+    chatAdvisor: chatAdvisorNotMerged,
+    conversations: createConversationsRepo(db),
     demo,
     environments: environments.service,
     environmentSync: environments.sync,
