@@ -10,7 +10,7 @@ import type { InjectOptions } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
-import type { ChatAdvisor } from "../src/advisor/chat-port.ts";
+import type { ChatAdvisor } from "../src/advisor/chat-types.ts";
 import { type AppConfig, buildApp } from "../src/app.ts";
 import { notFound } from "../src/errors.ts";
 import type { App } from "../src/http/types.ts";
@@ -71,7 +71,8 @@ export async function createTestContext(
     },
     jobs,
   );
-  if (options.chatAdvisor) services.chatAdvisor = options.chatAdvisor;
+  // The routes need only the ChatAdvisor interface of the advisor services.ts builds.
+  if (options.chatAdvisor) (services as { chatAdvisor: ChatAdvisor }).chatAdvisor = options.chatAdvisor;
   await jobs.start(jobDefinitions(services), { runWorkers: options.runWorkers ?? true });
   // As main.ts does at start: scans read advisories from the store.
   await services.advisories.importBundled();

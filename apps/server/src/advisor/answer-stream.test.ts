@@ -8,7 +8,7 @@ import {
   DEFAULT_ANSWER_LIMITS,
   streamAnswer,
 } from "./answer-stream.ts";
-import type { AdvisorEvent, AskInput, ChatAdvisor } from "./chat-port.ts";
+import type { AdvisorEvent, AskInput, ChatAdvisor } from "./chat-types.ts";
 
 const input = { tenantId: "t", userId: "u", question: "q", history: [] };
 
@@ -74,7 +74,12 @@ describe("streamAnswer", () => {
   });
 
   it("keeps at most the limit of citations", async () => {
-    const citation = (id: string) => ({ kind: "finding" as const, id, label: id, href: `/runs?finding=${id}` });
+    const citation = (id: string) => ({
+      kind: "finding" as const,
+      id,
+      label: id,
+      href: `/runs?finding=${id}`,
+    });
     const { answer } = await run(
       async function* () {
         yield { type: "citations", citations: [citation("a"), citation("b")] };

@@ -3,7 +3,7 @@
 // `data: [DONE]` or `data: [ERROR]`. Whatever the advisor does (throws, stops early, runs on,
 // writes without end) the stream ends with one of the two markers and a message a user can read.
 import type { AskStreamEvent, Citation } from "@rampart/contracts/advisor";
-import type { AskInput, ChatAdvisor } from "./chat-port.ts";
+import type { AskInput, ChatAdvisor } from "./chat-types.ts";
 
 export const DONE = "[DONE]";
 export const ERROR = "[ERROR]";

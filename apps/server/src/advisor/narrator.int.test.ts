@@ -1,4 +1,4 @@
-// The advisor chat's routes over a scripted advisor (the routes' contract with it is chat-port.ts):
+// The advisor chat's routes over a scripted advisor (the routes' contract with it is chat-types.ts):
 // the server-sent stream and its markers, conversations kept per user and tenant, the tenant
 // taken from the checked access, a disconnect aborting the answer, and refusals.
 import { randomBytes } from "node:crypto";
@@ -7,7 +7,7 @@ import type { Citation } from "@rampart/contracts/advisor";
 import { memberships } from "@rampart/db/schema";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
-import type { AdvisorEvent, AskInput, ChatAdvisor } from "./chat-port.ts";
+import type { AdvisorEvent, AskInput, ChatAdvisor } from "./chat-types.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;

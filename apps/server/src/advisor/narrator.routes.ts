@@ -18,7 +18,7 @@ import { AppError, notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import { type AnswerLimits, DEFAULT_ANSWER_LIMITS, streamAnswer } from "./answer-stream.ts";
-import type { ChatAdvisor } from "./chat-port.ts";
+import type { ChatAdvisor } from "./chat-types.ts";
 import type { ConversationsRepo } from "./conversations.repo.ts";
 
 const errors = {

@@ -1,16 +1,13 @@
-// What the chat routes need of an advisor (issue 20's split): ask a question, get events back.
-// The advisor itself (providers, tools, retrieval, the knowledge base) is built in
-// chat-advisor.ts; the routes depend only on this shape.
+// The advisor chat's interface: what the chat route (POST /api/narrator/ask) consumes.
 import type { Citation } from "@rampart/contracts/advisor";
 
 export interface AskInput {
-  /** From the session's checked access, never from the model or the question. */
+  /** The session's tenant, already checked by the route; tools read this tenant only. */
   tenantId: string;
   userId: string;
   question: string;
-  /** Earlier turns of the conversation, oldest first. */
   history: { role: "user" | "assistant"; content: string }[];
-  /** Aborted when the client disconnects or the answer takes too long. */
+  /** Aborted when the client goes away: generation stops. */
   signal: AbortSignal;
 }
 
@@ -24,3 +21,6 @@ export interface ChatAdvisor {
   ask(input: AskInput): AsyncIterable<AdvisorEvent>;
   suggestedQuestions(tenantId: string): Promise<string[]>;
 }
+
+/** What answers say produced them when no model did. */
+export const KNOWLEDGE_BASE = "knowledge base";
