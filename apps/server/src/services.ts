@@ -9,6 +9,7 @@ import * as driftEngine from "@rampart/engine/drift/index";
 import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createChatAdvisor } from "./advisor/chat-advisor.ts";
+import { createConversationsRepo } from "./advisor/conversations.repo.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
@@ -315,6 +316,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       log: (message, error) =>
         console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`),
     }),
+    conversations: createConversationsRepo(db),
     demo,
     environments: environments.service,
     environmentSync: environments.sync,
