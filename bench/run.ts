@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "image-bomb": () => import("./image-bomb.ts"),
   ledger: () => import("./ledger.ts"),
   "demo-copy": () => import("./demo-copy.ts"),
+  "pull-request-check": () => import("./pull-request-check.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

@@ -1,8 +1,10 @@
 // Issue 17, "Numbers must agree across screens": on the demo dashboard, the Evidence Chain card,
 // the Control Status table and the Control Detail modal show the numbers of one read of the API
 // (GET /summary), and the modal's own call agrees with it; Active Findings' filters count what the
-// summary counts, and Risk Intelligence pages through every risk the Top 5 card says there are.
+// summary counts, and Risk Intelligence pages through every risk the Top 5 card says there are;
+// each control's verdict is the Compliance page's.
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import type { ControlFindings, ControlStatusRow } from "@rampart/contracts/controls";
 import type { DashboardSummary } from "@rampart/contracts/dashboard";
 import type { RisksResponse } from "@rampart/contracts/risks";
@@ -84,6 +86,23 @@ test("the chain card, the control table and the control modal agree with one API
   const imageControl = summary.controlStatus.find((row) => row.control.code === "CTR-VUL-01")!;
   expect(imageControl).toMatchObject({ evaluated: true });
   expect(imageControl.failures).toBeGreaterThan(0);
+
+  // --- Compliance: a control the table calls evaluated is never Untested there, and the reverse -----
+  for (const framework of ["soc2", "iso27001", "nist-800-53"]) {
+    const compliance = await getJson<ComplianceResponse>(
+      page,
+      `/api/compliance/${framework}?tenantId=${tenantId}`,
+    );
+    for (const control of compliance.controls.flatMap((requirement) => requirement.controls)) {
+      const row = summary.controlStatus.find((candidate) => candidate.control.code === control.code)!;
+      const status = !row.evaluated ? "unknown" : row.failures > 0 ? "fail" : "pass";
+      expect({ framework, code: control.code, status }).toEqual({
+        framework,
+        code: control.code,
+        status: control.status,
+      });
+    }
+  }
 
   // --- Control Detail modal: the row's numbers, and the checks behind them -----------------------------
   const failing = summary.controlStatus.filter((row) => row.failures > 0);

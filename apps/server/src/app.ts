@@ -44,6 +44,7 @@ import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerMemberRoutes } from "./members/members.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
+import { registerPrBotRoutes } from "./pr-bot/pr-bot.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
 import { registerRunRoutes } from "./runs/runs.routes.ts";
 import { registerUploadRoute } from "./runs/upload.routes.ts";
@@ -198,6 +199,7 @@ export async function buildApp(options: {
   registerVexRoutes(app, { vex: services.vex, access, authenticate });
   registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
+  registerPrBotRoutes(app, { live: services.livePullRequests, access, authenticate });
   registerSastRoutes(app, { posture: services.posture, fixes: services.fixes, access, authenticate });
   registerGitHubRoutes(app, {
     store: services.githubApps,

@@ -8,7 +8,9 @@ export type ErrorCode =
   | "conflict"
   | "unprocessable"
   | "rate_limited"
-  | "internal";
+  | "internal"
+  /** A service Rampart depends on (the code host) did not answer; the message says which. */
+  | "unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -19,6 +21,7 @@ const STATUS: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

@@ -38,6 +38,7 @@ import { createMembersRepo } from "./members/members.repo.ts";
 import { createMembersService } from "./members/members.service.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
+import { createLivePullRequests } from "./pr-bot/live-pull-requests.ts";
 import { createPullRequestScansService } from "./pull-requests/pull-request-scans.service.ts";
 import { createRepositoriesRepo } from "./repositories/repositories.repo.ts";
 import { createRepositoriesService } from "./repositories/repositories.service.ts";
@@ -256,6 +257,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     githubStates: createSignedStates(secretBox, { ttlSeconds: GITHUB_STATE_TTL_SECONDS }),
     installations,
     pullRequests,
+    livePullRequests: createLivePullRequests({ db, host: github, localOpenCount: fixes.activeCount }),
     ledger,
     auth,
     tenantsRepo,

@@ -144,6 +144,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
   const reviewComments: FakeComment[] = [];
   const requests: string[] = [];
   const settings = createFakeSettings();
+  /** While set, API requests whose path matches answer 502, as GitHub does in an outage. */
+  let outage: RegExp | undefined;
   let url = "";
 
   const repositoryJson = (repository: FakeRepository) => ({
@@ -187,15 +189,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     return installationId !== undefined && installations.get(installationId)?.repositories.includes(fullName);
   };
 
+  /** A page of `items` with GitHub's `Link` header: `next` and `last` while more pages follow. */
   function page<T>(items: T[], query: URLSearchParams, pathname: string) {
     const perPage = Math.min(100, Number(query.get("per_page") ?? 30));
     const number = Number(query.get("page") ?? 1);
     const slice = items.slice((number - 1) * perPage, number * perPage);
     const headers: Record<string, string> = {};
     if (number * perPage < items.length) {
-      const next = new URLSearchParams(query);
-      next.set("page", String(number + 1));
-      headers.link = `<${url}${pathname}?${next}>; rel="next"`;
+      const linkTo = (target: number) => {
+        const next = new URLSearchParams(query);
+        next.set("page", String(target));
+        return `<${url}${pathname}?${next}>`;
+      };
+      headers.link = `${linkTo(number + 1)}; rel="next", ${linkTo(Math.ceil(items.length / perPage))}; rel="last"`;
     }
     return { slice, headers };
   }
@@ -226,28 +232,42 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     };
   }
 
-  /** New-side lines the pull request's diff shows for `file`, as GitHub numbers them. */
+  /** Diffs already computed, by repository, base and head: a 1,000-file pull request is asked often. */
+  const diffs = new Map<string, ReturnType<typeof computeDiff>>();
+
+  /** The pull request's changed files with their patches, as GitHub lists them. */
   function diffOf(pull: FakePullRequest) {
-    const repository = repositories.get(pull.repository)!;
     const { head, base } = pullRequestShas(pull);
+    const key = `${pull.repository}\u0000${base}\u0000${head}`;
+    const cached = diffs.get(key) ?? computeDiff(pull.repository, base, head);
+    diffs.set(key, cached);
+    return cached;
+  }
+
+  /** One `git diff` for all files, split per file (a process per file is slow at 1,000 files). */
+  function computeDiff(fullName: string, base: string, head: string) {
+    const repository = repositories.get(fullName)!;
     const mergeBase = git(repository.bare, "merge-base", base, head);
-    const names = git(repository.bare, "diff", "--name-status", mergeBase, head)
+    const names = git(repository.bare, "diff", "--name-status", "--no-renames", mergeBase, head)
       .split("\n")
       .filter(Boolean)
       .map((line) => line.split("\t"));
-    return names.map(([status, filename]) => {
-      const full = git(repository.bare, "diff", "--unified=3", mergeBase, head, "--", filename!);
-      const patch = full.slice(full.indexOf("@@"));
-      return {
-        sha: "0".repeat(40),
-        filename: filename!,
-        status: status === "A" ? "added" : status === "D" ? "removed" : "modified",
-        additions: 0,
-        deletions: 0,
-        changes: 0,
-        patch,
-      };
-    });
+    const patches = new Map<string, string>();
+    const full = git(repository.bare, "diff", "--no-renames", "--unified=3", mergeBase, head);
+    for (const block of full.split(/^diff --git /m).slice(1)) {
+      const name = /^\+\+\+ b\/(.+)$/m.exec(block)?.[1] ?? /^--- a\/(.+)$/m.exec(block)?.[1];
+      const hunks = block.indexOf("@@");
+      if (name) patches.set(name, hunks >= 0 ? block.slice(hunks).replace(/\n$/, "") : "");
+    }
+    return names.map(([status, filename]) => ({
+      sha: "0".repeat(40),
+      filename: filename!,
+      status: status === "A" ? "added" : status === "D" ? "removed" : "modified",
+      additions: 0,
+      deletions: 0,
+      changes: 0,
+      patch: patches.get(filename!) ?? "",
+    }));
   }
 
   function rightSideLines(patch: string): Set<number> {
@@ -441,6 +461,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
           .filter((pull) => pull.repository === fullName)
           .filter((pull) => state === "all" || (pull.state ?? "open") === state)
           .filter((pull) => !head || head === `${owner}:${pull.headRef}`)
+          .sort((a, b) => b.number - a.number)
           .map(pullJson);
         const { slice, headers } = page(list, query, pathname);
         return json(200, slice, headers);
@@ -651,6 +672,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     auth: string | undefined,
     body: Record<string, unknown>,
   ): Json {
+    if (outage?.test(pathname)) return json(502, { message: "Server Error" });
     for (const [routeMethod, pattern, handler] of ROUTES) {
       const match = routeMethod === method ? pattern.exec(pathname) : null;
       if (match) return handler({ match: [...match], query, auth, body, pathname });
@@ -824,9 +846,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}) {
     },
 
     openPullRequest(fullName: string, number: number, headRef: string, baseRef = "main"): FakePullRequest {
-      const pull = { repository: fullName, number, headRef, baseRef };
+      const pull: FakePullRequest = { repository: fullName, number, headRef, baseRef, state: "open" };
       pullRequests.push(pull);
       return pull;
+    },
+
+    /** API requests whose path matches `paths` fail with 502 until called again with undefined. */
+    setOutage(paths: RegExp | undefined) {
+      outage = paths;
     },
 
     repositoryJson: (fullName: string) => repositoryJson(repositories.get(fullName)!),

@@ -77,10 +77,3 @@ export const PrSuggestionsPage = z.object({
   total: z.number().int().nonnegative(),
 });
 export type PrSuggestionsPage = z.infer<typeof PrSuggestionsPage>;
-
-export const ActivePrQuery = z.object({ tenantId: Id });
-export type ActivePrQuery = z.infer<typeof ActivePrQuery>;
-
-/** Open fix pull requests of a tenant (spec: "Active PR count response"). */
-export const ActivePrCount = z.object({ count: z.number().int().nonnegative() });
-export type ActivePrCount = z.infer<typeof ActivePrCount>;

@@ -10,9 +10,10 @@ export type RunStatus = z.infer<typeof RunStatus>;
 /**
  * Why a run evaluated nothing. A failed scan (status fail): the checkout's fetch reasons
  * (`not_found` … `unreachable`), `scan_error` (the engine or the server failed) or `abandoned`
- * (its worker stopped responding); a skipped scan (status skip): `quota`.
+ * (its worker stopped responding); a skipped scan (status skip): `quota`. The database column
+ * (policy_runs.reason_code) takes its values from this list.
  */
-export const RunReasonCode = z.enum([
+export const RUN_REASON_CODES = [
   "not_found",
   "auth_required",
   "refused_by_policy",
@@ -22,7 +23,8 @@ export const RunReasonCode = z.enum([
   "scan_error",
   "abandoned",
   "quota",
-]);
+] as const;
+export const RunReasonCode = z.enum(RUN_REASON_CODES);
 export type RunReasonCode = z.infer<typeof RunReasonCode>;
 
 export const RunReason = z.object({

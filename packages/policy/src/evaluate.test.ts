@@ -5,6 +5,7 @@ import {
   type ControlResult,
   compliancePercentage,
   controlStatus,
+  controlVerdicts,
   evaluateFramework,
   evaluateRequirements,
   mergeControlResults,
@@ -65,7 +66,7 @@ describe("requirementStatus", () => {
 });
 
 describe("mergeControlResults", () => {
-  it("adds counts and keeps the weakest evidence per control", () => {
+  it("adds counts and keeps the weakest evidence of the repositories that had something to check", () => {
     const merged = mergeControlResults([
       result("A", "succeeded", 0, 2),
       result("A", "partial", 1, 3),
@@ -73,10 +74,39 @@ describe("mergeControlResults", () => {
       result("B", "not-run", 0, 0),
       result("B", "failed", 0, 0),
       result("C", "succeeded", 0, 1),
+      result("C", "not-run", 0, 0),
+      result("D", "not-run", 0, 0),
+      result("D", "not-run", 0, 0),
     ]);
     expect(merged.get("A")).toEqual(result("A", "partial", 1, 5));
-    expect(merged.get("B")).toEqual(result("B", "not-run", 0, 1));
+    expect(merged.get("B")).toEqual(result("B", "failed", 0, 1));
+    // A repository with nothing of the control's kind neither helps nor hinders it.
     expect(merged.get("C")).toEqual(result("C", "succeeded", 0, 1));
+    expect(merged.get("D")).toEqual(result("D", "not-run", 0, 0));
+  });
+});
+
+describe("controlVerdicts", () => {
+  it("decides each control once over every repository", () => {
+    const verdicts = controlVerdicts([
+      result("PASS", "succeeded", 0, 2),
+      result("PASS", "not-run", 0, 0),
+      result("BROKEN", "succeeded", 0, 4),
+      result("BROKEN", "failed", 0, 0),
+      result("HALF", "succeeded", 0, 4),
+      result("HALF", "partial", 0, 1),
+      result("FOUND", "failed", 1, 0),
+      result("FOUND", "succeeded", 0, 3),
+      result("NOTHING", "not-run", 0, 0),
+    ]);
+    expect(Object.fromEntries([...verdicts].map(([code, verdict]) => [code, verdict.status]))).toEqual({
+      PASS: "pass",
+      BROKEN: "unknown",
+      HALF: "unknown",
+      FOUND: "fail",
+      NOTHING: "unknown",
+    });
+    expect(verdicts.get("FOUND")?.result).toEqual(result("FOUND", "failed", 1, 3));
   });
 });
 

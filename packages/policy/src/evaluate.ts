@@ -79,9 +79,11 @@ export interface ComplianceResponse {
 }
 
 /**
- * Folds several results for one control (one per repository or run) into one: counts add up,
- * and the evidence is the weakest reported, so one repository whose analyzer failed keeps the
- * control from passing.
+ * Folds several results for one control (one per repository, or per run) into one: counts add up,
+ * and the evidence is the weakest of the repositories that had something of its kind, so one
+ * repository whose analyzer failed keeps the control from passing. A repository whose analyzers
+ * had no file of the control's kind (`not-run`) is not one the control counts: an application
+ * repository without Terraform says nothing about encryption at rest, for or against.
  */
 export function mergeControlResults(results: readonly ControlResult[]): ReadonlyMap<string, ControlResult> {
   const merged = new Map<string, ControlResult>();
@@ -102,8 +104,13 @@ export function mergeControlResults(results: readonly ControlResult[]): Readonly
   return merged;
 }
 
+/** Weakest first; `not-run` is left out on purpose: it adds nothing either way. */
+const EVIDENCE_STRENGTH: readonly AnalyzerEvidence[] = ["failed", "partial", "succeeded"];
+
 function weakerEvidence(a: AnalyzerEvidence, b: AnalyzerEvidence): AnalyzerEvidence {
-  return ANALYZER_EVIDENCE.indexOf(a) >= ANALYZER_EVIDENCE.indexOf(b) ? a : b;
+  if (a === "not-run") return b;
+  if (b === "not-run") return a;
+  return EVIDENCE_STRENGTH.indexOf(a) <= EVIDENCE_STRENGTH.indexOf(b) ? a : b;
 }
 
 /**
@@ -120,6 +127,29 @@ export function controlStatus(
   if (result.analyzersEvidenced !== "succeeded") return "unknown";
   if (options.requireChecks && result.passes === 0) return "unknown";
   return "pass";
+}
+
+/** One control's results over every repository folded into one, and the status they give it. */
+export interface ControlVerdict {
+  readonly result: ControlResult;
+  readonly status: ComplianceStatus;
+}
+
+/**
+ * The one decision of every control's status from the latest results of each repository (and the
+ * images): the Compliance page and the dashboard's control numbers both read it, so a control the
+ * dashboard calls evaluated is never Untested on the Compliance page. Evaluated = status not
+ * `unknown`: a failure was found, or every repository that had something of its kind was checked
+ * by analyzers that succeeded.
+ */
+export function controlVerdicts(
+  results: readonly ControlResult[],
+  options: EvaluateOptions = {},
+): ReadonlyMap<string, ControlVerdict> {
+  const verdicts = new Map<string, ControlVerdict>();
+  for (const [code, result] of mergeControlResults(results))
+    verdicts.set(code, { result, status: controlStatus(result, options) });
+  return verdicts;
 }
 
 /** A requirement's status from its controls': no control → unknown; any fail → fail; any unknown → unknown. */
@@ -144,15 +174,15 @@ export function evaluateRequirements(
   controlTitle: (code: string) => string,
   options: EvaluateOptions = {},
 ): Pick<ComplianceResponse, "compliance" | "controls"> {
-  const byCode = mergeControlResults(results);
+  const verdicts = controlVerdicts(results, options);
   const rows = requirements.map((requirement): ComplianceRow => {
     const controls = requirement.controlCodes.map((code): MappedControlStatus => {
-      const result = byCode.get(code);
+      const verdict = verdicts.get(code);
       return {
         code,
         title: controlTitle(code),
-        status: controlStatus(result, options),
-        hasFinding: (result?.failures ?? 0) > 0,
+        status: verdict?.status ?? "unknown",
+        hasFinding: (verdict?.result.failures ?? 0) > 0,
       };
     });
     return {

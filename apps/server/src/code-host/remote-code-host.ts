@@ -79,6 +79,8 @@ export interface RemoteSession {
   /** The commit `base` and `head` were last common at. */
   mergeBase(fullName: string, base: string, head: string): Promise<string>;
   changedFiles(fullName: string, pullRequest: number): Promise<ChangedFile[]>;
+  /** How many pull requests of the repository are open now (the PR Bot page's live count). */
+  openPullRequestCount(fullName: string): Promise<number>;
   /** Starts a check on a commit, shown as running; answers the host's id of it. */
   startCheck(
     fullName: string,

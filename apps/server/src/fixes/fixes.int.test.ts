@@ -273,12 +273,15 @@ describe("listing and counting fix pull requests", () => {
     expect(suggestions[1].aiExplainer).toContain("bind parameters");
     const active = await get(`/api/prs/active?tenantId=${owner.tenantId}`);
     expect(active.statusCode).toBe(200);
-    expect(active.json()).toEqual({ count: 2 });
+    expect(active.json()).toEqual({ source: "local", count: 2 });
     await ctx.database.db
       .update(prSuggestions)
       .set({ state: "merged", merged: true })
       .where(and(eq(prSuggestions.tenantId, owner.tenantId), eq(prSuggestions.number, 2)));
-    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json()).toEqual({ count: 1 });
+    expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json()).toEqual({
+      source: "local",
+      count: 1,
+    });
   });
 
   it("answers 404 to another tenant and 400 without a tenant", async () => {

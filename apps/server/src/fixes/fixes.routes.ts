@@ -1,15 +1,8 @@
 // Fix pull requests (spec part 2, §7): open one for a SAST or a dependency finding, or for any
-// finding that has a fix (the dashboard's "Create Fix PR"), list a tenant's, and count the open
-// ones for the PR Bot page's live status.
+// finding that has a fix (the dashboard's "Create Fix PR"), and list a tenant's. The PR Bot
+// page's live count is pr-bot/pr-bot.routes.ts.
 import { ErrorBody } from "@rampart/contracts/common";
-import {
-  ActivePrCount,
-  ActivePrQuery,
-  FixRequest,
-  FixResponse,
-  PrSuggestionsPage,
-  PrSuggestionsQuery,
-} from "@rampart/contracts/fixes";
+import { FixRequest, FixResponse, PrSuggestionsPage, PrSuggestionsQuery } from "@rampart/contracts/fixes";
 import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
 import { findings } from "@rampart/db/schema";
@@ -123,19 +116,6 @@ export function registerFixRoutes(
       const { tenantId } = request.params;
       await deps.access.require(tenantId, currentUser(request).id, "read");
       return deps.fixes.page(tenantId, request.query);
-    },
-  );
-
-  app.get(
-    "/api/prs/active",
-    {
-      ...guarded,
-      schema: { tags: ["fixes"], querystring: ActivePrQuery, response: { 200: ActivePrCount, ...errors } },
-    },
-    async (request) => {
-      const { tenantId } = request.query;
-      await deps.access.require(tenantId, currentUser(request).id, "read");
-      return { count: await deps.fixes.activeCount(tenantId) };
     },
   );
 }

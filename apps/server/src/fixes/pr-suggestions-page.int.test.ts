@@ -1,9 +1,10 @@
 // GET /api/tenants/:tenantId/pr-suggestions pages newest first by an opaque cursor. Suggestions
 // are written straight to the table (opening real fixes takes a scan each): several share one
 // creation instant, which the number must order so no page repeats or skips one.
-import { policyRuns, prSuggestions } from "@rampart/db/schema";
+import { prSuggestions } from "@rampart/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { insertRepositoryWithRun } from "../../test/repository-with-run.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -28,36 +29,12 @@ beforeAll(async () => {
   ctx = await createTestContext();
   owner = await signUp(ctx.app, { tenantName: "Paging Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });
-  const repository = await asTenant(owner.tenantId, () =>
-    ctx.services.repositoriesRepo.insert({
-      tenantId: owner.tenantId,
-      name: "acme/payments-api",
-      source: "sample",
-      location: "payments-api",
-      defaultBranch: "main",
-    }),
-  );
-  const [run] = await ctx.database.db
-    .insert(policyRuns)
-    .values({
-      tenantId: owner.tenantId,
-      repositoryId: repository.id,
-      repo: repository.name,
-      commitSha: "a".repeat(40),
-      triggeredBy: "manual",
-      status: "fail",
-      filesScanned: 1,
-      failedCount: 1,
-      analyzers: {},
-      engineVersion: "test",
-      selfHash: "test",
-    })
-    .returning();
+  const { repository, run } = await insertRepositoryWithRun(ctx, owner.tenantId);
   await ctx.database.db.insert(prSuggestions).values(
     Object.entries(CREATED).map(([number, createdAt]) => ({
       tenantId: owner.tenantId,
       repositoryId: repository.id,
-      runId: run!.id,
+      runId: run.id,
       findingFingerprint: `fingerprint-${number}`,
       fixKey: `fingerprint-${number}`,
       fixedFingerprints: [`fingerprint-${number}`],

@@ -26,7 +26,7 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
     permission: "pull_requests",
     access: "write",
     reason:
-      "read a pull request's changed lines, keep its one summary comment up to date, post review comments with suggested fixes, and open and update fix pull requests",
+      "read a pull request's changed lines, keep its one summary comment up to date, post review comments with suggested fixes, open and update fix pull requests, and count the open pull requests for the PR Bot page's live status",
   },
   {
     permission: "checks",

@@ -96,6 +96,17 @@ export function createGitHubHost(deps: { api: GitHubApi; store: GitHubAppStore }
         });
       },
 
+      async openPullRequestCount(fullName) {
+        // One request per repository however many are open: with one pull request a page, the
+        // `last` page link's number is the count (GitHub has no count endpoint for pulls).
+        const { data, headers } = await client.request("GET /repos/{owner}/{repo}/pulls", {
+          ...ownerAndRepo(fullName),
+          state: "open",
+          per_page: 1,
+        });
+        return lastPageOf(headers.link) ?? data.length;
+      },
+
       async startCheck(fullName, input) {
         const { data } = await client.request("POST /repos/{owner}/{repo}/check-runs", {
           ...ownerAndRepo(fullName),
@@ -247,6 +258,13 @@ export async function hostedAccess(
           : "GitHub could not be reached for a token",
     };
   }
+}
+
+/** The page number of a `Link` header's `rel="last"`, when it has one. */
+export function lastPageOf(link: string | undefined): number | undefined {
+  const last = link?.split(",").find((part) => /rel="last"/.test(part));
+  const page = last ? /[?&]page=(\d{1,9})(?:&|>)/.exec(last)?.[1] : undefined;
+  return page ? Number(page) : undefined;
 }
 
 /** The hidden line that identifies a suggestion across pushes. */

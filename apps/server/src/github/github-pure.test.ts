@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createSecretBox } from "../secrets/secret-box.ts";
 import { APP_EVENTS, APP_PERMISSIONS, appManifest, defaultAppName } from "./app-manifest.ts";
+import { lastPageOf } from "./github-host.ts";
 import { cloneUrlOf, webUrlOf } from "./github-urls.ts";
 import { createSignedStates } from "./signed-state.ts";
 import { isValidSignature, signatureOf } from "./webhook-signature.ts";
@@ -84,5 +85,20 @@ describe("webhook signatures", () => {
     expect(isValidSignature("s3cret-s3cret-s3cret", body, undefined)).toBe(false);
     expect(isValidSignature("s3cret-s3cret-s3cret", body, "sha1=abc")).toBe(false);
     expect(isValidSignature("s3cret-s3cret-s3cret", body, good.toUpperCase())).toBe(false);
+  });
+});
+
+describe("lastPageOf", () => {
+  it("reads the last page's number from GitHub's Link header", () => {
+    const link =
+      '<https://api.github.com/repositories/1/pulls?state=open&per_page=1&page=2>; rel="next", ' +
+      '<https://api.github.com/repositories/1/pulls?state=open&per_page=1&page=37>; rel="last"';
+    expect(lastPageOf(link)).toBe(37);
+  });
+
+  it("has no answer without a last page (all on one page) or without a header", () => {
+    expect(lastPageOf('<https://api.github.com/x?page=1>; rel="prev"')).toBeUndefined();
+    expect(lastPageOf(undefined)).toBeUndefined();
+    expect(lastPageOf('<https://api.github.com/x?per_page=1&page=x>; rel="last"')).toBeUndefined();
   });
 });

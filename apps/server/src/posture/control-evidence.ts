@@ -3,7 +3,12 @@
 // by what tests it. Controls that rules evidence come from the runs' control results; controls the
 // container image scan evidences (CTR-VUL-01) come from the tenant's images, and rows that older
 // runs recorded for them from repository rules are dropped. Pure.
-import { controlsEvidencedBy } from "@rampart/policy";
+import {
+  type ControlResult,
+  type ControlVerdict,
+  controlsEvidencedBy,
+  controlVerdicts,
+} from "@rampart/policy";
 import type { Evidence } from "../runs/run-record.ts";
 
 export interface ControlEvidence {
@@ -74,4 +79,24 @@ export function controlEvidence(
 ): ControlEvidence[] {
   const byImages = IMAGE_SCAN_CONTROLS();
   return [...runResults.filter((row) => !byImages.has(row.controlCode)), ...imageScanResults(scans, asOf)];
+}
+
+/** The results as the policy's evaluator reads them. */
+export function asControlResults(rows: readonly ControlEvidence[]): ControlResult[] {
+  return rows.map((row) => ({
+    code: row.controlCode,
+    analyzersEvidenced: row.evidence,
+    passes: row.passes,
+    failures: row.failures,
+  }));
+}
+
+/**
+ * Each control's verdict over the given results (the latest run of each repository and the
+ * images): the policy's one decision (controlVerdicts), which the Compliance page's
+ * evaluateFramework makes too, so the control table, the posture score and the Compliance page
+ * never disagree on whether a control was evaluated.
+ */
+export function verdictsOf(rows: readonly ControlEvidence[]): ReadonlyMap<string, ControlVerdict> {
+  return controlVerdicts(asControlResults(rows));
 }

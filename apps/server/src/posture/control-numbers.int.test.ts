@@ -8,10 +8,12 @@ import type { Finding } from "@rampart/contracts/runs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { addLocalRepository, scanRepository } from "../../test/repository-with-run.ts";
 import { CONTROL_FAILURES_LISTED, CONTROL_PASSES_LISTED } from "./posture.service.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
+const scan = () => scanRepository(ctx, owner);
 
 beforeAll(async () => {
   // Terraform and CloudFormation with rules that evidence two controls at once (an ingress rule
@@ -19,26 +21,10 @@ beforeAll(async () => {
   const { root, path: repo } = sampleRepository("cloud-platform", "01-initial");
   ctx = await createTestContext({ localRepositoryRoots: [root] });
   owner = await signUp(ctx.app);
-  const added = await ctx.app.inject({
-    method: "POST",
-    url: `/api/tenants/${owner.tenantId}/repositories`,
-    headers: { cookie: owner.cookie },
-    payload: { location: repo },
-  });
-  if (added.statusCode !== 201) throw new Error(added.body);
+  await addLocalRepository(ctx, owner, repo);
   await scan();
 }, 180_000);
 afterAll(() => ctx.close());
-
-async function scan() {
-  const response = await ctx.app.inject({
-    method: "POST",
-    url: "/api/runs/trigger",
-    headers: { cookie: owner.cookie },
-    payload: { tenantId: owner.tenantId },
-  });
-  if (response.statusCode !== 200) throw new Error(response.body);
-}
 
 async function read<T>(url: string): Promise<T> {
   const response = await ctx.app.inject({ url, headers: { cookie: owner.cookie } });

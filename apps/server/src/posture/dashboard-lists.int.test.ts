@@ -4,15 +4,11 @@
 // paged with their total; a risk says what its findings are; the PR Bot caption counts a week's
 // fix pull requests, not the four shown.
 import type { RisksResponse } from "@rampart/contracts/risks";
-import {
-  findings,
-  openRuleCounts as openRuleCountsTable,
-  policyRuns,
-  prSuggestions,
-} from "@rampart/db/schema";
+import { prSuggestions } from "@rampart/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
-import { type FindingRecord, openRuleCounts } from "../runs/run-record.ts";
+import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { insertRepositoryWithRun } from "../../test/repository-with-run.ts";
+import type { FindingRecord } from "../runs/run-record.ts";
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -59,37 +55,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   owner = await signUp(ctx.app, { tenantName: "Many Findings Org" });
   stranger = await signUp(ctx.app, { tenantName: "Other Org" });
-  const repository = await asTenant(owner.tenantId, () =>
-    ctx.services.repositoriesRepo.insert({
-      tenantId: owner.tenantId,
-      name: "acme/payments-api",
-      source: "sample",
-      location: "payments-api",
-      defaultBranch: "main",
-    }),
-  );
-  const [run] = await ctx.database.db
-    .insert(policyRuns)
-    .values({
-      tenantId: owner.tenantId,
-      repositoryId: repository.id,
-      repo: repository.name,
-      commitSha: "a".repeat(40),
-      triggeredBy: "manual",
-      status: "fail",
-      filesScanned: RECORDS.length,
-      failedCount: RECORDS.length,
-      analyzers: {},
-      engineVersion: "test",
-      selfHash: "test",
-    })
-    .returning();
-  await ctx.database.db
-    .insert(findings)
-    .values(RECORDS.map((record) => ({ ...record, tenantId: owner.tenantId, runId: run!.id })));
-  await ctx.database.db
-    .insert(openRuleCountsTable)
-    .values(openRuleCounts(RECORDS).map((row) => ({ ...row, tenantId: owner.tenantId, runId: run!.id })));
+  const { repository, run } = await insertRepositoryWithRun(ctx, owner.tenantId, RECORDS);
 
   // Fix pull requests: in the last week 2 merged, 3 open and 1 closed; 2 open ones are older.
   const now = Date.now();
@@ -107,7 +73,7 @@ beforeAll(async () => {
     pulls.map((pull, index) => ({
       tenantId: owner.tenantId,
       repositoryId: repository.id,
-      runId: run!.id,
+      runId: run.id,
       findingFingerprint: `fingerprint-${index}`,
       fixKey: `fingerprint-${index}`,
       fixedFingerprints: [`fingerprint-${index}`],

@@ -22,15 +22,6 @@ describe("postureScore", () => {
     ).toBe(66.7);
   });
 
-  it("fails a control that fails in any repository", () => {
-    expect(
-      postureScore([
-        { controlCode: "A", passes: 3, failures: 0, evaluated: true },
-        { controlCode: "A", passes: 0, failures: 1, evaluated: true },
-      ]),
-    ).toBe(0);
-  });
-
   it("is 0 with no evidence at all, never 100", () => {
     expect(postureScore([])).toBe(0);
     expect(postureScore([{ controlCode: "A", passes: 0, failures: 0, evaluated: false }])).toBe(0);

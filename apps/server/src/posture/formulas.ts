@@ -8,7 +8,7 @@ export interface ControlTally {
   controlCode: string;
   passes: number;
   failures: number;
-  /** False when no analyzer that evidences the control ran successfully. */
+  /** The control's verdict (control-evidence.ts verdictsOf) is not `unknown`. */
   evaluated: boolean;
 }
 
@@ -18,20 +18,13 @@ export function percent(part: number, whole: number): number {
 }
 
 /**
- * Posture score: the share of evaluated controls without an open failure, over the latest run of
- * each repository (a control failing in any repository fails). Controls that were not evaluated
- * do not count either way: absence of evidence is not a pass.
+ * Posture score: the share of evaluated controls without an open failure, from one tally per
+ * control over the latest run of each repository (a control failing in any repository fails).
+ * Controls that were not evaluated do not count either way: absence of evidence is not a pass.
  */
 export function postureScore(tallies: readonly ControlTally[]): number {
-  const byControl = new Map<string, { evaluated: boolean; failed: boolean }>();
-  for (const tally of tallies) {
-    const entry = byControl.get(tally.controlCode) ?? { evaluated: false, failed: false };
-    entry.evaluated ||= tally.evaluated || tally.failures > 0;
-    entry.failed ||= tally.failures > 0;
-    byControl.set(tally.controlCode, entry);
-  }
-  const evaluated = [...byControl.values()].filter((entry) => entry.evaluated);
-  return percent(evaluated.filter((entry) => !entry.failed).length, evaluated.length);
+  const evaluated = tallies.filter((tally) => tally.evaluated);
+  return percent(evaluated.filter((tally) => tally.failures === 0).length, evaluated.length);
 }
 
 /** A control row's compliance: passed checks over all checks, in percent. */

@@ -16,6 +16,7 @@ import { writeImage } from "@rampart/engine/container/image-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { addLocalRepository, scanRepository } from "../../test/repository-with-run.ts";
 import { DEMO_IMAGES } from "../containers/demo-images.ts";
 
 const CODE = "CTR-VUL-01";
@@ -27,20 +28,8 @@ beforeAll(async () => {
   const { root, path: repo } = sampleRepository("payments-api", "01-initial");
   ctx = await createTestContext({ localRepositoryRoots: [root] });
   owner = await signUp(ctx.app);
-  const added = await ctx.app.inject({
-    method: "POST",
-    url: `/api/tenants/${owner.tenantId}/repositories`,
-    headers: { cookie: owner.cookie },
-    payload: { location: repo },
-  });
-  if (added.statusCode !== 201) throw new Error(added.body);
-  const scan = await ctx.app.inject({
-    method: "POST",
-    url: "/api/runs/trigger",
-    headers: { cookie: owner.cookie },
-    payload: { tenantId: owner.tenantId },
-  });
-  if (scan.statusCode !== 200) throw new Error(scan.body);
+  await addLocalRepository(ctx, owner, repo);
+  await scanRepository(ctx, owner);
 }, 180_000);
 afterAll(() => ctx.close());
 

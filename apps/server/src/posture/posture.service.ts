@@ -13,20 +13,21 @@ import {
   TOP_RISKS_SHOWN,
 } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
-import {
-  type ControlResult,
-  evaluateFramework,
-  type FrameworkId,
-  getControl,
-  listControls,
-} from "@rampart/policy";
+import { evaluateFramework, type FrameworkId, getControl, listControls } from "@rampart/policy";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
 import { type FindingRow, type RunRow, toFinding, toRun } from "../runs/runs.repo.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
-import { type ControlEvidence, controlEvidence, currentImages, type ImageScan } from "./control-evidence.ts";
+import {
+  asControlResults,
+  type ControlEvidence,
+  controlEvidence,
+  currentImages,
+  type ImageScan,
+  verdictsOf,
+} from "./control-evidence.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
 import {
   type ControlTally,
@@ -68,12 +69,13 @@ export const CONTROL_FAILURES_LISTED = 200;
 /** …and this many of its passed checks (it shows 5, then how many more there are). */
 export const CONTROL_PASSES_LISTED = 20;
 
+/** One tally per control, evaluated as the policy's verdict says (the same as the Compliance page). */
 function toTallies(rows: readonly ControlEvidence[]): ControlTally[] {
-  return rows.map((row) => ({
-    controlCode: row.controlCode,
-    passes: row.passes,
-    failures: row.failures,
-    evaluated: row.evidence === "succeeded" || row.evidence === "partial",
+  return [...verdictsOf(rows)].map(([controlCode, verdict]) => ({
+    controlCode,
+    passes: verdict.result.passes,
+    failures: verdict.result.failures,
+    evaluated: verdict.status !== "unknown",
   }));
 }
 
@@ -145,35 +147,27 @@ export function createPostureService(deps: {
       ),
       repo.imageScanHashes(tenantId, EVIDENCE_HASHES_SHOWN),
     ]);
-    const byControl = new Map<
-      string,
-      { passes: number; failures: number; evaluated: boolean; hashes: string[] }
-    >();
+    const verdicts = verdictsOf(results);
+    const hashesOf = new Map<string, string[]>();
     for (const row of results) {
-      const entry = byControl.get(row.controlCode) ?? {
-        passes: 0,
-        failures: 0,
-        evaluated: false,
-        hashes: [],
-      };
-      entry.passes += row.passes;
-      entry.failures += row.failures;
-      entry.evaluated ||= row.evidence === "succeeded" || row.evidence === "partial" || row.failures > 0;
+      const entry = hashesOf.get(row.controlCode) ?? [];
       // A run's result is evidenced by the run's ledger entry, the images' by the image scans'.
       const runHash = row.runId === null ? undefined : hashes.get(row.runId);
-      if (row.runId === null) entry.hashes.push(...imageHashes);
-      else if (runHash) entry.hashes.push(runHash);
-      byControl.set(row.controlCode, entry);
+      if (row.runId === null) entry.push(...imageHashes);
+      else if (runHash) entry.push(runHash);
+      hashesOf.set(row.controlCode, entry);
     }
     return listControls().map((control) => {
-      const entry = byControl.get(control.code);
+      const verdict = verdicts.get(control.code);
+      const passes = verdict?.result.passes ?? 0;
+      const failures = verdict?.result.failures ?? 0;
       return {
         control: controlBody(control),
-        passes: entry?.passes ?? 0,
-        failures: entry?.failures ?? 0,
-        compliance: controlCompliance(entry?.passes ?? 0, entry?.failures ?? 0),
-        evaluated: entry?.evaluated ?? false,
-        evidenceHashes: [...new Set(entry?.hashes ?? [])].slice(0, EVIDENCE_HASHES_SHOWN),
+        passes,
+        failures,
+        compliance: controlCompliance(passes, failures),
+        evaluated: verdict !== undefined && verdict.status !== "unknown",
+        evidenceHashes: [...new Set(hashesOf.get(control.code) ?? [])].slice(0, EVIDENCE_HASHES_SHOWN),
       };
     });
   }
@@ -403,13 +397,7 @@ export function createPostureService(deps: {
         latest.map((r) => r.id),
         now(),
       );
-      const controlResults: ControlResult[] = results.map((row) => ({
-        code: row.controlCode,
-        analyzersEvidenced: row.evidence,
-        passes: row.passes,
-        failures: row.failures,
-      }));
-      return evaluateFramework(frameworkId, controlResults) as never;
+      return evaluateFramework(frameworkId, asControlResults(results)) as never;
     },
 
     async summary(tenantId: string, days: number): Promise<DashboardSummary> {

@@ -19,4 +19,19 @@ describe("licenseUnknownReason", () => {
     );
     expect(licenseUnknownReason(null, null)).toBe("No file states its licence");
   });
+
+  it("follows what the scan saw of the file: a version 1 package-lock.json records no licences", () => {
+    expect(licenseUnknownReason(null, "package-lock.json", false)).toBe(
+      "This package-lock.json records no licences (lockfile version 1: npm 7 and later write them)",
+    );
+    expect(licenseUnknownReason(null, "package-lock.json", true)).toBe(
+      "package-lock.json states no licence for this package",
+    );
+    expect(licenseUnknownReason(null, "composer.lock", true)).toBe(
+      "composer.lock states no licence for this package",
+    );
+    expect(licenseUnknownReason(null, "requirements.txt", false)).toBe(
+      "requirements.txt does not record licences",
+    );
+  });
 });

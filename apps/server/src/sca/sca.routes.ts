@@ -74,7 +74,11 @@ export function registerScaRoutes(
           description: text(properties.summary) ?? finding.message,
           fixedVersion: text(properties.fixedVersion),
           license: text(properties.license),
-          licenseUnknownReason: licenseUnknownReason(text(properties.license), finding.filePath),
+          licenseUnknownReason: licenseUnknownReason(
+            text(properties.license),
+            finding.filePath,
+            typeof properties.licensesRecorded === "boolean" ? properties.licensesRecorded : undefined,
+          ),
           direct: properties.direct === true,
           dev: properties.dev === true,
           filePath: finding.filePath,

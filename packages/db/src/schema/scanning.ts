@@ -1,6 +1,7 @@
 // Repositories, scans (the queued work), policy runs (the stored result), findings, per-control
 // results, finding tracks across runs, and waivers. Every table carries tenant_id and cascades
 // from tenants, so deleting a tenant deletes all of it.
+import { RUN_REASON_CODES } from "@rampart/contracts/runs";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -30,19 +31,6 @@ const tenantId = () =>
 export const REPOSITORY_SOURCES = ["git", "local", "sample", "upload", "github"] as const;
 
 export const SEVERITY_VALUES = ["critical", "high", "med", "low"] as const;
-
-/** Why a run evaluated nothing (policy_runs.reason_code); the first six are the checkout's fetch reasons. */
-export const RUN_REASON_CODES = [
-  "not_found",
-  "auth_required",
-  "refused_by_policy",
-  "timed_out",
-  "too_large",
-  "unreachable",
-  "scan_error",
-  "abandoned",
-  "quota",
-] as const;
 
 export const repositories = pgTable(
   "repositories",
@@ -129,6 +117,7 @@ export const policyRuns = pgTable(
      * error, a worker that died) or was skipped (a scheduled scan past the tenant's quota). Null
      * for a run that evaluated its commit; only those stand for a repository's posture.
      */
+    /** Why a run evaluated nothing: the API's RunReasonCode list, one source for both. */
     reasonCode: text("reason_code", { enum: RUN_REASON_CODES }),
     /** The reason as a sentence of ours, safe to show: never git's or a library's text. */
     reason: text("reason"),

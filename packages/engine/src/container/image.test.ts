@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -231,6 +232,40 @@ describe("readImage", () => {
       location: { line: 21 },
     });
     expect(image.config.baseImage).toBeUndefined();
+  });
+
+  it("reads installed gems and Python packages with the licences their metadata states", async () => {
+    const fixture = (name: string) =>
+      readFileSync(new URL(`./fixtures/language/${name}`, import.meta.url), "utf8");
+    const path = await build("ruby.tar", {
+      format: "docker-save",
+      layers: [
+        {
+          compression: "gzip",
+          files: [
+            {
+              path: "usr/local/bundle/specifications/rack-2.2.8.gemspec",
+              content: fixture("rack-2.2.8.gemspec"),
+            },
+            {
+              path: "usr/local/lib/python3.11/site-packages/pillow-8.1.0.dist-info/METADATA",
+              content: fixture("unknown-with-classifiers.METADATA"),
+            },
+            // Where a gem's own source keeps its gemspec: not an installed specification.
+            { path: "usr/local/bundle/gems/rack-2.2.8/rack.gemspec", content: fixture("rack-2.2.8.gemspec") },
+          ],
+        },
+      ],
+    });
+    const image = await readImage(path);
+    expect(summary(image)).toEqual([
+      "PyPI pillow 8.1.0 usr/local/lib/python3.11/site-packages/pillow-8.1.0.dist-info/METADATA",
+      "RubyGems rack 2.2.8 usr/local/bundle/specifications/rack-2.2.8.gemspec",
+    ]);
+    expect(image.packages.map((pkg) => [pkg.purl, pkg.license])).toEqual([
+      ["pkg:pypi/pillow@8.1.0", "HPND"],
+      ["pkg:gem/rack@2.2.8", "MIT"],
+    ]);
   });
 
   it("rejects a corrupt tarball with one clear error", async () => {

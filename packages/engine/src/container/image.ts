@@ -442,6 +442,8 @@ function osPurl(
   return new PackageURL(type, namespace, name, version, qualifiers, undefined).toString();
 }
 
+const LANGUAGE_ECOSYSTEMS = { npm: "npm", python: "PyPI", gem: "RubyGems" } as const;
+
 function packagesOf(merged: Map<string, MergedFile>, os: OperatingSystem | undefined): ImagePackage[] {
   const packages: ImagePackage[] = [];
   const base = { direct: false, dev: false } as const;
@@ -480,8 +482,9 @@ function packagesOf(merged: Map<string, MergedFile>, os: OperatingSystem | undef
         }
         break;
       case "npm":
-      case "python": {
-        const ecosystem = file.kind === "npm" ? "npm" : "PyPI";
+      case "python":
+      case "gem": {
+        const ecosystem = LANGUAGE_ECOSYSTEMS[file.kind];
         const name =
           ecosystem === "PyPI" ? file.info.name.toLowerCase().replace(/[-_.]+/g, "-") : file.info.name;
         const pkg: ImagePackage = {

@@ -3,9 +3,11 @@
 // nothing else is buffered: an entry we do not want is drained as it streams past.
 import { type GoBuildInfo, GoBuildInfoScanner, looksLikeExecutable } from "./go-buildinfo.ts";
 import {
+  isGemSpecification,
   isNodePackageJson,
   isPythonMetadata,
   type LanguagePackageInfo,
+  parseGemSpecification,
   parseNodePackageJson,
   parsePythonMetadata,
 } from "./language.ts";
@@ -17,6 +19,7 @@ export type KeptFile =
   | { kind: "apk-installed"; text: string }
   | { kind: "npm"; info: LanguagePackageInfo }
   | { kind: "python"; info: LanguagePackageInfo }
+  | { kind: "gem"; info: LanguagePackageInfo }
   | { kind: "go"; info: GoBuildInfo };
 
 export interface LayerContents {
@@ -125,6 +128,11 @@ async function keep(
   if (isPythonMetadata(path)) {
     const info = parsePythonMetadata((await readHead(reader, METADATA_HEAD)).toString("utf8"));
     return info ? { kind: "python", info } : undefined;
+  }
+  if (isGemSpecification(path)) {
+    const bytes = await readUpTo(reader, SMALL_FILE_LIMIT);
+    const info = bytes && parseGemSpecification(bytes.toString("utf8"));
+    return info ? { kind: "gem", info } : undefined;
   }
   // Go binaries: executable regular files of a plausible size that start like an executable.
   if ((mode & 0o111) !== 0 && size >= 1024 && size <= MAX_BINARY_BYTES) {

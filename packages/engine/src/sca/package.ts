@@ -36,6 +36,11 @@ export interface Package {
   location: PackageLocation;
   /** SPDX id or expression, where the file states a licence. */
   license?: string;
+  /**
+   * The declaring file records each package's licence (package-lock.json v2+, composer.lock), so
+   * a package without `license` states none; absent where the format has no place for one.
+   */
+  licensesRecorded?: true;
   /** Package URL (https://github.com/package-url/purl-spec). */
   purl: string;
 }

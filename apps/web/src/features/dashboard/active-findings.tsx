@@ -6,11 +6,10 @@ import type { SeverityStats } from "@rampart/contracts/common";
 import { ACTIVE_FINDINGS_SHOWN } from "@rampart/contracts/dashboard";
 import type { Finding } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
-import { ChevronDown, ChevronRight, Copy, ShieldCheck } from "lucide-react";
-import { useId, useState } from "react";
+import { Copy, ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { FilterButtons } from "../../components/filter-buttons";
 import { Markdown } from "../../components/markdown";
-import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -18,9 +17,9 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { useFindingExplanation } from "./api/explain-finding";
 import { useGeneratedFix } from "./api/generate-fix";
-import { findingLocation } from "./control-detail-modal";
 import type { DismissAvailability } from "./dismiss-availability";
 import { FindingActions } from "./finding-actions";
+import { ExpandableCheckRow, findingLocation } from "./finding-row";
 import { WaiverDialog } from "./waiver-dialog";
 
 export const FINDING_FILTERS = ["all", "critical", "high", "medium"] as const;
@@ -82,7 +81,7 @@ function FindingDetails({ finding }: { finding: Finding }) {
   const explanation = useFindingExplanation(finding.id, finding.controlId);
   const fix = useGeneratedFix(finding.id);
   return (
-    <div className="grid gap-4 border-t border-border p-4 text-sm lg:grid-cols-2">
+    <div className="grid gap-4 p-4 text-sm lg:grid-cols-2">
       <section aria-label="AI Explanation" className="flex flex-col gap-2">
         <div className="flex items-center gap-2">
           <h4 className="font-semibold">AI Explanation</h4>
@@ -153,38 +152,18 @@ function FindingRow({
   dismiss: DismissAvailability;
   onDismiss: () => void;
 }) {
-  const panelId = useId();
   return (
-    <li className="rounded-md border border-border">
-      <div className="flex flex-wrap items-start gap-3 p-3">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={onToggle}
-          className="flex min-w-0 flex-1 items-start gap-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          {open ? (
-            <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          ) : (
-            <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          )}
-          <span className="min-w-0">
-            <span className="block font-medium">{finding.message}</span>
-            <span className="block wrap-break-word font-mono text-xs text-muted-foreground">
-              {finding.run.repo} · {findingLocation(finding)} · {finding.ruleId}
-            </span>
-          </span>
-        </button>
-        <SeverityBadge severity={finding.severity} />
-      </div>
-      {open ? (
-        <div id={panelId}>
-          <FindingDetails finding={finding} />
-          <FindingActions finding={finding} readOnly={readOnly} dismiss={dismiss} onDismiss={onDismiss} />
-        </div>
-      ) : null}
-    </li>
+    <ExpandableCheckRow
+      where={`${finding.run.repo} · ${findingLocation(finding)} · ${finding.ruleId}`}
+      what={finding.message}
+      lead="what"
+      severity={finding.severity}
+      open={open}
+      onToggle={onToggle}
+    >
+      <FindingDetails finding={finding} />
+      <FindingActions finding={finding} readOnly={readOnly} dismiss={dismiss} onDismiss={onDismiss} />
+    </ExpandableCheckRow>
   );
 }
 

@@ -5,7 +5,7 @@ import type { ContainerFinding } from "@rampart/contracts/containers";
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import type { Finding } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
-import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Markdown } from "../../components/markdown";
 import { SeverityBadge } from "../../components/severity-badge";
@@ -21,75 +21,57 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { formatDateTime } from "../../lib/format-date";
 import { abbreviate } from "../../lib/run-labels";
 import { useControlFindings } from "./api/get-control-findings";
+import { ExpandableCheckRow, findingLocation, PassedCheckRow } from "./finding-row";
 
 export const PASSED_CHECKS_SHOWN = 5;
 
-export function findingLocation(finding: Pick<Finding, "filePath" | "line">): string {
-  if (!finding.filePath) return "Repository-wide check";
-  return finding.line ? `${finding.filePath}:${finding.line}` : finding.filePath;
-}
-
 function FailedCheck({ finding, open, onToggle }: { finding: Finding; open: boolean; onToggle: () => void }) {
   const link = finding.run.commitUrl;
-  const panelId = `failed-check-${finding.id}`;
   return (
-    <li className="rounded-md border border-border">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={onToggle}
-        className="flex w-full items-start gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {open ? (
-          <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        ) : (
-          <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        )}
-        <span className="min-w-0">
-          <span className="block wrap-break-word font-mono text-xs">{findingLocation(finding)}</span>
-          <span className="block text-muted-foreground">{finding.message}</span>
-        </span>
-      </button>
-      {open ? (
-        <div id={panelId} className="flex flex-col gap-3 border-t border-border p-3 text-sm">
-          <div>
-            <h4 className="font-medium">Issue Details</h4>
-            <p className="text-muted-foreground">
-              {finding.metadata.ruleTitle ? `${finding.metadata.ruleTitle}: ` : ""}
-              {finding.message}
-            </p>
-            <p className="mt-1 font-mono text-xs text-subtle-foreground">{finding.ruleId}</p>
-          </div>
-          <div>
-            <h4 className="font-medium">Remediation Guidance</h4>
-            {finding.metadata.suggestion ? (
-              <Markdown className="text-muted-foreground">{finding.metadata.suggestion}</Markdown>
-            ) : (
-              <p className="text-muted-foreground">No remediation guidance recorded for this check.</p>
-            )}
-          </div>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-            <span>{finding.run.repo}</span>
-            <span>{formatDateTime(finding.run.createdAt)}</span>
-            <span>
-              Commit <span className="font-mono">{abbreviate(finding.run.commitSha, 7)}</span>
-            </span>
-            {link ? (
-              <a
-                href={link}
-                target="_blank"
-                rel="noreferrer"
-                className="inline-flex items-center gap-1 text-primary hover:underline"
-              >
-                View Commit
-                <ExternalLink className="size-3" aria-hidden="true" />
-              </a>
-            ) : null}
-          </div>
+    <ExpandableCheckRow
+      where={findingLocation(finding)}
+      what={finding.message}
+      severity={finding.severity}
+      open={open}
+      onToggle={onToggle}
+    >
+      <div className="flex flex-col gap-3 p-3 text-sm">
+        <div>
+          <h4 className="font-medium">Issue Details</h4>
+          <p className="text-muted-foreground">
+            {finding.metadata.ruleTitle ? `${finding.metadata.ruleTitle}: ` : ""}
+            {finding.message}
+          </p>
+          <p className="mt-1 font-mono text-xs text-subtle-foreground">{finding.ruleId}</p>
         </div>
-      ) : null}
-    </li>
+        <div>
+          <h4 className="font-medium">Remediation Guidance</h4>
+          {finding.metadata.suggestion ? (
+            <Markdown className="text-muted-foreground">{finding.metadata.suggestion}</Markdown>
+          ) : (
+            <p className="text-muted-foreground">No remediation guidance recorded for this check.</p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span>{finding.run.repo}</span>
+          <span>{formatDateTime(finding.run.createdAt)}</span>
+          <span>
+            Commit <span className="font-mono">{abbreviate(finding.run.commitSha, 7)}</span>
+          </span>
+          {link ? (
+            <a
+              href={link}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-primary hover:underline"
+            >
+              View Commit
+              <ExternalLink className="size-3" aria-hidden="true" />
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </ExpandableCheckRow>
   );
 }
 
@@ -110,49 +92,31 @@ function FailedImageCheck({
   open: boolean;
   onToggle: () => void;
 }) {
-  const panelId = `failed-check-${vulnerability.id}`;
   return (
-    <li className="rounded-md border border-border">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={onToggle}
-        className="flex w-full items-start gap-2 p-3 text-left text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {open ? (
-          <ChevronDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        ) : (
-          <ChevronRight className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        )}
-        <span className="min-w-0">
-          <span className="block break-all font-mono text-xs">{vulnerability.imageRef}</span>
-          <span className="block text-muted-foreground">
-            {vulnerability.vulnerabilityId} in {vulnerability.packageName}{" "}
-            {vulnerability.installedVersion ?? ""}
-          </span>
-        </span>
-        <SeverityBadge severity={vulnerability.severity} />
-      </button>
-      {open ? (
-        <div id={panelId} className="flex flex-col gap-3 border-t border-border p-3 text-sm">
-          <div>
-            <h4 className="font-medium">Issue Details</h4>
-            <p className="text-muted-foreground">
-              {vulnerability.summary ??
-                `${vulnerability.vulnerabilityId} affects ${vulnerability.packageName}.`}
-            </p>
-          </div>
-          <div>
-            <h4 className="font-medium">Remediation Guidance</h4>
-            <p className="text-muted-foreground">{imageRemediation(vulnerability)}</p>
-          </div>
-          <p className="text-xs text-muted-foreground">
-            Image scanned {formatDateTime(vulnerability.scannedAt)}
+    <ExpandableCheckRow
+      where={vulnerability.imageRef}
+      what={`${vulnerability.vulnerabilityId} in ${vulnerability.packageName} ${vulnerability.installedVersion ?? ""}`.trim()}
+      severity={vulnerability.severity}
+      open={open}
+      onToggle={onToggle}
+    >
+      <div className="flex flex-col gap-3 p-3 text-sm">
+        <div>
+          <h4 className="font-medium">Issue Details</h4>
+          <p className="text-muted-foreground">
+            {vulnerability.summary ??
+              `${vulnerability.vulnerabilityId} affects ${vulnerability.packageName}.`}
           </p>
         </div>
-      ) : null}
-    </li>
+        <div>
+          <h4 className="font-medium">Remediation Guidance</h4>
+          <p className="text-muted-foreground">{imageRemediation(vulnerability)}</p>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Image scanned {formatDateTime(vulnerability.scannedAt)}
+        </p>
+      </div>
+    </ExpandableCheckRow>
   );
 }
 
@@ -241,19 +205,9 @@ function ControlFindingsBody({ controlId, tenantId }: { controlId: string; tenan
       {passedChecks.length > 0 ? (
         <section aria-label="Passed checks">
           <h3 className="mb-2 text-sm font-semibold">Passed Checks</h3>
-          <ul className="flex flex-col gap-1 text-sm">
+          <ul className="flex flex-col gap-1">
             {passedChecks.slice(0, PASSED_CHECKS_SHOWN).map((check) => (
-              <li key={check.id} className="flex gap-2">
-                <span className="text-success" aria-hidden="true">
-                  ✓
-                </span>
-                {/* Stacked, not side by side: beside a long message the location was squeezed to a
-                    few characters and broke mid-word. */}
-                <span className="min-w-0">
-                  <span className="block wrap-break-word font-mono text-xs">{check.where}</span>
-                  <span className="block text-muted-foreground">{check.what}</span>
-                </span>
-              </li>
+              <PassedCheckRow key={check.id} where={check.where} what={check.what} />
             ))}
           </ul>
           {hiddenPassed > 0 ? (

@@ -1,8 +1,11 @@
+import type { ControlFindings } from "@rampart/contracts/controls";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
+import type { ActivePrCount } from "@rampart/contracts/pr-bot";
+import type { Finding } from "@rampart/contracts/runs";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TENANT_ID } from "../../test/fixtures";
+import { TENANT_ID, testControlRow, testFinding } from "../../test/fixtures";
 import {
   type FetchHandler,
   type FetchReply,
@@ -18,6 +21,18 @@ import { prDisplayStatus } from "./pr-status";
 const SUGGESTIONS_PATH = `/api/tenants/${TENANT_ID}/pr-suggestions?limit=50`;
 const SUGGESTIONS = `GET ${SUGGESTIONS_PATH}`;
 const ACTIVE = `GET /api/prs/active?tenantId=${TENANT_ID}`;
+const CONTROL_FINDINGS = `GET /api/controls/IAC-ENC-01/findings?tenantId=${TENANT_ID}`;
+
+function controlFindings(findings: Finding[]): ControlFindings {
+  return {
+    control: testControlRow().control,
+    passes: findings.filter((finding) => finding.status === "pass").length,
+    failures: findings.filter((finding) => finding.status === "fail").length,
+    evaluated: true,
+    findings,
+    images: { vulnerabilities: [], clean: [] },
+  };
+}
 
 function stubPrBot(routes: Record<string, FetchReply | FetchHandler>) {
   return stubFetch({
@@ -47,6 +62,19 @@ function suggestion(number: number, overrides: Partial<PrSuggestion> = {}): PrSu
     runId: "22222222-2222-4222-8222-222222222222",
     ...overrides,
   };
+}
+
+/** The live count of a tenant connected to GitHub. */
+function onHost(count: number, overrides: Partial<Extract<ActivePrCount, { source: "host" }>> = {}) {
+  return {
+    source: "host",
+    count,
+    host: "GitHub",
+    repositories: 3,
+    partial: false,
+    checkedAt: "2026-11-20T10:15:00.000Z",
+    ...overrides,
+  } satisfies ActivePrCount;
 }
 
 /** One answer of the paged list. */
@@ -91,7 +119,7 @@ describe("PrBotPage", () => {
           suggestion(9, { title: "Pin base image", state: "closed" }),
         ]),
       },
-      [ACTIVE]: { body: { count: 3 } },
+      [ACTIVE]: { body: onHost(3) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -136,7 +164,7 @@ describe("PrBotPage", () => {
           }),
         ]),
       },
-      [ACTIVE]: { body: { count: 1 } },
+      [ACTIVE]: { body: onHost(1) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
     const card = await screen.findByRole("listitem", {
@@ -159,7 +187,7 @@ describe("PrBotPage", () => {
     let count = 2;
     const fetchMock = stubPrBot({
       [SUGGESTIONS]: { body: page([]) },
-      [ACTIVE]: () => ({ body: { count } }),
+      [ACTIVE]: () => ({ body: onHost(count) }),
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -175,10 +203,47 @@ describe("PrBotPage", () => {
     expect(activeCalls.length).toBeGreaterThanOrEqual(2);
   });
 
+  it("says where the live count comes from: the host's repositories, or no host connected", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: onHost(4, { repositories: 1 }) } });
+    const { unmount } = renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const live = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() => expect(within(live).getByTestId("active-pr-count")).toHaveTextContent("4"));
+    expect(within(live).getByTestId("active-pr-source")).toHaveTextContent(
+      /^Open on GitHub in 1 repository · checked /,
+    );
+    unmount();
+
+    stubPrBot({
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(250, { repositories: 100, partial: true }) },
+    });
+    const second = renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const partial = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() =>
+      expect(within(partial).getByTestId("active-pr-source")).toHaveTextContent(
+        /^Open on GitHub in the first 100 repositories · checked /,
+      ),
+    );
+    second.unmount();
+
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: { source: "local", count: 1 } } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+    const local = await screen.findByRole("region", { name: "Live PR status" });
+    await waitFor(() => expect(within(local).getByTestId("active-pr-count")).toHaveTextContent("1"));
+    expect(local).toHaveTextContent("open fix PR");
+    expect(local).not.toHaveTextContent("active PR");
+    expect(within(local).getByTestId("active-pr-source")).toHaveTextContent(
+      "Code host not connected: counting Rampart's open fix pull requests on its local fix remote",
+    );
+  });
+
   it("says when the live status fails, while the list still loads", async () => {
     stubPrBot({
       [SUGGESTIONS]: { body: page([suggestion(1)]) },
-      [ACTIVE]: { status: 500, body: { error: "boom" } },
+      [ACTIVE]: {
+        status: 503,
+        body: { error: "GitHub did not answer, so the live count is unknown; it is asked again shortly" },
+      },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -192,7 +257,7 @@ describe("PrBotPage", () => {
     stubPrBot({
       [SUGGESTIONS]: () =>
         fail ? { status: 500, body: { error: "database down" } } : { body: page([suggestion(1)]) },
-      [ACTIVE]: { body: { count: 0 } },
+      [ACTIVE]: { body: onHost(0) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -205,7 +270,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows the empty state saying where fix PRs are opened", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: { count: 0 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page([]) }, [ACTIVE]: { body: onHost(0) } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     const empty = await screen.findByRole("region", { name: "No PR Activity" });
@@ -224,7 +289,7 @@ describe("PrBotPage", () => {
     const pending = new Promise<FetchReply>((resolve) => {
       release = resolve;
     });
-    const fetchMock = stubPrBot({ [ACTIVE]: { body: { count: 0 } } });
+    const fetchMock = stubPrBot({ [ACTIVE]: { body: onHost(0) } });
     const stubbed = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === SUGGESTIONS_PATH) {
@@ -246,7 +311,7 @@ describe("PrBotPage", () => {
       [SUGGESTIONS]: { body: page(numbered(1, 50), "c1", 120) },
       [`${SUGGESTIONS}&cursor=c1`]: { body: page(numbered(51, 100), "c2", 120) },
       [`${SUGGESTIONS}&cursor=c2`]: { body: page(numbered(101, 120), null, 120) },
-      [ACTIVE]: { body: { count: 120 } },
+      [ACTIVE]: { body: onHost(120) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -273,7 +338,7 @@ describe("PrBotPage", () => {
   });
 
   it("shows no Load More on a full page the server says is the last", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page(numbered(1, 50)) }, [ACTIVE]: { body: { count: 0 } } });
+    stubPrBot({ [SUGGESTIONS]: { body: page(numbered(1, 50)) }, [ACTIVE]: { body: onHost(0) } });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
     const list = await screen.findByRole("list", { name: "PR suggestions" });
@@ -288,7 +353,7 @@ describe("PrBotPage", () => {
       [SUGGESTIONS]: { body: page(numbered(1, 50), "c1", 51) },
       [`${SUGGESTIONS}&cursor=c1`]: () =>
         fail ? { status: 500, body: { error: "database down" } } : { body: page([suggestion(51)]) },
-      [ACTIVE]: { body: { count: 0 } },
+      [ACTIVE]: { body: onHost(0) },
     });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
 
@@ -305,20 +370,132 @@ describe("PrBotPage", () => {
     expect(screen.queryByRole("button", { name: "Load More" })).toBeNull();
   });
 
-  it("names the control when opened from a control's fix link", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: { count: 1 } } });
+  it("opens the fix flow for the control of the link: its fixable findings get Create Fix PR", async () => {
+    const fixable = testFinding({
+      message: "S3 bucket is not encrypted",
+      fix: { available: true, kind: "iac" },
+    });
+    const opened = testFinding({
+      message: "EBS volume is not encrypted",
+      filePath: "infra/ebs.tf",
+      fix: { available: true, kind: "iac" },
+      fixPullRequest: {
+        number: 4,
+        branchName: "security/fix/encrypt-ebs-4",
+        url: "https://github.com/acme/payments-api/pull/4",
+        state: "open",
+      },
+    });
+    const manual = testFinding({ message: "RDS snapshot is not encrypted", filePath: "infra/rds.tf" });
+    const waived = testFinding({
+      message: "Waived bucket",
+      waived: true,
+      fix: { available: true, kind: "iac" },
+    });
+    const passed = testFinding({ message: "Encrypted bucket", status: "pass" });
+    let created = false;
+    const fetchMock = stubPrBot({
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(0) },
+      [CONTROL_FINDINGS]: () => ({
+        body: controlFindings([
+          created
+            ? {
+                ...fixable,
+                fixPullRequest: { number: 9, branchName: "security/fix/x-9", url: null, state: "open" },
+              }
+            : fixable,
+          opened,
+          manual,
+          waived,
+          passed,
+        ]),
+      }),
+      "POST /api/fixes/finding": () => {
+        created = true;
+        return { status: 201, body: { pr: { number: 9, branchName: "security/fix/x-9", url: null } } };
+      },
+    });
     renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
 
-    const note = await screen.findByRole("region", { name: "Fixes for a control" });
-    expect(note).toHaveTextContent("IAC-ENC-01");
-    expect(await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" })).toBeInTheDocument();
+    const panel = await screen.findByRole("region", { name: "Fix control IAC-ENC-01" });
+    expect(await within(panel).findByText("Encryption at rest")).toBeInTheDocument();
+    const list = within(panel).getByRole("list", { name: "Fixable findings" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.getAttribute("aria-label")),
+    ).toEqual(["S3 bucket is not encrypted", "EBS volume is not encrypted"]);
+    expect(
+      within(within(list).getByRole("listitem", { name: "EBS volume is not encrypted" })).getByRole("link", {
+        name: "Fix PR #4 · open",
+      }),
+    ).toHaveAttribute("href", "https://github.com/acme/payments-api/pull/4");
+    expect(panel).toHaveTextContent("1 finding needs a fix by hand");
+    expect(
+      within(within(panel).getByRole("list", { name: "Findings without an automated fix" })).getByText(
+        "RDS snapshot is not encrypted",
+      ),
+    ).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent("Waived bucket");
+    expect(panel).not.toHaveTextContent("Encrypted bucket");
+
+    const row = within(list).getByRole("listitem", { name: "S3 bucket is not encrypted" });
+    await userEvent.click(within(row).getByRole("button", { name: "Create Fix PR" }));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ findingId: fixable.id });
+    expect(await within(row).findByRole("link", { name: "Fix PR #9 · open" })).toHaveAttribute(
+      "href",
+      "/pr-bot",
+    );
   });
 
-  it("shows no control note without the fix action", async () => {
-    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: { count: 1 } } });
-    renderWithProviders(<PrBotPage />, { path: "/pr-bot" });
+  it("lets an auditor see the fix flow but not open pull requests", async () => {
+    stubPrBot({
+      [`GET /api/tenants/${TENANT_ID}`]: {
+        body: testTenant({ id: TENANT_ID, name: "Acme Corp", role: "auditor" }),
+      },
+      "GET /api/tenants": { body: [testTenant({ id: TENANT_ID, name: "Acme Corp", role: "auditor" })] },
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(0) },
+      [CONTROL_FINDINGS]: { body: controlFindings([testFinding({ fix: { available: true, kind: "iac" } })]) },
+    });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
+    const panel = await screen.findByRole("region", { name: "Fix control IAC-ENC-01" });
+    expect(await within(panel).findByRole("button", { name: "Create Fix PR" })).toBeDisabled();
+  });
+
+  it("says when the control has nothing to fix, and when there is no such control", async () => {
+    stubPrBot({
+      [SUGGESTIONS]: { body: page([]) },
+      [ACTIVE]: { body: onHost(0) },
+      [CONTROL_FINDINGS]: { body: controlFindings([testFinding({ status: "pass" })]) },
+      [`GET /api/controls/NOPE-01/findings?tenantId=${TENANT_ID}`]: {
+        status: 404,
+        body: { error: "Control not found" },
+      },
+    });
+    const first = renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=IAC-ENC-01" });
+    const panel = await screen.findByRole("region", { name: "Fix control IAC-ENC-01" });
+    expect(
+      await within(panel).findByText(
+        "No failing findings of this control in the latest runs: nothing to fix.",
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?action=fix&control=NOPE-01" });
+    const missing = await screen.findByRole("region", { name: "Fix control NOPE-01" });
+    expect(await within(missing).findByRole("alert")).toHaveTextContent(
+      "There is no control NOPE-01 in this organization.",
+    );
+  });
+
+  it("opens no fix flow without the fix action", async () => {
+    stubPrBot({ [SUGGESTIONS]: { body: page([suggestion(1)]) }, [ACTIVE]: { body: onHost(1) } });
+    renderWithProviders(<PrBotPage />, { path: "/pr-bot?control=IAC-ENC-01" });
 
     await screen.findByRole("listitem", { name: "#1 Upgrade lodash 1" });
-    expect(screen.queryByRole("region", { name: "Fixes for a control" })).toBeNull();
+    expect(screen.queryByRole("region", { name: /Fix control/ })).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 // PR Bot Activity (/pr-bot): the tenant's fix pull requests with their display status, and the
 // live count of open ones. The list loads 50 at a time; Load More fetches the next 50 with the
 // server's cursor and is shown while the server says more follow.
-// `?action=fix&control={controlId}` (the control drawer's link) names the control in a note: a
-// pull request records its finding, not the finding's control, so the list cannot be filtered by
-// control; fix PRs are opened per finding from the Code Findings and Dependencies pages.
-import { GitPullRequest, Info } from "lucide-react";
+// `?action=fix&control={controlId}` (the control drawer's "Create fix PR" link) opens the fix flow
+// for that control above the list: its failing findings with Create Fix PR where a fix exists.
+import { GitPullRequest } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
@@ -14,11 +13,12 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { usePrSuggestions } from "./api/get-pr-suggestions";
+import { ControlFixPanel } from "./control-fix-panel";
 import { LiveStatusCard } from "./live-status-card";
 import { PrSuggestionCard } from "./pr-suggestion-card";
 
 export function PrBotPage() {
-  const { tenantId, isLoading: tenantLoading } = useCurrentTenant();
+  const { tenantId, tenant, isLoading: tenantLoading } = useCurrentTenant();
   const suggestions = usePrSuggestions(tenantLoading ? null : tenantId);
   const [searchParams] = useSearchParams();
   const fixControl = searchParams.get("action") === "fix" ? searchParams.get("control") : null;
@@ -30,7 +30,13 @@ export function PrBotPage() {
   return (
     <Page>
       <PageHeader title="PR Bot Activity" subtitle="Automated fix pull requests and their status" />
-      {fixControl ? <ControlFixNote controlId={fixControl} /> : null}
+      {fixControl ? (
+        <ControlFixPanel
+          controlId={fixControl}
+          tenantId={tenantLoading ? null : tenantId}
+          readOnly={tenant?.role === "auditor"}
+        />
+      ) : null}
       <LiveStatusCard tenantId={tenantLoading ? null : tenantId} />
       {tenantLoading || (tenantId !== null && suggestions.isPending) ? (
         <div role="status" aria-label="Loading PR suggestions" className="flex flex-col gap-3">
@@ -91,28 +97,5 @@ export function PrBotPage() {
         </>
       )}
     </Page>
-  );
-}
-
-function ControlFixNote({ controlId }: { controlId: string }) {
-  return (
-    <section
-      aria-label="Fixes for a control"
-      className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm"
-    >
-      <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-      <p>
-        You came here to fix control <span className="font-mono font-medium">{controlId}</span>. Fix pull
-        requests are opened per finding: open the control's failing findings on the{" "}
-        <Link href="/code-findings" className="text-primary hover:underline">
-          Code Findings
-        </Link>{" "}
-        or{" "}
-        <Link href="/dependencies" className="text-primary hover:underline">
-          Dependencies
-        </Link>{" "}
-        page and use Create Fix PR. All of the organization's fix pull requests are listed below.
-      </p>
-    </section>
   );
 }

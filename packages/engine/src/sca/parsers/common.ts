@@ -52,6 +52,8 @@ export class PackageCollector {
   constructor(
     private readonly ecosystem: Ecosystem,
     private readonly path: string,
+    /** The file has a licence field for every package (see Package.licensesRecorded). */
+    private readonly options: { recordsLicenses?: boolean } = {},
   ) {}
 
   add(input: PackageInput): void {
@@ -73,6 +75,7 @@ export class PackageCollector {
       purl: packageUrl(this.ecosystem, name, input.version),
     };
     if (input.versionRange !== undefined) pkg.versionRange = input.versionRange;
+    if (this.options.recordsLicenses) pkg.licensesRecorded = true;
     if (input.license !== undefined) {
       const license = normalizeLicense(input.license);
       if (license.spdx !== undefined) pkg.license = license.spdx;

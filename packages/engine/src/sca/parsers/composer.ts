@@ -27,7 +27,7 @@ export const parseComposerLock: ManifestParser = (path, text, readSibling) => {
     { list: lock.packages as unknown[], dev: false },
     { list: Array.isArray(lock["packages-dev"]) ? (lock["packages-dev"] as unknown[]) : [], dev: true },
   ];
-  const collector = new PackageCollector("Packagist", path);
+  const collector = new PackageCollector("Packagist", path, { recordsLicenses: true });
   const manifest = readJsonSibling(readSibling, path, "composer.json");
   let direct: Set<string>;
   if (manifest !== undefined) {

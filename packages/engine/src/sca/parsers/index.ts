@@ -23,7 +23,10 @@ export interface ManifestFormat {
   match(path: string): boolean;
   /** Paths it reads (documentation, and the inputs of the routing and fuzz tests). */
   examples: string[];
-  /** Whether the format records each package's licence (so a package without one states none). */
+  /**
+   * Whether the format can record each package's licence. Whether a given file does is on its
+   * packages (`Package.licensesRecorded`): package-lock.json has the field from lockfileVersion 2.
+   */
   recordsLicenses?: true;
   parse: ManifestParser;
 }

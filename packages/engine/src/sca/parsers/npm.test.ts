@@ -16,7 +16,11 @@ describe("package-lock.json", () => {
       "lodash@4.17.21 direct prod :90",
     ]);
     if (!outcome.ok) return;
-    expect(outcome.packages[0]).toMatchObject({ license: "MIT", purl: "pkg:npm/%40types/node@20.11.5" });
+    expect(outcome.packages[0]).toMatchObject({
+      license: "MIT",
+      licensesRecorded: true,
+      purl: "pkg:npm/%40types/node@20.11.5",
+    });
     expect(outcome.warnings).toEqual([expect.stringContaining("left-pad: not from the registry")]);
   });
 
@@ -39,8 +43,15 @@ describe("package-lock.json", () => {
       "mime-types@2.1.27 transitive prod :34",
       "type-detect@4.0.8 transitive dev :45",
     ]);
-    if (outcome.ok)
-      expect(outcome.warnings).toEqual(["my-utils: not from the registry (file:../my-utils), skipped"]);
+    if (!outcome.ok) return;
+    expect(outcome.warnings).toEqual(["my-utils: not from the registry (file:../my-utils), skipped"]);
+    // Version 1 entries have no licence field: the file records none, rather than stating none.
+    expect(outcome.packages.every((pkg) => pkg.license === undefined && !pkg.licensesRecorded)).toBe(true);
+  });
+
+  it("v2: every package's licence field is read, so a package without one states none", () => {
+    const outcome = parseFixture(parseNpmLock, "npm/v2/package-lock.json");
+    expect(outcome.ok && outcome.packages.every((pkg) => pkg.licensesRecorded === true)).toBe(true);
   });
 
   it("v1 without package.json infers direct deps from the graph", () => {

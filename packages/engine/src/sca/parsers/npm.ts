@@ -43,7 +43,8 @@ export const parseNpmLock: ManifestParser = (path, text, readSibling) => {
 };
 
 function parsePackages(path: string, packages: Record<string, unknown>, json: PositionedJson) {
-  const collector = new PackageCollector("npm", path);
+  // Since lockfileVersion 2 each entry copies its package.json's licence; v1 had no such field.
+  const collector = new PackageCollector("npm", path, { recordsLicenses: true });
   // The root ("") and workspace folders declare direct dependencies for the node_modules beside them.
   const declaredByFolder = new Map<string, DeclaredDependencies>();
   for (const [key, entry] of Object.entries(packages)) {

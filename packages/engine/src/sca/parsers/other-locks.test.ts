@@ -50,6 +50,7 @@ describe("composer.lock", () => {
       "BSD-3-Clause",
     ]);
     expect(outcome.packages[0]!.purl).toBe("pkg:composer/guzzlehttp/guzzle@7.8.1");
+    expect(outcome.packages.every((pkg) => pkg.licensesRecorded === true)).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
-// The live PR status: how many of the tenant's fix pull requests are open (GET /api/prs/active).
-import type { ActivePrCount } from "@rampart/contracts/fixes";
+// The live PR status (GET /api/prs/active): the open pull requests of the tenant's repositories on
+// its code host, or, with none connected, Rampart's open fix pull requests on its own fix remote.
+import type { ActivePrCount } from "@rampart/contracts/pr-bot";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api";
 
-/** Spec part 2, §9: the live PR count refreshes every 10 s and is stale after 5 s. */
+/** Spec part 2, §7: the live PR count refreshes every 10 s and is stale after 5 s. */
 export const ACTIVE_PR_REFRESH_MS = 10_000;
 export const ACTIVE_PR_STALE_MS = 5_000;
 

@@ -108,6 +108,7 @@ export const vulnerableDependency = defineProjectRule<ManifestSummary>({
           packageVersion: pkg.version,
           fixedVersion: vulnerability.fixedVersion,
           license: pkg.license ?? null,
+          licensesRecorded: pkg.licensesRecorded === true,
           direct: pkg.direct,
           dev: pkg.dev,
           purl: pkg.purl,
