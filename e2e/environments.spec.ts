@@ -204,7 +204,9 @@ test("environments: create, see drift, compare, sync and delete with confirmatio
   const stored = await (await page.request.get(`/api/env/${prodId}/drift`)).json();
   await expect(findings.getByRole("listitem")).toHaveCount(stored.length);
   await expect(
-    page.getByRole("region", { name: "Environment" }).getByRole("link", { name: "prod Drift Detected" }),
+    page
+      .getByRole("region", { name: "Environment", exact: true })
+      .getByRole("link", { name: "prod Drift Detected" }),
   ).toBeVisible();
   await screenshot(page, "environments-drift");
 
@@ -222,6 +224,18 @@ test("environments: create, see drift, compare, sync and delete with confirmatio
       .first(),
   ).toBeVisible();
   await screenshot(page, "environments-compare");
+
+  // The run drawer of the scan lists both environments declared from its repository.
+  await page.getByRole("link", { name: /^Policy Runs/ }).click();
+  await page.getByRole("list", { name: "Policy runs" }).getByRole("button").first().click();
+  const drawer = page.getByRole("dialog");
+  await drawer.getByRole("tab", { name: "Environments" }).click();
+  const declaring = drawer.getByRole("list", { name: "Environments of this repository" });
+  await expect(declaring.getByRole("listitem").filter({ hasText: "prod" })).toContainText("Drift Detected");
+  await expect(declaring.getByRole("listitem")).toHaveCount(2);
+  await page.keyboard.press("Escape");
+  await page.getByRole("link", { name: /^Environments/ }).click();
+  await page.getByRole("tab", { name: /staging/ }).click();
 
   // Delete staging: dismissing the browser's confirmation keeps it; accepting deletes it.
   const messages: string[] = [];

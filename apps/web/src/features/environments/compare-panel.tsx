@@ -145,7 +145,9 @@ export function ComparePanel({
   readOnly: boolean;
 }) {
   const others = environments.filter((environment) => environment.id !== source.id);
-  const [targetId, setTargetId] = useState<string | null>(null);
+  const [chosenTargetId, setTargetId] = useState<string | null>(null);
+  // A target deleted meanwhile is no longer chosen.
+  const targetId = others.some((environment) => environment.id === chosenTargetId) ? chosenTargetId : null;
   const comparison = useEnvironmentComparison(source.id, targetId);
   const apply = useApplyConfig();
   // Keys left out of the share; everything differing is shared unless unticked.

@@ -3,7 +3,7 @@
 // and the Data Sources that set where states are read from.
 import type { Environment } from "@rampart/contracts/environments";
 import { Server } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { DriftStateIcon } from "../../components/drift-state-badge";
 import { EmptyState } from "../../components/empty-state";
@@ -48,7 +48,7 @@ export function EnvironmentsPage() {
   const repositoryName = (id: string | undefined) =>
     repositoryList.find((repository) => repository.id === id)?.name ?? null;
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (!tenantLoading && tenantId === null) {
     body = <NoTenantState />;
   } else if (tenantLoading || environments.isPending) {
