@@ -26,6 +26,7 @@ import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerContainerRoutes } from "./containers/containers.routes.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
+import { registerEnvironmentRoutes } from "./environments/environments.routes.ts";
 import { AppError } from "./errors.ts";
 import { registerAttestationRoutes } from "./evidence/attestations.routes.ts";
 import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
@@ -199,6 +200,13 @@ export async function buildApp(options: {
   registerVexRoutes(app, { vex: services.vex, access, authenticate });
   registerContainerRoutes(app, { images: services.images, access, authenticate });
   registerFixRoutes(app, { db: services.db, fixes: services.fixes, access, authenticate });
+  registerEnvironmentRoutes(app, {
+    environments: services.environments,
+    sync: services.environmentSync,
+    applyConfig: services.applyConfig,
+    access,
+    authenticate,
+  });
   registerPrBotRoutes(app, { live: services.livePullRequests, access, authenticate });
   registerSastRoutes(app, { posture: services.posture, fixes: services.fixes, access, authenticate });
   registerGitHubRoutes(app, {

@@ -20,6 +20,13 @@ import { createLocalCodeHost } from "./code-host/code-host.ts";
 import { type Config, DEFAULT_GITHUB_URL, repositoryPolicyDefaults } from "./config.ts";
 import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
+import { createApplyConfig } from "./environments/apply-config.ts";
+import { createDeclaredEvaluator } from "./environments/declared-state.ts";
+import { createEnvironmentCredentials } from "./environments/environment-credentials.ts";
+import { createEnvironmentSync } from "./environments/environment-sync.ts";
+import { createEnvironmentsService } from "./environments/environments.service.ts";
+import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/index.ts";
+import { driftEngineNotMerged } from "./environments/pending-modules.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
@@ -236,6 +243,15 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
+  const environments = createEnvironmentModule({
+    db,
+    jobs,
+    ledger,
+    codeHost,
+    secretBox,
+    policy: networkPolicy,
+    minScheduleMinutes: fetching.SCAN_SCHEDULE_MIN_MINUTES,
+  });
   const installations = createInstallationsService({
     db,
     repositories: repositoriesRepo,
@@ -277,6 +293,9 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor: createKnowledgeBaseAdvisor(rules),
     demo,
+    environments: environments.service,
+    environmentSync: environments.sync,
+    applyConfig: environments.applyConfig,
     instanceLog: createInstanceLog({ db, signingKey: ledger.signingKey }),
     members: createMembersService({ repo: createMembersRepo(db), mailer, publicUrl: config.PUBLIC_URL }),
     apiTokens: createApiTokensService({ repo: createApiTokensRepo(db) }),
@@ -286,6 +305,52 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
     }),
   };
+}
+
+/** Environments: their service, their sync job and apply-config, on the engine's drift functions. */
+function createEnvironmentModule(deps: {
+  db: Database;
+  jobs: JobSender;
+  ledger: ReturnType<typeof createLedgerService>;
+  codeHost: ReturnType<typeof createLocalCodeHost>;
+  secretBox: ReturnType<typeof createSecretBox>;
+  policy: ReturnType<typeof createNetworkPolicy>;
+  minScheduleMinutes: number;
+}) {
+  const drift = driftEngineNotMerged;
+  const credentials = createEnvironmentCredentials(deps.secretBox);
+  const declared = createDeclaredEvaluator({ db: deps.db, codeHost: deps.codeHost, drift });
+  const sync = createEnvironmentSync({
+    db: deps.db,
+    jobs: deps.jobs,
+    ledger: deps.ledger,
+    credentials,
+    readObserved,
+    drift,
+    declared,
+    policy: deps.policy,
+    observedLimits: DEFAULT_OBSERVED_LIMITS,
+  });
+  const service = createEnvironmentsService({
+    db: deps.db,
+    credentials,
+    readObserved,
+    drift,
+    declared,
+    policy: deps.policy,
+    observedLimits: DEFAULT_OBSERVED_LIMITS,
+    syncSchedule: sync.syncSchedule,
+    scheduleProblem: (cron) => deps.jobs.scheduleProblem(cron),
+    minScheduleMinutes: deps.minScheduleMinutes,
+  });
+  const applyConfig = createApplyConfig({
+    db: deps.db,
+    codeHost: deps.codeHost,
+    declared,
+    fixesRepo: createFixesRepo(deps.db),
+    ledger: deps.ledger,
+  });
+  return { service, sync, applyConfig };
 }
 
 /** The entries of `config` that are set: an undefined one keeps its default. */
@@ -316,5 +381,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     purgeDeliveriesJob(services.db),
     services.pullRequests.startJob,
     services.pullRequests.reportJob,
+    services.environmentSync.syncJob,
+    services.environmentSync.scheduledSyncJob,
   ];
 }

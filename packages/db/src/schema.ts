@@ -4,6 +4,7 @@ export * from "./schema/advisories.ts";
 export * from "./schema/api-tokens.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/containers.ts";
+export * from "./schema/environments.ts";
 export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
 export * from "./schema/github.ts";

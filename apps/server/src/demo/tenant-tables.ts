@@ -41,6 +41,9 @@ export const COPY_TREATMENTS: Record<string, CopyTreatment> = {
   container_images: { kind: "copy" },
   container_findings: { kind: "copy" },
   vex_statements: { kind: "copy" },
+  environments: { kind: "copy" },
+  environment_syncs: { kind: "copy" },
+  drift_findings: { kind: "copy" },
   audit_log_entries: { kind: "skip", reason: "the copy's audit log starts with its owner's own actions" },
   invitations: { kind: "skip", reason: "the template's invitations, if any, are not the copy owner's" },
   api_tokens: {

@@ -12,6 +12,7 @@ import {
   type FakeInstallation,
   startFakeGitHub,
 } from "../../test/fake-github.ts";
+import { connectInstallation, fakeGitHubServices } from "../../test/github-connected.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { purgeDeliveriesJob } from "./webhook-deliveries.ts";
 import { WEBHOOK_MAX_BYTES } from "./webhooks.routes.ts";
@@ -29,31 +30,12 @@ beforeAll(async () => {
   github.createRepository("acme/web", { Dockerfile: "FROM node:20\n" });
   installation = github.installApp("acme", ["acme/api"]);
   ctx = await createTestContext({
-    services: {
-      GITHUB_URL: github.url,
-      GITHUB_APP_ID: fakeApp.id,
-      GITHUB_APP_PRIVATE_KEY: fakeApp.privateKey,
-      GITHUB_WEBHOOK_SECRET: fakeApp.webhookSecret,
-      GIT_PROTOCOLS: ["https", "http"],
-      GIT_ALLOWED_INTERNAL_HOSTS: ["127.0.0.1"],
-    },
+    services: fakeGitHubServices(github, fakeApp),
     // Deliveries are checked as they are taken in; queued scans need not run here.
     runWorkers: false,
   });
   owner = await signUp(ctx.app, { tenantName: "Acme" });
-  // Installed from onboarding; without the App's OAuth client GitHub's answer is the check.
-  const link = await ctx.app.inject({
-    method: "POST",
-    url: `/api/tenants/${owner.tenantId}/github/install-link`,
-    headers: { cookie: owner.cookie },
-  });
-  expect(link.statusCode).toBe(200);
-  const state = new URL(link.json().url).searchParams.get("state");
-  const setup = await ctx.app.inject({
-    url: `/api/github/setup?installation_id=${installation.id}&setup_action=install&state=${state}`,
-    headers: { cookie: owner.cookie },
-  });
-  expect(setup.statusCode).toBe(303);
+  await connectInstallation(ctx, owner, installation);
 }, 120_000);
 
 afterAll(async () => {

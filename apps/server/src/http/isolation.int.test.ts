@@ -33,6 +33,8 @@ const ids = {
   member: "",
   invitation: "",
   apiToken: "",
+  environment: "",
+  otherEnvironment: "",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -102,6 +104,9 @@ const WORKING_DATA: Record<string, string> = {
   "GET /api/tenants/{tenantId}/members": "who works on the tenant",
   "GET /api/tenants/{tenantId}/invitations": "admins only",
   "GET /api/tenants/{tenantId}/api-tokens": "admins only: who may upload runs",
+  "GET /api/tenants/{tenantId}/environments": "environments with their repositories and state sources",
+  "GET /api/env/{envId}/drift": "drifted resources with their declared and running values",
+  "GET /api/env/{envId}/compare": "configuration values of two environments",
 };
 
 /**
@@ -119,6 +124,8 @@ const READS: Record<string, () => string> = {
     `/api/controls/${ids.control}/findings?tenantId=${owner.tenantId}`,
   "/api/tenants/{tenantId}/evidence/export": () =>
     `/api/tenants/${owner.tenantId}/evidence/export?from=2026-01-01&to=2026-12-31`,
+  "/api/env/{envId}/drift": () => `/api/env/${ids.environment}/drift`,
+  "/api/env/{envId}/compare": () => `/api/env/${ids.environment}/compare`,
 };
 
 const builder = generateKeyPair();
@@ -253,6 +260,26 @@ const WRITES: Record<string, () => Write> = {
     payload: { repository: ids.repository, commit: "a".repeat(40), report: emptyReport() },
     withToken: true,
   }),
+  "POST /api/tenants/{tenantId}/environments": () => ({
+    url: `/api/tenants/${owner.tenantId}/environments`,
+    payload: { name: "stranger-env", type: "prod" },
+  }),
+  "DELETE /api/tenants/{tenantId}/environments/{id}": () => ({
+    url: `/api/tenants/${owner.tenantId}/environments/${ids.environment}`,
+  }),
+  "PUT /api/tenants/{tenantId}/environments/{id}/sources": () => ({
+    url: `/api/tenants/${owner.tenantId}/environments/${ids.environment}/sources`,
+    payload: { declared: null, observed: null, syncSchedule: null },
+  }),
+  "POST /api/tenants/{tenantId}/environments/{id}/state": () => ({
+    url: `/api/tenants/${owner.tenantId}/environments/${ids.environment}/state`,
+    payload: { version: 4, terraform_version: "1.9.0", serial: 1, lineage: "x", resources: [] },
+  }),
+  "POST /api/env/sync": () => ({ url: "/api/env/sync", payload: { environmentId: ids.environment } }),
+  "POST /api/env/apply-config": () => ({
+    url: "/api/env/apply-config",
+    payload: { sourceEnvId: ids.environment, targetEnvIds: [ids.otherEnvironment] },
+  }),
   "POST /api/tenants/{tenantId}/images": () => ({
     url: `/api/tenants/${owner.tenantId}/images?name=stranger:latest`,
     payload: Buffer.alloc(1024),
@@ -274,6 +301,7 @@ const OWNER_STATE = [
   "/api/tenants/{tenantId}/provenance",
   "/api/tenants/{tenantId}/images",
   "/api/tenants/{tenantId}/evidence",
+  "/api/tenants/{tenantId}/environments",
 ];
 
 interface Operation {
@@ -392,6 +420,21 @@ beforeAll(async () => {
   );
   expect(own.statusCode, own.body).toBe(201);
   strangerToken = own.json().secret;
+  for (const [key, name] of [
+    ["environment", "staging"],
+    ["otherEnvironment", "prod"],
+  ] as const) {
+    const created = await post(`/api/tenants/${owner.tenantId}/environments`, { name, type: name });
+    expect(created.statusCode, created.body).toBe(201);
+    ids[key] = created.json().id;
+  }
+  const sources = await ctx.app.inject({
+    method: "PUT",
+    url: `/api/tenants/${owner.tenantId}/environments/${ids.environment}/sources`,
+    headers: { cookie: owner.cookie },
+    payload: { declared: null, observed: { kind: "terraform-upload" }, syncSchedule: null },
+  });
+  expect(sources.statusCode, sources.body).toBe(200);
 }, 180_000);
 afterAll(async () => {
   await ctx.close();

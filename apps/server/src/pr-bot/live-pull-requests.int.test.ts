@@ -7,6 +7,7 @@ import { tenants } from "@rampart/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGitHub, type FakeInstallation, startFakeGitHub } from "../../test/fake-github.ts";
+import { connectInstallation, fakeGitHubServices } from "../../test/github-connected.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { createLivePullRequests, FAILURE_BACKOFF_MS, LIVE_COUNT_MAX_AGE_MS } from "./live-pull-requests.ts";
 
@@ -32,28 +33,11 @@ beforeAll(async () => {
   github.openPullRequest("other/elsewhere", 1, "main");
   ctx = await createTestContext({
     runWorkers: false,
-    services: {
-      GITHUB_URL: github.url,
-      GITHUB_APP_ID: fakeApp.id,
-      GITHUB_APP_PRIVATE_KEY: fakeApp.privateKey,
-      GITHUB_WEBHOOK_SECRET: fakeApp.webhookSecret,
-      GIT_PROTOCOLS: ["https", "http"],
-      GIT_ALLOWED_INTERNAL_HOSTS: ["127.0.0.1"],
-    },
+    services: fakeGitHubServices(github, fakeApp),
   });
   owner = await signUp(ctx.app, { tenantName: "Acme" });
   stranger = await signUp(ctx.app, { tenantName: "Stranger" });
-  const link = await ctx.app.inject({
-    method: "POST",
-    url: `/api/tenants/${owner.tenantId}/github/install-link`,
-    headers: { cookie: owner.cookie },
-  });
-  const state = new URL(link.json().url).searchParams.get("state");
-  const setup = await ctx.app.inject({
-    url: `/api/github/setup?installation_id=${installation.id}&setup_action=install&state=${state}`,
-    headers: { cookie: owner.cookie },
-  });
-  expect(setup.statusCode).toBe(303);
+  await connectInstallation(ctx, owner, installation);
 }, 120_000);
 
 afterAll(async () => {

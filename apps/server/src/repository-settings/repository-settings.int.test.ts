@@ -13,6 +13,7 @@ import {
   startFakeGitHub,
 } from "../../test/fake-github.ts";
 import { strongSettings } from "../../test/fake-github-settings.ts";
+import { connectInstallation, fakeGitHubServices } from "../../test/github-connected.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 
 let github: FakeGitHub;
@@ -27,27 +28,10 @@ beforeAll(async () => {
   github.createRepository("acme/app", { "README.md": "# app\n" });
   installation = github.installApp("acme", ["acme/app"]);
   ctx = await createTestContext({
-    services: {
-      GITHUB_URL: github.url,
-      GITHUB_APP_ID: fakeApp.id,
-      GITHUB_APP_PRIVATE_KEY: fakeApp.privateKey,
-      GITHUB_WEBHOOK_SECRET: fakeApp.webhookSecret,
-      GIT_PROTOCOLS: ["https", "http"],
-      GIT_ALLOWED_INTERNAL_HOSTS: ["127.0.0.1"],
-    },
+    services: fakeGitHubServices(github, fakeApp),
   });
   owner = await signUp(ctx.app, { tenantName: "Acme" });
-  const link = await ctx.app.inject({
-    method: "POST",
-    url: `/api/tenants/${owner.tenantId}/github/install-link`,
-    headers: { cookie: owner.cookie },
-  });
-  const state = new URL(link.json().url).searchParams.get("state");
-  const setup = await ctx.app.inject({
-    url: `/api/github/setup?installation_id=${installation.id}&setup_action=install&state=${state}`,
-    headers: { cookie: owner.cookie },
-  });
-  expect(setup.statusCode).toBe(303);
+  await connectInstallation(ctx, owner, installation);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { GitPullRequest } from "lucide-react";
 import { useId } from "react";
 import { FixPullRequestLink } from "../../components/fix-pull-request-link";
 import { Button } from "../../components/ui/button";
-import { useCreateFindingFix } from "./api/create-finding-fix";
+import { useCreateFindingFix } from "../../lib/create-finding-fix";
 import type { DismissAvailability } from "./dismiss-availability";
 
 export function FindingActions({

@@ -12,7 +12,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ApiError } from "../../lib/api";
-import { useCreateFindingFix } from "./api/create-finding-fix";
+import { useCreateFindingFix } from "../../lib/create-finding-fix";
 import { useControlFindings } from "./api/get-control-findings";
 
 function location(finding: Finding): string {
