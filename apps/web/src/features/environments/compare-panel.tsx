@@ -2,7 +2,13 @@
 // and another's (security-relevant keys first, as the server orders them), and a proposal that
 // brings chosen keys of chosen targets to this environment's values (spec §5: a source and at
 // least one target).
-import type { ApplyConfigResponse, ConfigDifference, Environment } from "@rampart/contracts/environments";
+import type {
+  ApplyConfigResponse,
+  ConfigDifference,
+  DriftStats,
+  Environment,
+} from "@rampart/contracts/environments";
+import { plural } from "@rampart/contracts/words";
 import { ExternalLink, GitPullRequest, ShieldAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { EmptyState } from "../../components/empty-state";
@@ -13,9 +19,15 @@ import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { serverErrorMessage } from "../../lib/api";
 import { useApplyConfig } from "./api/apply-config";
 import { useEnvironmentComparison } from "./api/compare-environments";
 import { CHANGE_LABELS, formatValue } from "./environment-labels";
+
+function driftTotal(stats: DriftStats | null): string {
+  if (!stats) return "not synced";
+  return `${plural(stats.total, "finding")} (${stats.securityRelevant} security-relevant)`;
+}
 
 function DifferencesTable({
   differences,
@@ -164,6 +176,7 @@ export function ComparePanel({
   }
 
   const differences = comparison.data?.configComparison.differences ?? [];
+  const targetName = others.find((environment) => environment.id === targetId)?.name ?? "";
   const selectedKeys = differences.map((difference) => difference.key).filter((key) => !excluded.has(key));
   const selected = new Set(selectedKeys);
   const targets = targetId ? [targetId, ...[...extraTargets].filter((id) => id !== targetId)] : [];
@@ -206,63 +219,76 @@ export function ComparePanel({
       ) : comparison.isError ? (
         <ErrorPanel
           title="Failed to Compare Environments"
-          message="Unable to compare these environments. Please check your connection and try again."
+          message={
+            // The server says why when it could (e.g. a declared state not scanned yet).
+            serverErrorMessage(comparison.error) ??
+            "Unable to compare these environments. Please check your connection and try again."
+          }
           onRetry={() => void comparison.refetch()}
-        />
-      ) : differences.length === 0 ? (
-        <EmptyState
-          title="Same configuration"
-          description="The evaluated configurations of both environments agree."
         />
       ) : (
         <>
-          <DifferencesTable
-            differences={differences}
-            selected={selected}
-            onToggle={(key) => setExcluded((current) => toggle(current, key))}
-            selectable={!readOnly}
-          />
-          {readOnly ? null : (
-            <section
-              aria-label="Share config"
-              className="flex flex-col gap-3 rounded-md border border-border p-4"
-            >
-              <h3 className="font-semibold">Share config</h3>
-              <p className="text-sm text-muted-foreground">
-                Propose a pull request for each target that sets the chosen keys to {source.name}'s values.
-              </p>
-              <fieldset className="flex flex-wrap gap-4 text-sm">
-                <legend className="sr-only">Targets</legend>
-                {others.map((environment) => (
-                  <label key={environment.id} className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      checked={targets.includes(environment.id)}
-                      disabled={environment.id === targetId}
-                      onChange={() => setExtraTargets((current) => toggle(current, environment.id))}
-                    />
-                    {environment.name}
-                  </label>
-                ))}
-              </fieldset>
-              <div>
-                <Button
-                  disabled={targets.length === 0 || selectedKeys.length === 0 || apply.isPending}
-                  onClick={() =>
-                    apply.mutate({
-                      sourceEnvId: source.id,
-                      targetEnvIds: targets,
-                      // All ticked: every key that differs, per target, as the server works it out.
-                      ...(excluded.size > 0 ? { keys: selectedKeys } : {}),
-                    })
-                  }
+          <p className="text-sm text-muted-foreground">
+            Drift: {source.name} {driftTotal(comparison.data.driftStats.source)} · {targetName}{" "}
+            {driftTotal(comparison.data.driftStats.target)}
+          </p>
+          {differences.length === 0 ? (
+            <EmptyState
+              title="Same configuration"
+              description="The evaluated configurations of both environments agree."
+            />
+          ) : (
+            <>
+              <DifferencesTable
+                differences={differences}
+                selected={selected}
+                onToggle={(key) => setExcluded((current) => toggle(current, key))}
+                selectable={!readOnly}
+              />
+              {readOnly ? null : (
+                <section
+                  aria-label="Share config"
+                  className="flex flex-col gap-3 rounded-md border border-border p-4"
                 >
-                  <GitPullRequest aria-hidden="true" />
-                  {apply.isPending ? "Applying..." : "Apply Configuration"}
-                </Button>
-              </div>
-              {apply.data ? <ApplyResults response={apply.data} environments={environments} /> : null}
-            </section>
+                  <h3 className="font-semibold">Share config</h3>
+                  <p className="text-sm text-muted-foreground">
+                    Propose a pull request for each target that sets the chosen keys to {source.name}'s
+                    values.
+                  </p>
+                  <fieldset className="flex flex-wrap gap-4 text-sm">
+                    <legend className="sr-only">Targets</legend>
+                    {others.map((environment) => (
+                      <label key={environment.id} className="flex items-center gap-2">
+                        <input
+                          type="checkbox"
+                          checked={targets.includes(environment.id)}
+                          disabled={environment.id === targetId}
+                          onChange={() => setExtraTargets((current) => toggle(current, environment.id))}
+                        />
+                        {environment.name}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <div>
+                    <Button
+                      disabled={targets.length === 0 || selectedKeys.length === 0 || apply.isPending}
+                      onClick={() =>
+                        apply.mutate({
+                          sourceEnvId: source.id,
+                          targetEnvIds: targets,
+                          // All ticked: every key that differs, per target, as the server works it out.
+                          ...(excluded.size > 0 ? { keys: selectedKeys } : {}),
+                        })
+                      }
+                    >
+                      <GitPullRequest aria-hidden="true" />
+                      {apply.isPending ? "Applying..." : "Apply Configuration"}
+                    </Button>
+                  </div>
+                  {apply.data ? <ApplyResults response={apply.data} environments={environments} /> : null}
+                </section>
+              )}
+            </>
           )}
         </>
       )}

@@ -7,6 +7,7 @@ import { ErrorPanel } from "../../components/error-panel";
 import { SeverityBadge } from "../../components/severity-badge";
 import { Badge } from "../../components/ui/badge";
 import { Skeleton } from "../../components/ui/skeleton";
+import { serverErrorMessage } from "../../lib/api";
 import { useEnvironmentDrift } from "./api/get-environment-drift";
 import { DRIFT_TYPE_DESCRIPTIONS, DRIFT_TYPE_LABELS, formatValue } from "./environment-labels";
 
@@ -90,7 +91,10 @@ export function DriftFindings({ environmentId, synced }: { environmentId: string
     return (
       <ErrorPanel
         title="Failed to Load Drift"
-        message="Unable to retrieve this environment's drift. Please check your connection and try again."
+        message={
+          serverErrorMessage(drift.error) ??
+          "Unable to retrieve this environment's drift. Please check your connection and try again."
+        }
         onRetry={() => void drift.refetch()}
       />
     );

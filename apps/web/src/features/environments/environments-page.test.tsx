@@ -358,6 +358,11 @@ describe("EnvironmentsPage", () => {
     await user.click(await screen.findByRole("combobox", { name: "Compare with" }));
     await user.click(await screen.findByRole("option", { name: "prod" }));
     const table = await screen.findByRole("table", { name: "Configuration differences" });
+    expect(
+      screen.getByText(
+        "Drift: staging 0 findings (0 security-relevant) · prod 2 findings (1 security-relevant)",
+      ),
+    ).toBeInTheDocument();
     const rows = within(table).getAllByRole("row");
     expect(rows[1]).toHaveTextContent("aws_s3_bucket.logs.versioning.0.enabled");
     expect(within(rows[1]!).getByRole("img", { name: "Security-relevant" })).toBeInTheDocument();
@@ -376,6 +381,21 @@ describe("EnvironmentsPage", () => {
       "https://git.example.com/acme/payments-api/pull/7",
     );
     expect(within(results).getByText("Sets versioning in infra/prod.tfvars")).toBeInTheDocument();
+  });
+
+  it("says why two environments cannot be compared", async () => {
+    stubEnvironments([staging, prod], {
+      [`GET /api/env/${STAGING}/compare?targetEnvId=${PROD}`]: {
+        status: 422,
+        body: { error: "payments-api has not been scanned yet: scan it first" },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EnvironmentsPage />, { path: "/environments" });
+    await user.click(await screen.findByRole("combobox", { name: "Compare with" }));
+    await user.click(await screen.findByRole("option", { name: "prod" }));
+    expect(await screen.findByText("Failed to Compare Environments")).toBeInTheDocument();
+    expect(screen.getByText("payments-api has not been scanned yet: scan it first")).toBeInTheDocument();
   });
 
   it("toasts 'Apply Failed' with the server's reason", async () => {
