@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, register, screenshot, signIn, toast } from "./support.ts";
 
@@ -225,6 +226,10 @@ test("environments: create, see drift, compare, sync and delete with confirmatio
       .first(),
   ).toBeVisible();
   await screenshot(page, "environments-compare");
+  // The page at its fullest (drift, differences, share config) has no serious accessibility fault.
+  const audit = await new AxeBuilder({ page }).analyze();
+  const blocking = audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // The run drawer of the scan lists both environments declared from its repository.
   await page.getByRole("link", { name: /^Policy Runs/ }).click();
