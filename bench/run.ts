@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   ledger: () => import("./ledger.ts"),
   "demo-copy": () => import("./demo-copy.ts"),
   "pull-request-check": () => import("./pull-request-check.ts"),
+  drift: () => import("./drift.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

@@ -3,6 +3,7 @@
 import { unifiedDiff } from "@rampart/engine/fix";
 import { versionOrderFor } from "@rampart/engine/sca/osv/versions/index";
 import { applyFilePatch, parseUnifiedDiff } from "./apply-patch.ts";
+import { controlsOf } from "./fix-pull-request-body.ts";
 
 export interface PlannedChange {
   path: string;
@@ -12,11 +13,27 @@ export interface PlannedChange {
 
 export type FixKind = "sast" | "dependency" | "iac";
 
+/** One package upgrade of a dependency fix: a row of its pull request's table. */
+export interface PlannedUpgrade {
+  /** The ecosystem as the spec names it (npm, pip, go). */
+  ecosystem: string;
+  name: string;
+  /** The lockfile or manifest the package was found in. */
+  filePath: string;
+  from: string;
+  to: string;
+  /** The advisories the upgrade fixes (CVE, GHSA … ids), sorted. */
+  advisories: string[];
+  /** The controls the fixed findings count against, in the rules' order, each once. */
+  controls: { code: string; title: string }[];
+}
+
 export interface FixPlan {
   kind: FixKind;
   /**
    * What the change is, so that asking again reuses its open pull request: the finding's
-   * fingerprint for a patch; the package upgrade (file, package, from, to) for a dependency.
+   * fingerprint for a patch; the package upgrade (file, package, from, to) for one dependency
+   * upgrade, and the group (`dependencies:<ecosystem>`, fix-groups.ts) for the pull request.
    */
   fixKey: string;
   /** Fingerprints of every finding the change fixes. */
@@ -27,6 +44,10 @@ export interface FixPlan {
   /** The pull request's description, also shown as the suggestion's explainer. */
   body: string;
   changes: PlannedChange[];
+  /** A dependency fix's package upgrades; absent for a patch. */
+  upgrades?: PlannedUpgrade[];
+  /** The controls the change counts for, when the plan knows them better than its finding does. */
+  controls?: { code: string; title: string }[];
   /** Unified diff of every change. */
   patch: string;
   testsAdded: boolean;
@@ -73,7 +94,7 @@ function metadataOf(finding: FindingForFix): Record<string, unknown> {
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
-function planOf(fields: Omit<FixPlan, "patch" | "testsAdded">): FixPlan {
+export function planOf(fields: Omit<FixPlan, "patch" | "testsAdded">): FixPlan {
   return {
     ...fields,
     patch: fields.changes.map((change) => unifiedDiff(change.path, change.before, change.after)).join(""),
@@ -202,6 +223,19 @@ export function dependencyFixRefusal(
     return `No fixed version of ${facts.name} is known, so there is nothing to upgrade to`;
   }
   return null;
+}
+
+/** The OSV ecosystem a dependency finding's package belongs to ("" when it does not say). */
+export function dependencyEcosystem(finding: FindingForFix): string {
+  return dependencyFacts(finding).ecosystem;
+}
+
+/** Which package upgrade a dependency finding needs: its package at its version in its file. */
+export function upgradeIdentity(finding: FindingForFix): string {
+  const facts = dependencyFacts(finding);
+  return [finding.ruleId, facts.ecosystem, finding.filePath, facts.name, facts.installedVersion].join(
+    "\u0000",
+  );
 }
 
 /** The findings one upgrade concerns: the same package at the same version in the same file. */
@@ -333,10 +367,25 @@ export function planDependencyFix(
     );
     lines.push("", `Not fixed by this upgrade (no fixed version is known): ${names.join(", ")}.`);
   }
+  const controls = new Map<string, { code: string; title: string }>();
+  for (const member of fixed)
+    for (const control of controlsOf(member.metadata)) controls.set(control.code, control);
   return {
     ok: true,
     plan: planOf({
       kind: "dependency",
+      upgrades: [
+        {
+          ecosystem: specEcosystem(facts.ecosystem),
+          name,
+          filePath,
+          from: installedVersion,
+          to: target,
+          advisories: ids,
+          controls: [...controls.values()],
+        },
+      ],
+      controls: [...controls.values()],
       fixKey: `upgrade:${facts.ecosystem}:${filePath}:${name}@${installedVersion}->${target}`,
       fixedFingerprints: fixed.map((member) => member.fingerprint),
       slug: slugify(`upgrade-${name}-${target}`),

@@ -74,3 +74,47 @@ describe("controlsOf", () => {
     ]);
   });
 });
+
+describe("a dependency group's body", () => {
+  it("opens with the table of upgrades: package, from → to, advisories fixed and controls", () => {
+    const body = fixPullRequestBody({
+      plan: {
+        ...plan,
+        upgrades: [
+          {
+            ecosystem: "npm",
+            name: "express",
+            filePath: "package-lock.json",
+            from: "4.17.1",
+            to: "4.20.0",
+            advisories: ["CVE-2024-29041", "CVE-2024-43796"],
+            controls: [{ code: "CC7.1", title: "Vulnerability management" }],
+          },
+          {
+            ecosystem: "npm",
+            name: "we|ird",
+            filePath: "package-lock.json",
+            from: "1.0.0",
+            to: "1.0.1",
+            advisories: ["GHSA-x"],
+            controls: [],
+          },
+        ],
+      },
+      controls: [{ code: "CC7.1", title: "Vulnerability management" }],
+      baseCommit: base,
+      verification: checked,
+    });
+    expect(body.split("\n").slice(0, 8)).toEqual([
+      "### Upgrades",
+      "",
+      "Rampart groups the npm dependency fixes of this repository into one pull request: 2 upgrades so far, and each fix asked for while it is open is added to it.",
+      "",
+      "| Package | From → To | Advisories fixed | Controls |",
+      "| --- | --- | --- | --- |",
+      "| express (`package-lock.json`) | 4.17.1 → 4.20.0 | CVE-2024-29041, CVE-2024-43796 | CC7.1 |",
+      "| we\\|ird (`package-lock.json`) | 1.0.0 → 1.0.1 | GHSA-x | none |",
+    ]);
+    expect(body).toContain("\n### Findings\n");
+  });
+});

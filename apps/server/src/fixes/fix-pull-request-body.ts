@@ -2,7 +2,7 @@
 // controls the finding counts against, what the one commit changes, and how the change was
 // checked (the re-scan of the patched files). Pure, so the wording is tested without a host.
 import { getControl } from "@rampart/policy";
-import type { FixPlan } from "./fix-plans.ts";
+import type { FixPlan, PlannedUpgrade } from "./fix-plans.ts";
 import type { FixVerification } from "./verify-fix.ts";
 
 /** The controls named in a stored finding's metadata, with their titles, in the rule's order. */
@@ -17,15 +17,45 @@ export function controlsOf(metadata: unknown): { code: string; title: string }[]
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/** A table cell: one line, its pipes escaped so they do not end the cell. */
+const cell = (text: string) => text.replace(/\s+/g, " ").replaceAll("|", "\\|");
+
+/**
+ * A dependency fix's table: package, from → to, the advisories each upgrade fixes and the controls
+ * they count against; and that the ecosystem's later fixes join this pull request.
+ */
+export function upgradesTable(upgrades: readonly PlannedUpgrade[]): string[] {
+  const ecosystem = upgrades[0]?.ecosystem ?? "";
+  return [
+    `Rampart groups the ${ecosystem} dependency fixes of this repository into one pull request: ${plural(upgrades.length, "upgrade")} so far, and each fix asked for while it is open is added to it.`,
+    "",
+    "| Package | From → To | Advisories fixed | Controls |",
+    "| --- | --- | --- | --- |",
+    ...upgrades.map(
+      (upgrade) =>
+        `| ${cell(`${upgrade.name} (\`${upgrade.filePath}\`)`)} | ${cell(`${upgrade.from} → ${upgrade.to}`)} | ${cell(upgrade.advisories.join(", "))} | ${cell(upgrade.controls.map((control) => control.code).join(", ") || "none")} |`,
+    ),
+  ];
+}
+
 export function fixPullRequestBody(input: {
-  plan: Pick<FixPlan, "body" | "changes" | "fixedFingerprints">;
+  plan: Pick<FixPlan, "body" | "changes" | "fixedFingerprints" | "upgrades">;
   controls: readonly { code: string; title: string }[];
   baseCommit: string;
   verification: FixVerification;
 }): string {
   const { plan, verification } = input;
   const base = input.baseCommit.slice(0, 12);
-  const lines = ["### Finding", "", plan.body, "", "### Control", ""];
+  const upgrades = plan.upgrades ?? [];
+  const lines = [
+    ...(upgrades.length > 0 ? ["### Upgrades", "", ...upgradesTable(upgrades), ""] : []),
+    upgrades.length > 1 ? "### Findings" : "### Finding",
+    "",
+    plan.body,
+    "",
+    "### Control",
+    "",
+  ];
   if (input.controls.length === 0)
     lines.push("The rule behind this finding evidences no compliance control.");
   else for (const control of input.controls) lines.push(`- **${control.code}** ${control.title}`);

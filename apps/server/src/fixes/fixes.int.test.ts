@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { evidenceArtifacts, findings, memberships, policyRuns, prSuggestions } from "@rampart/db/schema";
 import { verifyChain } from "@rampart/ledger";
@@ -313,7 +313,8 @@ describe("POST /api/fixes/dependency", () => {
     const response = await post("/api/fixes/dependency", { findingId: finding!.id });
     expect(response.statusCode, response.body).toBe(201);
     const { pr } = response.json();
-    expect(pr).toEqual({ number: 3, branchName: "security/fix/upgrade-minimist-1.2.6-3", url: null });
+    // The repository's npm fixes go to one pull request, its branch named after the group.
+    expect(pr).toEqual({ number: 3, branchName: "security/fix/npm-dependencies-3", url: null });
 
     const remote = fixRemote(sampleRepositoryId);
     expect(git(remote, "diff", "--name-only", `${pr.branchName}^`, pr.branchName).split("\n")).toEqual([
@@ -333,6 +334,7 @@ describe("POST /api/fixes/dependency", () => {
       testsAdded: false,
     });
     expect(listed[0].aiExplainer).toContain("Upgrade minimist from 1.2.5 to 1.2.6 (direct dependency)");
+    expect(listed[0].aiExplainer).toContain("| minimist (`package-lock.json`) | 1.2.5 → 1.2.6 |");
     const artifacts = await ctx.database.db
       .select()
       .from(evidenceArtifacts)
@@ -345,7 +347,7 @@ describe("POST /api/fixes/dependency", () => {
     ).toBe(true);
   });
 
-  it("hands concurrent requests distinct numbers, and one pull request per finding", async () => {
+  it("puts concurrent requests for two upgrades of one ecosystem in one pull request with both", async () => {
     const rows = await ctx.database.db
       .select()
       .from(findings)
@@ -361,13 +363,37 @@ describe("POST /api/fixes/dependency", () => {
     ]);
     for (const response of [semverA, semverB, cookie])
       expect([200, 201], response.body).toContain(response.statusCode);
-    expect([semverA.statusCode, semverB.statusCode].sort()).toEqual([200, 201]);
-    expect(semverA.json().pr).toEqual(semverB.json().pr);
-    expect([semverA.json().pr.number, cookie.json().pr.number].sort()).toEqual([4, 5]);
-    const numbers = (
-      await ctx.database.db.select().from(prSuggestions).where(eq(prSuggestions.tenantId, owner.tenantId))
-    ).map((row) => row.number);
-    expect(numbers.sort()).toEqual([1, 2, 3, 4, 5]);
+    // One opened it; the others found it and (cookie) added their upgrade to it.
+    expect([semverA.statusCode, semverB.statusCode, cookie.statusCode].sort()).toEqual([200, 200, 201]);
+    expect(semverA.json().pr).toEqual({
+      number: 4,
+      branchName: "security/fix/npm-dependencies-4",
+      url: null,
+    });
+    expect(semverB.json().pr).toEqual(semverA.json().pr);
+    expect(cookie.json().pr).toEqual(semverA.json().pr);
+    const all = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(eq(prSuggestions.tenantId, owner.tenantId));
+    expect(all.map((row) => row.number).sort()).toEqual([1, 2, 3, 4]);
+    const group = all.find((row) => row.number === 4)!;
+    expect(group.title).toBe("Upgrade 2 npm dependencies: cookie and semver");
+    expect(group.fixedFingerprints).toEqual(
+      expect.arrayContaining([of("semver").fingerprint, of("cookie").fingerprint]),
+    );
+    // Both upgrades in the branch's one commit, on the scanned commit.
+    const [local] = await asTenant(owner.tenantId, () =>
+      ctx.services.repositoriesRepo.list(owner.tenantId),
+    ).then((repositories) => repositories.filter((repository) => repository.source === "local"));
+    const remote = fixRemote(local!.id);
+    expect(git(remote, "rev-parse", `${group.branchName}^`)).toBe(git(localPath, "rev-parse", "HEAD"));
+    const lock = JSON.parse(git(remote, "show", `${group.branchName}:package-lock.json`));
+    const installed = (name: string) => lock.packages[`node_modules/${name}`].version;
+    const fixedIn = (name: string) =>
+      (of(name).metadata as { properties: { fixedVersion: string } }).properties.fixedVersion;
+    expect(installed("semver")).toBe(fixedIn("semver"));
+    expect(installed("cookie")).toBe(fixedIn("cookie"));
     expect(
       verifyChain(await asTenant(owner.tenantId, () => ctx.services.ledger.entriesOf(owner.tenantId))).ok,
     ).toBe(true);
@@ -403,8 +429,7 @@ describe("fix pull requests elsewhere", () => {
     const summary = await get(`/api/tenants/${owner.tenantId}/summary`);
     expect(summary.statusCode).toBe(200);
     const suggestions = summary.json().prSuggestions;
-    expect(suggestions).toHaveLength(4);
-    expect(suggestions.map((s: { number: number }) => s.number)).not.toContain(1);
+    expect(suggestions.map((s: { number: number }) => s.number)).toEqual([4, 3, 2, 1]);
     for (const suggestion of suggestions) {
       expect(suggestion).toMatchObject({ merged: expect.any(Boolean), accepted: false, testsAdded: false });
       expect(suggestion.branchName).toMatch(/^security\/fix\//);
@@ -425,15 +450,15 @@ describe("a repository registered by git URL", () => {
     const response = await post("/api/fixes/sast", { findingId: finding.id });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().pr).toEqual({
-      number: 6,
-      branchName: "security/fix/sql-injection-refunds.js-6",
+      number: 5,
+      branchName: "security/fix/sql-injection-refunds.js-5",
       url: null,
     });
     const remote = fixRemote(registered.json().id);
-    expect(git(remote, "rev-parse", "security/fix/sql-injection-refunds.js-6^")).toBe(
+    expect(git(remote, "rev-parse", "security/fix/sql-injection-refunds.js-5^")).toBe(
       git(localPath, "rev-parse", "HEAD"),
     );
-    expect(git(remote, "show", `security/fix/sql-injection-refunds.js-6:${REFUNDS}`)).toContain(
+    expect(git(remote, "show", `security/fix/sql-injection-refunds.js-5:${REFUNDS}`)).toContain(
       "payment_id = $1",
     );
   });
@@ -442,7 +467,7 @@ describe("a repository registered by git URL", () => {
     const [mirror] = (
       await asTenant(owner.tenantId, () => ctx.services.repositoriesRepo.list(owner.tenantId))
     ).filter((repository) => repository.name === "acme/payments-api-mirror");
-    const branch = "security/fix/sql-injection-refunds.js-6";
+    const branch = "security/fix/sql-injection-refunds.js-5";
     const activeBefore = (await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json().count;
     // History without the fix leaves it open.
     await reconcileAsJob({
@@ -460,7 +485,7 @@ describe("a repository registered by git URL", () => {
     for (let attempt = 0; attempt < 60 && suggestion?.state !== "merged"; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
       const listed = (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`)).json().prSuggestions;
-      suggestion = listed.find((s: { number: number }) => s.number === 6);
+      suggestion = listed.find((s: { number: number }) => s.number === 5);
     }
     expect(suggestion).toMatchObject({ state: "merged", merged: true, accepted: true });
     expect((await get(`/api/prs/active?tenantId=${owner.tenantId}`)).json().count).toBe(activeBefore - 1);
@@ -474,7 +499,7 @@ describe("a repository registered by git URL", () => {
     ).filter((row) => (row.content as { status: string }).status === "merged");
     expect(merged).toHaveLength(1);
     expect(merged[0]!.content).toMatchObject({
-      number: 6,
+      number: 5,
       branchName: branch,
       mergedInto: git(localPath, "rev-parse", "HEAD"),
     });
@@ -484,7 +509,7 @@ describe("a repository registered by git URL", () => {
   });
 });
 
-describe("one pull request per package upgrade", () => {
+describe("one pull request per package upgrade, one per ecosystem", () => {
   const dependencyFindings = async (runId: string, packageName: string) =>
     (
       await ctx.database.db
@@ -498,29 +523,70 @@ describe("one pull request per package upgrade", () => {
   const cveOf = (row: { metadata: unknown }) =>
     (row.metadata as { properties: { cveId: string } }).properties.cveId;
 
-  it("upgrades a package with two advisories once, to the version that fixes both, and lists both", async () => {
+  it("adds a package with two advisories to the ecosystem's open pull request once, to the version that fixes both", async () => {
     const express = await dependencyFindings(sampleRunId, "express");
+    const [minimist] = await dependencyFindings(sampleRunId, "minimist");
     expect(express.map(cveOf).sort()).toEqual(["CVE-2024-29041", "CVE-2024-43796"]);
+    const remote = fixRemote(sampleRepositoryId);
+    const before = git(remote, "rev-parse", "security/fix/npm-dependencies-3");
+    // The repository's npm pull request (#3, minimist) is open: the upgrade joins it.
     const first = await post("/api/fixes/dependency", { findingId: express[0]!.id });
-    expect(first.statusCode, first.body).toBe(201);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().pr).toEqual({ number: 3, branchName: "security/fix/npm-dependencies-3", url: null });
     const second = await post("/api/fixes/dependency", { findingId: express[1]!.id });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().pr).toEqual(first.json().pr);
-    expect(first.json().pr.branchName).toMatch(/^security\/fix\/upgrade-express-4\.20\.0-\d+$/);
 
     const rows = (
       await ctx.database.db.select().from(prSuggestions).where(eq(prSuggestions.tenantId, owner.tenantId))
     ).filter((row) => row.title.includes("express"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.title).toBe("Upgrade express from 4.17.1 to 4.20.0 (CVE-2024-29041 and CVE-2024-43796)");
+    expect(rows[0]!.number).toBe(3);
+    expect(rows[0]!.title).toBe("Upgrade 2 npm dependencies: express and minimist");
+    expect(rows[0]!.body).toContain(
+      "| express (`package-lock.json`) | 4.17.1 → 4.20.0 | CVE-2024-29041, CVE-2024-43796 |",
+    );
+    expect(rows[0]!.body).toMatch(/\| minimist \(`package-lock.json`\) \| 1\.2\.5 → 1\.2\.6 \| \S+ \|/);
+    expect(rows[0]!.body).toContain("#### express 4.17.1 → 4.20.0");
     expect(rows[0]!.body).toContain("affected by 2 advisories");
     expect(rows[0]!.body).toMatch(/- CVE-2024-29041 \(\w+\).*; fixed in 4\.19\.2/);
     expect(rows[0]!.body).toMatch(/- CVE-2024-43796 \(\w+\).*; fixed in 4\.20\.0/);
-    expect(rows[0]!.fixedFingerprints.sort()).toEqual(express.map((row) => row.fingerprint).sort());
-    const lock = JSON.parse(
-      git(fixRemote(sampleRepositoryId), "show", `${rows[0]!.branchName}:package-lock.json`),
+    expect(rows[0]!.fixedFingerprints.sort()).toEqual(
+      [...express.map((row) => row.fingerprint), minimist!.fingerprint].sort(),
     );
+    // The branch was rebuilt: one commit on the scanned commit, with both upgrades.
+    const head = git(remote, "rev-parse", rows[0]!.branchName);
+    expect(head).not.toBe(before);
+    const [run] = await ctx.database.db.select().from(policyRuns).where(eq(policyRuns.id, sampleRunId));
+    expect(git(remote, "rev-parse", `${head}^`)).toBe(run!.commitSha);
+    const lock = JSON.parse(git(remote, "show", `${head}:package-lock.json`));
     expect(lock.packages["node_modules/express"].version).toBe("4.20.0");
+    expect(lock.packages["node_modules/minimist"].version).toBe("1.2.6");
+    const updated = (
+      await ctx.database.db
+        .select()
+        .from(evidenceArtifacts)
+        .where(
+          and(eq(evidenceArtifacts.tenantId, owner.tenantId), eq(evidenceArtifacts.artifactType, "fix_pr")),
+        )
+    ).filter((artifact) => {
+      const content = artifact.content as { kind: string; number: number };
+      return content.kind === "fix-pull-request-updated" && content.number === 3;
+    });
+    expect(updated).toHaveLength(1);
+    expect(updated[0]!.content).toMatchObject({
+      number: 3,
+      fixKey: "dependencies:npm",
+      upgrades: [
+        {
+          package: "express",
+          from: "4.17.1",
+          to: "4.20.0",
+          advisories: ["CVE-2024-29041", "CVE-2024-43796"],
+        },
+        { package: "minimist", from: "1.2.5", to: "1.2.6" },
+      ],
+    });
   });
 
   it("shows the pull request on every dependency finding it fixes, and no button's worth on the others", async () => {
@@ -540,7 +606,10 @@ describe("one pull request per package upgrade", () => {
       // The licence comes from package-lock.json's `license` field.
       expect(finding).toMatchObject({ license: "MIT", licenseUnknownReason: null });
       expect(finding.fixPullRequest).toMatchObject({ state: "open", url: null });
-      expect(finding.fixPullRequest!.branchName).toMatch(/upgrade-express-4\.20\.0/);
+      expect(finding.fixPullRequest).toMatchObject({
+        number: 3,
+        branchName: "security/fix/npm-dependencies-3",
+      });
     }
     expect(sample.find((finding) => finding.packageName === "minimist")!.fixPullRequest).toMatchObject({
       number: 3,
@@ -617,7 +686,7 @@ describe("POST /api/fixes/finding (the dashboard's Create Fix PR)", () => {
     );
     const response = await post("/api/fixes/finding", { findingId: express!.id });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().pr.branchName).toMatch(/upgrade-express-4\.20\.0/);
+    expect(response.json().pr.branchName).toBe("security/fix/npm-dependencies-3");
   });
 
   it("tells the lists which findings can be fixed, why not, and which already are", async () => {
@@ -690,5 +759,141 @@ describe("POST /api/fixes/finding (the dashboard's Create Fix PR)", () => {
       expect(bad.statusCode).toBe(400);
       expect(typeof bad.json().error).toBe("string");
     }
+  });
+});
+
+describe("grouped dependency fixes: a new pull request after a merge, and one per ecosystem", () => {
+  const dependencies = async (runId: string, packageName: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(findings)
+        .where(
+          and(
+            eq(findings.runId, runId),
+            eq(findings.ruleId, "sca/vulnerable-dependency"),
+            eq(findings.status, "fail"),
+          ),
+        )
+    ).filter(
+      (row) =>
+        (row.metadata as { properties: { packageName: string } }).properties.packageName === packageName,
+    );
+  const localRepository = async () =>
+    (await asTenant(owner.tenantId, () => ctx.services.repositoriesRepo.list(owner.tenantId))).find(
+      (repository) => repository.name === "acme/payments-api",
+    )!;
+  let afterMergeRunId: string;
+  const suggestion = async (number: number) =>
+    (await get(`/api/tenants/${owner.tenantId}/pr-suggestions`))
+      .json()
+      .prSuggestions.find((s: { number: number }) => s.number === number);
+
+  it("after the group's pull request is merged, the next upgrade opens a new one", async () => {
+    const remote = fixRemote((await localRepository()).id);
+    // The user merges the npm group (#4: cookie and semver); the next scan notices.
+    git(localPath, "fetch", "--quiet", remote, "security/fix/npm-dependencies-4");
+    git(localPath, "merge", "--quiet", "--no-ff", "-m", "Merge the npm upgrades", "FETCH_HEAD");
+    const runId = await scan("acme/payments-api");
+    afterMergeRunId = runId;
+    let merged: { state: string } | undefined;
+    for (let attempt = 0; attempt < 60 && merged?.state !== "merged"; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+      merged = await suggestion(4);
+    }
+    expect(merged).toMatchObject({ state: "merged", merged: true });
+    expect(await dependencies(runId, "semver")).toEqual([]);
+
+    // The tenant's next number (the configuration fix above took #6), and a branch of its own.
+    const express = await dependencies(runId, "express");
+    const response = await post("/api/fixes/dependency", { findingId: express[0]!.id });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().pr).toEqual({
+      number: 7,
+      branchName: "security/fix/npm-dependencies-7",
+      url: null,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(and(eq(prSuggestions.tenantId, owner.tenantId), eq(prSuggestions.number, 7)));
+    // Only the new upgrade: the merged ones are in the scanned commit it sits on.
+    expect(row!.title).toMatch(/^Upgrade express from 4\.17\.1 to 4\.20\.0/);
+    expect(row!.fixedFingerprints.sort()).toEqual(express.map((finding) => finding.fingerprint).sort());
+    expect(git(remote, "rev-parse", `${row!.branchName}^`)).toBe(git(localPath, "rev-parse", "HEAD"));
+    expect(git(remote, "diff", "--name-only", `${row!.branchName}^`, row!.branchName).split("\n")).toEqual([
+      "package-lock.json",
+      "package.json",
+    ]);
+    expect(await suggestion(4)).toMatchObject({ state: "merged" });
+  });
+
+  it("an upgrade of another ecosystem gets a pull request of its own; the npm one keeps growing", async () => {
+    const remote = fixRemote((await localRepository()).id);
+    writeFileSync(path.join(localPath, "requirements.txt"), "requests==2.19.1\n");
+    git(localPath, "add", "requirements.txt");
+    git(localPath, "commit", "--quiet", "-m", "Add the reconciliation script's dependencies");
+    const runId = await scan("acme/payments-api");
+    const npmHead = git(remote, "rev-parse", "security/fix/npm-dependencies-7");
+
+    const [requests] = await dependencies(runId, "requests");
+    expect(requests, "a requests finding").toBeDefined();
+    const pip = await post("/api/fixes/finding", { findingId: requests!.id });
+    expect(pip.statusCode, pip.body).toBe(201);
+    expect(pip.json().pr).toEqual({ number: 8, branchName: "security/fix/pip-dependencies-8", url: null });
+    expect(git(remote, "show", "security/fix/pip-dependencies-8:requirements.txt")).toMatch(
+      /^requests==2\.32\.2$/m,
+    );
+    expect(git(remote, "rev-parse", "security/fix/npm-dependencies-7")).toBe(npmHead);
+    expect(await suggestion(7)).toMatchObject({ state: "open" });
+    const [pipRow] = await ctx.database.db
+      .select()
+      .from(prSuggestions)
+      .where(and(eq(prSuggestions.tenantId, owner.tenantId), eq(prSuggestions.number, 8)));
+    expect(pipRow).toMatchObject({ kind: "dependency", fixKey: "dependencies:PyPI" });
+    expect(pipRow!.body).toContain("Rampart groups the pip dependency fixes of this repository");
+
+    // An npm upgrade asked from this newer run joins #7, rebuilt on this run's commit.
+    const [minimist] = await dependencies(runId, "minimist");
+    const npm = await post("/api/fixes/finding", { findingId: minimist!.id });
+    expect(npm.statusCode, npm.body).toBe(200);
+    expect(npm.json().pr.number).toBe(7);
+    const rebuilt = git(remote, "rev-parse", "security/fix/npm-dependencies-7");
+    expect(git(remote, "rev-parse", `${rebuilt}^`)).toBe(git(localPath, "rev-parse", "HEAD"));
+    const lock = JSON.parse(git(remote, "show", `${rebuilt}:package-lock.json`));
+    expect(lock.packages["node_modules/express"].version).toBe("4.20.0");
+    expect(lock.packages["node_modules/minimist"].version).toBe("1.2.6");
+    // The requirements file is the base commit's, untouched by the npm pull request.
+    expect(git(remote, "diff", "--name-only", `${rebuilt}^`, rebuilt)).not.toContain("requirements.txt");
+    expect(git(remote, "rev-parse", "security/fix/pip-dependencies-8")).toBe(pipRow!.headCommit);
+
+    // Asked from an older run, the group stays on the newer commit: an upgrade it has is not
+    // made again, and one the newer scan no longer reports (semver, merged with #4) is refused.
+    const [olderExpress] = await dependencies(afterMergeRunId, "express");
+    const older = await post("/api/fixes/finding", { findingId: olderExpress!.id });
+    expect(older.statusCode, older.body).toBe(200);
+    expect(older.json().pr.number).toBe(7);
+    expect(git(remote, "rev-parse", "security/fix/npm-dependencies-7")).toBe(rebuilt);
+    const [oldSemver] = await dependencies(localRunId, "semver");
+    const stale = await post("/api/fixes/finding", { findingId: oldSemver!.id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(
+      /built on a newer scan \(commit [0-9a-f]{12}\), which no longer reports this finding/,
+    );
+    expect(git(remote, "rev-parse", "security/fix/npm-dependencies-7")).toBe(rebuilt);
+
+    // The findings show their group's pull request.
+    const listed = (await get(`/api/tenants/${owner.tenantId}/sca`)).json().findings as {
+      packageName: string;
+      repo: string;
+      fixPullRequest: { number: number } | null;
+    }[];
+    const ours = listed.filter((finding) => finding.repo === "acme/payments-api");
+    expect(ours.find((finding) => finding.packageName === "requests")!.fixPullRequest).toMatchObject({
+      number: 8,
+    });
+    expect(ours.find((finding) => finding.packageName === "minimist")!.fixPullRequest).toMatchObject({
+      number: 7,
+    });
   });
 });

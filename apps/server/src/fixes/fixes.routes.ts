@@ -7,7 +7,7 @@ import { TenantParams } from "@rampart/contracts/tenants";
 import type { Database } from "@rampart/db/client";
 import { findings } from "@rampart/db/schema";
 import { planDependencyUpgrade } from "@rampart/engine/sca/upgrade/index";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -16,8 +16,9 @@ import type { FindingRow } from "../runs/runs.repo.ts";
 import { specEcosystemName } from "../sca/ecosystems.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import { fixAvailability, VULNERABLE_DEPENDENCY } from "./fix-availability.ts";
-import { type PlanResult, planDependencyFix, planPatchFix, type ReadFile } from "./fix-plans.ts";
-import type { FixesService } from "./fixes.service.ts";
+import { dependencyGroupKey, planDependencyGroup } from "./fix-groups.ts";
+import { planPatchFix } from "./fix-plans.ts";
+import type { FixesService, FixPlanner } from "./fixes.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const FINDING_NOT_FOUND = "Finding not found";
@@ -49,8 +50,8 @@ export function registerFixRoutes(
     return finding;
   }
 
-  async function openFix(reply: FastifyReply, finding: FindingRow, plan: (readFile: ReadFile) => PlanResult) {
-    const { suggestion, created } = await deps.fixes.open(finding, plan);
+  async function openFix(reply: FastifyReply, finding: FindingRow, planner: FixPlanner) {
+    const { suggestion, created } = await deps.fixes.open(finding, planner);
     return reply.status(created ? 201 : 200).send({
       pr: {
         number: suggestion.hostNumber ?? suggestion.number,
@@ -60,35 +61,39 @@ export function registerFixRoutes(
     });
   }
 
-  /** The other failed dependency findings of the finding's run: one upgrade may fix several. */
-  async function openDependencyFix(reply: FastifyReply, finding: FindingRow) {
-    const siblings = await deps.db
-      .select()
-      .from(findings)
-      .where(
-        and(
-          eq(findings.tenantId, finding.tenantId),
-          eq(findings.runId, finding.runId),
-          eq(findings.ruleId, VULNERABLE_DEPENDENCY),
-          eq(findings.status, "fail"),
-        ),
-      );
-    return openFix(reply, finding, (readFile) =>
-      planDependencyFix(finding, siblings, readFile, planDependencyUpgrade, specEcosystemName),
-    );
-  }
+  /** A code or configuration finding's patch: a pull request of its own (see fix-groups.ts). */
+  const patchFix: FixPlanner = {
+    plan: ({ finding: atRun, readFile }) => planPatchFix(atRun, readFile),
+  };
+
+  /**
+   * A dependency upgrade joins its repository's and ecosystem's group pull request; the run's other
+   * failed findings are the package's other advisories and the group's other upgrades.
+   */
+  const dependencyFix = (finding: FindingRow): FixPlanner => ({
+    group: dependencyGroupKey(finding),
+    plan: ({ finding: atRun, runFindings, grouped, readFile }) =>
+      planDependencyGroup({
+        requested: atRun,
+        grouped,
+        runFindings: runFindings.filter((row) => row.ruleId === VULNERABLE_DEPENDENCY),
+        readFile,
+        planUpgrade: planDependencyUpgrade,
+        specEcosystem: specEcosystemName,
+      }),
+  });
 
   app.post("/api/fixes/sast", { ...guarded, schema: openSchema }, async (request, reply) => {
     const finding = await fixableFinding(request, request.body.findingId);
     if (finding.analyzer !== "sast") throw new AppError("bad_request", "This is not a code (SAST) finding");
-    return openFix(reply, finding, (readFile) => planPatchFix(finding, readFile));
+    return openFix(reply, finding, patchFix);
   });
 
   app.post("/api/fixes/dependency", { ...guarded, schema: openSchema }, async (request, reply) => {
     const finding = await fixableFinding(request, request.body.findingId);
     if (finding.analyzer !== "sca")
       throw new AppError("bad_request", "This is not a dependency (SCA) finding");
-    return openDependencyFix(reply, finding);
+    return openFix(reply, finding, dependencyFix(finding));
   });
 
   // Any finding's fix: a dependency upgrade, or the rule's mechanical patch (code, Terraform,
@@ -97,8 +102,7 @@ export function registerFixRoutes(
     const finding = await fixableFinding(request, request.body.findingId);
     const availability = fixAvailability(finding);
     if (!availability.available) throw new AppError("conflict", availability.reason);
-    if (availability.kind === "dependency") return openDependencyFix(reply, finding);
-    return openFix(reply, finding, (readFile) => planPatchFix(finding, readFile));
+    return openFix(reply, finding, availability.kind === "dependency" ? dependencyFix(finding) : patchFix);
   });
 
   app.get(

@@ -2,8 +2,9 @@
 // was found in, then, in one transaction, takes the tenant's next PR number, has the code host
 // push the `security/fix/<slug>` branch, records the suggestion and appends a `fix_pr` artifact
 // to the tenant's evidence ledger. A finding that an open pull request already fixes gets that
-// one back, and so does a second request for the same change (one pull request per package
-// upgrade, whichever of the package's advisories was asked about).
+// one back (rebuilt on a newer commit when asked from a newer run). Dependency fixes are grouped
+// per repository and ecosystem (fix-groups.ts): one that has an open group pull request is added
+// to it, so an upgrade is never in two pull requests.
 // After each scan, open fixes whose commit is now in the scanned history become merged (and are
 // appended to the ledger again, as merged).
 import { readFileSync, realpathSync, statSync } from "node:fs";
@@ -45,6 +46,32 @@ class AlreadyOpen extends Error {
   constructor(readonly existing: PrSuggestionRow) {
     super("already open");
   }
+}
+
+/** Thrown inside the transaction when a concurrent request changed the pull request first. */
+class ChangedMeanwhile extends Error {
+  constructor() {
+    super("changed meanwhile");
+  }
+}
+
+/** How often a request plans again after concurrent ones changed its pull request. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * What 'Create Fix PR' asks of the service: the plan at a run's commit, given the finding as that
+ * run has it, the run's failed findings and the findings the pull request it goes into fixes
+ * now; and `group`, the fix key of the pull request it joins when its kind of fix is grouped
+ * (fix-groups.ts), absent when each change gets its own.
+ */
+export interface FixPlanner {
+  group?: string;
+  plan(at: {
+    finding: FindingRow;
+    runFindings: readonly FindingRow[];
+    grouped: ReadonlySet<string>;
+    readFile: ReadFile;
+  }): PlanResult;
 }
 
 export function toPrSuggestion(row: PrSuggestionRow, repo: string): PrSuggestion {
@@ -112,51 +139,95 @@ export function createFixesService(deps: {
   }
 
   /**
-   * Opens the fix `plan` computes for `finding`, or updates the open pull request that already
-   * makes this change (or fixes this finding) when it was computed on another commit: the branch
-   * gets one new commit on this run's commit and the pull request a new description. `plan` gets
-   * the files the repository had at the finding's run; its refusal becomes a 409, and so does a
-   * change that the re-scan of the patched files does not show to fix the finding.
+   * Opens the fix `planner` plans for `finding`, or updates the open pull request it belongs in:
+   * the one that already fixes this finding, else (grouped fixes) the group's. An update rebuilds
+   * the branch as one commit on the newer of the finding's run and the pull request's, with every
+   * change of the pull request planned again there, and rewrites the description. The planner's
+   * refusal becomes a 409, and so does a change that the re-scan of the patched files does not
+   * show to fix its findings. A request that finds the pull request changed by a concurrent one
+   * plans again on what that one left.
    */
   async function open(
     finding: FindingRow,
-    plan: (readFile: ReadFile) => PlanResult,
+    planner: FixPlanner,
   ): Promise<{ suggestion: PrSuggestionRow; created: boolean }> {
-    const [run] = await db.select().from(policyRuns).where(eq(policyRuns.id, finding.runId));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await openOnce(finding, planner);
+      } catch (error) {
+        if (!(error instanceof ChangedMeanwhile)) throw error;
+        if (attempt >= MAX_ATTEMPTS)
+          throw new AppError(
+            "conflict",
+            "The fix pull request kept changing while this fix was added to it; try again",
+          );
+      }
+    }
+  }
+
+  async function runOf(runId: string) {
+    const [run] = await db.select().from(policyRuns).where(eq(policyRuns.id, runId));
+    return run;
+  }
+
+  async function openOnce(
+    finding: FindingRow,
+    planner: FixPlanner,
+  ): Promise<{ suggestion: PrSuggestionRow; created: boolean }> {
+    const run = await runOf(finding.runId);
     if (!run) throw new AppError("conflict", "The run of this finding no longer exists");
     const [repository] = await db.select().from(repositories).where(eq(repositories.id, run.repositoryId));
     if (!repository) throw new AppError("conflict", "The repository of this finding no longer exists");
-    const existing = await repo.openFixing(db, {
-      tenantId: finding.tenantId,
-      repositoryId: repository.id,
-      fingerprint: finding.fingerprint,
-    });
+    const inRepository = { tenantId: finding.tenantId, repositoryId: repository.id };
+    const existing = await repo.openFixing(db, { ...inRepository, fingerprint: finding.fingerprint });
+    // Opened before fixes were grouped: it already fixes this finding and is left as it is, so
+    // that no change is in two pull requests.
+    if (existing && planner.group && existing.fixKey !== planner.group)
+      return { suggestion: existing, created: false };
+    const target =
+      existing ??
+      (planner.group ? await repo.openFor(db, { ...inRepository, fixKey: planner.group }) : undefined);
+    // Never back to an older commit: the changes the pull request took from a newer scan would
+    // be lost.
+    const targetRun = target && target.runId !== run.id ? await runOf(target.runId) : undefined;
+    const base = targetRun && targetRun.createdAt > run.createdAt ? targetRun : run;
     // Asked again about the commit it was made for: that pull request is this fix.
-    if (existing && existing.baseCommit === run.commitSha) return { suggestion: existing, created: false };
+    if (existing && existing.baseCommit === base.commitSha) return { suggestion: existing, created: false };
+    const requested = base.id === run.id ? finding : await failedIn(base.id, finding.fingerprint);
+    if (!requested)
+      throw new AppError(
+        "conflict",
+        `The fix pull request is built on a newer scan (commit ${base.commitSha.slice(0, 12)}), which no longer reports this finding`,
+      );
 
-    const { plan: planned, body } = await planAtCommit(repository, run, finding, plan);
-    const key = { tenantId: finding.tenantId, repositoryId: repository.id, fixKey: planned.fixKey };
-    const target = existing ?? (await repo.openFor(db, key));
+    const { plan: planned, body } = await planAtCommit(
+      repository,
+      base,
+      requested,
+      planner,
+      target?.fixedFingerprints ?? [],
+    );
+    const key = { ...inRepository, fixKey: planned.fixKey };
     const at = now();
     const fields = {
-      runId: run.id,
-      findingId: finding.id,
-      findingFingerprint: finding.fingerprint,
+      runId: base.id,
+      findingId: requested.id,
+      findingFingerprint: requested.fingerprint,
       fixKey: planned.fixKey,
       fixedFingerprints: planned.fixedFingerprints,
-      ruleId: finding.ruleId,
+      ruleId: requested.ruleId,
       kind: planned.kind,
       title: planned.title,
       body,
       patch: planned.patch,
-      baseCommit: run.commitSha,
+      baseCommit: base.commitSha,
       testsAdded: planned.testsAdded,
       updatedAt: at,
     };
     const artifact = (kind: string, row: PrSuggestionRow) => ({
       tenantId: finding.tenantId,
       artifactType: "fix_pr" as const,
-      runId: run.id,
+      runId: base.id,
       createdAt: at,
       content: {
         kind,
@@ -166,14 +237,26 @@ export function createFixesService(deps: {
         status: row.state,
         repositoryId: repository.id,
         repo: repository.name,
-        runId: run.id,
-        findingId: finding.id,
-        findingFingerprint: finding.fingerprint,
+        runId: base.id,
+        findingId: requested.id,
+        findingFingerprint: requested.fingerprint,
         fixedFindingFingerprints: planned.fixedFingerprints,
-        ruleId: finding.ruleId,
+        ruleId: requested.ruleId,
         fixKind: planned.kind,
+        fixKey: planned.fixKey,
+        ...(planned.upgrades
+          ? {
+              upgrades: planned.upgrades.map((upgrade) => ({
+                package: upgrade.name,
+                file: upgrade.filePath,
+                from: upgrade.from,
+                to: upgrade.to,
+                advisories: upgrade.advisories,
+              })),
+            }
+          : {}),
         branchName: row.branchName,
-        baseCommit: run.commitSha,
+        baseCommit: base.commitSha,
         headCommit: row.headCommit,
         patchSha256: contentHash(planned.patch),
         files: planned.changes.map((change) => change.path),
@@ -182,20 +265,30 @@ export function createFixesService(deps: {
     });
     const fixTarget = await onHost(repository, () => deps.codeHost.fixTarget(repository));
     const hostInput = {
-      baseCommit: run.commitSha,
+      baseCommit: base.commitSha,
       title: planned.title,
       body,
       changes: planned.changes.map((change) => ({ path: change.path, content: change.after })),
       at,
     };
+    /** Another request got there first: its pull request is this fix, or this one plans again. */
+    const madeMeanwhile = (row: PrSuggestionRow) =>
+      row.baseCommit === base.commitSha &&
+      planned.fixedFingerprints.every((fingerprint) => row.fixedFingerprints.includes(fingerprint))
+        ? new AlreadyOpen(row)
+        : new ChangedMeanwhile();
     try {
       const outcome = await db.transaction(async (tx) => {
         if (target) {
-          // Locked until the transaction ends: a concurrent request for the same fix waits, then
-          // finds it made for its commit.
+          // Locked until the transaction ends: a concurrent request for the same pull request
+          // waits, then finds it changed and plans again on what this one left.
           const current = await repo.lockOpen(tx, target.id);
           if (current) {
-            if (current.baseCommit === run.commitSha) throw new AlreadyOpen(current);
+            if (
+              current.headCommit !== target.headCommit ||
+              current.updatedAt.getTime() !== target.updatedAt.getTime()
+            )
+              throw madeMeanwhile(current);
             const pullRequest = await onHost(repository, () =>
               fixTarget.open({
                 ...hostInput,
@@ -216,12 +309,14 @@ export function createFixesService(deps: {
             await deps.ledger.append(tx, artifact("fix-pull-request-updated", row!));
             return { row: row!, created: false };
           }
-          // Merged or closed meanwhile: this becomes a new pull request.
+          // Merged or closed meanwhile: planned again without it, this becomes a new pull
+          // request (with only the changes its own scan still needs).
+          throw new ChangedMeanwhile();
         }
         const number = await repo.nextNumber(tx, finding.tenantId);
         // Asked again under the counter's lock: a concurrent request may have opened it meanwhile.
         const opened = await repo.openFor(tx, key);
-        if (opened) throw new AlreadyOpen(opened);
+        if (opened) throw madeMeanwhile(opened);
         const branchName = `security/fix/${planned.slug}-${number}`;
         const pullRequest = await onHost(repository, () => fixTarget.open({ ...hostInput, branchName }));
         try {
@@ -259,15 +354,29 @@ export function createFixesService(deps: {
     }
   }
 
+  /** The failed finding with this fingerprint in a run, if the run reports it. */
+  async function failedIn(runId: string, fingerprint: string): Promise<FindingRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(findings)
+      .where(
+        and(eq(findings.runId, runId), eq(findings.fingerprint, fingerprint), eq(findings.status, "fail")),
+      )
+      .limit(1);
+    return row;
+  }
+
   /**
    * The plan at the run's commit and the pull request's description, once the re-scan of the
-   * patched files has shown the planned findings gone.
+   * patched files has shown the planned findings gone. `grouped` are the findings the pull
+   * request this fix goes into fixes now.
    */
   async function planAtCommit(
     repository: RepositoryRow,
     run: { id: string; commitSha: string },
     finding: FindingRow,
-    plan: (readFile: ReadFile) => PlanResult,
+    planner: FixPlanner,
+    grouped: readonly string[],
   ): Promise<{ plan: FixPlan; body: string }> {
     const checkedOut = await deps.codeHost.workspace(repository, run.commitSha);
     if (!checkedOut.ok) {
@@ -276,17 +385,22 @@ export function createFixesService(deps: {
     }
     const { workspace } = checkedOut;
     try {
-      const result = plan(workspaceReader(workspace.root));
-      if (!result.ok) throw new AppError("conflict", result.reason);
-      const before = await db
-        .select({ fingerprint: findings.fingerprint })
+      const runFindings = await db
+        .select()
         .from(findings)
         .where(and(eq(findings.runId, run.id), eq(findings.status, "fail")));
+      const result = planner.plan({
+        finding,
+        runFindings,
+        grouped: new Set(grouped),
+        readFile: workspaceReader(workspace.root),
+      });
+      if (!result.ok) throw new AppError("conflict", result.reason);
       const verification = await verifyFix({
         workspaceRoot: workspace.root,
         changes: result.plan.changes,
         fixedFingerprints: result.plan.fixedFingerprints,
-        before: new Set(before.map((row) => row.fingerprint)),
+        before: new Set(runFindings.map((row) => row.fingerprint)),
         advisories: deps.advisories,
       });
       if (verification.remaining.length > 0)
@@ -296,7 +410,7 @@ export function createFixesService(deps: {
         );
       const body = fixPullRequestBody({
         plan: result.plan,
-        controls: controlsOf(finding.metadata),
+        controls: result.plan.controls ?? controlsOf(finding.metadata),
         baseCommit: run.commitSha,
         verification,
       });

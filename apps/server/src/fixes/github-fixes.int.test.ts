@@ -2,7 +2,10 @@
 // the installation's token): 'Create Fix PR' on a GitHub repository pushes a security/fix branch
 // with one commit and opens a pull request whose body says the finding, the control, the change
 // and the re-scan; a second fix of the same package upgrade (from a newer run) updates that pull
-// request; merged (squash), closed and reopened come from pull_request webhooks.
+// request, and so does an upgrade of another npm package (one pull request per repository and
+// ecosystem, rebuilt with both); merged (squash), closed and reopened come from pull_request
+// webhooks; after the merge the next npm upgrade opens a new pull request, and a pip upgrade gets
+// one of its own.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { evidenceArtifacts, findings, prSuggestions } from "@rampart/db/schema";
@@ -17,6 +20,7 @@ import {
   startFakeGitHub,
 } from "../../test/fake-github.ts";
 import { git } from "../../test/git-repo.ts";
+import { connectInstallation, fakeGitHubServices } from "../../test/github-connected.ts";
 import { createTestContext, SAMPLES_DIR, signUp, type TestContext } from "../../test/harness.ts";
 
 const SNAPSHOT = path.join(SAMPLES_DIR, "payments-api", "03-webhooks");
@@ -24,6 +28,7 @@ const FILES = {
   "package.json": readFileSync(path.join(SNAPSHOT, "package.json"), "utf8"),
   "package-lock.json": readFileSync(path.join(SNAPSHOT, "package-lock.json"), "utf8"),
   Dockerfile: 'FROM node:20\nWORKDIR /app\nADD server.js /app/\nCMD ["node", "server.js"]\n',
+  "requirements.txt": "requests==2.19.1\n",
 };
 
 let github: FakeGitHub;
@@ -46,23 +51,11 @@ beforeAll(async () => {
   repository = github.createRepository("acme/payments", FILES);
   installation = github.installApp("acme", ["acme/payments"]);
   ctx = await createTestContext({
-    services: {
-      GITHUB_URL: github.url,
-      GITHUB_APP_ID: fakeApp.id,
-      GITHUB_APP_PRIVATE_KEY: fakeApp.privateKey,
-      GITHUB_WEBHOOK_SECRET: fakeApp.webhookSecret,
-      GIT_PROTOCOLS: ["https", "http"],
-      GIT_ALLOWED_INTERNAL_HOSTS: ["127.0.0.1"],
-    },
+    services: fakeGitHubServices(github, fakeApp),
   });
   owner = await signUp(ctx.app, { tenantName: "Acme" });
   stranger = await signUp(ctx.app, { tenantName: "Other" });
-  const link = await post(`/api/tenants/${owner.tenantId}/github/install-link`, {});
-  const state = new URL(link.json().url).searchParams.get("state");
-  const setup = await get(
-    `/api/github/setup?installation_id=${installation.id}&setup_action=install&state=${state}`,
-  );
-  expect(setup.statusCode).toBe(303);
+  await connectInstallation(ctx, owner, installation);
 }, 120_000);
 
 afterAll(async () => {
@@ -94,13 +87,12 @@ async function findingsOf(runId: string, ruleId: string) {
 const packageOf = (row: { metadata: unknown }) =>
   (row.metadata as { properties?: { packageName?: string } }).properties?.packageName;
 
-async function minimistFinding(runId: string) {
-  const found = (await findingsOf(runId, "sca/vulnerable-dependency")).find(
-    (row) => packageOf(row) === "minimist",
-  );
-  if (!found) throw new Error("no minimist finding");
+async function dependencyFinding(runId: string, name: string) {
+  const found = (await findingsOf(runId, "sca/vulnerable-dependency")).find((row) => packageOf(row) === name);
+  if (!found) throw new Error(`no ${name} finding`);
   return found;
 }
+const minimistFinding = (runId: string) => dependencyFinding(runId, "minimist");
 
 const rowOf = async (branchName: string) =>
   (await ctx.database.db.select().from(prSuggestions).where(eq(prSuggestions.branchName, branchName)))[0]!;
@@ -120,7 +112,7 @@ describe("a fix pull request on GitHub", () => {
     const { pr } = response.json();
     expect(pr).toEqual({
       number: 1,
-      branchName: "security/fix/upgrade-minimist-1.2.6-1",
+      branchName: "security/fix/npm-dependencies-1",
       url: `${github.url}/acme/payments/pull/1`,
     });
     branchName = pr.branchName;
@@ -141,6 +133,8 @@ describe("a fix pull request on GitHub", () => {
     expect(pulls[0]).toMatchObject({ number: 1, baseRef: "main", state: "open" });
     expect(pulls[0]!.title).toMatch(/^Upgrade minimist from 1\.2\.5 to 1\.2\.6/);
     const body = pulls[0]!.body!;
+    expect(body).toContain("### Upgrades");
+    expect(body).toMatch(/\| minimist \(`package-lock.json`\) \| 1\.2\.5 → 1\.2\.6 \| \S+/);
     expect(body).toContain("### Finding");
     expect(body).toContain("Rampart found minimist 1.2.5 in `package-lock.json`");
     expect(body).toMatch(/### Control\n\n- \*\*[A-Z0-9.-]+\*\* \S/);
@@ -174,9 +168,12 @@ describe("a fix pull request on GitHub", () => {
     expect(git(repository.bare, "rev-parse", `refs/heads/${branchName}`)).toBe(firstHead);
   });
 
+  let secondRun: string;
+  let newBase: string;
+
   it("a second fix of the same package upgrade, from a newer run, updates the open pull request", async () => {
-    const newBase = github.commit("acme/payments", "main", { "README.md": "# payments\n" });
-    const secondRun = await scan();
+    newBase = github.commit("acme/payments", "main", { "README.md": "# payments\n" });
+    secondRun = await scan();
     const finding = await minimistFinding(secondRun);
 
     const response = await post("/api/fixes/finding", { findingId: finding.id });
@@ -200,6 +197,49 @@ describe("a fix pull request on GitHub", () => {
     expect(updated.map((artifact) => (artifact.content as { kind?: string }).kind)).toContain(
       "fix-pull-request-updated",
     );
+  }, 600_000);
+
+  it("an upgrade of another npm package joins the open pull request: one pull request with both", async () => {
+    const before = git(repository.bare, "rev-parse", `refs/heads/${branchName}`);
+    const express = await dependencyFinding(secondRun, "express");
+    const response = await post("/api/fixes/finding", { findingId: express.id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().pr).toEqual({
+      number: 1,
+      branchName,
+      url: `${github.url}/acme/payments/pull/1`,
+    });
+
+    // Still one pull request on GitHub; its branch rebuilt as one commit with both upgrades.
+    expect(github.pullRequestsOf("acme/payments")).toHaveLength(1);
+    const head = git(repository.bare, "rev-parse", `refs/heads/${branchName}`);
+    expect(head).not.toBe(before);
+    expect(git(repository.bare, "rev-parse", `${head}^`)).toBe(newBase);
+    const lock = JSON.parse(git(repository.bare, "show", `${head}:package-lock.json`));
+    expect(lock.packages["node_modules/minimist"].version).toBe("1.2.6");
+    expect(lock.packages["node_modules/express"].version).toBe("4.20.0");
+    const pull = github.pullRequestsOf("acme/payments")[0]!;
+    expect(pull.title).toBe("Upgrade 2 npm dependencies: express and minimist");
+    expect(pull.body).toContain(
+      "| express (`package-lock.json`) | 4.17.1 → 4.20.0 | CVE-2024-29041, CVE-2024-43796 |",
+    );
+    expect(pull.body).toMatch(/\| minimist \(`package-lock.json`\) \| 1\.2\.5 → 1\.2\.6 \|/);
+
+    // Every finding it fixes is on the row, and the findings show the pull request.
+    const row = await rowOf(branchName);
+    const minimist = await minimistFinding(secondRun);
+    expect(row.fixedFingerprints).toEqual(
+      expect.arrayContaining([express.fingerprint, minimist.fingerprint]),
+    );
+    const listed = (await get(`/api/tenants/${owner.tenantId}/sca`)).json().findings as {
+      packageName: string;
+      fixPullRequest: { number: number; url: string | null } | null;
+    }[];
+    for (const name of ["express", "minimist"])
+      expect(listed.find((finding) => finding.packageName === name)!.fixPullRequest).toMatchObject({
+        number: 1,
+        url: `${github.url}/acme/payments/pull/1`,
+      });
   }, 600_000);
 
   it("merged with a squash (a head that is not in the history): shown merged from the webhook", async () => {
@@ -232,6 +272,39 @@ describe("a fix pull request on GitHub", () => {
     expect(merged).toHaveLength(1);
   }, 120_000);
 
+  it("after the merge, the next npm upgrade opens a new pull request; a pip upgrade one of its own", async () => {
+    const run = await scan();
+    expect(
+      (await findingsOf(run, "sca/vulnerable-dependency")).filter((row) =>
+        ["minimist", "express"].includes(packageOf(row) ?? ""),
+      ),
+    ).toEqual([]);
+    const semver = await dependencyFinding(run, "semver");
+    const npm = await post("/api/fixes/finding", { findingId: semver.id });
+    expect(npm.statusCode, npm.body).toBe(201);
+    expect(npm.json().pr).toEqual({
+      number: 2,
+      branchName: "security/fix/npm-dependencies-2",
+      url: `${github.url}/acme/payments/pull/2`,
+    });
+    const npmPull = github.pullRequestsOf("acme/payments", "security/fix/npm-dependencies-2")[0]!;
+    expect(npmPull.title).toMatch(/^Upgrade semver from /);
+    expect(npmPull.body).not.toContain("minimist");
+
+    const requests = await dependencyFinding(run, "requests");
+    const pip = await post("/api/fixes/finding", { findingId: requests.id });
+    expect(pip.statusCode, pip.body).toBe(201);
+    expect(pip.json().pr).toMatchObject({ number: 3, branchName: "security/fix/pip-dependencies-3" });
+    const head = git(repository.bare, "rev-parse", "refs/heads/security/fix/pip-dependencies-3");
+    expect(git(repository.bare, "diff", "--name-only", `${head}^`, head)).toBe("requirements.txt");
+    expect(git(repository.bare, "show", `${head}:requirements.txt`)).toMatch(/^requests==2\.32\.2$/m);
+    expect(github.pullRequestsOf("acme/payments").map((pull) => [pull.number, pull.state])).toEqual([
+      [1, "closed"],
+      [2, "open"],
+      [3, "open"],
+    ]);
+  }, 600_000);
+
   it("closed without merging, then reopened: the state follows the webhooks", async () => {
     const run = await scan();
     const [add] = await findingsOf(run, "dockerfile/add-instead-of-copy");
@@ -239,7 +312,7 @@ describe("a fix pull request on GitHub", () => {
     const response = await post("/api/fixes/finding", { findingId: add!.id });
     expect(response.statusCode, response.body).toBe(201);
     const { pr } = response.json();
-    expect(pr.number).toBe(2);
+    expect(pr.number).toBe(4);
     const pull = github.pullRequestsOf("acme/payments", pr.branchName)[0]!;
     expect(git(repository.bare, "show", `refs/heads/${pr.branchName}:Dockerfile`)).toContain(
       "COPY server.js /app/",

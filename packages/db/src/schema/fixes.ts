@@ -31,9 +31,10 @@ export const prSuggestions = pgTable(
     /** The fingerprint of the finding it was opened from (stable across runs). */
     findingFingerprint: text("finding_fingerprint").notNull(),
     /**
-     * What the change is, so that asking again reuses it: the finding's fingerprint for a patch,
-     * `upgrade:<ecosystem>:<file>:<package>@<from>-><to>` for a dependency upgrade, which fixes
-     * every advisory of that package at once.
+     * What the change is, so that asking again reuses it: the finding's fingerprint for a patch;
+     * `dependencies:<ecosystem>` for the group pull request that holds every dependency upgrade
+     * of the repository and ecosystem (`upgrade:<ecosystem>:<file>:<package>@<from>-><to>` on
+     * rows opened before fixes were grouped, one per package upgrade).
      */
     fixKey: text("fix_key").notNull(),
     /** Fingerprints of every finding the change fixes: how a finding finds its pull request. */

@@ -178,15 +178,24 @@ export function checkSetting(ctx: FileRuleContext<TerraformModel>, spec: Setting
   }
 }
 
+const settingChecks = new WeakMap<object, SettingCheck>();
+
 /** A FileRule whose check is one SettingCheck. */
 export function settingRule(meta: RuleMeta, spec: SettingCheck): FileRule<TerraformModel> {
-  return {
+  const rule: FileRule<TerraformModel> = {
     ...meta,
     ...(spec.fixValue ? { fixable: true } : {}),
     check(ctx) {
       checkSetting(ctx, spec);
     },
   };
+  settingChecks.set(rule, spec);
+  return rule;
+}
+
+/** The setting a rule built by `settingRule` reads (drift ranks changes to it as security-relevant). */
+export function settingCheckOf(rule: object): SettingCheck | undefined {
+  return settingChecks.get(rule);
 }
 
 /** Judge helpers for common shapes. */

@@ -1,5 +1,6 @@
 // A deliberately small evaluator for attribute values: literals, collections, `var.x` (from the
-// file's variable defaults), `local.x`, string templates, a few pure functions and conditionals
+// file's variable defaults, or values the caller binds), `local.x`, string templates, a few pure
+// functions (the ones `count`, `for_each` and tags are usually written with) and conditionals
 // with a known condition. Anything else is UNKNOWN, and rules never flag on an unknown value.
 import type { Expr, Scope } from "./model.ts";
 
@@ -13,6 +14,7 @@ const MAX_HOPS = 32;
 
 export function evaluate(expr: Expr | undefined, scope: Scope, hops = 0): Value {
   if (!expr || hops > MAX_HOPS) return UNKNOWN;
+  if (scope.budget && --scope.budget.remaining < 0) return UNKNOWN;
   switch (expr.kind) {
     case "literal":
       return expr.value;
@@ -65,9 +67,11 @@ export function evaluate(expr: Expr | undefined, scope: Scope, hops = 0): Value 
 
 function resolveReference(path: readonly string[], scope: Scope, hops: number): Value {
   const [root, name, ...rest] = path;
-  if (name === undefined) return UNKNOWN;
+  if (root === undefined || name === undefined) return UNKNOWN;
+  const bound = scope.bindings?.get(root);
   let value: Value;
-  if (root === "var") {
+  if (bound !== undefined) value = member(bound as Value, name);
+  else if (root === "var") {
     // A null default marks an optional input that callers usually set: not a value to judge.
     value = evaluate(scope.variableDefaults.get(name), scope, hops + 1);
     if (value === null) return UNKNOWN;
@@ -111,6 +115,55 @@ function callFunction(name: string, args: readonly Expr[], scope: Scope, hops: n
       if (!lists.every(Array.isArray)) return UNKNOWN;
       return (lists as Value[][]).flat();
     }
+    case "length": {
+      const [value] = values();
+      if (typeof value === "string") return [...value].length;
+      if (Array.isArray(value)) return value.length;
+      return isMap(value) ? Object.keys(value).length : UNKNOWN;
+    }
+    case "merge": {
+      const maps = values();
+      if (!maps.every((map) => map === null || isMap(map))) return UNKNOWN;
+      return Object.assign(Object.create(null), ...maps.filter((map) => map !== null));
+    }
+    case "lookup": {
+      const [map, key, fallback] = values();
+      if (!isMap(map) || typeof key !== "string") return UNKNOWN;
+      if (Object.hasOwn(map, key)) return map[key]!;
+      return args.length === 3 && fallback !== undefined ? fallback : UNKNOWN;
+    }
+    case "coalesce": {
+      // The first argument that is neither null nor "": unknown if an earlier one is unknown.
+      for (const value of values()) {
+        if (value === UNKNOWN) return UNKNOWN;
+        if (value !== null && value !== "") return value;
+      }
+      return UNKNOWN;
+    }
+    case "keys":
+    case "values": {
+      const [map] = values();
+      if (!isMap(map)) return UNKNOWN;
+      const keys = Object.keys(map).sort();
+      return name === "keys" ? keys : keys.map((key) => map[key]!);
+    }
+    case "contains": {
+      const [list, item] = values();
+      if (!Array.isArray(list) || !isKnown(list) || item === undefined || !isKnown(item)) return UNKNOWN;
+      return list.some((element) => JSON.stringify(element) === JSON.stringify(item));
+    }
+    case "join": {
+      const [separator, list] = values();
+      if (typeof separator !== "string" || !Array.isArray(list)) return UNKNOWN;
+      if (!list.every((item) => typeof item === "string" || typeof item === "number")) return UNKNOWN;
+      return list.join(separator);
+    }
+    case "element": {
+      const [list, index] = values();
+      if (!Array.isArray(list) || list.length === 0 || typeof index !== "number" || !Number.isInteger(index))
+        return UNKNOWN;
+      return list[((index % list.length) + list.length) % list.length]!;
+    }
     case "jsonencode": {
       // Kept as the structure: policy rules read the document, not its serialization.
       const [value] = values();
@@ -119,6 +172,10 @@ function callFunction(name: string, args: readonly Expr[], scope: Scope, hops: n
     default:
       return UNKNOWN;
   }
+}
+
+function isMap(value: Value | undefined): value is { [key: string]: Value } {
+  return value !== null && value !== undefined && typeof value === "object" && !Array.isArray(value);
 }
 
 /** True when the value holds no UNKNOWN anywhere inside. */

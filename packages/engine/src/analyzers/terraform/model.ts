@@ -52,6 +52,8 @@ export interface Block {
   labels: string[];
   /** True for `dynamic "x" { content { … } }`: `type` is "x" and the attributes are the content's. */
   dynamic: boolean;
+  /** A dynamic block's `for_each` and its iterator's name (`iterator`, else the block type). */
+  forEach?: { collection: Expr; iterator: string };
   attributes: Map<string, Attribute>;
   blocks: Block[];
   /** From the block type to the closing brace. */
@@ -72,6 +74,18 @@ export interface TerraformModel {
 export interface Scope {
   variableDefaults: Map<string, Expr>;
   locals: Map<string, Expr>;
+  /**
+   * Values bound by the caller for whole reference roots (`var`, `count`, `each`, `terraform`),
+   * taking precedence over `variableDefaults`: the drift evaluation binds a root module's tfvars and
+   * each instance's `count.index` / `each.key` this way. Scanning binds none.
+   */
+  bindings?: ReadonlyMap<string, unknown>;
+  /**
+   * Evaluation steps left for everything sharing this object; at zero every value is unknown.
+   * Locals that each reference another twice double the work per level: a configuration from an
+   * untrusted repository evaluated in a server needs a ceiling (scanning has its worker timeout).
+   */
+  budget?: { remaining: number };
 }
 
 export function parseTerraform(file: SourceFile): ParseResult<TerraformModel> {

@@ -256,10 +256,15 @@ class Parser {
     if (type === "dynamic" && labels[0] !== undefined) {
       // `dynamic "ingress" { for_each = …; content { … } }` stands for zero or more `ingress` blocks.
       const content = blocks.find((inner) => inner.type === "content");
+      const collection = attributes.get("for_each")?.value;
+      const iterator = attributes.get("iterator")?.value;
+      const iteratorName =
+        iterator?.kind === "reference" && iterator.path.length === 1 ? iterator.path[0]! : labels[0];
       return {
         type: labels[0],
         labels: [],
         dynamic: true,
+        ...(collection ? { forEach: { collection, iterator: iteratorName } } : {}),
         attributes: content?.attributes ?? new Map(),
         blocks: content?.blocks ?? [],
         span,
