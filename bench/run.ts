@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "demo-copy": () => import("./demo-copy.ts"),
   "pull-request-check": () => import("./pull-request-check.ts"),
   drift: () => import("./drift.ts"),
+  advisor: () => import("./advisor.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

@@ -110,6 +110,39 @@ function gitHubConfigProblem(config: z.infer<typeof GitHubConfig>): string | und
   return undefined;
 }
 
+/**
+ * The AI advisor's language model: any OpenAI-compatible chat-completions endpoint. Without
+ * AI_BASE_URL and AI_MODEL the built-in knowledge base answers.
+ */
+export const AdvisorConfig = z.object({
+  /** e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1` (Ollama). */
+  AI_BASE_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
+    .optional(),
+  /** Sent as `Authorization: Bearer …`; local servers may need none. */
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  /** Seconds a model request (and a stalled stream) may take before it is given up. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Retries of a failed model request (connection errors, 408, 409, 429, 5xx), with back-off. */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Advisor questions per tenant per minute (model or knowledge base). */
+  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Language-model tokens per tenant per UTC day. */
+  AI_TOKENS_PER_DAY: z.coerce.number().int().min(1).default(200_000),
+});
+
+/** The AI_BASE_URL and AI_MODEL come together or not at all. */
+function advisorConfigProblem(config: z.infer<typeof AdvisorConfig>): string | undefined {
+  if ((config.AI_BASE_URL === undefined) !== (config.AI_MODEL === undefined))
+    return "AI_BASE_URL and AI_MODEL: set both or neither";
+  if (config.AI_API_KEY !== undefined && config.AI_BASE_URL === undefined)
+    return "AI_API_KEY: needs AI_BASE_URL";
+  return undefined;
+}
+
 /** The defaults, for callers (tests) that build services from a partial configuration. */
 export function repositoryPolicyDefaults() {
   return RepositoryPolicyConfig.parse({});
@@ -224,6 +257,7 @@ const ConfigSchema = z.object({
   SCAN_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   /** Of those, how many one tenant may hold at once over all processes: the rest serve other tenants. */
   SCAN_WORKERS_PER_TENANT: z.coerce.number().int().min(1).default(1),
+  ...AdvisorConfig.shape,
 });
 
 function isHostOrNetwork(entry: string): boolean {
@@ -256,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const gitHubProblem = gitHubConfigProblem(parsed.data);
   if (gitHubProblem) throw new Error(`invalid configuration: ${gitHubProblem}`);
+  const advisorProblem = advisorConfigProblem(parsed.data);
+  if (advisorProblem) throw new Error(`invalid configuration: ${advisorProblem}`);
   if (parsed.data.DATABASE_APP_URL && !parsed.data.DATABASE_URL)
     throw new Error("invalid configuration: DATABASE_APP_URL: needs DATABASE_URL (the owner's login)");
   return parsed.data;

@@ -7,6 +7,7 @@ import { tenants } from "@rampart/db/schema";
 import { ruleById } from "@rampart/engine";
 import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
+import { createChatAdvisor } from "./advisor/chat-advisor.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
@@ -101,6 +102,13 @@ export type ServicesConfig = Pick<
       | "GITHUB_CLIENT_ID"
       | "GITHUB_CLIENT_SECRET"
       | "INSTANCE_ADMINS"
+      | "AI_BASE_URL"
+      | "AI_API_KEY"
+      | "AI_MODEL"
+      | "AI_TIMEOUT_SECONDS"
+      | "AI_MAX_RETRIES"
+      | "AI_REQUESTS_PER_MINUTE"
+      | "AI_TOKENS_PER_DAY"
     >
   > & {
     /** Resolves git hosts; tests give names of their own. */
@@ -292,6 +300,19 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor: createKnowledgeBaseAdvisor(rules),
+    chatAdvisor: createChatAdvisor({
+      db,
+      rules,
+      posture,
+      environments: environments.service,
+      model: modelSettings(config),
+      budgets: {
+        requestsPerMinute: config.AI_REQUESTS_PER_MINUTE ?? 20,
+        tokensPerDay: config.AI_TOKENS_PER_DAY ?? 200_000,
+      },
+      log: (message, error) =>
+        console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    }),
     demo,
     environments: environments.service,
     environmentSync: environments.sync,
@@ -351,6 +372,18 @@ function createEnvironmentModule(deps: {
     ledger: deps.ledger,
   });
   return { service, sync, applyConfig };
+}
+
+/** The OpenAI-compatible model of the advisor, when AI_BASE_URL and AI_MODEL are set. */
+function modelSettings(config: ServicesConfig) {
+  if (!config.AI_BASE_URL || !config.AI_MODEL) return undefined;
+  return {
+    baseUrl: config.AI_BASE_URL,
+    apiKey: config.AI_API_KEY,
+    model: config.AI_MODEL,
+    timeoutMs: (config.AI_TIMEOUT_SECONDS ?? 60) * 1000,
+    maxRetries: config.AI_MAX_RETRIES ?? 2,
+  };
 }
 
 /** The entries of `config` that are set: an undefined one keeps its default. */
