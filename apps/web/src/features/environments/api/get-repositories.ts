@@ -13,5 +13,8 @@ export function useRepositories(tenantId: string | null) {
     queryKey: repositoriesQueryKey(tenantId ?? ""),
     queryFn: ({ signal }) => apiGet<Repository[]>(repositoriesQueryKey(tenantId ?? ""), { signal }),
     enabled: tenantId !== null,
+    // Other pages keep this list (same key) for as long as the app is open; the sources dialog
+    // must offer a repository added since, e.g. through the API.
+    refetchOnMount: "always",
   });
 }
