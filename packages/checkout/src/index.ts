@@ -25,6 +25,7 @@ export {
   type NetworkProtocol,
   pathInsideRoots,
   resolveFetchTarget,
+  withTimeout,
 } from "./network-policy.ts";
 
 export type Source = { kind: "git"; url: string } | { kind: "local"; path: string };

@@ -196,7 +196,8 @@ function pinned(location: Exclude<GitLocation, { protocol: "file" }>, address: s
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** Rejects with "timed out" when `promise` has not settled within `ms` (a DNS lookup, a connect). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("timed out")), ms);
     promise.then(

@@ -8,7 +8,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import type tls from "node:tls";
-import { addressProblem, type NetworkPolicy } from "@rampart/checkout";
+import { addressProblem, type NetworkPolicy, withTimeout } from "@rampart/checkout";
 import { Agent, buildConnector } from "undici";
 
 /** A connection the policy refused; its message is safe to show (it names the rule, not the address). */
@@ -145,20 +145,4 @@ export function refusalOf(error: unknown): string | undefined {
     current = cause;
   }
   return undefined;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("timed out")), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
