@@ -8,6 +8,8 @@ import { ruleById } from "@rampart/engine";
 import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createChatAdvisor } from "./advisor/chat-advisor.ts";
+import { createFixValidation } from "./advisor/fix-validation.ts";
+import { createModelAdvisor } from "./advisor/model-advisor.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
@@ -268,6 +270,35 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     jobs,
     maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
   });
+
+  const advisorLog = (message: string, error: unknown) =>
+    console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const model = modelSettings(config);
+  const chatAdvisor = createChatAdvisor({
+    db,
+    rules,
+    posture,
+    environments: environments.service,
+    model,
+    budgets: {
+      requestsPerMinute: config.AI_REQUESTS_PER_MINUTE ?? 20,
+      tokensPerDay: config.AI_TOKENS_PER_DAY ?? 200_000,
+    },
+    log: advisorLog,
+  });
+  const knowledgeBaseAdvisor = createKnowledgeBaseAdvisor(rules);
+  // Explanations and fixes share the chat's model and the tenant's token budget.
+  const advisor = model
+    ? createModelAdvisor({
+        settings: model,
+        rules,
+        knowledgeBase: knowledgeBaseAdvisor,
+        budgets: chatAdvisor.budgets,
+        validation: createFixValidation({ db, codeHost, advisories }),
+        log: advisorLog,
+      })
+    : knowledgeBaseAdvisor;
+
   return {
     db,
     config,
@@ -299,20 +330,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     fixes,
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
-    advisor: createKnowledgeBaseAdvisor(rules),
-    chatAdvisor: createChatAdvisor({
-      db,
-      rules,
-      posture,
-      environments: environments.service,
-      model: modelSettings(config),
-      budgets: {
-        requestsPerMinute: config.AI_REQUESTS_PER_MINUTE ?? 20,
-        tokensPerDay: config.AI_TOKENS_PER_DAY ?? 200_000,
-      },
-      log: (message, error) =>
-        console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`),
-    }),
+    advisor,
+    chatAdvisor,
     demo,
     environments: environments.service,
     environmentSync: environments.sync,
