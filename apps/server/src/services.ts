@@ -10,6 +10,8 @@ import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createChatAdvisor } from "./advisor/chat-advisor.ts";
 import { createFixValidation } from "./advisor/fix-validation.ts";
 import { createModelAdvisor } from "./advisor/model-advisor.ts";
+import { createModelCompletion } from "./advisor/model-completion.ts";
+import { createNarrator } from "./advisor/narrator.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
@@ -241,8 +243,27 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     fixRemotesDir,
     ...(config.DEMO_IDLE_HOURS !== undefined ? { idleHours: config.DEMO_IDLE_HOURS } : {}),
   });
+  const advisorLog = (message: string, error: unknown) =>
+    console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const model = modelSettings(config);
+  // The dashboard's narratives: the model when configured (its calls made once the chat advisor,
+  // whose token budgets they share, exists), the templates otherwise.
+  const narrator = createNarrator({
+    ...(model
+      ? {
+          model: {
+            model: model.model,
+            complete: (tenantId: string, task: string, data: unknown) =>
+              narrativeModel!.complete(tenantId, task, data),
+          },
+        }
+      : {}),
+    log: advisorLog,
+  });
   const posture = createPostureService({
     repo: createPostureRepo(db),
+    environments: (tenantId) => environments.service.list(tenantId),
+    narrator,
     ledger,
     rules,
     activeScans: scans.activeCount,
@@ -271,9 +292,6 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
   });
 
-  const advisorLog = (message: string, error: unknown) =>
-    console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
-  const model = modelSettings(config);
   const chatAdvisor = createChatAdvisor({
     db,
     rules,
@@ -286,6 +304,9 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     },
     log: advisorLog,
   });
+  const narrativeModel = model
+    ? createModelCompletion({ settings: model, budgets: chatAdvisor.budgets, log: advisorLog })
+    : undefined;
   const knowledgeBaseAdvisor = createKnowledgeBaseAdvisor(rules);
   // Explanations and fixes share the chat's model and the tenant's token budget.
   const advisor = model

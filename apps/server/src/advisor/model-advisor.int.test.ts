@@ -104,7 +104,7 @@ describe("POST /api/explain/finding with a language model", () => {
     });
     const sent = fake.requests[0]!;
     expect(sent.messages[0]).toMatchObject({ role: "system", content: SYSTEM_PROMPT });
-    expect(sent.messages[1]!.content).toContain("<<<TOOL_DATA tool=finding");
+    expect(sent.messages[1]!.content).toContain("<<<TOOL_DATA tool=data");
     expect(sent.messages[1]!.content).toContain(RULE);
   });
 

@@ -6,17 +6,14 @@
 // otherwise the rule's own fix or guidance is shown with a note saying why.
 import type { Explanation, GeneratedFix } from "@rampart/contracts/advisor";
 import type { RuleMeta } from "@rampart/engine";
-import OpenAI from "openai";
-import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
 import type { Advisor, FindingContext } from "./advisor.ts";
 import type { AdvisorBudgets } from "./budgets.ts";
 import type { FixValidation } from "./fix-validation.ts";
-import { describeModelError, type ModelSettings } from "./openai-chat.ts";
-import { asUntrustedBlock, maskSecrets, SYSTEM_PROMPT } from "./untrusted.ts";
+import { createModelCompletion } from "./model-completion.ts";
+import type { ModelSettings } from "./openai-chat.ts";
+import { maskSecrets } from "./untrusted.ts";
 
-/** The longest answer read from the model, in characters: a bound on what a hostile server sends. */
-const MAX_ANSWER_CHARS = 60_000;
 /** The largest file sent to the model for a fix. */
 const MAX_FILE_CHARS = 40_000;
 const FIELD_CHARS = 4_000;
@@ -85,54 +82,7 @@ export function createModelAdvisor(deps: {
   log?: (message: string, error: unknown) => void;
 }): Advisor & { model: string } {
   const { settings } = deps;
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    apiKey: settings.apiKey ?? "not-needed",
-    timeout: settings.timeoutMs,
-    maxRetries: settings.maxRetries,
-  });
-
-  /** The model's whole answer, or a reason in words; tokens are charged to the tenant. */
-  async function complete(
-    tenantId: string,
-    task: string,
-    data: Record<string, unknown>,
-  ): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
-    const budget = deps.budgets.checkTokens(tenantId);
-    if (!budget.ok) return { ok: false, reason: budget.message };
-    const messages: ChatCompletionMessageParam[] = [
-      { role: "system", content: SYSTEM_PROMPT },
-      { role: "user", content: `${task}\n\n${asUntrustedBlock("finding", data)}` },
-    ];
-    let text = "";
-    let counted = false;
-    try {
-      // Streamed, as the chat is: every compatible server supports it, and a stall is noticed.
-      const stream = await client.chat.completions.create({
-        model: settings.model,
-        messages,
-        stream: true,
-        stream_options: { include_usage: true },
-      });
-      for await (const chunk of stream) {
-        if (chunk.usage) {
-          counted = true;
-          deps.budgets.spendTokens(tenantId, chunk.usage.total_tokens);
-        }
-        text += chunk.choices[0]?.delta?.content ?? "";
-        if (text.length > MAX_ANSWER_CHARS) {
-          stream.controller.abort();
-          return { ok: false, reason: "The language model's answer was too long" };
-        }
-      }
-    } catch (error) {
-      deps.log?.("advisor: the language model failed", error);
-      return { ok: false, reason: describeModelError(error) };
-    } finally {
-      if (!counted) deps.budgets.spendTokens(tenantId, (JSON.stringify(messages).length + text.length) / 4);
-    }
-    return { ok: true, text };
-  }
+  const { complete } = createModelCompletion(deps);
 
   /** The knowledge base's fix, with a note saying it is the rule's and why the model's is not shown. */
   async function fallbackFix(finding: FindingContext, why: string): Promise<GeneratedFix> {
