@@ -90,24 +90,6 @@ beforeEach(() => {
 });
 
 describe("POST /api/explain/finding with a language model", () => {
-  it("answers from the model, the finding sent as delimited data", async () => {
-    answerWith(
-      'Here it is: {"explanation":"Images pushed to app are not scanned.","impact":"Vulnerable images go unnoticed.","recommendation":"Set scan_on_push = true."}',
-    );
-    const response = await post("/api/explain/finding", { findingId });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
-      explanation: "Images pushed to app are not scanned.",
-      impact: "Vulnerable images go unnoticed.",
-      recommendation: "Set scan_on_push = true.",
-      source: "language-model",
-    });
-    const sent = fake.requests[0]!;
-    expect(sent.messages[0]).toMatchObject({ role: "system", content: SYSTEM_PROMPT });
-    expect(sent.messages[1]!.content).toContain("<<<TOOL_DATA tool=data");
-    expect(sent.messages[1]!.content).toContain(RULE);
-  });
-
   it("falls back to the knowledge base when the answer is not the JSON asked for", async () => {
     answerWith("I would rather not say.");
     const response = await post("/api/explain/finding", { findingId });
@@ -128,21 +110,30 @@ describe("POST /api/explain/finding with a language model", () => {
     expect(response.statusCode).toBe(404);
     expect(fake.requests).toHaveLength(0);
   });
+
+  it("answers from the model, the finding sent as delimited data", async () => {
+    answerWith(
+      'Here it is: {"explanation":"Images pushed to app are not scanned.","impact":"Vulnerable images go unnoticed.","recommendation":"Set scan_on_push = true."}',
+    );
+    const response = await post("/api/explain/finding", { findingId });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      explanation: "Images pushed to app are not scanned.",
+      impact: "Vulnerable images go unnoticed.",
+      recommendation: "Set scan_on_push = true.",
+      source: "language-model",
+    });
+    const sent = fake.requests[0]!;
+    expect(sent.messages[0]).toMatchObject({ role: "system", content: SYSTEM_PROMPT });
+    expect(sent.messages[1]!.content).toContain("<<<TOOL_DATA tool=data");
+    expect(sent.messages[1]!.content).toContain(RULE);
+    // Kept: asking again costs no model call.
+    expect((await post("/api/explain/finding", { findingId })).json().source).toBe("language-model");
+    expect(fake.requests).toHaveLength(1);
+  });
 });
 
 describe("POST /api/fixes/generate with a language model", () => {
-  it("offers the model's fix once it applies, parses and the re-scan no longer reports the finding", async () => {
-    const proposed = diff([SCAN_ON]);
-    answerWith(`\`\`\`diff\n${proposed}\`\`\``);
-    const response = await generateFix();
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
-    expect(body).toMatchObject({ aiGeneratedFix: proposed, isPatch: true, source: "language-model" });
-    expect(body.note).toContain("re-scan no longer reports the finding");
-    // The model was given the file at the scanned commit, as data.
-    expect(fake.requests[0]!.messages[1]!.content).toContain("scan_on_push = false");
-  });
-
   it("shows the rule's fix or guidance, labelled, when the model's diff does not apply", async () => {
     answerWith(diff([{ line: 6, before: "    scan_on_push = maybe", after: "    scan_on_push = true" }]));
     const body = (await generateFix()).json();
@@ -202,5 +193,20 @@ describe("POST /api/fixes/generate with a language model", () => {
   it("is 404 for another tenant's user", async () => {
     const response = await post("/api/fixes/generate", { findingId, findingType: "iac" }, stranger.cookie);
     expect(response.statusCode).toBe(404);
+  });
+
+  it("offers the model's fix once it applies, parses and the re-scan no longer reports the finding", async () => {
+    const proposed = diff([SCAN_ON]);
+    answerWith(`\`\`\`diff\n${proposed}\`\`\``);
+    const response = await generateFix();
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ aiGeneratedFix: proposed, isPatch: true, source: "language-model" });
+    expect(body.note).toContain("re-scan no longer reports the finding");
+    // The model was given the file at the scanned commit, as data.
+    expect(fake.requests[0]!.messages[1]!.content).toContain("scan_on_push = false");
+    // Kept: expanding the finding again costs no model call, checkout or re-scan.
+    expect((await generateFix()).json()).toEqual(body);
+    expect(fake.requests).toHaveLength(1);
   });
 });

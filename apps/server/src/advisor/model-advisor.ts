@@ -17,6 +17,8 @@ import { maskSecrets } from "./untrusted.ts";
 /** The largest file sent to the model for a fix. */
 const MAX_FILE_CHARS = 40_000;
 const FIELD_CHARS = 4_000;
+/** Accepted answers kept in memory (explanations and fixes of findings). */
+const MAX_KEPT = 2_000;
 
 const ModelExplanation = z.object({
   explanation: z.string().trim().min(1).max(FIELD_CHARS),
@@ -83,6 +85,17 @@ export function createModelAdvisor(deps: {
 }): Advisor & { model: string } {
   const { settings } = deps;
   const { complete } = createModelCompletion(deps);
+  // A finding of a run never changes: the model's accepted answers about it are kept, so
+  // expanding it again costs no model call, checkout or re-scan. Refusals are not kept (a
+  // provider back up, or another try of the model, may do better).
+  const accepted = new Map<string, Explanation | GeneratedFix>();
+  const keyOf = (kind: string, finding: FindingContext) =>
+    `${kind}:${finding.tenantId}:${finding.runId}:${finding.fingerprint}`;
+  const keep = <T extends Explanation | GeneratedFix>(key: string, answer: T): T => {
+    accepted.set(key, answer);
+    if (accepted.size > MAX_KEPT) accepted.delete(accepted.keys().next().value as string);
+    return answer;
+  };
 
   /** The knowledge base's fix, with a note saying it is the rule's and why the model's is not shown. */
   async function fallbackFix(finding: FindingContext, why: string): Promise<GeneratedFix> {
@@ -97,6 +110,9 @@ export function createModelAdvisor(deps: {
     async explain(finding) {
       const tenantId = finding.tenantId;
       if (!tenantId) return deps.knowledgeBase.explain(finding);
+      const key = keyOf("explain", finding);
+      const kept = accepted.get(key);
+      if (kept) return kept as Explanation;
       const answer = await complete(
         tenantId,
         EXPLAIN_TASK,
@@ -111,13 +127,16 @@ export function createModelAdvisor(deps: {
         recommendation: maskSecrets(parsed.data.recommendation),
         source: "language-model",
       };
-      return explanation;
+      return finding.runId && finding.fingerprint ? keep(key, explanation) : explanation;
     },
 
     async fix(finding) {
       const { tenantId, runId, fingerprint, filePath } = finding;
       if (!tenantId || !runId || !fingerprint || !filePath)
         return fallbackFix(finding, "This finding has no file to change");
+      const key = keyOf("fix", finding);
+      const kept = accepted.get(key);
+      if (kept) return kept as GeneratedFix;
       const opened = await deps.validation.open({ tenantId, runId, fingerprint, filePath });
       if (!opened.ok) return fallbackFix(finding, `No model fix: ${opened.reason}`);
       const { file } = opened;
@@ -134,12 +153,12 @@ export function createModelAdvisor(deps: {
         const check = await file.check(diff);
         if (!check.ok)
           return fallbackFix(finding, `The language model's fix was not offered: ${check.reason}`);
-        return {
+        return keep(key, {
           aiGeneratedFix: maskSecrets(diff),
           isPatch: true,
           source: "language-model",
           note: `Proposed by ${settings.model}; Rampart applied it to ${filePath} at the scanned commit, the file still parses, and a re-scan no longer reports the finding.`,
-        };
+        });
       } finally {
         file.dispose();
       }
