@@ -82,7 +82,10 @@ export function createNarrator(deps: {
     if (!parsed.success) return null;
     const { topRisks, ...sentences } = parsed.data;
     if (!isGrounded([...Object.values(sentences), ...topRisks], facts)) {
-      deps.log?.("advisor: the narrative named figures that are not in the data", undefined);
+      deps.log?.(
+        "advisor: the model's narrative was discarded",
+        new Error("it named figures that are not in the data"),
+      );
       return null;
     }
     const mask = (text: string) => maskSecrets(text);
