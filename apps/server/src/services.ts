@@ -11,7 +11,7 @@ import { createChatAdvisor } from "./advisor/chat-advisor.ts";
 import { createFixValidation } from "./advisor/fix-validation.ts";
 import { createModelAdvisor } from "./advisor/model-advisor.ts";
 import { createModelCompletion } from "./advisor/model-completion.ts";
-import { createNarrator } from "./advisor/narrator.ts";
+import { createNarrator } from "./advisor/narratives-model.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";

@@ -15,7 +15,7 @@ import {
 } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
 import { evaluateFramework, type FrameworkId, getControl, listControls } from "@rampart/policy";
-import type { Narratives, Narrator } from "../advisor/narrator.ts";
+import type { Narratives, Narrator } from "../advisor/narratives-model.ts";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffIn } from "./model-advisor.ts";
-import { createNarrator, isGrounded, type Narratives } from "./narrator.ts";
+import { createNarrator, isGrounded, type Narratives } from "./narratives-model.ts";
 
 const templates: Narratives = {
   narrative: "template narrative",
