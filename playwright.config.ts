@@ -8,10 +8,14 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const GITHUB_PORT = Number(process.env.E2E_GITHUB_PORT ?? PORT + 1);
+/** The fake language-model provider, and a second Rampart configured with it (ai-advisor.spec.ts). */
+const OPENAI_PORT = PORT + 2;
+const MODEL_PORT = PORT + 3;
 // Playwright evaluates this file in its runner and again in each worker; workers inherit the
 // runner's environment, so the directories are made once and passed on through it.
 if (!process.env.E2E_REPOSITORY) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "rampart-e2e-"));
+  process.env.E2E_MODEL_DATA_DIR = mkdtempSync(path.join(tmpdir(), "rampart-e2e-model-"));
   // A local git repository of a sample, under a root the server lets tenants register, so the
   // browser test can add it as a user would add their own repository.
   const root = mkdtempSync(path.join(tmpdir(), "rampart-e2e-repos-"));
@@ -85,6 +89,32 @@ export default defineConfig({
         // The fake GitHub serves its repositories over plain HTTP on this machine.
         GIT_PROTOCOLS: "https,http",
         GIT_ALLOWED_INTERNAL_HOSTS: "127.0.0.1",
+      },
+    },
+    {
+      command: "node --import tsx e2e/fake-openai-server.ts",
+      port: OPENAI_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_OPENAI_PORT: String(OPENAI_PORT), E2E_OPENAI_KEY: "e2e-key" },
+    },
+    {
+      // Rampart with a language model: the same build, its own database, no demo.
+      command: "node --import tsx apps/server/src/main.ts",
+      url: `http://127.0.0.1:${MODEL_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(MODEL_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_MODEL_DATA_DIR!,
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+        SEED_DEMO: "false",
+        LOCAL_REPOSITORY_ROOTS: process.env.E2E_REPOSITORIES_ROOT!,
+        AI_BASE_URL: `http://127.0.0.1:${OPENAI_PORT}/v1`,
+        AI_API_KEY: "e2e-key",
+        AI_MODEL: "fake-gpt-e2e",
       },
     },
   ],

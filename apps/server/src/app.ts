@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { registerAdvisorRoutes } from "./advisor/advisor.routes.ts";
+import { registerNarratorRoutes } from "./advisor/narrator.routes.ts";
 import { registerApiTokenRoutes } from "./api-tokens/api-tokens.routes.ts";
 import { registerAuditRoutes } from "./audit/audit.routes.ts";
 import { auditedTenantAccess } from "./audit/audit-context.ts";
@@ -180,6 +181,12 @@ export async function buildApp(options: {
   });
   registerWaiverRoutes(app, { waivers: services.waivers, access, authenticate });
   registerAdvisorRoutes(app, { db: services.db, advisor: services.advisor, access, authenticate });
+  registerNarratorRoutes(app, {
+    advisor: services.chatAdvisor,
+    conversations: services.conversations,
+    access,
+    authenticate,
+  });
   registerEvidenceRoutes(app, {
     db: services.db,
     ledger: services.ledger,

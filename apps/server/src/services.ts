@@ -5,9 +5,11 @@ import { createNetworkPolicy, type Lookup } from "@rampart/checkout";
 import type { Database } from "@rampart/db/client";
 import { tenants } from "@rampart/db/schema";
 import { ruleById } from "@rampart/engine";
+import * as driftEngine from "@rampart/engine/drift/index";
 import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createChatAdvisor } from "./advisor/chat-advisor.ts";
+import { createConversationsRepo } from "./advisor/conversations.repo.ts";
 import { createFixValidation } from "./advisor/fix-validation.ts";
 import { createModelAdvisor } from "./advisor/model-advisor.ts";
 import { createModelCompletion } from "./advisor/model-completion.ts";
@@ -27,11 +29,11 @@ import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.s
 import { createDemoService } from "./demo/demo.service.ts";
 import { createApplyConfig } from "./environments/apply-config.ts";
 import { createDeclaredEvaluator } from "./environments/declared-state.ts";
+import { createDemoEnvironments } from "./environments/demo-environments.ts";
 import { createEnvironmentCredentials } from "./environments/environment-credentials.ts";
 import { createEnvironmentSync } from "./environments/environment-sync.ts";
 import { createEnvironmentsService } from "./environments/environments.service.ts";
 import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/index.ts";
-import { driftEngineNotMerged } from "./environments/pending-modules.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
@@ -231,11 +233,21 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       stored: config.TENANT_MAX_IMAGES ?? DEFAULT_IMAGE_QUOTAS.stored,
     },
   });
+  const environments = createEnvironmentModule({
+    db,
+    jobs,
+    ledger,
+    codeHost,
+    secretBox,
+    policy: networkPolicy,
+    minScheduleMinutes: fetching.SCAN_SCHEDULE_MIN_MINUTES,
+  });
   const demo = createDemoService({
     db,
     repositories: repositoriesRepo,
     scans,
     images,
+    environments: environments.demo,
     ledger,
     jobs,
     samplesDir: config.SAMPLES_DIR,
@@ -274,15 +286,6 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
-  const environments = createEnvironmentModule({
-    db,
-    jobs,
-    ledger,
-    codeHost,
-    secretBox,
-    policy: networkPolicy,
-    minScheduleMinutes: fetching.SCAN_SCHEDULE_MIN_MINUTES,
-  });
   const installations = createInstallationsService({
     db,
     repositories: repositoriesRepo,
@@ -353,6 +356,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
     advisor,
     chatAdvisor,
+    conversations: createConversationsRepo(db),
     demo,
     environments: environments.service,
     environmentSync: environments.sync,
@@ -378,7 +382,7 @@ function createEnvironmentModule(deps: {
   policy: ReturnType<typeof createNetworkPolicy>;
   minScheduleMinutes: number;
 }) {
-  const drift = driftEngineNotMerged;
+  const drift = driftEngine;
   const credentials = createEnvironmentCredentials(deps.secretBox);
   const declared = createDeclaredEvaluator({ db: deps.db, codeHost: deps.codeHost, drift });
   const sync = createEnvironmentSync({
@@ -411,7 +415,7 @@ function createEnvironmentModule(deps: {
     fixesRepo: createFixesRepo(deps.db),
     ledger: deps.ledger,
   });
-  return { service, sync, applyConfig };
+  return { service, sync, applyConfig, demo: createDemoEnvironments({ db: deps.db, sync }) };
 }
 
 /** The OpenAI-compatible model of the advisor, when AI_BASE_URL and AI_MODEL are set. */

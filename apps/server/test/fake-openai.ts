@@ -38,7 +38,7 @@ export interface FakeOpenAi {
 const CHUNK_ID = "chatcmpl-fake";
 
 export async function startFakeOpenAi(
-  options: { apiKey?: string; script?: FakeScript } = {},
+  options: { apiKey?: string; script?: FakeScript; port?: number } = {},
 ): Promise<FakeOpenAi> {
   const state: FakeOpenAi = {
     url: "",
@@ -152,7 +152,7 @@ export async function startFakeOpenAi(
     finished = true;
     response.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   state.url = `http://127.0.0.1:${port}/v1`;
   state.close = () =>

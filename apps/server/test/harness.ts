@@ -10,6 +10,7 @@ import type { InjectOptions } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
+import type { ChatAdvisor } from "../src/advisor/chat-types.ts";
 import { type AppConfig, buildApp } from "../src/app.ts";
 import { notFound } from "../src/errors.ts";
 import type { App } from "../src/http/types.ts";
@@ -46,6 +47,8 @@ export async function createTestContext(
     services?: Partial<ServicesConfig>;
     /** More of the HTTP application's configuration: upload limits. */
     app?: Partial<Pick<AppConfig, "UPLOAD_MAX_MB" | "UPLOADS_PER_MINUTE">>;
+    /** An advisor of the test's own in place of the configured one (the chat routes' tests). */
+    chatAdvisor?: ChatAdvisor;
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -68,6 +71,8 @@ export async function createTestContext(
     },
     jobs,
   );
+  // The routes need only the ChatAdvisor interface of the advisor services.ts builds.
+  if (options.chatAdvisor) (services as { chatAdvisor: ChatAdvisor }).chatAdvisor = options.chatAdvisor;
   await jobs.start(jobDefinitions(services), { runWorkers: options.runWorkers ?? true });
   // As main.ts does at start: scans read advisories from the store.
   await services.advisories.importBundled();

@@ -91,9 +91,11 @@ export const ConversationSummary = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
   messageCount: z.number().int(),
 });
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
 export const ConversationList = z.array(ConversationSummary);
 export const Conversation = ConversationSummary.extend({ messages: z.array(ChatMessage) });
 export type Conversation = z.infer<typeof Conversation>;
 
 /** Five questions the page offers, drawn from the tenant's state. */
 export const SuggestedQuestions = z.object({ questions: z.array(z.string()).max(5) });
+export type SuggestedQuestions = z.infer<typeof SuggestedQuestions>;

@@ -1,5 +1,6 @@
 // The whole database schema, one module per domain; drizzle-kit reads this file.
 
+export * from "./schema/advisor.ts";
 export * from "./schema/advisories.ts";
 export * from "./schema/api-tokens.ts";
 export * from "./schema/audit.ts";

@@ -132,4 +132,14 @@ describe("assertRulesReferenceKnownControls", () => {
       "rule dockerfile/apt-lists-not-removed names control CTR-VUL-01, which only the container image scan evidences",
     );
   });
+
+  it("refuses a rule naming a drift control: only an environment's sync shows drift", () => {
+    expect(getControl("ENV-DRIFT-01")?.evidencedBy).toBe("environment-drift");
+    expect(getControl("ENV-DRIFT-02")?.evidencedBy).toBe("environment-drift");
+    expect(() =>
+      assertRulesReferenceKnownControls([{ id: "terraform/some-rule", controls: ["ENV-DRIFT-02"] }]),
+    ).toThrow(
+      "rule terraform/some-rule names control ENV-DRIFT-02, which only the environments' drift evidences",
+    );
+  });
 });

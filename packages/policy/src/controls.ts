@@ -27,13 +27,15 @@ export const CONTROL_PREFIX_TAGS = {
 /**
  * What tests a control. `rules`: the analyzer rules that name it (the default). `image-scan`: the
  * vulnerability scan of the tenant's container images; no repository rule can tell whether an
- * image has known vulnerabilities, so no rule may name such a control.
+ * image has known vulnerabilities, so no rule may name such a control. `environment-drift`: the
+ * environments' syncs (declared state against what runs); a repository alone cannot show drift.
  */
-export const EVIDENCE_SOURCES = ["rules", "image-scan"] as const;
+export const EVIDENCE_SOURCES = ["rules", "image-scan", "environment-drift"] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
   rules: "analyzer rules",
   "image-scan": "the container image scan",
+  "environment-drift": "the environments' drift",
 };
 
 /** `PREFIX-AREA-NN`, e.g. `IAC-ENC-01`, `K8S-RBAC-02`, `SAST-INJ-03`. */

@@ -47,6 +47,7 @@ export const ACTIONS: Readonly<Record<string, string>> = {
   "POST /api/fixes/dependency": "fix.open-dependency",
   "POST /api/fixes/generate": "fix.preview",
   "POST /api/explain/finding": "finding.explain",
+  "POST /api/narrator/ask": "advisor.ask",
   "POST /api/github/app/manifest": "github.app.create-start",
   "POST /api/tenants/:tenantId/github/install-link": "github.installation.start",
   // GitHub's browser callbacks: GETs that create the App and link an installation.

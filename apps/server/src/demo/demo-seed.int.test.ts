@@ -108,6 +108,52 @@ describe("the demo seed", () => {
     );
   }, 120_000);
 
+  it("gives the demo organization staging and prod, whose drift the real sync computed at seed time", async () => {
+    const read = (url: string) => ctx.app.inject({ url, headers: { cookie } });
+    const environments = (await read(`/api/tenants/${demoTenantId}/environments`)).json() as {
+      id: string;
+      name: string;
+      type: string;
+      driftState: string;
+      declared: { repositoryId: string; path: string } | null;
+      lastSyncError: string | null;
+    }[];
+    expect(
+      environments.map((environment) => [environment.name, environment.type, environment.driftState]),
+    ).toEqual([
+      ["staging", "staging", "in_sync"],
+      ["prod", "prod", "drift_detected"],
+    ]);
+    // The copy's environments point at the copy's own repository, not the template's.
+    const repositories = (await read(`/api/tenants/${demoTenantId}/repositories`)).json() as { id: string }[];
+    expect(repositories.map((repository) => repository.id)).toContain(
+      environments[0]!.declared!.repositoryId,
+    );
+
+    const prod = environments.find((environment) => environment.name === "prod")!;
+    const drift = (await read(`/api/env/${prod.id}/drift`)).json() as {
+      driftType: string;
+      resourceId: string;
+      attribute: string | null;
+      securityRelevant: boolean;
+    }[];
+    expect(drift.map((row) => [row.driftType, row.resourceId, row.attribute])).toEqual(
+      expect.arrayContaining([
+        ["missing_resource", "google_project_iam_member.trainer_sql", null],
+        ["unexpected_resource", "google_storage_bucket.incident_export", null],
+        ["config_change", "google_compute_firewall.health_checks", "source_ranges"],
+        [
+          "config_change",
+          "google_sql_database_instance.features",
+          "settings.0.backup_configuration.0.enabled",
+        ],
+      ]),
+    );
+    expect(drift.some((row) => row.securityRelevant)).toBe(true);
+    const compared = (await read(`/api/env/${environments[0]!.id}/compare?targetEnvId=${prod.id}`)).json();
+    expect(compared.configComparison.differences.length).toBeGreaterThan(0);
+  });
+
   it("shows history on the dashboard: trends, remediation and a posture chart", async () => {
     const summary = (
       await ctx.app.inject({ url: `/api/tenants/${demoTenantId}/summary?days=30`, headers: { cookie } })

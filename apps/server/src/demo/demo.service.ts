@@ -4,6 +4,7 @@
 // A user's first switch to demo mode copies it (see demo-copy.ts) in one transaction and makes the
 // user its admin; idle copies are removed by an hourly job.
 import { rm } from "node:fs/promises";
+import path from "node:path";
 import type { Database } from "@rampart/db/client";
 import { withDatabaseContext } from "@rampart/db/context";
 import {
@@ -19,6 +20,7 @@ import { z } from "zod";
 import { fixRemotePath } from "../code-host/fix-remote.ts";
 import { DEMO_IMAGES, seedDemoImages } from "../containers/demo-images.ts";
 import type { ImagesService } from "../containers/images.service.ts";
+import type { DemoEnvironments } from "../environments/demo-environments.ts";
 import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
@@ -50,6 +52,8 @@ export function createDemoService(deps: {
   repositories: RepositoriesRepo;
   scans: ScanService;
   images: ImagesService;
+  /** The environments a sample bundles, created and synced once its commits are scanned. */
+  environments: Pick<DemoEnvironments, "seed">;
   ledger: LedgerService;
   jobs: JobSender;
   samplesDir: string;
@@ -128,6 +132,7 @@ export function createDemoService(deps: {
    */
   async function seed(tenantId: string, isLastAttempt: boolean): Promise<number> {
     const timeline: { repositoryId: string; sha: string; committedAt: Date }[] = [];
+    const repositoryOf = new Map<string, string>();
     for (const { slug } of listSamples(deps.samplesDir)) {
       const sample = materializeSample(deps.samplesDir, slug, deps.sampleCacheDir);
       const repository = await deps.repositories.upsertByName({
@@ -138,6 +143,7 @@ export function createDemoService(deps: {
         defaultBranch: "main",
         scanSchedule: null,
       });
+      repositoryOf.set(slug, repository.id);
       for (const commit of sample.commits) timeline.push({ repositoryId: repository.id, ...commit });
     }
     timeline.sort((a, b) => a.committedAt.getTime() - b.committedAt.getTime());
@@ -161,6 +167,10 @@ export function createDemoService(deps: {
       await deps.scans.execute(scan.id, isLastAttempt);
       scanned += 1;
     }
+    // After the scans (an environment's declared state is read at its latest scanned commit),
+    // before the images (the template is ready once they are queued and scanned).
+    for (const [slug, repositoryId] of repositoryOf)
+      await deps.environments.seed(tenantId, path.join(deps.samplesDir, slug), repositoryId);
     return scanned + (await seedDemoImages(deps.images, tenantId));
   }
 

@@ -50,6 +50,11 @@ export const COPY_TREATMENTS: Record<string, CopyTreatment> = {
     kind: "skip",
     reason: "a token is a secret of the organization it was made for; copies get none",
   },
+  conversations: {
+    kind: "skip",
+    reason: "a conversation is its own user's; the template's would be no one's",
+  },
+  chat_messages: { kind: "skip", reason: "they belong to conversations, which are not copied" },
   pull_request_scans: {
     kind: "skip",
     reason: "they report to a code host's pull requests; a demo organization is connected to none",

@@ -1,8 +1,10 @@
 // Apply config (POST /api/env/apply-config): never a silent write. For each target environment it
 // proposes, as a pull request through the code host (or the local fix remote), a change to the
-// target's Terraform variables file that sets the chosen variables to the source's values; the
-// answer says, per target, the pull request or why none was made, and each proposal is appended
-// to the evidence ledger. The target's other settings and files are left as they are.
+// target's declared configuration: for Terraform its variables file, setting the chosen variables
+// to the source's values; for Kubernetes its Kustomize overlay, patching its objects to the
+// source's settings. The answer says, per target, the pull request or why none was made, and each
+// proposal is appended to the evidence ledger. The target's other settings and files are left as
+// they are.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ApplyConfigResponse } from "@rampart/contracts/environments";
@@ -15,9 +17,11 @@ import type { FixesRepo } from "../fixes/fixes.repo.ts";
 import { normalizeRepositoryPath } from "./declared-files.ts";
 import type { DeclaredEvaluator } from "./declared-state.ts";
 import type { EnvironmentRow } from "./environments.service.ts";
+import { KUSTOMIZATION_FILES, nameAffixes, overlayPatch } from "./kustomize-patch.ts";
 import { effectiveVariables, knownValue, setTfvars } from "./tfvars.ts";
 
 type Result = ApplyConfigResponse["results"][number];
+type Evaluated = Extract<Awaited<ReturnType<DeclaredEvaluator["evaluate"]>>, { ok: true }>;
 type KnownValue = Parameters<typeof setTfvars>[1] extends ReadonlyMap<string, infer V> ? V : never;
 
 const MAX_VARFILE_BYTES = 1024 * 1024;
@@ -81,8 +85,12 @@ export function createApplyConfig(deps: {
     if (!from.ok) return failed(`${source.name}: ${from.reason}`);
     const to = await deps.declared.evaluate(target);
     if (!to.ok) return failed(`${target.name}: ${to.reason}`);
+    if (from.source.kind === "kubernetes" && to.source.kind === "kubernetes")
+      return applyToOverlay(source, target, from, to, keys);
     if (from.source.kind !== "terraform" || to.source.kind !== "terraform")
-      return failed("Apply config changes Terraform variables files; both environments must be Terraform");
+      return failed(
+        "Both environments must be Terraform, or both Kubernetes, to apply one's configuration to the other",
+      );
     if (from.source.varFiles.length === 0)
       return failed(`${source.name} sets no variables: its declared state has no variables files`);
 
@@ -144,6 +152,110 @@ export function createApplyConfig(deps: {
       "",
       `Compared at ${from.repository.name}@${from.commitSha.slice(0, 12)} (${source.name}) and ${to.repository.name}@${to.commitSha.slice(0, 12)} (${target.name}). Review the plan before merging: nothing is applied until this pull request is merged and deployed.`,
     ].join("\n");
+    return propose({
+      source,
+      target,
+      to,
+      title,
+      body,
+      changes: [{ path: editedFile, content: after }],
+      evidence: { file: editedFile, variables: names, patchSha256: contentHash({ before, after }) },
+      reason: `Sets ${names.join(", ")} in ${editedFile}`,
+    });
+  }
+
+  /**
+   * Kubernetes: strategic-merge patches in the target's Kustomize overlay that give its objects
+   * the source's settings (kustomize-patch.ts).
+   */
+  async function applyToOverlay(
+    source: EnvironmentRow,
+    target: EnvironmentRow,
+    from: Evaluated,
+    to: Evaluated,
+    keys: string[] | undefined,
+  ): Promise<Result> {
+    const failed = (reason: string): Result => ({
+      environmentId: target.id,
+      status: "failed",
+      pullRequest: null,
+      reason,
+    });
+    const kustomizationOf = async (evaluated: Evaluated) => {
+      const candidates = KUSTOMIZATION_FILES.map(
+        (file) => normalizeRepositoryPath(`${evaluated.source.path}/${file}`) ?? file,
+      );
+      const read = await readFiles(evaluated, candidates);
+      if (!read) return undefined;
+      const found = candidates.find((file) => typeof read.get(file) === "string");
+      return { path: found, text: found === undefined ? undefined : read.get(found)! };
+    };
+    const [sourceKustomization, targetKustomization] = [
+      await kustomizationOf(from),
+      await kustomizationOf(to),
+    ];
+    if (!sourceKustomization || !targetKustomization)
+      return failed(`The scanned commit of ${to.repository.name} could not be checked out`);
+    const kustomization = targetKustomization.path;
+    if (!kustomization)
+      return failed(
+        `${target.name}'s declared state is not a Kustomize overlay: apply config writes patches into an overlay's kustomization`,
+      );
+    const patch = overlayPatch({
+      source: from.state,
+      target: to.state,
+      overlay: to.source.path,
+      kustomization: { path: kustomization, text: targetKustomization.text! },
+      sourceAffixes: nameAffixes(sourceKustomization.text),
+      sourceName: slug(source.name),
+      ...(keys ? { keys } : {}),
+    });
+    if (patch && "error" in patch) return failed(patch.error);
+    if (!patch)
+      return {
+        environmentId: target.id,
+        status: "unchanged",
+        pullRequest: null,
+        reason: `${target.name} already has ${source.name}'s settings`,
+      };
+    const title = `Apply ${source.name}'s configuration to ${target.name}`;
+    const body = [
+      `Rampart proposes this change so that **${target.name}** uses the settings **${source.name}** declares.`,
+      "",
+      `Objects patched in the overlay \`${to.source.path || "/"}\`:`,
+      "",
+      ...patch.objects.map((object) => `- \`${object}\``),
+      "",
+      `Compared at ${from.repository.name}@${from.commitSha.slice(0, 12)} (${source.name}) and ${to.repository.name}@${to.commitSha.slice(0, 12)} (${target.name}). Review the rendered manifests before merging: nothing is applied until this pull request is merged and deployed.`,
+    ].join("\n");
+    return propose({
+      source,
+      target,
+      to,
+      title,
+      body,
+      changes: patch.files,
+      evidence: {
+        files: patch.files.map((file) => file.path),
+        objects: patch.objects,
+        patchSha256: contentHash(patch.files),
+      },
+      reason: `Patches ${patch.objects.join(", ")} in ${kustomization}`,
+    });
+  }
+
+  /** Opens the pull request on the target's repository and records it in the ledger. */
+  async function propose(input: {
+    source: EnvironmentRow;
+    target: EnvironmentRow;
+    to: Evaluated;
+    title: string;
+    body: string;
+    changes: { path: string; content: string }[];
+    evidence: Record<string, unknown>;
+    reason: string;
+  }): Promise<Result> {
+    const { source, target, to, title, body } = input;
     const at = now();
     try {
       const fixTarget = await deps.codeHost.fixTarget(to.repository);
@@ -155,7 +267,7 @@ export function createApplyConfig(deps: {
           branchName,
           title,
           body,
-          changes: [{ path: editedFile, content: after }],
+          changes: input.changes,
           at,
         });
         try {
@@ -177,9 +289,7 @@ export function createApplyConfig(deps: {
               branchName,
               baseCommit: to.commitSha,
               headCommit: opened.headSha,
-              file: editedFile,
-              variables: names,
-              patchSha256: contentHash({ before, after }),
+              ...input.evidence,
               createdAt: at.toISOString(),
             },
           });
@@ -191,7 +301,7 @@ export function createApplyConfig(deps: {
           environmentId: target.id,
           status: "proposed" as const,
           pullRequest: { number: opened.number ?? number, url: opened.url },
-          reason: `Sets ${names.join(", ")} in ${editedFile}`,
+          reason: input.reason,
         };
       });
     } catch (error) {
@@ -200,7 +310,12 @@ export function createApplyConfig(deps: {
         { environmentId: target.id, error: error.message },
         "apply-config: code host refused",
       );
-      return failed(error.safe ? error.message : "The code host could not create the pull request");
+      return {
+        environmentId: target.id,
+        status: "failed",
+        pullRequest: null,
+        reason: error.safe ? error.message : "The code host could not create the pull request",
+      };
     }
   }
 

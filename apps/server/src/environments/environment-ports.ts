@@ -1,44 +1,27 @@
 // What the environments service needs of the two modules built beside it: the engine's drift
 // functions (packages/engine/src/drift) and the observed-state readers (./observed). Kept as
-// injected interfaces so the service, its routes and its job are tested with the real modules
-// wired in services.ts, and the service does not reach into either module's internals.
+// injected interfaces so the service does not reach into either module's internals; services.ts
+// wires the real modules, and the tests run with them.
 import type { CheckoutLimits, NetworkPolicy } from "@rampart/checkout";
-import type {
-  ConfigDifference,
-  DeclaredSource,
-  DriftType,
-  ObservedCredential,
-  ObservedSource,
-} from "@rampart/contracts/environments";
+import type { DeclaredSource, ObservedCredential, ObservedSource } from "@rampart/contracts/environments";
+import type * as drift from "@rampart/engine/drift/index";
 
-/** One difference between declared and observed state, as the engine reports it. */
-export interface DriftItem {
-  driftType: DriftType;
-  resourceType: string;
-  resourceId: string;
-  attribute: string | null;
-  iacExpected: unknown;
-  actualState: unknown;
-  severity: "critical" | "high" | "med" | "low";
-  securityRelevant: boolean;
-}
+export type { DeclaredState, DriftItem, ObservedState } from "@rampart/engine/drift/index";
 
-/** The engine's evaluated states are opaque here: the service only hands them back to the engine. */
-export type DeclaredState = unknown;
-export type ObservedState = unknown;
-
-export interface DriftEngine {
-  declaredTerraform(
-    files: ReadonlyMap<string, string>,
-    input: { path: string; varFiles: string[]; workspace: string },
-  ): DeclaredState;
-  declaredKubernetes(files: ReadonlyMap<string, string>, input: { path: string }): DeclaredState;
-  /** Throws, or answers an error value, for a state that is not Terraform's version 4 JSON. */
-  observedTerraform(state: unknown): ObservedState;
-  observedKubernetes(objects: readonly unknown[]): ObservedState;
-  computeDrift(declared: DeclaredState, observed: ObservedState): DriftItem[];
-  compareConfigs(source: DeclaredState, target: DeclaredState): ConfigDifference[];
-}
+/**
+ * The engine's drift functions (packages/engine/src/drift): declared and observed states are
+ * plain JSON the service only hands back to the engine; observedTerraform throws a
+ * StateFormatError whose message is meant for the user.
+ */
+export type DriftEngine = Pick<
+  typeof drift,
+  | "declaredTerraform"
+  | "declaredKubernetes"
+  | "observedTerraform"
+  | "observedKubernetes"
+  | "computeDrift"
+  | "compareConfigs"
+>;
 
 export type ObservedRead =
   | { ok: true; kind: "terraform"; state: unknown }

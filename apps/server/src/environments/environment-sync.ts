@@ -8,12 +8,14 @@ import type { DriftStats } from "@rampart/contracts/environments";
 import { ObservedSource } from "@rampart/contracts/environments";
 import type { Database } from "@rampart/db/client";
 import { driftFindings, environmentSyncs, environments, tenants } from "@rampart/db/schema";
+import { StateFormatError } from "@rampart/engine/drift/index";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { DeclaredEvaluator } from "./declared-state.ts";
+import { DRIFT_CONTROLS } from "./drift-controls.ts";
 import type { EnvironmentCredentials } from "./environment-credentials.ts";
 import type {
   DriftEngine,
@@ -23,13 +25,6 @@ import type {
   ReadObserved,
 } from "./environment-ports.ts";
 import type { EnvironmentRow } from "./environments.service.ts";
-
-/** Changed settings evidence ENV-DRIFT-01; missing and unmanaged resources ENV-DRIFT-02 (packages/policy). */
-export const DRIFT_CONTROLS: Record<DriftItem["driftType"], string[]> = {
-  config_change: ["ENV-DRIFT-01"],
-  missing_resource: ["ENV-DRIFT-02"],
-  unexpected_resource: ["ENV-DRIFT-02"],
-};
 
 /** Most drift findings stored per sync; the stats still count every one. */
 export const MAX_STORED_DRIFT = 5_000;
@@ -187,15 +182,10 @@ export function createEnvironmentSync(deps: {
           observedRead.kind === "terraform"
             ? deps.drift.observedTerraform(observedRead.state)
             : deps.drift.observedKubernetes(observedRead.objects);
-        if (
-          observed &&
-          typeof observed === "object" &&
-          "error" in observed &&
-          typeof observed.error === "string"
-        )
-          return await fail(syncId, `The observed state cannot be read: ${observed.error}`);
         items = deps.drift.computeDrift(declared.state, observed);
       } catch (error) {
+        // The engine words a state it cannot read for the user; anything else stays in the log.
+        if (error instanceof StateFormatError) return await fail(syncId, error.message);
         deps.logger?.warn({ environmentId: environment.id, err: error }, "environment sync: drift failed");
         return await fail(
           syncId,
@@ -244,14 +234,21 @@ export function createEnvironmentSync(deps: {
             actualState: jsonOrNull(item.actualState),
             severity: item.severity,
             securityRelevant: item.securityRelevant,
-            controls: DRIFT_CONTROLS[item.driftType],
+            controls: [...DRIFT_CONTROLS[item.driftType]],
             detectedAt: at,
           })),
         );
       }
       await tx
         .update(environmentSyncs)
-        .set({ state: "completed", commitSha, driftCount: items.length, finishedAt: at, error: null })
+        .set({
+          state: "completed",
+          commitSha,
+          driftCount: items.length,
+          driftStats: stats,
+          finishedAt: at,
+          error: null,
+        })
         .where(eq(environmentSyncs.id, syncId));
       await tx
         .update(environments)

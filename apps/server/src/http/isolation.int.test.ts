@@ -7,7 +7,7 @@
 // new route fails here until it gets its ids in READS or WRITES (and, for a GET, its place in
 // REPORTS or WORKING_DATA), or is listed in NOT_ONE_TENANTS_DATA with the reason.
 import { rmSync } from "node:fs";
-import { memberships } from "@rampart/db/schema";
+import { chatMessages, conversations, memberships } from "@rampart/db/schema";
 import { exportPublicKeyPem, generateKeyPair } from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleRepository } from "../../test/git-repo.ts";
@@ -35,6 +35,7 @@ const ids = {
   apiToken: "",
   environment: "",
   otherEnvironment: "",
+  conversation: "OwnersConversation_01",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -107,6 +108,9 @@ const WORKING_DATA: Record<string, string> = {
   "GET /api/tenants/{tenantId}/environments": "environments with their repositories and state sources",
   "GET /api/env/{envId}/drift": "drifted resources with their declared and running values",
   "GET /api/env/{envId}/compare": "configuration values of two environments",
+  "GET /api/tenants/{tenantId}/conversations": "the caller's advisor conversations about working data",
+  "GET /api/tenants/{tenantId}/conversations/{conversationId}": "answers quoting findings and code",
+  "GET /api/tenants/{tenantId}/advisor/suggestions": "questions drawn from the findings",
 };
 
 /**
@@ -126,6 +130,8 @@ const READS: Record<string, () => string> = {
     `/api/tenants/${owner.tenantId}/evidence/export?from=2026-01-01&to=2026-12-31`,
   "/api/env/{envId}/drift": () => `/api/env/${ids.environment}/drift`,
   "/api/env/{envId}/compare": () => `/api/env/${ids.environment}/compare`,
+  "/api/tenants/{tenantId}/conversations/{conversationId}": () =>
+    `/api/tenants/${owner.tenantId}/conversations/${ids.conversation}`,
 };
 
 const builder = generateKeyPair();
@@ -176,6 +182,15 @@ const WRITES: Record<string, () => Write> = {
   "POST /api/fixes/dependency": () => ({ url: "/api/fixes/dependency", payload: { findingId: ids.finding } }),
   "POST /api/fixes/finding": () => ({ url: "/api/fixes/finding", payload: { findingId: ids.finding } }),
   "POST /api/runs/trigger": () => ({ url: "/api/runs/trigger", payload: { tenantId: owner.tenantId } }),
+  "POST /api/narrator/ask": () => ({
+    url: "/api/narrator/ask",
+    payload: {
+      question: "What are my top risks?",
+      tenantId: owner.tenantId,
+      conversationId: ids.conversation,
+      stream: true,
+    },
+  }),
   "DELETE /api/tenants/{tenantId}": () => ({ url: `/api/tenants/${owner.tenantId}` }),
   "POST /api/tenants/{tenantId}/erase": () => ({
     url: `/api/tenants/${owner.tenantId}/erase`,
@@ -302,6 +317,7 @@ const OWNER_STATE = [
   "/api/tenants/{tenantId}/images",
   "/api/tenants/{tenantId}/evidence",
   "/api/tenants/{tenantId}/environments",
+  "/api/tenants/{tenantId}/conversations",
 ];
 
 interface Operation {
@@ -428,6 +444,17 @@ beforeAll(async () => {
     expect(created.statusCode, created.body).toBe(201);
     ids[key] = created.json().id;
   }
+  // The owner's advisor conversation, as the chat stores one (the advisor itself is not needed).
+  const [conversation] = await ctx.database.db
+    .insert(conversations)
+    .values({ tenantId: owner.tenantId, userId: owner.userId, key: ids.conversation, title: "Top risks" })
+    .returning();
+  await ctx.database.db.insert(chatMessages).values({
+    tenantId: owner.tenantId,
+    conversationId: conversation!.id,
+    role: "user",
+    content: "What are my top risks?",
+  });
   const sources = await ctx.app.inject({
     method: "PUT",
     url: `/api/tenants/${owner.tenantId}/environments/${ids.environment}/sources`,

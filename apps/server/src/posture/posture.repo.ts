@@ -1,11 +1,13 @@
 // The queries behind the dashboards. They read the per-run rollups (control_results, run counts)
 // and touch findings only through the latest runs, so their cost does not grow with history.
 import type { Severity } from "@rampart/contracts/common";
+import type { DriftStats } from "@rampart/contracts/environments";
 import type { Database } from "@rampart/db/client";
 import {
   containerFindings,
   containerImages,
   controlResults,
+  environmentSyncs,
   evidenceArtifacts,
   findings,
   findingTracks,
@@ -17,6 +19,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sq
 import { findingCountsForControl, findingOutcomeIs } from "../findings/finding-controls.ts";
 import { isBranchRun } from "../runs/run-triggers.ts";
 import { evaluatedRun } from "../runs/runs.repo.ts";
+import type { EnvironmentSyncResult } from "./control-evidence.ts";
 
 // Identical to the expression of the index findings_open_ranked_by_run, or the planner ignores it.
 const SEVERITY_RANK = sql`(case ${findings.severity} when 'critical' then 0 when 'high' then 1 when 'med' then 2 else 3 end)`;
@@ -135,8 +138,39 @@ export function createPostureRepo(db: Database) {
         .where(eq(containerImages.tenantId, tenantId))
         .groupBy(containerImages.id),
 
-    /** The newest ledger entries of image scans: the evidence of the controls image scans test. */
-    imageScanHashes: async (tenantId: string, limit: number) =>
+    /**
+     * Every finished sync of the tenant's environments with the drift it found: the evidence of
+     * the drift controls, as of any day (posture history).
+     */
+    environmentSyncs: async (tenantId: string): Promise<EnvironmentSyncResult[]> =>
+      (
+        await db
+          .select({
+            environmentId: environmentSyncs.environmentId,
+            state: environmentSyncs.state,
+            finishedAt: environmentSyncs.finishedAt,
+            driftStats: environmentSyncs.driftStats,
+          })
+          .from(environmentSyncs)
+          .where(
+            and(
+              eq(environmentSyncs.tenantId, tenantId),
+              inArray(environmentSyncs.state, ["completed", "failed"]),
+              isNotNull(environmentSyncs.finishedAt),
+            ),
+          )
+      ).map((row) => ({
+        environmentId: row.environmentId,
+        state: row.state as EnvironmentSyncResult["state"],
+        finishedAt: row.finishedAt!,
+        driftStats: (row.driftStats as DriftStats | null) ?? null,
+      })),
+
+    /**
+     * The newest ledger entries of one kind (`image-scan`, `environment-drift`): the evidence of
+     * the controls that kind tests.
+     */
+    ledgerHashesOfKind: async (tenantId: string, kind: string, limit: number) =>
       (
         await db
           .select({ hash: evidenceArtifacts.hash })
@@ -145,7 +179,7 @@ export function createPostureRepo(db: Database) {
             and(
               eq(evidenceArtifacts.tenantId, tenantId),
               eq(evidenceArtifacts.artifactType, "finding"),
-              sql`${evidenceArtifacts.content} ->> 'kind' = 'image-scan'`,
+              sql`${evidenceArtifacts.content} ->> 'kind' = ${kind}`,
             ),
           )
           .orderBy(desc(evidenceArtifacts.index))
@@ -276,6 +310,8 @@ export function createPostureRepo(db: Database) {
           -- A failed image scan leaves the image controls not evaluated.
           (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'failed')::text || '|' ||
           coalesce((select max(scanned_at) from container_images where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
+          -- Environment syncs evidence the drift controls: each finished one may change them.
+          (select count(*) || '@' || coalesce(max(finished_at)::text, '') from environment_syncs where tenant_id = ${tenantId}::uuid and finished_at is not null) || '|' ||
           -- Environments feed the CISO snapshot's environment analysis: added, removed or synced.
           (select count(*) || '@' || coalesce(max(created_at)::text, '') || '@' || coalesce(max(last_synced_at)::text, '') || '@' || count(*) filter (where drift_state = 'drift_detected')
              from environments where tenant_id = ${tenantId}::uuid)

@@ -27,7 +27,7 @@ import {
   type ControlEvidence,
   controlEvidence,
   currentImages,
-  type ImageScan,
+  type OutsideEvidence,
   verdictsOf,
 } from "./control-evidence.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
@@ -119,19 +119,28 @@ export function createPostureService(deps: {
     );
   }
 
+  /** The tenant's image scans and environment syncs: what evidences the controls rules cannot. */
+  async function outsideEvidenceOf(tenantId: string): Promise<OutsideEvidence> {
+    const [imageScans, environmentSyncs] = await Promise.all([
+      repo.imageScans(tenantId),
+      repo.environmentSyncs(tenantId),
+    ]);
+    return { imageScans, environmentSyncs };
+  }
+
   /**
-   * The results every control number is made of, for the given runs and the images current at
-   * `asOf` (see control-evidence.ts).
+   * The results every control number is made of, for the given runs and the images and
+   * environments as they were at `asOf` (see control-evidence.ts).
    */
   async function evidenceOf(
     tenantId: string,
     runIds: string[],
     asOf: Date,
-    /** The tenant's image scans when the caller has read them already (the summary reads them once). */
-    imageScans: Promise<ImageScan[]> = repo.imageScans(tenantId),
+    /** The tenant's images and environments when the caller has read them already (the summary reads them once). */
+    outsideEvidence: Promise<OutsideEvidence> = outsideEvidenceOf(tenantId),
   ): Promise<ControlEvidence[]> {
-    const [results, scans] = await Promise.all([repo.controlResultsOf(tenantId, runIds), imageScans]);
-    return controlEvidence(results, scans, asOf);
+    const [results, outside] = await Promise.all([repo.controlResultsOf(tenantId, runIds), outsideEvidence]);
+    return controlEvidence(results, outside, asOf);
   }
 
   /**
@@ -142,25 +151,30 @@ export function createPostureService(deps: {
     tenantId: string,
     runs: readonly { id: string; selfHash: string }[],
     asOf: Date = now(),
-    imageScans?: Promise<ImageScan[]>,
+    outsideEvidence?: Promise<OutsideEvidence>,
   ): Promise<ControlStatusRow[]> {
     const hashes = new Map(runs.map((run) => [run.id, run.selfHash]));
-    const [results, imageHashes] = await Promise.all([
+    const [results, imageHashes, driftHashes] = await Promise.all([
       evidenceOf(
         tenantId,
         runs.map((run) => run.id),
         asOf,
-        imageScans,
+        outsideEvidence,
       ),
-      repo.imageScanHashes(tenantId, EVIDENCE_HASHES_SHOWN),
+      repo.ledgerHashesOfKind(tenantId, "image-scan", EVIDENCE_HASHES_SHOWN),
+      repo.ledgerHashesOfKind(tenantId, "environment-drift", EVIDENCE_HASHES_SHOWN),
     ]);
     const verdicts = verdictsOf(results);
     const hashesOf = new Map<string, string[]>();
     for (const row of results) {
       const entry = hashesOf.get(row.controlCode) ?? [];
-      // A run's result is evidenced by the run's ledger entry, the images' by the image scans'.
+      // A run's result is evidenced by the run's ledger entry, the images' by the image scans',
+      // the environments' by their syncs'.
       const runHash = row.runId === null ? undefined : hashes.get(row.runId);
-      if (row.runId === null) entry.push(...imageHashes);
+      if (row.runId === null)
+        entry.push(
+          ...(getControl(row.controlCode)?.evidencedBy === "environment-drift" ? driftHashes : imageHashes),
+        );
       else if (runHash) entry.push(runHash);
       hashesOf.set(row.controlCode, entry);
     }
@@ -184,14 +198,14 @@ export function createPostureService(deps: {
     tenantId: string,
     since: Date,
     days: number,
-    imageScans: Promise<ImageScan[]>,
+    outsideEvidence: Promise<OutsideEvidence>,
   ) {
     const baseline = await repo.latestRuns(tenantId, since);
     const later = await repo.runsSince(tenantId, since);
     const removed = await repo.removedSince(tenantId, since);
-    const [results, scans] = await Promise.all([
+    const [results, outside] = await Promise.all([
       repo.controlResultsOf(tenantId, [...baseline.map((r) => r.id), ...later.map((r) => r.id)]),
-      imageScans,
+      outsideEvidence,
     ]);
     const resultsByRun = new Map<string, (typeof results)[number][]>();
     for (const row of results) resultsByRun.set(row.runId, [...(resultsByRun.get(row.runId) ?? []), row]);
@@ -211,7 +225,7 @@ export function createPostureService(deps: {
       }
       if (current.size === 0) continue;
       const runResults = [...current.values()].flatMap((runId) => resultsByRun.get(runId) ?? []);
-      const tallies = toTallies(controlEvidence(runResults, scans, endOfDay));
+      const tallies = toTallies(controlEvidence(runResults, outside, endOfDay));
       history.push({ date: endOfDay.toISOString().slice(0, 10), score: postureScore(tallies) });
     }
     return history;
@@ -452,15 +466,15 @@ export function createPostureService(deps: {
       ]);
       const latestIds = latest.map((r) => r.id);
       // Read once: the rows, the previous posture and each day of the history replay them.
-      const imageScans = repo.imageScans(tenantId);
+      const outsideEvidence = outsideEvidenceOf(tenantId);
       const [controlStatus, previousResults, open, fixedNow, fixedBefore, history, ruleGroups] =
         await Promise.all([
-          controlRows(tenantId, latest, at, imageScans),
+          controlRows(tenantId, latest, at, outsideEvidence),
           evidenceOf(
             tenantId,
             latestBefore.map((r) => r.id),
             since,
-            imageScans,
+            outsideEvidence,
           ),
           // Each severity's own first findings: a filter must never come up empty while its
           // findings exist (the most severe fifty could all be critical and high).
@@ -471,7 +485,7 @@ export function createPostureService(deps: {
           ),
           repo.fixedBetween(tenantId, since, at),
           repo.fixedBetween(tenantId, previousSince, since),
-          postureHistory(tenantId, since, days, imageScans),
+          postureHistory(tenantId, since, days, outsideEvidence),
           repo.openByRule(tenantId, latestIds),
         ]);
       const topRisks = riskList(ruleGroups, imageFindings).all;

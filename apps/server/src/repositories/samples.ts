@@ -1,7 +1,8 @@
 // The bundled sample repositories (samples/<slug>/) turned into real git repositories: one commit
 // per snapshot folder, dated as its manifest says, so that scans of them have a history.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gitEnvironment } from "@rampart/checkout";
 import { z } from "zod";
@@ -57,6 +58,19 @@ function gitIn(cwd: string, args: string[], env: Record<string, string> = {}): s
     .trim();
 }
 
+/** A digest of every file of the sample's folder: a cached repository is reused only while it matches. */
+function contentDigest(folder: string): string {
+  const hash = createHash("sha256");
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) {
+    hash.update(path.relative(folder, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
 /**
  * Builds (or reuses) the git repository of one sample under `cacheDir`. Commit dates count back
  * from `now`, so a fresh install's demo history ends today.
@@ -71,10 +85,15 @@ export function materializeSample(
   if (!sample) throw new Error(`no sample named ${slug} in ${samplesDir}`);
   const { manifest } = sample;
   const repoPath = path.join(cacheDir, `${slug}.git-work`);
+  // Kept inside .git, so that it is neither committed nor scanned.
+  const digestFile = path.join(repoPath, ".git", "rampart-sample-digest");
+  const digest = contentDigest(path.join(samplesDir, slug));
 
   if (existsSync(path.join(repoPath, ".git"))) {
     const commits = readCommits(repoPath);
-    if (commits.length === manifest.commits.length) {
+    const cached = existsSync(digestFile) ? readFileSync(digestFile, "utf8") : "";
+    // A sample changed by an upgrade (a file added to a step) is built again.
+    if (commits.length === manifest.commits.length && cached === digest) {
       return { slug, name: manifest.name, description: manifest.description, path: repoPath, commits };
     }
     rmSync(repoPath, { recursive: true, force: true });
@@ -94,6 +113,7 @@ export function materializeSample(
       GIT_COMMITTER_DATE: date,
     });
   }
+  writeFileSync(digestFile, digest);
   return {
     slug,
     name: manifest.name,

@@ -65,12 +65,19 @@ describe("routes", () => {
   });
 
   it("gives every signed-in page a title, the mode switch and an honest empty state", async () => {
-    stubSignedIn();
+    const acme = testTenant({ id: ACME, name: "Acme Corp" });
+    stubFetch({
+      "GET /api/auth/me": { body: { user: TEST_USER } },
+      "GET /api/tenants": { body: [acme] },
+      [`GET /api/tenants/${ACME}`]: { body: acme },
+      [`GET /api/tenants/${ACME}/environments`]: { body: [] },
+      [`GET /api/tenants/${ACME}/repositories`]: { body: [] },
+    });
     const { unmount } = renderWithProviders(<AppRoutes />, { path: "/environments" });
     expect(await screen.findByRole("heading", { name: "Environment Security" })).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Demo mode" })).not.toBeChecked();
     expect(screen.getByRole("button", { name: "Export Evidence" })).toBeInTheDocument();
-    expect(screen.getByText("No environments yet")).toBeInTheDocument();
+    expect(await screen.findByText("No environments yet")).toBeInTheDocument();
     unmount();
   });
 });

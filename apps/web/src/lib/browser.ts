@@ -39,3 +39,8 @@ export function saveBlob(blob: Blob, filename: string): void {
 export function copyToClipboard(text: string): Promise<void> {
   return navigator.clipboard.writeText(text);
 }
+
+/** The browser's own confirmation dialog (spec: deleting an environment asks through it). */
+export function confirmAction(message: string): boolean {
+  return window.confirm(message);
+}

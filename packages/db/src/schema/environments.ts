@@ -71,6 +71,8 @@ export const environmentSyncs = pgTable(
     /** The commit the declared state was evaluated at. */
     commitSha: text("commit_sha"),
     driftCount: integer("drift_count"),
+    /** The contract's DriftStats of a completed sync: the drift per control over time (posture). */
+    driftStats: jsonb("drift_stats"),
     error: text("error"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     finishedAt: timestamptz("finished_at"),

@@ -84,4 +84,41 @@ describe("Sidebar", () => {
     renderWithProviders(<Sidebar />, { path: "/dashboard" });
     expect(await screen.findByRole("button", { name: /Globex/ })).toBeInTheDocument();
   });
+
+  it("lists the tenant's environments with their drift state under Environment", async () => {
+    const acme = testTenant({ id: ACME, name: "Acme Corp" });
+    const environment = (id: string, name: string, driftState: string) => ({
+      id,
+      name,
+      type: "staging",
+      declared: null,
+      observed: null,
+      hasCredential: false,
+      syncSchedule: null,
+      driftState,
+      driftStats: null,
+      lastSyncedAt: null,
+      lastSyncError: null,
+      createdAt: "2025-03-01T10:00:00.000Z",
+    });
+    const staging = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+    stubFetch({
+      "GET /api/auth/me": { body: { user: TEST_USER } },
+      "GET /api/tenants": { body: [acme] },
+      [`GET /api/tenants/${ACME}`]: { body: acme },
+      [`GET /api/tenants/${ACME}/environments`]: {
+        body: [
+          environment(staging, "Staging", "in_sync"),
+          environment("bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", "Prod", "drift_detected"),
+        ],
+      },
+    });
+    renderWithProviders(<Sidebar />, { path: "/dashboard" });
+    const section = await screen.findByRole("region", { name: "Environment" });
+    expect(within(section).getByRole("link", { name: "Staging In Sync" })).toHaveAttribute(
+      "href",
+      `/environments?env=${staging}`,
+    );
+    expect(within(section).getByRole("link", { name: "Prod Drift Detected" })).toBeInTheDocument();
+  });
 });

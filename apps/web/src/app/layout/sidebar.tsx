@@ -8,7 +8,8 @@ import { SystemSettingsDrawer } from "../../features/system/system-settings-draw
 import { cn } from "../../lib/cn";
 import { useSession } from "../../session/api/get-me";
 import { useCurrentTenant } from "../../session/use-current-tenant";
-import { isNavItemActive, visibleNavItems } from "./nav-items";
+import { canOpen, isNavItemActive, visibleNavItems } from "./nav-items";
+import { SidebarEnvironments } from "./sidebar-environments";
 import { TenantSelector } from "./tenant-selector";
 
 export function Sidebar() {
@@ -62,8 +63,7 @@ export function Sidebar() {
             );
           })}
         </ul>
-        {/* The spec's Environment section (Staging, Test, each with a check mark) is fixed data in
-            the prototype. It returns here once environments exist (issue on /environments). */}
+        {tenant && canOpen("/environments", tenant) ? <SidebarEnvironments tenantId={tenant.id} /> : null}
       </nav>
 
       <div className="flex flex-col gap-3 border-t border-border p-4">

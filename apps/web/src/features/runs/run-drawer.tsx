@@ -1,6 +1,7 @@
 // The run drawer: Findings (failed with file:line, waived ones with the waiver's reason; passed
-// controls 5 then '+N more'), Environments, and Artifacts (hash, the run's evidence ledger
-// entries, its fix pull requests, analyzer statuses and skipped files).
+// controls 5 then '+N more'), Environments (those declared from the run's repository, with their
+// drift state), and Artifacts (hash, the run's evidence ledger entries, its fix pull requests,
+// analyzer statuses and skipped files).
 import type { Finding, RunDetail } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
 import { RunStatusBadge } from "../../components/run-status-badge";
@@ -23,6 +24,7 @@ import { abbreviate, runReasonLabel, runTitle, unevaluatedTitle } from "../../li
 import { scrollIntoView } from "../../lib/scroll-into-view";
 import { useRun } from "./api/get-run";
 import { useRevokeWaiver } from "./api/revoke-waiver";
+import { RunEnvironmentsTab } from "./run-environments-tab";
 
 export const PASSED_CONTROLS_SHOWN = 5;
 
@@ -315,10 +317,7 @@ export function RunDrawer({
                 />
               </TabsContent>
               <TabsContent value="environments">
-                <p className="text-sm text-muted-foreground">
-                  No environments are linked to this run yet. Environment checks arrive with environment
-                  tracking.
-                </p>
+                <RunEnvironmentsTab run={query.data.run} />
               </TabsContent>
               <TabsContent value="artifacts">
                 <ArtifactsTab detail={query.data} />

@@ -1,0 +1,1 @@
+ALTER TABLE "environment_syncs" ADD COLUMN "drift_stats" jsonb;

@@ -1,0 +1,2 @@
+env    = "prod"
+region = "europe-west4"
