@@ -10,6 +10,10 @@ import { eq } from "drizzle-orm";
 import { createKnowledgeBaseAdvisor } from "./advisor/advisor.ts";
 import { createChatAdvisor } from "./advisor/chat-advisor.ts";
 import { createConversationsRepo } from "./advisor/conversations.repo.ts";
+import { createFixValidation } from "./advisor/fix-validation.ts";
+import { createModelAdvisor } from "./advisor/model-advisor.ts";
+import { createModelCompletion } from "./advisor/model-completion.ts";
+import { createNarrator } from "./advisor/narratives-model.ts";
 import { createAdvisoryStore } from "./advisories/advisory-store.ts";
 import { osvImportJob } from "./advisories/osv-import.job.ts";
 import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
@@ -251,8 +255,27 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     fixRemotesDir,
     ...(config.DEMO_IDLE_HOURS !== undefined ? { idleHours: config.DEMO_IDLE_HOURS } : {}),
   });
+  const advisorLog = (message: string, error: unknown) =>
+    console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const model = modelSettings(config);
+  // The dashboard's narratives: the model when configured (its calls made once the chat advisor,
+  // whose token budgets they share, exists), the templates otherwise.
+  const narrator = createNarrator({
+    ...(model
+      ? {
+          model: {
+            model: model.model,
+            complete: (tenantId: string, task: string, data: unknown) =>
+              narrativeModel!.complete(tenantId, task, data),
+          },
+        }
+      : {}),
+    log: advisorLog,
+  });
   const posture = createPostureService({
     repo: createPostureRepo(db),
+    environments: (tenantId) => environments.service.list(tenantId),
+    narrator,
     ledger,
     rules,
     activeScans: scans.activeCount,
@@ -271,6 +294,35 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     jobs,
     maxRepositoriesPerTenant: fetching.MAX_REPOSITORIES_PER_TENANT,
   });
+
+  const chatAdvisor = createChatAdvisor({
+    db,
+    rules,
+    posture,
+    environments: environments.service,
+    model,
+    budgets: {
+      requestsPerMinute: config.AI_REQUESTS_PER_MINUTE ?? 20,
+      tokensPerDay: config.AI_TOKENS_PER_DAY ?? 200_000,
+    },
+    log: advisorLog,
+  });
+  const narrativeModel = model
+    ? createModelCompletion({ settings: model, budgets: chatAdvisor.budgets, log: advisorLog })
+    : undefined;
+  const knowledgeBaseAdvisor = createKnowledgeBaseAdvisor(rules);
+  // Explanations and fixes share the chat's model and the tenant's token budget.
+  const advisor = model
+    ? createModelAdvisor({
+        settings: model,
+        rules,
+        knowledgeBase: knowledgeBaseAdvisor,
+        budgets: chatAdvisor.budgets,
+        validation: createFixValidation({ db, codeHost, advisories }),
+        log: advisorLog,
+      })
+    : knowledgeBaseAdvisor;
+
   return {
     db,
     config,
@@ -302,20 +354,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     fixes,
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
-    advisor: createKnowledgeBaseAdvisor(rules),
-    chatAdvisor: createChatAdvisor({
-      db,
-      rules,
-      posture,
-      environments: environments.service,
-      model: modelSettings(config),
-      budgets: {
-        requestsPerMinute: config.AI_REQUESTS_PER_MINUTE ?? 20,
-        tokensPerDay: config.AI_TOKENS_PER_DAY ?? 200_000,
-      },
-      log: (message, error) =>
-        console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`),
-    }),
+    advisor,
+    chatAdvisor,
     conversations: createConversationsRepo(db),
     demo,
     environments: environments.service,

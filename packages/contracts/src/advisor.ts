@@ -26,6 +26,11 @@ export const GeneratedFix = z.object({
   /** True when the fix is the rule's own mechanical patch (a unified diff). */
   isPatch: z.boolean(),
   source: AnswerSource,
+  /**
+   * With a language model configured: how the model's fix was checked, or why the rule's own fix
+   * or guidance is shown instead.
+   */
+  note: z.string().optional(),
 });
 export type GeneratedFix = z.infer<typeof GeneratedFix>;
 

@@ -31,6 +31,9 @@ export function registerAdvisorRoutes(
     await deps.access.requireForRecord(row.tenantId, userId, "read", "Finding not found");
     const metadata = row.metadata as { snippet?: string; patch?: string };
     return {
+      tenantId: row.tenantId,
+      runId: row.runId,
+      fingerprint: row.fingerprint,
       ruleId: row.ruleId,
       message: row.message,
       filePath: row.filePath,

@@ -5,6 +5,10 @@ import type { Explanation, GeneratedFix } from "@rampart/contracts/advisor";
 import type { RuleMeta } from "@rampart/engine";
 
 export interface FindingContext {
+  /** Where the finding was recorded; a model-backed fix needs them to check its patch. */
+  tenantId?: string;
+  runId?: string;
+  fingerprint?: string;
   ruleId: string;
   message: string;
   filePath: string | null;

@@ -95,7 +95,7 @@ export function toPrSuggestion(row: PrSuggestionRow, repo: string): PrSuggestion
 }
 
 /** Reads repository-relative files of a workspace, never outside it (symlinks included). */
-function workspaceReader(root: string): ReadFile {
+export function workspaceReader(root: string): ReadFile {
   const realRoot = realpathSync(root);
   return (relative) => {
     const absolute = path.resolve(realRoot, relative);

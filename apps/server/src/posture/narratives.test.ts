@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   environmentAnalysis,
+  environmentFacts,
   type PostureFacts,
   postureAnalysis,
   postureNarrative,
@@ -18,6 +19,7 @@ const facts = (overrides: Partial<PostureFacts> = {}): PostureFacts => ({
   fixedFindings: 4,
   remediationDays: 2.5,
   totalRuns: 9,
+  environments: environmentFacts([]),
   ...overrides,
 });
 
@@ -72,9 +74,36 @@ describe("remediationAnalysis", () => {
 
 describe("environmentAnalysis", () => {
   it("counts repositories and runs in the right number", () => {
-    expect(environmentAnalysis(facts())).toBe("3 repositories are scanned; 9 runs recorded in total.");
-    expect(environmentAnalysis(facts({ repositories: 1, totalRuns: 1 }))).toBe(
-      "1 repository is scanned; 1 run recorded in total.",
+    expect(environmentAnalysis(facts())).toBe(
+      "3 repositories are scanned (9 runs in total); no environments are connected for drift detection.",
     );
+    expect(environmentAnalysis(facts({ repositories: 1, totalRuns: 1 }))).toMatch(
+      /^1 repository is scanned \(1 run in total\);/,
+    );
+  });
+
+  it("reports the environments' drift state", () => {
+    const environments = environmentFacts([
+      { driftState: "drift_detected", driftStats: { total: 4, securityRelevant: 1 } },
+      { driftState: "drift_detected", driftStats: { total: 1, securityRelevant: 1 } },
+      { driftState: "in_sync", driftStats: { total: 0, securityRelevant: 0 } },
+      { driftState: "unknown", driftStats: null },
+    ]);
+    expect(environments).toEqual({
+      total: 4,
+      inSync: 1,
+      drifted: 2,
+      unknown: 1,
+      driftedResources: 5,
+      securityRelevantDrift: 2,
+    });
+    expect(environmentAnalysis(facts({ environments }))).toBe(
+      "3 repositories are scanned (9 runs in total); of 4 environments, 2 drifted from their declared state (5 resources, 2 security-relevant), 1 in sync, 1 not yet synced.",
+    );
+    expect(
+      environmentAnalysis(
+        facts({ environments: environmentFacts([{ driftState: "in_sync", driftStats: null }]) }),
+      ),
+    ).toBe("3 repositories are scanned (9 runs in total); of 1 environment, 1 in sync.");
   });
 });

@@ -24,6 +24,40 @@ export interface PostureFacts {
   /** Mean days to fix; null when nothing was fixed. */
   remediationDays: number | null;
   totalRuns: number;
+  /** The tenant's environments by drift state (environments/), from their last sync. */
+  environments: EnvironmentFacts;
+}
+
+export interface EnvironmentFacts {
+  total: number;
+  inSync: number;
+  drifted: number;
+  /** Never synced, or the last sync failed. */
+  unknown: number;
+  /** Drifted resources across the drifted environments, and those a security rule checks. */
+  driftedResources: number;
+  securityRelevantDrift: number;
+}
+
+/** The drift facts of a tenant's environments. */
+export function environmentFacts(
+  list: readonly {
+    driftState: "in_sync" | "drift_detected" | "unknown";
+    driftStats: { total: number; securityRelevant: number } | null;
+  }[],
+): EnvironmentFacts {
+  const drifted = list.filter((environment) => environment.driftState === "drift_detected");
+  return {
+    total: list.length,
+    inSync: list.filter((environment) => environment.driftState === "in_sync").length,
+    drifted: drifted.length,
+    unknown: list.filter((environment) => environment.driftState === "unknown").length,
+    driftedResources: drifted.reduce((sum, environment) => sum + (environment.driftStats?.total ?? 0), 0),
+    securityRelevantDrift: drifted.reduce(
+      (sum, environment) => sum + (environment.driftStats?.securityRelevant ?? 0),
+      0,
+    ),
+  };
 }
 
 const posture = (score: number) => `${POSTURE_PREDICATE[postureWording(score)]} at ${score}%`;
@@ -55,8 +89,17 @@ export function remediationAnalysis(facts: PostureFacts): string {
 }
 
 export function environmentAnalysis(facts: PostureFacts): string {
-  return (
-    `${plural(facts.repositories, "repository is", "repositories are")} scanned; ` +
-    `${plural(facts.totalRuns, "run")} recorded in total.`
-  );
+  const scanned =
+    `${plural(facts.repositories, "repository is", "repositories are")} scanned ` +
+    `(${plural(facts.totalRuns, "run")} in total)`;
+  const env = facts.environments;
+  if (env.total === 0) return `${scanned}; no environments are connected for drift detection.`;
+  const states = [
+    env.drifted > 0
+      ? `${env.drifted} drifted from their declared state (${plural(env.driftedResources, "resource")}, ${env.securityRelevantDrift} security-relevant)`
+      : undefined,
+    env.inSync > 0 ? `${env.inSync} in sync` : undefined,
+    env.unknown > 0 ? `${env.unknown} not yet synced` : undefined,
+  ].filter(Boolean);
+  return `${scanned}; of ${plural(env.total, "environment")}, ${states.join(", ")}.`;
 }

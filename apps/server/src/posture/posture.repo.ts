@@ -311,7 +311,10 @@ export function createPostureRepo(db: Database) {
           (select count(*) from container_images where tenant_id = ${tenantId}::uuid and state = 'failed')::text || '|' ||
           coalesce((select max(scanned_at) from container_images where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
           -- Environment syncs evidence the drift controls: each finished one may change them.
-          (select count(*) || '@' || coalesce(max(finished_at)::text, '') from environment_syncs where tenant_id = ${tenantId}::uuid and finished_at is not null)
+          (select count(*) || '@' || coalesce(max(finished_at)::text, '') from environment_syncs where tenant_id = ${tenantId}::uuid and finished_at is not null) || '|' ||
+          -- Environments feed the CISO snapshot's environment analysis: added, removed or synced.
+          (select count(*) || '@' || coalesce(max(created_at)::text, '') || '@' || coalesce(max(last_synced_at)::text, '') || '@' || count(*) filter (where drift_state = 'drift_detected')
+             from environments where tenant_id = ${tenantId}::uuid)
           as version`)) as unknown as { rows: { version: string }[] };
       return result.rows[0]?.version ?? "";
     },

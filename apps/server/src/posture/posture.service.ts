@@ -5,6 +5,7 @@ import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import type { ContainerFinding, ContainerImage } from "@rampart/contracts/containers";
 import type { ControlFindings, ControlStatusRow } from "@rampart/contracts/controls";
 import { ACTIVE_FINDINGS_SHOWN, type DashboardSummary, type PrActivity } from "@rampart/contracts/dashboard";
+import type { Environment } from "@rampart/contracts/environments";
 import type { PrSuggestion } from "@rampart/contracts/fixes";
 import {
   type HeatmapResponse,
@@ -14,6 +15,7 @@ import {
 } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
 import { evaluateFramework, type FrameworkId, getControl, listControls } from "@rampart/policy";
+import type { Narratives, Narrator } from "../advisor/narratives-model.ts";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
@@ -41,6 +43,7 @@ import {
 } from "./formulas.ts";
 import {
   environmentAnalysis,
+  environmentFacts,
   type PostureFacts,
   postureAnalysis,
   postureNarrative,
@@ -97,6 +100,10 @@ export function createPostureService(deps: {
   containerFindings: (tenantId: string) => Promise<ContainerFinding[]>;
   /** The tenant's container image uploads, for the clean images of the Control Detail modal. */
   containerImages: (tenantId: string) => Promise<ContainerImage[]>;
+  /** The tenant's environments with their drift state, for the CISO snapshot's environment analysis. */
+  environments?: (tenantId: string) => Promise<Environment[]>;
+  /** Writes the narrative and analyses (the model when configured); the templates without it. */
+  narrator?: Narrator;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
@@ -510,7 +517,20 @@ export function createPostureService(deps: {
         fixedFindings: fixedNow.count,
         remediationDays: remediation,
         totalRuns,
+        environments: environmentFacts((await deps.environments?.(tenantId)) ?? []),
       };
+      const templates: Narratives = {
+        narrative: postureNarrative(facts),
+        postureAnalysis: postureAnalysis(facts),
+        remediationAnalysis: remediationAnalysis(facts),
+        environmentAnalysis: environmentAnalysis(facts),
+        topRisks: topRisks
+          .slice(0, 3)
+          .map((risk) => `${risk.description} (${risk.type}, score ${risk.riskScore})`),
+      };
+      const narratives = deps.narrator
+        ? await deps.narrator.narrate(tenantId, { ...facts, topRisks: templates.topRisks }, templates)
+        : templates;
 
       return {
         tenantId,
@@ -528,7 +548,8 @@ export function createPostureService(deps: {
           postureHistory: history,
         },
         narrative: {
-          text: postureNarrative(facts),
+          text: narratives.narrative,
+          // The spec fixes the dashboard narrator's confidence, whoever wrote the sentence.
           confidence: 85,
           trend: narrativeTrend(score, criticalFindings),
         },
@@ -536,12 +557,10 @@ export function createPostureService(deps: {
           lastUpdated: (
             latest.map((r) => r.createdAt).sort((a, b) => b.getTime() - a.getTime())[0] ?? at
           ).toISOString(),
-          postureAnalysis: postureAnalysis(facts),
-          topRisks: topRisks
-            .slice(0, 3)
-            .map((risk) => `${risk.description} (${risk.type}, score ${risk.riskScore})`),
-          remediationAnalysis: remediationAnalysis(facts),
-          environmentAnalysis: environmentAnalysis(facts),
+          postureAnalysis: narratives.postureAnalysis,
+          topRisks: narratives.topRisks,
+          remediationAnalysis: narratives.remediationAnalysis,
+          environmentAnalysis: narratives.environmentAnalysis,
         },
         controlStatus,
         recentRuns: recent.map(toRun),

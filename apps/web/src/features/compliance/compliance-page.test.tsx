@@ -15,6 +15,42 @@ const frameworks = [
 ];
 
 describe("CompliancePage", () => {
+  it("chooses the framework named by ?framework= and marks &requirement= (the advisor's citations)", async () => {
+    const fetchMock = stubFetch({
+      ...base,
+      "GET /api/frameworks": { body: frameworks },
+      [`GET /api/compliance/iso27001?tenantId=${TENANT_ID}`]: {
+        body: {
+          framework: frameworks[1],
+          compliance: {
+            compliancePercentage: 0,
+            totalControls: 2,
+            testedControls: 1,
+            passedControls: 0,
+            failedControls: 1,
+            unknownControls: 1,
+          },
+          controls: ["A.8.24", "A.8.9"].map((code) => ({
+            frameworkControlCode: code,
+            isMapped: true,
+            controlTitle: `Requirement ${code}`,
+            controlCode: "IAC-ENC-01",
+            status: "fail",
+            hasFinding: true,
+            controls: [{ code: "IAC-ENC-01", title: "Enc", status: "fail", hasFinding: true }],
+          })),
+        },
+      },
+    });
+    renderWithProviders(<CompliancePage />, { path: "/compliance?framework=iso27001&requirement=A.8.9" });
+    const table = await screen.findByRole("table", { name: "Control mapping" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[2]).toHaveTextContent("A.8.9");
+    expect(rows[2]).toHaveAttribute("aria-current", "true");
+    expect(rows[1]).not.toHaveAttribute("aria-current");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/compliance/soc2"))).toBe(false);
+  });
+
   it("auto-selects the first framework and shows unknown requirements as 'Untested'", async () => {
     stubFetch({
       ...base,

@@ -3,7 +3,8 @@
 // or whose controls were not evaluated, is "Untested" and counts against the score.
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import { plural } from "@rampart/contracts/words";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useSearch } from "wouter";
 import { ErrorPanel } from "../../components/error-panel";
 import { NarratorCard } from "../../components/narrator-card";
 import { NoTenantState } from "../../components/no-tenant-state";
@@ -16,6 +17,8 @@ import { Progress } from "../../components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
+import { cn } from "../../lib/cn";
+import { scrollIntoView } from "../../lib/scroll-into-view";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCompliance, useFrameworks } from "./api/get-compliance";
 
@@ -42,7 +45,16 @@ const STATUS_BADGE = {
   unknown: { label: "Untested", variant: "muted" },
 } as const;
 
-function ComplianceBody({ frameworkId, tenantId }: { frameworkId: string; tenantId: string | null }) {
+function ComplianceBody({
+  frameworkId,
+  tenantId,
+  requirement = null,
+}: {
+  frameworkId: string;
+  tenantId: string | null;
+  /** The requirement a link names (&requirement=, the advisor's citations): marked and shown. */
+  requirement?: string | null;
+}) {
   const compliance = useCompliance(frameworkId, tenantId);
   if (compliance.isPending) {
     return (
@@ -113,7 +125,14 @@ function ComplianceBody({ frameworkId, tenantId }: { frameworkId: string; tenant
                     ? row.controls.map((control) => control.code).join(", ")
                     : row.controlCode;
                 return (
-                  <TableRow key={row.frameworkControlCode}>
+                  <TableRow
+                    key={row.frameworkControlCode}
+                    aria-current={row.frameworkControlCode === requirement ? "true" : undefined}
+                    ref={row.frameworkControlCode === requirement ? scrollIntoView : undefined}
+                    className={cn(
+                      row.frameworkControlCode === requirement && "bg-accent ring-2 ring-primary",
+                    )}
+                  >
                     <TableCell className="font-mono text-xs">{row.frameworkControlCode}</TableCell>
                     <TableCell>{row.isMapped ? "Yes" : "No"}</TableCell>
                     <TableCell>{row.controlTitle}</TableCell>
@@ -136,9 +155,18 @@ function ComplianceBody({ frameworkId, tenantId }: { frameworkId: string; tenant
 export function CompliancePage() {
   const { tenantId, isLoading } = useCurrentTenant();
   const frameworks = useFrameworks();
-  const [chosen, setChosen] = useState<string | null>(null);
+  // ?framework={id}&requirement={code} (the advisor's citations) choose the framework and mark
+  // the requirement; a framework the list does not have leaves the first chosen.
+  const params = new URLSearchParams(useSearch());
+  const linkedFramework = params.get("framework");
+  const requirement = params.get("requirement");
+  const [chosen, setChosen] = useState<string | null>(linkedFramework);
+  useEffect(() => setChosen(linkedFramework), [linkedFramework]);
   const labelId = useId();
-  const frameworkId = chosen ?? frameworks.data?.[0]?.id ?? null;
+  const frameworkId =
+    (frameworks.data?.some((framework) => framework.id === chosen) ? chosen : null) ??
+    frameworks.data?.[0]?.id ??
+    null;
 
   return (
     <Page>
@@ -174,7 +202,11 @@ export function CompliancePage() {
           {!isLoading && tenantId === null ? (
             <NoTenantState />
           ) : frameworkId && !isLoading ? (
-            <ComplianceBody frameworkId={frameworkId} tenantId={tenantId} />
+            <ComplianceBody
+              frameworkId={frameworkId}
+              tenantId={tenantId}
+              requirement={frameworkId === linkedFramework ? requirement : null}
+            />
           ) : null}
         </>
       )}

@@ -60,6 +60,35 @@ describe("ControlsPage", () => {
     );
   });
 
+  it("opens the control named by ?control= (the advisor's citation links)", async () => {
+    const row = testControlRow();
+    stubFetch({
+      ...base,
+      [`GET /api/tenants/${TENANT_ID}/controls?type=all`]: { body: [row] },
+      [`GET /api/controls/IAC-ENC-01/findings?tenantId=${TENANT_ID}`]: {
+        body: {
+          control: row.control,
+          passes: row.passes,
+          failures: row.failures,
+          evaluated: row.evaluated,
+          findings: [testFinding({ message: "Cited finding" })],
+          images: { vulnerabilities: [], clean: [] },
+        },
+      },
+    });
+    renderWithProviders(<ControlsPage />, { path: "/controls?control=IAC-ENC-01" });
+    const drawer = await screen.findByRole("dialog");
+    expect(within(drawer).getByText("Encryption at rest")).toBeInTheDocument();
+    expect(await within(drawer).findByText("Cited finding")).toBeInTheDocument();
+  });
+
+  it("opens nothing for an unknown ?control=", async () => {
+    stubFetch({ ...base, [`GET /api/tenants/${TENANT_ID}/controls?type=all`]: { body: [testControlRow()] } });
+    renderWithProviders(<ControlsPage />, { path: "/controls?control=NOPE-99" });
+    expect(await screen.findByRole("button", { name: "IAC-ENC-01 Encryption at rest" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
   it("counts one pass and one failure in the singular", async () => {
     stubFetch({
       ...base,

@@ -4,8 +4,8 @@
 import type { ControlStatusRow } from "@rampart/contracts/controls";
 import { plural } from "@rampart/contracts/words";
 import { ShieldCheck } from "lucide-react";
-import { useState } from "react";
-import { Link } from "wouter";
+import { useEffect, useState } from "react";
+import { Link, useSearch } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { FilterButtons } from "../../components/filter-buttons";
@@ -153,8 +153,15 @@ function ControlDrawer({
 export function ControlsPage() {
   const { tenantId, isLoading } = useCurrentTenant();
   const [type, setType] = useState<ControlType>("all");
-  const [open, setOpen] = useState<ControlStatusRow | null>(null);
+  // ?control={code} (the advisor's citations link here) opens that control's drawer.
+  const requested = new URLSearchParams(useSearch()).get("control");
+  const [openCode, setOpenCode] = useState<string | null>(requested);
+  useEffect(() => setOpenCode(requested), [requested]);
   const controls = useControls(isLoading ? null : tenantId, type);
+  const open =
+    openCode === null
+      ? null
+      : (controls.data?.find((row) => row.control.code === openCode || row.control.id === openCode) ?? null);
 
   return (
     <Page>
@@ -186,7 +193,7 @@ export function ControlsPage() {
             <li key={row.control.id}>
               <button
                 type="button"
-                onClick={() => setOpen(row)}
+                onClick={() => setOpenCode(row.control.code)}
                 aria-label={`${row.control.code} ${row.control.title}`}
                 className="flex h-full w-full flex-col gap-3 rounded-lg border border-border bg-card p-5 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
               >
@@ -219,7 +226,7 @@ export function ControlsPage() {
           ))}
         </ul>
       )}
-      {tenantId ? <ControlDrawer row={open} tenantId={tenantId} onClose={() => setOpen(null)} /> : null}
+      {tenantId ? <ControlDrawer row={open} tenantId={tenantId} onClose={() => setOpenCode(null)} /> : null}
     </Page>
   );
 }

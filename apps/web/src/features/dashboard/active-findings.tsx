@@ -128,9 +128,13 @@ function FindingDetails({ finding }: { finding: Finding }) {
         ) : fix.isError ? (
           <p className="text-danger">Unable to generate AI fix. Please try expanding again.</p>
         ) : (
-          <pre className="max-h-72 overflow-auto rounded-md bg-surface p-3 font-mono text-xs">
-            <code>{fix.data.aiGeneratedFix}</code>
-          </pre>
+          <>
+            {/* How the model's fix was checked, or why the rule's own fix is shown instead. */}
+            {fix.data.note ? <p className="text-muted-foreground text-sm">{fix.data.note}</p> : null}
+            <pre className="max-h-72 overflow-auto rounded-md bg-surface p-3 font-mono text-xs">
+              <code>{fix.data.aiGeneratedFix}</code>
+            </pre>
+          </>
         )}
       </section>
     </div>

@@ -360,6 +360,32 @@ describe("DashboardPage loaded", () => {
     });
   });
 
+  it("shows why the rule's own fix is shown when the model's was refused", async () => {
+    stubDashboard({
+      [SUMMARY]: { body: loaded },
+      "POST /api/explain/finding": {
+        body: { explanation: "Leaky", impact: "Exposure", recommendation: "Block", source: "language-model" },
+      },
+      "POST /api/fixes/generate": {
+        body: {
+          aiGeneratedFix: "block_public_acls = true",
+          isPatch: false,
+          source: "knowledge-base",
+          note: "The language model's fix was not offered: it does not apply cleanly; this is the rule's guidance.",
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardPage />, { path: "/dashboard" });
+    await user.click(await screen.findByRole("button", { name: /Public bucket/ }));
+    expect(
+      await screen.findByText(
+        "The language model's fix was not offered: it does not apply cleanly; this is the rule's guidance.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("block_public_acls = true")).toBeInTheDocument();
+  });
+
   it("reports explanation and fix failures in toasts and inline", async () => {
     stubDashboard({
       [SUMMARY]: { body: loaded },

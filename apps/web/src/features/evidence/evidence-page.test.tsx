@@ -70,6 +70,16 @@ describe("EvidencePage", () => {
     expect(screen.getByText("rampart verify export.json --key key.pem")).toBeInTheDocument();
   });
 
+  it("marks the block named by ?entry= (the advisor's citations), and says when it is not shown", async () => {
+    stubEvidence({ [LIST]: { body: ledger } });
+    const { unmount } = renderWithProviders(<EvidencePage />, { path: "/evidence?entry=1" });
+    expect(await screen.findByRole("listitem", { name: "Block #1" })).toHaveAttribute("aria-current", "true");
+    expect(screen.getByRole("listitem", { name: "Block #2" })).not.toHaveAttribute("aria-current");
+    unmount();
+    renderWithProviders(<EvidencePage />, { path: "/evidence?entry=7" });
+    expect(await screen.findByText("Block #7 is not among the blocks shown.")).toBeInTheDocument();
+  });
+
   it("says 'Not verified yet' before the first verification and shows Verify Chain's failing block", async () => {
     const fetchMock = stubEvidence({
       [LIST]: { body: { ...ledger, chain: testChain({ lastVerifiedAt: null }) } },

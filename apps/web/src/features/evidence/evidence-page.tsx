@@ -75,7 +75,10 @@ function ControlChip({ control }: { control: string }) {
 
 export function EvidencePage() {
   const { tenantId, isLoading: tenantLoading } = useCurrentTenant();
-  const control = new URLSearchParams(useSearch()).get("control");
+  const params = new URLSearchParams(useSearch());
+  const control = params.get("control");
+  // ?entry={index} (the advisor's citations) marks that block of the ledger.
+  const entry = /^\d{1,9}$/.test(params.get("entry") ?? "") ? Number(params.get("entry")) : null;
   const [type, setType] = useState<ArtifactTypeFilter>("all");
   const evidence = useEvidence(tenantLoading ? null : tenantId, type, control);
   const verify = useVerifyEvidenceChain(tenantId);
@@ -147,7 +150,17 @@ export function EvidencePage() {
               <p className="text-xs text-muted-foreground">
                 Newest first; each block names the hash of the block it follows.
               </p>
-              <LedgerChain artifacts={evidence.data.artifacts} genesisHash={evidence.data.genesisHash} />
+              {entry !== null && !evidence.data.artifacts.some((artifact) => artifact.index === entry) ? (
+                <p role="status" className="text-sm text-muted-foreground">
+                  Block #{entry} is not among the blocks shown
+                  {control || type !== "all" ? " with these filters" : ""}.
+                </p>
+              ) : null}
+              <LedgerChain
+                artifacts={evidence.data.artifacts}
+                genesisHash={evidence.data.genesisHash}
+                highlightIndex={entry}
+              />
             </section>
           )}
         </>

@@ -5,8 +5,10 @@ import type { EvidenceArtifact } from "@rampart/contracts/evidence";
 import { ArrowDown, Boxes } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "../../components/ui/badge";
+import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format-date";
 import { abbreviate } from "../../lib/run-labels";
+import { scrollIntoView } from "../../lib/scroll-into-view";
 
 export const ARTIFACT_TYPE_LABELS: Record<EvidenceArtifact["artifactType"], string> = {
   run: "Run",
@@ -70,9 +72,12 @@ function PreviousLink({
 export function LedgerChain({
   artifacts,
   genesisHash,
+  highlightIndex = null,
 }: {
   artifacts: EvidenceArtifact[];
   genesisHash: string;
+  /** The block a link names (?entry=, the advisor's citations): marked and scrolled to. */
+  highlightIndex?: number | null;
 }) {
   const byHash = new Map(artifacts.map((artifact) => [artifact.hash, artifact]));
   return (
@@ -80,8 +85,19 @@ export function LedgerChain({
       {artifacts.map((artifact, position) => {
         const status = artifact.metadata.status;
         return (
-          <li key={artifact.id} id={blockAnchorId(artifact.index)} aria-label={`Block #${artifact.index}`}>
-            <div className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4 target:border-primary">
+          <li
+            key={artifact.id}
+            id={blockAnchorId(artifact.index)}
+            aria-label={`Block #${artifact.index}`}
+            aria-current={artifact.index === highlightIndex ? "true" : undefined}
+            ref={artifact.index === highlightIndex ? scrollIntoView : undefined}
+          >
+            <div
+              className={cn(
+                "flex flex-col gap-2 rounded-lg border border-border bg-card p-4 target:border-primary",
+                artifact.index === highlightIndex && "border-primary ring-2 ring-primary",
+              )}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <div className="flex items-center gap-2">
                   <Boxes className="size-4 text-primary" aria-hidden="true" />

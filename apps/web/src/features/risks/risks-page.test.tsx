@@ -44,6 +44,16 @@ function page(from: number, to: number, total: number): RisksResponse {
 }
 
 describe("RisksPage", () => {
+  it("marks the risk of the rule named by ?rule= (the advisor's citations)", async () => {
+    stubRisks({ [`GET ${RISKS}?limit=20&offset=0`]: { body: page(0, 3, 3) } });
+    renderWithProviders(<RisksPage />, { path: "/risks?rule=rule-1" });
+    const list = await screen.findByRole("list", { name: "Risks" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items[1]).toHaveAttribute("aria-current", "true");
+    expect(items[1]).toHaveTextContent("Risk 1");
+    expect(items.filter((item) => item.getAttribute("aria-current"))).toHaveLength(1);
+  });
+
   it("shows totals, each risk scored out of 10, and what a grouped risk holds", async () => {
     stubRisks({
       [`GET ${RISKS}?limit=20&offset=0`]: {

@@ -2,6 +2,7 @@
 // a page at a time, each scored out of 10 with a bar coloured at 8, 5 and 3 (spec part 2, §9) and
 // saying what its findings are.
 import { ShieldAlert } from "lucide-react";
+import { useSearch } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { Markdown } from "../../components/markdown";
@@ -16,6 +17,7 @@ import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { findingsBreakdown } from "../../lib/findings-breakdown";
+import { scrollIntoView } from "../../lib/scroll-into-view";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useRisks } from "./api/get-risks";
 
@@ -33,6 +35,8 @@ export function RisksPage() {
   const items = pages.flatMap((page) => page.topRisks);
   // The newest page's figures: risks found meanwhile are counted, not yet listed.
   const latest = pages.at(-1);
+  // ?rule={ruleId} (the advisor's citations) marks that rule's risk.
+  const rule = new URLSearchParams(useSearch()).get("rule");
   return (
     <Page>
       <PageHeader
@@ -76,8 +80,12 @@ export function RisksPage() {
           ) : (
             <ul aria-label="Risks" className="flex flex-col gap-3">
               {items.map((risk) => (
-                <li key={risk.id}>
-                  <Card>
+                <li
+                  key={risk.id}
+                  aria-current={risk.id === rule ? "true" : undefined}
+                  ref={risk.id === rule ? scrollIntoView : undefined}
+                >
+                  <Card className={cn(risk.id === rule && "border-primary ring-2 ring-primary")}>
                     <CardContent className="flex flex-col gap-2 pt-5">
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <div className="flex items-center gap-2">

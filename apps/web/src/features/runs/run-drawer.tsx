@@ -18,8 +18,10 @@ import {
 } from "../../components/ui/sheet";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format-date";
 import { abbreviate, runReasonLabel, runTitle, unevaluatedTitle } from "../../lib/run-labels";
+import { scrollIntoView } from "../../lib/scroll-into-view";
 import { useRun } from "./api/get-run";
 import { useRevokeWaiver } from "./api/revoke-waiver";
 import { RunEnvironmentsTab } from "./run-environments-tab";
@@ -48,7 +50,15 @@ export function passedControlsOf(findings: readonly Finding[]): string[] {
   return [...new Set(passing)].filter((code) => !failing.has(code));
 }
 
-function FindingsTab({ detail, readOnly }: { detail: RunDetail; readOnly: boolean }) {
+function FindingsTab({
+  detail,
+  readOnly,
+  highlightFindingId,
+}: {
+  detail: RunDetail;
+  readOnly: boolean;
+  highlightFindingId?: string | null | undefined;
+}) {
   const revoke = useRevokeWaiver();
   const failed = detail.findings.filter((finding) => finding.status === "fail");
   // Waived failures stay listed (with their waiver) but do not count, as in the run's own count.
@@ -67,7 +77,16 @@ function FindingsTab({ detail, readOnly }: { detail: RunDetail; readOnly: boolea
         ) : (
           <ul className="flex flex-col gap-2">
             {failed.map((finding) => (
-              <li key={finding.id} className="rounded-md border border-border p-3">
+              <li
+                key={finding.id}
+                // The finding a link names (?finding=, the advisor's citations) is marked and shown.
+                ref={finding.id === highlightFindingId ? scrollIntoView : undefined}
+                aria-current={finding.id === highlightFindingId ? "true" : undefined}
+                className={cn(
+                  "rounded-md border border-border p-3",
+                  finding.id === highlightFindingId && "border-primary ring-2 ring-primary",
+                )}
+              >
                 <div className="flex items-center justify-between gap-2">
                   <span className="break-all font-mono text-xs">
                     {location(finding.filePath, finding.line)}
@@ -230,9 +249,12 @@ export function RunDrawer({
   runId,
   onClose,
   readOnly,
+  highlightFindingId,
 }: {
   runId: string | null;
   onClose: () => void;
+  /** A finding of the run to mark and scroll to. */
+  highlightFindingId?: string | null;
   /** An auditor may not revoke waivers, so no revoke button. */
   readOnly: boolean;
 }) {
@@ -288,7 +310,11 @@ export function RunDrawer({
                 <TabsTrigger value="artifacts">Artifacts</TabsTrigger>
               </TabsList>
               <TabsContent value="findings">
-                <FindingsTab detail={query.data} readOnly={readOnly} />
+                <FindingsTab
+                  detail={query.data}
+                  readOnly={readOnly}
+                  highlightFindingId={highlightFindingId}
+                />
               </TabsContent>
               <TabsContent value="environments">
                 <RunEnvironmentsTab run={query.data.run} />

@@ -114,6 +114,30 @@ describe("RunsPage", () => {
     expect(await within(drawer).findByText("No failed checks in this run.")).toBeInTheDocument();
   });
 
+  it("marks the finding named by &finding= in the run's drawer (the advisor's citations)", async () => {
+    const run = testRun({ status: "fail" });
+    const cited = testFinding({ id: "20000000-0000-4000-8000-000000000001", message: "Cited bucket" });
+    const other = testFinding({ id: "20000000-0000-4000-8000-000000000002", message: "Other bucket" });
+    stubRuns({
+      [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([run], null) },
+      [`GET /api/runs/${run.id}`]: {
+        body: {
+          run,
+          findings: [other, cited],
+          analyzers: [],
+          waivers: [],
+          prSuggestions: [],
+          evidenceArtifacts: [],
+        },
+      },
+    });
+    renderWithProviders(<RunsPage />, { path: `/runs?run=${run.id}&finding=${cited.id}` });
+    const drawer = await screen.findByRole("dialog");
+    const item = (await within(drawer).findByText("Cited bucket")).closest("li");
+    expect(item).toHaveAttribute("aria-current", "true");
+    expect(within(drawer).getByText("Other bucket").closest("li")).not.toHaveAttribute("aria-current");
+  });
+
   it("explains a scan that failed or was skipped, in the list and in its drawer", async () => {
     const failed = testRun({
       status: "fail",

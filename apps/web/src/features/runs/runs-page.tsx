@@ -109,8 +109,12 @@ export function RunsPage() {
   const [repo, setRepo] = useState("");
   const [status, setStatus] = useState<RunFilters["status"]>("all");
   const [dateRange, setDateRange] = useState<RunFilters["dateRange"]>("all");
-  // ?run={id} (linked from the evidence ledger) opens that run's drawer on arrival.
-  const [openRunId, setOpenRunId] = useState<string | null>(() => params.get("run"));
+  // ?run={id} (linked from the evidence ledger) opens that run's drawer on arrival; with
+  // &finding={id} (the advisor's citations) that finding is marked in it.
+  const requestedRun = params.get("run");
+  const [openRunId, setOpenRunId] = useState<string | null>(requestedRun);
+  useEffect(() => setOpenRunId(requestedRun), [requestedRun]);
+  const highlightFindingId = openRunId === requestedRun ? params.get("finding") : null;
   const debouncedRepo = useDebounced(repo, 300);
   const runs = useRuns(tenantLoading ? null : tenantId, { repo: debouncedRepo, status, dateRange, control });
   const ids = { repo: useId(), status: useId(), date: useId() };
@@ -231,7 +235,12 @@ export function RunsPage() {
         </>
       )}
       {tenantId ? <RepositoriesCard tenantId={tenantId} readOnly={readOnly} /> : null}
-      <RunDrawer runId={openRunId} onClose={() => setOpenRunId(null)} readOnly={readOnly} />
+      <RunDrawer
+        runId={openRunId}
+        onClose={() => setOpenRunId(null)}
+        readOnly={readOnly}
+        highlightFindingId={highlightFindingId}
+      />
     </Page>
   );
 }
