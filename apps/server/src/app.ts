@@ -45,6 +45,7 @@ import { trustProxyHops } from "./http/trust-proxy.ts";
 import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerMemberRoutes } from "./members/members.routes.ts";
+import { registerPageNarrativeRoutes } from "./narratives/page-narratives.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerPrBotRoutes } from "./pr-bot/pr-bot.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
@@ -192,6 +193,15 @@ export async function buildApp(options: {
     ledger: services.ledger,
     evidenceReports: services.evidenceReports,
     audit: services.auditRepo,
+    access,
+    authenticate,
+  });
+  registerPageNarrativeRoutes(app, {
+    db: services.db,
+    narrator: services.narrator,
+    runs: services.runsRepo,
+    ledger: services.ledger,
+    posture: services.posture,
     access,
     authenticate,
   });

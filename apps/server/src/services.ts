@@ -338,6 +338,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     pullRequests,
     livePullRequests: createLivePullRequests({ db, host: github, localOpenCount: fixes.activeCount }),
     ledger,
+    narrator,
     auth,
     tenantsRepo,
     tenantAccess: createTenantAccess(tenantsRepo),

@@ -25,6 +25,31 @@ import { renderEvidenceReportPdf } from "./pdf/evidence-report.pdf.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
+/** The evidence page's blocks and chain status (the page and its narrator read the same). */
+export async function evidencePage(
+  deps: { db: Database; ledger: LedgerService },
+  tenantId: string,
+  { control, limit, type }: z.infer<typeof EvidenceQuery>,
+): Promise<EvidenceResponse> {
+  // A well-formed code the catalogue does not know is a typo, not a control without evidence.
+  if (control !== undefined && !isKnownControl(control)) {
+    throw new AppError("bad_request", `querystring.control: unknown control ${control}`);
+  }
+  const rows =
+    control === undefined
+      ? await deps.ledger.recent(tenantId, limit, type)
+      : await recentEvidenceOfControl(deps.db, { tenantId, control, limit, type });
+  return {
+    artifacts: rows.map(toEvidenceArtifact),
+    chain: chainStatus(
+      await deps.ledger.head(tenantId),
+      await deps.ledger.latestVerification(tenantId),
+      await deps.ledger.runCount(tenantId),
+    ),
+    genesisHash: GENESIS_HASH,
+  };
+}
+
 export function registerEvidenceRoutes(
   app: App,
   deps: {
@@ -59,25 +84,8 @@ export function registerEvidenceRoutes(
     },
     async (request) => {
       const { tenantId } = request.params;
-      const { control, limit, type } = request.query;
       await access.require(tenantId, currentUser(request).id, "evidence");
-      // A well-formed code the catalogue does not know is a typo, not a control without evidence.
-      if (control !== undefined && !isKnownControl(control)) {
-        throw new AppError("bad_request", `querystring.control: unknown control ${control}`);
-      }
-      const rows =
-        control === undefined
-          ? await ledger.recent(tenantId, limit, type)
-          : await recentEvidenceOfControl(deps.db, { tenantId, control, limit, type });
-      return {
-        artifacts: rows.map(toEvidenceArtifact),
-        chain: chainStatus(
-          await ledger.head(tenantId),
-          await ledger.latestVerification(tenantId),
-          await ledger.runCount(tenantId),
-        ),
-        genesisHash: GENESIS_HASH,
-      };
+      return evidencePage(deps, tenantId, request.query);
     },
   );
 

@@ -78,6 +78,8 @@ const REPORTS: Record<string, string> = {
   "GET /api/tenants/{tenantId}/risk-heatmap": "counts by family and severity",
   "GET /api/compliance/{frameworkId}": "framework compliance",
   "GET /api/tenants/{tenantId}/evidence": "the evidence ledger",
+  "GET /api/tenants/{tenantId}/narratives/evidence": "the evidence page's summary",
+  "GET /api/tenants/{tenantId}/narratives/compliance": "the compliance page's summary",
   "GET /api/tenants/{tenantId}/evidence/export": "the evidence export",
   "GET /api/tenants/{tenantId}/attestations": "signed compliance attestations",
   "GET /api/attest/bundle/{id}": "an attestation bundle",
@@ -91,6 +93,7 @@ const REPORTS: Record<string, string> = {
 /** Working data that holds code or leads to it: never an auditor's. */
 const WORKING_DATA: Record<string, string> = {
   "GET /api/tenants/{tenantId}/runs": "runs and their findings",
+  "GET /api/tenants/{tenantId}/narratives/runs": "the runs page's summary (counts of runs by repository)",
   "GET /api/runs/{id}": "a run's findings with snippets",
   "GET /api/scans/{scanId}": "scan progress of a run",
   "GET /api/controls/{controlId}/findings": "findings with file, line and message",
@@ -124,6 +127,8 @@ const READS: Record<string, () => string> = {
   "/api/attest/bundle/{id}": () => `/api/attest/bundle/${ids.attestation}`,
   "/api/provenance/{id}": () => `/api/provenance/${ids.provenance}`,
   "/api/compliance/{frameworkId}": () => `/api/compliance/soc2?tenantId=${owner.tenantId}`,
+  "/api/tenants/{tenantId}/narratives/compliance": () =>
+    `/api/tenants/${owner.tenantId}/narratives/compliance?frameworkId=soc2`,
   "/api/controls/{controlId}/findings": () =>
     `/api/controls/${ids.control}/findings?tenantId=${owner.tenantId}`,
   "/api/tenants/{tenantId}/evidence/export": () =>
