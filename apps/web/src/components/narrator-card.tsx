@@ -23,11 +23,14 @@ export function NarratorCard({
   text,
   confidence,
   trend,
+  writtenBy = null,
 }: {
   title?: string;
   text: string;
   confidence?: number | null;
   trend?: Trend | null;
+  /** The language model that wrote the sentence; null for templates (nothing is shown). */
+  writtenBy?: string | null;
 }) {
   const TrendIcon = trend ? TREND_ICON[trend] : null;
   return (
@@ -37,6 +40,7 @@ export function NarratorCard({
         <section aria-label={title} className="min-w-0 flex-1">
           <h2 className="sr-only">{title}</h2>
           <p className="text-sm leading-relaxed">{text}</p>
+          {writtenBy ? <p className="mt-1 text-xs text-muted-foreground">Written by {writtenBy}</p> : null}
         </section>
         <div className="flex shrink-0 items-center gap-3 text-sm">
           {confidence !== null && confidence !== undefined ? (

@@ -55,6 +55,14 @@ describe("CompliancePage", () => {
     stubFetch({
       ...base,
       "GET /api/frameworks": { body: frameworks },
+      [`GET /api/tenants/${TENANT_ID}/narratives/compliance?frameworkId=soc2`]: {
+        body: {
+          summary: "SOC 2: 50% compliant. Of 2 requirements, 1 passes, 0 fail and 1 is untested.",
+          confidence: 60,
+          trend: "stable",
+          source: "templates",
+        },
+      },
       [`GET /api/compliance/soc2?tenantId=${TENANT_ID}`]: {
         body: {
           framework: frameworks[0],
@@ -103,7 +111,7 @@ describe("CompliancePage", () => {
     expect(framework).toHaveClass("[&>span]:truncate");
     expect(screen.getByText(/Untested requirements/)).toBeInTheDocument();
     expect(
-      screen.getByText("SOC 2: 50% compliant. Of 2 requirements, 1 passes, 0 fail and 1 is untested."),
+      await screen.findByText("SOC 2: 50% compliant. Of 2 requirements, 1 passes, 0 fail and 1 is untested."),
     ).toBeInTheDocument();
     expect(screen.getByText(/Confidence/)).toHaveTextContent("60%");
     expect(screen.getByRole("img", { name: "Trend: stable" })).toBeInTheDocument();

@@ -2,14 +2,13 @@
 // score and how each requirement maps to Rampart's controls. A requirement with no mapped control,
 // or whose controls were not evaluated, is "Untested" and counts against the score.
 import type { ComplianceResponse } from "@rampart/contracts/compliance";
-import { plural } from "@rampart/contracts/words";
 import { useEffect, useId, useState } from "react";
 import { useSearch } from "wouter";
 import { ErrorPanel } from "../../components/error-panel";
-import { NarratorCard } from "../../components/narrator-card";
 import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
+import { PageNarrator } from "../../components/page-narrator";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -23,21 +22,6 @@ import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCompliance, useFrameworks } from "./api/get-compliance";
 
 type Summary = ComplianceResponse["compliance"];
-
-/** Spec part 2: confidence is compliance + 10, at most 95; trend up at 90+, down with 5+ failures. */
-export function complianceNarrative(name: string, summary: Summary) {
-  const percent = Math.round(summary.compliancePercentage);
-  const trend: "up" | "down" | "stable" =
-    summary.compliancePercentage >= 90 ? "up" : summary.failedControls > 5 ? "down" : "stable";
-  return {
-    text:
-      `${name}: ${percent}% compliant. Of ${plural(summary.totalControls, "requirement")}, ` +
-      `${plural(summary.passedControls, "passes", "pass")}, ${plural(summary.failedControls, "fails", "fail")} ` +
-      `and ${plural(summary.unknownControls, "is untested", "are untested")}.`,
-    confidence: Math.min(95, summary.compliancePercentage + 10),
-    trend,
-  };
-}
 
 const STATUS_BADGE = {
   pass: { label: "Pass", variant: "success" },
@@ -73,10 +57,16 @@ function ComplianceBody({
     );
   }
   const { framework, compliance: summary, controls } = compliance.data;
-  const narrative = complianceNarrative(framework.name, summary);
   return (
     <>
-      <NarratorCard title="Compliance summary" {...narrative} />
+      {tenantId ? (
+        <PageNarrator
+          tenantId={tenantId}
+          page="compliance"
+          filters={{ frameworkId }}
+          title="Compliance summary"
+        />
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>

@@ -12,7 +12,7 @@ import {
   TEST_USER,
   testTenant,
 } from "../../test/render";
-import { EvidencePage, evidenceNarrative } from "./evidence-page";
+import { EvidencePage } from "./evidence-page";
 import { defaultExportRange } from "./export-range";
 
 const BASE = `/api/tenants/${TENANT_ID}/evidence`;
@@ -42,7 +42,17 @@ const ledger: EvidenceResponse = {
 
 describe("EvidencePage", () => {
   it("renders the chain newest first with previous-hash links, the Genesis Block and the verified badge", async () => {
-    stubEvidence({ [LIST]: { body: ledger } });
+    stubEvidence({
+      [LIST]: { body: ledger },
+      [`GET /api/tenants/${TENANT_ID}/narratives/evidence?type=all&limit=100`]: {
+        body: {
+          summary: "3 blocks in the ledger; the newest 3 shown.",
+          confidence: 95,
+          trend: null,
+          source: "templates",
+        },
+      },
+    });
     renderWithProviders(<EvidencePage />, { path: "/evidence" });
     const chain = await screen.findByRole("list", { name: "Evidence ledger" });
     const blocks = within(chain).getAllByRole("listitem");
@@ -65,6 +75,7 @@ describe("EvidencePage", () => {
     expect(within(blocks[1]!).queryByText("Genesis Block")).not.toBeInTheDocument();
 
     expect(screen.getByText("Verified")).toBeInTheDocument();
+    expect(await screen.findByText("3 blocks in the ledger; the newest 3 shown.")).toBeInTheDocument();
     expect(screen.getByText(/Confidence/)).toHaveTextContent("95%");
     expect(await screen.findByText("SHA256:abcdef0123456789")).toBeInTheDocument();
     expect(screen.getByText("rampart verify export.json --key key.pem")).toBeInTheDocument();
@@ -176,19 +187,5 @@ describe("EvidencePage", () => {
     });
     renderWithProviders(<EvidencePage />, { path: "/evidence" });
     expect(await screen.findByRole("region", { name: "No evidence yet" })).toBeInTheDocument();
-  });
-});
-
-describe("evidenceNarrative", () => {
-  it("counts one block and one minute in the singular", () => {
-    const now = Date.now();
-    const narrative = evidenceNarrative({
-      artifacts: [testArtifact(0)],
-      chain: testChain({ chainLength: 1, lastVerifiedAt: new Date(now - 90_000).toISOString() }),
-      genesisHash: GENESIS_HASH,
-    });
-    expect(narrative).toBe(
-      "1 block in the ledger; the newest 1 shown. Every block verified intact 1 min ago.",
-    );
   });
 });

@@ -1,32 +1,26 @@
 // Evidence Graph (/evidence): the export form, the chain's verification status with Verify Chain,
 // the signing key for offline checks, filters, and the hash-linked ledger of blocks.
 
-import type { EvidenceResponse } from "@rampart/contracts/evidence";
-import { plural } from "@rampart/contracts/words";
 import { Info, Waypoints, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { FilterButtons } from "../../components/filter-buttons";
-import { NarratorCard } from "../../components/narrator-card";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
+import { PageNarrator } from "../../components/page-narrator";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent } from "../../components/ui/card";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { Skeleton } from "../../components/ui/skeleton";
-import { ageLabel } from "../../lib/age-label";
 import { useCurrentTenant } from "../../session/use-current-tenant";
-import { type ArtifactTypeFilter, useEvidence } from "./api/get-evidence";
+import { type ArtifactTypeFilter, EVIDENCE_LIMIT, useEvidence } from "./api/get-evidence";
 import { useVerifyEvidenceChain } from "./api/verify-evidence-chain";
 import { ChainStatusCard } from "./chain-status-card";
 import { ExportForm } from "./export-form";
 import { ARTIFACT_TYPE_LABELS, LedgerChain } from "./ledger-chain";
 import { PublicKeyCard } from "./public-key-card";
-
-/** Narrator confidence on this page (spec part 2, §9). */
-export const EVIDENCE_NARRATOR_CONFIDENCE = 95;
 
 const TYPE_FILTERS: readonly ArtifactTypeFilter[] = [
   "all",
@@ -38,15 +32,6 @@ const TYPE_FILTERS: readonly ArtifactTypeFilter[] = [
   "provenance",
 ];
 const TYPE_FILTER_LABELS: Record<ArtifactTypeFilter, string> = { all: "All types", ...ARTIFACT_TYPE_LABELS };
-
-export function evidenceNarrative({ artifacts, chain }: EvidenceResponse): string {
-  if (artifacts.length === 0) return "The ledger has no evidence blocks to show yet.";
-  const size = `${plural(chain.chainLength, "block")} in the ledger; the newest ${artifacts.length} shown.`;
-  if (!chain.lastVerifiedAt) return `${size} The chain has not been verified yet.`;
-  if (chain.isValid) return `${size} Every block verified intact ${ageLabel(chain.lastVerifiedAt)}.`;
-  const where = chain.failure ? ` at block #${chain.failure.index}` : "";
-  return `${size} The last verification found a break${where}; treat later evidence as untrusted.`;
-}
 
 function ControlChip({ control }: { control: string }) {
   const [, navigate] = useLocation();
@@ -120,11 +105,14 @@ export function EvidencePage() {
         <EmptyState icon={Waypoints} title="No evidence yet" description="No tenant is selected." />
       ) : (
         <>
-          <NarratorCard
-            title="Evidence summary"
-            text={evidenceNarrative(evidence.data)}
-            confidence={EVIDENCE_NARRATOR_CONFIDENCE}
-          />
+          {tenantId ? (
+            <PageNarrator
+              tenantId={tenantId}
+              page="evidence"
+              filters={{ type, limit: EVIDENCE_LIMIT, control }}
+              title="Evidence summary"
+            />
+          ) : null}
           <div className="grid gap-4 lg:grid-cols-2">
             <ChainStatusCard
               chain={evidence.data.chain}

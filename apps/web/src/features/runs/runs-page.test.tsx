@@ -22,6 +22,10 @@ import {
 import { RunsPage } from "./runs-page";
 
 const RUNS = `/api/tenants/${TENANT_ID}/runs`;
+const NARRATIVE = `/api/tenants/${TENANT_ID}/narratives/runs`;
+const narrative = (summary: string, trend: "down" | "stable", source = "templates") => ({
+  body: { summary, confidence: 85, trend, source },
+});
 
 function stubRuns(routes: Record<string, FetchReply | FetchHandler>) {
   return stubFetch({
@@ -44,6 +48,10 @@ describe("RunsPage", () => {
       [`GET ${RUNS}?status=all&dateRange=all&limit=50&cursor=c1`]: {
         body: testRunsPage(secondPage, null),
       },
+      [`GET ${NARRATIVE}?status=all&dateRange=all`]: narrative(
+        "1 policy run match: 0 passed, 1 failed.",
+        "stable",
+      ),
     });
     const user = userEvent.setup();
     renderWithProviders(<RunsPage />, { path: "/runs" });
@@ -55,7 +63,7 @@ describe("RunsPage", () => {
     expect(items[1]).toHaveTextContent("Manual Policy Run");
     expect(items[1]).toHaveTextContent("Passed");
     expect(items[1]).toHaveTextContent("hash feedfacecafe");
-    expect(screen.getByText(/Confidence/)).toHaveTextContent("85%");
+    expect(await screen.findByText(/Confidence/)).toHaveTextContent("85%");
 
     await user.click(screen.getByRole("button", { name: "Load More" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(51));
@@ -65,7 +73,7 @@ describe("RunsPage", () => {
     // Fifty cards take jsdom close to the default 5 s on a busy machine.
   }, 15_000);
 
-  it("narrates every run the filters match and says how many of them are shown", async () => {
+  it("shows the server's narrator summary, who wrote it, and how many runs are shown", async () => {
     const firstPage = Array.from({ length: 50 }, (_, index) =>
       testRun({ status: index === 0 ? "fail" : "pass" }),
     );
@@ -73,6 +81,11 @@ describe("RunsPage", () => {
       [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: {
         body: testRunsPage(firstPage, "c1", { total: 212, pass: 180, fail: 30, skip: 2 }),
       },
+      [`GET ${NARRATIVE}?status=all&dateRange=all`]: narrative(
+        "212 policy runs match: 180 passed, 30 failed, 2 skipped; failures are piling up, review the failed runs first.",
+        "down",
+        "gpt-test",
+      ),
     });
     renderWithProviders(<RunsPage />, { path: "/runs" });
     expect(
@@ -81,7 +94,8 @@ describe("RunsPage", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Trend: down" })).toBeInTheDocument();
-    expect(screen.getByText("Showing 50 of 212")).toBeInTheDocument();
+    expect(screen.getByText("Written by gpt-test")).toBeInTheDocument();
+    expect(await screen.findByText("Showing 50 of 212")).toBeInTheDocument();
   });
 
   it("honours ?control= with a removable chip and narrates many failures as a downward trend", async () => {
@@ -91,6 +105,10 @@ describe("RunsPage", () => {
         body: testRunsPage(failing, null),
       },
       [`GET ${RUNS}?status=all&dateRange=all&limit=50`]: { body: testRunsPage([], null) },
+      [`GET ${NARRATIVE}?status=all&dateRange=all&control=IAC-ENC-01`]: narrative(
+        "4 policy runs match: 0 passed, 4 failed; failures are piling up, review the failed runs first.",
+        "down",
+      ),
     });
     const user = userEvent.setup();
     const { location } = renderWithProviders(<RunsPage />, { path: "/runs?control=IAC-ENC-01" });

@@ -1,17 +1,17 @@
 // Policy Runs (/runs): filtered runs (repository, status, date range, and a control from
 // ?control=CODE), a narrator summary, cursor-paginated "Load More", a run drawer, and the
 // tenant's repositories.
-import type { Run, RunCounts } from "@rampart/contracts/runs";
+import type { Run } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
 import { PlayCircle, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
-import { NarratorCard } from "../../components/narrator-card";
 import { NoTenantState } from "../../components/no-tenant-state";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
+import { PageNarrator } from "../../components/page-narrator";
 import { RunStatusBadge } from "../../components/run-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -39,21 +39,6 @@ const DATE_OPTIONS: [RunFilters["dateRange"], string][] = [
   ["week", "Last 7 days"],
   ["month", "Last 30 days"],
 ];
-
-/**
- * The runs narrator (spec part 2): confidence 85, trend down when more than 3 runs failed. It
- * speaks of every run the filters match, as the server counts them, not of the pages loaded.
- */
-export function runsNarrative(counts: RunCounts): { text: string; trend: "down" | "stable" } {
-  const skipped = counts.skip > 0 ? `, ${counts.skip} skipped` : "";
-  const text =
-    counts.total === 0
-      ? "No policy runs match these filters."
-      : `${plural(counts.total, "policy run")} match: ${counts.pass} passed, ${counts.fail} failed${skipped}${
-          counts.fail > 3 ? "; failures are piling up, review the failed runs first." : "."
-        }`;
-  return { text, trend: counts.fail > 3 ? "down" : "stable" };
-}
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -121,7 +106,6 @@ export function RunsPage() {
   const allRuns = runs.data?.pages.flatMap((page) => page.runs) ?? [];
   // The newest page's counts: runs recorded meanwhile are counted, not yet listed.
   const counts = runs.data?.pages.at(-1)?.counts ?? { total: allRuns.length, pass: 0, fail: 0, skip: 0 };
-  const narrative = runsNarrative(counts);
 
   return (
     <Page>
@@ -202,7 +186,14 @@ export function RunsPage() {
         />
       ) : (
         <>
-          <NarratorCard title="Runs summary" text={narrative.text} confidence={85} trend={narrative.trend} />
+          {tenantId ? (
+            <PageNarrator
+              tenantId={tenantId}
+              page="runs"
+              filters={{ repo: debouncedRepo.trim() || null, status, dateRange, control }}
+              title="Runs summary"
+            />
+          ) : null}
           {allRuns.length === 0 ? (
             <EmptyState
               icon={PlayCircle}

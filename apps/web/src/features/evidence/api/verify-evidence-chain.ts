@@ -1,5 +1,5 @@
 // Re-verify the tenant's whole chain now (POST /api/tenants/{tenantId}/evidence/verify) and put the
-// verdict into every cached evidence list and the dashboard summary.
+// verdict into every cached evidence list, the dashboard summary and the evidence narrator.
 import type { ChainStatus, EvidenceResponse } from "@rampart/contracts/evidence";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
@@ -18,7 +18,11 @@ export function useVerifyEvidenceChain(tenantId: string | null) {
         { queryKey: ["/api/tenants", tenantId, "evidence"] },
         (previous) => (previous ? { ...previous, chain } : previous),
       );
-      await queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId, "summary"] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId, "summary"] }),
+        // The evidence narrator speaks of the last verification.
+        queryClient.invalidateQueries({ queryKey: ["/api/tenants", tenantId, "narratives", "evidence"] }),
+      ]);
     },
     onError: (error) => {
       toast({
