@@ -1,7 +1,6 @@
 // Compliance Overview (/compliance): pick a framework (the first is chosen automatically), see the
 // score and how each requirement maps to Rampart's controls. A requirement with no mapped control,
 // or whose controls were not evaluated, is "Untested" and counts against the score.
-import type { ComplianceResponse } from "@rampart/contracts/compliance";
 import { useEffect, useId, useState } from "react";
 import { useSearch } from "wouter";
 import { ErrorPanel } from "../../components/error-panel";
@@ -20,8 +19,6 @@ import { cn } from "../../lib/cn";
 import { scrollIntoView } from "../../lib/scroll-into-view";
 import { useCurrentTenant } from "../../session/use-current-tenant";
 import { useCompliance, useFrameworks } from "./api/get-compliance";
-
-type Summary = ComplianceResponse["compliance"];
 
 const STATUS_BADGE = {
   pass: { label: "Pass", variant: "success" },
