@@ -26,6 +26,14 @@ type KnownValue = Parameters<typeof setTfvars>[1] extends ReadonlyMap<string, in
 
 const MAX_VARFILE_BYTES = 1024 * 1024;
 
+/** A target no pull request could be made for, and why, in words for the user. */
+const failedResult = (target: { id: string }, reason: string): Result => ({
+  environmentId: target.id,
+  status: "failed",
+  pullRequest: null,
+  reason,
+});
+
 const slug = (name: string) =>
   name
     .toLowerCase()
@@ -75,12 +83,7 @@ export function createApplyConfig(deps: {
     target: EnvironmentRow,
     keys: string[] | undefined,
   ): Promise<Result> {
-    const failed = (reason: string): Result => ({
-      environmentId: target.id,
-      status: "failed",
-      pullRequest: null,
-      reason,
-    });
+    const failed = (reason: string) => failedResult(target, reason);
     const from = await deps.declared.evaluate(source);
     if (!from.ok) return failed(`${source.name}: ${from.reason}`);
     const to = await deps.declared.evaluate(target);
@@ -175,12 +178,7 @@ export function createApplyConfig(deps: {
     to: Evaluated,
     keys: string[] | undefined,
   ): Promise<Result> {
-    const failed = (reason: string): Result => ({
-      environmentId: target.id,
-      status: "failed",
-      pullRequest: null,
-      reason,
-    });
+    const failed = (reason: string) => failedResult(target, reason);
     const kustomizationOf = async (evaluated: Evaluated) => {
       const candidates = KUSTOMIZATION_FILES.map(
         (file) => normalizeRepositoryPath(`${evaluated.source.path}/${file}`) ?? file,
@@ -310,12 +308,10 @@ export function createApplyConfig(deps: {
         { environmentId: target.id, error: error.message },
         "apply-config: code host refused",
       );
-      return {
-        environmentId: target.id,
-        status: "failed",
-        pullRequest: null,
-        reason: error.safe ? error.message : "The code host could not create the pull request",
-      };
+      return failedResult(
+        target,
+        error.safe ? error.message : "The code host could not create the pull request",
+      );
     }
   }
 
