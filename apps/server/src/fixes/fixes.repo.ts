@@ -2,11 +2,46 @@
 // change or fixing a finding, the ones fixing a list of findings, and the per-tenant number counter.
 import type { Database } from "@rampart/db/client";
 import { prNumberCounters, prSuggestions } from "@rampart/db/schema";
-import { and, arrayContains, arrayOverlaps, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 
 export type PrSuggestionRow = typeof prSuggestions.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Transaction;
+
+/** The repository's newest open fix pull request that also matches `match`. */
+async function newestOpen(
+  executor: Executor,
+  key: { tenantId: string; repositoryId: string },
+  match: SQL,
+): Promise<PrSuggestionRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(prSuggestions)
+    .where(
+      and(
+        eq(prSuggestions.tenantId, key.tenantId),
+        eq(prSuggestions.repositoryId, key.repositoryId),
+        eq(prSuggestions.state, "open"),
+        match,
+      ),
+    )
+    .orderBy(desc(prSuggestions.createdAt))
+    .limit(1);
+  return row;
+}
 
 export function createFixesRepo(db: Database) {
   return {
@@ -15,18 +50,7 @@ export function createFixesRepo(db: Database) {
       executor: Executor,
       key: { tenantId: string; repositoryId: string; fixKey: string },
     ): Promise<PrSuggestionRow | undefined> {
-      const [row] = await executor
-        .select()
-        .from(prSuggestions)
-        .where(
-          and(
-            eq(prSuggestions.tenantId, key.tenantId),
-            eq(prSuggestions.repositoryId, key.repositoryId),
-            eq(prSuggestions.fixKey, key.fixKey),
-            eq(prSuggestions.state, "open"),
-          ),
-        );
-      return row;
+      return newestOpen(executor, key, eq(prSuggestions.fixKey, key.fixKey));
     },
 
     /** The newest fix pull request with this number on the code host, in the repository. */
@@ -65,20 +89,7 @@ export function createFixesRepo(db: Database) {
       executor: Executor,
       key: { tenantId: string; repositoryId: string; fingerprint: string },
     ): Promise<PrSuggestionRow | undefined> {
-      const [row] = await executor
-        .select()
-        .from(prSuggestions)
-        .where(
-          and(
-            eq(prSuggestions.tenantId, key.tenantId),
-            eq(prSuggestions.repositoryId, key.repositoryId),
-            arrayContains(prSuggestions.fixedFingerprints, [key.fingerprint]),
-            eq(prSuggestions.state, "open"),
-          ),
-        )
-        .orderBy(desc(prSuggestions.createdAt))
-        .limit(1);
-      return row;
+      return newestOpen(executor, key, arrayContains(prSuggestions.fixedFingerprints, [key.fingerprint]));
     },
 
     /** The open and merged pull requests that fix any of these findings (closed ones fixed nothing). */
