@@ -338,7 +338,10 @@ export async function run(total = 10_000, rounds = 3): Promise<string> {
   try {
     // The CLI and the server load the analyzers at start-up, before any scan; so does the bench, so
     // that the rounds time the scan itself. The CLI row below includes that start-up.
-    await import("../packages/engine/src/registry.ts");
+    const registry = await import("../packages/engine/src/registry.ts");
+    const ruleCounts = registry.analyzers.map(
+      (analyzer) => `${analyzer.id} ${registry.allRules([analyzer]).length}`,
+    );
     const measured: Round[] = [];
     for (let round = 0; round < rounds; round++) measured.push(await measure(corpus.root));
     const cliSeconds = measureCli(corpus.root);
@@ -370,6 +373,7 @@ export async function run(total = 10_000, rounds = 3): Promise<string> {
       `| peak RSS | ${peakRssMb.toFixed(0)} MB |`,
       `| findings | ${result.findings.length} |`,
       `| analyzers | ${statuses.join("; ")} |`,
+      `| rules per analyzer | ${ruleCounts.join(", ")} |`,
     ];
     return rows.join("\n");
   } finally {
