@@ -5,7 +5,11 @@ import { spawnSync } from "node:child_process";
 
 const steps = [
   ["lint and format", "npx", ["biome", "check", "."]],
-  ["rule docs up to date", "node", ["packages/cli/bin/rampart.mjs", "docs", "docs/rules", "--check"]],
+  [
+    "rule docs up to date",
+    "node",
+    ["packages/cli/bin/rampart.mjs", "docs", "docs/rules", "--readme", "README.md", "--check"],
+  ],
   ["typecheck (node)", "npx", ["tsc", "-p", "tsconfig.json"]],
   ["typecheck (web)", "npx", ["tsc", "-p", "apps/web/tsconfig.json"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
