@@ -51,6 +51,10 @@ export interface Instruction extends Located {
   execForm: boolean;
   /** RUN only: the shell commands of the body, in order. */
   commands: Command[];
+  /** ONBUILD only: the instruction it registers (`ONBUILD RUN …` → the RUN), parsed like any other. */
+  trigger: Instruction | null;
+  /** True for an instruction that is an ONBUILD trigger: it runs in the builds that use this image. */
+  onbuild: boolean;
 }
 
 export interface FromImage {
@@ -73,7 +77,12 @@ export interface Stage {
   index: number;
   /** The `AS` name, lower-cased, or null. */
   name: string | null;
-  from: Instruction;
+  /**
+   * The FROM instruction, or null for the implicit stage of a fragment: instructions written before
+   * any FROM (snippets, `Dockerfile.part` includes). Rules judge their instructions there too, but
+   * nothing is known about the image they end up in.
+   */
+  from: Instruction | null;
   image: FromImage;
   /** The stage this one builds on (`FROM builder`), or null for an external image. */
   parent: number | null;
@@ -112,11 +121,23 @@ export function shippedStages(model: DockerfileModel): Stage[] {
   return finalStageChain(model);
 }
 
-/** Every RUN command of a stage, with its instruction. */
+/**
+ * Every instruction of a stage followed, where it is an ONBUILD, by its trigger: per-instruction
+ * rules judge `ONBUILD RUN …` like a RUN. Rules about the stage's own state (its last USER, its CMD)
+ * use `stage.instructions`, since a trigger only runs in the builds that use this image.
+ */
+export function* instructionsOf(stage: Stage): Generator<Instruction> {
+  for (const instruction of stage.instructions) {
+    yield instruction;
+    if (instruction.trigger) yield instruction.trigger;
+  }
+}
+
+/** Every RUN command of a stage (ONBUILD RUN triggers included), with its instruction. */
 export function* runCommands(
   stage: Stage,
 ): Generator<{ run: Instruction; command: Command; position: number }> {
-  for (const run of stage.instructions) {
+  for (const run of instructionsOf(stage)) {
     if (run.keyword !== "RUN") continue;
     let position = 0;
     for (const command of run.commands) yield { run, command, position: position++ };
@@ -161,26 +182,28 @@ export function parseDockerfile(file: SourceFile): ParseResult<DockerfileModel> 
   for (const item of raw) {
     const range = item.getRange();
     const keywordRange = item.getInstructionRange();
-    const index = indexOf(file, range.start);
-    const end = indexOf(file, range.end);
-    // flags (`--mount=…`) are outside dockerfile-ast's argument range, so read from the keyword on
-    const argsIndex = indexOf(file, keywordRange.end);
     const instruction = buildInstruction(
       file,
       item.getKeyword().toUpperCase(),
-      index,
-      end,
+      indexOf(file, range.start),
+      indexOf(file, range.end),
+      // flags (`--mount=…`) are outside dockerfile-ast's argument range, so read from the keyword on
       indexOf(file, keywordRange.end),
-      argsIndex,
       escapeChar,
+      0,
     );
     if (instruction.keyword === "FROM") {
       model.stages.push(buildStage(model, instruction));
-    } else {
-      const stage = model.stages[model.stages.length - 1];
-      if (stage) stage.instructions.push(instruction);
-      else if (instruction.keyword === "ARG") model.globalArgs.push(instruction);
+      continue;
     }
+    let stage = model.stages[model.stages.length - 1];
+    if (!stage && instruction.keyword === "ARG") {
+      model.globalArgs.push(instruction);
+      continue;
+    }
+    // an instruction before any FROM: a fragment, judged in an implicit stage of its own
+    stage ??= implicitStage(model, instruction);
+    stage.instructions.push(instruction);
   }
   return parsed(model);
 }
@@ -197,15 +220,19 @@ function toWord(file: SourceFile, word: ShellWord): Word {
   return { text: word.text, index: word.index, end: word.end, ...located(file, word.index) };
 }
 
+/** ONBUILD ONBUILD is invalid; the bound only keeps hostile input from recursing. */
+const MAX_TRIGGER_DEPTH = 2;
+
 function buildInstruction(
   file: SourceFile,
   keyword: string,
   index: number,
   end: number,
   keywordEnd: number,
-  argsIndex: number,
   escapeChar: string,
+  depth: number,
 ): Instruction {
+  const argsIndex = keywordEnd;
   const start = located(file, index);
   const instruction: Instruction = {
     keyword,
@@ -218,8 +245,29 @@ function buildInstruction(
     args: [],
     execForm: false,
     commands: [],
+    trigger: null,
+    onbuild: depth > 0,
   };
   const body = file.text.slice(argsIndex, end);
+  if (keyword === "ONBUILD") {
+    instruction.args = tokenizeShell(body, argsIndex, escapeChar).flatMap((command) =>
+      command.words.map((word) => toWord(file, word)),
+    );
+    const triggerKeyword = /^\s*([A-Za-z]+)/.exec(body);
+    if (triggerKeyword && depth < MAX_TRIGGER_DEPTH) {
+      const triggerIndex = argsIndex + body.indexOf(triggerKeyword[1]!);
+      instruction.trigger = buildInstruction(
+        file,
+        triggerKeyword[1]!.toUpperCase(),
+        triggerIndex,
+        end,
+        triggerIndex + triggerKeyword[1]!.length,
+        escapeChar,
+        depth + 1,
+      );
+    }
+    return instruction;
+  }
   const trimmed = body.trimStart();
   // exec form: a JSON array of strings
   if (
@@ -242,11 +290,12 @@ function buildInstruction(
       return instruction;
     }
   }
-  // the first line decides about heredocs: `RUN <<EOF` or `RUN bash <<EOF`
-  const firstNewline = body.indexOf("\n");
-  const firstLine = firstNewline === -1 ? body : body.slice(0, firstNewline);
-  const heredoc = /<<-?\s*(["']?)([A-Za-z_][\w.-]*)\1/.exec(firstLine);
-  const headSource = heredoc && firstNewline !== -1 ? firstLine : body;
+  // the instruction's own line (with its continuations) decides about heredocs: `RUN <<EOF`,
+  // `RUN bash <<EOF`, `RUN --mount=… \⏎ <<EOF`. The heredoc body starts on the next line.
+  const headEnd = instructionLineEnd(body, escapeChar);
+  const headLine = headEnd === -1 ? body : body.slice(0, headEnd);
+  const heredoc = headEnd === -1 ? null : HEREDOC_MARKER.exec(headLine);
+  const headSource = heredoc ? headLine : body;
   const head = tokenizeShell(headSource, argsIndex, escapeChar).map((command) => ({
     separatorBefore: command.separatorBefore,
     words: command.words.map((word) => toWord(file, word)),
@@ -273,17 +322,15 @@ function buildInstruction(
     const words = command.words.filter((word) => !/^<<-?/.test(word.text) || !heredoc);
     if (words.length > 0) commands.push(makeCommand(words, command.separatorBefore));
   }
-  if (heredoc && firstNewline !== -1) {
+  if (heredoc) {
     // the body runs as a shell script when the RUN line has no command of its own, or calls a shell
     const shellBody = commands.length === 0 || /^(?:ba|da|z|a|k)?sh$/.test(commands[0]?.program ?? "");
     if (shellBody) {
-      const bodyStart = argsIndex + firstNewline + 1;
-      const bodyText = file.text.slice(bodyStart, end);
-      const lines = bodyText.split("\n");
-      const terminator =
-        lines.length > 0 && lines[lines.length - 1]!.trim() === heredoc[2] ? lines.length - 1 : -1;
-      const script = terminator === -1 ? bodyText : lines.slice(0, terminator).join("\n");
-      for (const command of tokenizeShell(script, bodyStart, escapeChar, true)) {
+      const bodyStart = argsIndex + headEnd + 1;
+      const script = heredocScript(file.text.slice(bodyStart, end), heredoc[2]!);
+      // the body is a script the shell reads: Docker's escape character and comment stripping do not
+      // apply there, and a backslash-newline is the shell's own continuation
+      for (const command of tokenizeShell(script, bodyStart, "\\", true)) {
         commands.push(
           makeCommand(
             command.words.map((word) => toWord(file, word)),
@@ -295,6 +342,31 @@ function buildInstruction(
   }
   instruction.commands = commands;
   return instruction;
+}
+
+const HEREDOC_MARKER = /<<-?\s*(["']?)([A-Za-z_][\w.-]*)\1/;
+
+/**
+ * Index of the newline that ends the instruction's line in `body`, following Dockerfile line
+ * continuations (escape character at the end of a line); -1 when the instruction ends with `body`.
+ */
+function instructionLineEnd(body: string, escapeChar: string): number {
+  let from = 0;
+  for (let lines = 0; lines < MAX_INSTRUCTIONS; lines++) {
+    const newline = body.indexOf("\n", from);
+    if (newline === -1) return -1;
+    const line = body.slice(from, newline).replace(/[ \t\r]+$/, "");
+    if (!line.endsWith(escapeChar)) return newline;
+    from = newline + 1;
+  }
+  return -1;
+}
+
+/** The heredoc's lines up to (not including) its terminator line; the whole text without one. */
+function heredocScript(text: string, terminator: string): string {
+  const lines = text.split("\n");
+  const last = lines.findIndex((line) => line.replace(/^\t+/, "").trimEnd() === terminator);
+  return last === -1 ? text : lines.slice(0, last).join("\n");
 }
 
 function makeCommand(words: Word[], separatorBefore: Command["separatorBefore"]): Command {
@@ -320,6 +392,19 @@ function jsonArray(text: string): string[] | null {
     // not JSON: Docker runs it in shell form
   }
   return null;
+}
+
+function implicitStage(model: DockerfileModel, first: Instruction): Stage {
+  const stage: Stage = {
+    index: 0,
+    name: null,
+    from: null,
+    image: describeImage(null, first, false),
+    parent: null,
+    instructions: [],
+  };
+  model.stages.push(stage);
+  return stage;
 }
 
 function buildStage(model: DockerfileModel, from: Instruction): Stage {

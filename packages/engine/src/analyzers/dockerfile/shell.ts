@@ -79,6 +79,16 @@ export function tokenizeShell(
     if (!newlines && c === escapeChar && skipContinuation()) {
       continue; // Docker joins the lines verbatim, so a word may continue on the next line
     }
+    // in a script (heredoc body) a backslash-newline is the shell's line continuation: both vanish,
+    // and unlike a Dockerfile continuation a following `#` line is not dropped
+    if (newlines && c === "\\" && (source[i + 1] === "\n" || i + 1 === source.length)) {
+      i += 2;
+      continue;
+    }
+    if (newlines && c === "\\" && source[i + 1] === "\r" && source[i + 2] === "\n") {
+      i += 3;
+      continue;
+    }
     if (c === "\n") {
       if (newlines) flushCommand("newline");
       else flushWord();
