@@ -6,6 +6,7 @@ import { addRemoteUrl } from "./add-remote-url.ts";
 import { apkAddWithCache } from "./apk-add-with-cache.ts";
 import { aptInstallWithRecommends } from "./apt-install-with-recommends.ts";
 import { aptInstallWithoutYes } from "./apt-install-without-yes.ts";
+import { aptInsteadOfAptGet } from "./apt-instead-of-apt-get.ts";
 import { aptListsNotRemoved } from "./apt-lists-not-removed.ts";
 import { aptUpdateAlone } from "./apt-update-alone.ts";
 import { aptUpgrade } from "./apt-upgrade.ts";
@@ -16,7 +17,10 @@ import { deprecatedMaintainer } from "./deprecated-maintainer.ts";
 import { missingHealthcheck } from "./missing-healthcheck.ts";
 import { missingUser } from "./missing-user.ts";
 import { npmInstallInsteadOfCi } from "./npm-install-instead-of-ci.ts";
+import { osUpgradeInBuild } from "./os-upgrade-in-build.ts";
 import { overriddenCmd } from "./overridden-cmd.ts";
+import { packageCacheNotCleaned } from "./package-cache-not-cleaned.ts";
+import { packageInstallWithoutYes } from "./package-install-without-yes.ts";
 import { pipInstallWithCache } from "./pip-install-with-cache.ts";
 import { relativeWorkdir } from "./relative-workdir.ts";
 import { rootUser } from "./root-user.ts";
@@ -26,6 +30,10 @@ import { sshPortExposed } from "./ssh-port-exposed.ts";
 import { sudoInRun } from "./sudo-in-run.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { unpinnedBaseImage } from "./unpinned-base-image.ts";
+import { unpinnedGem } from "./unpinned-gem.ts";
+import { unpinnedGoInstall } from "./unpinned-go-install.ts";
+import { unpinnedNpmPackage } from "./unpinned-npm-package.ts";
+import { unpinnedOsPackage } from "./unpinned-os-package.ts";
 import { unpinnedPipPackage } from "./unpinned-pip-package.ts";
 import { worldWritablePermissions } from "./world-writable-permissions.ts";
 
@@ -57,4 +65,12 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   cdInRun,
   deprecatedMaintainer,
   overriddenCmd,
+  unpinnedOsPackage,
+  aptInsteadOfAptGet,
+  packageInstallWithoutYes,
+  packageCacheNotCleaned,
+  osUpgradeInBuild,
+  unpinnedNpmPackage,
+  unpinnedGem,
+  unpinnedGoInstall,
 ];
