@@ -55,6 +55,8 @@ export interface Instruction extends Located {
   trigger: Instruction | null;
   /** True for an instruction that is an ONBUILD trigger: it runs in the builds that use this image. */
   onbuild: boolean;
+  /** RUN, CMD and ENTRYPOINT: the shell a shell-form body runs in (the last SHELL, else `/bin/sh -c`). */
+  shell: readonly string[];
 }
 
 export interface FromImage {
@@ -205,7 +207,40 @@ export function parseDockerfile(file: SourceFile): ParseResult<DockerfileModel> 
     stage ??= implicitStage(model, instruction);
     stage.instructions.push(instruction);
   }
+  applyShells(model);
   return parsed(model);
+}
+
+/** The shell Docker runs shell-form RUN, CMD and ENTRYPOINT in on Linux. */
+export const DEFAULT_SHELL: readonly string[] = ["/bin/sh", "-c"];
+
+/** Whether a shell is a POSIX shell whose bodies the tokenizer understands (not PowerShell, cmd). */
+export function isPosixShell(shell: readonly string[]): boolean {
+  return /^(?:sh|bash|dash|ash|zsh|ksh|mksh|busybox)$/.test(baseName(shell[0] ?? ""));
+}
+
+/**
+ * Records on each instruction the shell in effect (SHELL lasts to the end of its stage and is
+ * inherited by `FROM <stage>`), and drops the commands of shell-form RUN bodies that PowerShell or
+ * cmd runs: POSIX tokenizing them would invent commands.
+ */
+function applyShells(model: DockerfileModel): void {
+  const shellAtEnd: (readonly string[])[] = [];
+  for (const stage of model.stages) {
+    let shell = stage.parent === null ? DEFAULT_SHELL : (shellAtEnd[stage.parent] ?? DEFAULT_SHELL);
+    for (const instruction of stage.instructions) {
+      if (instruction.keyword === "SHELL" && instruction.execForm && instruction.args.length > 0) {
+        shell = instruction.args.map((word) => word.text);
+      }
+      for (const target of [instruction, instruction.trigger]) {
+        if (!target || target.keyword === "SHELL") continue;
+        // a trigger runs in the child build, whose SHELL is unknown: it keeps the default
+        if (target === instruction) target.shell = shell;
+        if (target.keyword === "RUN" && !target.execForm && !isPosixShell(target.shell)) target.commands = [];
+      }
+    }
+    shellAtEnd[stage.index] = shell;
+  }
 }
 
 function indexOf(file: SourceFile, position: { line: number; character: number }): number {
@@ -247,6 +282,7 @@ function buildInstruction(
     commands: [],
     trigger: null,
     onbuild: depth > 0,
+    shell: DEFAULT_SHELL,
   };
   const body = file.text.slice(argsIndex, end);
   if (keyword === "ONBUILD") {

@@ -12,16 +12,25 @@ import { aptUpdateAlone } from "./apt-update-alone.ts";
 import { aptUpgrade } from "./apt-upgrade.ts";
 import { baseImageWithoutDigest } from "./base-image-without-digest.ts";
 import { cdInRun } from "./cd-in-run.ts";
+import { copyFromOwnStage } from "./copy-from-own-stage.ts";
+import { copyFromUnknownStage } from "./copy-from-unknown-stage.ts";
+import { copyMultipleSourcesWithoutSlash } from "./copy-multiple-sources-without-slash.ts";
+import { curlAndWget } from "./curl-and-wget.ts";
 import { curlPipeShell } from "./curl-pipe-shell.ts";
 import { deprecatedMaintainer } from "./deprecated-maintainer.ts";
+import { duplicateStageName } from "./duplicate-stage-name.ts";
+import { hardcodedPlatform } from "./hardcoded-platform.ts";
+import { invalidExposedPort } from "./invalid-exposed-port.ts";
 import { missingHealthcheck } from "./missing-healthcheck.ts";
 import { missingUser } from "./missing-user.ts";
 import { npmInstallInsteadOfCi } from "./npm-install-instead-of-ci.ts";
 import { osUpgradeInBuild } from "./os-upgrade-in-build.ts";
 import { overriddenCmd } from "./overridden-cmd.ts";
+import { overriddenHealthcheck } from "./overridden-healthcheck.ts";
 import { packageCacheNotCleaned } from "./package-cache-not-cleaned.ts";
 import { packageInstallWithoutYes } from "./package-install-without-yes.ts";
 import { pipInstallWithCache } from "./pip-install-with-cache.ts";
+import { pipeWithoutPipefail } from "./pipe-without-pipefail.ts";
 import { relativeWorkdir } from "./relative-workdir.ts";
 import { rootUser } from "./root-user.ts";
 import { secretFileCopied } from "./secret-file-copied.ts";
@@ -35,6 +44,7 @@ import { unpinnedGoInstall } from "./unpinned-go-install.ts";
 import { unpinnedNpmPackage } from "./unpinned-npm-package.ts";
 import { unpinnedOsPackage } from "./unpinned-os-package.ts";
 import { unpinnedPipPackage } from "./unpinned-pip-package.ts";
+import { useraddWithoutNoLogInit } from "./useradd-without-no-log-init.ts";
 import { worldWritablePermissions } from "./world-writable-permissions.ts";
 
 export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
@@ -73,4 +83,14 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   unpinnedNpmPackage,
   unpinnedGem,
   unpinnedGoInstall,
+  copyFromUnknownStage,
+  copyFromOwnStage,
+  duplicateStageName,
+  overriddenHealthcheck,
+  invalidExposedPort,
+  copyMultipleSourcesWithoutSlash,
+  hardcodedPlatform,
+  useraddWithoutNoLogInit,
+  pipeWithoutPipefail,
+  curlAndWget,
 ];
