@@ -537,3 +537,33 @@ export function packageOperands(command: Command, after: Word): Word[] {
 export function isAptGet(command: Command): boolean {
   return command.program === "apt-get" || command.program === "apt";
 }
+
+/** One `key=value` of ENV, ARG or LABEL; `value` is null for `ARG NAME` without a default. */
+export interface KeyValue {
+  key: string;
+  value: string | null;
+  /** The word that holds the pair (its position is the key's). */
+  at: Word;
+}
+
+/**
+ * The pairs of an ENV, ARG or LABEL: `KEY=value …`, or the legacy `ENV KEY value with spaces`
+ * (one pair, the rest of the line its value) that ENV and LABEL still accept.
+ */
+export function keyValuePairs(instruction: Instruction): KeyValue[] {
+  const args = instruction.args;
+  const legacy = instruction.keyword !== "ARG" && args.length >= 2 && !args[0]!.text.includes("=");
+  if (legacy) {
+    const value = args
+      .slice(1)
+      .map((word) => word.text)
+      .join(" ");
+    return [{ key: args[0]!.text, value, at: args[0]! }];
+  }
+  return args.map((word) => {
+    const eq = word.text.indexOf("=");
+    return eq === -1
+      ? { key: word.text, value: null, at: word }
+      : { key: word.text.slice(0, eq), value: word.text.slice(eq + 1), at: word };
+  });
+}

@@ -19,8 +19,12 @@ import { curlAndWget } from "./curl-and-wget.ts";
 import { curlPipeShell } from "./curl-pipe-shell.ts";
 import { deprecatedMaintainer } from "./deprecated-maintainer.ts";
 import { duplicateStageName } from "./duplicate-stage-name.ts";
+import { envSelfReference } from "./env-self-reference.ts";
 import { hardcodedPlatform } from "./hardcoded-platform.ts";
 import { invalidExposedPort } from "./invalid-exposed-port.ts";
+import { invalidLabelKey } from "./invalid-label-key.ts";
+import { invalidOciLabelValue } from "./invalid-oci-label-value.ts";
+import { invalidOnbuildTrigger } from "./invalid-onbuild-trigger.ts";
 import { missingHealthcheck } from "./missing-healthcheck.ts";
 import { missingUser } from "./missing-user.ts";
 import { npmInstallInsteadOfCi } from "./npm-install-instead-of-ci.ts";
@@ -35,6 +39,7 @@ import { relativeWorkdir } from "./relative-workdir.ts";
 import { rootUser } from "./root-user.ts";
 import { secretFileCopied } from "./secret-file-copied.ts";
 import { secretInBuildVariable } from "./secret-in-build-variable.ts";
+import { shellFormCmd } from "./shell-form-cmd.ts";
 import { sshPortExposed } from "./ssh-port-exposed.ts";
 import { sudoInRun } from "./sudo-in-run.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
@@ -93,4 +98,9 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   useraddWithoutNoLogInit,
   pipeWithoutPipefail,
   curlAndWget,
+  invalidLabelKey,
+  invalidOciLabelValue,
+  envSelfReference,
+  invalidOnbuildTrigger,
+  shellFormCmd,
 ];

@@ -6,7 +6,7 @@ const PORT_SPEC = /^(\d+)(?:-(\d+))?(?:\/([A-Za-z]+))?$/;
 const PROTOCOLS = new Set(["tcp", "udp", "sctp"]);
 
 /** Why an EXPOSE item is invalid, or null when it is valid or unknown (a variable). */
-export function invalidPort(item: string): string | null {
+export function portProblem(item: string): string | null {
   if (/[$`]/.test(item)) return null;
   const match = PORT_SPEC.exec(item);
   if (!match) return "is not a port, a port range or port/protocol";
@@ -40,7 +40,7 @@ export const invalidExposedPort = defineFileRule<DockerfileModel>({
       for (const expose of instructionsOf(stage)) {
         if (expose.keyword !== "EXPOSE") continue;
         for (const item of expose.args) {
-          const problem = invalidPort(item.text);
+          const problem = portProblem(item.text);
           if (problem)
             ctx.report({
               message: `EXPOSE ${item.text} ${problem}`,
