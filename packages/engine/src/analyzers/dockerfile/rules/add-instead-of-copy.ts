@@ -26,7 +26,7 @@ export const addInsteadOfCopy = defineFileRule<DockerfileModel>({
   check(ctx) {
     for (const stage of ctx.model.stages) {
       for (const add of instructionsOf(stage)) {
-        if (add.keyword !== "ADD" || add.execForm || add.args.length < 2) continue;
+        if (add.keyword !== "ADD" || add.args.length < 2) continue;
         const sources = add.args.slice(0, -1);
         if (
           sources.some(

@@ -35,10 +35,12 @@ import { packageCacheNotCleaned } from "./package-cache-not-cleaned.ts";
 import { packageInstallWithoutYes } from "./package-install-without-yes.ts";
 import { pipInstallWithCache } from "./pip-install-with-cache.ts";
 import { pipeWithoutPipefail } from "./pipe-without-pipefail.ts";
+import { relativeCopyWithoutWorkdir } from "./relative-copy-without-workdir.ts";
 import { relativeWorkdir } from "./relative-workdir.ts";
 import { rootUser } from "./root-user.ts";
 import { secretFileCopied } from "./secret-file-copied.ts";
 import { secretInBuildVariable } from "./secret-in-build-variable.ts";
+import { shReplacedByLink } from "./sh-replaced-by-link.ts";
 import { shellFormCmd } from "./shell-form-cmd.ts";
 import { sshPortExposed } from "./ssh-port-exposed.ts";
 import { sudoInRun } from "./sudo-in-run.ts";
@@ -51,6 +53,7 @@ import { unpinnedOsPackage } from "./unpinned-os-package.ts";
 import { unpinnedPipPackage } from "./unpinned-pip-package.ts";
 import { useraddWithoutNoLogInit } from "./useradd-without-no-log-init.ts";
 import { worldWritablePermissions } from "./world-writable-permissions.ts";
+import { yarnCacheNotCleaned } from "./yarn-cache-not-cleaned.ts";
 
 export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   rootUser,
@@ -103,4 +106,7 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   envSelfReference,
   invalidOnbuildTrigger,
   shellFormCmd,
+  relativeCopyWithoutWorkdir,
+  shReplacedByLink,
+  yarnCacheNotCleaned,
 ];

@@ -7,7 +7,7 @@ const MOVING_QUERIES = new Set(["latest", "master", "main", "head", "upgrade", "
 export const unpinnedGoInstall = defineFileRule<DockerfileModel>({
   id: "dockerfile/unpinned-go-install",
   analyzer: "dockerfile",
-  title: "go install of a remote tool without a fixed version",
+  title: "go install or go get of a remote module without a fixed version",
   severity: "low",
   confidence: "medium",
   lifecycle: "preview",
@@ -15,7 +15,7 @@ export const unpinnedGoInstall = defineFileRule<DockerfileModel>({
   controls: ["SCA-PIN-01"],
   docs: {
     summary:
-      "`go install <module path>@latest` (or `@main`, `@master`) builds whatever the module's newest commit or release is. (`go install` of a remote path without any `@version` fails outside a module.)",
+      "`go install <module path>@latest` (or `@main`, `@master`), or `go get <module path>` without a version, takes whatever the module's newest release or commit is. (`go install` of a remote path without any `@version` resolves through go.mod, or fails outside a module.)",
     whyItMatters:
       "Each build compiles different code into the image, pulled straight from the module's repository; a compromised or broken release ships without a reviewed change.",
     remediation:
@@ -26,14 +26,22 @@ export const unpinnedGoInstall = defineFileRule<DockerfileModel>({
   check(ctx) {
     for (const stage of ctx.model.stages) {
       for (const { command } of runCommands(stage)) {
-        if (command.program !== "go" || command.args[0]?.text !== "install") continue;
+        const verb = command.args[0]?.text;
+        if (command.program !== "go" || (verb !== "install" && verb !== "get")) continue;
         for (const operand of command.args.slice(1)) {
           if (operand.text.startsWith("-") || /[$`]/.test(operand.text)) continue;
           const at = operand.text.lastIndexOf("@");
-          if (at === -1) continue; // a local package or one resolved through go.mod
-          if (!MOVING_QUERIES.has(operand.text.slice(at + 1).toLowerCase())) continue;
+          // `go install path` (no version) resolves through go.mod or fails outside a module;
+          // `go get path` (no version) asks for the newest release of a remote module
+          const remote = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+\//i.test(operand.text);
+          if (
+            at === -1
+              ? verb === "install" || !remote
+              : !MOVING_QUERIES.has(operand.text.slice(at + 1).toLowerCase())
+          )
+            continue;
           ctx.report({
-            message: `go install ${operand.text} builds whatever is newest`,
+            message: `go ${verb} ${operand.text} takes whatever is newest`,
             at: { line: operand.line, column: operand.column },
           });
         }
