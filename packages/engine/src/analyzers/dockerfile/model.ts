@@ -33,6 +33,11 @@ export interface Command extends Located {
   /** The words after the program. */
   args: Word[];
   separatorBefore: ShellCommand["separatorBefore"];
+  /**
+   * True for a command of an `sh -c '…'` script whose words could not all be located in the file
+   * (escapes inside the string): its positions are near, not exact, so rules must not attach fixes.
+   */
+  approximate: boolean;
 }
 
 export interface Instruction extends Located {
@@ -322,7 +327,8 @@ function buildInstruction(
         cursor = itemEnd;
         return { text, index, end: itemEnd, ...located(file, index) };
       });
-      if (keyword === "RUN") instruction.commands = [makeCommand(instruction.args, null)];
+      if (keyword === "RUN")
+        instruction.commands = withNestedScripts(file, [makeCommand(instruction.args, null)]);
       return instruction;
     }
   }
@@ -376,8 +382,52 @@ function buildInstruction(
       }
     }
   }
-  instruction.commands = commands;
+  instruction.commands = withNestedScripts(file, commands);
   return instruction;
+}
+
+/** The script of `sh -c 'script'`, `bash -ec "…"`, `bash -o pipefail -c …`; null for other commands. */
+function nestedScript(command: Command): Word | null {
+  if (!/^(?:ba|da|z|a|k)?sh$/.test(command.program)) return null;
+  for (let i = 0; i < command.args.length - 1; i++) {
+    const option = command.args[i]!.text;
+    if (option === "-o" || option === "+o") i++;
+    else if (/^-[a-z]*c[a-z]*$/.test(option)) return command.args[i + 1]!;
+    else if (!option.startsWith("-")) return null; // `sh script.sh`: a file, not a string
+  }
+  return null;
+}
+
+/**
+ * Adds, after each `sh -c '…'` command, the commands of its script: they run in the build like the
+ * RUN's own. Positions are found by locating each word in the script's source text; one level only.
+ */
+function withNestedScripts(file: SourceFile, commands: Command[]): Command[] {
+  const result: Command[] = [];
+  for (const command of commands) {
+    result.push(command);
+    const script = nestedScript(command);
+    if (!script) continue;
+    const raw = file.text.slice(script.index, script.end);
+    let cursor = 0;
+    for (const inner of tokenizeShell(script.text, 0, "\\", true)) {
+      let approximate = false;
+      const words = inner.words.map((word) => {
+        const found = raw.indexOf(word.text, cursor);
+        if (found === -1) approximate = true; // an escaped word: report near it, never edit there
+        const start = script.index + (found === -1 ? cursor : found);
+        if (found !== -1) cursor = found + word.text.length;
+        return toWord(file, {
+          text: word.text,
+          index: start,
+          end: found === -1 ? start : start + word.text.length,
+        });
+      });
+      if (words.length === 0) continue;
+      result.push({ ...makeCommand(words, inner.separatorBefore ?? ";"), approximate });
+    }
+  }
+  return result;
 }
 
 const HEREDOC_MARKER = /<<-?\s*(["']?)([A-Za-z_][\w.-]*)\1/;
@@ -415,6 +465,7 @@ function makeCommand(words: Word[], separatorBefore: Command["separatorBefore"])
     program: programWord ? baseName(programWord.text) : "",
     args: at === -1 ? [] : words.slice(at + 1),
     separatorBefore,
+    approximate: false,
     line: (programWord ?? anchor).line,
     column: (programWord ?? anchor).column,
   };

@@ -39,16 +39,21 @@ export const aptInstallWithoutYes = defineFileRule<DockerfileModel>({
         ctx.report({
           message: "apt-get install without -y waits for a confirmation that never comes",
           at: { line: command.line, column: command.column },
-          fix: {
-            description: "add -y",
-            edits: [
-              {
-                start: ctx.file.byteOffsetOfIndex(verb.end),
-                end: ctx.file.byteOffsetOfIndex(verb.end),
-                text: " -y",
-              },
-            ],
-          },
+          // positions inside an `sh -c` string with escapes are approximate: report, do not edit
+          ...(command.approximate
+            ? {}
+            : {
+                fix: {
+                  description: "add -y",
+                  edits: [
+                    {
+                      start: ctx.file.byteOffsetOfIndex(verb.end),
+                      end: ctx.file.byteOffsetOfIndex(verb.end),
+                      text: " -y",
+                    },
+                  ],
+                },
+              }),
         });
       }
     }
