@@ -65,8 +65,13 @@ export interface Instruction extends Located {
 }
 
 export interface FromImage {
-  /** The image reference as written (`node:20-alpine@sha256:…`), or null when FROM has no argument. */
+  /**
+   * The image reference (`node:20-alpine@sha256:…`), or null when FROM has no argument. Variables
+   * with a default in an ARG before the first FROM are substituted (`written` keeps the original).
+   */
   reference: string | null;
+  /** The reference as written, when it differs from `reference` by ARG defaults; else null. */
+  written: string | null;
   at: Located;
   /** True when the reference names an earlier stage (`FROM builder`). */
   stageReference: boolean;
@@ -497,10 +502,14 @@ function implicitStage(model: DockerfileModel, first: Instruction): Stage {
 function buildStage(model: DockerfileModel, from: Instruction): Stage {
   const [imageWord, asWord, nameWord] = from.args;
   const name = asWord && asWord.text.toLowerCase() === "as" && nameWord ? nameWord.text.toLowerCase() : null;
-  const reference = imageWord?.text ?? null;
+  const written = imageWord?.text ?? null;
+  // `ARG TAG=latest` before the FROM: the default build uses the default, so judge that
+  const substituted = written?.includes("$") ? substituteArgs(written, model.globalArgs) : null;
+  const reference = substituted ?? written;
   const lower = reference?.toLowerCase() ?? "";
   const parentStage = model.stages.find((stage) => stage.name !== null && stage.name === lower);
   const image = describeImage(reference, imageWord ?? from, parentStage !== undefined);
+  if (substituted !== null) image.written = written;
   return {
     index: model.stages.length,
     name,
@@ -509,6 +518,28 @@ function buildStage(model: DockerfileModel, from: Instruction): Stage {
     parent: parentStage ? parentStage.index : null,
     instructions: [],
   };
+}
+
+/**
+ * `${NAME}`, `$NAME`, `${NAME:-word}` replaced by the defaults of global ARGs; null when a variable
+ * has no default (its value is unknown) or uses another form.
+ */
+export function substituteArgs(text: string, globalArgs: readonly Instruction[]): string | null {
+  const defaults = new Map<string, string>();
+  for (const arg of globalArgs) {
+    for (const pair of keyValuePairs(arg)) if (pair.value !== null) defaults.set(pair.key, pair.value);
+  }
+  let unknown = false;
+  const result = text.replace(
+    /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))|\$\{[^}]*\}?/g,
+    (match, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+      const name = braced ?? bare;
+      const value = name === undefined ? undefined : (defaults.get(name) ?? fallback);
+      if (value === undefined || value.includes("$")) unknown = true;
+      return value ?? match;
+    },
+  );
+  return unknown ? null : result;
 }
 
 /** Splits an image reference into repository, tag and digest (registry ports are not tags). */
@@ -522,6 +553,7 @@ export function describeImage(reference: string | null, at: Located, stageRefere
   const colon = withoutDigest.indexOf(":", lastSlash + 1);
   return {
     reference,
+    written: null,
     at: at2,
     stageReference,
     parameterised: value.includes("$"),
