@@ -21,6 +21,7 @@ import { deprecatedMaintainer } from "./deprecated-maintainer.ts";
 import { duplicateStageName } from "./duplicate-stage-name.ts";
 import { envSelfReference } from "./env-self-reference.ts";
 import { hardcodedPlatform } from "./hardcoded-platform.ts";
+import { ineffectiveCommandInRun } from "./ineffective-command-in-run.ts";
 import { invalidExposedPort } from "./invalid-exposed-port.ts";
 import { invalidLabelKey } from "./invalid-label-key.ts";
 import { invalidOciLabelValue } from "./invalid-oci-label-value.ts";
@@ -109,4 +110,5 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   relativeCopyWithoutWorkdir,
   shReplacedByLink,
   yarnCacheNotCleaned,
+  ineffectiveCommandInRun,
 ];
