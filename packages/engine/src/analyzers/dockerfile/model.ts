@@ -314,8 +314,9 @@ function buildInstruction(
     }
     return instruction;
   }
-  const trimmed = body.trimStart();
-  // exec form: a JSON array of strings
+  // exec form: a JSON array of strings, after any flags (`COPY --chown=app ["a", "/b/"]`)
+  const flagPrefix = EXEC_FLAG_PREFIX.exec(body)?.[0] ?? "";
+  const trimmed = body.slice(flagPrefix.length);
   if (
     trimmed.startsWith("[") &&
     ["RUN", "CMD", "ENTRYPOINT", "SHELL", "COPY", "ADD", "VOLUME"].includes(keyword)
@@ -323,8 +324,12 @@ function buildInstruction(
     const items = jsonArray(trimmed.replace(/\\\r?\n/g, ""));
     if (items) {
       instruction.execForm = true;
+      const flagWords = tokenizeShell(flagPrefix, argsIndex, escapeChar).flatMap((command) =>
+        command.words.map((word) => toWord(file, word)),
+      );
+      instruction.flags = flagWords.map(toFlag);
       // find each item's own position: the JSON strings appear in order in the source
-      let cursor = argsIndex + body.length - trimmed.length;
+      let cursor = argsIndex + flagPrefix.length;
       instruction.args = items.map((text) => {
         const found = file.text.indexOf(JSON.stringify(text), cursor);
         const index = found === -1 || found >= end ? cursor : found;
@@ -351,14 +356,7 @@ function buildInstruction(
   const first = head[0];
   if (first) {
     while (first.words.length > 0 && first.words[0]!.text.startsWith("--")) {
-      const word = first.words.shift()!;
-      const eq = word.text.indexOf("=");
-      instruction.flags.push({
-        name: (eq === -1 ? word.text : word.text.slice(0, eq)).slice(2).toLowerCase(),
-        value: eq === -1 ? null : word.text.slice(eq + 1),
-        line: word.line,
-        column: word.column,
-      });
+      instruction.flags.push(toFlag(first.words.shift()!));
     }
   }
   instruction.args = head.flatMap((command) => command.words);
@@ -433,6 +431,20 @@ function withNestedScripts(file: SourceFile, commands: Command[]): Command[] {
     }
   }
   return result;
+}
+
+/** Leading `--flag` words (and continuations between them) before an exec-form array. */
+const EXEC_FLAG_PREFIX = /^(?:(?:\s|\\\r?\n)*--[^\s[]\S*)*(?:\s|\\\r?\n)*/;
+
+/** `--chown=app:app` → { name: "chown", value: "app:app" }. */
+function toFlag(word: Word): InstructionFlag {
+  const eq = word.text.indexOf("=");
+  return {
+    name: (eq === -1 ? word.text : word.text.slice(0, eq)).slice(2).toLowerCase(),
+    value: eq === -1 ? null : word.text.slice(eq + 1),
+    line: word.line,
+    column: word.column,
+  };
 }
 
 const HEREDOC_MARKER = /<<-?\s*(["']?)([A-Za-z_][\w.-]*)\1/;
