@@ -38,6 +38,8 @@ export interface Command extends Located {
    * (escapes inside the string): its positions are near, not exact, so rules must not attach fixes.
    */
   approximate: boolean;
+  /** For a command of an `sh -c '…'` script: the `sh -c` command that runs it; else null. */
+  runBy: Command | null;
 }
 
 export interface Instruction extends Located {
@@ -427,7 +429,7 @@ function withNestedScripts(file: SourceFile, commands: Command[]): Command[] {
         });
       });
       if (words.length === 0) continue;
-      result.push({ ...makeCommand(words, inner.separatorBefore ?? ";"), approximate });
+      result.push({ ...makeCommand(words, inner.separatorBefore ?? ";"), approximate, runBy: command });
     }
   }
   return result;
@@ -483,6 +485,7 @@ function makeCommand(words: Word[], separatorBefore: Command["separatorBefore"])
     args: at === -1 ? [] : words.slice(at + 1),
     separatorBefore,
     approximate: false,
+    runBy: null,
     line: (programWord ?? anchor).line,
     column: (programWord ?? anchor).column,
   };

@@ -36,10 +36,13 @@ export const pipeWithoutPipefail = defineFileRule<DockerfileModel>({
     for (const stage of ctx.model.stages) {
       for (const run of instructionsOf(stage)) {
         if (run.keyword !== "RUN" || run.execForm) continue;
-        if (!isPosixShell(run.shell) || shellSetsPipefail(run.shell)) continue;
+        if (!isPosixShell(run.shell)) continue;
         for (const command of run.commands) {
-          if (setsPipefail(command)) break;
+          if (setsPipefail(command)) break; // `set -o pipefail` covers the rest of the RUN
           if (command.separatorBefore !== "|") continue;
+          // the shell that runs the pipe: `bash -o pipefail -c '…'` for its script, else the SHELL
+          const shell = command.runBy ? command.runBy.words.map((word) => word.text) : run.shell;
+          if (shellSetsPipefail(shell)) continue;
           ctx.report({
             message: "a pipe in RUN without pipefail: a failure left of the | is ignored",
             at: { line: run.line, column: run.column },
