@@ -1,5 +1,17 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type Command, type DockerfileModel, instructionsOf, isPosixShell } from "../model.ts";
+import { baseName, type Command, DEFAULT_SHELL, type DockerfileModel, instructionsOf } from "../model.ts";
+
+/** Shells that have a pipefail option to turn on. */
+const PIPEFAIL_SHELLS = new Set(["bash", "ash", "zsh", "ksh", "mksh"]);
+
+/**
+ * Whether the RUN's shell is one the rule judges: the default `/bin/sh -c` (the fix is a SHELL
+ * with pipefail), or a SHELL naming bash, ash, zsh or ksh. A SHELL set to another shell (plain sh,
+ * dash, PowerShell, cmd) has no pipefail to turn on there.
+ */
+function judged(shell: readonly string[]): boolean {
+  return shell === DEFAULT_SHELL || PIPEFAIL_SHELLS.has(baseName(shell[0] ?? ""));
+}
 
 /** Whether a SHELL instruction's arguments turn pipefail on (`-o pipefail`, `-eo pipefail`). */
 function shellSetsPipefail(shell: readonly string[]): boolean {
@@ -27,7 +39,7 @@ export const pipeWithoutPipefail = defineFileRule<DockerfileModel>({
     whyItMatters:
       "A failed download or build step on the left of the pipe is ignored: the build succeeds with a truncated archive, an empty key file or a half-installed tool, and the broken image ships.",
     remediation:
-      'Set `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` (or ash/zsh) before the RUN, or start the RUN with `set -o pipefail &&`. PowerShell and cmd shells and exec-form RUNs are not flagged.',
+      'Set `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` (or ash/zsh) before the RUN, or start the RUN with `set -o pipefail &&`. Exec-form RUNs are not flagged, nor RUNs after a SHELL naming a shell without pipefail (sh, dash, PowerShell, cmd).',
     example:
       'SHELL ["/bin/bash", "-o", "pipefail", "-c"]\nRUN curl -fsSL https://example.com/key.asc | gpg --dearmor -o /usr/share/keyrings/example.gpg',
     references: ["https://github.com/hadolint/hadolint/wiki/DL4006"],
@@ -36,7 +48,7 @@ export const pipeWithoutPipefail = defineFileRule<DockerfileModel>({
     for (const stage of ctx.model.stages) {
       for (const run of instructionsOf(stage)) {
         if (run.keyword !== "RUN" || run.execForm) continue;
-        if (!isPosixShell(run.shell)) continue;
+        if (!judged(run.shell)) continue;
         for (const command of run.commands) {
           if (setsPipefail(command)) break; // `set -o pipefail` covers the rest of the RUN
           if (command.separatorBefore !== "|") continue;
