@@ -25,8 +25,13 @@ export const copyFromUnknownStage = defineFileRule<DockerfileModel>({
     references: ["https://github.com/hadolint/hadolint/wiki/DL3022"],
   },
   check(ctx) {
+    // the first stage of each name, so that a file of many stages stays linear
+    const firstStageNamed = new Map<string, number>();
     for (const stage of ctx.model.stages) {
-      const earlier = ctx.model.stages.filter((other) => other.index < stage.index);
+      if (stage.name !== null && !firstStageNamed.has(stage.name))
+        firstStageNamed.set(stage.name, stage.index);
+    }
+    for (const stage of ctx.model.stages) {
       for (const copy of stage.instructions) {
         if (copy.keyword !== "COPY") continue;
         const from = copy.flags.find((flag) => flag.name === "from");
@@ -36,8 +41,9 @@ export const copyFromUnknownStage = defineFileRule<DockerfileModel>({
         const numeric = /^\d+$/.test(name);
         // a stage copying from itself is dockerfile/copy-from-own-stage
         if (numeric ? Number(name) === stage.index : name === stage.name) continue;
-        if (numeric ? Number(name) < stage.index : earlier.some((other) => other.name === name)) continue;
-        const later = ctx.model.stages.find((other) => other.index > stage.index && other.name === name);
+        const definedAt = numeric ? Number(name) : (firstStageNamed.get(name) ?? Number.POSITIVE_INFINITY);
+        if (definedAt < stage.index) continue;
+        const later = numeric ? undefined : ctx.model.stages[definedAt];
         ctx.report({
           message: later
             ? `COPY --from=${value} names a stage defined later (line ${later.from?.line}); stages can only copy from earlier ones`

@@ -1,18 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel, Stage } from "../model.ts";
-
-/** The stage and the stages it builds on (`FROM builder`), nearest first. */
-function lineage(model: DockerfileModel, stage: Stage): Stage[] {
-  const chain: Stage[] = [];
-  const seen = new Set<number>();
-  let current: Stage | undefined = stage;
-  while (current && !seen.has(current.index)) {
-    seen.add(current.index);
-    chain.push(current);
-    current = current.parent === null ? undefined : model.stages[current.parent];
-  }
-  return chain;
-}
+import type { DockerfileModel } from "../model.ts";
 
 export const relativeCopyWithoutWorkdir = defineFileRule<DockerfileModel>({
   id: "dockerfile/relative-copy-without-workdir",
@@ -33,10 +20,10 @@ export const relativeCopyWithoutWorkdir = defineFileRule<DockerfileModel>({
     references: ["https://github.com/hadolint/hadolint/wiki/DL3045"],
   },
   check(ctx) {
+    // whether each stage ends with a WORKDIR set, itself or through its parent (always an earlier stage)
+    const workdirAtEnd: boolean[] = [];
     for (const stage of ctx.model.stages) {
-      const inherited = lineage(ctx.model, stage)
-        .slice(1)
-        .some((ancestor) => ancestor.instructions.some((instruction) => instruction.keyword === "WORKDIR"));
+      const inherited = stage.parent !== null && workdirAtEnd[stage.parent] === true;
       let workdirSet = inherited;
       for (const instruction of stage.instructions) {
         if (instruction.keyword === "WORKDIR") workdirSet = true;
@@ -49,6 +36,7 @@ export const relativeCopyWithoutWorkdir = defineFileRule<DockerfileModel>({
           at: { line: destination.line, column: destination.column },
         });
       }
+      workdirAtEnd[stage.index] = workdirSet;
     }
   },
 });
