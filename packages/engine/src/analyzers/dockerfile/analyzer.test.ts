@@ -3,10 +3,11 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkRuleFixtures } from "../../../test/fixture-harness.ts";
+import { applyTextEdits, checkRuleFixtures, runRuleOnFiles } from "../../../test/fixture-harness.ts";
 import { SourceFile } from "../../source.ts";
 import { dockerfileAnalyzer } from "./analyzer.ts";
 import { parseDockerfile } from "./model.ts";
+import { deprecatedMaintainer } from "./rules/deprecated-maintainer.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -18,10 +19,34 @@ describe("dockerfile fixtures", () => {
   }
 });
 
+describe("dockerfile/deprecated-maintainer fix", () => {
+  it("keeps the text verbatim, quotes included, as Docker stores it", () => {
+    const text = 'FROM debian:12\nMAINTAINER "Jane Doe" <jane@example.com> \\o/ $5\n';
+    const { findings } = runRuleOnFiles(dockerfileAnalyzer, deprecatedMaintainer, [
+      { path: "Dockerfile", text, annotations: [] },
+    ]);
+    const edits = findings.flatMap((finding) => finding.fix?.edits ?? []);
+    expect(applyTextEdits(text, edits)).toBe(
+      'FROM debian:12\nLABEL maintainer="\\"Jane Doe\\" <jane@example.com> \\\\o/ \\$5"\n',
+    );
+  });
+});
+
 describe("parseDockerfile", () => {
   const pieces = fc.constantFrom(
     "FROM ",
     "RUN ",
+    "ONBUILD ",
+    "SHELL ",
+    "LABEL ",
+    "EXPOSE ",
+    "CMD ",
+    "WORKDIR ",
+    "sh -c ",
+    "apt-get install ",
+    "=",
+    "--from=",
+    "\\",
     "USER ",
     "ADD ",
     "COPY ",

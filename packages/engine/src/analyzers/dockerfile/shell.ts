@@ -79,6 +79,16 @@ export function tokenizeShell(
     if (!newlines && c === escapeChar && skipContinuation()) {
       continue; // Docker joins the lines verbatim, so a word may continue on the next line
     }
+    // in a script (heredoc body) a backslash-newline is the shell's line continuation: both vanish,
+    // and unlike a Dockerfile continuation a following `#` line is not dropped
+    if (newlines && c === "\\" && (source[i + 1] === "\n" || i + 1 === source.length)) {
+      i += 2;
+      continue;
+    }
+    if (newlines && c === "\\" && source[i + 1] === "\r" && source[i + 2] === "\n") {
+      i += 3;
+      continue;
+    }
     if (c === "\n") {
       if (newlines) flushCommand("newline");
       else flushWord();
@@ -193,11 +203,21 @@ export function tokenizeShell(
 /** Wrappers that run the next word as the command: `sudo apt-get`, `env X=1 pip`, `time make`. */
 const WRAPPERS = new Set(["sudo", "env", "time", "nohup", "exec", "command", "nice", "xargs"]);
 
-/** Index of the word that is the program, after assignments and wrappers; -1 if none. */
+/**
+ * Reserved words that open or continue a compound command: in `if …; then apt-get install x; fi`
+ * the command after `then` is `apt-get`. (`for x in …` and `case` stay as they are: no program.)
+ */
+const RESERVED_WORDS = new Set(["if", "then", "else", "elif", "do", "while", "until", "!", "{"]);
+
+/** Index of the word that is the program, after assignments, reserved words and wrappers; -1 if none. */
 export function programIndex(words: readonly ShellWord[]): number {
   let i = 0;
   while (i < words.length) {
     const word = words[i]!.text;
+    if (RESERVED_WORDS.has(word)) {
+      i++;
+      continue;
+    }
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
       i++;
       continue;

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel } from "../model.ts";
+import { type DockerfileModel, instructionsOf } from "../model.ts";
 
 /** ADD unpacks local tar archives; for these ADD does something COPY cannot. */
 const ARCHIVE = /\.(?:tar|tar\.(?:gz|bz2|xz|zst|lz|lzma)|tgz|tbz2?|txz|tzst)$/i;
@@ -25,8 +25,8 @@ export const addInsteadOfCopy = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of ctx.model.stages) {
-      for (const add of stage.instructions) {
-        if (add.keyword !== "ADD" || add.execForm || add.args.length < 2) continue;
+      for (const add of instructionsOf(stage)) {
+        if (add.keyword !== "ADD" || add.args.length < 2) continue;
         const sources = add.args.slice(0, -1);
         if (
           sources.some(

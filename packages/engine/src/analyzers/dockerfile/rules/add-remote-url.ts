@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel } from "../model.ts";
+import { type DockerfileModel, instructionsOf } from "../model.ts";
 
 export const REMOTE_SOURCE = /^(?:https?|ftp):\/\//i;
 
@@ -25,7 +25,7 @@ export const addRemoteUrl = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of ctx.model.stages) {
-      for (const add of stage.instructions) {
+      for (const add of instructionsOf(stage)) {
         if (add.keyword !== "ADD" || add.flags.some((flag) => flag.name === "checksum")) continue;
         for (const source of add.args.slice(0, -1)) {
           if (REMOTE_SOURCE.test(source.text)) {

@@ -38,16 +38,21 @@ export const apkAddWithCache = defineFileRule<DockerfileModel>({
         ctx.report({
           message: "apk add without --no-cache",
           at: { line: command.line, column: command.column },
-          fix: {
-            description: "add --no-cache",
-            edits: [
-              {
-                start: ctx.file.byteOffsetOfIndex(verb.end),
-                end: ctx.file.byteOffsetOfIndex(verb.end),
-                text: " --no-cache",
-              },
-            ],
-          },
+          // positions inside an `sh -c` string with escapes are approximate: report, do not edit
+          ...(command.approximate
+            ? {}
+            : {
+                fix: {
+                  description: "add --no-cache",
+                  edits: [
+                    {
+                      start: ctx.file.byteOffsetOfIndex(verb.end),
+                      end: ctx.file.byteOffsetOfIndex(verb.end),
+                      text: " --no-cache",
+                    },
+                  ],
+                },
+              }),
         });
       }
     }

@@ -38,16 +38,21 @@ export const aptInstallWithRecommends = defineFileRule<DockerfileModel>({
         ctx.report({
           message: "apt-get install without --no-install-recommends",
           at: { line: command.line, column: command.column },
-          fix: {
-            description: "add --no-install-recommends",
-            edits: [
-              {
-                start: ctx.file.byteOffsetOfIndex(verb.end),
-                end: ctx.file.byteOffsetOfIndex(verb.end),
-                text: " --no-install-recommends",
-              },
-            ],
-          },
+          // positions inside an `sh -c` string with escapes are approximate: report, do not edit
+          ...(command.approximate
+            ? {}
+            : {
+                fix: {
+                  description: "add --no-install-recommends",
+                  edits: [
+                    {
+                      start: ctx.file.byteOffsetOfIndex(verb.end),
+                      end: ctx.file.byteOffsetOfIndex(verb.end),
+                      text: " --no-install-recommends",
+                    },
+                  ],
+                },
+              }),
         });
       }
     }

@@ -1,13 +1,14 @@
 import { defineFileRule } from "../../../rule.ts";
 import { type DockerfileModel, isAptGet, runCommands, subcommand } from "../model.ts";
 
-/** `-y`, `--yes`, `--assume-yes`, clusters like `-qy`, and `-qq` (which implies -y). */
+/** `-y`, `--yes`, `--assume-yes`, clusters like `-qy`, and quiet level 2 (`-qq`, `-q=2`), which implies -y. */
 function answersYes(words: readonly string[]): boolean {
   return words.some(
     (w) =>
       w === "--yes" ||
       w === "--assume-yes" ||
       w === "-qq" ||
+      /^(?:-q|--quiet)=[2-9]$/.test(w) ||
       (/^-[a-z]+$/.test(w) && w.includes("y")) ||
       /^APT::Get::Assume-Yes=(?:true|1|yes)$/i.test(w),
   );
@@ -39,16 +40,21 @@ export const aptInstallWithoutYes = defineFileRule<DockerfileModel>({
         ctx.report({
           message: "apt-get install without -y waits for a confirmation that never comes",
           at: { line: command.line, column: command.column },
-          fix: {
-            description: "add -y",
-            edits: [
-              {
-                start: ctx.file.byteOffsetOfIndex(verb.end),
-                end: ctx.file.byteOffsetOfIndex(verb.end),
-                text: " -y",
-              },
-            ],
-          },
+          // positions inside an `sh -c` string with escapes are approximate: report, do not edit
+          ...(command.approximate
+            ? {}
+            : {
+                fix: {
+                  description: "add -y",
+                  edits: [
+                    {
+                      start: ctx.file.byteOffsetOfIndex(verb.end),
+                      end: ctx.file.byteOffsetOfIndex(verb.end),
+                      text: " -y",
+                    },
+                  ],
+                },
+              }),
         });
       }
     }

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type DockerfileModel, isAptGet, shippedStages, subcommand } from "../model.ts";
+import { type DockerfileModel, instructionsOf, isAptGet, shippedStages, subcommand } from "../model.ts";
 
 export const aptListsNotRemoved = defineFileRule<DockerfileModel>({
   id: "dockerfile/apt-lists-not-removed",
@@ -22,7 +22,7 @@ export const aptListsNotRemoved = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of shippedStages(ctx.model)) {
-      for (const run of stage.instructions) {
+      for (const run of instructionsOf(stage)) {
         if (run.keyword !== "RUN") continue;
         const install = run.commands.find((c) => isAptGet(c) && subcommand(c)?.text === "install");
         if (!install) continue;

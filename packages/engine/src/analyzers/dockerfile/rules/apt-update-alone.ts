@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type DockerfileModel, isAptGet, subcommand } from "../model.ts";
+import { type DockerfileModel, instructionsOf, isAptGet, subcommand } from "../model.ts";
 
 export const aptUpdateAlone = defineFileRule<DockerfileModel>({
   id: "dockerfile/apt-update-alone",
@@ -20,7 +20,7 @@ export const aptUpdateAlone = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of ctx.model.stages) {
-      for (const run of stage.instructions) {
+      for (const run of instructionsOf(stage)) {
         if (run.keyword !== "RUN") continue;
         const apt = run.commands.filter(isAptGet);
         const update = apt.find((command) => subcommand(command)?.text === "update");

@@ -24,7 +24,10 @@ export const baseImageWithoutDigest = defineFileRule<DockerfileModel>({
       const image = stage.image;
       if (image.reference === null || image.stageReference || image.parameterised || image.scratch) continue;
       if (image.digest || image.tag === null || image.tag.toLowerCase() === "latest") continue;
-      ctx.report({ message: `base image "${image.reference}" is not pinned by digest`, at: image.at });
+      ctx.report({
+        message: `base image "${image.reference}"${image.written ? ` (${image.written} with its ARG defaults)` : ""} is not pinned by digest`,
+        at: image.at,
+      });
     }
   },
 });

@@ -1,6 +1,11 @@
 import { defineFileRule } from "../../../rule.ts";
 import type { DockerfileModel } from "../model.ts";
 
+/** A double-quoted LABEL value: backslash, quote and `$` (LABEL expands variables) are escaped. */
+export function labelValue(text: string): string {
+  return `"${text.replace(/[\\"$]/g, (c) => `\\${c}`)}"`;
+}
+
 export const deprecatedMaintainer = defineFileRule<DockerfileModel>({
   id: "dockerfile/deprecated-maintainer",
   analyzer: "dockerfile",
@@ -22,7 +27,8 @@ export const deprecatedMaintainer = defineFileRule<DockerfileModel>({
     for (const stage of ctx.model.stages) {
       for (const instruction of stage.instructions) {
         if (instruction.keyword !== "MAINTAINER") continue;
-        const value = instruction.args.map((w) => w.text).join(" ");
+        // Docker keeps MAINTAINER's text verbatim (quotes included), so the label carries the raw text
+        const value = ctx.file.text.slice(instruction.keywordEnd, instruction.end).trim();
         const singleLine = instruction.endLine === instruction.line;
         ctx.report({
           message: "MAINTAINER is deprecated; use LABEL maintainer",
@@ -35,7 +41,7 @@ export const deprecatedMaintainer = defineFileRule<DockerfileModel>({
                     {
                       start: ctx.file.byteOffsetOfIndex(instruction.index),
                       end: ctx.file.byteOffsetOfIndex(instruction.end),
-                      text: `LABEL maintainer=${JSON.stringify(value)}`,
+                      text: `LABEL maintainer=${labelValue(value)}`,
                     },
                   ],
                 },

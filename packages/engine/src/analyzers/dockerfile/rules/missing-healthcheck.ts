@@ -21,12 +21,14 @@ export const missingHealthcheck = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     const stage = finalStage(ctx.model);
-    if (!stage) return;
+    // a fragment without FROM is not known to be an image of its own
+    const from = stage?.from;
+    if (!from) return;
     if (finalStageChain(ctx.model).some((s) => s.instructions.some((i) => i.keyword === "HEALTHCHECK")))
       return;
     ctx.report({
       message: "the final stage declares no HEALTHCHECK",
-      at: { line: stage.from.line, column: stage.from.column },
+      at: { line: from.line, column: from.column },
     });
   },
 });

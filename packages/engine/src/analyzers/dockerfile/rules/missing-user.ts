@@ -25,7 +25,9 @@ export const missingUser = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     const stage = finalStage(ctx.model);
-    if (!stage) return;
+    // a fragment without FROM is not known to be an image of its own
+    const from = stage?.from;
+    if (!from) return;
     const chain = finalStageChain(ctx.model);
     if (chain.some((s) => s.instructions.some((instruction) => instruction.keyword === "USER"))) return;
     const root = chain[chain.length - 1]!;
@@ -34,7 +36,7 @@ export const missingUser = defineFileRule<DockerfileModel>({
     ctx.report({
       message:
         "the final stage has no USER instruction; the image runs as its base image's user (usually root)",
-      at: { line: stage.from.line, column: stage.from.column },
+      at: { line: from.line, column: from.column },
     });
   },
 });

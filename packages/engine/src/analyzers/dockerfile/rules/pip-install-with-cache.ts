@@ -34,16 +34,21 @@ export const pipInstallWithCache = defineFileRule<DockerfileModel>({
         ctx.report({
           message: "pip install without --no-cache-dir",
           at: { line: command.line, column: command.column },
-          fix: {
-            description: "add --no-cache-dir",
-            edits: [
-              {
-                start: ctx.file.byteOffsetOfIndex(install.end),
-                end: ctx.file.byteOffsetOfIndex(install.end),
-                text: " --no-cache-dir",
-              },
-            ],
-          },
+          // positions inside an `sh -c` string with escapes are approximate: report, do not edit
+          ...(command.approximate
+            ? {}
+            : {
+                fix: {
+                  description: "add --no-cache-dir",
+                  edits: [
+                    {
+                      start: ctx.file.byteOffsetOfIndex(install.end),
+                      end: ctx.file.byteOffsetOfIndex(install.end),
+                      text: " --no-cache-dir",
+                    },
+                  ],
+                },
+              }),
         });
       }
     }

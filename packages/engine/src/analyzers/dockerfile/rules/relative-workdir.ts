@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel } from "../model.ts";
+import { type DockerfileModel, instructionsOf } from "../model.ts";
 
 export const relativeWorkdir = defineFileRule<DockerfileModel>({
   id: "dockerfile/relative-workdir",
@@ -20,7 +20,7 @@ export const relativeWorkdir = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of ctx.model.stages) {
-      for (const workdir of stage.instructions) {
+      for (const workdir of instructionsOf(stage)) {
         if (workdir.keyword !== "WORKDIR") continue;
         const path = workdir.args[0];
         if (!path) continue;

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel } from "../model.ts";
+import { type DockerfileModel, instructionsOf } from "../model.ts";
 
 /** Base names of files that hold credentials. */
 const SECRET_FILE =
@@ -29,7 +29,7 @@ export const secretFileCopied = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of ctx.model.stages) {
-      for (const copy of stage.instructions) {
+      for (const copy of instructionsOf(stage)) {
         if (copy.keyword !== "COPY" && copy.keyword !== "ADD") continue;
         for (const source of copy.args.slice(0, -1)) {
           const name = source.text.replace(/\/+$/, "").split("/").pop() ?? "";

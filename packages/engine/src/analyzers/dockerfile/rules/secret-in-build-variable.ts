@@ -1,6 +1,6 @@
 import { literalValueSpan } from "../../../redact.ts";
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel, Instruction, Word } from "../model.ts";
+import { type DockerfileModel, type Instruction, instructionsOf, type Word } from "../model.ts";
 
 const SECRET_NAME =
   /(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH_?KEY)/i;
@@ -62,7 +62,7 @@ export const secretInBuildVariable = defineFileRule<DockerfileModel>({
   check(ctx) {
     const instructions = [
       ...ctx.model.globalArgs,
-      ...ctx.model.stages.flatMap((stage) => stage.instructions),
+      ...ctx.model.stages.flatMap((stage) => [...instructionsOf(stage)]),
     ];
     for (const instruction of instructions) {
       if (instruction.keyword !== "ENV" && instruction.keyword !== "ARG") continue;

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type DockerfileModel, shippedStages } from "../model.ts";
+import { type DockerfileModel, instructionsOf, shippedStages } from "../model.ts";
 
 export const sshPortExposed = defineFileRule<DockerfileModel>({
   id: "dockerfile/ssh-port-exposed",
@@ -20,7 +20,7 @@ export const sshPortExposed = defineFileRule<DockerfileModel>({
   },
   check(ctx) {
     for (const stage of shippedStages(ctx.model)) {
-      for (const expose of stage.instructions) {
+      for (const expose of instructionsOf(stage)) {
         if (expose.keyword !== "EXPOSE") continue;
         for (const port of expose.args) {
           // 22, 22/tcp, or a range that includes 22 (20-25)

@@ -16,7 +16,7 @@ export const unpinnedBaseImage = defineFileRule<DockerfileModel>({
     whyItMatters:
       "Builds stop being reproducible, and whatever the upstream publisher (or an attacker who took over the tag) pushes next ends up in your image without review.",
     remediation:
-      "Name a specific version tag, ideally with its digest. References to earlier stages (`FROM builder`) and ARG-parameterised images are not flagged.",
+      "Name a specific version tag, ideally with its digest. References to earlier stages (`FROM builder`) are not flagged; `FROM image:$TAG` is judged with the default of `ARG TAG=…` declared before the first FROM, and not at all when the ARG has no default.",
     example: "FROM python:3.12.4-slim-bookworm",
     references: [
       "https://github.com/hadolint/hadolint/wiki/DL3006",
@@ -29,9 +29,15 @@ export const unpinnedBaseImage = defineFileRule<DockerfileModel>({
       if (image.reference === null || image.stageReference || image.parameterised || image.scratch) continue;
       if (image.digest) continue;
       if (image.tag === null) {
-        ctx.report({ message: `base image "${image.reference}" has no tag (means latest)`, at: image.at });
+        ctx.report({
+          message: `base image "${image.reference}"${image.written ? ` (${image.written} with its ARG defaults)` : ""} has no tag (means latest)`,
+          at: image.at,
+        });
       } else if (image.tag.toLowerCase() === "latest") {
-        ctx.report({ message: `base image "${image.reference}" uses the latest tag`, at: image.at });
+        ctx.report({
+          message: `base image "${image.reference}"${image.written ? ` (${image.written} with its ARG defaults)` : ""} uses the latest tag`,
+          at: image.at,
+        });
       }
     }
   },

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type DockerfileModel, runCommands } from "../model.ts";
+import { type DockerfileModel, instructionsOf, runCommands } from "../model.ts";
 
 /** Octal modes whose last digit grants write to others, without the sticky bit (1777 on /tmp is normal). */
 function worldWritableMode(mode: string): boolean {
@@ -43,7 +43,7 @@ export const worldWritablePermissions = defineFileRule<DockerfileModel>({
           });
         }
       }
-      for (const copy of stage.instructions) {
+      for (const copy of instructionsOf(stage)) {
         if (copy.keyword !== "COPY" && copy.keyword !== "ADD") continue;
         const flag = copy.flags.find((f) => f.name === "chmod");
         if (flag?.value && worldWritableMode(flag.value)) {
