@@ -11,6 +11,13 @@ export type Ecosystem =
   | "crates.io"
   | "Packagist"
   | "RubyGems"
+  | "Pub"
+  | "Hex"
+  | "ConanCenter"
+  | "CRAN"
+  | "Bioconductor"
+  | "CocoaPods"
+  | "SwiftURL"
   | "Debian"
   | "Alpine";
 
@@ -62,6 +69,7 @@ export function normalizePackageName(ecosystem: Ecosystem, name: string): string
     case "PyPI":
       return normalizePythonName(name);
     case "Packagist":
+    case "Pub":
       return name.toLowerCase();
     default:
       return name;
@@ -77,6 +85,13 @@ const PURL_TYPES: Record<Ecosystem, string> = {
   "crates.io": "cargo",
   Packagist: "composer",
   RubyGems: "gem",
+  Pub: "pub",
+  Hex: "hex",
+  ConanCenter: "conan",
+  CRAN: "cran",
+  Bioconductor: "bioconductor",
+  CocoaPods: "cocoapods",
+  SwiftURL: "swift",
   Debian: "deb",
   Alpine: "apk",
 };
@@ -107,6 +122,7 @@ export function packageUrl(ecosystem: Ecosystem, name: string, version: string |
     case "npm":
     case "Go":
     case "Packagist":
+    case "SwiftURL":
       namespaceAndName = name.split("/");
       break;
     default:

@@ -3,7 +3,14 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ReadSibling } from "./common.ts";
-import { MANIFEST_FORMATS, manifestFormatFor, parseManifest } from "./index.ts";
+import {
+  isSniffCandidate,
+  MANIFEST_FORMATS,
+  manifestFormatById,
+  manifestFormatFor,
+  parseManifest,
+  SNIFF_CHARS,
+} from "./index.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
 
@@ -82,5 +89,68 @@ describe("parseManifest", () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("recognition by content", () => {
+  const sniffed = (file: string) => readFileSync(path.join(FIXTURES, "sniffed", file), "utf8");
+
+  it("reads renamed copies as the format their content shows, and parses them", () => {
+    const expected: Record<string, string> = {
+      "package-lock.prod.json": "package-lock.json",
+      "yarn-v1-backup.lock": "yarn.lock",
+      "Cargo.lock.orig": "Cargo.lock",
+      "Gemfile.next.lock": "Gemfile.lock",
+      "pubspec.old.lock": "pubspec.lock",
+      "deps/locked.txt": "requirements.txt",
+    };
+    for (const [file, id] of Object.entries(expected)) {
+      const text = sniffed(file);
+      expect(manifestFormatFor(`sniffed/${file}`), file).toBeUndefined();
+      expect(manifestFormatFor(`sniffed/${file}`, text)?.id, file).toBe(id);
+      const outcome = parseManifest(`sniffed/${file}`, text);
+      expect(outcome?.ok && outcome.packages.length > 0, file).toBe(true);
+    }
+  });
+
+  it("leaves look-alikes alone: a tsconfig with a lockfileVersion key, prose naming a pin", () => {
+    expect(manifestFormatFor("sniffed/tsconfig.json", sniffed("tsconfig.json"))).toBeUndefined();
+    expect(manifestFormatFor("sniffed/notes.txt", sniffed("notes.txt"))).toBeUndefined();
+  });
+
+  it("prefers the name, and sniffs only data and lock files, only their head", () => {
+    const yarnText = sniffed("yarn-v1-backup.lock");
+    expect(manifestFormatFor("Cargo.lock", yarnText)?.id).toBe("Cargo.lock");
+    expect(manifestFormatFor("src/yarn.ts", yarnText)).toBeUndefined();
+    expect(isSniffCandidate("vendor/Gemfile.lock.orig")).toBe(true);
+    expect(isSniffCandidate("README.md")).toBe(false);
+    expect(
+      manifestFormatFor("late.lock", `${" ".repeat(SNIFF_CHARS)}\n# yarn lockfile v1\n`),
+    ).toBeUndefined();
+  });
+
+  it("no fixture of any analyzer is taken for a lockfile", () => {
+    const analyzers = path.join(import.meta.dirname, "../../analyzers");
+    const taken: string[] = [];
+    const visit = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) visit(full);
+        else if (full.includes(`${path.sep}fixtures${path.sep}`) && !manifestFormatFor(full)) {
+          const format = manifestFormatFor(full, readFileSync(full, "utf8"));
+          if (format) taken.push(`${path.relative(analyzers, full)}: ${format.id}`);
+        }
+      }
+    };
+    visit(analyzers);
+    expect(taken).toEqual([]);
+  });
+});
+
+describe("manifestFormatById", () => {
+  it("finds a format by its id, in any case", () => {
+    expect(manifestFormatById("poetry.lock")?.id).toBe("poetry.lock");
+    expect(manifestFormatById("podfile.lock")?.id).toBe("Podfile.lock");
+    expect(manifestFormatById("poetry")).toBeUndefined();
   });
 });
