@@ -70,7 +70,9 @@ export async function sbomCommand(args: readonly string[], io: Io): Promise<numb
   let packages: Package[];
   if (positionals.length === 1 && isImage(target)) {
     const image = await readImage(target);
-    packages = [...image.packages, ...declaredPackages(io.cwd, lockfiles).packages];
+    const declared = declaredPackages(io.cwd, lockfiles);
+    for (const reason of declared.skipped) io.stderr.write(`rampart: skipped ${reason}\n`);
+    packages = [...image.packages, ...declared.packages];
     meta.kind = "container";
     if (image.config.repoTags[0]) meta.name = image.config.repoTags[0];
     if (image.os)

@@ -18,6 +18,7 @@ export type Ecosystem =
   | "Bioconductor"
   | "CocoaPods"
   | "SwiftURL"
+  | "Hackage"
   | "Debian"
   | "Alpine";
 
@@ -92,6 +93,7 @@ const PURL_TYPES: Record<Ecosystem, string> = {
   Bioconductor: "bioconductor",
   CocoaPods: "cocoapods",
   SwiftURL: "swift",
+  Hackage: "hackage",
   Debian: "deb",
   Alpine: "apk",
 };

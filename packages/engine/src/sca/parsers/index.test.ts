@@ -59,6 +59,9 @@ describe("recordsLicenses", () => {
   });
 });
 
+// The fuzz runs share the CPU with the rest of the suite; their budget is generous on purpose.
+const FUZZ_TIMEOUT_MS = 60_000;
+
 describe("parseManifest", () => {
   it("routes every documented example to its format and ignores other files", () => {
     for (const { path, id } of EXAMPLES) expect(manifestFormatFor(path)?.id, path).toBe(id);
@@ -66,30 +69,38 @@ describe("parseManifest", () => {
     expect(manifestFormatFor("notes/requirements.md")).toBeUndefined();
   });
 
-  it("never throws on random text, for every format", () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...EXAMPLES),
-        fc.string({ unit: "binary", maxLength: 300 }),
-        ({ path }, text) => {
-          const outcome = parseManifest(path, text, () => text);
-          expect(outcome).toBeDefined();
-          if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
-        },
-      ),
-      { numRuns: 400 },
-    );
-  });
+  it(
+    "never throws on random text, for every format",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...EXAMPLES),
+          fc.string({ unit: "binary", maxLength: 300 }),
+          ({ path }, text) => {
+            const outcome = parseManifest(path, text, () => text);
+            expect(outcome).toBeDefined();
+            if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
+          },
+        ),
+        { numRuns: 400 },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it("never throws on random JSON, for every format", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...EXAMPLES), fc.json(), ({ path }, text) => {
-        const outcome = parseManifest(path, text, () => text);
-        if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
-      }),
-      { numRuns: 400 },
-    );
-  });
+  it(
+    "never throws on random JSON, for every format",
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...EXAMPLES), fc.json(), ({ path }, text) => {
+          const outcome = parseManifest(path, text, () => text);
+          if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
+        }),
+        { numRuns: 400 },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });
 
 describe("recognition by content", () => {

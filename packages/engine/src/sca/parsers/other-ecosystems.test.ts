@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseConanLock } from "./conan-lock.ts";
+import { parseDotnetDeps } from "./dotnet-deps.ts";
 import { parseFixture, rows } from "./fixture-harness.ts";
 import { parseGradleVerificationMetadata } from "./gradle-verification.ts";
+import { parseCabalFreeze, parseStackLock } from "./haskell.ts";
 import { parseMixLock } from "./mix-lock.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
 import { parsePubspecLock } from "./pubspec-lock.ts";
@@ -155,5 +157,46 @@ describe("Package.resolved", () => {
     expect(swiftPackageName("https://user@gitlab.com/a/b.git/")).toBe("gitlab.com/a/b");
     expect(swiftPackageName("git@github.com:a/b.git")).toBe("github.com/a/b");
     expect(swiftPackageName("/Users/me/pkg")).toBeUndefined();
+  });
+});
+
+describe(".deps.json", () => {
+  it("NuGet packages of `libraries`; what any of the application's projects references is direct (as for workspaces)", () => {
+    const outcome = parseFixture(parseDotnetDeps, "dotnet-deps/Api.deps.json");
+    expect(rows(outcome)).toEqual([
+      "Newtonsoft.Json@13.0.1 direct prod :37",
+      "System.Text.Encodings.Web@4.7.1 direct prod :44",
+    ]);
+    if (outcome.ok) expect(outcome.packages[0]!.purl).toBe("pkg:nuget/Newtonsoft.Json@13.0.1");
+  });
+
+  it("refuses JSON without libraries", () => {
+    expect(parseDotnetDeps("a.deps.json", '{"targets": {}}').ok).toBe(false);
+  });
+});
+
+describe("stack.yaml.lock and cabal.project.freeze", () => {
+  it("stack: hackage extra-deps once each (completed form), git extra-deps warned, snapshot ignored", () => {
+    const outcome = parseFixture(parseStackLock, "haskell/stack.yaml.lock");
+    expect(rows(outcome)).toEqual(["aeson@2.1.2.1 direct prod :8", "text-short@0.1.5 direct prod :15"]);
+    if (!outcome.ok) return;
+    expect(outcome.packages[0]!.purl).toBe("pkg:hackage/aeson@2.1.2.1");
+    expect(outcome.warnings).toEqual([
+      "https://github.com/acme/servant-extras.git: git extra-dep, skipped (no Hackage version)",
+    ]);
+  });
+
+  it("cabal freeze: `==` constraints over the field's lines; installed and flags carry no version", () => {
+    expect(rows(parseFixture(parseCabalFreeze, "haskell/cabal.project.freeze"))).toEqual([
+      "Cabal@3.10.1.0 transitive prod :2",
+      "aeson@2.1.2.1 transitive prod :3",
+      "base@4.18.0.0 transitive prod :5",
+      "warp@3.3.30 transitive prod :8",
+    ]);
+  });
+
+  it("refuses files without their lists", () => {
+    expect(parseStackLock("stack.yaml.lock", "snapshots: []\n").ok).toBe(false);
+    expect(parseCabalFreeze("cabal.project.freeze", "index-state: x\n").ok).toBe(false);
   });
 });
