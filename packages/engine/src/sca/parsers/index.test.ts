@@ -110,6 +110,8 @@ describe("recognition by content", () => {
     const expected: Record<string, string> = {
       "package-lock.prod.json": "package-lock.json",
       "yarn-v1-backup.lock": "yarn.lock",
+      "yarn-berry.lock": "yarn.lock",
+      "cabal.project.freeze.old": "cabal.project.freeze",
       "Cargo.lock.orig": "Cargo.lock",
       "Gemfile.next.lock": "Gemfile.lock",
       "pubspec.old.lock": "pubspec.lock",

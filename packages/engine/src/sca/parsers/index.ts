@@ -72,7 +72,8 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
   {
     id: "yarn.lock",
     match: named("yarn.lock"),
-    sniff: /^# yarn lockfile v1\r?$|^__metadata:\r?\n {2}version: \d+\r?\n/m,
+    // After yarn's comment header: v1's `# yarn lockfile v1`, or Berry's `__metadata:` block.
+    sniff: /^(?:#[^\n]*\n){0,4}?(?:# yarn lockfile v1\r?\n|\s*__metadata:\r?\n {2}version: \d+\r?\n)/,
     examples: ["yarn.lock"],
     parse: parseYarnLock,
   },
