@@ -5,8 +5,18 @@
 // constraints (GHC's boot packages) and flag settings carry no version.
 import { failure, type ManifestParser, PackageCollector, splitLines } from "./common.ts";
 
-/** `name-1.2.3` (a Hackage name is letters, digits and hyphens; the version is digits and dots). */
-const HACKAGE_ID = /^([A-Za-z0-9]+(?:-[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*)*)-(\d+(?:\.\d+)*)$/;
+/**
+ * `name-1.2.3` split at its last hyphen (a Hackage name is letters, digits and hyphens; the
+ * version digits and dots). Done by hand: a single regex for "name segments each holding a
+ * letter" backtracks exponentially on a hostile line.
+ */
+function splitPackageId(id: string): { name: string; version: string } | undefined {
+  const hyphen = id.lastIndexOf("-");
+  const name = id.slice(0, hyphen);
+  const version = id.slice(hyphen + 1);
+  if (hyphen <= 0 || !/^[A-Za-z0-9-]+$/.test(name) || !/^\d+(?:\.\d+)*$/.test(version)) return undefined;
+  return { name, version };
+}
 
 export const parseStackLock: ManifestParser = (path, text) => {
   const lines = splitLines(text);
@@ -19,8 +29,8 @@ export const parseStackLock: ManifestParser = (path, text) => {
     if (section !== "packages:") return;
     const hackage = /^[\s-]+hackage:\s*["']?([^@"'\s]+)(?:@[^"'\s]*)?["']?\s*$/.exec(line);
     if (hackage) {
-      const id = HACKAGE_ID.exec(hackage[1]!);
-      if (id) collector.add({ name: id[1]!, version: id[2]!, direct: true, dev: false, line: index + 1 });
+      const id = splitPackageId(hackage[1]!);
+      if (id) collector.add({ ...id, direct: true, dev: false, line: index + 1 });
       return;
     }
     const other = /^[\s-]+(git|url|archive):\s*(\S+)/.exec(line);

@@ -103,6 +103,41 @@ describe("parseManifest", () => {
   );
 });
 
+describe("hostile long lines", () => {
+  // Runs of the characters the formats' line regexes and sniffs are built from: a regex that
+  // backtracks on them would take seconds here instead of milliseconds.
+  const RUN = 20_000;
+  const HOSTILE = [
+    "a-".repeat(RUN),
+    `  - ${"a".repeat(RUN)} (`,
+    `  "${"a".repeat(RUN)}": {:hex, :${"a".repeat(RUN)}`,
+    `    hackage: ${"a-aa".repeat(RUN / 4)}!`,
+    `constraints: any.${"a".repeat(RUN)} ==${"1.".repeat(RUN / 2)}x`,
+    `{"name": "${'\\"'.repeat(RUN / 2)}`,
+    "#\n".repeat(RUN),
+    `${'[[package]]\nname = "a"\n'.repeat(RUN / 20)}`,
+    `<verification-metadata><components>${"<component ".repeat(RUN / 20)}`,
+  ];
+
+  it(
+    "every format and every sniff reads them in bounded time",
+    () => {
+      for (const format of MANIFEST_FORMATS) {
+        for (const text of HOSTILE) {
+          const started = performance.now();
+          format.sniff?.test(text.slice(0, SNIFF_CHARS));
+          parseManifest(format.examples[0]!, text, () => undefined, format);
+          expect(
+            performance.now() - started,
+            `${format.id} on ${JSON.stringify(text.slice(0, 30))}`,
+          ).toBeLessThan(2000);
+        }
+      }
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+});
+
 describe("recognition by content", () => {
   const sniffed = (file: string) => readFileSync(path.join(FIXTURES, "sniffed", file), "utf8");
 

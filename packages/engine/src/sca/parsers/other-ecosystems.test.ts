@@ -195,6 +195,13 @@ describe("stack.yaml.lock and cabal.project.freeze", () => {
     ]);
   });
 
+  it("reads a long hostile package id in linear time", () => {
+    const hostile = `packages:\n- completed:\n    hackage: a${"-aaaaaaaa".repeat(5000)}!\n`;
+    const started = performance.now();
+    expect(rows(parseStackLock("stack.yaml.lock", hostile))).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it("refuses files without their lists", () => {
     expect(parseStackLock("stack.yaml.lock", "snapshots: []\n").ok).toBe(false);
     expect(parseCabalFreeze("cabal.project.freeze", "index-state: x\n").ok).toBe(false);
