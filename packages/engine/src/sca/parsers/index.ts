@@ -22,6 +22,7 @@ import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
 import { parsePubspecLock } from "./pubspec-lock.ts";
+import { parsePylock } from "./pylock.ts";
 import { parsePdmLock, parsePoetryLock, parseUvLock } from "./python-lock.ts";
 import { parseRenvLock } from "./renv-lock.ts";
 import { parseRequirements } from "./requirements.ts";
@@ -138,6 +139,13 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     sniff: /^version = 1\r?\n(?:revision = \d+\r?\n)?requires-python = "/,
     examples: ["uv.lock"],
     parse: parseUvLock,
+  },
+  {
+    id: "pylock.toml",
+    match: (path) => /^pylock\.(?:[^./]+\.)?toml$/.test(basename(path)),
+    sniff: /^(?:#[^\n]*\n)*lock-version = "1\.\d+"\r?\n/,
+    examples: ["pylock.toml", "svc/pylock.dev.toml"],
+    parse: parsePylock,
   },
   { id: "go.mod", match: named("go.mod"), examples: ["go.mod"], parse: parseGoMod },
   { id: "go.sum", match: named("go.sum"), examples: ["tools/go.sum"], parse: parseGoSum },

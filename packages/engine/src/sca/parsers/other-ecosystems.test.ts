@@ -7,6 +7,7 @@ import { parseCabalFreeze, parseStackLock } from "./haskell.ts";
 import { parseMixLock } from "./mix-lock.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
 import { parsePubspecLock } from "./pubspec-lock.ts";
+import { parsePylock } from "./pylock.ts";
 import { parseRenvLock } from "./renv-lock.ts";
 import { parseSwiftResolved, swiftPackageName } from "./swift-resolved.ts";
 
@@ -205,5 +206,27 @@ describe("stack.yaml.lock and cabal.project.freeze", () => {
   it("refuses files without their lists", () => {
     expect(parseStackLock("stack.yaml.lock", "snapshots: []\n").ok).toBe(false);
     expect(parseCabalFreeze("cabal.project.freeze", "index-state: x\n").ok).toBe(false);
+  });
+});
+
+describe("pylock.toml", () => {
+  it("packages with versions; direct and dev from pyproject.toml; VCS packages warned", () => {
+    const outcome = parseFixture(parsePylock, "pylock/pylock.toml");
+    expect(rows(outcome)).toEqual([
+      "certifi@2024.2.2 transitive prod :7",
+      "requests@2.31.0 direct prod :15",
+      "pytest@8.0.2 direct dev :24",
+    ]);
+    if (!outcome.ok) return;
+    expect(outcome.packages[1]!.purl).toBe("pkg:pypi/requests@2.31.0");
+    expect(outcome.warnings).toEqual(["internal-tools: vcs source without a version, skipped"]);
+  });
+
+  it("refuses other TOML and future lock versions", () => {
+    expect(parsePylock("pylock.toml", '[project]\nname = "x"\n').ok).toBe(false);
+    expect(parsePylock("pylock.toml", 'lock-version = "2.0"\n')).toEqual({
+      ok: false,
+      reason: "pylock.toml: unsupported lock-version 2.0",
+    });
   });
 });
