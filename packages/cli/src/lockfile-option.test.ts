@@ -72,6 +72,21 @@ describe("rampart scan --lockfile", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("scans one declared file given as the scanned path", async () => {
+    const result = await rampart(
+      "scan",
+      "vendor/deps.data",
+      "--format",
+      "json",
+      "--workers",
+      "0",
+      "--lockfile",
+      "package-lock.json:vendor/deps.data",
+    );
+    expect(result.code).toBe(0);
+    expect(lodashFindings(JSON.parse(result.stdout))).toEqual(["deps.data"]);
+  });
+
   it("exits 2 with one line for an unknown type, a missing file or a file outside the scan", async () => {
     const unknown = await rampart("scan", ".", "--lockfile", "npm-lock:vendor/deps.data");
     expect(unknown.code).toBe(2);

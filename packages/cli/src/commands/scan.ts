@@ -12,7 +12,7 @@ import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
 import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, EXIT_UPLOAD, type Io, UsageError, useColor } from "../io.ts";
-import { type LockfileOption, parseLockfileOptions } from "../lockfile-option.ts";
+import type { LockfileOption } from "../lockfile-option.ts";
 import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
 import { loadRegistry } from "../registry-source.ts";
@@ -94,7 +94,10 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (workers !== undefined && workers > maxWorkers)
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
   const vexFiles = readVexFiles(io, values.vex ?? []);
-  const lockfiles = parseLockfileOptions(io, values.lockfile ?? []);
+  // Loaded only when used: it pulls in every lockfile parser, which a plain scan's main thread skips.
+  const lockfiles = values.lockfile
+    ? (await import("../lockfile-option.ts")).parseLockfileOptions(io, values.lockfile)
+    : [];
   for (const flag of ["repository", "commit", "branch"] as const)
     if (values[flag] !== undefined && values.upload === undefined)
       throw new UsageError(`--${flag} is for --upload; add --upload <url>`);
