@@ -2,7 +2,7 @@
 // format whatever its name, like osv-scanner's `-L`. `<path>` alone is read as the format its name
 // or content shows.
 import { readFileSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import {
   MANIFEST_FORMATS,
   type ManifestFormat,
@@ -51,5 +51,21 @@ export function parseLockfileOptions(io: Io, values: readonly string[]): Lockfil
         );
     }
     return { given, absolutePath, format };
+  });
+}
+
+/** `--lockfile` files as the scan takes them (`ScanOptions.lockfiles`): relative to its root, inside it. */
+export function scanLockfiles(
+  root: string,
+  lockfiles: readonly LockfileOption[],
+): { path: string; format: string }[] {
+  const rootIsFile = statSync(root).isFile();
+  return lockfiles.map(({ given, absolutePath, format }) => {
+    let path: string;
+    if (rootIsFile) path = absolutePath === root ? basename(root) : "";
+    else path = relative(root, absolutePath).split(sep).join("/");
+    if (path === "" || path === ".." || path.startsWith("../") || isAbsolute(path))
+      throw new UsageError(`--lockfile ${given}: not inside the scanned path ${root}`);
+    return { path, format: format.id };
   });
 }

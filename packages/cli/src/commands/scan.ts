@@ -1,8 +1,8 @@
 // `rampart scan <path>`: scan, report in the chosen format, upload to a Rampart server with
 // --upload, gate on --fail-on.
-import { statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { writeBaseline } from "@rampart/engine/baseline";
 import { failingFindings } from "@rampart/engine/gate";
 import { toJsonReport } from "@rampart/engine/output/json";
@@ -12,7 +12,6 @@ import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
 import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, EXIT_UPLOAD, type Io, UsageError, useColor } from "../io.ts";
-import type { LockfileOption } from "../lockfile-option.ts";
 import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
 import { loadRegistry } from "../registry-source.ts";
@@ -45,21 +44,6 @@ async function withHistory(root: string, options: ScanOptions, result: ScanResul
     if (error instanceof HistoryError) throw new UsageError(error.message);
     throw error;
   }
-}
-
-/** `--lockfile` files as the engine takes them: paths relative to the scan root, inside it. */
-function scanLockfiles(root: string, lockfiles: readonly LockfileOption[]): ScanOptions["lockfiles"] {
-  const rootIsFile = statSync(root).isFile();
-  return lockfiles.map(({ given, absolutePath, format }) => {
-    const path = rootIsFile
-      ? absolutePath === root
-        ? basename(root)
-        : ""
-      : relative(root, absolutePath).split(sep).join("/");
-    if (path === "" || path === ".." || path.startsWith("../") || isAbsolute(path))
-      throw new UsageError(`--lockfile ${given}: not inside the scanned path ${root}`);
-    return { path, format: format.id };
-  });
 }
 
 export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
@@ -95,9 +79,8 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
   const vexFiles = readVexFiles(io, values.vex ?? []);
   // Loaded only when used: it pulls in every lockfile parser, which a plain scan's main thread skips.
-  const lockfiles = values.lockfile
-    ? (await import("../lockfile-option.ts")).parseLockfileOptions(io, values.lockfile)
-    : [];
+  const lockfileOption = values.lockfile ? await import("../lockfile-option.ts") : undefined;
+  const lockfiles = lockfileOption?.parseLockfileOptions(io, values.lockfile ?? []) ?? [];
   for (const flag of ["repository", "commit", "branch"] as const)
     if (values[flag] !== undefined && values.upload === undefined)
       throw new UsageError(`--${flag} is for --upload; add --upload <url>`);
@@ -105,7 +88,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
-  if (lockfiles.length > 0) options.lockfiles = scanLockfiles(root, lockfiles);
+  if (lockfileOption) options.lockfiles = lockfileOption.scanLockfiles(root, lockfiles);
   const upload =
     values.upload === undefined || !uploads
       ? undefined
