@@ -37,6 +37,8 @@ Commands:
                                   cache of "osv import" if present, else the bundled demo set)
       --vex FILE                  OpenVEX or CycloneDX VEX document (repeatable): dependency
                                   findings it says are not_affected or fixed are suppressed
+      --lockfile TYPE:PATH        read PATH (inside <path>) as the lockfile format TYPE whatever
+                                  its name, e.g. poetry.lock:deps/py.locked (repeatable)
       --upload URL                send the run to the Rampart server at URL (https, or http on
                                   localhost) with the API token in $RAMPART_TOKEN, and print
                                   the run's link; the token is never taken from the command line
@@ -52,6 +54,8 @@ Commands:
                  lockfiles, or of a container image (docker save tarball, OCI layout or tar)
       --format cyclonedx|spdx
       --output FILE
+      --lockfile TYPE:PATH        also read PATH as the lockfile format TYPE (repeatable; the
+                                  path argument may then be left out)
   rules          List every rule
       --format table|json
   docs <outdir>  Generate rule documentation (Markdown) from the catalogue

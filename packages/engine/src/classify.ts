@@ -162,9 +162,10 @@ const SOURCE_CODE_EXTENSIONS: ReadonlyMap<string, FileKind> = new Map<string, Fi
 
 /**
  * The kinds of a text file. Every file gets `text` (the secrets analyzer reads everything);
- * the rest depends on the name and, for YAML and JSON, on the content.
+ * the rest depends on the name and, for YAML, JSON and lockfiles, on the content.
+ * `declaredFormat`: a manifest format the user named for this file (`scan --lockfile`).
  */
-export function classify(path: string, text: string): FileKind[] {
+export function classify(path: string, text: string, declaredFormat?: string): FileKind[] {
   const kinds: FileKind[] = [];
   const ext = extension(path);
   const name = baseName(path).toLowerCase();
@@ -197,8 +198,9 @@ export function classify(path: string, text: string): FileKind[] {
     const language = SOURCE_CODE_EXTENSIONS.get(ext);
     if (language) kinds.push(language);
   }
-  // By name only, on top of the kinds above: a package-lock.json is also `json`, a pom.xml text.
-  if (manifestFormatFor(path) !== undefined) kinds.push("manifest");
+  // On top of the kinds above (a package-lock.json is also `json`, a pom.xml text): by name, by
+  // the head of a data or lock file's content (a renamed copy), or because the user said so.
+  if (declaredFormat !== undefined || manifestFormatFor(path, text) !== undefined) kinds.push("manifest");
   kinds.push("text");
   return kinds;
 }

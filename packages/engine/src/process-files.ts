@@ -15,6 +15,8 @@ import { extractSuppressions, type InlineSuppression, suppressionProblems } from
 export interface FileTask {
   path: string;
   absolutePath: string;
+  /** A manifest format declared for this file (`ScanOptions.lockfiles`). */
+  declaredFormat?: string;
 }
 
 /** What a worker needs to set itself up; plain data. */
@@ -139,8 +141,11 @@ export function processFiles(
     result.filesRead++;
     result.bytesRead += bytes.length;
     processText(
-      new SourceFile(task.path, decoded.text, { readSibling: siblingReader(task, maxFileBytes) }),
-      classify(task.path, decoded.text),
+      new SourceFile(task.path, decoded.text, {
+        readSibling: siblingReader(task, maxFileBytes),
+        declaredFormat: task.declaredFormat,
+      }),
+      classify(task.path, decoded.text, task.declaredFormat),
       analyzers,
       ruleFilter,
       result,

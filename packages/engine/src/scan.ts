@@ -1,7 +1,7 @@
 // A whole scan: walk, fan the per-file work out (workers or in-process), run the cross-file
 // phase, then turn raw findings into findings (fingerprints, severity overrides, suppressions,
 // baseline) and every analyzer's run status.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
@@ -31,7 +31,7 @@ import {
   type ConfigSuppression,
   type InlineSuppression,
 } from "./suppress.ts";
-import { DEFAULT_MAX_FILE_BYTES, walk } from "./walk.ts";
+import { DEFAULT_MAX_FILE_BYTES, type WalkResult, walk } from "./walk.ts";
 
 export { DEFAULT_REGISTRY_URL } from "./process-files.ts";
 
@@ -73,6 +73,12 @@ export interface ScanOptions {
    * bundled demo set. A source with no records makes the sca run `partial` ("no advisory data").
    */
   advisories?: AdvisorySource;
+  /**
+   * Files to read as a given manifest format whatever their name (`rampart scan --lockfile`):
+   * path relative to the root (forward slashes) and a format id of `sca/parsers`. Read even when
+   * the walk's excludes or .gitignore would leave them out.
+   */
+  lockfiles?: readonly { path: string; format: string }[];
 }
 
 export interface ScanResult {
@@ -106,6 +112,7 @@ function workerCount(options: ScanOptions, files: number): number {
 function makeBatches(
   files: readonly { path: string; absolutePath: string; size: number }[],
   workers: number,
+  declaredFormats: ReadonlyMap<string, string>,
 ): FileTask[][] {
   const batches: FileTask[][] = [];
   let current: FileTask[] = [];
@@ -121,7 +128,12 @@ function makeBatches(
       const share = Math.ceil((files.length - index) / (4 * workers));
       limit = Math.max(BATCH_MIN_FILES, Math.min(BATCH_MAX_FILES, share));
     }
-    current.push({ path: file.path, absolutePath: file.absolutePath });
+    const declaredFormat = declaredFormats.get(file.path);
+    current.push(
+      declaredFormat === undefined
+        ? { path: file.path, absolutePath: file.absolutePath }
+        : { path: file.path, absolutePath: file.absolutePath, declaredFormat },
+    );
     bytes += file.size;
   });
   if (current.length > 0) batches.push(current);
@@ -220,6 +232,25 @@ function diskLineReader(
   };
 }
 
+/**
+ * Declared lockfiles the walk left out (excluded, ignored, in a folder it skips) join the scan:
+ * the user named them. One the walk skipped for a reason (too large) stays skipped, and a path
+ * that is not a regular file is left for the caller to have reported.
+ */
+function addDeclaredFiles(root: string, walked: WalkResult, declared: ReadonlyMap<string, string>): void {
+  const listed = new Set([...walked.files, ...walked.skipped].map((file) => file.path));
+  for (const path of declared.keys()) {
+    if (listed.has(path)) continue;
+    const absolutePath = join(root, path);
+    try {
+      const stat = statSync(absolutePath);
+      if (stat.isFile()) walked.files.push({ path, absolutePath, size: stat.size });
+    } catch {
+      walked.skipped.push({ path, reason: "declared lockfile not found" });
+    }
+  }
+}
+
 /** Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable, registry broken). */
 export async function scan(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
@@ -241,6 +272,8 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
       if (workerCount(options, filesFound) > 0) script ??= workerScript(init.registryUrl);
     },
   });
+  const declaredFormats = new Map((options.lockfiles ?? []).map((item) => [item.path, item.format]));
+  addDeclaredFiles(root, walked, declaredFormats);
   const walkMs = Date.now() - started;
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
@@ -252,7 +285,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   };
 
   const workers = workerCount(options, filesTotal);
-  const batches = makeBatches(walked.files, workers);
+  const batches = makeBatches(walked.files, workers, declaredFormats);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
   // start and run. A broken registry still fails the scan, when it is awaited below.
   const analyzersLoading = loadAnalyzers(init.registryUrl);

@@ -34,12 +34,22 @@ export class SourceFile {
    * reads is not part of the file's fingerprint or suppressions.
    */
   readonly readSibling: SiblingReader;
+  /**
+   * A format the user declared for this file (`rampart scan --lockfile <type>:<path>`): the
+   * analyzer that reads that format takes it whatever the file's name.
+   */
+  readonly declaredFormat: string | undefined;
   #lineStarts: number[] | undefined;
 
-  constructor(path: string, text: string, options: { readSibling?: SiblingReader } = {}) {
+  constructor(
+    path: string,
+    text: string,
+    options: { readSibling?: SiblingReader; declaredFormat?: string | undefined } = {},
+  ) {
     this.path = path;
     this.text = text;
     this.readSibling = options.readSibling ?? NO_SIBLINGS;
+    this.declaredFormat = options.declaredFormat;
   }
 
   /** Index (UTF-16) at which each line begins; computed once, on first use. */

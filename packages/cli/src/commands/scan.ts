@@ -62,6 +62,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     history: { type: "boolean" },
     advisories: { type: "string" },
     vex: { type: "string", multiple: true },
+    lockfile: { type: "string", multiple: true },
     upload: { type: "string" },
     repository: { type: "string" },
     commit: { type: "string" },
@@ -77,6 +78,9 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (workers !== undefined && workers > maxWorkers)
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
   const vexFiles = readVexFiles(io, values.vex ?? []);
+  // Loaded only when used: it pulls in every lockfile parser, which a plain scan's main thread skips.
+  const lockfileOption = values.lockfile ? await import("../lockfile-option.ts") : undefined;
+  const lockfiles = lockfileOption?.parseLockfileOptions(io, values.lockfile ?? []) ?? [];
   for (const flag of ["repository", "commit", "branch"] as const)
     if (values[flag] !== undefined && values.upload === undefined)
       throw new UsageError(`--${flag} is for --upload; add --upload <url>`);
@@ -84,6 +88,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
+  if (lockfileOption) options.lockfiles = lockfileOption.scanLockfiles(root, lockfiles);
   const upload =
     values.upload === undefined || !uploads
       ? undefined

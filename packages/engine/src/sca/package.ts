@@ -11,6 +11,14 @@ export type Ecosystem =
   | "crates.io"
   | "Packagist"
   | "RubyGems"
+  | "Pub"
+  | "Hex"
+  | "ConanCenter"
+  | "CRAN"
+  | "Bioconductor"
+  | "CocoaPods"
+  | "SwiftURL"
+  | "Hackage"
   | "Debian"
   | "Alpine";
 
@@ -62,6 +70,7 @@ export function normalizePackageName(ecosystem: Ecosystem, name: string): string
     case "PyPI":
       return normalizePythonName(name);
     case "Packagist":
+    case "Pub":
       return name.toLowerCase();
     default:
       return name;
@@ -77,6 +86,14 @@ const PURL_TYPES: Record<Ecosystem, string> = {
   "crates.io": "cargo",
   Packagist: "composer",
   RubyGems: "gem",
+  Pub: "pub",
+  Hex: "hex",
+  ConanCenter: "conan",
+  CRAN: "cran",
+  Bioconductor: "bioconductor",
+  CocoaPods: "cocoapods",
+  SwiftURL: "swift",
+  Hackage: "hackage",
   Debian: "deb",
   Alpine: "apk",
 };
@@ -107,6 +124,7 @@ export function packageUrl(ecosystem: Ecosystem, name: string, version: string |
     case "npm":
     case "Go":
     case "Packagist":
+    case "SwiftURL":
       namespaceAndName = name.split("/");
       break;
     default:

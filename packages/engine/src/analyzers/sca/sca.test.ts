@@ -110,4 +110,29 @@ describe("sca analyzer in a scan", () => {
     expect(inner("link.txt")).toBeUndefined();
     expect(inner("missing.json")).toBeUndefined();
   });
+
+  it("reads declared lockfiles as their format, even excluded; renamed copies by content", async () => {
+    const { root } = tree({
+      "vendor/deps.data": vulnerableLock,
+      "backup/package-lock.old.json": vulnerableLock,
+      "excluded/locked.bin.txt": vulnerableLock,
+    });
+    const result = await scan(root, {
+      workers: 0,
+      exclude: ["excluded/"],
+      lockfiles: [
+        { path: "vendor/deps.data", format: "package-lock.json" },
+        { path: "excluded/locked.bin.txt", format: "package-lock.json" },
+        { path: "vendor/missing.lock", format: "yarn.lock" },
+      ],
+    });
+    const paths = result.findings
+      .filter((finding) => finding.properties?.cveId === "CVE-2021-23337")
+      .map((finding) => finding.location.path);
+    expect(paths).toEqual(["backup/package-lock.old.json", "excluded/locked.bin.txt", "vendor/deps.data"]);
+    expect(result.skipped).toContainEqual({
+      path: "vendor/missing.lock",
+      reason: "declared lockfile not found",
+    });
+  }, 30_000);
 });

@@ -300,6 +300,62 @@ describe("affects() on real OSV records", () => {
   });
 });
 
+describe("ecosystems of the newer lockfile formats", () => {
+  const advisory = (ecosystem: string, name: string, fixed: string): OsvRecord => ({
+    id: `TEST-${ecosystem}`,
+    modified: "2024-01-01T00:00:00Z",
+    references: [],
+    affected: [
+      {
+        package: { ecosystem, name },
+        ranges: [{ type: "ECOSYSTEM", events: [{ introduced: "0" }, { fixed }] }],
+      },
+    ],
+  });
+
+  it("orders CRAN (1.2-3), Hackage, Pub, Hex and SwiftURL versions", () => {
+    expect(
+      affects(advisory("CRAN", "jsonlite", "1.8-10"), {
+        ecosystem: "CRAN",
+        name: "jsonlite",
+        version: "1.8.7",
+      }),
+    ).toBe(true);
+    expect(
+      affects(advisory("CRAN", "jsonlite", "1.8.7"), {
+        ecosystem: "CRAN",
+        name: "jsonlite",
+        version: "1.8-7",
+      }),
+    ).toBe(false);
+    expect(
+      affects(advisory("Hackage", "aeson", "2.0.1.0"), {
+        ecosystem: "Hackage",
+        name: "aeson",
+        version: "2.0.0.0",
+      }),
+    ).toBe(true);
+    expect(
+      affects(advisory("Pub", "http", "0.13.3"), { ecosystem: "Pub", name: "HTTP", version: "0.13.2" }),
+    ).toBe(true);
+    expect(
+      affects(advisory("Hex", "plug", "1.15.3"), { ecosystem: "Hex", name: "plug", version: "1.15.2" }),
+    ).toBe(true);
+    const swift = advisory("SwiftURL", "github.com/apple/swift-nio", "2.62.0");
+    expect(
+      affects(swift, { ecosystem: "SwiftURL", name: "github.com/apple/swift-nio", version: "2.61.1" }),
+    ).toBe(true);
+  });
+
+  it("reports ConanCenter and CocoaPods, which OSV gives no order, as unknown rather than safe", () => {
+    for (const ecosystem of ["ConanCenter", "CocoaPods"]) {
+      expect(
+        evaluate(advisory(ecosystem, "zlib", "1.2.12"), { ecosystem, name: "zlib", version: "1.2.13" }),
+      ).toEqual({ status: "unknown", reason: "unsupported ecosystem" });
+    }
+  });
+});
+
 describe("lowestFixAbove()", () => {
   it.each([
     ["npm", "qs", "6.5.2", "GHSA-hrpp-h998-j3pp", "6.5.3"],

@@ -3,7 +3,14 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ReadSibling } from "./common.ts";
-import { MANIFEST_FORMATS, manifestFormatFor, parseManifest } from "./index.ts";
+import {
+  isSniffCandidate,
+  MANIFEST_FORMATS,
+  manifestFormatById,
+  manifestFormatFor,
+  parseManifest,
+  SNIFF_CHARS,
+} from "./index.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
 
@@ -52,6 +59,9 @@ describe("recordsLicenses", () => {
   });
 });
 
+// The fuzz runs share the CPU with the rest of the suite; their budget is generous on purpose.
+const FUZZ_TIMEOUT_MS = 60_000;
+
 describe("parseManifest", () => {
   it("routes every documented example to its format and ignores other files", () => {
     for (const { path, id } of EXAMPLES) expect(manifestFormatFor(path)?.id, path).toBe(id);
@@ -59,28 +69,136 @@ describe("parseManifest", () => {
     expect(manifestFormatFor("notes/requirements.md")).toBeUndefined();
   });
 
-  it("never throws on random text, for every format", () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...EXAMPLES),
-        fc.string({ unit: "binary", maxLength: 300 }),
-        ({ path }, text) => {
+  it(
+    "never throws on random text, for every format",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...EXAMPLES),
+          fc.string({ unit: "binary", maxLength: 300 }),
+          ({ path }, text) => {
+            const outcome = parseManifest(path, text, () => text);
+            expect(outcome).toBeDefined();
+            if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
+          },
+        ),
+        { numRuns: 400 },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    "never throws on random JSON, for every format",
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...EXAMPLES), fc.json(), ({ path }, text) => {
           const outcome = parseManifest(path, text, () => text);
-          expect(outcome).toBeDefined();
           if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
-        },
-      ),
-      { numRuns: 400 },
-    );
+        }),
+        { numRuns: 400 },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+});
+
+describe("hostile long lines", () => {
+  // Runs of the characters the formats' line regexes and sniffs are built from: a regex that
+  // backtracks on them would take seconds here instead of milliseconds.
+  const RUN = 20_000;
+  const HOSTILE = [
+    "a-".repeat(RUN),
+    `  - ${"a".repeat(RUN)} (`,
+    `  "${"a".repeat(RUN)}": {:hex, :${"a".repeat(RUN)}`,
+    `    hackage: ${"a-aa".repeat(RUN / 4)}!`,
+    `constraints: any.${"a".repeat(RUN)} ==${"1.".repeat(RUN / 2)}x`,
+    `{"name": "${'\\"'.repeat(RUN / 2)}`,
+    "#\n".repeat(RUN),
+    `${'[[package]]\nname = "a"\n'.repeat(RUN / 20)}`,
+    `<verification-metadata><components>${"<component ".repeat(RUN / 20)}`,
+  ];
+
+  it(
+    "every format and every sniff reads them in bounded time",
+    () => {
+      for (const format of MANIFEST_FORMATS) {
+        for (const text of HOSTILE) {
+          const started = performance.now();
+          format.sniff?.test(text.slice(0, SNIFF_CHARS));
+          parseManifest(format.examples[0]!, text, () => undefined, format);
+          expect(
+            performance.now() - started,
+            `${format.id} on ${JSON.stringify(text.slice(0, 30))}`,
+          ).toBeLessThan(2000);
+        }
+      }
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+});
+
+describe("recognition by content", () => {
+  const sniffed = (file: string) => readFileSync(path.join(FIXTURES, "sniffed", file), "utf8");
+
+  it("reads renamed copies as the format their content shows, and parses them", () => {
+    const expected: Record<string, string> = {
+      "package-lock.prod.json": "package-lock.json",
+      "yarn-v1-backup.lock": "yarn.lock",
+      "yarn-berry.lock": "yarn.lock",
+      "cabal.project.freeze.old": "cabal.project.freeze",
+      "Cargo.lock.orig": "Cargo.lock",
+      "Gemfile.next.lock": "Gemfile.lock",
+      "pubspec.old.lock": "pubspec.lock",
+      "deps/locked.txt": "requirements.txt",
+    };
+    for (const [file, id] of Object.entries(expected)) {
+      const text = sniffed(file);
+      expect(manifestFormatFor(`sniffed/${file}`), file).toBeUndefined();
+      expect(manifestFormatFor(`sniffed/${file}`, text)?.id, file).toBe(id);
+      const outcome = parseManifest(`sniffed/${file}`, text);
+      expect(outcome?.ok && outcome.packages.length > 0, file).toBe(true);
+    }
   });
 
-  it("never throws on random JSON, for every format", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...EXAMPLES), fc.json(), ({ path }, text) => {
-        const outcome = parseManifest(path, text, () => text);
-        if (outcome && !outcome.ok) expect(outcome.reason).not.toContain("crashed");
-      }),
-      { numRuns: 400 },
-    );
+  it("leaves look-alikes alone: a tsconfig with a lockfileVersion key, prose naming a pin", () => {
+    expect(manifestFormatFor("sniffed/tsconfig.json", sniffed("tsconfig.json"))).toBeUndefined();
+    expect(manifestFormatFor("sniffed/notes.txt", sniffed("notes.txt"))).toBeUndefined();
+  });
+
+  it("prefers the name, and sniffs only data and lock files, only their head", () => {
+    const yarnText = sniffed("yarn-v1-backup.lock");
+    expect(manifestFormatFor("Cargo.lock", yarnText)?.id).toBe("Cargo.lock");
+    expect(manifestFormatFor("src/yarn.ts", yarnText)).toBeUndefined();
+    expect(isSniffCandidate("vendor/Gemfile.lock.orig")).toBe(true);
+    expect(isSniffCandidate("README.md")).toBe(false);
+    expect(
+      manifestFormatFor("late.lock", `${" ".repeat(SNIFF_CHARS)}\n# yarn lockfile v1\n`),
+    ).toBeUndefined();
+  });
+
+  it("no fixture of any analyzer is taken for a lockfile", () => {
+    const analyzers = path.join(import.meta.dirname, "../../analyzers");
+    const taken: string[] = [];
+    const visit = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) visit(full);
+        else if (full.includes(`${path.sep}fixtures${path.sep}`) && !manifestFormatFor(full)) {
+          const format = manifestFormatFor(full, readFileSync(full, "utf8"));
+          if (format) taken.push(`${path.relative(analyzers, full)}: ${format.id}`);
+        }
+      }
+    };
+    visit(analyzers);
+    expect(taken).toEqual([]);
+  });
+});
+
+describe("manifestFormatById", () => {
+  it("finds a format by its id, in any case", () => {
+    expect(manifestFormatById("poetry.lock")?.id).toBe("poetry.lock");
+    expect(manifestFormatById("podfile.lock")?.id).toBe("Podfile.lock");
+    expect(manifestFormatById("poetry")).toBeUndefined();
   });
 });

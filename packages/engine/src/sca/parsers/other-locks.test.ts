@@ -67,6 +67,15 @@ describe("Gemfile.lock", () => {
     ]);
   });
 
+  it("one package per gem across platforms, several remotes, prereleases; plugins and CHECKSUMS ignored", () => {
+    expect(rows(parseFixture(parseGemfileLock, "gemfile/platforms/Gemfile.lock"))).toEqual([
+      "ffi@1.16.3 direct prod :5",
+      "nokogiri@1.16.0 direct prod :7",
+      "racc@1.7.3 transitive prod :11",
+      "rails@7.1.3.rc1 direct prod :12",
+    ]);
+  });
+
   it("refuses a file that is not a Gemfile.lock", () => {
     expect(parseGemfileLock("Gemfile.lock", "hello").ok).toBe(false);
   });

@@ -1,11 +1,13 @@
 // The version order of each OSV ecosystem, as data. `Debian:12` or `Alpine:v3.19` use the order
-// of the part before the colon.
+// of the part before the colon. Ecosystems without an entry (ConanCenter, CocoaPods: OSV defines no
+// order for them) evaluate to "unknown", never to "not affected".
 import { alpineOrder } from "./alpine.ts";
 import { debianOrder } from "./debian.ts";
 import { goOrder, semverRangeOrder } from "./go.ts";
 import { mavenOrder } from "./maven.ts";
 import { semverOrder } from "./npm.ts";
 import { nugetOrder } from "./nuget.ts";
+import { hackageOrder, rPackageOrder } from "./numeric.ts";
 import type { VersionOrder } from "./order.ts";
 import { packagistOrder } from "./packagist.ts";
 import { pypiOrder } from "./pypi.ts";
@@ -18,6 +20,10 @@ const ORDERS: Readonly<Record<string, VersionOrder>> = {
   "crates.io": semverOrder,
   Hex: semverOrder,
   Pub: semverOrder,
+  SwiftURL: semverOrder,
+  CRAN: rPackageOrder,
+  Bioconductor: rPackageOrder,
+  Hackage: hackageOrder,
   PyPI: pypiOrder,
   Go: goOrder,
   Maven: mavenOrder,

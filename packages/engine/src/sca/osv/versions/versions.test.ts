@@ -145,6 +145,9 @@ const ORDERED: Record<string, string[][]> = {
     ["7.4.10"],
   ],
   "crates.io": [["0.1.0"], ["1.0.0-alpha"], ["1.0.0"], ["1.13.1"]],
+  CRAN: [["0.9-1"], ["1.0"], ["1.0.0", "1-0-0", "1.00.0"], ["1.0-2", "1.0.2"], ["1.0-10"], ["1.1"], ["12.0"]],
+  Hackage: [["0"], ["0.1"], ["1.0"], ["1.0.0"], ["1.0.0.1"], ["1.0.2"], ["1.10"]],
+  SwiftURL: [["1.0.0-beta.1"], ["1.0.0"], ["1.2.0"], ["1.10.0"]],
 };
 
 const INVALID: Record<string, string[]> = {
@@ -157,6 +160,8 @@ const INVALID: Record<string, string[]> = {
   Alpine: ["1.2_foo", "r1", "1.2-1"],
   RubyGems: ["1..0", "a", "1.0 beta"],
   Packagist: ["dev-main", "1.x-dev", "latest"],
+  CRAN: ["1", "1.0a", "v1.0", "1..0", ""],
+  Hackage: ["1.0-2", "1.0.x", "v1", ""],
 };
 
 describe("version orders", () => {
@@ -202,7 +207,7 @@ describe("version orders", () => {
     expect(baseEcosystem("Debian:12")).toBe("Debian");
     expect(versionOrderFor("Alpine:v3.19")).toBe(versionOrderFor("Alpine"));
     expect(versionOrderFor("Debian:9")).toBe(versionOrderFor("Debian"));
-    expect(versionOrderFor("Hackage")).toBeUndefined();
+    expect(versionOrderFor("ConanCenter")).toBeUndefined();
   });
 });
 
