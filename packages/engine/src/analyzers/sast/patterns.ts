@@ -1,11 +1,14 @@
 // The pattern matcher: runs a hazard's ast-grep rules (languages/<lang>.ts `patterns`) on the
 // file's tree and applies the spec's text conditions on the match, its statement and the file.
 import type { SgNode } from "@ast-grep/napi";
-import type { Report } from "../../rule.ts";
+import type { Report, Severity } from "../../rule.ts";
+import { isTestPath } from "../secrets/allowlist.ts";
+import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import type { PatternHazard, PatternSpec } from "./languages/types.ts";
 import { rangeOf, type SastModel } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
+import { taintFlows } from "./taint.ts";
 
 /** Fixes that need more than one text replacement (an added import, a rewritten expression). */
 const CODE_FIXES: Partial<
@@ -21,6 +24,8 @@ export interface PatternMatch {
   at: { line: number; column: number; endLine: number; endColumn: number };
   fix?: Report["fix"];
   redact?: { line: number; column: number; endLine: number; endColumn: number };
+  /** Set when the finding's severity is not the rule's (test code). */
+  severity?: Severity;
 }
 
 const STATEMENT =
@@ -28,6 +33,7 @@ const STATEMENT =
 
 /** The statement around a match (a call inside `const hash = …` is judged by the whole line of code). */
 function statementOf(node: SgNode): SgNode {
+  if (STATEMENT.test(node.kind() as string)) return node;
   let current = node;
   for (let depth = 0; depth < 8; depth++) {
     const parent = current.parent();
@@ -83,11 +89,21 @@ function credentialOf(node: SgNode, fields: { key: string; value: string }): { v
   return { value: literal };
 }
 
-function substitute(template: string, node: SgNode): string {
-  return template.replace(
-    /\$([A-Z][A-Z0-9_]*)/g,
-    (whole, name: string) => node.getMatch(name)?.text() ?? whole,
-  );
+function substitute(template: string, node: SgNode, asRegex = false): string {
+  return template.replace(/\$([A-Z][A-Z0-9_]*)/g, (whole, name: string) => {
+    const captured = node.getMatch(name)?.text();
+    if (captured === undefined) return whole;
+    return asRegex ? captured.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : captured;
+  });
+}
+
+/** Whether `$X` in a regex source, filled with the captured text, matches the file (bounded). */
+function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
+  try {
+    return new RegExp(substitute(source, node, true)).test(model.file.text);
+  } catch {
+    return false;
+  }
 }
 
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
@@ -97,6 +113,9 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
     if (spec.unlessFile?.test(model.file.text)) continue;
     if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
+    if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
+    const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
+    if (testCode && spec.inTests === "skip") continue;
     const nodes = model.root.findAll(
       spec.constraints
         ? ({ rule: spec.rule, constraints: spec.constraints } as never)
@@ -107,6 +126,12 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (seen.has(range.start)) continue;
       const text = node.text();
       if (spec.unless?.test(text)) continue;
+      if (isDead(model, range.start)) continue;
+      if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
+      if (spec.unlessTaint) {
+        const hazard = spec.unlessTaint;
+        if (taintFlows(model, hazard).some((flow) => flow.sink.start === range.start)) continue;
+      }
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
         if (spec.context && !spec.context.test(statement)) continue;
@@ -119,6 +144,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       }
       seen.add(range.start);
       const match: PatternMatch = { spec, node, message: substitute(spec.message, node), at: spanOf(node) };
+      if (testCode) match.severity = "low";
       if (spec.fix) {
         const target = spec.fix.target ? node.getMatch(spec.fix.target) : node;
         if (target) {

@@ -5,6 +5,7 @@
 // whose dangerous arguments are tainted. Flow-insensitive across branches, ordered by position:
 // a variable reassigned from a constant or a sanitizer before the sink is clean again.
 import type { SgNode } from "@ast-grep/napi";
+import { isDead } from "./dead-code.ts";
 import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, type Range, rangeOf, type SastModel } from "./model.ts";
 
@@ -530,7 +531,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     for (const parameter of parameters) names.add(parameter.name);
   for (const { node, range, kind: nodeKind } of assignmentNodes) {
     const kind = assignmentKinds.get(nodeKind);
-    if (!kind) continue;
+    if (!kind || isDead(model, range.start)) continue;
     const parts =
       (kind.inline ? inlineAssignment(model, node, kind, range) : undefined) ?? assignmentFields(node, kind);
     if (!parts) continue;
@@ -809,6 +810,16 @@ const FIXED_URL_PREFIX = /^[fF]?["'`](?:https?:\/\/[^/"'`$]+\/|\/[^/"'`$\\])/;
 
 /** Every flow of untrusted data into a sink of the hazard in this file. */
 export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
+  // The taint rule and the pattern rules that defer to it (`unlessTaint`) ask for the same flows.
+  const key = `flows:${hazard}`;
+  const cached = model.cache.get(key) as TaintFlow[] | undefined;
+  if (cached) return cached;
+  const flows = computeFlows(model, hazard);
+  model.cache.set(key, flows);
+  return flows;
+}
+
+function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   const sinks = model.spec.sinks.filter((sink) => sink.hazard === hazard);
   const propertySinks = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
   if (sinks.length === 0 && propertySinks.length === 0) return [];
@@ -817,7 +828,7 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   const flows: TaintFlow[] = [];
   for (const call of index.calls) {
     const specs = sinks.filter((sink) => sink.callee.test(call.callee));
-    if (specs.length === 0) continue;
+    if (specs.length === 0 || isDead(model, call.start)) continue;
     const callText = textOf(model, call);
     let args: Argument[] | undefined;
     nextSpec: for (const spec of specs) {
@@ -848,7 +859,7 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   }
   for (const assignment of index.assignments) {
     const spec = propertySinks.find((sink) => sink.target.test(assignment.target));
-    if (!spec) continue;
+    if (!spec || isDead(model, assignment.value.start)) continue;
     if (
       (hazard === "ssrf" || hazard === "open-redirect") &&
       FIXED_URL_PREFIX.test(textOf(model, assignment.value))
@@ -871,7 +882,7 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
     const value = node.children().find((child) => child.isNamed());
     if (!value) continue;
     const spec = returnSinks.find((sink) => sink.valueKinds.includes(value.kind() as string));
-    if (!spec) continue;
+    if (!spec || isDead(model, rangeOf(node).start)) continue;
     const scope = scopeAt(index, rangeOf(node).start);
     const decorated = scope === -1 ? null : index.scopes[scope]!.node.parent();
     if (decorated?.kind() !== "decorated_definition") continue;

@@ -4,6 +4,20 @@ import type { PatternSpec } from "./types.ts";
 
 const FALSE_TO_TRUE = { pattern: /False$/, with: "True" };
 
+/** A call whose first argument is a plain string literal (or a list of them): its text is fixed. */
+const LITERAL_FIRST_ARGUMENT =
+  /^[\w.]+\(\s*(?:[bBrRuU]{0,2}(["'])(?:(?!\1)[^\\\n]|\\.)*\1|\[\s*(?:[bBrRuU]{0,2}(["'])(?:(?!\2)[^\\\n]|\\.)*\2\s*,?\s*)+\])\s*[,)]/;
+
+/** subprocess functions that take a command (a list, or a string with `shell=True`). */
+const SUBPROCESS_CALL = "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(";
+
+/** Key sizes below 2048 bits (RSA, DSA). */
+const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
+
+/** Words of a security decision: what an `assert` must not be the only guard of. */
+const SECURITY_CHECK =
+  /\b(?:is_authenticated|is_admin|is_staff|is_superuser|has_perm\w*|has_permission|permission\w*|authori[sz]\w*|authenticat\w*|logged_in|is_owner|owner|role\w*|admin|csrf\w*|token|password|signature|verif\w*|allowed|access\w*|can_\w+|user\.\w+|request\.user)\b/i;
+
 export const pythonPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -129,5 +143,344 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: { any: [{ kind: "assignment" }, { kind: "keyword_argument" }, { kind: "pair" }] },
     credential: { key: "left", value: "right" },
     message: "A credential is written into the code",
+  },
+  {
+    hazard: "hardcoded-credential",
+    prefilter: CREDENTIAL_WORDS,
+    // `def connect(password="hunter2")` and `if password == "hunter2":`
+    rule: {
+      any: [
+        { kind: "default_parameter" },
+        { kind: "typed_default_parameter" },
+        { kind: "comparison_operator", regex: "^\\S+\\s*(?:==|!=)\\s*\\S+$" },
+      ],
+    },
+    credential: { key: "name", value: "value" },
+    message: "A credential is written into the code",
+    inTests: "low",
+  },
+  {
+    hazard: "assert-used-for-security",
+    prefilter: /\bassert\b/,
+    rule: { kind: "assert_statement" },
+    context: SECURITY_CHECK,
+    message: "`assert` guards a security decision; `python -O` removes every assert",
+    inTests: "skip",
+  },
+  {
+    hazard: "bind-all-interfaces",
+    prefilter: /0\.0\.0\.0|::|\.bind\(/,
+    rule: {
+      any: [
+        {
+          kind: "keyword_argument",
+          regex: "^(?:host|bind|listen|address|addr)\\s*=\\s*[\"'](?:0\\.0\\.0\\.0|::)(?::\\d+)?[\"']$",
+        },
+        { kind: "call", regex: "\\.bind\\(\\s*\\(\\s*[\"'](?:0\\.0\\.0\\.0|::|)[\"']\\s*," },
+        {
+          kind: "assignment",
+          regex:
+            "^(?i:[A-Za-z_]*(?:host|bind|listen)[A-Za-z_]*)\\s*=\\s*[\"'](?:0\\.0\\.0\\.0|::)(?::\\d+)?[\"']$",
+        },
+      ],
+    },
+    message: "The server listens on every network interface, not only the one it is meant to serve",
+    inTests: "skip",
+  },
+  {
+    hazard: "insecure-temp-file",
+    prefilter: /mktemp|tempnam|tmpnam/,
+    rule: { kind: "call", regex: "^(?:tempfile\\.mktemp|os\\.tempnam|os\\.tmpnam)\\(" },
+    message: "`mktemp` returns a name, not a file: another process can create it first (race)",
+  },
+  {
+    hazard: "insecure-temp-file",
+    prefilter: /["'](?:\/tmp|\/var\/tmp|\/dev\/shm)\b/,
+    rule: {
+      kind: "string",
+      regex: "^[fFbBrRuU]{0,2}[\"'](?:/tmp|/var/tmp|/dev/shm)(?:/|[\"'])",
+      inside: {
+        any: [
+          { kind: "argument_list" },
+          { kind: "assignment" },
+          { kind: "keyword_argument" },
+          { kind: "default_parameter" },
+          { kind: "binary_operator", inside: { kind: "argument_list" } },
+        ],
+      },
+      // a prefix test names the directory, it does not create anything there
+      not: {
+        inside: {
+          kind: "argument_list",
+          inside: { kind: "call", regex: "^[\\w.]+\\.(?:startswith|endswith|find|index|replace|split)\\(" },
+        },
+      },
+    },
+    message: "A fixed path in a shared temporary directory: other users can create or link it first",
+    inTests: "skip",
+  },
+  {
+    hazard: "swallowed-exception",
+    prefilter: /except/,
+    rule: {
+      kind: "except_clause",
+      regex:
+        "^except(?:\\s*\\(?\\s*(?:Exception|BaseException)\\s*\\)?(?:\\s+as\\s+\\w+)?)?\\s*:\\s*(?:pass|continue)\\s*$",
+    },
+    message: "Every exception is caught and ignored: failures (including security checks) pass silently",
+    inTests: "skip",
+  },
+  {
+    hazard: "request-without-timeout",
+    prefilter: /requests\./,
+    rule: {
+      kind: "call",
+      regex: "^requests\\.(?:get|post|put|patch|delete|head|options|request)\\(",
+      not: { has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^timeout\\s*=" } } },
+    },
+    message: "`requests` waits forever by default: a slow or hostile server hangs this worker",
+    fix: {
+      description: "add a timeout",
+      rewrite: { pattern: /,?(\s*)\)$/, with: ", timeout=30$1)" },
+    },
+  },
+  {
+    hazard: "old-tls-version",
+    prefilter: /PROTOCOL_|_METHOD|TLSVersion/,
+    rule: {
+      any: [
+        { kind: "attribute", regex: "^(?:ssl\\.)?PROTOCOL_(?:SSLv2|SSLv3|TLSv1|TLSv1_1)$" },
+        { kind: "attribute", regex: "^(?:OpenSSL\\.)?SSL\\.(?:SSLv2|SSLv3|SSLv23|TLSv1|TLSv1_1)_METHOD$" },
+        { kind: "attribute", regex: "^(?:ssl\\.)?TLSVersion\\.(?:SSLv3|TLSv1|TLSv1_1)$" },
+      ],
+    },
+    message: "SSL 2/3 and TLS 1.0/1.1 are broken or deprecated protocol versions",
+  },
+  {
+    hazard: "ssh-host-key-not-verified",
+    prefilter: /set_missing_host_key_policy/,
+    rule: {
+      kind: "call",
+      regex:
+        "\\.set_missing_host_key_policy\\(\\s*(?:paramiko\\.)?(?:client\\.)?(?:AutoAddPolicy|WarningPolicy)\\b",
+    },
+    message: "SSH host keys of unknown servers are accepted: a man in the middle is not detected",
+  },
+  {
+    hazard: "dynamic-shell-command",
+    prefilter: /shell\s*=\s*True/,
+    rule: {
+      kind: "call",
+      regex: SUBPROCESS_CALL,
+      has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^shell\\s*=\\s*True$" } },
+    },
+    unless: LITERAL_FIRST_ARGUMENT,
+    unlessTaint: "command-injection",
+    message: "A shell parses a command line built at run time (`shell=True` with a non-literal command)",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-shell-command",
+    prefilter: /os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|asyncio\\.create_subprocess_shell)\\(",
+    },
+    unless: LITERAL_FIRST_ARGUMENT,
+    unlessTaint: "command-injection",
+    message: "A shell parses a command line built at run time",
+    inTests: "skip",
+  },
+  {
+    hazard: "shell-wildcard-injection",
+    prefilter: /\*/,
+    rule: {
+      kind: "call",
+      any: [
+        {
+          regex:
+            "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput)\\(\\s*[fFrRuU]{0,2}[\"'][^\"'\\n]*\\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\\b[^\"'\\n]*(?:^|\\s)\\*",
+        },
+        {
+          regex:
+            "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(\\s*[fFrRuU]{0,2}[\"'][^\"'\\n]*\\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\\b[^\"'\\n]*(?:^|\\s)\\*[\\s\\S]*shell\\s*=\\s*True",
+        },
+      ],
+    },
+    message: "A shell glob `*` expands file names that can be read as options (`--checkpoint-action=exec=…`)",
+  },
+  {
+    hazard: "partial-executable-path",
+    prefilter: /subprocess|os\.(?:system|popen|spawn|exec)/,
+    rule: {
+      kind: "call",
+      any: [
+        {
+          regex:
+            "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(\\s*\\[?\\s*[bBrRuU]{0,2}[\"'][A-Za-z_][\\w+-]*(?:\\s|[\"'])",
+        },
+        {
+          regex:
+            "^os\\.(?:system|popen|spawnlp?e?|spawnvp?e?|execlp?e?|execvp?e?)\\(\\s*(?:os\\.P_\\w+\\s*,\\s*)?[bBrRuU]{0,2}[\"'][A-Za-z_][\\w+-]*(?:\\s|[\"'])",
+        },
+      ],
+    },
+    ifFile: /\bimport\s+(?:subprocess|os)\b|\bfrom\s+(?:subprocess|os)\s+import\b/,
+    message: "The program is named without a path: whichever file comes first on PATH runs",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-code-evaluation",
+    prefilter: /\b(?:eval|exec)\s*\(/,
+    rule: {
+      kind: "call",
+      regex: "^(?:eval|exec|builtins\\.eval|builtins\\.exec)\\(",
+      not: {
+        has: {
+          kind: "argument_list",
+          has: { kind: "string", nthChild: 1, not: { has: { kind: "interpolation" } } },
+        },
+      },
+    },
+    unlessTaint: "code-injection",
+    message:
+      "Code built at run time is evaluated; `ast.literal_eval` or a lookup table does the job without running code",
+    inTests: "skip",
+  },
+  {
+    hazard: "template-autoescape-disabled",
+    prefilter: /Environment|autoescape/,
+    rule: {
+      kind: "call",
+      regex: "^(?:jinja2\\.)?Environment\\(",
+      any: [
+        {
+          not: {
+            has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^autoescape\\s*=" } },
+          },
+        },
+        {
+          has: {
+            kind: "argument_list",
+            has: { kind: "keyword_argument", regex: "^autoescape\\s*=\\s*False$" },
+          },
+        },
+      ],
+    },
+    ifFile: /\bjinja2\b/,
+    message: "Jinja2 renders variables without HTML escaping (autoescape is off by default)",
+  },
+  {
+    hazard: "template-autoescape-disabled",
+    prefilter: /mako/,
+    rule: {
+      kind: "call",
+      regex: "^(?:mako\\.template\\.)?(?:Template|TemplateLookup)\\(",
+      not: {
+        has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^default_filters\\s*=" } },
+      },
+    },
+    ifFile: /\bmako\b/,
+    message: "Mako renders expressions without HTML escaping unless default_filters says so",
+  },
+  {
+    hazard: "debug-mode-enabled",
+    prefilter: /debug\s*=\s*True|DEBUG|\.debug\s*=/,
+    rule: {
+      any: [
+        {
+          kind: "call",
+          regex: "\\.run\\(",
+          has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^debug\\s*=\\s*True$" } },
+        },
+        { kind: "assignment", regex: "^\\w+\\.debug\\s*=\\s*True$" },
+        { kind: "assignment", regex: "^\\w+\\.config\\[\\s*[\"']DEBUG[\"']\\s*\\]\\s*=\\s*True$" },
+      ],
+    },
+    ifFile: /\bflask\b|\bFlask\b|werkzeug/,
+    message:
+      "Flask/Werkzeug debug mode: its interactive debugger runs Python sent by whoever reaches the page",
+    inTests: "skip",
+  },
+  {
+    hazard: "debug-mode-enabled",
+    prefilter: /DEBUG/,
+    rule: { kind: "assignment", regex: "^DEBUG\\s*=\\s*True$" },
+    ifPath:
+      /(?:^|\/)settings(?:\/[^/]*|[_.-]?(?:prod\w*|production|base|common))?\.py$|(?:^|\/)settings\.py$/,
+    message: "Django DEBUG = True: error pages show settings, SQL and stack traces to visitors",
+    fix: { description: "turn debug mode off", rewrite: { pattern: /True$/, with: "False" } },
+    inTests: "skip",
+  },
+  {
+    hazard: "cleartext-protocol",
+    prefilter: /telnetlib|ftplib|Telnet|FTP/,
+    rule: {
+      kind: "call",
+      any: [{ regex: "^(?:telnetlib\\.)?Telnet\\(" }, { regex: "^(?:ftplib\\.)?FTP\\(" }],
+    },
+    ifFile: /\b(?:telnetlib|ftplib)\b/,
+    message: "Telnet and FTP send credentials and data in clear text",
+  },
+  {
+    hazard: "permissive-file-permissions",
+    prefilter: /chmod|mkdir|makedirs|S_IWOTH|S_IRWXO/,
+    rule: {
+      kind: "call",
+      any: [
+        {
+          regex:
+            "^(?:os\\.)?(?:chmod|lchmod|fchmod|mkdir|makedirs)\\([^)]*,\\s*(?:mode\\s*=\\s*)?(?:0o?[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
+        },
+        {
+          regex:
+            "\\.(?:chmod|mkdir)\\(\\s*(?:mode\\s*=\\s*)?(?:0o[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
+        },
+      ],
+    },
+    message: "Everyone on the machine may write this file or directory (world-writable mode)",
+  },
+  {
+    hazard: "weak-key-size",
+    prefilter: /generate|SEC[PT]/,
+    rule: {
+      kind: "call",
+      any: [
+        { regex: `^(?:rsa|dsa)\\.generate_private_key\\([\\s\\S]*key_size\\s*=\\s*${SMALL_KEY}` },
+        { regex: `^rsa\\.generate_private_key\\(\\s*(?:public_exponent\\s*=\\s*)?\\d+\\s*,\\s*${SMALL_KEY}` },
+        { regex: `^dsa\\.generate_private_key\\(\\s*${SMALL_KEY}` },
+        {
+          regex: `^(?:RSA|DSA|Crypto\\.PublicKey\\.(?:RSA|DSA))\\.generate\\(\\s*(?:bits\\s*=\\s*)?${SMALL_KEY}`,
+        },
+        {
+          regex:
+            "^ec\\.generate_private_key\\(\\s*(?:curve\\s*=\\s*)?(?:ec\\.)?(?:SECP192R1|SECT163K1|SECT163R2)\\b",
+        },
+      ],
+    },
+    message: "The key is too short: RSA and DSA need 2048 bits, elliptic curves 224",
+  },
+  {
+    hazard: "logging-config-listener",
+    prefilter: /listen\(/,
+    rule: { kind: "call", regex: "^(?:logging\\.)?config\\.listen\\(" },
+    ifFile: /logging\.config|from\s+logging\s+import\s+config/,
+    message: "logging.config.listen() accepts configuration from the network, which can run code",
+  },
+  {
+    hazard: "unsafe-archive-extraction",
+    prefilter: /tarfile/,
+    rule: {
+      any: [
+        { kind: "call", pattern: "$T.extractall($$$)" },
+        { kind: "call", pattern: "$T.extract($$$)" },
+      ],
+      not: { has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^filter\\s*=" } } },
+    },
+    ifFileMentions:
+      "(?:\\b$T\\s*=\\s*tarfile\\.(?:open|TarFile)|tarfile\\.(?:open|TarFile)\\([^\\n]*\\bas\\s+$T\\b)",
+    message:
+      "A tar archive is extracted without a filter: members named `../x` or links write outside the target",
   },
 ];
