@@ -21,12 +21,15 @@ const SECURITY_CHECK =
 export const pythonPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
-    prefilter: /hashlib/,
+    prefilter: /hashlib|MD5|SHA1|SHA\b|MD4/,
     rule: {
       kind: "call",
       any: [
         { regex: "^hashlib\\.(?:md5|sha1|md4)\\(" },
         { regex: "^hashlib\\.new\\(\\s*['\"](?i:md5|sha1|md4)['\"]" },
+        // PyCryptodome and cryptography
+        { regex: "^(?:Crypto\\.Hash\\.)?(?:MD5|MD4|SHA1|SHA)\\.new\\(" },
+        { regex: "^(?:hashes\\.)?(?:MD5|SHA1)\\(\\s*\\)$" },
       ],
     },
     message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
@@ -35,11 +38,12 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "weak-cipher",
-    prefilter: /DES|ARC4|ARC2|Blowfish|CAST|ECB|TripleDES|IDEA/,
+    prefilter: /DES|ARC4|ARC2|Blowfish|CAST|ECB|TripleDES|IDEA|XOR|pyDes|des\(/,
     rule: {
       kind: "call",
       any: [
-        { regex: "^(?:DES|DES3|ARC4|ARC2|Blowfish|CAST)\\.new\\(" },
+        { regex: "^(?:(?:Crypto\\.Cipher\\.)?(?:DES|DES3|ARC4|ARC2|Blowfish|CAST|XOR))\\.new\\(" },
+        { regex: "^(?:pyDes\\.)?(?:des|triple_des)\\(" },
         { regex: "^AES\\.new\\([\\s\\S]*MODE_ECB" },
         { regex: "^(?:algorithms\\.)?(?:TripleDES|ARC4|Blowfish|CAST5|IDEA)\\(" },
         { regex: "^(?:modes\\.)?ECB\\(\\s*\\)$" },
@@ -52,7 +56,8 @@ export const pythonPatterns: readonly PatternSpec[] = [
     prefilter: /random\./,
     rule: {
       kind: "call",
-      regex: "^random\\.(?:random|randint|randrange|choice|choices|getrandbits|sample|uniform)\\(",
+      regex:
+        "^random\\.(?:random|randint|randrange|choice|choices|getrandbits|randbytes|sample|shuffle|uniform)\\(",
     },
     message: "The random module is predictable; use the secrets module for tokens, passwords and keys",
     context: SECRET_CONTEXT,
@@ -87,12 +92,17 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
-    prefilter: /_create_unverified_context|CERT_NONE|check_hostname/,
+    prefilter: /_create_unverified_context|CERT_NONE|check_hostname|cert_reqs/,
     rule: {
       any: [
         { kind: "call", regex: "^ssl\\._create_unverified_context\\(" },
         { kind: "assignment", regex: "\\.verify_mode\\s*=\\s*ssl\\.CERT_NONE$" },
         { kind: "assignment", regex: "\\.check_hostname\\s*=\\s*False$" },
+        // urllib3, ssl.wrap_socket, requests adapters
+        {
+          kind: "keyword_argument",
+          regex: "^cert_reqs\\s*=\\s*(?:ssl\\.CERT_NONE|[\"']CERT_NONE[\"']|[\"']NONE[\"'])$",
+        },
       ],
     },
     message: "TLS certificate or host name verification is disabled",
@@ -119,9 +129,25 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "call",
       regex:
-        "^(?:pickle|cPickle|_pickle|dill|marshal|shelve|jsonpickle)\\.(?:loads?|open|decode|Unpickler)\\(|^yaml\\.(?:unsafe_load|full_load|unsafe_load_all)\\(|^yaml\\.load(?:_all)?\\([\\s\\S]*Loader\\s*=\\s*(?:yaml\\.)?(?:Loader|UnsafeLoader|FullLoader)\\b",
+        "^(?:pickle|cPickle|_pickle|dill|cloudpickle|marshal|shelve|jsonpickle|joblib)\\.(?:loads?|open|decode|Unpickler)\\(|^(?:pd|pandas)\\.read_pickle\\(|^(?:np|numpy)\\.load\\([\\s\\S]*allow_pickle\\s*=\\s*True|^yaml\\.(?:unsafe_load|full_load|unsafe_load_all)\\(|^yaml\\.load(?:_all)?\\([\\s\\S]*Loader\\s*=\\s*(?:yaml\\.)?(?:Loader|UnsafeLoader|FullLoader)\\b",
     },
     message: "Deserializing with pickle/marshal or an unsafe YAML loader can run code embedded in the data",
+  },
+  {
+    hazard: "unsafe-deserialization",
+    prefilter: /torch\.load/,
+    // torch.load unpickles unless weights_only=True (the default only from PyTorch 2.6)
+    rule: {
+      kind: "call",
+      regex: "^torch\\.load\\(",
+      not: {
+        has: {
+          kind: "argument_list",
+          has: { kind: "keyword_argument", regex: "^weights_only\\s*=\\s*True$" },
+        },
+      },
+    },
+    message: "torch.load unpickles the file: a crafted model runs code unless weights_only=True",
   },
   {
     hazard: "unsafe-deserialization",
