@@ -10,9 +10,11 @@ interface Span {
   end: number;
 }
 
-/** The file may hold a constant condition or an early exit: otherwise no tree walk at all. */
-const CANDIDATE =
-  /\b(?:if|elif|while)\b\s*\(?\s*(?:!|not\b)?\s*\(?\s*(?:True|False|true|false|None|null|nil|-?\d|["'])|\b(?:return|raise|continue|break)\b/;
+/** The file may hold a constant condition: otherwise no tree walk for `if` statements. */
+const CONSTANT_CONDITION =
+  /\b(?:if|elif)\b\s*\(?\s*(?:!|not\b)?\s*\(?\s*(?:True|False|true|false|None|null|nil|-?\d|["'])/;
+/** Python statements after which the rest of a block never runs. */
+const PYTHON_EXIT = /\b(?:return|raise|continue|break)\b/;
 
 const PYTHON_EXITS = ["return_statement", "raise_statement", "continue_statement", "break_statement"];
 const EXITS = new Set(PYTHON_EXITS);
@@ -28,9 +30,13 @@ export function deadSpans(model: SastModel): Span[] {
   if (cached) return cached;
   const spans: Span[] = [];
   model.cache.set("dead", spans);
-  if (!CANDIDATE.test(model.file.text)) return spans;
+  const text = model.file.text;
   // JavaScript hoists function declarations written after a return: only Python's exits count.
-  const kinds = [...model.spec.kinds.ifs, ...(model.language === "python" ? PYTHON_EXITS : [])];
+  const kinds = [
+    ...(CONSTANT_CONDITION.test(text) ? model.spec.kinds.ifs : []),
+    ...(model.language === "python" && PYTHON_EXIT.test(text) ? PYTHON_EXITS : []),
+  ];
+  if (kinds.length === 0) return spans;
   for (const node of model.root.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } })) {
     if (EXITS.has(node.kind() as string)) unreachableAfter(node, spans);
     else constantBranch(node, spans);

@@ -5,7 +5,7 @@ import type { Report, Severity } from "../../rule.ts";
 import { isTestPath } from "../secrets/allowlist.ts";
 import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
-import type { PatternHazard, PatternSpec } from "./languages/types.ts";
+import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
 import { rangeOf, type SastModel } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
 import { taintFlows } from "./taint.ts";
@@ -97,6 +97,47 @@ function substitute(template: string, node: SgNode, asRegex = false): string {
   });
 }
 
+/**
+ * Whether the taint rule of the hazard reports this match already: at the same call, inside the
+ * sink's tainted argument, or on a line its path passes through (a query built, then executed).
+ */
+function reportedByTaint(
+  model: SastModel,
+  hazard: TaintHazard,
+  range: { start: number; end: number; line: number },
+): boolean {
+  return taintFlows(model, hazard).some(
+    (flow) =>
+      flow.sink.start === range.start ||
+      (flow.argument.start <= range.start && range.end <= flow.argument.end) ||
+      flow.source.line === range.line ||
+      (flow.source.steps ?? []).some((step) => step.line === range.line),
+  );
+}
+
+/** Names whose value is fixed or numeric: constants by convention, conversions and string methods. */
+const FIXED_NAME =
+  /^(?:[A-Z][A-Z0-9_]*|int|float|len|str|bool|format|join|upper|lower|strip|True|False|None)$/;
+
+const NUMERIC_CONVERSION = /^(?:int|float|len|bool|abs|round)$/;
+
+/** True when some name read in the node is a variable (not a constant, a conversion or a member name). */
+function readsVariable(model: SastModel, node: SgNode): boolean {
+  const text = model.file.text;
+  for (const identifier of node.findAll({ rule: { kind: "identifier" } })) {
+    const start = identifier.range().start.index;
+    if (text[start - 1] === ".") continue;
+    if (FIXED_NAME.test(identifier.text())) continue;
+    const parent = identifier.parent();
+    // the function called (`mark_safe(…)`), or the operand of a numeric conversion (`int(limit)`)
+    if (parent?.field("function")?.id() === identifier.id()) continue;
+    const call = parent?.kind() === "argument_list" ? parent.parent() : null;
+    if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
+    return true;
+  }
+  return false;
+}
+
 /** Whether `$X` in a regex source, filled with the captured text, matches the file (bounded). */
 function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
   try {
@@ -128,10 +169,8 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (spec.unless?.test(text)) continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
-      if (spec.unlessTaint) {
-        const hazard = spec.unlessTaint;
-        if (taintFlows(model, hazard).some((flow) => flow.sink.start === range.start)) continue;
-      }
+      if (spec.variable && !readsVariable(model, node)) continue;
+      if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
         if (spec.context && !spec.context.test(statement)) continue;

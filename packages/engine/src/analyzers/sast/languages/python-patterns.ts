@@ -11,6 +11,10 @@ const LITERAL_FIRST_ARGUMENT =
 /** subprocess functions that take a command (a list, or a string with `shell=True`). */
 const SUBPROCESS_CALL = "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(";
 
+/** Text that reads as a SQL statement, at the start of a string literal (Rust regex syntax). */
+const SQL_TEXT =
+  "(?i:\\s*(?:select\\s+(?:(?:\\*|distinct\\s|count\\(|[\\w.]+\\s*,)[\\s\\S]*?\\sfrom\\s|[\\w.]+\\s+from\\s)|insert\\s+into\\s|update\\s+\\S+\\s+set\\s|delete\\s+from\\s|replace\\s+into\\s))";
+
 /** Key sizes below 2048 bits (RSA, DSA). */
 const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
 
@@ -307,11 +311,11 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "dynamic-shell-command",
-    prefilter: /os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell/,
+    prefilter: /os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell|exec_command/,
     rule: {
       kind: "call",
       regex:
-        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|asyncio\\.create_subprocess_shell)\\(",
+        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|asyncio\\.create_subprocess_shell|[\\w.]+\\.exec_command)\\(",
     },
     unless: LITERAL_FIRST_ARGUMENT,
     unlessTaint: "command-injection",
@@ -508,5 +512,45 @@ export const pythonPatterns: readonly PatternSpec[] = [
       "(?:\\b$T\\s*=\\s*tarfile\\.(?:open|TarFile)|tarfile\\.(?:open|TarFile)\\([^\\n]*\\bas\\s+$T\\b)",
     message:
       "A tar archive is extracted without a filter: members named `../x` or links write outside the target",
+  },
+  {
+    hazard: "dynamic-sql-query",
+    prefilter: /(?:SELECT|INSERT|UPDATE|DELETE|REPLACE)\s/i,
+    rule: {
+      any: [
+        // f"SELECT … {x}"
+        {
+          kind: "string",
+          regex: `^[fF][rR]?(?:"""|'''|"|')${SQL_TEXT}`,
+          has: { kind: "interpolation", stopBy: "end" },
+        },
+        // "SELECT … %s" % x  and  "SELECT … " + x + …  (the outermost operation only)
+        {
+          kind: "binary_operator",
+          regex: `^[rRuU]?(?:"""|'''|"|')${SQL_TEXT}[\\s\\S]*["']\\s*(?:%|\\+)`,
+          not: { inside: { kind: "binary_operator" } },
+        },
+        // "SELECT … {}".format(x)
+        { kind: "call", regex: `^[rRuU]?(?:"""|'''|"|')${SQL_TEXT}[\\s\\S]*["']\\.format\\(` },
+      ],
+    },
+    variable: true,
+    unlessTaint: "sql-injection",
+    message: "SQL text is built from a variable; pass values as query parameters instead",
+    inTests: "skip",
+  },
+  {
+    hazard: "html-marked-safe",
+    prefilter: /mark_safe|Markup|SafeString|SafeText/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:mark_safe|django\\.utils\\.safestring\\.mark_safe|Markup|markupsafe\\.Markup|SafeString|SafeText)\\(\\s*\\S",
+    },
+    unless: LITERAL_FIRST_ARGUMENT,
+    variable: true,
+    unlessTaint: "xss",
+    message: "A value built at run time is marked as safe HTML, so templates will not escape it",
+    inTests: "skip",
   },
 ];

@@ -44,7 +44,9 @@ export type PatternHazard =
   | "permissive-file-permissions"
   | "weak-key-size"
   | "logging-config-listener"
-  | "unsafe-archive-extraction";
+  | "unsafe-archive-extraction"
+  | "dynamic-sql-query"
+  | "html-marked-safe";
 
 export type Category = "security" | "best-practice" | "correctness";
 
@@ -158,6 +160,11 @@ export interface PatternSpec {
    * case is that rule's finding, with its source and path; this pattern keeps the rest.
    */
   unlessTaint?: TaintHazard;
+  /**
+   * Only reported when the match reads a variable: every name in it being a constant
+   * (`UPPER_CASE`) or a conversion (`int`, `len`, `str`) means the text is fixed after all.
+   */
+  variable?: boolean;
   /** In test code (`tests/`, `test_*.py` …): skipped, or reported at low severity. */
   inTests?: "skip" | "low";
   /**

@@ -10,7 +10,9 @@ import { debugModeEnabled } from "./debug-mode-enabled.ts";
 import { domXss } from "./dom-xss.ts";
 import { dynamicCodeEvaluation } from "./dynamic-code-evaluation.ts";
 import { dynamicShellCommand } from "./dynamic-shell-command.ts";
+import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
+import { htmlMarkedSafe } from "./html-marked-safe.ts";
 import { insecureCookie } from "./insecure-cookie.ts";
 import { insecureTempFile } from "./insecure-temp-file.ts";
 import { ldapInjection } from "./ldap-injection.ts";
@@ -79,4 +81,6 @@ export const sastRules: FileRule<SastModel>[] = [
   weakKeySize,
   loggingConfigListener,
   unsafeArchiveExtraction,
+  dynamicSqlQuery,
+  htmlMarkedSafe,
 ];
