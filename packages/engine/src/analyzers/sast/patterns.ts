@@ -8,7 +8,7 @@ import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./lan
 import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
 import { rangeOf, type SastModel } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
-import { taintFlows } from "./taint.ts";
+import { isVetted, taintFlows } from "./taint.ts";
 
 /** Fixes that need more than one text replacement (an added import, a rewritten expression). */
 const CODE_FIXES: Partial<
@@ -119,7 +119,41 @@ function reportedByTaint(
 const FIXED_NAME =
   /^(?:[A-Z][A-Z0-9_]*|int|float|len|str|bool|format|join|upper|lower|strip|True|False|None)$/;
 
+/** The name a call's function starts with: `f` in `f(…)`, `os` in `os.path.join(…)`. */
+function isCallee(identifier: SgNode): boolean {
+  let current = identifier;
+  for (let depth = 0; depth < 8; depth++) {
+    const parent = current.parent();
+    if (!parent) return false;
+    const kind = parent.kind() as string;
+    if (kind === "call") return parent.field("function")?.id() === current.id();
+    if (kind !== "attribute" || parent.field("object")?.id() !== current.id()) return false;
+    current = parent;
+  }
+  return false;
+}
+
 const NUMERIC_CONVERSION = /^(?:int|float|len|bool|abs|round)$/;
+
+/**
+ * A variable checked against an allow-list or last assigned a number or literal: the taint
+ * index knows (files with a source); otherwise the latest `name = …` line before the read says.
+ */
+function vettedVariable(model: SastModel, name: string, at: number): boolean {
+  const known = isVetted(model, name, at);
+  if (known !== undefined) return known;
+  const before = model.file.text.slice(Math.max(0, at - 20_000), at);
+  const assignments = [...before.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*(.*)$`, "gm"))];
+  const value = assignments.at(-1)?.[1]?.trim();
+  if (value !== undefined && FIXED_ASSIGNMENT.test(value)) return true;
+  // `if name not in ALLOWED: raise …` before the read
+  return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
+    before,
+  );
+}
+
+const FIXED_ASSIGNMENT =
+  /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|-?\d+(?:\.\d+)?$)/;
 
 /** True when some name read in the node is a variable (not a constant, a conversion or a member name). */
 function readsVariable(model: SastModel, node: SgNode): boolean {
@@ -129,10 +163,12 @@ function readsVariable(model: SastModel, node: SgNode): boolean {
     if (text[start - 1] === ".") continue;
     if (FIXED_NAME.test(identifier.text())) continue;
     const parent = identifier.parent();
-    // the function called (`mark_safe(…)`), or the operand of a numeric conversion (`int(limit)`)
-    if (parent?.field("function")?.id() === identifier.id()) continue;
+    // the function called (`mark_safe(…)`, `os.system(…)`), or the operand of a numeric
+    // conversion (`int(limit)`)
+    if (isCallee(identifier)) continue;
     const call = parent?.kind() === "argument_list" ? parent.parent() : null;
     if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
+    if (vettedVariable(model, identifier.text(), start)) continue;
     return true;
   }
   return false;
@@ -166,6 +202,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       const range = rangeOf(node);
       if (seen.has(range.start)) continue;
       const text = node.text();
+      if (spec.where && !spec.where.test(text)) continue;
       if (spec.unless?.test(text)) continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;

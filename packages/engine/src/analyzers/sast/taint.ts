@@ -846,6 +846,27 @@ export function taintOf(
   return undefined;
 }
 
+/** A value that is a number or a literal whatever its input: `int(x)`, `len(x)`, `"name"`, `42`. */
+const FIXED_VALUE =
+  /^(?:(?:int|float|len|bool|abs|round|str\(\s*int)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|-?\d+(?:\.\d+)?$|True$|False$|None$)/;
+
+/**
+ * Whether a variable read at `pos` holds a vetted value: it passed an allow-list check (a guard,
+ * or a negated check that exits) or was last assigned a number or a literal. Pattern rules that
+ * report values built at run time (a shell command, SQL text) skip such variables. Only files with
+ * a taint index (a source) know their checks; the caller falls back to the text otherwise.
+ */
+export function isVetted(model: SastModel, name: string, pos: number): boolean | undefined {
+  const index = taintIndex(model);
+  if (!index) return undefined;
+  if (index.guards.some((guard) => guard.name === name && guard.start <= pos && pos < guard.end)) return true;
+  const latest = latestEvent(index, name, pos);
+  if (!latest) return undefined;
+  if (latest.event.clean) return true;
+  const value = latest.event.value;
+  return value !== undefined && FIXED_VALUE.test(model.file.text.slice(value.start, value.end).trim());
+}
+
 /** `.field` right after a name: a read of `obj.field`. */
 const FIELD_READ = /^\s*\.\s*([A-Za-z_$][\w$]*)/;
 

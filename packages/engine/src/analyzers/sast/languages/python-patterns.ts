@@ -11,9 +11,9 @@ const LITERAL_FIRST_ARGUMENT =
 /** subprocess functions that take a command (a list, or a string with `shell=True`). */
 const SUBPROCESS_CALL = "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(";
 
-/** Text that reads as a SQL statement, at the start of a string literal (Rust regex syntax). */
-const SQL_TEXT =
-  "(?i:\\s*(?:select\\s+(?:(?:\\*|distinct\\s|count\\(|[\\w.]+\\s*,)[\\s\\S]*?\\sfrom\\s|[\\w.]+\\s+from\\s)|insert\\s+into\\s|update\\s+\\S+\\s+set\\s|delete\\s+from\\s|replace\\s+into\\s))";
+/** A string literal (f-string, raw, bytes) whose text starts like a SQL statement. */
+const SQL_LITERAL_START =
+  /^[fFrRuUbB]{0,2}(?:"""|'''|"|')\s*(?:select\s+(?:(?:\*|distinct\s|count\(|[\w.]+\s*,)[\s\S]*?\sfrom\s|[\w.]+\s+from\s)|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s|replace\s+into\s)/i;
 
 /** Key sizes below 2048 bits (RSA, DSA). */
 const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
@@ -28,14 +28,12 @@ export const pythonPatterns: readonly PatternSpec[] = [
     prefilter: /hashlib|MD5|SHA1|SHA\b|MD4/,
     rule: {
       kind: "call",
-      any: [
-        { regex: "^hashlib\\.(?:md5|sha1|md4)\\(" },
-        { regex: "^hashlib\\.new\\(\\s*['\"](?i:md5|sha1|md4)['\"]" },
-        // PyCryptodome and cryptography
-        { regex: "^(?:Crypto\\.Hash\\.)?(?:MD5|MD4|SHA1|SHA)\\.new\\(" },
-        { regex: "^(?:hashes\\.)?(?:MD5|SHA1)\\(\\s*\\)$" },
-      ],
+      regex:
+        "^(?:hashlib\\.(?:md5|sha1|md4|new)|Crypto\\.Hash\\.|MD5\\.new|MD4\\.new|SHA1\\.new|SHA\\.new|hashes\\.MD5|hashes\\.SHA1|MD5\\(|SHA1\\()",
     },
+    // PyCryptodome (`MD5.new`) and cryptography (`hashes.SHA1()`) too
+    where:
+      /^(?:hashlib\.(?:md5|sha1|md4)\(|hashlib\.new\(\s*['"](?:md5|sha1|md4)['"]|(?:Crypto\.Hash\.)?(?:MD5|MD4|SHA1|SHA)\.new\(|(?:hashes\.)?(?:MD5|SHA1)\(\s*\)$)/i,
     message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
     context: SECRET_CONTEXT,
     unless: /usedforsecurity\s*=\s*False/,
@@ -173,6 +171,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: { any: [{ kind: "assignment" }, { kind: "keyword_argument" }, { kind: "pair" }] },
     credential: { key: "left", value: "right" },
     message: "A credential is written into the code",
+    inTests: "low",
   },
   {
     hazard: "hardcoded-credential",
@@ -255,7 +254,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "except_clause",
       regex:
-        "^except(?:\\s*\\(?\\s*(?:Exception|BaseException)\\s*\\)?(?:\\s+as\\s+\\w+)?)?\\s*:\\s*(?:pass|continue)\\s*$",
+        "^except(?:\\s*\\(?\\s*(?:Exception|BaseException)\\s*\\)?(?:\\s+as\\s+[A-Za-z_][A-Za-z0-9_]*)?)?\\s*:\\s*(?:pass|continue)\\s*$",
     },
     message: "Every exception is caught and ignored: failures (including security checks) pass silently",
     inTests: "skip",
@@ -305,6 +304,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
       has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^shell\\s*=\\s*True$" } },
     },
     unless: LITERAL_FIRST_ARGUMENT,
+    variable: true,
     unlessTaint: "command-injection",
     message: "A shell parses a command line built at run time (`shell=True` with a non-literal command)",
     inTests: "skip",
@@ -315,29 +315,23 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "call",
       regex:
-        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|asyncio\\.create_subprocess_shell|[\\w.]+\\.exec_command)\\(",
+        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|asyncio\\.create_subprocess_shell)\\(|\\.exec_command\\(",
     },
     unless: LITERAL_FIRST_ARGUMENT,
+    variable: true,
     unlessTaint: "command-injection",
     message: "A shell parses a command line built at run time",
     inTests: "skip",
   },
   {
     hazard: "shell-wildcard-injection",
-    prefilter: /\*/,
+    prefilter: /\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^\n]*\*/,
     rule: {
       kind: "call",
-      any: [
-        {
-          regex:
-            "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput)\\(\\s*[fFrRuU]{0,2}[\"'][^\"'\\n]*\\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\\b[^\"'\\n]*(?:^|\\s)\\*",
-        },
-        {
-          regex:
-            "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(\\s*[fFrRuU]{0,2}[\"'][^\"'\\n]*\\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\\b[^\"'\\n]*(?:^|\\s)\\*[\\s\\S]*shell\\s*=\\s*True",
-        },
-      ],
+      regex: "^(?:os\\.system|os\\.popen|subprocess\\.|run|call|check_call|check_output|Popen)",
     },
+    where:
+      /^(?:os\.system|os\.popen[234]?|subprocess\.getoutput|subprocess\.getstatusoutput)\(\s*[fFrRuU]{0,2}["'][^"'\n]*\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^"'\n]*(?:^|\s)\*|^(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\(\s*[fFrRuU]{0,2}["'][^"'\n]*\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^"'\n]*(?:^|\s)\*[\s\S]*\bshell\s*=\s*True/,
     message: "A shell glob `*` expands file names that can be read as options (`--checkpoint-action=exec=…`)",
   },
   {
@@ -345,17 +339,11 @@ export const pythonPatterns: readonly PatternSpec[] = [
     prefilter: /subprocess|os\.(?:system|popen|spawn|exec)/,
     rule: {
       kind: "call",
-      any: [
-        {
-          regex:
-            "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(\\s*\\[?\\s*[bBrRuU]{0,2}[\"'][A-Za-z_][\\w+-]*(?:\\s|[\"'])",
-        },
-        {
-          regex:
-            "^os\\.(?:system|popen|spawnlp?e?|spawnvp?e?|execlp?e?|execvp?e?)\\(\\s*(?:os\\.P_\\w+\\s*,\\s*)?[bBrRuU]{0,2}[\"'][A-Za-z_][\\w+-]*(?:\\s|[\"'])",
-        },
-      ],
+      regex:
+        "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(|^os\\.(?:system|popen|spawn|exec)",
     },
+    where:
+      /^(?:(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\(\s*\[?|os\.(?:system|popen|spawnlp?e?|spawnvp?e?|execlp?e?|execvp?e?)\(\s*(?:os\.P_\w+\s*,\s*)?)\s*[bBrRuU]{0,2}["'][A-Za-z_][\w+-]*(?:\s|["'])/,
     ifFile: /\bimport\s+(?:subprocess|os)\b|\bfrom\s+(?:subprocess|os)\s+import\b/,
     message: "The program is named without a path: whichever file comes first on PATH runs",
     inTests: "skip",
@@ -373,6 +361,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
         },
       },
     },
+    variable: true,
     unlessTaint: "code-injection",
     message:
       "Code built at run time is evaluated; `ast.literal_eval` or a lookup table does the job without running code",
@@ -515,25 +504,22 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "dynamic-sql-query",
-    prefilter: /(?:SELECT|INSERT|UPDATE|DELETE|REPLACE)\s/i,
+    prefilter: /\b(?:SELECT|INSERT|UPDATE|DELETE|REPLACE)\b[\s\S]*?\b(?:FROM|INTO|SET)\b/i,
     rule: {
       any: [
         // f"SELECT … {x}"
-        {
-          kind: "string",
-          regex: `^[fF][rR]?(?:"""|'''|"|')${SQL_TEXT}`,
-          has: { kind: "interpolation", stopBy: "end" },
-        },
+        { kind: "string", has: { kind: "interpolation", stopBy: "end" } },
         // "SELECT … %s" % x  and  "SELECT … " + x + …  (the outermost operation only)
         {
           kind: "binary_operator",
-          regex: `^[rRuU]?(?:"""|'''|"|')${SQL_TEXT}[\\s\\S]*["']\\s*(?:%|\\+)`,
+          regex: "^[^(]*[\"']\\s*[%+]",
           not: { inside: { kind: "binary_operator" } },
         },
         // "SELECT … {}".format(x)
-        { kind: "call", regex: `^[rRuU]?(?:"""|'''|"|')${SQL_TEXT}[\\s\\S]*["']\\.format\\(` },
+        { kind: "call", regex: "[\"']\\.format\\(" },
       ],
     },
+    where: SQL_LITERAL_START,
     variable: true,
     unlessTaint: "sql-injection",
     message: "SQL text is built from a variable; pass values as query parameters instead",

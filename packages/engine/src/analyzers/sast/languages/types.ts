@@ -138,6 +138,12 @@ export interface PatternSpec {
   constraints?: Record<string, unknown>;
   /** The finding's message; `$X` names are replaced by the captured text. */
   message: string;
+  /**
+   * Only reported when the matched node's text matches this (a V8 regex): ast-grep compiles a
+   * rule's `regex` (Rust, Unicode classes) on every `findAll`, which for long or case-insensitive
+   * patterns cost more than the walk; a cheap kind rule plus this test does the same job.
+   */
+  where?: RegExp;
   /** When the matched node's text matches this, it is not reported (e.g. `usedforsecurity=False`). */
   unless?: RegExp;
   /** Only reported when the enclosing statement's text matches (e.g. a name mentioning password). */
