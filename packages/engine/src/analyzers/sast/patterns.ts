@@ -186,6 +186,9 @@ function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = [];
   const seen = new Set<number>();
+  // One finding per construct: a match inside (or around) one already reported is the same one
+  // (`RawSQL(f"SELECT {c} …")` is one dynamic query, not two).
+  const reported: { start: number; end: number }[] = [];
   for (const spec of model.spec.patterns) {
     if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
     if (spec.unlessFile?.test(model.file.text)) continue;
@@ -201,6 +204,14 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     for (const node of nodes) {
       const range = rangeOf(node);
       if (seen.has(range.start)) continue;
+      if (
+        reported.some(
+          (other) =>
+            (other.start <= range.start && range.end <= other.end) ||
+            (range.start <= other.start && other.end <= range.end),
+        )
+      )
+        continue;
       const text = node.text();
       if (spec.where && !spec.where.test(text)) continue;
       if (spec.unless?.test(text)) continue;
@@ -219,6 +230,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
         if (!credential) continue;
       }
       seen.add(range.start);
+      reported.push(range);
       const match: PatternMatch = { spec, node, message: substitute(spec.message, node), at: spanOf(node) };
       if (testCode) match.severity = "low";
       if (spec.fix) {

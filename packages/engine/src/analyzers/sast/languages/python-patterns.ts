@@ -526,6 +526,18 @@ export const pythonPatterns: readonly PatternSpec[] = [
     inTests: "skip",
   },
   {
+    hazard: "dynamic-sql-query",
+    prefilter: /\.extra\(|RawSQL\(/,
+    // Django's raw SQL fragments: `qs.extra(where=["id = %s" % x])`, `RawSQL(sql, params)`
+    rule: { kind: "call", regex: "\\.extra\\(|RawSQL\\(" },
+    where:
+      /^[\w.]*\.extra\([\s\S]*(?:["']\s*[%+]|\b[fF]["']|["']\.format\()|^(?:[\w.]+\.)?RawSQL\(\s*(?![bBrRuU]?["'][^"'{}]*["']\s*[,)])/,
+    variable: true,
+    unlessTaint: "sql-injection",
+    message: "Django raw SQL (extra/RawSQL) built from a variable; pass values in params",
+    inTests: "skip",
+  },
+  {
     hazard: "html-marked-safe",
     prefilter: /mark_safe|Markup|SafeString|SafeText/,
     rule: {
