@@ -1,8 +1,8 @@
 // The SAST fixes end to end: a finding's edits applied to the file give exactly the expected text,
 // the fixed file parses and no longer has that finding, and where the evidence for a mechanical
 // rewrite is missing or ambiguous there is no fix at all (a wrong fix PR is worse than advice).
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyTextEdits } from "../../../test/fixture-harness.ts";
 import { analyzeFile } from "../../analyze.ts";
@@ -379,6 +379,11 @@ const FIXED_LINES: Record<string, string[]> = {
   "tls-verification-disabled/client.js": ["const agent = new https.Agent({ rejectUnauthorized: true });"],
   "tls-verification-disabled/client.py": ["response = requests.get(url, verify=True, timeout=10)"],
   "unsafe-deserialization/load.py": ["config = yaml.safe_load(stream)"],
+  "request-without-timeout/client.py": [
+    'response = requests.get(f"{API}/status", timeout=30)',
+    "created = requests.post(",
+  ],
+  "debug-mode-enabled/myproject/settings.py": ["DEBUG = False"],
 };
 
 describe("fixtures of fixable rules", () => {
@@ -387,7 +392,10 @@ describe("fixtures of fixable rules", () => {
     it(`${rule.id}: every fix applies and re-scans clean`, () => {
       const folder = join(import.meta.dirname, "fixtures", rule.id.slice("sast/".length));
       let count = 0;
-      for (const name of readdirSync(folder)) {
+      const names = (readdirSync(folder, { recursive: true }) as string[]).filter((name) =>
+        statSync(join(folder, name)).isFile(),
+      );
+      for (const name of names.map((name) => name.split(sep).join("/"))) {
         const text = readFileSync(join(folder, name), "utf8");
         const before = scan(name, text, rule.id);
         const withFix = before.findings.filter((candidate) => candidate.fix);

@@ -24,6 +24,7 @@ export function definePatternRule(data: PatternRuleData): FileRule<SastModel> & 
             at: match.at,
             ...(match.fix ? { fix: match.fix } : {}),
             ...(match.redact ? { redact: match.redact } : {}),
+            ...(match.severity ? { severity: match.severity } : {}),
             properties: { category },
           });
         }

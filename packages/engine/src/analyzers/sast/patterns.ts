@@ -1,11 +1,14 @@
 // The pattern matcher: runs a hazard's ast-grep rules (languages/<lang>.ts `patterns`) on the
 // file's tree and applies the spec's text conditions on the match, its statement and the file.
 import type { SgNode } from "@ast-grep/napi";
-import type { Report } from "../../rule.ts";
+import type { Report, Severity } from "../../rule.ts";
+import { isTestPath } from "../secrets/allowlist.ts";
+import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
-import type { PatternHazard, PatternSpec } from "./languages/types.ts";
+import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
 import { rangeOf, type SastModel } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
+import { isVetted, taintFlows } from "./taint.ts";
 
 /** Fixes that need more than one text replacement (an added import, a rewritten expression). */
 const CODE_FIXES: Partial<
@@ -21,6 +24,8 @@ export interface PatternMatch {
   at: { line: number; column: number; endLine: number; endColumn: number };
   fix?: Report["fix"];
   redact?: { line: number; column: number; endLine: number; endColumn: number };
+  /** Set when the finding's severity is not the rule's (test code). */
+  severity?: Severity;
 }
 
 const STATEMENT =
@@ -28,6 +33,7 @@ const STATEMENT =
 
 /** The statement around a match (a call inside `const hash = …` is judged by the whole line of code). */
 function statementOf(node: SgNode): SgNode {
+  if (STATEMENT.test(node.kind() as string)) return node;
   let current = node;
   for (let depth = 0; depth < 8; depth++) {
     const parent = current.parent();
@@ -83,20 +89,113 @@ function credentialOf(node: SgNode, fields: { key: string; value: string }): { v
   return { value: literal };
 }
 
-function substitute(template: string, node: SgNode): string {
-  return template.replace(
-    /\$([A-Z][A-Z0-9_]*)/g,
-    (whole, name: string) => node.getMatch(name)?.text() ?? whole,
+function substitute(template: string, node: SgNode, asRegex = false): string {
+  return template.replace(/\$([A-Z][A-Z0-9_]*)/g, (whole, name: string) => {
+    const captured = node.getMatch(name)?.text();
+    if (captured === undefined) return whole;
+    return asRegex ? captured.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : captured;
+  });
+}
+
+/**
+ * Whether the taint rule of the hazard reports this match already: at the same call, inside the
+ * sink's tainted argument, or on a line its path passes through (a query built, then executed).
+ */
+function reportedByTaint(
+  model: SastModel,
+  hazard: TaintHazard,
+  range: { start: number; end: number; line: number },
+): boolean {
+  return taintFlows(model, hazard).some(
+    (flow) =>
+      flow.sink.start === range.start ||
+      (flow.argument.start <= range.start && range.end <= flow.argument.end) ||
+      flow.source.line === range.line ||
+      (flow.source.steps ?? []).some((step) => step.line === range.line),
   );
+}
+
+/** Names whose value is fixed or numeric: constants by convention, conversions and string methods. */
+const FIXED_NAME =
+  /^(?:[A-Z][A-Z0-9_]*|int|float|len|str|bool|format|join|upper|lower|strip|True|False|None)$/;
+
+/** The name a call's function starts with: `f` in `f(…)`, `os` in `os.path.join(…)`. */
+function isCallee(identifier: SgNode): boolean {
+  let current = identifier;
+  for (let depth = 0; depth < 8; depth++) {
+    const parent = current.parent();
+    if (!parent) return false;
+    const kind = parent.kind() as string;
+    if (kind === "call") return parent.field("function")?.id() === current.id();
+    if (kind !== "attribute" || parent.field("object")?.id() !== current.id()) return false;
+    current = parent;
+  }
+  return false;
+}
+
+const NUMERIC_CONVERSION = /^(?:int|float|len|bool|abs|round)$/;
+
+/**
+ * A variable checked against an allow-list or last assigned a number or literal: the taint
+ * index knows (files with a source); otherwise the latest `name = …` line before the read says.
+ */
+function vettedVariable(model: SastModel, name: string, at: number): boolean {
+  const known = isVetted(model, name, at);
+  if (known !== undefined) return known;
+  const before = model.file.text.slice(Math.max(0, at - 20_000), at);
+  const assignments = [...before.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*(.*)$`, "gm"))];
+  const value = assignments.at(-1)?.[1]?.trim();
+  if (value !== undefined && FIXED_ASSIGNMENT.test(value)) return true;
+  // `if name not in ALLOWED: raise …` before the read
+  return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
+    before,
+  );
+}
+
+const FIXED_ASSIGNMENT =
+  /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|-?\d+(?:\.\d+)?$)/;
+
+/** True when some name read in the node is a variable (not a constant, a conversion or a member name). */
+function readsVariable(model: SastModel, node: SgNode): boolean {
+  const text = model.file.text;
+  for (const identifier of node.findAll({ rule: { kind: "identifier" } })) {
+    const start = identifier.range().start.index;
+    if (text[start - 1] === ".") continue;
+    if (FIXED_NAME.test(identifier.text())) continue;
+    const parent = identifier.parent();
+    // the function called (`mark_safe(…)`, `os.system(…)`), or the operand of a numeric
+    // conversion (`int(limit)`)
+    if (isCallee(identifier)) continue;
+    const call = parent?.kind() === "argument_list" ? parent.parent() : null;
+    if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
+    if (vettedVariable(model, identifier.text(), start)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether `$X` in a regex source, filled with the captured text, matches the file (bounded). */
+function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
+  try {
+    return new RegExp(substitute(source, node, true)).test(model.file.text);
+  } catch {
+    return false;
+  }
 }
 
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = [];
   const seen = new Set<number>();
+  // One finding per construct: a match inside (or around) one already reported is the same one
+  // (`RawSQL(f"SELECT {c} …")` is one dynamic query, not two).
+  const reported: { start: number; end: number }[] = [];
   for (const spec of model.spec.patterns) {
     if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
     if (spec.unlessFile?.test(model.file.text)) continue;
     if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
+    if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
+    const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
+    if (testCode && spec.inTests === "skip") continue;
     const nodes = model.root.findAll(
       spec.constraints
         ? ({ rule: spec.rule, constraints: spec.constraints } as never)
@@ -105,8 +204,21 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     for (const node of nodes) {
       const range = rangeOf(node);
       if (seen.has(range.start)) continue;
+      if (
+        reported.some(
+          (other) =>
+            (other.start <= range.start && range.end <= other.end) ||
+            (range.start <= other.start && other.end <= range.end),
+        )
+      )
+        continue;
       const text = node.text();
+      if (spec.where && !spec.where.test(text)) continue;
       if (spec.unless?.test(text)) continue;
+      if (isDead(model, range.start)) continue;
+      if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
+      if (spec.variable && !readsVariable(model, node)) continue;
+      if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
         if (spec.context && !spec.context.test(statement)) continue;
@@ -118,7 +230,9 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
         if (!credential) continue;
       }
       seen.add(range.start);
+      reported.push(range);
       const match: PatternMatch = { spec, node, message: substitute(spec.message, node), at: spanOf(node) };
+      if (testCode) match.severity = "low";
       if (spec.fix) {
         const target = spec.fix.target ? node.getMatch(spec.fix.target) : node;
         if (target) {

@@ -64,6 +64,22 @@ describe("taint paths", () => {
   }
 });
 
+describe("test code", () => {
+  it("reports a hard-coded credential in a test path at low severity, elsewhere at the rule's", () => {
+    const text = 'API_TOKEN = "tk-9f8e7d6c5b4a3210"\n';
+    const inTest = run("tests/test_client.py", text, "sast/hardcoded-credential");
+    const inApp = run("app/client.py", text, "sast/hardcoded-credential");
+    expect(inTest.findings.map((finding) => finding.severity)).toEqual(["low"]);
+    expect(inApp.findings.map((finding) => finding.severity)).toEqual(["high"]);
+  });
+
+  it("skips pattern rules meant for production code in test paths", () => {
+    const text = "def test_admin(user):\n    assert user.is_admin\n";
+    expect(run("tests/test_admin.py", text, "sast/assert-used-for-security").findings).toEqual([]);
+    expect(run("admin.py", text, "sast/assert-used-for-security").findings).toHaveLength(1);
+  });
+});
+
 describe("parse", () => {
   it("skips files with syntax errors and says where", () => {
     const result = parseSource(new SourceFile("broken.py", "def f(:\n  return\n"));

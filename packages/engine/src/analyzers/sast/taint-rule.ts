@@ -35,11 +35,16 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
               endLine: flow.sink.endLine,
               endColumn: flow.sink.endColumn,
             },
+            // The path: the source, each assignment, parameter or helper call it passed through.
             related: [
               {
                 at: { line: flow.source.line, column: flow.source.column },
                 message: `source: ${flow.source.label}`,
               },
+              ...(flow.source.steps ?? []).map((step) => ({
+                at: { line: step.line, column: step.column },
+                message: `step: \`${step.name}\``,
+              })),
             ],
             ...(fix ? { fix } : {}),
             properties: {

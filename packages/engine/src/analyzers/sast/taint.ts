@@ -5,6 +5,7 @@
 // whose dangerous arguments are tainted. Flow-insensitive across branches, ordered by position:
 // a variable reassigned from a constant or a sanitizer before the sink is clean again.
 import type { SgNode } from "@ast-grep/napi";
+import { isDead } from "./dead-code.ts";
 import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, type Range, rangeOf, type SastModel } from "./model.ts";
 
@@ -15,6 +16,8 @@ export interface TaintOrigin {
   column: number;
   /** Variables the data passed through, in order. */
   via: string[];
+  /** Where each step of `via` happened: the assignment, parameter or helper call, in order. */
+  steps?: { name: string; line: number; column: number }[];
 }
 
 export interface TaintFlow {
@@ -129,7 +132,29 @@ export interface TaintIndex {
     node: SgNode;
   }[];
   memo: Map<string, TaintOrigin | null>;
+  /** Calls of the file's own functions whose bodies are indexed: taint follows their summaries. */
+  localCalls: Map<Call, Definition>;
+  /** Returned values per function scope (not counting nested functions). */
+  returnValues: Map<number, Range[]>;
+  /** Per function and hazard: what its return value carries. */
+  summaries: Map<string, Summary | "pending">;
+  /** While a summary is computed: the taint assumed for parameters, by event key. */
+  assumptions: Map<string, TaintOrigin | null> | undefined;
 }
+
+/**
+ * What a function's return value carries, independent of its callers: untrusted data it reads
+ * itself (`return request.args["q"]`), and which parameters flow into it (`return "x" + p`, but
+ * not `return int(p)`). Keyed by function scope and hazard, so JS, Go and Java can reuse it once
+ * their return statements are indexed.
+ */
+interface Summary {
+  source: TaintOrigin | undefined;
+  parameters: Set<number>;
+}
+
+/** The label of the marker a summary puts on a parameter to see whether it reaches a return. */
+const PARAMETER_MARKER = "\u0000parameter";
 
 const FUNCTION_VALUE =
   /^(?:arrow_function|function_expression|function|lambda|lambda_expression|func_literal)$/;
@@ -304,6 +329,41 @@ function assignmentFields(node: SgNode, kind: AssignmentKind): AssignmentParts |
   };
 }
 
+/**
+ * Parameters of route functions (Python decorators: Flask `@app.route("/u/<name>")`, FastAPI
+ * `@router.get("/items/{item_id}")`): the framework fills them from the request. A parameter the
+ * route or its annotation declares numeric is not a source.
+ */
+function routeParameters(model: SastModel): { name: string; range: Range; label: string }[] {
+  const specs = (model.spec.parameterSources ?? []).filter(
+    (candidate) => candidate.decorators && candidate.prefilter.test(model.file.text),
+  );
+  if (specs.length === 0) return [];
+  const found: { name: string; range: Range; label: string }[] = [];
+  for (const decorated of model.root.findAll({ rule: { kind: "decorated_definition" } })) {
+    const definition = decorated.field("definition");
+    if (!definition || (definition.kind() as string) !== "function_definition") continue;
+    const decoratorText = model.file.text.slice(rangeOf(decorated).start, rangeOf(definition).start);
+    const applicable = specs.filter((candidate) => candidate.decorators!.test(decoratorText));
+    if (applicable.length === 0) continue;
+    for (const parameter of definition.field("parameters")?.namedChildren() ?? []) {
+      const parameterText = parameter.text();
+      const name = /^[A-Za-z_]\w*/.exec(parameterText)?.[0];
+      if (!name || name === "self" || name === "cls") continue;
+      const match = applicable.find(
+        (candidate) =>
+          candidate.text.test(parameterText) &&
+          !(
+            candidate.numericInRoute &&
+            new RegExp(candidate.numericInRoute.replaceAll("$NAME", name)).test(decoratorText)
+          ),
+      );
+      if (match) found.push({ name, range: rangeOf(parameter), label: match.label });
+    }
+  }
+  return found;
+}
+
 /** Builds the index, or returns undefined when the file has no source at all (the common case). */
 export function taintIndex(model: SastModel): TaintIndex | undefined {
   const cached = model.cache.get("taint") as TaintIndex | null | undefined;
@@ -334,13 +394,17 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       });
     }
   }
-  const parameterNodes = spec.parameterSources?.some((candidate) => candidate.prefilter.test(text))
-    ? root.findAll({ rule: { any: spec.kinds.parameters.map((kind) => ({ kind })) } })
-    : [];
-  const parameterSources: { name: string; range: Range; label: string }[] = [];
+  const declared = (spec.parameterSources ?? []).filter(
+    (candidate) => !candidate.decorators && candidate.prefilter.test(text),
+  );
+  const parameterNodes =
+    declared.length > 0
+      ? root.findAll({ rule: { any: spec.kinds.parameters.map((kind) => ({ kind })) } })
+      : [];
+  const parameterSources: { name: string; range: Range; label: string }[] = routeParameters(model);
   for (const node of parameterNodes) {
     const parameterText = node.text();
-    const match = spec.parameterSources?.find((candidate) => candidate.text.test(parameterText));
+    const match = declared.find((candidate) => candidate.text.test(parameterText));
     if (!match) continue;
     const name = node.field("name")?.text();
     if (name) parameterSources.push({ name, range: rangeOf(node), label: match.label });
@@ -356,7 +420,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     calls: spec.kinds.calls,
     assignments: spec.kinds.assignments.map((kind) => kind.kind),
     ifs: VALIDATION.test(text) ? spec.kinds.ifs : [],
-    returns: spec.returnSinks && spec.kinds.returns ? spec.kinds.returns : [],
+    returns: spec.kinds.returns ?? [],
   };
   type Group = keyof typeof groups;
   const groupsOfKind = new Map<string, Group[]>();
@@ -387,6 +451,10 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     assignments: [],
     returns: [],
     memo: new Map(),
+    localCalls: new Map(),
+    returnValues: new Map(),
+    summaries: new Map(),
+    assumptions: undefined,
   };
   // Scopes nest and are sorted by start: a stack of the open ones gives each its parent.
   const open: number[] = [];
@@ -415,6 +483,35 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     }
     while (index.scopes[scope]!.parent !== -1) scope = index.scopes[scope]!.parent;
     outermost.add(scope);
+  }
+  // A function that returns untrusted data taints its callers: functions calling a region's
+  // function (by name, `self.name(` or `cls.name(`) join the regions, a few rounds deep.
+  if (!outermost.has(-1) && spec.kinds.returns) {
+    let fresh = [...outermost];
+    for (let round = 0; round < 3 && fresh.length > 0 && !outermost.has(-1); round++) {
+      const next: number[] = [];
+      for (const scope of fresh) {
+        const name = index.scopes[scope]!.node.field("name")?.text();
+        if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) continue;
+        const caller = new RegExp(`(?<![\\w$.])(?:(?:self|cls|this)\\.)?${escapeRegex(name)}\\s*\\(`, "g");
+        for (const match of text.matchAll(caller)) {
+          const at = match.index;
+          if (/\bdef\s+$|\bfunction\s+$/.test(text.slice(Math.max(0, at - 12), at))) continue;
+          if (inCommentOrString(text, at)) continue;
+          let outer = scopeAt(index, at);
+          if (outer !== -1) while (index.scopes[outer]!.parent !== -1) outer = index.scopes[outer]!.parent;
+          if (outermost.has(outer)) continue;
+          outermost.add(outer);
+          next.push(outer);
+          if (outer === -1) break;
+        }
+      }
+      fresh = next.filter((scope) => scope !== -1);
+    }
+    if (outermost.has(-1)) {
+      outermost.clear();
+      outermost.add(-1);
+    }
   }
   const wholeFile = outermost.has(-1);
   if (wholeFile) regions.push({ node: root, start: 0, end: text.length });
@@ -450,9 +547,10 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   // Helpers defined in this file and called from a region: their parameters take the arguments'
   // taint, and their bodies join the regions (a few rounds, for helpers calling helpers).
   const helperParameters = new Map<number, { name: string; arguments: Range[] }[]>();
+  let definitions = new Map<string, Definition>();
   {
     let fresh = index.calls.slice();
-    const definitions = mayCallLocalFunction(text, fresh)
+    definitions = mayCallLocalFunction(text, fresh)
       ? functionDefinitions(model, index.scopes)
       : new Map<string, Definition>();
     for (let round = 0; round < 3 && fresh.length > 0 && definitions.size > 0; round++) {
@@ -492,6 +590,21 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   index.calls.sort((a, b) => a.start - b.start);
 
+  // Calls of the file's functions (`helper(x)`, `self.helper(x)`) whose bodies are indexed follow
+  // the function's summary instead of passing every argument's taint through. Only where return
+  // statements are indexed (Python so far).
+  if (spec.kinds.returns && definitions.size > 0) {
+    for (const call of index.calls) {
+      const match = LOCAL_CALLEE.exec(call.callee);
+      const definition = match ? definitions.get(match[1]!) : undefined;
+      if (!definition || (match![0].includes(".") && !definition.receiverFirst)) continue;
+      const scope = index.scopes[definition.scope]!;
+      if (call.start >= scope.start && call.end <= scope.end) continue;
+      if (!regions.some((region) => region.start <= scope.start && scope.end <= region.end)) continue;
+      index.localCalls.set(call, definition);
+    }
+  }
+
   const addEvent = (name: string, event: Omit<Event, "name">, scope: number) => {
     const key = `${scope}:${name}`;
     const list = index.events.get(key) ?? [];
@@ -503,6 +616,14 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     const start = index.scopes[scope]!.start;
     for (const parameter of parameters)
       addEvent(parameter.name, { pos: start, start, augmented: false, values: parameter.arguments }, scope);
+  }
+  // Every parameter of a summarised function has an event, so that a summary can assume its taint.
+  for (const definition of new Set(index.localCalls.values())) {
+    const start = index.scopes[definition.scope]!.start;
+    for (const name of definition.parameters) {
+      if (!name || index.events.has(`${definition.scope}:${name}`)) continue;
+      addEvent(name, { pos: start, start, augmented: false, values: [] }, definition.scope);
+    }
   }
   for (const parameter of parameterSources) {
     addEvent(
@@ -522,15 +643,37 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     );
   }
 
+  // `items.append(x)`, `params.set(k, v)`, `sb.append(x)`: the container now also holds x.
+  const containerNames: string[] = [];
+  for (const call of index.calls) {
+    const match = CONTAINER_MUTATION.exec(call.callee);
+    if (!match || call.sink || isDead(model, call.start)) continue;
+    const open = text.indexOf("(", call.start + match[0].length - 1);
+    if (open === -1 || open >= call.end) continue;
+    containerNames.push(match[1]!);
+    addEvent(
+      match[1]!,
+      {
+        pos: call.end,
+        start: call.start,
+        augmented: true,
+        value: { start: open, end: call.end, line: call.line, column: call.column },
+      },
+      scopeAt(index, call.start),
+    );
+  }
+
   const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
   const assignmentNodes = inRegions(found.assignments);
   const identifierKinds = new Set(spec.kinds.identifiers);
-  const names = new Set(parameterSources.map((parameter) => parameter.name));
+  const names = new Set([...parameterSources.map((parameter) => parameter.name), ...containerNames]);
   for (const parameters of helperParameters.values())
     for (const parameter of parameters) names.add(parameter.name);
+  for (const definition of index.localCalls.values())
+    for (const name of definition.parameters) if (name) names.add(name);
   for (const { node, range, kind: nodeKind } of assignmentNodes) {
     const kind = assignmentKinds.get(nodeKind);
-    if (!kind) continue;
+    if (!kind || isDead(model, range.start)) continue;
     const parts =
       (kind.inline ? inlineAssignment(model, node, kind, range) : undefined) ?? assignmentFields(node, kind);
     if (!parts) continue;
@@ -538,8 +681,25 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     const bound: string[] = [];
     const target = textOf(model, leftRange);
     // A node's text is its slice of the file: the kind is only asked when the slice is not a plain name.
+    const member = MEMBER_TARGET.exec(target);
     if (/^[A-Za-z_$][\w$]*$/.test(target) || identifierKinds.has(parts.leftKind())) bound.push(target);
-    else if (!/[.[]/.test(target.replace(/^[[{(]/, ""))) {
+    else if (member) {
+      // `obj.field = v` is the field's own event; `items[k] = v` adds to the container.
+      names.add(member[1]!);
+      const field = member[2]!.startsWith(".");
+      if (valueRange && !isDead(model, range.start))
+        addEvent(
+          field ? `${member[1]}${member[2]!.replace(/\s+/g, "")}` : member[1]!,
+          {
+            pos: Math.max(range.end, valueRange.end),
+            start: range.start,
+            augmented: !field,
+            value: valueRange,
+            parts,
+          },
+          scopeAt(index, range.start),
+        );
+    } else if (!/[.[]/.test(target.replace(/^[[{(]/, ""))) {
       // destructuring and tuples: `{ id, name }`, `[a, b]`, `a, err`
       for (const match of target.matchAll(/[A-Za-z_$][\w$]*/g)) bound.push(match[0]);
     }
@@ -610,6 +770,16 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   for (const list of index.events.values()) list.sort((a, b) => a.pos - b.pos);
 
   index.returns = inRegions(found.returns).map(({ node }) => node);
+  for (const node of index.returns) {
+    const value = node.children().find((child) => child.isNamed());
+    if (!value) continue;
+    const range = rangeOf(value);
+    const scope = scopeAt(index, range.start);
+    if (scope === -1) continue;
+    const list = index.returnValues.get(scope) ?? [];
+    list.push(range);
+    index.returnValues.set(scope, list);
+  }
   return index;
 }
 
@@ -638,15 +808,18 @@ export function taintOf(
   if (depth > 50) return undefined;
   const text = model.file.text;
   const barriers: { start: number; end: number }[] = [];
+  const localCalls: Call[] = [];
   for (let i = lowerBound(index.calls, range.start); i < index.calls.length; i++) {
     const call = index.calls[i]!;
     if (call.start >= range.end) break;
     if (call.start < range.start || call.end > range.end) continue;
     if (call.sink || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end))
       barriers.push(call);
+    else if (index.localCalls.has(call)) localCalls.push(call);
   }
   const blocked = (start: number) =>
-    barriers.some((barrier) => barrier.start <= start && start < barrier.end);
+    barriers.some((barrier) => barrier.start <= start && start < barrier.end) ||
+    localCalls.some((call) => call.start <= start && start < call.end);
   for (let i = lowerBound(index.sources, range.start); i < index.sources.length; i++) {
     const source = index.sources[i]!;
     if (source.start >= range.end) break;
@@ -659,10 +832,91 @@ export function taintOf(
     if (identifier.start >= range.end) break;
     if (identifier.start < range.start || blocked(identifier.start) || numericAfter(text, identifier.end))
       continue;
-    const origin = variableTaint(model, index, identifier.name, identifier.start, hazard, depth);
+    const origin = readTaint(model, index, identifier, hazard, depth);
+    if (origin) return origin;
+  }
+  // The outermost calls of the file's own functions: what their summaries say they return.
+  for (const call of localCalls) {
+    const enclosing = (other: { start: number; end: number }) =>
+      other !== call && other.start <= call.start && call.end <= other.end;
+    if (localCalls.some(enclosing) || barriers.some(enclosing)) continue;
+    const origin = localCallTaint(model, index, call, hazard, depth);
     if (origin) return origin;
   }
   return undefined;
+}
+
+/** A value that is a number or a literal whatever its input: `int(x)`, `len(x)`, `"name"`, `42`. */
+const FIXED_VALUE =
+  /^(?:(?:int|float|len|bool|abs|round|str\(\s*int)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|-?\d+(?:\.\d+)?$|True$|False$|None$)/;
+
+/**
+ * Whether a variable read at `pos` holds a vetted value: it passed an allow-list check (a guard,
+ * or a negated check that exits) or was last assigned a number or a literal. Pattern rules that
+ * report values built at run time (a shell command, SQL text) skip such variables. Only files with
+ * a taint index (a source) know their checks; the caller falls back to the text otherwise.
+ */
+export function isVetted(model: SastModel, name: string, pos: number): boolean | undefined {
+  const index = taintIndex(model);
+  if (!index) return undefined;
+  if (index.guards.some((guard) => guard.name === name && guard.start <= pos && pos < guard.end)) return true;
+  const latest = latestEvent(index, name, pos);
+  if (!latest) return undefined;
+  if (latest.event.clean) return true;
+  const value = latest.event.value;
+  return value !== undefined && FIXED_VALUE.test(model.file.text.slice(value.start, value.end).trim());
+}
+
+/** `.field` right after a name: a read of `obj.field`. */
+const FIELD_READ = /^\s*\.\s*([A-Za-z_$][\w$]*)/;
+
+/** A name read at its position, or the field of it read there when that field was assigned. */
+function readTaint(
+  model: SastModel,
+  index: TaintIndex,
+  identifier: { name: string; start: number; end: number },
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const field = FIELD_READ.exec(model.file.text.slice(identifier.end, identifier.end + 120));
+  if (field) {
+    const fieldName = `${identifier.name}.${field[1]}`;
+    const fieldEvent = latestEvent(index, fieldName, identifier.start);
+    const baseEvent = latestEvent(index, identifier.name, identifier.start);
+    // The field's own assignment wins unless the whole object was replaced after it.
+    if (fieldEvent && (!baseEvent || baseEvent.event.pos <= fieldEvent.event.pos)) {
+      if (
+        index.guards.some(
+          (guard) =>
+            guard.name === identifier.name && guard.start <= identifier.start && identifier.start < guard.end,
+        )
+      )
+        return undefined;
+      return eventTaint(model, index, fieldEvent.event, fieldEvent.key, hazard, depth);
+    }
+  }
+  return variableTaint(model, index, identifier.name, identifier.start, hazard, depth);
+}
+
+/** The latest event of a name before `pos`, in the nearest enclosing scope that has one. */
+function latestEvent(
+  index: TaintIndex,
+  name: string,
+  pos: number,
+): { event: Event; key: string } | undefined {
+  for (let scope = scopeAt(index, pos); ; scope = index.scopes[scope]!.parent) {
+    const key = `${scope}:${name}`;
+    const events = index.events.get(key);
+    if (events) {
+      let latest: Event | undefined;
+      for (const event of events) {
+        if (event.pos > pos) break;
+        latest = event;
+      }
+      if (latest) return { event: latest, key };
+    }
+    if (scope === -1) return undefined;
+  }
 }
 
 /** The taint of a variable read at `pos`: its latest event before `pos` in the nearest scope that has one. */
@@ -676,18 +930,18 @@ function variableTaint(
 ): TaintOrigin | undefined {
   if (index.guards.some((guard) => guard.name === name && guard.start <= pos && pos < guard.end))
     return undefined;
-  for (let scope = scopeAt(index, pos); ; scope = index.scopes[scope]!.parent) {
-    const events = index.events.get(`${scope}:${name}`);
-    if (events) {
-      let latest: Event | undefined;
-      for (const event of events) {
-        if (event.pos > pos) break;
-        latest = event;
-      }
-      if (latest) return eventTaint(model, index, latest, `${scope}:${name}`, hazard, depth);
-    }
-    if (scope === -1) return undefined;
-  }
+  const latest = latestEvent(index, name, pos);
+  return latest ? eventTaint(model, index, latest.event, latest.key, hazard, depth) : undefined;
+}
+
+function withStep(model: SastModel, origin: TaintOrigin, name: string, at: number): TaintOrigin {
+  if (origin.via.at(-1) === name) return origin;
+  const position = model.file.positionAt(at);
+  return {
+    ...origin,
+    via: [...origin.via, name],
+    steps: [...(origin.steps ?? []), { name, line: position.line, column: position.column }],
+  };
 }
 
 function eventTaint(
@@ -705,20 +959,129 @@ function eventTaint(
   let origin: TaintOrigin | undefined;
   if (event.clean) origin = undefined;
   else if (event.source) origin = event.source;
-  else if (event.values) {
+  else if (event.values && index.assumptions?.has(key)) {
+    // a summary is being computed: the parameter carries the marker or nothing
+    origin = index.assumptions.get(key) ?? undefined;
+  } else if (event.values) {
     for (const value of event.values) {
       origin = taintOf(model, index, value, hazard, depth + 1);
       if (origin) break;
     }
   } else if (event.value && !FUNCTION_VALUE.test(event.parts?.valueKind() ?? "")) {
     origin = taintOf(model, index, event.value, hazard, depth + 1);
-    if (!origin && event.augmented)
-      origin = variableTaint(model, index, event.name, event.start, hazard, depth + 1);
+    if (!origin && event.augmented) {
+      const base = event.name.includes(".") ? undefined : event.name;
+      if (base) origin = variableTaint(model, index, base, event.start, hazard, depth + 1);
+    }
   }
-  if (origin && origin.via.at(-1) !== event.name) origin = { ...origin, via: [...origin.via, event.name] };
+  if (origin && origin.label !== PARAMETER_MARKER) origin = withStep(model, origin, event.name, event.start);
   index.memo.set(memoKey, origin ?? null);
   return origin;
 }
+
+/** The summary of a function of the file for a hazard; undefined while it is being computed (recursion). */
+function summaryOf(
+  model: SastModel,
+  index: TaintIndex,
+  definition: Definition,
+  hazard: TaintHazard,
+  depth: number,
+): Summary | undefined {
+  const key = `${definition.scope}:${hazard}`;
+  const known = index.summaries.get(key);
+  if (known === "pending") return undefined;
+  if (known) return known;
+  if (definition.parameters.length > 16) return undefined;
+  index.summaries.set(key, "pending");
+  const values = index.returnValues.get(definition.scope) ?? [];
+  // Each evaluation assumes one parameter carries a marker and the others nothing, with its own
+  // memo: results under assumptions must not leak into the real evaluation.
+  const evaluate = (marked: number): TaintOrigin | undefined => {
+    const saved = { memo: index.memo, assumptions: index.assumptions };
+    index.memo = new Map();
+    index.assumptions = new Map(
+      definition.parameters.map((name, position) => [
+        `${definition.scope}:${name}`,
+        position === marked ? { label: PARAMETER_MARKER, line: 0, column: 0, via: [] } : null,
+      ]),
+    );
+    let origin: TaintOrigin | undefined;
+    for (const value of values) {
+      origin = taintOf(model, index, value, hazard, depth + 1);
+      if (origin) break;
+    }
+    index.memo = saved.memo;
+    index.assumptions = saved.assumptions;
+    return origin;
+  };
+  const source = values.length > 0 ? evaluate(-1) : undefined;
+  const summary: Summary = { source, parameters: new Set() };
+  if (!source && values.length > 0)
+    definition.parameters.forEach((_, position) => {
+      if (evaluate(position)?.label === PARAMETER_MARKER) summary.parameters.add(position);
+    });
+  index.summaries.set(key, summary);
+  return summary;
+}
+
+/** The argument a call passes for a parameter: by keyword, or by position among the positional ones. */
+function argumentFor(
+  model: SastModel,
+  call: Call,
+  definition: Definition,
+  position: number,
+): Range | undefined {
+  const args = argumentsOf(model, call);
+  const name = definition.parameters[position];
+  const keyword = args.find(
+    (argument) => name && new RegExp(`^${escapeRegex(name)}\\s*=(?!=)`).test(argument.text),
+  );
+  if (keyword) {
+    const value = keyword.node.field("value");
+    return value ? rangeOf(value) : keyword;
+  }
+  const skip = call.callee.includes(".") && definition.receiverFirst ? 1 : 0;
+  const positional = args.filter((argument) => !/^[A-Za-z_]\w*\s*=(?!=)/.test(argument.text));
+  return positional[position - skip];
+}
+
+/** A call of the file's own function: tainted when its summary returns untrusted data or a tainted argument. */
+function localCallTaint(
+  model: SastModel,
+  index: TaintIndex,
+  call: Call,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const definition = index.localCalls.get(call)!;
+  const summary = summaryOf(model, index, definition, hazard, depth);
+  const step = `${call.callee}()`;
+  if (!summary) {
+    // recursion: as an unknown call, every argument passes through
+    for (const argument of argumentsOf(model, call)) {
+      const origin = taintOf(model, index, argument, hazard, depth + 1);
+      if (origin) return withStep(model, origin, step, call.start);
+    }
+    return undefined;
+  }
+  if (summary.source) return withStep(model, summary.source, step, call.start);
+  for (const position of summary.parameters) {
+    const argument = argumentFor(model, call, definition, position);
+    const origin = argument ? taintOf(model, index, argument, hazard, depth + 1) : undefined;
+    if (origin) return withStep(model, origin, step, call.start);
+  }
+  return undefined;
+}
+
+/** A call of the file's own function that a summary can stand for: `helper(…)`, `self.helper(…)`. */
+const LOCAL_CALLEE = /^(?:(?:self|cls|this)\.)?([A-Za-z_$][\w$]*)$/;
+
+/** A call that adds its arguments to a container or builder: group 1 is the container. */
+const CONTAINER_MUTATION =
+  /^([A-Za-z_$][\w$]*)\.(?:append|appendleft|extend|extendleft|insert|add|update|setdefault|push|unshift|put|putAll|set|WriteString|Write)$/;
+
+/** `obj.field` or `items[key]` as an assignment target: group 1 the base, group 2 the member. */
+const MEMBER_TARGET = /^([A-Za-z_$][\w$]*)(\s*\.\s*[A-Za-z_$][\w$]*|\[[^\]]*\])$/;
 
 /** A call that may reach a helper of the file: `helper(…)` or `obj.helper(…)`; group 1 is the name. */
 const HELPER_CALLEE = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/;
@@ -809,6 +1172,16 @@ const FIXED_URL_PREFIX = /^[fF]?["'`](?:https?:\/\/[^/"'`$]+\/|\/[^/"'`$\\])/;
 
 /** Every flow of untrusted data into a sink of the hazard in this file. */
 export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
+  // The taint rule and the pattern rules that defer to it (`unlessTaint`) ask for the same flows.
+  const key = `flows:${hazard}`;
+  const cached = model.cache.get(key) as TaintFlow[] | undefined;
+  if (cached) return cached;
+  const flows = computeFlows(model, hazard);
+  model.cache.set(key, flows);
+  return flows;
+}
+
+function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   const sinks = model.spec.sinks.filter((sink) => sink.hazard === hazard);
   const propertySinks = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
   if (sinks.length === 0 && propertySinks.length === 0) return [];
@@ -817,7 +1190,7 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   const flows: TaintFlow[] = [];
   for (const call of index.calls) {
     const specs = sinks.filter((sink) => sink.callee.test(call.callee));
-    if (specs.length === 0) continue;
+    if (specs.length === 0 || isDead(model, call.start)) continue;
     const callText = textOf(model, call);
     let args: Argument[] | undefined;
     nextSpec: for (const spec of specs) {
@@ -848,7 +1221,7 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   }
   for (const assignment of index.assignments) {
     const spec = propertySinks.find((sink) => sink.target.test(assignment.target));
-    if (!spec) continue;
+    if (!spec || isDead(model, assignment.value.start)) continue;
     if (
       (hazard === "ssrf" || hazard === "open-redirect") &&
       FIXED_URL_PREFIX.test(textOf(model, assignment.value))
@@ -871,7 +1244,7 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
     const value = node.children().find((child) => child.isNamed());
     if (!value) continue;
     const spec = returnSinks.find((sink) => sink.valueKinds.includes(value.kind() as string));
-    if (!spec) continue;
+    if (!spec || isDead(model, rangeOf(node).start)) continue;
     const scope = scopeAt(index, rangeOf(node).start);
     const decorated = scope === -1 ? null : index.scopes[scope]!.node.parent();
     if (decorated?.kind() !== "decorated_definition") continue;

@@ -62,5 +62,6 @@ export const goPatterns: readonly PatternSpec[] = [
     },
     credential: { key: "name", value: "value" },
     message: "A credential is written into the code",
+    inTests: "low",
   },
 ];

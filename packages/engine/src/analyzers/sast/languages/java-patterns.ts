@@ -107,5 +107,6 @@ export const javaPatterns: readonly PatternSpec[] = [
     rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] },
     credential: { key: "name", value: "value" },
     message: "A credential is written into the code",
+    inTests: "low",
   },
 ];

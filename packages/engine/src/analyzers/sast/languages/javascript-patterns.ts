@@ -151,5 +151,6 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     rule: { any: [{ kind: "variable_declarator" }, { kind: "pair" }, { kind: "assignment_expression" }] },
     credential: { key: "name", value: "value" },
     message: "A credential is written into the code",
+    inTests: "low",
   },
 ];

@@ -4,28 +4,48 @@ import type { PatternSpec } from "./types.ts";
 
 const FALSE_TO_TRUE = { pattern: /False$/, with: "True" };
 
+/** A call whose first argument is a plain string literal (or a list of them): its text is fixed. */
+const LITERAL_FIRST_ARGUMENT =
+  /^[\w.]+\(\s*(?:[bBrRuU]{0,2}(["'])(?:(?!\1)[^\\\n]|\\.)*\1|\[\s*(?:[bBrRuU]{0,2}(["'])(?:(?!\2)[^\\\n]|\\.)*\2\s*,?\s*)+\])\s*[,)]/;
+
+/** subprocess functions that take a command (a list, or a string with `shell=True`). */
+const SUBPROCESS_CALL = "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(";
+
+/** A string literal (f-string, raw, bytes) whose text starts like a SQL statement. */
+const SQL_LITERAL_START =
+  /^[fFrRuUbB]{0,2}(?:"""|'''|"|')\s*(?:select\s+(?:(?:\*|distinct\s|count\(|[\w.]+\s*,)[\s\S]*?\sfrom\s|[\w.]+\s+from\s)|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s|replace\s+into\s)/i;
+
+/** Key sizes below 2048 bits (RSA, DSA). */
+const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
+
+/** Words of a security decision: what an `assert` must not be the only guard of. */
+const SECURITY_CHECK =
+  /\b(?:is_authenticated|is_admin|is_staff|is_superuser|has_perm\w*|has_permission|permission\w*|authori[sz]\w*|authenticat\w*|logged_in|is_owner|owner|role\w*|admin|csrf\w*|token|password|signature|verif\w*|allowed|access\w*|can_\w+|user\.\w+|request\.user)\b/i;
+
 export const pythonPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
-    prefilter: /hashlib/,
+    prefilter: /hashlib|MD5|SHA1|SHA\b|MD4/,
     rule: {
       kind: "call",
-      any: [
-        { regex: "^hashlib\\.(?:md5|sha1|md4)\\(" },
-        { regex: "^hashlib\\.new\\(\\s*['\"](?i:md5|sha1|md4)['\"]" },
-      ],
+      regex:
+        "^(?:hashlib\\.(?:md5|sha1|md4|new)|Crypto\\.Hash\\.|MD5\\.new|MD4\\.new|SHA1\\.new|SHA\\.new|hashes\\.MD5|hashes\\.SHA1|MD5\\(|SHA1\\()",
     },
+    // PyCryptodome (`MD5.new`) and cryptography (`hashes.SHA1()`) too
+    where:
+      /^(?:hashlib\.(?:md5|sha1|md4)\(|hashlib\.new\(\s*['"](?:md5|sha1|md4)['"]|(?:Crypto\.Hash\.)?(?:MD5|MD4|SHA1|SHA)\.new\(|(?:hashes\.)?(?:MD5|SHA1)\(\s*\)$)/i,
     message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
     context: SECRET_CONTEXT,
     unless: /usedforsecurity\s*=\s*False/,
   },
   {
     hazard: "weak-cipher",
-    prefilter: /DES|ARC4|ARC2|Blowfish|CAST|ECB|TripleDES|IDEA/,
+    prefilter: /DES|ARC4|ARC2|Blowfish|CAST|ECB|TripleDES|IDEA|XOR|pyDes|des\(/,
     rule: {
       kind: "call",
       any: [
-        { regex: "^(?:DES|DES3|ARC4|ARC2|Blowfish|CAST)\\.new\\(" },
+        { regex: "^(?:(?:Crypto\\.Cipher\\.)?(?:DES|DES3|ARC4|ARC2|Blowfish|CAST|XOR))\\.new\\(" },
+        { regex: "^(?:pyDes\\.)?(?:des|triple_des)\\(" },
         { regex: "^AES\\.new\\([\\s\\S]*MODE_ECB" },
         { regex: "^(?:algorithms\\.)?(?:TripleDES|ARC4|Blowfish|CAST5|IDEA)\\(" },
         { regex: "^(?:modes\\.)?ECB\\(\\s*\\)$" },
@@ -38,7 +58,8 @@ export const pythonPatterns: readonly PatternSpec[] = [
     prefilter: /random\./,
     rule: {
       kind: "call",
-      regex: "^random\\.(?:random|randint|randrange|choice|choices|getrandbits|sample|uniform)\\(",
+      regex:
+        "^random\\.(?:random|randint|randrange|choice|choices|getrandbits|randbytes|sample|shuffle|uniform)\\(",
     },
     message: "The random module is predictable; use the secrets module for tokens, passwords and keys",
     context: SECRET_CONTEXT,
@@ -73,12 +94,17 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "tls-verification-disabled",
-    prefilter: /_create_unverified_context|CERT_NONE|check_hostname/,
+    prefilter: /_create_unverified_context|CERT_NONE|check_hostname|cert_reqs/,
     rule: {
       any: [
         { kind: "call", regex: "^ssl\\._create_unverified_context\\(" },
         { kind: "assignment", regex: "\\.verify_mode\\s*=\\s*ssl\\.CERT_NONE$" },
         { kind: "assignment", regex: "\\.check_hostname\\s*=\\s*False$" },
+        // urllib3, ssl.wrap_socket, requests adapters
+        {
+          kind: "keyword_argument",
+          regex: "^cert_reqs\\s*=\\s*(?:ssl\\.CERT_NONE|[\"']CERT_NONE[\"']|[\"']NONE[\"'])$",
+        },
       ],
     },
     message: "TLS certificate or host name verification is disabled",
@@ -105,9 +131,25 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "call",
       regex:
-        "^(?:pickle|cPickle|_pickle|dill|marshal|shelve|jsonpickle)\\.(?:loads?|open|decode|Unpickler)\\(|^yaml\\.(?:unsafe_load|full_load|unsafe_load_all)\\(|^yaml\\.load(?:_all)?\\([\\s\\S]*Loader\\s*=\\s*(?:yaml\\.)?(?:Loader|UnsafeLoader|FullLoader)\\b",
+        "^(?:pickle|cPickle|_pickle|dill|cloudpickle|marshal|shelve|jsonpickle|joblib)\\.(?:loads?|open|decode|Unpickler)\\(|^(?:pd|pandas)\\.read_pickle\\(|^(?:np|numpy)\\.load\\([\\s\\S]*allow_pickle\\s*=\\s*True|^yaml\\.(?:unsafe_load|full_load|unsafe_load_all)\\(|^yaml\\.load(?:_all)?\\([\\s\\S]*Loader\\s*=\\s*(?:yaml\\.)?(?:Loader|UnsafeLoader|FullLoader)\\b",
     },
     message: "Deserializing with pickle/marshal or an unsafe YAML loader can run code embedded in the data",
+  },
+  {
+    hazard: "unsafe-deserialization",
+    prefilter: /torch\.load/,
+    // torch.load unpickles unless weights_only=True (the default only from PyTorch 2.6)
+    rule: {
+      kind: "call",
+      regex: "^torch\\.load\\(",
+      not: {
+        has: {
+          kind: "argument_list",
+          has: { kind: "keyword_argument", regex: "^weights_only\\s*=\\s*True$" },
+        },
+      },
+    },
+    message: "torch.load unpickles the file: a crafted model runs code unless weights_only=True",
   },
   {
     hazard: "unsafe-deserialization",
@@ -129,5 +171,384 @@ export const pythonPatterns: readonly PatternSpec[] = [
     rule: { any: [{ kind: "assignment" }, { kind: "keyword_argument" }, { kind: "pair" }] },
     credential: { key: "left", value: "right" },
     message: "A credential is written into the code",
+    inTests: "low",
+  },
+  {
+    hazard: "hardcoded-credential",
+    prefilter: CREDENTIAL_WORDS,
+    // `def connect(password="hunter2")` and `if password == "hunter2":`
+    rule: {
+      any: [
+        { kind: "default_parameter" },
+        { kind: "typed_default_parameter" },
+        { kind: "comparison_operator", regex: "^\\S+\\s*(?:==|!=)\\s*\\S+$" },
+      ],
+    },
+    credential: { key: "name", value: "value" },
+    message: "A credential is written into the code",
+    inTests: "low",
+  },
+  {
+    hazard: "assert-used-for-security",
+    prefilter: /\bassert\b/,
+    rule: { kind: "assert_statement" },
+    context: SECURITY_CHECK,
+    message: "`assert` guards a security decision; `python -O` removes every assert",
+    inTests: "skip",
+  },
+  {
+    hazard: "bind-all-interfaces",
+    prefilter: /0\.0\.0\.0|::|\.bind\(/,
+    rule: {
+      any: [
+        {
+          kind: "keyword_argument",
+          regex: "^(?:host|bind|listen|address|addr)\\s*=\\s*[\"'](?:0\\.0\\.0\\.0|::)(?::\\d+)?[\"']$",
+        },
+        { kind: "call", regex: "\\.bind\\(\\s*\\(\\s*[\"'](?:0\\.0\\.0\\.0|::|)[\"']\\s*," },
+        {
+          kind: "assignment",
+          regex:
+            "^(?i:[A-Za-z_]*(?:host|bind|listen)[A-Za-z_]*)\\s*=\\s*[\"'](?:0\\.0\\.0\\.0|::)(?::\\d+)?[\"']$",
+        },
+      ],
+    },
+    message: "The server listens on every network interface, not only the one it is meant to serve",
+    inTests: "skip",
+  },
+  {
+    hazard: "insecure-temp-file",
+    prefilter: /mktemp|tempnam|tmpnam/,
+    rule: { kind: "call", regex: "^(?:tempfile\\.mktemp|os\\.tempnam|os\\.tmpnam)\\(" },
+    message: "`mktemp` returns a name, not a file: another process can create it first (race)",
+  },
+  {
+    hazard: "insecure-temp-file",
+    prefilter: /["'](?:\/tmp|\/var\/tmp|\/dev\/shm)\b/,
+    rule: {
+      kind: "string",
+      regex: "^[fFbBrRuU]{0,2}[\"'](?:/tmp|/var/tmp|/dev/shm)(?:/|[\"'])",
+      inside: {
+        any: [
+          { kind: "argument_list" },
+          { kind: "assignment" },
+          { kind: "keyword_argument" },
+          { kind: "default_parameter" },
+          { kind: "binary_operator", inside: { kind: "argument_list" } },
+        ],
+      },
+      // a prefix test names the directory, it does not create anything there
+      not: {
+        inside: {
+          kind: "argument_list",
+          inside: { kind: "call", regex: "^[\\w.]+\\.(?:startswith|endswith|find|index|replace|split)\\(" },
+        },
+      },
+    },
+    message: "A fixed path in a shared temporary directory: other users can create or link it first",
+    inTests: "skip",
+  },
+  {
+    hazard: "swallowed-exception",
+    prefilter: /except/,
+    rule: {
+      kind: "except_clause",
+      regex:
+        "^except(?:\\s*\\(?\\s*(?:Exception|BaseException)\\s*\\)?(?:\\s+as\\s+[A-Za-z_][A-Za-z0-9_]*)?)?\\s*:\\s*(?:pass|continue)\\s*$",
+    },
+    message: "Every exception is caught and ignored: failures (including security checks) pass silently",
+    inTests: "skip",
+  },
+  {
+    hazard: "request-without-timeout",
+    prefilter: /requests\./,
+    rule: {
+      kind: "call",
+      regex: "^requests\\.(?:get|post|put|patch|delete|head|options|request)\\(",
+      not: { has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^timeout\\s*=" } } },
+    },
+    message: "`requests` waits forever by default: a slow or hostile server hangs this worker",
+    fix: {
+      description: "add a timeout",
+      rewrite: { pattern: /,?(\s*)\)$/, with: ", timeout=30$1)" },
+    },
+  },
+  {
+    hazard: "old-tls-version",
+    prefilter: /PROTOCOL_|_METHOD|TLSVersion/,
+    rule: {
+      any: [
+        { kind: "attribute", regex: "^(?:ssl\\.)?PROTOCOL_(?:SSLv2|SSLv3|TLSv1|TLSv1_1)$" },
+        { kind: "attribute", regex: "^(?:OpenSSL\\.)?SSL\\.(?:SSLv2|SSLv3|SSLv23|TLSv1|TLSv1_1)_METHOD$" },
+        { kind: "attribute", regex: "^(?:ssl\\.)?TLSVersion\\.(?:SSLv3|TLSv1|TLSv1_1)$" },
+      ],
+    },
+    message: "SSL 2/3 and TLS 1.0/1.1 are broken or deprecated protocol versions",
+  },
+  {
+    hazard: "ssh-host-key-not-verified",
+    prefilter: /set_missing_host_key_policy/,
+    rule: {
+      kind: "call",
+      regex:
+        "\\.set_missing_host_key_policy\\(\\s*(?:paramiko\\.)?(?:client\\.)?(?:AutoAddPolicy|WarningPolicy)\\b",
+    },
+    message: "SSH host keys of unknown servers are accepted: a man in the middle is not detected",
+  },
+  {
+    hazard: "dynamic-shell-command",
+    prefilter: /shell\s*=\s*True/,
+    rule: {
+      kind: "call",
+      regex: SUBPROCESS_CALL,
+      has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^shell\\s*=\\s*True$" } },
+    },
+    unless: LITERAL_FIRST_ARGUMENT,
+    variable: true,
+    unlessTaint: "command-injection",
+    message: "A shell parses a command line built at run time (`shell=True` with a non-literal command)",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-shell-command",
+    prefilter: /os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell|exec_command/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|asyncio\\.create_subprocess_shell)\\(|\\.exec_command\\(",
+    },
+    unless: LITERAL_FIRST_ARGUMENT,
+    variable: true,
+    unlessTaint: "command-injection",
+    message: "A shell parses a command line built at run time",
+    inTests: "skip",
+  },
+  {
+    hazard: "shell-wildcard-injection",
+    prefilter: /\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^\n]*\*/,
+    rule: {
+      kind: "call",
+      regex: "^(?:os\\.system|os\\.popen|subprocess\\.|run|call|check_call|check_output|Popen)",
+    },
+    where:
+      /^(?:os\.system|os\.popen[234]?|subprocess\.getoutput|subprocess\.getstatusoutput)\(\s*[fFrRuU]{0,2}["'][^"'\n]*\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^"'\n]*(?:^|\s)\*|^(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\(\s*[fFrRuU]{0,2}["'][^"'\n]*\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^"'\n]*(?:^|\s)\*[\s\S]*\bshell\s*=\s*True/,
+    message: "A shell glob `*` expands file names that can be read as options (`--checkpoint-action=exec=…`)",
+  },
+  {
+    hazard: "partial-executable-path",
+    prefilter: /subprocess|os\.(?:system|popen|spawn|exec)/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(|^os\\.(?:system|popen|spawn|exec)",
+    },
+    where:
+      /^(?:(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)\(\s*\[?|os\.(?:system|popen|spawnlp?e?|spawnvp?e?|execlp?e?|execvp?e?)\(\s*(?:os\.P_\w+\s*,\s*)?)\s*[bBrRuU]{0,2}["'][A-Za-z_][\w+-]*(?:\s|["'])/,
+    ifFile: /\bimport\s+(?:subprocess|os)\b|\bfrom\s+(?:subprocess|os)\s+import\b/,
+    message: "The program is named without a path: whichever file comes first on PATH runs",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-code-evaluation",
+    prefilter: /\b(?:eval|exec)\s*\(/,
+    rule: {
+      kind: "call",
+      regex: "^(?:eval|exec|builtins\\.eval|builtins\\.exec)\\(",
+      not: {
+        has: {
+          kind: "argument_list",
+          has: { kind: "string", nthChild: 1, not: { has: { kind: "interpolation" } } },
+        },
+      },
+    },
+    variable: true,
+    unlessTaint: "code-injection",
+    message:
+      "Code built at run time is evaluated; `ast.literal_eval` or a lookup table does the job without running code",
+    inTests: "skip",
+  },
+  {
+    hazard: "template-autoescape-disabled",
+    prefilter: /Environment|autoescape/,
+    rule: {
+      kind: "call",
+      regex: "^(?:jinja2\\.)?Environment\\(",
+      any: [
+        {
+          not: {
+            has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^autoescape\\s*=" } },
+          },
+        },
+        {
+          has: {
+            kind: "argument_list",
+            has: { kind: "keyword_argument", regex: "^autoescape\\s*=\\s*False$" },
+          },
+        },
+      ],
+    },
+    ifFile: /\bjinja2\b/,
+    message: "Jinja2 renders variables without HTML escaping (autoescape is off by default)",
+  },
+  {
+    hazard: "template-autoescape-disabled",
+    prefilter: /mako/,
+    rule: {
+      kind: "call",
+      regex: "^(?:mako\\.template\\.)?(?:Template|TemplateLookup)\\(",
+      not: {
+        has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^default_filters\\s*=" } },
+      },
+    },
+    ifFile: /\bmako\b/,
+    message: "Mako renders expressions without HTML escaping unless default_filters says so",
+  },
+  {
+    hazard: "debug-mode-enabled",
+    prefilter: /debug\s*=\s*True|DEBUG|\.debug\s*=/,
+    rule: {
+      any: [
+        {
+          kind: "call",
+          regex: "\\.run\\(",
+          has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^debug\\s*=\\s*True$" } },
+        },
+        { kind: "assignment", regex: "^\\w+\\.debug\\s*=\\s*True$" },
+        { kind: "assignment", regex: "^\\w+\\.config\\[\\s*[\"']DEBUG[\"']\\s*\\]\\s*=\\s*True$" },
+      ],
+    },
+    ifFile: /\bflask\b|\bFlask\b|werkzeug/,
+    message:
+      "Flask/Werkzeug debug mode: its interactive debugger runs Python sent by whoever reaches the page",
+    inTests: "skip",
+  },
+  {
+    hazard: "debug-mode-enabled",
+    prefilter: /DEBUG/,
+    rule: { kind: "assignment", regex: "^DEBUG\\s*=\\s*True$" },
+    ifPath:
+      /(?:^|\/)settings(?:\/[^/]*|[_.-]?(?:prod\w*|production|base|common))?\.py$|(?:^|\/)settings\.py$/,
+    message: "Django DEBUG = True: error pages show settings, SQL and stack traces to visitors",
+    fix: { description: "turn debug mode off", rewrite: { pattern: /True$/, with: "False" } },
+    inTests: "skip",
+  },
+  {
+    hazard: "cleartext-protocol",
+    prefilter: /telnetlib|ftplib|Telnet|FTP/,
+    rule: {
+      kind: "call",
+      any: [{ regex: "^(?:telnetlib\\.)?Telnet\\(" }, { regex: "^(?:ftplib\\.)?FTP\\(" }],
+    },
+    ifFile: /\b(?:telnetlib|ftplib)\b/,
+    message: "Telnet and FTP send credentials and data in clear text",
+  },
+  {
+    hazard: "permissive-file-permissions",
+    prefilter: /chmod|mkdir|makedirs|S_IWOTH|S_IRWXO/,
+    rule: {
+      kind: "call",
+      any: [
+        {
+          regex:
+            "^(?:os\\.)?(?:chmod|lchmod|fchmod|mkdir|makedirs)\\([^)]*,\\s*(?:mode\\s*=\\s*)?(?:0o?[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
+        },
+        {
+          regex:
+            "\\.(?:chmod|mkdir)\\(\\s*(?:mode\\s*=\\s*)?(?:0o[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
+        },
+      ],
+    },
+    message: "Everyone on the machine may write this file or directory (world-writable mode)",
+  },
+  {
+    hazard: "weak-key-size",
+    prefilter: /generate|SEC[PT]/,
+    rule: {
+      kind: "call",
+      any: [
+        { regex: `^(?:rsa|dsa)\\.generate_private_key\\([\\s\\S]*key_size\\s*=\\s*${SMALL_KEY}` },
+        { regex: `^rsa\\.generate_private_key\\(\\s*(?:public_exponent\\s*=\\s*)?\\d+\\s*,\\s*${SMALL_KEY}` },
+        { regex: `^dsa\\.generate_private_key\\(\\s*${SMALL_KEY}` },
+        {
+          regex: `^(?:RSA|DSA|Crypto\\.PublicKey\\.(?:RSA|DSA))\\.generate\\(\\s*(?:bits\\s*=\\s*)?${SMALL_KEY}`,
+        },
+        {
+          regex:
+            "^ec\\.generate_private_key\\(\\s*(?:curve\\s*=\\s*)?(?:ec\\.)?(?:SECP192R1|SECT163K1|SECT163R2)\\b",
+        },
+      ],
+    },
+    message: "The key is too short: RSA and DSA need 2048 bits, elliptic curves 224",
+  },
+  {
+    hazard: "logging-config-listener",
+    prefilter: /listen\(/,
+    rule: { kind: "call", regex: "^(?:logging\\.)?config\\.listen\\(" },
+    ifFile: /logging\.config|from\s+logging\s+import\s+config/,
+    message: "logging.config.listen() accepts configuration from the network, which can run code",
+  },
+  {
+    hazard: "unsafe-archive-extraction",
+    prefilter: /tarfile/,
+    rule: {
+      any: [
+        { kind: "call", pattern: "$T.extractall($$$)" },
+        { kind: "call", pattern: "$T.extract($$$)" },
+      ],
+      not: { has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^filter\\s*=" } } },
+    },
+    ifFileMentions:
+      "(?:\\b$T\\s*=\\s*tarfile\\.(?:open|TarFile)|tarfile\\.(?:open|TarFile)\\([^\\n]*\\bas\\s+$T\\b)",
+    message:
+      "A tar archive is extracted without a filter: members named `../x` or links write outside the target",
+  },
+  {
+    hazard: "dynamic-sql-query",
+    prefilter: /\b(?:SELECT|INSERT|UPDATE|DELETE|REPLACE)\b[\s\S]*?\b(?:FROM|INTO|SET)\b/i,
+    rule: {
+      any: [
+        // f"SELECT … {x}"
+        { kind: "string", has: { kind: "interpolation", stopBy: "end" } },
+        // "SELECT … %s" % x  and  "SELECT … " + x + …  (the outermost operation only)
+        {
+          kind: "binary_operator",
+          regex: "^[^(]*[\"']\\s*[%+]",
+          not: { inside: { kind: "binary_operator" } },
+        },
+        // "SELECT … {}".format(x)
+        { kind: "call", regex: "[\"']\\.format\\(" },
+      ],
+    },
+    where: SQL_LITERAL_START,
+    variable: true,
+    unlessTaint: "sql-injection",
+    message: "SQL text is built from a variable; pass values as query parameters instead",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-sql-query",
+    prefilter: /\.extra\(|RawSQL\(/,
+    // Django's raw SQL fragments: `qs.extra(where=["id = %s" % x])`, `RawSQL(sql, params)`
+    rule: { kind: "call", regex: "\\.extra\\(|RawSQL\\(" },
+    where:
+      /^[\w.]*\.extra\([\s\S]*(?:["']\s*[%+]|\b[fF]["']|["']\.format\()|^(?:[\w.]+\.)?RawSQL\(\s*(?![bBrRuU]?["'][^"'{}]*["']\s*[,)])/,
+    variable: true,
+    unlessTaint: "sql-injection",
+    message: "Django raw SQL (extra/RawSQL) built from a variable; pass values in params",
+    inTests: "skip",
+  },
+  {
+    hazard: "html-marked-safe",
+    prefilter: /mark_safe|Markup|SafeString|SafeText/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:mark_safe|django\\.utils\\.safestring\\.mark_safe|Markup|markupsafe\\.Markup|SafeString|SafeText)\\(\\s*\\S",
+    },
+    unless: LITERAL_FIRST_ARGUMENT,
+    variable: true,
+    unlessTaint: "xss",
+    message: "A value built at run time is marked as safe HTML, so templates will not escape it",
+    inTests: "skip",
   },
 ];

@@ -27,6 +27,22 @@ export const pythonSpec: LanguageSpec = {
     { kinds: ["call"], text: /^request\.get_json\(/, label: "HTTP request data" },
     { kinds: ["attribute"], text: /^sys\.argv$/, label: "command-line argument" },
     { kinds: ["call"], text: /^input\(/, label: "console input" },
+    {
+      kinds: ["attribute", "call"],
+      text: /^request\.(?:get_data|query_string|stream|FILES|environ|full_path|url|raw_post_data)$/,
+      label: "HTTP request data",
+    },
+  ],
+  parameterSources: [
+    {
+      // Route parameters are request data unless declared numeric (`item_id: int`,
+      // `<int:item_id>`); injected dependencies, the request object and response helpers are not.
+      decorators: /@\w+(?:\.\w+)*\.(?:route|get|post|put|patch|delete|api_route|websocket)\(/,
+      text: /^[A-Za-z_]\w*(?:\s*:(?!\s*(?:Optional\[\s*|Annotated\[\s*)?(?:int|float|bool|UUID|uuid\.UUID|datetime|date|time|Decimal|PositiveInt|Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection|SecurityScopes)\b)[^=]+?)?(?:\s*=\s*(?!\s*(?:Depends|Security)\()[\s\S]*)?$/,
+      numericInRoute: "<(?:int|float|uuid):$NAME>",
+      prefilter: /@\w+(?:\.\w+)*\.(?:route|get|post|put|patch|delete|api_route|websocket)\(/,
+      label: "route parameter",
+    },
   ],
   sanitizers: [
     {
@@ -58,7 +74,9 @@ export const pythonSpec: LanguageSpec = {
   sinks: [
     {
       hazard: "sql-injection",
-      callee: /\.(?:execute|executemany|executescript|raw|extra)$|^(?:pd\.|pandas\.)?read_sql(?:_query)?$/,
+      // DB-API cursors, SQLAlchemy `text()` and `exec_driver_sql`, Django `.raw`/`.extra`/`RawSQL`.
+      callee:
+        /\.(?:execute|executemany|executescript|exec_driver_sql|raw|extra)$|^(?:pd\.|pandas\.)?read_sql(?:_query)?$|^(?:sqlalchemy\.|sa\.)?text$|^(?:\w+\.)*RawSQL$/,
       args: [0],
       label: "SQL query",
       fix: {
@@ -76,7 +94,7 @@ export const pythonSpec: LanguageSpec = {
     {
       hazard: "command-injection",
       callee:
-        /^(?:os\.system|os\.popen|commands\.getoutput|subprocess\.getoutput|subprocess\.getstatusoutput)$/,
+        /^(?:os\.system|os\.popen[234]?|commands\.getoutput|subprocess\.getoutput|subprocess\.getstatusoutput|asyncio\.create_subprocess_shell|\w+\.exec_command)$/,
       args: [0],
       label: "shell command",
       fix: { description: "run the program with subprocess.run([program, arg, …]) and no shell" },
@@ -127,7 +145,7 @@ export const pythonSpec: LanguageSpec = {
     },
     {
       hazard: "xss",
-      callee: /^(?:make_response|Markup|markupsafe\.Markup|mark_safe|HttpResponse|HTMLResponse)$/,
+      callee: /^(?:make_response|Markup|markupsafe\.Markup|mark_safe|SafeString|HttpResponse|HTMLResponse)$/,
       args: [0],
       label: "HTML response",
     },

@@ -26,7 +26,27 @@ export type PatternHazard =
   | "hardcoded-credential"
   | "xxe"
   | "unsafe-deserialization"
-  | "dom-xss";
+  | "dom-xss"
+  | "assert-used-for-security"
+  | "bind-all-interfaces"
+  | "insecure-temp-file"
+  | "swallowed-exception"
+  | "request-without-timeout"
+  | "old-tls-version"
+  | "ssh-host-key-not-verified"
+  | "dynamic-shell-command"
+  | "shell-wildcard-injection"
+  | "partial-executable-path"
+  | "dynamic-code-evaluation"
+  | "template-autoescape-disabled"
+  | "debug-mode-enabled"
+  | "cleartext-protocol"
+  | "permissive-file-permissions"
+  | "weak-key-size"
+  | "logging-config-listener"
+  | "unsafe-archive-extraction"
+  | "dynamic-sql-query"
+  | "html-marked-safe";
 
 export type Category = "security" | "best-practice" | "correctness";
 
@@ -48,6 +68,16 @@ export interface SourceSpec {
 export interface ParameterSourceSpec {
   /** Matched against the parameter's source text. */
   text: RegExp;
+  /**
+   * Only parameters of functions whose decorators (Python) match: a route function's parameters
+   * are request data (`@app.get("/items/{item_id}")`, `@app.route("/u/<name>")`).
+   */
+  decorators?: RegExp;
+  /**
+   * Parameters declared numeric by the route itself are not sources: a regex source in which
+   * `$NAME` is the parameter's name, matched against the decorators (Flask `<int:id>`).
+   */
+  numericInRoute?: string;
   /** The file must contain this text for parameters to be examined at all. */
   prefilter: RegExp;
   label: string;
@@ -108,6 +138,12 @@ export interface PatternSpec {
   constraints?: Record<string, unknown>;
   /** The finding's message; `$X` names are replaced by the captured text. */
   message: string;
+  /**
+   * Only reported when the matched node's text matches this (a V8 regex): ast-grep compiles a
+   * rule's `regex` (Rust, Unicode classes) on every `findAll`, which for long or case-insensitive
+   * patterns cost more than the walk; a cheap kind rule plus this test does the same job.
+   */
+  where?: RegExp;
   /** When the matched node's text matches this, it is not reported (e.g. `usedforsecurity=False`). */
   unless?: RegExp;
   /** Only reported when the enclosing statement's text matches (e.g. a name mentioning password). */
@@ -118,6 +154,25 @@ export interface PatternSpec {
   unlessFile?: RegExp;
   /** Only reported when the file's text matches (e.g. it imports `math/rand`). */
   ifFile?: RegExp;
+  /** Only reported when the file's path matches (Django's `DEBUG` lives in `settings.py`). */
+  ifPath?: RegExp;
+  /**
+   * Only reported when the file's text matches this regex source after `$X` names are replaced by
+   * the (escaped) captured text: `$T.extractall()` is a tar archive when `$T = tarfile.open` exists.
+   */
+  ifFileMentions?: string;
+  /**
+   * Not reported where the taint rule of this hazard already reports the same call: the tainted
+   * case is that rule's finding, with its source and path; this pattern keeps the rest.
+   */
+  unlessTaint?: TaintHazard;
+  /**
+   * Only reported when the match reads a variable: every name in it being a constant
+   * (`UPPER_CASE`) or a conversion (`int`, `len`, `str`) means the text is fixed after all.
+   */
+  variable?: boolean;
+  /** In test code (`tests/`, `test_*.py` …): skipped, or reported at low severity. */
+  inTests?: "skip" | "low";
   /**
    * A replacement for the matched node's text (or the captured `target` metavariable's text);
    * `$X` names are replaced by the captured text.

@@ -1,22 +1,42 @@
 // Every rule of the SAST analyzer, one line each; the taint rules first.
 import type { FileRule } from "../../../rule.ts";
 import type { SastModel } from "../model.ts";
+import { assertUsedForSecurity } from "./assert-used-for-security.ts";
+import { bindAllInterfaces } from "./bind-all-interfaces.ts";
+import { cleartextProtocol } from "./cleartext-protocol.ts";
 import { codeInjection } from "./code-injection.ts";
 import { commandInjection } from "./command-injection.ts";
+import { debugModeEnabled } from "./debug-mode-enabled.ts";
 import { domXss } from "./dom-xss.ts";
+import { dynamicCodeEvaluation } from "./dynamic-code-evaluation.ts";
+import { dynamicShellCommand } from "./dynamic-shell-command.ts";
+import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
+import { htmlMarkedSafe } from "./html-marked-safe.ts";
 import { insecureCookie } from "./insecure-cookie.ts";
+import { insecureTempFile } from "./insecure-temp-file.ts";
 import { ldapInjection } from "./ldap-injection.ts";
+import { loggingConfigListener } from "./logging-config-listener.ts";
 import { nosqlInjection } from "./nosql-injection.ts";
+import { oldTlsVersion } from "./old-tls-version.ts";
 import { openRedirect } from "./open-redirect.ts";
+import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
+import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
+import { requestWithoutTimeout } from "./request-without-timeout.ts";
+import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { sqlInjection } from "./sql-injection.ts";
+import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
 import { ssrf } from "./ssrf.ts";
+import { swallowedException } from "./swallowed-exception.ts";
+import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
+import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
+import { weakKeySize } from "./weak-key-size.ts";
 import { weakRandomness } from "./weak-randomness.ts";
 import { xpathInjection } from "./xpath-injection.ts";
 import { xss } from "./xss.ts";
@@ -43,4 +63,24 @@ export const sastRules: FileRule<SastModel>[] = [
   xxe,
   unsafeDeserialization,
   domXss,
+  assertUsedForSecurity,
+  bindAllInterfaces,
+  insecureTempFile,
+  swallowedException,
+  requestWithoutTimeout,
+  oldTlsVersion,
+  sshHostKeyNotVerified,
+  dynamicShellCommand,
+  shellWildcardInjection,
+  partialExecutablePath,
+  dynamicCodeEvaluation,
+  templateAutoescapeDisabled,
+  debugModeEnabled,
+  cleartextProtocol,
+  permissiveFilePermissions,
+  weakKeySize,
+  loggingConfigListener,
+  unsafeArchiveExtraction,
+  dynamicSqlQuery,
+  htmlMarkedSafe,
 ];

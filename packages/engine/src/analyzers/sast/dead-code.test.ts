@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { constantValue } from "./dead-code.ts";
+
+describe("constant conditions", () => {
+  it.each([
+    ["True", true],
+    ["False", false],
+    ["7 > 3", true],
+    ["(7 < 3)", false],
+    ["not False", true],
+    ["!true", false],
+    ["1 == 1 and 2 > 3", false],
+    ["0 or 'x'", true],
+    ["None", false],
+    ['"a" == "a"', true],
+    ["-1 < 0", true],
+    ["1 && (2 > 1 || false)", true],
+  ])("%s is %s", (condition, value) => {
+    expect(constantValue(condition)).toBe(value);
+  });
+
+  it.each([
+    "x",
+    "x > 3",
+    "DEBUG",
+    "len(items) > 0",
+    "7 >",
+    "(1",
+    "None < 1",
+    "request.user.is_staff",
+    "1 ".repeat(300),
+  ])("%s is not a constant", (condition) => {
+    expect(constantValue(condition)).toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import { definePatternRule } from "../pattern-rule.ts";
+
+export const htmlMarkedSafe = definePatternRule({
+  hazard: "html-marked-safe",
+  category: "security",
+  title: "Value built at run time marked as safe HTML",
+  severity: "med",
+  confidence: "low",
+  lifecycle: "preview",
+  cwe: [79],
+  controls: ["SAST-XSS-01"],
+  fixable: false,
+  docs: {
+    summary:
+      "Django `mark_safe`/`SafeString` or markupsafe `Markup` wraps a value that is not a string literal, so templates insert it without escaping. When untrusted input provably reaches it, `sast/xss` reports the flow instead.",
+    whyItMatters:
+      "Any part of the value that comes from users becomes markup and script in other users' browsers.",
+    remediation:
+      'Build HTML with `format_html` (Django) or `Markup("<b>{}</b>").format(value)` (markupsafe), which escape each value, and mark only literal markup as safe.',
+    example: 'html = format_html("<b>{}</b>", user.name)',
+  },
+});

@@ -1,0 +1,22 @@
+import { definePatternRule } from "../pattern-rule.ts";
+
+export const templateAutoescapeDisabled = definePatternRule({
+  hazard: "template-autoescape-disabled",
+  category: "security",
+  title: "Template engine without HTML escaping",
+  severity: "high",
+  confidence: "medium",
+  lifecycle: "preview",
+  cwe: [79, 116],
+  controls: ["SAST-XSS-01"],
+  fixable: false,
+  docs: {
+    summary:
+      "A Jinja2 `Environment` created without `autoescape` (it is off by default) or with `autoescape=False`, or a Mako `Template`/`TemplateLookup` without `default_filters`. An `autoescape` set from a variable or `select_autoescape()` is not reported.",
+    whyItMatters:
+      "Every variable rendered into HTML is inserted as markup: data from users becomes script in other users' browsers (stored and reflected XSS).",
+    remediation:
+      "Create the environment with `autoescape=select_autoescape()` (or `True`), and mark trusted HTML explicitly with `Markup` where needed.",
+    example: 'env = Environment(loader=FileSystemLoader("templates"), autoescape=select_autoescape())',
+  },
+});
