@@ -2,35 +2,88 @@
 import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
+import { acrAdminUserEnabled } from "./acr-admin-user-enabled.ts";
+import { acrAnonymousPullEnabled } from "./acr-anonymous-pull-enabled.ts";
+import { acrPublicNetworkAccess } from "./acr-public-network-access.ts";
+import { acrWithoutCustomerManagedKey } from "./acr-without-customer-managed-key.ts";
+import { aksLocalAccountsEnabled } from "./aks-local-accounts-enabled.ts";
+import { aksNodePoolWithoutHostEncryption } from "./aks-node-pool-without-host-encryption.ts";
 import { aksPublicApiServer } from "./aks-public-api-server.ts";
 import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
+import { aksWithoutAutomaticUpgrades } from "./aks-without-automatic-upgrades.ts";
+import { aksWithoutAzurePolicy } from "./aks-without-azure-policy.ts";
+import { aksWithoutDiskEncryptionSet } from "./aks-without-disk-encryption-set.ts";
+import { aksWithoutEntraIntegration } from "./aks-without-entra-integration.ts";
+import { aksWithoutMonitoring } from "./aks-without-monitoring.ts";
 import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
 import { appServiceAllowsHttp } from "./app-service-allows-http.ts";
+import { appServiceClientCertificatesDisabled } from "./app-service-client-certificates-disabled.ts";
+import { appServiceDetailedErrorsNotLogged } from "./app-service-detailed-errors-not-logged.ts";
+import { appServiceFailedRequestTracingDisabled } from "./app-service-failed-request-tracing-disabled.ts";
 import { appServiceFtpEnabled } from "./app-service-ftp-enabled.ts";
+import { appServiceHttp2Disabled } from "./app-service-http2-disabled.ts";
 import { appServiceOldTls } from "./app-service-old-tls.ts";
+import { appServiceRemoteDebuggingEnabled } from "./app-service-remote-debugging-enabled.ts";
+import { appServiceWithoutAuthentication } from "./app-service-without-authentication.ts";
+import { appServiceWithoutHttpLogs } from "./app-service-without-http-logs.ts";
 import { appServiceWithoutManagedIdentity } from "./app-service-without-managed-identity.ts";
 import { azureActivityLogShortRetention } from "./azure-activity-log-short-retention.ts";
 import { azureDatabaseOldTls } from "./azure-database-old-tls.ts";
 import { azureDatabasePublicNetworkAccess } from "./azure-database-public-network-access.ts";
 import { azureDatabaseSslNotEnforced } from "./azure-database-ssl-not-enforced.ts";
+import { azureDatabaseThreatDetectionDisabled } from "./azure-database-threat-detection-disabled.ts";
+import { azureDatabaseWithoutGeoRedundantBackup } from "./azure-database-without-geo-redundant-backup.ts";
+import { azureDatabaseWithoutInfrastructureEncryption } from "./azure-database-without-infrastructure-encryption.ts";
+import { azureDefenderFreeTier } from "./azure-defender-free-tier.ts";
 import { azureFlowLogDisabled } from "./azure-flow-log-disabled.ts";
+import { azureKeyVaultKeyWithoutExpiration } from "./azure-key-vault-key-without-expiration.ts";
 import { azureKeyVaultNetworkAllowsAll } from "./azure-key-vault-network-allows-all.ts";
+import { azureKeyVaultSecretWithoutExpiration } from "./azure-key-vault-secret-without-expiration.ts";
+import { azureKeyVaultSoftDeleteDisabled } from "./azure-key-vault-soft-delete-disabled.ts";
 import { azureKeyVaultWithoutPurgeProtection } from "./azure-key-vault-without-purge-protection.ts";
+import { azureKeyVaultWithoutRbac } from "./azure-key-vault-without-rbac.ts";
 import { azureKeyWithoutRotationPolicy } from "./azure-key-without-rotation-policy.ts";
+import { azureManagedDiskEncryptionDisabled } from "./azure-managed-disk-encryption-disabled.ts";
+import { azureManagedDiskWithoutCustomerManagedKey } from "./azure-managed-disk-without-customer-managed-key.ts";
+import { azureMessagingLocalAuthEnabled } from "./azure-messaging-local-auth-enabled.ts";
+import { azureMessagingOldTls } from "./azure-messaging-old-tls.ts";
 import { azureOwnerAtSubscriptionScope } from "./azure-owner-at-subscription-scope.ts";
+import { azureRedisNonSslPortEnabled } from "./azure-redis-non-ssl-port-enabled.ts";
+import { azureRedisOldTls } from "./azure-redis-old-tls.ts";
+import { azureRedisPublicNetworkAccess } from "./azure-redis-public-network-access.ts";
+import { azureSecurityContactAdminsNotAlerted } from "./azure-security-contact-admins-not-alerted.ts";
+import { azureSecurityContactAlertsDisabled } from "./azure-security-contact-alerts-disabled.ts";
+import { azureSqlAlertPolicyDisablesAlerts } from "./azure-sql-alert-policy-disables-alerts.ts";
+import { azureSqlAlertPolicyWithoutAdminEmails } from "./azure-sql-alert-policy-without-admin-emails.ts";
+import { azureSqlAlertPolicyWithoutEmailAddresses } from "./azure-sql-alert-policy-without-email-addresses.ts";
+import { azureSqlAuditingDisabled } from "./azure-sql-auditing-disabled.ts";
+import { azureSqlDatabaseGeoBackupDisabled } from "./azure-sql-database-geo-backup-disabled.ts";
+import { azureSqlDatabaseLocalBackupStorage } from "./azure-sql-database-local-backup-storage.ts";
+import { azureSqlDatabaseShortBackupRetention } from "./azure-sql-database-short-backup-retention.ts";
 import { azureSqlFirewallAllowsInternet } from "./azure-sql-firewall-allows-internet.ts";
 import { azureSqlOldTls } from "./azure-sql-old-tls.ts";
 import { azureSqlPublicNetworkAccess } from "./azure-sql-public-network-access.ts";
 import { azureSqlShortAuditRetention } from "./azure-sql-short-audit-retention.ts";
+import { azureSqlTdeWithoutCustomerKey } from "./azure-sql-tde-without-customer-key.ts";
 import { azureSqlThreatDetectionDisabled } from "./azure-sql-threat-detection-disabled.ts";
+import { azureSqlWithoutEntraAdmin } from "./azure-sql-without-entra-admin.ts";
 import { azureStorageAllowsHttp } from "./azure-storage-allows-http.ts";
 import { azureStorageContainerPublic } from "./azure-storage-container-public.ts";
 import { azureStorageNetworkAllowsAll } from "./azure-storage-network-allows-all.ts";
 import { azureStorageOldTls } from "./azure-storage-old-tls.ts";
 import { azureStoragePublicBlobAccess } from "./azure-storage-public-blob-access.ts";
+import { azureStoragePublicNetworkAccess } from "./azure-storage-public-network-access.ts";
+import { azureStorageSharedKeyAccessEnabled } from "./azure-storage-shared-key-access-enabled.ts";
+import { azureStorageWithoutBlobSoftDelete } from "./azure-storage-without-blob-soft-delete.ts";
+import { azureStorageWithoutBlobVersioning } from "./azure-storage-without-blob-versioning.ts";
+import { azureStorageWithoutContainerSoftDelete } from "./azure-storage-without-container-soft-delete.ts";
+import { azureStorageWithoutInfrastructureEncryption } from "./azure-storage-without-infrastructure-encryption.ts";
+import { azureVmExtensionsAllowed } from "./azure-vm-extensions-allowed.ts";
 import { azureVmPasswordAuthentication } from "./azure-vm-password-authentication.ts";
+import { azureVmWithoutEncryptionAtHost } from "./azure-vm-without-encryption-at-host.ts";
+import { azureWindowsVmAutomaticUpdatesDisabled } from "./azure-windows-vm-automatic-updates-disabled.ts";
 import { cloudFunctionAllowsAllIngress } from "./cloud-function-allows-all-ingress.ts";
 import { cloudSqlOpenAuthorizedNetwork } from "./cloud-sql-open-authorized-network.ts";
 import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
@@ -42,6 +95,15 @@ import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-dis
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
 import { cloudwatchLogGroupWithoutRetention } from "./cloudwatch-log-group-without-retention.ts";
+import { cognitiveAccountLocalAuthEnabled } from "./cognitive-account-local-auth-enabled.ts";
+import { cognitiveAccountPublicNetworkAccess } from "./cognitive-account-public-network-access.ts";
+import { cognitiveAccountWithoutCustomerManagedKey } from "./cognitive-account-without-customer-managed-key.ts";
+import { cosmosdbKeyBasedMetadataWrites } from "./cosmosdb-key-based-metadata-writes.ts";
+import { cosmosdbLocalAuthEnabled } from "./cosmosdb-local-auth-enabled.ts";
+import { cosmosdbPublicNetworkAccess } from "./cosmosdb-public-network-access.ts";
+import { cosmosdbWithoutCustomerManagedKey } from "./cosmosdb-without-customer-managed-key.ts";
+import { dataFactoryPublicNetworkAccess } from "./data-factory-public-network-access.ts";
+import { dataFactoryWithoutCustomerManagedKey } from "./data-factory-without-customer-managed-key.ts";
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
 import { defaultSecurityGroupAllowsTraffic } from "./default-security-group-allows-traffic.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
@@ -231,6 +293,69 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   azureActivityLogShortRetention,
   azureSqlFirewallAllowsInternet,
   azureOwnerAtSubscriptionScope,
+  // Azure and Google Cloud depth (issue 21)
+  azureStorageSharedKeyAccessEnabled,
+  azureStorageWithoutInfrastructureEncryption,
+  azureStorageWithoutBlobVersioning,
+  azureStorageWithoutBlobSoftDelete,
+  azureStorageWithoutContainerSoftDelete,
+  azureStoragePublicNetworkAccess,
+  azureKeyVaultSoftDeleteDisabled,
+  azureKeyVaultSecretWithoutExpiration,
+  azureKeyVaultKeyWithoutExpiration,
+  azureKeyVaultWithoutRbac,
+  azureSqlWithoutEntraAdmin,
+  azureSqlTdeWithoutCustomerKey,
+  azureSqlDatabaseGeoBackupDisabled,
+  azureSqlDatabaseLocalBackupStorage,
+  azureSqlDatabaseShortBackupRetention,
+  azureSqlAuditingDisabled,
+  azureSqlAlertPolicyDisablesAlerts,
+  azureSqlAlertPolicyWithoutAdminEmails,
+  azureSqlAlertPolicyWithoutEmailAddresses,
+  azureDatabaseWithoutGeoRedundantBackup,
+  azureDatabaseWithoutInfrastructureEncryption,
+  azureDatabaseThreatDetectionDisabled,
+  azureRedisNonSslPortEnabled,
+  azureRedisOldTls,
+  azureRedisPublicNetworkAccess,
+  appServiceRemoteDebuggingEnabled,
+  appServiceClientCertificatesDisabled,
+  appServiceHttp2Disabled,
+  appServiceDetailedErrorsNotLogged,
+  appServiceFailedRequestTracingDisabled,
+  appServiceWithoutHttpLogs,
+  appServiceWithoutAuthentication,
+  aksLocalAccountsEnabled,
+  aksWithoutEntraIntegration,
+  aksWithoutDiskEncryptionSet,
+  aksNodePoolWithoutHostEncryption,
+  aksWithoutAzurePolicy,
+  aksWithoutMonitoring,
+  aksWithoutAutomaticUpgrades,
+  acrAdminUserEnabled,
+  acrAnonymousPullEnabled,
+  acrPublicNetworkAccess,
+  acrWithoutCustomerManagedKey,
+  cosmosdbLocalAuthEnabled,
+  cosmosdbPublicNetworkAccess,
+  cosmosdbWithoutCustomerManagedKey,
+  cosmosdbKeyBasedMetadataWrites,
+  dataFactoryPublicNetworkAccess,
+  dataFactoryWithoutCustomerManagedKey,
+  cognitiveAccountPublicNetworkAccess,
+  cognitiveAccountLocalAuthEnabled,
+  cognitiveAccountWithoutCustomerManagedKey,
+  azureVmExtensionsAllowed,
+  azureVmWithoutEncryptionAtHost,
+  azureWindowsVmAutomaticUpdatesDisabled,
+  azureManagedDiskEncryptionDisabled,
+  azureManagedDiskWithoutCustomerManagedKey,
+  azureMessagingOldTls,
+  azureMessagingLocalAuthEnabled,
+  azureDefenderFreeTier,
+  azureSecurityContactAlertsDisabled,
+  azureSecurityContactAdminsNotAlerted,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
