@@ -12,10 +12,29 @@ import {
   resources,
   type SettingCheck,
   setting,
+  settingRule,
   type Verdict,
 } from "./checks.ts";
 import type { Value } from "./evaluate.ts";
 import type { Block, TerraformModel } from "./model.ts";
+
+/**
+ * A rule with its own check that still declares, through `settingRule`, the one setting it reads:
+ * drift (`settingCheckOf`) then ranks changes to that setting by this rule's severity, as it does
+ * for plain setting rules.
+ */
+function ruleReading(
+  meta: RuleMeta,
+  reads: SettingCheck,
+  check: FileRule<TerraformModel>["check"],
+): FileRule<TerraformModel> {
+  const rule = settingRule(meta, reads);
+  rule.check = check;
+  return rule;
+}
+
+/** For `reads`: the judge of a setting whose verdict the rule's own check gives. */
+const judgedElsewhere = (): Verdict => "unknown";
 
 export interface AliasedSettingCheck extends SettingCheck {
   /**
@@ -54,13 +73,12 @@ export function aliasedSettingRule(
   spec: AliasedSettingCheck | readonly AliasedSettingCheck[],
 ): FileRule<TerraformModel> {
   const specs: readonly AliasedSettingCheck[] = Array.isArray(spec) ? spec : [spec as AliasedSettingCheck];
-  return {
-    ...meta,
-    ...(specs.some((one) => one.fixValue) ? { fixable: true } : {}),
-    check(ctx) {
-      for (const one of specs) checkAliasedSetting(ctx, one);
-    },
-  };
+  const [first] = specs as [AliasedSettingCheck];
+  const rule = ruleReading(meta, first, (ctx) => {
+    for (const one of specs) checkAliasedSetting(ctx, one);
+  });
+  if (specs.some((one) => one.fixValue)) rule.fixable = true;
+  return rule;
 }
 
 export interface RequiredBlockCheck {
@@ -74,27 +92,32 @@ export interface RequiredBlockCheck {
 
 /** A FileRule flagging resources that lack a nested block (a feature off by default). */
 export function requiredBlockRule(meta: RuleMeta, spec: RequiredBlockCheck): FileRule<TerraformModel> {
-  return {
-    ...meta,
-    check(ctx) {
-      for (const resource of resources(ctx.model, ...spec.types)) {
-        if (spec.exempt?.(ctx.model, resource)) continue;
-        let holder: Block = resource;
-        let missing = false;
-        for (const type of spec.path) {
-          const next = holder.blocks.find((child) => child.type === type);
-          if (!next) {
-            missing = true;
-            break;
-          }
-          if (next.dynamic) break; // its content is per element: cannot tell, so present
-          holder = next;
-        }
-        if (!missing) continue;
-        ctx.report({ message: `${addressOf(resource)} ${spec.problem}`, at: headerOf(holder) });
-      }
-    },
+  const reads: SettingCheck = {
+    types: spec.types,
+    path: spec.path.slice(0, -1),
+    attribute: spec.path[spec.path.length - 1] ?? "",
+    judge: judgedElsewhere,
+    whenMissing: "unsafe",
+    problem: spec.problem,
   };
+  return ruleReading(meta, reads, (ctx) => {
+    for (const resource of resources(ctx.model, ...spec.types)) {
+      if (spec.exempt?.(ctx.model, resource)) continue;
+      let holder: Block = resource;
+      let missing = false;
+      for (const type of spec.path) {
+        const next = holder.blocks.find((child) => child.type === type);
+        if (!next) {
+          missing = true;
+          break;
+        }
+        if (next.dynamic) break; // its content is per element: cannot tell, so present
+        holder = next;
+      }
+      if (!missing) continue;
+      ctx.report({ message: `${addressOf(resource)} ${spec.problem}`, at: headerOf(holder) });
+    }
+  });
 }
 
 /** True when the resource sets `name` to a value we cannot read, or to one `judge` calls safe. */
@@ -137,46 +160,51 @@ function engineOf(value: Value): { engine: SqlEngine; major: number | undefined 
  * are never flagged.
  */
 export function databaseFlagRule(meta: RuleMeta, spec: DatabaseFlagCheck): FileRule<TerraformModel> {
-  return {
-    ...meta,
-    check(ctx) {
-      for (const instance of resources(ctx.model, "google_sql_database_instance")) {
-        const version = setting(ctx.model, instance, "database_version");
-        if (version.state !== "known") continue;
-        const engine = engineOf(version.value);
-        if (engine?.engine !== spec.engine) continue;
-        if (instance.attributes.has("master_instance_name")) continue;
-        const settings = children(instance, "settings")[0];
-        if (settings?.dynamic) continue;
-        const flags = settings ? children(settings, "database_flags") : [];
-        if (flags.some((flag) => flag.dynamic)) continue;
-        let found = false;
-        let unknownName = false;
-        for (const flag of flags) {
-          const name = setting(ctx.model, flag, "name");
-          if (name.state === "unknown") unknownName = true;
-          if (name.state !== "known" || name.value !== spec.flag) continue;
-          found = true;
-          const value = setting(ctx.model, flag, "value");
-          if (value.state !== "known") continue;
-          const text = typeof value.value === "string" ? value.value : String(value.value);
-          if (spec.judge(text) === "unsafe")
-            ctx.report({
-              message: `${addressOf(instance)} ${spec.problem} (${spec.flag} = ${text})`,
-              at: at(value.attribute.span),
-            });
-        }
-        if (found || unknownName) continue;
-        const missing =
-          typeof spec.whenMissing === "function" ? spec.whenMissing(engine.major) : spec.whenMissing;
-        if (missing === "safe") continue;
-        ctx.report({
-          message: `${addressOf(instance)} ${spec.problem} (${spec.flag} is not set)`,
-          at: headerOf(settings ?? instance),
-        });
-      }
-    },
+  const reads: SettingCheck = {
+    types: ["google_sql_database_instance"],
+    path: ["settings"],
+    attribute: "database_flags",
+    judge: judgedElsewhere,
+    whenMissing: "safe",
+    problem: spec.problem,
   };
+  return ruleReading(meta, reads, (ctx) => {
+    for (const instance of resources(ctx.model, "google_sql_database_instance")) {
+      const version = setting(ctx.model, instance, "database_version");
+      if (version.state !== "known") continue;
+      const engine = engineOf(version.value);
+      if (engine?.engine !== spec.engine) continue;
+      if (instance.attributes.has("master_instance_name")) continue;
+      const settings = children(instance, "settings")[0];
+      if (settings?.dynamic) continue;
+      const flags = settings ? children(settings, "database_flags") : [];
+      if (flags.some((flag) => flag.dynamic)) continue;
+      let found = false;
+      let unknownName = false;
+      for (const flag of flags) {
+        const name = setting(ctx.model, flag, "name");
+        if (name.state === "unknown") unknownName = true;
+        if (name.state !== "known" || name.value !== spec.flag) continue;
+        found = true;
+        const value = setting(ctx.model, flag, "value");
+        if (value.state !== "known") continue;
+        const text = typeof value.value === "string" ? value.value : String(value.value);
+        if (spec.judge(text) === "unsafe")
+          ctx.report({
+            message: `${addressOf(instance)} ${spec.problem} (${spec.flag} = ${text})`,
+            at: at(value.attribute.span),
+          });
+      }
+      if (found || unknownName) continue;
+      const missing =
+        typeof spec.whenMissing === "function" ? spec.whenMissing(engine.major) : spec.whenMissing;
+      if (missing === "safe") continue;
+      ctx.report({
+        message: `${addressOf(instance)} ${spec.problem} (${spec.flag} is not set)`,
+        at: headerOf(settings ?? instance),
+      });
+    }
+  });
 }
 
 /** Judges a database flag's on/off value. */
@@ -191,3 +219,42 @@ export function flagIs(safe: "on" | "off") {
 
 /** The Compute Engine and App Engine default service accounts hold Editor on their project. */
 export const DEFAULT_SERVICE_ACCOUNT = /(?:-compute@developer|@appspot)\.gserviceaccount\.com$/;
+
+export interface ServerParameterCheck {
+  /** Resources of the `name` / `value` shape (`azurerm_postgresql_flexible_server_configuration`, …). */
+  types: readonly string[];
+  /** Parameter name (lower case) → judge of its value. */
+  parameters: Readonly<Record<string, (value: string) => Verdict>>;
+  /** Finding text after the resource address and before the parameter. */
+  problem: string;
+}
+
+/**
+ * A FileRule over database server parameters set as separate resources (`name` + `value`), as Azure
+ * Database for PostgreSQL and MySQL do. Names and values that cannot be read are never flagged.
+ */
+export function serverParameterRule(meta: RuleMeta, spec: ServerParameterCheck): FileRule<TerraformModel> {
+  const reads: SettingCheck = {
+    types: spec.types,
+    attribute: "value",
+    judge: judgedElsewhere,
+    whenMissing: "safe",
+    problem: spec.problem,
+  };
+  return ruleReading(meta, reads, (ctx) => {
+    for (const parameter of resources(ctx.model, ...spec.types)) {
+      const name = setting(ctx.model, parameter, "name");
+      if (name.state !== "known" || typeof name.value !== "string") continue;
+      const judgeValue = spec.parameters[name.value.toLowerCase()];
+      if (!judgeValue) continue;
+      const value = setting(ctx.model, parameter, "value");
+      if (value.state !== "known") continue;
+      const text = String(value.value);
+      if (judgeValue(text) !== "unsafe") continue;
+      ctx.report({
+        message: `${addressOf(parameter)} ${spec.problem} (${name.value} = ${text})`,
+        at: at(value.attribute.span),
+      });
+    }
+  });
+}
