@@ -133,6 +133,26 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
     { types: ["google_iam_policy"], paths: ["binding.role"] },
   ],
   "terraform/gcp-iam-policy-document-public": [{ types: ["google_iam_policy"], paths: ["binding.members"] }],
+  "terraform/gcp-raw-encryption-key-in-code": [
+    {
+      types: [
+        "google_compute_disk",
+        "google_compute_instance",
+        "google_compute_image",
+        "google_compute_snapshot",
+      ],
+      paths: [
+        "disk_encryption_key",
+        "source_image_encryption_key",
+        "source_snapshot_encryption_key",
+        "boot_disk.disk_encryption_key_raw",
+        "attached_disk.disk_encryption_key_raw",
+        "image_encryption_key",
+        "snapshot_encryption_key",
+        "source_disk_encryption_key",
+      ],
+    },
+  ],
   "terraform/gcp-service-account-key": [
     { types: ["google_service_account_key"], paths: ["service_account_id", "public_key_data"] },
   ],

@@ -1,3 +1,4 @@
+import { nested } from "../checks.ts";
 import { requiredBlockRule } from "../checks-extra.ts";
 
 export const aksWithoutEntraIntegration = requiredBlockRule(
@@ -26,5 +27,7 @@ export const aksWithoutEntraIntegration = requiredBlockRule(
     types: ["azurerm_kubernetes_cluster"],
     path: ["azure_active_directory_role_based_access_control"],
     problem: "does not authenticate users with Microsoft Entra ID",
+    exempt: (_model, resource) =>
+      nested(resource, ["role_based_access_control", "azure_active_directory"]) !== undefined,
   },
 );

@@ -1,5 +1,5 @@
-import { children } from "../checks.ts";
-import { requiredBlockRule } from "../checks-extra.ts";
+import { children, nested } from "../checks.ts";
+import { requiredBlockRule, settingIsUnknownOr } from "../checks-extra.ts";
 
 export const aksWithoutMonitoring = requiredBlockRule(
   {
@@ -27,6 +27,13 @@ export const aksWithoutMonitoring = requiredBlockRule(
     types: ["azurerm_kubernetes_cluster"],
     path: ["oms_agent"],
     problem: "does not collect container logs (no oms_agent)",
-    exempt: (_model, resource) => children(resource, "monitor_metrics").length > 0,
+    exempt: (model, resource) =>
+      children(resource, "monitor_metrics").length > 0 ||
+      settingIsUnknownOr(
+        model,
+        nested(resource, ["addon_profile", "oms_agent"]),
+        "enabled",
+        (on) => on === true,
+      ),
   },
 );

@@ -13,7 +13,7 @@ export const azureSqlWithoutEntraAdmin = requiredBlockRule(
     controls: ["IAC-IAM-02"],
     docs: {
       summary:
-        "An `azurerm_mssql_server` has no `azuread_administrator` block (and the file declares no `azurerm_sql_active_directory_administrator`), so only SQL logins authenticate.",
+        "An `azurerm_mssql_server` (or legacy `azurerm_sql_server`) has no `azuread_administrator` block and the file declares no `azurerm_sql_active_directory_administrator`, so only SQL logins authenticate.",
       whyItMatters:
         "SQL logins are passwords stored in the server, outside central identity: no MFA, no conditional access, no automatic removal when people leave.",
       remediation:
@@ -24,7 +24,7 @@ export const azureSqlWithoutEntraAdmin = requiredBlockRule(
     },
   },
   {
-    types: ["azurerm_mssql_server"],
+    types: ["azurerm_mssql_server", "azurerm_sql_server"],
     path: ["azuread_administrator"],
     problem: "has no Microsoft Entra administrator",
     exempt: (model) => resources(model, "azurerm_sql_active_directory_administrator").length > 0,

@@ -1,4 +1,4 @@
-import { judge, nested, settingRule } from "../checks.ts";
+import { judge, nested, resources, settingRule } from "../checks.ts";
 import { settingIsUnknownOr } from "../checks-extra.ts";
 
 export const azureStoragePublicNetworkAccess = settingRule(
@@ -29,6 +29,7 @@ export const azureStoragePublicNetworkAccess = settingRule(
     whenMissing: "unsafe",
     problem: "accepts requests from public networks",
     exempt: (model, resource) =>
+      resources(model, "azurerm_storage_account_network_rules").length > 0 ||
       nested(resource, ["network_rules"])?.dynamic === true ||
       settingIsUnknownOr(
         model,

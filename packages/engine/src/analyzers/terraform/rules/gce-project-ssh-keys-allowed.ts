@@ -1,5 +1,6 @@
 import type { Verdict } from "../checks.ts";
-import { settingRule } from "../checks.ts";
+import { resources, settingRule } from "../checks.ts";
+import { settingIsUnknownOr } from "../checks-extra.ts";
 import type { Value } from "../evaluate.ts";
 import { asBoolean } from "../evaluate.ts";
 
@@ -45,5 +46,24 @@ export const gceProjectSshKeysAllowed = settingRule(
     judge: projectKeysBlocked,
     whenMissing: "unsafe",
     problem: "accepts project-wide SSH keys",
+    exempt: (model) =>
+      resources(model, "google_compute_project_metadata").some((project) =>
+        settingIsUnknownOr(
+          model,
+          project,
+          "metadata",
+          (metadata) => projectKeysBlocked(metadata) !== "unsafe",
+        ),
+      ) ||
+      resources(model, "google_compute_project_metadata_item").some(
+        (item) =>
+          settingIsUnknownOr(model, item, "key", (key) => key === "enable-oslogin") &&
+          settingIsUnknownOr(
+            model,
+            item,
+            "value",
+            (on) => asBoolean(typeof on === "string" ? on.toLowerCase() : on) !== false,
+          ),
+      ),
   },
 );

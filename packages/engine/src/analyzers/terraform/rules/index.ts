@@ -6,6 +6,7 @@ import { acrAdminUserEnabled } from "./acr-admin-user-enabled.ts";
 import { acrAnonymousPullEnabled } from "./acr-anonymous-pull-enabled.ts";
 import { acrPublicNetworkAccess } from "./acr-public-network-access.ts";
 import { acrWithoutCustomerManagedKey } from "./acr-without-customer-managed-key.ts";
+import { aksKubernetesDashboardEnabled } from "./aks-kubernetes-dashboard-enabled.ts";
 import { aksLocalAccountsEnabled } from "./aks-local-accounts-enabled.ts";
 import { aksNodePoolWithoutHostEncryption } from "./aks-node-pool-without-host-encryption.ts";
 import { aksPublicApiServer } from "./aks-public-api-server.ts";
@@ -48,6 +49,7 @@ import { azureFlowLogDisabled } from "./azure-flow-log-disabled.ts";
 import { azureFlowLogShortRetention } from "./azure-flow-log-short-retention.ts";
 import { azureKeyVaultKeyWithoutExpiration } from "./azure-key-vault-key-without-expiration.ts";
 import { azureKeyVaultNetworkAllowsAll } from "./azure-key-vault-network-allows-all.ts";
+import { azureKeyVaultSecretWithoutContentType } from "./azure-key-vault-secret-without-content-type.ts";
 import { azureKeyVaultSecretWithoutExpiration } from "./azure-key-vault-secret-without-expiration.ts";
 import { azureKeyVaultSoftDeleteDisabled } from "./azure-key-vault-soft-delete-disabled.ts";
 import { azureKeyVaultWithoutPurgeProtection } from "./azure-key-vault-without-purge-protection.ts";
@@ -185,6 +187,7 @@ import { gcpPrimitiveRoleBinding } from "./gcp-primitive-role-binding.ts";
 import { gcpProjectDefaultNetwork } from "./gcp-project-default-network.ts";
 import { gcpProjectOsLoginDisabled } from "./gcp-project-os-login-disabled.ts";
 import { gcpProjectSerialPortEnabled } from "./gcp-project-serial-port-enabled.ts";
+import { gcpRawEncryptionKeyInCode } from "./gcp-raw-encryption-key-in-code.ts";
 import { gcpServiceAccountKey } from "./gcp-service-account-key.ts";
 import { gcpServiceAccountUserAtProject } from "./gcp-service-account-user-at-project.ts";
 import { gcpSslPolicyOldTls } from "./gcp-ssl-policy-old-tls.ts";
@@ -542,6 +545,9 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   gkeWithoutGoogleGroupsRbac,
   gcpLogBucketShortRetention,
   gcpProjectSerialPortEnabled,
+  azureKeyVaultSecretWithoutContentType,
+  aksKubernetesDashboardEnabled,
+  gcpRawEncryptionKeyInCode,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
