@@ -34,6 +34,7 @@ import { appServiceWithoutHttpLogs } from "./app-service-without-http-logs.ts";
 import { appServiceWithoutManagedIdentity } from "./app-service-without-managed-identity.ts";
 import { artifactRegistryWithoutCustomerManagedKey } from "./artifact-registry-without-customer-managed-key.ts";
 import { azureActivityLogShortRetention } from "./azure-activity-log-short-retention.ts";
+import { azureApplicationGatewayWafDisabled } from "./azure-application-gateway-waf-disabled.ts";
 import { azureCustomRoleAllowsEverything } from "./azure-custom-role-allows-everything.ts";
 import { azureDatabaseLoggingParameterOff } from "./azure-database-logging-parameter-off.ts";
 import { azureDatabaseOldTls } from "./azure-database-old-tls.ts";
@@ -100,6 +101,7 @@ import { azureStorageWithoutInfrastructureEncryption } from "./azure-storage-wit
 import { azureVmExtensionsAllowed } from "./azure-vm-extensions-allowed.ts";
 import { azureVmPasswordAuthentication } from "./azure-vm-password-authentication.ts";
 import { azureVmWithoutEncryptionAtHost } from "./azure-vm-without-encryption-at-host.ts";
+import { azureWafDetectionOnly } from "./azure-waf-detection-only.ts";
 import { azureWindowsVmAutomaticUpdatesDisabled } from "./azure-windows-vm-automatic-updates-disabled.ts";
 import { bigqueryDatasetPublicAccess } from "./bigquery-dataset-public-access.ts";
 import { bigqueryDatasetWithoutCustomerManagedKey } from "./bigquery-dataset-without-customer-managed-key.ts";
@@ -125,6 +127,7 @@ import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
 import { cloudSqlSqlserverContainedDatabaseAuthentication } from "./cloud-sql-sqlserver-contained-database-authentication.ts";
 import { cloudSqlSqlserverCrossDbOwnershipChaining } from "./cloud-sql-sqlserver-cross-db-ownership-chaining.ts";
 import { cloudSqlSqlserverExternalScriptsEnabled } from "./cloud-sql-sqlserver-external-scripts-enabled.ts";
+import { cloudSqlSqlserverRemoteAccessEnabled } from "./cloud-sql-sqlserver-remote-access-enabled.ts";
 import { cloudSqlWithoutBackups } from "./cloud-sql-without-backups.ts";
 import { cloudSqlWithoutCustomerManagedKey } from "./cloud-sql-without-customer-managed-key.ts";
 import { cloudSqlWithoutPointInTimeRecovery } from "./cloud-sql-without-point-in-time-recovery.ts";
@@ -548,6 +551,9 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   azureKeyVaultSecretWithoutContentType,
   aksKubernetesDashboardEnabled,
   gcpRawEncryptionKeyInCode,
+  azureApplicationGatewayWafDisabled,
+  azureWafDetectionOnly,
+  cloudSqlSqlserverRemoteAccessEnabled,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
