@@ -48,18 +48,20 @@ export interface AliasedSettingCheck extends SettingCheck {
 /** Runs an aliased check over a model, one resource at a time with the name that resource uses. */
 export function checkAliasedSetting(ctx: FileRuleContext<TerraformModel>, spec: AliasedSettingCheck): void {
   const names = [spec.attribute, ...spec.aliases];
+  // Which name each resource uses; then one checkSetting pass per name (linear in the resources).
+  const nameOf = new Map<Block, string>();
   for (const resource of resources(ctx.model, ...spec.types)) {
     const holder = nested(resource, spec.path ?? []);
-    const used = names.find((name) => holder?.attributes.has(name)) ?? spec.attribute;
-    const { aliases: _aliases, fixValue, exempt, ...single } = spec;
+    nameOf.set(resource, names.find((name) => holder?.attributes.has(name)) ?? spec.attribute);
+  }
+  const { aliases: _aliases, fixValue, exempt, ...single } = spec;
+  for (const name of names) {
     checkSetting(ctx, {
       ...single,
-      types: [resource.labels[0] ?? ""],
-      attribute: used,
-      // Only this resource: checkSetting walks every resource of the type.
-      exempt: (model, candidate) => candidate !== resource || (exempt?.(model, candidate) ?? false),
+      attribute: name,
+      exempt: (model, candidate) => nameOf.get(candidate) !== name || (exempt?.(model, candidate) ?? false),
       // A fix writes the current name; a configuration on an old provider keeps its own name.
-      ...(fixValue !== undefined && used === spec.attribute ? { fixValue } : {}),
+      ...(fixValue !== undefined && name === spec.attribute ? { fixValue } : {}),
     });
   }
 }
@@ -257,4 +259,25 @@ export function serverParameterRule(meta: RuleMeta, spec: ServerParameterCheck):
       });
     }
   });
+}
+
+/**
+ * Caches a computation over one file's model, so that an exemption looking at the whole file
+ * (a companion resource, the buckets that receive logs) costs one pass, not one per resource.
+ */
+export function perModel<T>(compute: (model: TerraformModel) => T): (model: TerraformModel) => T {
+  const cache = new WeakMap<TerraformModel, { value: T }>();
+  return (model) => {
+    let entry = cache.get(model);
+    if (!entry) {
+      entry = { value: compute(model) };
+      cache.set(model, entry);
+    }
+    return entry.value;
+  };
+}
+
+/** Whether the file declares any resource of `type` (a companion that may configure the resource). */
+export function declaresResource(type: string): (model: TerraformModel) => boolean {
+  return perModel((model) => resources(model, type).length > 0);
 }

@@ -1,5 +1,8 @@
-import { judge, nested, resources, settingRule } from "../checks.ts";
-import { settingIsUnknownOr } from "../checks-extra.ts";
+import { judge, nested, settingRule } from "../checks.ts";
+import { declaresResource, settingIsUnknownOr } from "../checks-extra.ts";
+
+// A separate azurerm_storage_account_network_rules in the file may be this account's firewall.
+const declaresNetworkRules = declaresResource("azurerm_storage_account_network_rules");
 
 export const azureStoragePublicNetworkAccess = settingRule(
   {
@@ -29,7 +32,7 @@ export const azureStoragePublicNetworkAccess = settingRule(
     whenMissing: "unsafe",
     problem: "accepts requests from public networks",
     exempt: (model, resource) =>
-      resources(model, "azurerm_storage_account_network_rules").length > 0 ||
+      declaresNetworkRules(model) ||
       nested(resource, ["network_rules"])?.dynamic === true ||
       settingIsUnknownOr(
         model,

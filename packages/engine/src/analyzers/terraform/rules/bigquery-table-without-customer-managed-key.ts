@@ -1,5 +1,16 @@
 import { children, resources } from "../checks.ts";
-import { requiredBlockRule } from "../checks-extra.ts";
+import { perModel, requiredBlockRule } from "../checks-extra.ts";
+
+// Datasets of this file by name: whether each sets a default key.
+const datasetKeyed = perModel(
+  (model) =>
+    new Map(
+      resources(model, "google_bigquery_dataset").map((dataset) => [
+        dataset.labels[1] ?? "",
+        children(dataset, "default_encryption_configuration").length > 0,
+      ]),
+    ),
+);
 
 export const bigqueryTableWithoutCustomerManagedKey = requiredBlockRule(
   {
@@ -29,10 +40,7 @@ export const bigqueryTableWithoutCustomerManagedKey = requiredBlockRule(
     exempt: (model, resource) => {
       const dataset = resource.attributes.get("dataset_id")?.value;
       if (dataset?.kind !== "reference" || dataset.path[0] !== "google_bigquery_dataset") return true;
-      const declared = resources(model, "google_bigquery_dataset").find(
-        (block) => block.labels[1] === dataset.path[1],
-      );
-      return declared === undefined || children(declared, "default_encryption_configuration").length > 0;
+      return datasetKeyed(model).get(dataset.path[1] ?? "") !== false;
     },
   },
 );

@@ -1,6 +1,6 @@
 import type { Verdict } from "../checks.ts";
 import { resources, settingRule } from "../checks.ts";
-import { settingIsUnknownOr } from "../checks-extra.ts";
+import { perModel, settingIsUnknownOr } from "../checks-extra.ts";
 import type { Value } from "../evaluate.ts";
 import { asBoolean } from "../evaluate.ts";
 
@@ -17,6 +17,24 @@ function projectKeysBlocked(value: Value): Verdict {
   if (verdicts.includes("on")) return "safe";
   return verdicts.includes("unknown") ? "unknown" : "unsafe";
 }
+
+// OS Login switched on for the whole project in this file closes the hazard for every instance.
+const projectUsesOsLogin = perModel(
+  (model) =>
+    resources(model, "google_compute_project_metadata").some((project) =>
+      settingIsUnknownOr(model, project, "metadata", (metadata) => projectKeysBlocked(metadata) !== "unsafe"),
+    ) ||
+    resources(model, "google_compute_project_metadata_item").some(
+      (item) =>
+        settingIsUnknownOr(model, item, "key", (key) => key === "enable-oslogin") &&
+        settingIsUnknownOr(
+          model,
+          item,
+          "value",
+          (on) => asBoolean(typeof on === "string" ? on.toLowerCase() : on) !== false,
+        ),
+    ),
+);
 
 export const gceProjectSshKeysAllowed = settingRule(
   {
@@ -46,24 +64,6 @@ export const gceProjectSshKeysAllowed = settingRule(
     judge: projectKeysBlocked,
     whenMissing: "unsafe",
     problem: "accepts project-wide SSH keys",
-    exempt: (model) =>
-      resources(model, "google_compute_project_metadata").some((project) =>
-        settingIsUnknownOr(
-          model,
-          project,
-          "metadata",
-          (metadata) => projectKeysBlocked(metadata) !== "unsafe",
-        ),
-      ) ||
-      resources(model, "google_compute_project_metadata_item").some(
-        (item) =>
-          settingIsUnknownOr(model, item, "key", (key) => key === "enable-oslogin") &&
-          settingIsUnknownOr(
-            model,
-            item,
-            "value",
-            (on) => asBoolean(typeof on === "string" ? on.toLowerCase() : on) !== false,
-          ),
-      ),
+    exempt: (model) => projectUsesOsLogin(model),
   },
 );

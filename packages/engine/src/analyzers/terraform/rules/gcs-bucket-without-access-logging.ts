@@ -1,5 +1,20 @@
 import { nested, resources } from "../checks.ts";
-import { requiredBlockRule } from "../checks-extra.ts";
+import { perModel, requiredBlockRule } from "../checks-extra.ts";
+
+// Buckets of this file that receive another bucket's usage logs.
+const logTargets = perModel((model) => {
+  const targets = new Set<string>();
+  for (const bucket of resources(model, "google_storage_bucket")) {
+    const target = nested(bucket, ["logging"])?.attributes.get("log_bucket")?.value;
+    if (
+      target?.kind === "reference" &&
+      target.path[0] === "google_storage_bucket" &&
+      target.path[1] !== undefined
+    )
+      targets.add(target.path[1]);
+  }
+  return targets;
+});
 
 export const gcsBucketWithoutAccessLogging = requiredBlockRule(
   {
@@ -27,14 +42,6 @@ export const gcsBucketWithoutAccessLogging = requiredBlockRule(
     types: ["google_storage_bucket"],
     path: ["logging"],
     problem: "keeps no usage logs",
-    exempt: (model, resource) =>
-      resources(model, "google_storage_bucket").some((other) => {
-        const target = nested(other, ["logging"])?.attributes.get("log_bucket")?.value;
-        return (
-          target?.kind === "reference" &&
-          target.path[0] === "google_storage_bucket" &&
-          target.path[1] === resource.labels[1]
-        );
-      }),
+    exempt: (model, resource) => logTargets(model).has(resource.labels[1] ?? ""),
   },
 );
