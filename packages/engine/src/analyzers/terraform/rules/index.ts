@@ -11,6 +11,7 @@ import { aksLocalAccountsEnabled } from "./aks-local-accounts-enabled.ts";
 import { aksNodePoolWithoutHostEncryption } from "./aks-node-pool-without-host-encryption.ts";
 import { aksPublicApiServer } from "./aks-public-api-server.ts";
 import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
+import { aksSecretsProviderWithoutRotation } from "./aks-secrets-provider-without-rotation.ts";
 import { aksWithoutAutomaticUpgrades } from "./aks-without-automatic-upgrades.ts";
 import { aksWithoutAzurePolicy } from "./aks-without-azure-policy.ts";
 import { aksWithoutDiskEncryptionSet } from "./aks-without-disk-encryption-set.ts";
@@ -78,6 +79,7 @@ import { azureSqlAuditingDisabled } from "./azure-sql-auditing-disabled.ts";
 import { azureSqlDatabaseGeoBackupDisabled } from "./azure-sql-database-geo-backup-disabled.ts";
 import { azureSqlDatabaseLocalBackupStorage } from "./azure-sql-database-local-backup-storage.ts";
 import { azureSqlDatabaseShortBackupRetention } from "./azure-sql-database-short-backup-retention.ts";
+import { azureSqlDatabaseTdeDisabled } from "./azure-sql-database-tde-disabled.ts";
 import { azureSqlFirewallAllowsInternet } from "./azure-sql-firewall-allows-internet.ts";
 import { azureSqlOldTls } from "./azure-sql-old-tls.ts";
 import { azureSqlPublicNetworkAccess } from "./azure-sql-public-network-access.ts";
@@ -87,6 +89,7 @@ import { azureSqlThreatDetectionDisabled } from "./azure-sql-threat-detection-di
 import { azureSqlWithoutEntraAdmin } from "./azure-sql-without-entra-admin.ts";
 import { azureStorageAllowsHttp } from "./azure-storage-allows-http.ts";
 import { azureStorageContainerPublic } from "./azure-storage-container-public.ts";
+import { azureStorageCrossTenantReplication } from "./azure-storage-cross-tenant-replication.ts";
 import { azureStorageNetworkAllowsAll } from "./azure-storage-network-allows-all.ts";
 import { azureStorageOldTls } from "./azure-storage-old-tls.ts";
 import { azureStoragePublicBlobAccess } from "./azure-storage-public-blob-access.ts";
@@ -554,6 +557,9 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   azureApplicationGatewayWafDisabled,
   azureWafDetectionOnly,
   cloudSqlSqlserverRemoteAccessEnabled,
+  aksSecretsProviderWithoutRotation,
+  azureSqlDatabaseTdeDisabled,
+  azureStorageCrossTenantReplication,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
