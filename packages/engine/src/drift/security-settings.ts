@@ -62,6 +62,113 @@ const ATTACHMENTS = [
 
 /** Rules written as code (not `settingRule`): what they read. */
 export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
+  "terraform/api-management-old-tls": [{ types: ["azurerm_api_management"], paths: ["security"] }],
+  "terraform/app-service-cors-allows-all": [
+    {
+      types: [
+        "azurerm_app_service",
+        "azurerm_linux_web_app",
+        "azurerm_windows_web_app",
+        "azurerm_function_app",
+        "azurerm_linux_function_app",
+        "azurerm_windows_function_app",
+      ],
+      paths: ["site_config.cors.allowed_origins"],
+    },
+  ],
+  "terraform/azure-custom-role-allows-everything": [
+    { types: ["azurerm_role_definition"], paths: ["permissions.actions"] },
+  ],
+  "terraform/azure-flow-log-short-retention": [
+    { types: ["azurerm_network_watcher_flow_log"], paths: ["retention_policy"] },
+  ],
+  "terraform/azure-log-profile-incomplete-categories": [
+    { types: ["azurerm_monitor_log_profile"], paths: ["categories"] },
+  ],
+  "terraform/azure-storage-queue-logging-incomplete": [
+    { types: ["azurerm_storage_account"], paths: ["queue_properties.logging"] },
+  ],
+  "terraform/bigquery-dataset-public-access": [
+    {
+      types: ["google_bigquery_dataset", "google_bigquery_dataset_access"],
+      paths: ["access", "special_group", "iam_member"],
+    },
+  ],
+  "terraform/gce-default-service-account": [
+    {
+      types: ["google_compute_instance", "google_compute_instance_template"],
+      paths: ["service_account.email", "service_account.scopes"],
+    },
+  ],
+  "terraform/gce-instance-public-ip": [
+    {
+      types: ["google_compute_instance", "google_compute_instance_template"],
+      paths: ["network_interface.access_config"],
+    },
+  ],
+  "terraform/gcp-audit-config-exempts-members": [
+    {
+      types: [
+        "google_project_iam_audit_config",
+        "google_folder_iam_audit_config",
+        "google_organization_iam_audit_config",
+      ],
+      paths: ["audit_log_config.exempted_members"],
+    },
+  ],
+  "terraform/gcp-audit-config-incomplete": [
+    {
+      types: [
+        "google_project_iam_audit_config",
+        "google_folder_iam_audit_config",
+        "google_organization_iam_audit_config",
+      ],
+      paths: ["service", "audit_log_config"],
+    },
+  ],
+  "terraform/gcp-dnssec-weak-algorithm": [
+    { types: ["google_dns_managed_zone"], paths: ["dnssec_config.default_key_specs"] },
+  ],
+  "terraform/gcp-iam-policy-document-primitive-role": [
+    { types: ["google_iam_policy"], paths: ["binding.role"] },
+  ],
+  "terraform/gcp-iam-policy-document-public": [{ types: ["google_iam_policy"], paths: ["binding.members"] }],
+  "terraform/gcp-raw-encryption-key-in-code": [
+    {
+      types: [
+        "google_compute_disk",
+        "google_compute_instance",
+        "google_compute_image",
+        "google_compute_snapshot",
+      ],
+      paths: [
+        "disk_encryption_key",
+        "source_image_encryption_key",
+        "source_snapshot_encryption_key",
+        "boot_disk.disk_encryption_key_raw",
+        "attached_disk.disk_encryption_key_raw",
+        "image_encryption_key",
+        "snapshot_encryption_key",
+        "source_disk_encryption_key",
+      ],
+    },
+  ],
+  "terraform/gcp-service-account-key": [
+    { types: ["google_service_account_key"], paths: ["service_account_id", "public_key_data"] },
+  ],
+  "terraform/gcp-service-account-user-at-project": [
+    {
+      types: [
+        "google_folder_iam_binding",
+        "google_folder_iam_member",
+        "google_organization_iam_binding",
+        "google_organization_iam_member",
+        "google_project_iam_binding",
+        "google_project_iam_member",
+      ],
+      paths: ["role"],
+    },
+  ],
   "terraform/all-ports-open-to-internet": [
     {
       types: ["google_compute_firewall", ...SG, ...SG_RULE],

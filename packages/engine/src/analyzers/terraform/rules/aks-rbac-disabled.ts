@@ -1,6 +1,7 @@
-import { judge, settingRule } from "../checks.ts";
+import { judge } from "../checks.ts";
+import { aliasedSettingRule } from "../checks-extra.ts";
 
-export const aksRbacDisabled = settingRule(
+export const aksRbacDisabled = aliasedSettingRule(
   {
     id: "terraform/aks-rbac-disabled",
     analyzer: "terraform",
@@ -11,7 +12,8 @@ export const aksRbacDisabled = settingRule(
     cwe: [285],
     controls: ["K8S-RBAC-01", "IAC-IAM-02"],
     docs: {
-      summary: "An `azurerm_kubernetes_cluster` sets `role_based_access_control_enabled = false`.",
+      summary:
+        "An `azurerm_kubernetes_cluster` sets `role_based_access_control_enabled = false` (azurerm 2.x: `role_based_access_control { enabled = false }`).",
       whyItMatters:
         "Without RBAC every authenticated user and service account can do anything in the cluster.",
       remediation:
@@ -21,12 +23,26 @@ export const aksRbacDisabled = settingRule(
       references: ["https://learn.microsoft.com/azure/aks/concepts-identity"],
     },
   },
-  {
-    types: ["azurerm_kubernetes_cluster"],
-    attribute: "role_based_access_control_enabled",
-    judge: judge.boolean(true),
-    whenMissing: "safe",
-    problem: "disables Kubernetes RBAC",
-    fixValue: "true",
-  },
+  [
+    {
+      types: ["azurerm_kubernetes_cluster"],
+      attribute: "role_based_access_control_enabled",
+      aliases: [],
+      judge: judge.boolean(true),
+      whenMissing: "safe",
+      problem: "disables Kubernetes RBAC",
+      fixValue: "true",
+    },
+    // azurerm 2.x: role_based_access_control { enabled = false }
+    {
+      types: ["azurerm_kubernetes_cluster"],
+      path: ["role_based_access_control"],
+      attribute: "enabled",
+      aliases: [],
+      judge: judge.boolean(true),
+      whenMissing: "safe",
+      problem: "disables Kubernetes RBAC",
+      fixValue: "true",
+    },
+  ],
 );

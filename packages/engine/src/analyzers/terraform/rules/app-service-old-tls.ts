@@ -1,6 +1,7 @@
-import { judge, settingRule } from "../checks.ts";
+import { judge } from "../checks.ts";
+import { aliasedSettingRule } from "../checks-extra.ts";
 
-export const appServiceOldTls = settingRule(
+export const appServiceOldTls = aliasedSettingRule(
   {
     id: "terraform/app-service-old-tls",
     analyzer: "terraform",
@@ -11,7 +12,8 @@ export const appServiceOldTls = settingRule(
     cwe: [326],
     controls: ["IAC-ENC-05"],
     docs: {
-      summary: 'An App Service or Function App sets `site_config { minimum_tls_version = "1.0" | "1.1" }`.',
+      summary:
+        'An App Service or Function App sets `site_config { minimum_tls_version = "1.0" | "1.1" }` (legacy `azurerm_app_service` / `azurerm_function_app`: `min_tls_version`).',
       whyItMatters: "Clients can negotiate deprecated TLS versions with known weaknesses.",
       remediation: 'Set `minimum_tls_version = "1.2"` (the default).',
       example:
@@ -30,6 +32,8 @@ export const appServiceOldTls = settingRule(
     ],
     path: ["site_config"],
     attribute: "minimum_tls_version",
+    // the legacy azurerm_app_service and azurerm_function_app call it min_tls_version
+    aliases: ["min_tls_version"],
     judge: judge.noneOf("1.0", "1.1"),
     whenMissing: "safe",
     problem: "accepts TLS older than 1.2",

@@ -1,6 +1,7 @@
-import { judge, settingRule } from "../checks.ts";
+import { judge } from "../checks.ts";
+import { aliasedSettingRule } from "../checks-extra.ts";
 
-export const azureStoragePublicBlobAccess = settingRule(
+export const azureStoragePublicBlobAccess = aliasedSettingRule(
   {
     id: "terraform/azure-storage-public-blob-access",
     analyzer: "terraform",
@@ -12,7 +13,7 @@ export const azureStoragePublicBlobAccess = settingRule(
     controls: ["IAC-NET-03"],
     docs: {
       summary:
-        "An `azurerm_storage_account` leaves `allow_nested_items_to_be_public` unset (it defaults to true) or true, so containers can be made anonymously readable.",
+        "An `azurerm_storage_account` leaves `allow_nested_items_to_be_public` unset (it defaults to true) or true (azurerm 2.x: `allow_blob_public_access = true`), so containers can be made anonymously readable.",
       whyItMatters:
         "One container created or switched to `blob`/`container` access publishes its contents to the internet, with no change to the account.",
       remediation:
@@ -24,6 +25,8 @@ export const azureStoragePublicBlobAccess = settingRule(
   {
     types: ["azurerm_storage_account"],
     attribute: "allow_nested_items_to_be_public",
+    // azurerm 2.x name
+    aliases: ["allow_blob_public_access"],
     judge: judge.boolean(false),
     whenMissing: "unsafe",
     problem: "allows anonymous public access to blobs",

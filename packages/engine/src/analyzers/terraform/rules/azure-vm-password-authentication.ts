@@ -1,6 +1,7 @@
-import { judge, settingRule } from "../checks.ts";
+import { judge } from "../checks.ts";
+import { aliasedSettingRule } from "../checks-extra.ts";
 
-export const azureVmPasswordAuthentication = settingRule(
+export const azureVmPasswordAuthentication = aliasedSettingRule(
   {
     id: "terraform/azure-vm-password-authentication",
     analyzer: "terraform",
@@ -12,7 +13,7 @@ export const azureVmPasswordAuthentication = settingRule(
     controls: ["IAC-IAM-02"],
     docs: {
       summary:
-        "An `azurerm_linux_virtual_machine` (or scale set) sets `disable_password_authentication = false`.",
+        "An `azurerm_linux_virtual_machine` (or scale set, or a legacy `azurerm_virtual_machine` in `os_profile_linux_config`) sets `disable_password_authentication = false`.",
       whyItMatters: "SSH passwords can be guessed and sprayed; keys cannot.",
       remediation: "Set `disable_password_authentication = true` and provide `admin_ssh_key`.",
       example:
@@ -20,12 +21,26 @@ export const azureVmPasswordAuthentication = settingRule(
       references: ["https://learn.microsoft.com/azure/virtual-machines/linux/create-ssh-keys-detailed"],
     },
   },
-  {
-    types: ["azurerm_linux_virtual_machine", "azurerm_linux_virtual_machine_scale_set"],
-    attribute: "disable_password_authentication",
-    judge: judge.boolean(true),
-    whenMissing: "safe",
-    problem: "allows SSH password authentication",
-    fixValue: "true",
-  },
+  [
+    {
+      types: ["azurerm_linux_virtual_machine", "azurerm_linux_virtual_machine_scale_set"],
+      attribute: "disable_password_authentication",
+      aliases: [],
+      judge: judge.boolean(true),
+      whenMissing: "safe",
+      problem: "allows SSH password authentication",
+      fixValue: "true",
+    },
+    // the legacy azurerm_virtual_machine: os_profile_linux_config { disable_password_authentication }
+    {
+      types: ["azurerm_virtual_machine"],
+      path: ["os_profile_linux_config"],
+      attribute: "disable_password_authentication",
+      aliases: [],
+      judge: judge.boolean(true),
+      whenMissing: "safe",
+      problem: "allows SSH password authentication",
+      fixValue: "true",
+    },
+  ],
 );

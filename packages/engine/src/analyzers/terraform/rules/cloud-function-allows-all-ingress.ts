@@ -1,6 +1,7 @@
-import { judge, settingRule } from "../checks.ts";
+import { judge } from "../checks.ts";
+import { aliasedSettingRule } from "../checks-extra.ts";
 
-export const cloudFunctionAllowsAllIngress = settingRule(
+export const cloudFunctionAllowsAllIngress = aliasedSettingRule(
   {
     id: "terraform/cloud-function-allows-all-ingress",
     analyzer: "terraform",
@@ -10,7 +11,8 @@ export const cloudFunctionAllowsAllIngress = settingRule(
     lifecycle: "preview",
     controls: ["IAC-NET-02"],
     docs: {
-      summary: 'A `google_cloudfunctions_function` sets `ingress_settings = "ALLOW_ALL"`.',
+      summary:
+        'A `google_cloudfunctions_function` (or a 2nd gen `google_cloudfunctions2_function` in `service_config`) sets `ingress_settings = "ALLOW_ALL"`.',
       whyItMatters:
         "The function's URL is reachable from anywhere; only its own authentication stands between callers and the code.",
       remediation:
@@ -20,11 +22,24 @@ export const cloudFunctionAllowsAllIngress = settingRule(
       references: ["https://cloud.google.com/functions/docs/networking/network-settings"],
     },
   },
-  {
-    types: ["google_cloudfunctions_function"],
-    attribute: "ingress_settings",
-    judge: judge.noneOf("ALLOW_ALL"),
-    whenMissing: "safe",
-    problem: "accepts traffic from the internet",
-  },
+  [
+    {
+      types: ["google_cloudfunctions_function"],
+      attribute: "ingress_settings",
+      aliases: [],
+      judge: judge.noneOf("ALLOW_ALL"),
+      whenMissing: "safe",
+      problem: "accepts traffic from the internet",
+    },
+    // 2nd gen functions keep it in service_config
+    {
+      types: ["google_cloudfunctions2_function"],
+      path: ["service_config"],
+      attribute: "ingress_settings",
+      aliases: [],
+      judge: judge.noneOf("ALLOW_ALL"),
+      whenMissing: "safe",
+      problem: "accepts traffic from the internet",
+    },
+  ],
 );
