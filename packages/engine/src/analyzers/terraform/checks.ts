@@ -125,6 +125,11 @@ export interface SettingCheck {
   judge(value: Value): Verdict;
   /** What a missing attribute (or missing nested block) means, given the provider's default. */
   whenMissing: "safe" | "unsafe";
+  /**
+   * What a missing attribute means when the nested block that holds it is present, if that differs
+   * (e.g. `access_logs { bucket = … }` logs: `enabled` defaults to true once the block is declared).
+   */
+  whenAttributeMissing?: "safe" | "unsafe";
   /** Finding text after the resource address, e.g. "does not encrypt its storage". */
   problem: string;
   /** HCL text that makes the setting safe; enables the fixes (replace a value, add a line). */
@@ -151,7 +156,7 @@ export function checkSetting(ctx: FileRuleContext<TerraformModel>, spec: Setting
     if (current.state === "unknown") continue;
     // `attribute = null` is how Terraform spells "not set".
     if (current.state === "missing" || current.value === null) {
-      if (spec.whenMissing === "safe") continue;
+      if ((spec.whenAttributeMissing ?? spec.whenMissing) === "safe") continue;
       let fix: RuleFix | undefined;
       if (spec.fixValue && current.state === "missing") {
         fix = insertAttributeFix(file, holder, spec.attribute, spec.fixValue);
@@ -232,6 +237,20 @@ export const judge = {
         typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
       if (!Number.isFinite(number)) return "unknown";
       return number >= minimum ? "safe" : "unsafe";
+    };
+  },
+  /** Safe when the value is a non-empty list (a list of log types to export, of protocols…). */
+  nonEmptyList(value: Value): Verdict {
+    if (!Array.isArray(value)) return "unknown";
+    return value.length > 0 ? "safe" : "unsafe";
+  },
+  /** Safe when the list holds `item` (case-insensitive); a list with unknown items cannot be told. */
+  includes(item: string) {
+    const wanted = item.toLowerCase();
+    return (value: Value): Verdict => {
+      if (!Array.isArray(value)) return "unknown";
+      if (value.some((entry) => typeof entry === "string" && entry.toLowerCase() === wanted)) return "safe";
+      return value.every((entry) => typeof entry === "string") ? "unsafe" : "unknown";
     };
   },
   /** Safe when a non-empty string or a non-null value is present. */

@@ -7,10 +7,15 @@ import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
 import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
+import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
+import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
+import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
+import { apigatewayv2StageWithoutAccessLogs } from "./apigatewayv2-stage-without-access-logs.ts";
 import { appServiceAllowsHttp } from "./app-service-allows-http.ts";
 import { appServiceFtpEnabled } from "./app-service-ftp-enabled.ts";
 import { appServiceOldTls } from "./app-service-old-tls.ts";
 import { appServiceWithoutManagedIdentity } from "./app-service-without-managed-identity.ts";
+import { appsyncWithoutLogging } from "./appsync-without-logging.ts";
 import { azureActivityLogShortRetention } from "./azure-activity-log-short-retention.ts";
 import { azureDatabaseOldTls } from "./azure-database-old-tls.ts";
 import { azureDatabasePublicNetworkAccess } from "./azure-database-public-network-access.ts";
@@ -38,23 +43,34 @@ import { cloudSqlWithoutBackups } from "./cloud-sql-without-backups.ts";
 import { cloudSqlWithoutSsl } from "./cloud-sql-without-ssl.ts";
 import { cloudfrontAllowsHttp } from "./cloudfront-allows-http.ts";
 import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
+import { cloudfrontWithoutAccessLogs } from "./cloudfront-without-access-logs.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
+import { cloudtrailLoggingDisabled } from "./cloudtrail-logging-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
+import { cloudtrailWithoutCloudwatchLogs } from "./cloudtrail-without-cloudwatch-logs.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
+import { cloudwatchLogGroupShortRetention } from "./cloudwatch-log-group-short-retention.ts";
+import { cloudwatchLogGroupWithoutKms } from "./cloudwatch-log-group-without-kms.ts";
 import { cloudwatchLogGroupWithoutRetention } from "./cloudwatch-log-group-without-retention.ts";
+import { configRecorderNotRecordingAll } from "./config-recorder-not-recording-all.ts";
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
 import { defaultSecurityGroupAllowsTraffic } from "./default-security-group-allows-traffic.ts";
+import { docdbWithoutLogExports } from "./docdb-without-log-exports.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
+import { ec2DetailedMonitoringDisabled } from "./ec2-detailed-monitoring-disabled.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
 import { ec2UserDataSecret } from "./ec2-user-data-secret.ts";
 import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
 import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
+import { ecsClusterWithoutContainerInsights } from "./ecs-cluster-without-container-insights.ts";
 import { eksControlPlaneLoggingIncomplete } from "./eks-control-plane-logging-incomplete.ts";
 import { eksPublicEndpoint } from "./eks-public-endpoint.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
+import { elbWithoutAccessLogs } from "./elb-without-access-logs.ts";
+import { emrClusterWithoutLogging } from "./emr-cluster-without-logging.ts";
 import { gceDefaultServiceAccountFullScope } from "./gce-default-service-account-full-scope.ts";
 import { gceOsLoginDisabled } from "./gce-os-login-disabled.ts";
 import { gceSerialPortEnabled } from "./gce-serial-port-enabled.ts";
@@ -70,6 +86,8 @@ import { gkeNetworkPolicyDisabled } from "./gke-network-policy-disabled.ts";
 import { gkeNodesWithPublicIps } from "./gke-nodes-with-public-ips.ts";
 import { gkeWithoutMasterAuthorizedNetworks } from "./gke-without-master-authorized-networks.ts";
 import { gkeWithoutWorkloadIdentity } from "./gke-without-workload-identity.ts";
+import { globalAcceleratorWithoutFlowLogs } from "./global-accelerator-without-flow-logs.ts";
+import { guarddutyDetectorDisabled } from "./guardduty-detector-disabled.ts";
 import { iamAdminPolicyAttached } from "./iam-admin-policy-attached.ts";
 import { iamPolicyAllowsEverything } from "./iam-policy-allows-everything.ts";
 import { iamPolicyAttachedToUser } from "./iam-policy-attached-to-user.ts";
@@ -84,7 +102,10 @@ import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
 import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
 import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
 import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
+import { mqBrokerAuditLogsDisabled } from "./mq-broker-audit-logs-disabled.ts";
+import { mqBrokerGeneralLogsDisabled } from "./mq-broker-general-logs-disabled.ts";
 import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
+import { neptuneWithoutAuditLogs } from "./neptune-without-audit-logs.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
@@ -93,6 +114,7 @@ import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
+import { rdsWithoutLogExports } from "./rds-without-log-exports.ts";
 import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
 import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
@@ -102,6 +124,8 @@ import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
 import { s3PublicAccessBlockDisabled } from "./s3-public-access-block-disabled.ts";
 import { s3PublicAcl } from "./s3-public-acl.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
+import { stepFunctionWithoutLogging } from "./step-function-without-logging.ts";
+import { stepFunctionWithoutTracing } from "./step-function-without-tracing.ts";
 import { unencryptedDocdbCluster } from "./unencrypted-docdb-cluster.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
@@ -231,6 +255,31 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   azureActivityLogShortRetention,
   azureSqlFirewallAllowsInternet,
   azureOwnerAtSubscriptionScope,
+  // AWS logging and monitoring (issue 21)
+  cloudtrailWithoutCloudwatchLogs,
+  cloudtrailLoggingDisabled,
+  apiGatewayStageWithoutAccessLogs,
+  apigatewayv2StageWithoutAccessLogs,
+  apiGatewayExecutionLoggingDisabled,
+  apiGatewayStageWithoutTracing,
+  cloudfrontWithoutAccessLogs,
+  rdsWithoutLogExports,
+  elbWithoutAccessLogs,
+  neptuneWithoutAuditLogs,
+  docdbWithoutLogExports,
+  mqBrokerGeneralLogsDisabled,
+  mqBrokerAuditLogsDisabled,
+  stepFunctionWithoutLogging,
+  stepFunctionWithoutTracing,
+  cloudwatchLogGroupShortRetention,
+  cloudwatchLogGroupWithoutKms,
+  appsyncWithoutLogging,
+  emrClusterWithoutLogging,
+  globalAcceleratorWithoutFlowLogs,
+  configRecorderNotRecordingAll,
+  guarddutyDetectorDisabled,
+  ec2DetailedMonitoringDisabled,
+  ecsClusterWithoutContainerInsights,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
