@@ -203,6 +203,21 @@ export function settingCheckOf(rule: object): SettingCheck | undefined {
   return settingChecks.get(rule);
 }
 
+/**
+ * An `exempt` for checks that only apply once a feature is on: exempts every resource whose
+ * `attribute` (in the nested block at `path`) is not known to be true, e.g. a key for a storage that
+ * is not encrypted at all (another rule reports that), or an unknown switch.
+ */
+export function unlessEnabled(attribute: string, path: readonly string[] = []) {
+  return (model: TerraformModel, resource: Block): boolean => {
+    const holder = nested(resource, path);
+    if (!holder || holder.dynamic) return true;
+    const current = setting(model, holder, attribute);
+    if (current.state !== "known") return true;
+    return judge.boolean(true)(current.value) !== "safe";
+  };
+}
+
 /** Judge helpers for common shapes. */
 export const judge = {
   /** Safe when the boolean equals `safe`. */
@@ -252,6 +267,15 @@ export const judge = {
       if (value.some((entry) => typeof entry === "string" && entry.toLowerCase() === wanted)) return "safe";
       return value.every((entry) => typeof entry === "string") ? "unsafe" : "unknown";
     };
+  },
+  /**
+   * Safe when a key is named that the customer manages: not empty and not an AWS-managed alias
+   * (`alias/aws/sqs`, or an alias ARN ending in `:alias/aws/…`), which is the service default again.
+   */
+  customerManagedKey(value: Value): Verdict {
+    if (typeof value !== "string") return "unknown";
+    if (value === "" || /(^|:)alias\/aws\//.test(value)) return "unsafe";
+    return "safe";
   },
   /** Safe when a non-empty string or a non-null value is present. */
   present(value: Value): Verdict {

@@ -16,6 +16,9 @@ import { appServiceFtpEnabled } from "./app-service-ftp-enabled.ts";
 import { appServiceOldTls } from "./app-service-old-tls.ts";
 import { appServiceWithoutManagedIdentity } from "./app-service-without-managed-identity.ts";
 import { appsyncWithoutLogging } from "./appsync-without-logging.ts";
+import { athenaDatabaseUnencrypted } from "./athena-database-unencrypted.ts";
+import { athenaWorkgroupAllowsClientOverride } from "./athena-workgroup-allows-client-override.ts";
+import { athenaWorkgroupResultsUnencrypted } from "./athena-workgroup-results-unencrypted.ts";
 import { azureActivityLogShortRetention } from "./azure-activity-log-short-retention.ts";
 import { azureDatabaseOldTls } from "./azure-database-old-tls.ts";
 import { azureDatabasePublicNetworkAccess } from "./azure-database-public-network-access.ts";
@@ -36,6 +39,7 @@ import { azureStorageNetworkAllowsAll } from "./azure-storage-network-allows-all
 import { azureStorageOldTls } from "./azure-storage-old-tls.ts";
 import { azureStoragePublicBlobAccess } from "./azure-storage-public-blob-access.ts";
 import { azureVmPasswordAuthentication } from "./azure-vm-password-authentication.ts";
+import { backupVaultWithoutKms } from "./backup-vault-without-kms.ts";
 import { cloudFunctionAllowsAllIngress } from "./cloud-function-allows-all-ingress.ts";
 import { cloudSqlOpenAuthorizedNetwork } from "./cloud-sql-open-authorized-network.ts";
 import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
@@ -52,25 +56,43 @@ import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
 import { cloudwatchLogGroupShortRetention } from "./cloudwatch-log-group-short-retention.ts";
 import { cloudwatchLogGroupWithoutKms } from "./cloudwatch-log-group-without-kms.ts";
 import { cloudwatchLogGroupWithoutRetention } from "./cloudwatch-log-group-without-retention.ts";
+import { codebuildArtifactsUnencrypted } from "./codebuild-artifacts-unencrypted.ts";
+import { codebuildProjectWithoutCmk } from "./codebuild-project-without-cmk.ts";
 import { configRecorderNotRecordingAll } from "./config-recorder-not-recording-all.ts";
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
+import { databaseSkipsFinalSnapshot } from "./database-skips-final-snapshot.ts";
+import { daxClusterUnencrypted } from "./dax-cluster-unencrypted.ts";
 import { defaultSecurityGroupAllowsTraffic } from "./default-security-group-allows-traffic.ts";
+import { dmsReplicationInstanceWithoutCmk } from "./dms-replication-instance-without-cmk.ts";
+import { docdbShortBackupRetention } from "./docdb-short-backup-retention.ts";
+import { docdbWithoutCmk } from "./docdb-without-cmk.ts";
+import { docdbWithoutDeletionProtection } from "./docdb-without-deletion-protection.ts";
 import { docdbWithoutLogExports } from "./docdb-without-log-exports.ts";
+import { dynamodbWithoutCmk } from "./dynamodb-without-cmk.ts";
+import { dynamodbWithoutDeletionProtection } from "./dynamodb-without-deletion-protection.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
+import { ebsDefaultEncryptionDisabled } from "./ebs-default-encryption-disabled.ts";
+import { ebsVolumeWithoutCmk } from "./ebs-volume-without-cmk.ts";
 import { ec2DetailedMonitoringDisabled } from "./ec2-detailed-monitoring-disabled.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
 import { ec2UserDataSecret } from "./ec2-user-data-secret.ts";
 import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
 import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
+import { ecrWithoutCmk } from "./ecr-without-cmk.ts";
 import { ecsClusterWithoutContainerInsights } from "./ecs-cluster-without-container-insights.ts";
+import { efsBackupPolicyDisabled } from "./efs-backup-policy-disabled.ts";
+import { efsWithoutCmk } from "./efs-without-cmk.ts";
 import { eksControlPlaneLoggingIncomplete } from "./eks-control-plane-logging-incomplete.ts";
 import { eksPublicEndpoint } from "./eks-public-endpoint.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
+import { elasticacheWithoutCmk } from "./elasticache-without-cmk.ts";
+import { elasticacheWithoutSnapshots } from "./elasticache-without-snapshots.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
 import { elbWithoutAccessLogs } from "./elb-without-access-logs.ts";
 import { emrClusterWithoutLogging } from "./emr-cluster-without-logging.ts";
+import { fsxWithoutCmk } from "./fsx-without-cmk.ts";
 import { gceDefaultServiceAccountFullScope } from "./gce-default-service-account-full-scope.ts";
 import { gceOsLoginDisabled } from "./gce-os-login-disabled.ts";
 import { gceSerialPortEnabled } from "./gce-serial-port-enabled.ts";
@@ -87,6 +109,9 @@ import { gkeNodesWithPublicIps } from "./gke-nodes-with-public-ips.ts";
 import { gkeWithoutMasterAuthorizedNetworks } from "./gke-without-master-authorized-networks.ts";
 import { gkeWithoutWorkloadIdentity } from "./gke-without-workload-identity.ts";
 import { globalAcceleratorWithoutFlowLogs } from "./global-accelerator-without-flow-logs.ts";
+import { glueConnectionPasswordsUnencrypted } from "./glue-connection-passwords-unencrypted.ts";
+import { glueDataCatalogUnencrypted } from "./glue-data-catalog-unencrypted.ts";
+import { glueSecurityConfigurationUnencrypted } from "./glue-security-configuration-unencrypted.ts";
 import { guarddutyDetectorDisabled } from "./guardduty-detector-disabled.ts";
 import { iamAdminPolicyAttached } from "./iam-admin-policy-attached.ts";
 import { iamPolicyAllowsEverything } from "./iam-policy-allows-everything.ts";
@@ -94,27 +119,44 @@ import { iamPolicyAttachedToUser } from "./iam-policy-attached-to-user.ts";
 import { iamPolicyServiceWildcard } from "./iam-policy-service-wildcard.ts";
 import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
 import { iamUserAccessKey } from "./iam-user-access-key.ts";
+import { kinesisFirehoseUnencrypted } from "./kinesis-firehose-unencrypted.ts";
+import { kinesisStreamWithAwsManagedKey } from "./kinesis-stream-with-aws-managed-key.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
 import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
+import { lambdaEnvironmentWithoutCmk } from "./lambda-environment-without-cmk.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
 import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
 import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
 import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
 import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
+import { memorydbWithoutCmk } from "./memorydb-without-cmk.ts";
+import { memorydbWithoutSnapshots } from "./memorydb-without-snapshots.ts";
 import { mqBrokerAuditLogsDisabled } from "./mq-broker-audit-logs-disabled.ts";
 import { mqBrokerGeneralLogsDisabled } from "./mq-broker-general-logs-disabled.ts";
 import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
+import { mskWithoutCmk } from "./msk-without-cmk.ts";
+import { neptuneShortBackupRetention } from "./neptune-short-backup-retention.ts";
 import { neptuneWithoutAuditLogs } from "./neptune-without-audit-logs.ts";
+import { neptuneWithoutCmk } from "./neptune-without-cmk.ts";
+import { neptuneWithoutDeletionProtection } from "./neptune-without-deletion-protection.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
+import { opensearchWithoutCmk } from "./opensearch-without-cmk.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
+import { qldbLedgerWithoutDeletionProtection } from "./qldb-ledger-without-deletion-protection.ts";
 import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
+import { rdsPerformanceInsightsWithoutCmk } from "./rds-performance-insights-without-cmk.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
+import { rdsWithoutCmk } from "./rds-without-cmk.ts";
+import { rdsWithoutCopyTagsToSnapshot } from "./rds-without-copy-tags-to-snapshot.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
 import { rdsWithoutLogExports } from "./rds-without-log-exports.ts";
+import { redshiftClusterUnencrypted } from "./redshift-cluster-unencrypted.ts";
+import { redshiftShortSnapshotRetention } from "./redshift-short-snapshot-retention.ts";
+import { redshiftWithoutCmk } from "./redshift-without-cmk.ts";
 import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
 import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
@@ -123,7 +165,16 @@ import { s3BucketWithoutPublicAccessBlock } from "./s3-bucket-without-public-acc
 import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
 import { s3PublicAccessBlockDisabled } from "./s3-public-access-block-disabled.ts";
 import { s3PublicAcl } from "./s3-public-acl.ts";
+import { s3VersioningWithoutMfaDelete } from "./s3-versioning-without-mfa-delete.ts";
+import { sagemakerDomainWithoutCmk } from "./sagemaker-domain-without-cmk.ts";
+import { sagemakerEndpointWithoutCmk } from "./sagemaker-endpoint-without-cmk.ts";
+import { sagemakerNotebookWithoutCmk } from "./sagemaker-notebook-without-cmk.ts";
+import { secretWithoutRecoveryWindow } from "./secret-without-recovery-window.ts";
+import { secretsmanagerSecretWithoutCmk } from "./secretsmanager-secret-without-cmk.ts";
+import { snsTopicWithAwsManagedKey } from "./sns-topic-with-aws-managed-key.ts";
+import { sqsWithoutCmk } from "./sqs-without-cmk.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
+import { ssmSecureParameterWithoutCmk } from "./ssm-secure-parameter-without-cmk.ts";
 import { stepFunctionWithoutLogging } from "./step-function-without-logging.ts";
 import { stepFunctionWithoutTracing } from "./step-function-without-tracing.ts";
 import { unencryptedDocdbCluster } from "./unencrypted-docdb-cluster.ts";
@@ -131,11 +182,14 @@ import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
 import { unencryptedInstanceBlockDevice } from "./unencrypted-instance-block-device.ts";
 import { unencryptedKinesisStream } from "./unencrypted-kinesis-stream.ts";
+import { unencryptedNeptuneCluster } from "./unencrypted-neptune-cluster.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
 import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
+import { workspaceRootVolumeUnencrypted } from "./workspace-root-volume-unencrypted.ts";
+import { workspaceUserVolumeUnencrypted } from "./workspace-user-volume-unencrypted.ts";
 
 export const terraformRules: readonly FileRule<TerraformModel>[] = [
   // AWS databases
@@ -280,6 +334,62 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   guarddutyDetectorDisabled,
   ec2DetailedMonitoringDisabled,
   ecsClusterWithoutContainerInsights,
+  // AWS backup and recovery (issue 21)
+  rdsWithoutCopyTagsToSnapshot,
+  databaseSkipsFinalSnapshot,
+  dynamodbWithoutDeletionProtection,
+  s3VersioningWithoutMfaDelete,
+  elasticacheWithoutSnapshots,
+  memorydbWithoutSnapshots,
+  neptuneShortBackupRetention,
+  docdbShortBackupRetention,
+  redshiftShortSnapshotRetention,
+  neptuneWithoutDeletionProtection,
+  docdbWithoutDeletionProtection,
+  qldbLedgerWithoutDeletionProtection,
+  efsBackupPolicyDisabled,
+  secretWithoutRecoveryWindow,
+  backupVaultWithoutKms,
+  // AWS customer-managed keys and encryption at rest (issue 21)
+  rdsWithoutCmk,
+  rdsPerformanceInsightsWithoutCmk,
+  dynamodbWithoutCmk,
+  sqsWithoutCmk,
+  snsTopicWithAwsManagedKey,
+  kinesisStreamWithAwsManagedKey,
+  ecrWithoutCmk,
+  secretsmanagerSecretWithoutCmk,
+  ssmSecureParameterWithoutCmk,
+  ebsDefaultEncryptionDisabled,
+  ebsVolumeWithoutCmk,
+  redshiftClusterUnencrypted,
+  redshiftWithoutCmk,
+  unencryptedNeptuneCluster,
+  neptuneWithoutCmk,
+  docdbWithoutCmk,
+  efsWithoutCmk,
+  athenaWorkgroupResultsUnencrypted,
+  athenaWorkgroupAllowsClientOverride,
+  athenaDatabaseUnencrypted,
+  codebuildProjectWithoutCmk,
+  codebuildArtifactsUnencrypted,
+  glueDataCatalogUnencrypted,
+  glueConnectionPasswordsUnencrypted,
+  glueSecurityConfigurationUnencrypted,
+  sagemakerNotebookWithoutCmk,
+  sagemakerEndpointWithoutCmk,
+  sagemakerDomainWithoutCmk,
+  daxClusterUnencrypted,
+  workspaceRootVolumeUnencrypted,
+  workspaceUserVolumeUnencrypted,
+  lambdaEnvironmentWithoutCmk,
+  mskWithoutCmk,
+  elasticacheWithoutCmk,
+  opensearchWithoutCmk,
+  fsxWithoutCmk,
+  memorydbWithoutCmk,
+  dmsReplicationInstanceWithoutCmk,
+  kinesisFirehoseUnencrypted,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
