@@ -7,9 +7,13 @@ import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
 import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
+import { apiGatewayDomainOldTls } from "./api-gateway-domain-old-tls.ts";
 import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
+import { apiGatewayMethodWithoutAuth } from "./api-gateway-method-without-auth.ts";
 import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
 import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
+import { apigatewayv2DomainOldTls } from "./apigatewayv2-domain-old-tls.ts";
+import { apigatewayv2RouteWithoutAuth } from "./apigatewayv2-route-without-auth.ts";
 import { apigatewayv2StageWithoutAccessLogs } from "./apigatewayv2-stage-without-access-logs.ts";
 import { appServiceAllowsHttp } from "./app-service-allows-http.ts";
 import { appServiceFtpEnabled } from "./app-service-ftp-enabled.ts";
@@ -46,6 +50,8 @@ import { cloudSqlPublicIp } from "./cloud-sql-public-ip.ts";
 import { cloudSqlWithoutBackups } from "./cloud-sql-without-backups.ts";
 import { cloudSqlWithoutSsl } from "./cloud-sql-without-ssl.ts";
 import { cloudfrontAllowsHttp } from "./cloudfront-allows-http.ts";
+import { cloudfrontOriginAllowsHttp } from "./cloudfront-origin-allows-http.ts";
+import { cloudfrontOriginOldTls } from "./cloudfront-origin-old-tls.ts";
 import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
 import { cloudfrontWithoutAccessLogs } from "./cloudfront-without-access-logs.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
@@ -62,8 +68,12 @@ import { configRecorderNotRecordingAll } from "./config-recorder-not-recording-a
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
 import { databaseSkipsFinalSnapshot } from "./database-skips-final-snapshot.ts";
 import { daxClusterUnencrypted } from "./dax-cluster-unencrypted.ts";
+import { dbParameterGroupAllowsPlaintext } from "./db-parameter-group-allows-plaintext.ts";
 import { defaultSecurityGroupAllowsTraffic } from "./default-security-group-allows-traffic.ts";
+import { dmsEndpointWithoutSsl } from "./dms-endpoint-without-ssl.ts";
+import { dmsReplicationInstancePublic } from "./dms-replication-instance-public.ts";
 import { dmsReplicationInstanceWithoutCmk } from "./dms-replication-instance-without-cmk.ts";
+import { docdbParameterGroupTlsDisabled } from "./docdb-parameter-group-tls-disabled.ts";
 import { docdbShortBackupRetention } from "./docdb-short-backup-retention.ts";
 import { docdbWithoutCmk } from "./docdb-without-cmk.ts";
 import { docdbWithoutDeletionProtection } from "./docdb-without-deletion-protection.ts";
@@ -81,15 +91,20 @@ import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
 import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
 import { ecrWithoutCmk } from "./ecr-without-cmk.ts";
 import { ecsClusterWithoutContainerInsights } from "./ecs-cluster-without-container-insights.ts";
+import { ecsServicePublicIp } from "./ecs-service-public-ip.ts";
+import { ecsTaskEfsWithoutTransitEncryption } from "./ecs-task-efs-without-transit-encryption.ts";
 import { efsBackupPolicyDisabled } from "./efs-backup-policy-disabled.ts";
 import { efsWithoutCmk } from "./efs-without-cmk.ts";
 import { eksControlPlaneLoggingIncomplete } from "./eks-control-plane-logging-incomplete.ts";
+import { eksNodeGroupSshOpen } from "./eks-node-group-ssh-open.ts";
 import { eksPublicEndpoint } from "./eks-public-endpoint.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
+import { elasticacheWithoutAuthToken } from "./elasticache-without-auth-token.ts";
 import { elasticacheWithoutCmk } from "./elasticache-without-cmk.ts";
 import { elasticacheWithoutSnapshots } from "./elasticache-without-snapshots.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
+import { elbListenerAllowsHttp } from "./elb-listener-allows-http.ts";
 import { elbWithoutAccessLogs } from "./elb-without-access-logs.ts";
 import { emrClusterWithoutLogging } from "./emr-cluster-without-logging.ts";
 import { fsxWithoutCmk } from "./fsx-without-cmk.ts";
@@ -114,8 +129,18 @@ import { glueDataCatalogUnencrypted } from "./glue-data-catalog-unencrypted.ts";
 import { glueSecurityConfigurationUnencrypted } from "./glue-security-configuration-unencrypted.ts";
 import { guarddutyDetectorDisabled } from "./guardduty-detector-disabled.ts";
 import { iamAdminPolicyAttached } from "./iam-admin-policy-attached.ts";
+import { iamPasswordPolicyAllowsReuse } from "./iam-password-policy-allows-reuse.ts";
+import { iamPasswordPolicyNeverExpires } from "./iam-password-policy-never-expires.ts";
+import { iamPasswordPolicyShortMinimum } from "./iam-password-policy-short-minimum.ts";
+import { iamPasswordPolicyWithoutLowercase } from "./iam-password-policy-without-lowercase.ts";
+import { iamPasswordPolicyWithoutNumbers } from "./iam-password-policy-without-numbers.ts";
+import { iamPasswordPolicyWithoutSymbols } from "./iam-password-policy-without-symbols.ts";
+import { iamPasswordPolicyWithoutUppercase } from "./iam-password-policy-without-uppercase.ts";
 import { iamPolicyAllowsEverything } from "./iam-policy-allows-everything.ts";
 import { iamPolicyAttachedToUser } from "./iam-policy-attached-to-user.ts";
+import { iamPolicyCredentialsExposure } from "./iam-policy-credentials-exposure.ts";
+import { iamPolicyDataExfiltration } from "./iam-policy-data-exfiltration.ts";
+import { iamPolicyPrivilegeEscalation } from "./iam-policy-privilege-escalation.ts";
 import { iamPolicyServiceWildcard } from "./iam-policy-service-wildcard.ts";
 import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
 import { iamUserAccessKey } from "./iam-user-access-key.ts";
@@ -124,27 +149,38 @@ import { kinesisStreamWithAwsManagedKey } from "./kinesis-stream-with-aws-manage
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
 import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
 import { lambdaEnvironmentWithoutCmk } from "./lambda-environment-without-cmk.ts";
+import { lambdaPermissionAnyPrincipal } from "./lambda-permission-any-principal.ts";
+import { lambdaPermissionWithoutSource } from "./lambda-permission-without-source.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
 import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
 import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
 import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
 import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
+import { memorydbOpenAccess } from "./memorydb-open-access.ts";
+import { memorydbTlsDisabled } from "./memorydb-tls-disabled.ts";
 import { memorydbWithoutCmk } from "./memorydb-without-cmk.ts";
 import { memorydbWithoutSnapshots } from "./memorydb-without-snapshots.ts";
 import { mqBrokerAuditLogsDisabled } from "./mq-broker-audit-logs-disabled.ts";
 import { mqBrokerGeneralLogsDisabled } from "./mq-broker-general-logs-disabled.ts";
+import { mqBrokerPubliclyAccessible } from "./mq-broker-publicly-accessible.ts";
 import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
+import { mskPlaintextInsideCluster } from "./msk-plaintext-inside-cluster.ts";
 import { mskWithoutCmk } from "./msk-without-cmk.ts";
+import { mwaaPublicWebserver } from "./mwaa-public-webserver.ts";
 import { neptuneShortBackupRetention } from "./neptune-short-backup-retention.ts";
 import { neptuneWithoutAuditLogs } from "./neptune-without-audit-logs.ts";
 import { neptuneWithoutCmk } from "./neptune-without-cmk.ts";
 import { neptuneWithoutDeletionProtection } from "./neptune-without-deletion-protection.ts";
+import { neptuneWithoutIamAuthentication } from "./neptune-without-iam-authentication.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
+import { opensearchOldTls } from "./opensearch-old-tls.ts";
 import { opensearchWithoutCmk } from "./opensearch-without-cmk.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
+import { opensearchWithoutFineGrainedAccess } from "./opensearch-without-fine-grained-access.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
+import { qldbLedgerAllowAllPermissions } from "./qldb-ledger-allow-all-permissions.ts";
 import { qldbLedgerWithoutDeletionProtection } from "./qldb-ledger-without-deletion-protection.ts";
 import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
 import { rdsPerformanceInsightsWithoutCmk } from "./rds-performance-insights-without-cmk.ts";
@@ -155,6 +191,8 @@ import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
 import { rdsWithoutLogExports } from "./rds-without-log-exports.ts";
 import { redshiftClusterUnencrypted } from "./redshift-cluster-unencrypted.ts";
+import { redshiftParameterGroupAllowsPlaintext } from "./redshift-parameter-group-allows-plaintext.ts";
+import { redshiftPubliclyAccessible } from "./redshift-publicly-accessible.ts";
 import { redshiftShortSnapshotRetention } from "./redshift-short-snapshot-retention.ts";
 import { redshiftWithoutCmk } from "./redshift-without-cmk.ts";
 import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
@@ -168,15 +206,20 @@ import { s3PublicAcl } from "./s3-public-acl.ts";
 import { s3VersioningWithoutMfaDelete } from "./s3-versioning-without-mfa-delete.ts";
 import { sagemakerDomainWithoutCmk } from "./sagemaker-domain-without-cmk.ts";
 import { sagemakerEndpointWithoutCmk } from "./sagemaker-endpoint-without-cmk.ts";
+import { sagemakerNotebookDirectInternet } from "./sagemaker-notebook-direct-internet.ts";
+import { sagemakerNotebookRootAccess } from "./sagemaker-notebook-root-access.ts";
 import { sagemakerNotebookWithoutCmk } from "./sagemaker-notebook-without-cmk.ts";
 import { secretWithoutRecoveryWindow } from "./secret-without-recovery-window.ts";
 import { secretsmanagerSecretWithoutCmk } from "./secretsmanager-secret-without-cmk.ts";
+import { snsSubscriptionOverHttp } from "./sns-subscription-over-http.ts";
 import { snsTopicWithAwsManagedKey } from "./sns-topic-with-aws-managed-key.ts";
 import { sqsWithoutCmk } from "./sqs-without-cmk.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
 import { ssmSecureParameterWithoutCmk } from "./ssm-secure-parameter-without-cmk.ts";
 import { stepFunctionWithoutLogging } from "./step-function-without-logging.ts";
 import { stepFunctionWithoutTracing } from "./step-function-without-tracing.ts";
+import { subnetAssignsPublicIps } from "./subnet-assigns-public-ips.ts";
+import { transferServerAllowsFtp } from "./transfer-server-allows-ftp.ts";
 import { unencryptedDocdbCluster } from "./unencrypted-docdb-cluster.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
@@ -187,6 +230,7 @@ import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
+import { vpcEndpointServiceAutoAccepts } from "./vpc-endpoint-service-auto-accepts.ts";
 import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
 import { workspaceRootVolumeUnencrypted } from "./workspace-root-volume-unencrypted.ts";
 import { workspaceUserVolumeUnencrypted } from "./workspace-user-volume-unencrypted.ts";
@@ -390,6 +434,52 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   memorydbWithoutCmk,
   dmsReplicationInstanceWithoutCmk,
   kinesisFirehoseUnencrypted,
+  // AWS encryption in transit (issue 21)
+  apiGatewayDomainOldTls,
+  apigatewayv2DomainOldTls,
+  mskPlaintextInsideCluster,
+  opensearchOldTls,
+  transferServerAllowsFtp,
+  memorydbTlsDisabled,
+  snsSubscriptionOverHttp,
+  dmsEndpointWithoutSsl,
+  dbParameterGroupAllowsPlaintext,
+  redshiftParameterGroupAllowsPlaintext,
+  docdbParameterGroupTlsDisabled,
+  elbListenerAllowsHttp,
+  cloudfrontOriginAllowsHttp,
+  cloudfrontOriginOldTls,
+  ecsTaskEfsWithoutTransitEncryption,
+  // AWS authentication and authorisation (issue 21)
+  neptuneWithoutIamAuthentication,
+  redshiftPubliclyAccessible,
+  dmsReplicationInstancePublic,
+  mqBrokerPubliclyAccessible,
+  sagemakerNotebookDirectInternet,
+  sagemakerNotebookRootAccess,
+  subnetAssignsPublicIps,
+  ecsServicePublicIp,
+  mwaaPublicWebserver,
+  eksNodeGroupSshOpen,
+  memorydbOpenAccess,
+  qldbLedgerAllowAllPermissions,
+  opensearchWithoutFineGrainedAccess,
+  elasticacheWithoutAuthToken,
+  vpcEndpointServiceAutoAccepts,
+  iamPasswordPolicyShortMinimum,
+  iamPasswordPolicyAllowsReuse,
+  iamPasswordPolicyNeverExpires,
+  iamPasswordPolicyWithoutSymbols,
+  iamPasswordPolicyWithoutNumbers,
+  iamPasswordPolicyWithoutUppercase,
+  iamPasswordPolicyWithoutLowercase,
+  apiGatewayMethodWithoutAuth,
+  apigatewayv2RouteWithoutAuth,
+  lambdaPermissionAnyPrincipal,
+  lambdaPermissionWithoutSource,
+  iamPolicyPrivilegeEscalation,
+  iamPolicyCredentialsExposure,
+  iamPolicyDataExfiltration,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
