@@ -2,11 +2,14 @@
 import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
+import { acmCertificateTransparencyDisabled } from "./acm-certificate-transparency-disabled.ts";
 import { aksPublicApiServer } from "./aks-public-api-server.ts";
 import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
 import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
+import { albWithoutWaf } from "./alb-without-waf.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
+import { apiGatewayCacheUnencrypted } from "./api-gateway-cache-unencrypted.ts";
 import { apiGatewayDomainOldTls } from "./api-gateway-domain-old-tls.ts";
 import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
 import { apiGatewayMethodWithoutAuth } from "./api-gateway-method-without-auth.ts";
@@ -54,6 +57,7 @@ import { cloudfrontOriginAllowsHttp } from "./cloudfront-origin-allows-http.ts";
 import { cloudfrontOriginOldTls } from "./cloudfront-origin-old-tls.ts";
 import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
 import { cloudfrontWithoutAccessLogs } from "./cloudfront-without-access-logs.ts";
+import { cloudfrontWithoutWaf } from "./cloudfront-without-waf.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
 import { cloudtrailLoggingDisabled } from "./cloudtrail-logging-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
@@ -93,6 +97,8 @@ import { ecrWithoutCmk } from "./ecr-without-cmk.ts";
 import { ecsClusterWithoutContainerInsights } from "./ecs-cluster-without-container-insights.ts";
 import { ecsServicePublicIp } from "./ecs-service-public-ip.ts";
 import { ecsTaskEfsWithoutTransitEncryption } from "./ecs-task-efs-without-transit-encryption.ts";
+import { ecsTaskHostNetwork } from "./ecs-task-host-network.ts";
+import { ecsTaskPrivilegedContainer } from "./ecs-task-privileged-container.ts";
 import { efsBackupPolicyDisabled } from "./efs-backup-policy-disabled.ts";
 import { efsWithoutCmk } from "./efs-without-cmk.ts";
 import { eksControlPlaneLoggingIncomplete } from "./eks-control-plane-logging-incomplete.ts";
@@ -147,11 +153,13 @@ import { iamUserAccessKey } from "./iam-user-access-key.ts";
 import { kinesisFirehoseUnencrypted } from "./kinesis-firehose-unencrypted.ts";
 import { kinesisStreamWithAwsManagedKey } from "./kinesis-stream-with-aws-managed-key.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
+import { lambdaDeprecatedRuntime } from "./lambda-deprecated-runtime.ts";
 import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
 import { lambdaEnvironmentWithoutCmk } from "./lambda-environment-without-cmk.ts";
 import { lambdaPermissionAnyPrincipal } from "./lambda-permission-any-principal.ts";
 import { lambdaPermissionWithoutSource } from "./lambda-permission-without-source.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
+import { lambdaWithoutDeadLetterQueue } from "./lambda-without-dead-letter-queue.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
 import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
 import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
@@ -162,6 +170,7 @@ import { memorydbTlsDisabled } from "./memorydb-tls-disabled.ts";
 import { memorydbWithoutCmk } from "./memorydb-without-cmk.ts";
 import { memorydbWithoutSnapshots } from "./memorydb-without-snapshots.ts";
 import { mqBrokerAuditLogsDisabled } from "./mq-broker-audit-logs-disabled.ts";
+import { mqBrokerAutoMinorUpgradeDisabled } from "./mq-broker-auto-minor-upgrade-disabled.ts";
 import { mqBrokerGeneralLogsDisabled } from "./mq-broker-general-logs-disabled.ts";
 import { mqBrokerPubliclyAccessible } from "./mq-broker-publicly-accessible.ts";
 import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
@@ -183,19 +192,25 @@ import { publicRdsInstance } from "./public-rds-instance.ts";
 import { qldbLedgerAllowAllPermissions } from "./qldb-ledger-allow-all-permissions.ts";
 import { qldbLedgerWithoutDeletionProtection } from "./qldb-ledger-without-deletion-protection.ts";
 import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
+import { rdsAutoMinorVersionUpgradeDisabled } from "./rds-auto-minor-version-upgrade-disabled.ts";
 import { rdsPerformanceInsightsWithoutCmk } from "./rds-performance-insights-without-cmk.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
 import { rdsWithoutCmk } from "./rds-without-cmk.ts";
 import { rdsWithoutCopyTagsToSnapshot } from "./rds-without-copy-tags-to-snapshot.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
+import { rdsWithoutEnhancedMonitoring } from "./rds-without-enhanced-monitoring.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
 import { rdsWithoutLogExports } from "./rds-without-log-exports.ts";
 import { redshiftClusterUnencrypted } from "./redshift-cluster-unencrypted.ts";
 import { redshiftParameterGroupAllowsPlaintext } from "./redshift-parameter-group-allows-plaintext.ts";
 import { redshiftPubliclyAccessible } from "./redshift-publicly-accessible.ts";
 import { redshiftShortSnapshotRetention } from "./redshift-short-snapshot-retention.ts";
+import { redshiftVersionUpgradeDisabled } from "./redshift-version-upgrade-disabled.ts";
+import { redshiftWithoutAuditLogging } from "./redshift-without-audit-logging.ts";
 import { redshiftWithoutCmk } from "./redshift-without-cmk.ts";
+import { redshiftWithoutEnhancedVpcRouting } from "./redshift-without-enhanced-vpc-routing.ts";
 import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
+import { route53ZoneWithoutQueryLogging } from "./route53-zone-without-query-logging.ts";
 import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
 import { s3BucketWithoutEncryptionConfiguration } from "./s3-bucket-without-encryption-configuration.ts";
@@ -210,7 +225,10 @@ import { sagemakerNotebookDirectInternet } from "./sagemaker-notebook-direct-int
 import { sagemakerNotebookRootAccess } from "./sagemaker-notebook-root-access.ts";
 import { sagemakerNotebookWithoutCmk } from "./sagemaker-notebook-without-cmk.ts";
 import { secretWithoutRecoveryWindow } from "./secret-without-recovery-window.ts";
+import { secretWithoutRotation } from "./secret-without-rotation.ts";
 import { secretsmanagerSecretWithoutCmk } from "./secretsmanager-secret-without-cmk.ts";
+import { securityGroupRuleWithoutDescription } from "./security-group-rule-without-description.ts";
+import { securityGroupWithoutDescription } from "./security-group-without-description.ts";
 import { snsSubscriptionOverHttp } from "./sns-subscription-over-http.ts";
 import { snsTopicWithAwsManagedKey } from "./sns-topic-with-aws-managed-key.ts";
 import { sqsWithoutCmk } from "./sqs-without-cmk.ts";
@@ -232,6 +250,7 @@ import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
 import { vpcEndpointServiceAutoAccepts } from "./vpc-endpoint-service-auto-accepts.ts";
 import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
+import { wafv2WebAclWithoutLogging } from "./wafv2-web-acl-without-logging.ts";
 import { workspaceRootVolumeUnencrypted } from "./workspace-root-volume-unencrypted.ts";
 import { workspaceUserVolumeUnencrypted } from "./workspace-user-volume-unencrypted.ts";
 
@@ -480,6 +499,21 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   iamPolicyPrivilegeEscalation,
   iamPolicyCredentialsExposure,
   iamPolicyDataExfiltration,
+  // AWS hardening (issue 21)
+  lambdaWithoutDeadLetterQueue,
+  securityGroupWithoutDescription,
+  rdsAutoMinorVersionUpgradeDisabled,
+  mqBrokerAutoMinorUpgradeDisabled,
+  redshiftVersionUpgradeDisabled,
+  redshiftWithoutEnhancedVpcRouting,
+  acmCertificateTransparencyDisabled,
+  rdsWithoutEnhancedMonitoring,
+  cloudfrontWithoutWaf,
+  apiGatewayCacheUnencrypted,
+  lambdaDeprecatedRuntime,
+  ecsTaskHostNetwork,
+  ecsTaskPrivilegedContainer,
+  securityGroupRuleWithoutDescription,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
@@ -488,4 +522,10 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   s3BucketWithoutAccessLogging,
   s3BucketWithoutEncryptionConfiguration,
   vpcWithoutFlowLogs,
+  // AWS companions joined within a module (issue 21)
+  secretWithoutRotation,
+  wafv2WebAclWithoutLogging,
+  albWithoutWaf,
+  redshiftWithoutAuditLogging,
+  route53ZoneWithoutQueryLogging,
 ];
