@@ -323,6 +323,21 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
     { types: ["aws_redshift_cluster"], paths: ["logging"] },
     { types: ["aws_redshift_logging"], paths: ["cluster_identifier"] },
   ],
+  "terraform/opensearch-without-log-publishing": [
+    { types: ["aws_opensearch_domain", "aws_elasticsearch_domain"], paths: ["log_publishing_options"] },
+  ],
+  "terraform/opensearch-without-audit-logs": [
+    { types: ["aws_opensearch_domain", "aws_elasticsearch_domain"], paths: ["log_publishing_options"] },
+  ],
+  "terraform/s3-bucket-without-kms": [
+    {
+      types: ["aws_s3_bucket", "aws_s3_bucket_server_side_encryption_configuration"],
+      paths: ["server_side_encryption_configuration", "rule", "bucket"],
+    },
+  ],
+  "terraform/vpc-default-security-group-unrestricted": [
+    { types: ["aws_default_security_group"], paths: ["vpc_id"] },
+  ],
   "terraform/route53-zone-without-query-logging": [
     { types: ["aws_route53_zone"], paths: ["vpc"] },
     { types: ["aws_route53_query_log"], paths: ["zone_id"] },

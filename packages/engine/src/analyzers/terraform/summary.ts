@@ -26,11 +26,18 @@ export interface BucketSummary extends Located {
   bucketName?: string;
   /** Legacy inline configuration on the bucket resource itself. */
   inlineEncryption: boolean;
+  /** Inline encryption with a KMS key (or one we cannot read, which is not held against it). */
+  inlineKms: boolean;
   inlineVersioning: boolean;
   inlineLogging: boolean;
 }
 
-export type CompanionKind = "encryption" | "versioning" | "logging" | "public-access-block";
+export type CompanionKind =
+  | "encryption"
+  | "kms-encryption"
+  | "versioning"
+  | "logging"
+  | "public-access-block";
 
 export interface CompanionSummary {
   kind: CompanionKind;
@@ -108,6 +115,11 @@ export const JOINS = [
     // Private zones log through Resolver query logging, not aws_route53_query_log.
     exempt: (_model, resource) => children(resource, "vpc").length > 0,
   },
+  {
+    id: "vpc-default-security-group",
+    resource: "aws_vpc",
+    companions: [{ type: "aws_default_security_group", attribute: "vpc_id" }],
+  },
 ] as const satisfies readonly Join[];
 
 export type JoinId = (typeof JOINS)[number]["id"];
@@ -153,6 +165,28 @@ export function targetOf(model: TerraformModel, expr: Expr | undefined, type: st
   return { unknown: true };
 }
 
+const KMS_ALGORITHMS = new Set(["aws:kms", "aws:kms:dsse"]);
+
+/**
+ * Whether an S3 encryption configuration (the bucket's legacy inline block or the separate resource)
+ * uses KMS: false only when every default rule names a known non-KMS algorithm (`AES256`).
+ */
+function usesKms(model: TerraformModel, holder: Block): boolean {
+  const rules = children(holder, "rule");
+  if (rules.length === 0) return false;
+  return rules.some((rule) => {
+    if (rule.dynamic) return true;
+    const defaults = children(rule, "apply_server_side_encryption_by_default")[0];
+    if (!defaults) return false; // a rule without defaults only toggles bucket keys
+    if (defaults.dynamic) return true;
+    const algorithm = setting(model, defaults, "sse_algorithm");
+    return (
+      algorithm.state !== "known" ||
+      (typeof algorithm.value === "string" && KMS_ALGORITHMS.has(algorithm.value))
+    );
+  });
+}
+
 function isOff(value: Value | undefined): boolean {
   return value !== undefined && asBoolean(value as Value) === false;
 }
@@ -169,6 +203,9 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
       column: bucket.span.column,
       ...(name.state === "known" && typeof name.value === "string" ? { bucketName: name.value } : {}),
       inlineEncryption: children(bucket, "server_side_encryption_configuration").length > 0,
+      inlineKms: children(bucket, "server_side_encryption_configuration").some(
+        (configuration) => configuration.dynamic || usesKms(model, configuration),
+      ),
       inlineVersioning:
         versioning !== undefined && !(versioningEnabled?.state === "known" && isOff(versioningEnabled.value)),
       inlineLogging: children(bucket, "logging").length > 0,
@@ -188,6 +225,9 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
     }
   };
   companion("aws_s3_bucket_server_side_encryption_configuration", "encryption", () => true);
+  companion("aws_s3_bucket_server_side_encryption_configuration", "kms-encryption", (block) =>
+    usesKms(model, block),
+  );
   companion("aws_s3_bucket_logging", "logging", () => true);
   companion("aws_s3_bucket_public_access_block", "public-access-block", () => true);
   companion("aws_s3_bucket_versioning", "versioning", (block) => {

@@ -177,16 +177,21 @@ import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
 import { mskPlaintextInsideCluster } from "./msk-plaintext-inside-cluster.ts";
 import { mskWithoutCmk } from "./msk-without-cmk.ts";
 import { mwaaPublicWebserver } from "./mwaa-public-webserver.ts";
+import { neptuneInstancePubliclyAccessible } from "./neptune-instance-publicly-accessible.ts";
 import { neptuneShortBackupRetention } from "./neptune-short-backup-retention.ts";
 import { neptuneWithoutAuditLogs } from "./neptune-without-audit-logs.ts";
 import { neptuneWithoutCmk } from "./neptune-without-cmk.ts";
+import { neptuneWithoutCopyTagsToSnapshot } from "./neptune-without-copy-tags-to-snapshot.ts";
 import { neptuneWithoutDeletionProtection } from "./neptune-without-deletion-protection.ts";
 import { neptuneWithoutIamAuthentication } from "./neptune-without-iam-authentication.ts";
+import { opensearchDomainOutsideVpc } from "./opensearch-domain-outside-vpc.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
 import { opensearchOldTls } from "./opensearch-old-tls.ts";
+import { opensearchWithoutAuditLogs } from "./opensearch-without-audit-logs.ts";
 import { opensearchWithoutCmk } from "./opensearch-without-cmk.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
 import { opensearchWithoutFineGrainedAccess } from "./opensearch-without-fine-grained-access.ts";
+import { opensearchWithoutLogPublishing } from "./opensearch-without-log-publishing.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
 import { qldbLedgerAllowAllPermissions } from "./qldb-ledger-allow-all-permissions.ts";
@@ -201,6 +206,8 @@ import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.
 import { rdsWithoutEnhancedMonitoring } from "./rds-without-enhanced-monitoring.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
 import { rdsWithoutLogExports } from "./rds-without-log-exports.ts";
+import { rdsWithoutMultiAz } from "./rds-without-multi-az.ts";
+import { rdsWithoutPerformanceInsights } from "./rds-without-performance-insights.ts";
 import { redshiftClusterUnencrypted } from "./redshift-cluster-unencrypted.ts";
 import { redshiftParameterGroupAllowsPlaintext } from "./redshift-parameter-group-allows-plaintext.ts";
 import { redshiftPubliclyAccessible } from "./redshift-publicly-accessible.ts";
@@ -214,6 +221,7 @@ import { route53ZoneWithoutQueryLogging } from "./route53-zone-without-query-log
 import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
 import { s3BucketWithoutEncryptionConfiguration } from "./s3-bucket-without-encryption-configuration.ts";
+import { s3BucketWithoutKms } from "./s3-bucket-without-kms.ts";
 import { s3BucketWithoutPublicAccessBlock } from "./s3-bucket-without-public-access-block.ts";
 import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
 import { s3PublicAccessBlockDisabled } from "./s3-public-access-block-disabled.ts";
@@ -248,6 +256,7 @@ import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
+import { vpcDefaultSecurityGroupUnrestricted } from "./vpc-default-security-group-unrestricted.ts";
 import { vpcEndpointServiceAutoAccepts } from "./vpc-endpoint-service-auto-accepts.ts";
 import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
 import { wafv2WebAclWithoutLogging } from "./wafv2-web-acl-without-logging.ts";
@@ -514,6 +523,14 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   ecsTaskHostNetwork,
   ecsTaskPrivilegedContainer,
   securityGroupRuleWithoutDescription,
+  // AWS late additions (issue 21)
+  opensearchDomainOutsideVpc,
+  neptuneInstancePubliclyAccessible,
+  neptuneWithoutCopyTagsToSnapshot,
+  rdsWithoutPerformanceInsights,
+  rdsWithoutMultiAz,
+  opensearchWithoutLogPublishing,
+  opensearchWithoutAuditLogs,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
@@ -528,4 +545,6 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   albWithoutWaf,
   redshiftWithoutAuditLogging,
   route53ZoneWithoutQueryLogging,
+  s3BucketWithoutKms,
+  vpcDefaultSecurityGroupUnrestricted,
 ];
