@@ -338,6 +338,10 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
   "terraform/vpc-default-security-group-unrestricted": [
     { types: ["aws_default_security_group"], paths: ["vpc_id"] },
   ],
+  "terraform/sqs-queue-without-dead-letter-queue": [
+    { types: ["aws_sqs_queue"], paths: ["redrive_policy", "redrive_allow_policy", "name"] },
+    { types: ["aws_sqs_queue_redrive_policy"], paths: ["queue_url", "redrive_policy"] },
+  ],
   "terraform/route53-zone-without-query-logging": [
     { types: ["aws_route53_zone"], paths: ["vpc"] },
     { types: ["aws_route53_query_log"], paths: ["zone_id"] },

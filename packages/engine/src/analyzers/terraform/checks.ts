@@ -3,7 +3,7 @@
 import type { FileRule, FileRuleContext, Report, RuleMeta } from "../../rule.ts";
 import type { SourceFile, Span } from "../../source.ts";
 import { evaluate, UNKNOWN, type Value } from "./evaluate.ts";
-import type { Attribute, Block, TerraformModel, TfSpan } from "./model.ts";
+import type { Attribute, Block, Expr, TerraformModel, TfSpan } from "./model.ts";
 
 /** Top-level `resource "<type>" "<name>"` blocks of any of the given types. */
 export function resources(model: TerraformModel, ...types: string[]): Block[] {
@@ -59,6 +59,36 @@ export function setting(model: TerraformModel, block: Block, name: string): Sett
 export function evaluated(model: TerraformModel, block: Block, name: string): Value | undefined {
   const attribute = block.attributes.get(name);
   return attribute ? evaluate(attribute.value, model.scope) : undefined;
+}
+
+/**
+ * Every reference path inside an expression (`aws_sqs_queue.dlq.arn` → ["aws_sqs_queue", "dlq", "arn"]),
+ * through templates, collections, calls and conditionals. The parser bounds nesting, so recursion is safe.
+ */
+export function referencesIn(expr: Expr | undefined): string[][] {
+  if (!expr) return [];
+  switch (expr.kind) {
+    case "reference":
+      return [expr.path];
+    case "template":
+      return expr.parts.flatMap((part) => (typeof part === "string" ? [] : referencesIn(part)));
+    case "tuple":
+      return expr.items.flatMap(referencesIn);
+    case "object":
+      return expr.entries.flatMap((entry) => referencesIn(entry.value));
+    case "call":
+      return expr.args.flatMap(referencesIn);
+    case "unary":
+      return referencesIn(expr.operand);
+    case "conditional":
+      return [
+        ...referencesIn(expr.condition),
+        ...referencesIn(expr.whenTrue),
+        ...referencesIn(expr.whenFalse),
+      ];
+    default:
+      return [];
+  }
 }
 
 export function at(span: TfSpan): Span {

@@ -89,6 +89,7 @@ import { ebsDefaultEncryptionDisabled } from "./ebs-default-encryption-disabled.
 import { ebsVolumeWithoutCmk } from "./ebs-volume-without-cmk.ts";
 import { ec2DetailedMonitoringDisabled } from "./ec2-detailed-monitoring-disabled.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
+import { ec2NotEbsOptimized } from "./ec2-not-ebs-optimized.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
 import { ec2UserDataSecret } from "./ec2-user-data-secret.ts";
 import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
@@ -239,6 +240,7 @@ import { securityGroupRuleWithoutDescription } from "./security-group-rule-witho
 import { securityGroupWithoutDescription } from "./security-group-without-description.ts";
 import { snsSubscriptionOverHttp } from "./sns-subscription-over-http.ts";
 import { snsTopicWithAwsManagedKey } from "./sns-topic-with-aws-managed-key.ts";
+import { sqsQueueWithoutDeadLetterQueue } from "./sqs-queue-without-dead-letter-queue.ts";
 import { sqsWithoutCmk } from "./sqs-without-cmk.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
 import { ssmSecureParameterWithoutCmk } from "./ssm-secure-parameter-without-cmk.ts";
@@ -531,6 +533,9 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   rdsWithoutMultiAz,
   opensearchWithoutLogPublishing,
   opensearchWithoutAuditLogs,
+  // AWS hardening, continued (issue 21)
+  ec2NotEbsOptimized,
+  sqsQueueWithoutDeadLetterQueue,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [

@@ -34,7 +34,7 @@ export const securityGroupRuleWithoutDescription: FileRule<TerraformModel> = {
       if (description.state === "unknown") return;
       if (description.state === "missing" || description.value === null) {
         ctx.report({
-          message: `${addressOf(owner)} has a ${rule.type === "resource" ? "rule" : `${rule.type} rule`} without a description`,
+          message: `${addressOf(owner)} has ${rule.type === "resource" ? "a rule" : `an ${rule.type} rule`} without a description`,
           at: headerOf(rule),
         });
       } else if (typeof description.value === "string" && description.value.trim() === "") {
