@@ -330,10 +330,8 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
     { types: ["aws_opensearch_domain", "aws_elasticsearch_domain"], paths: ["log_publishing_options"] },
   ],
   "terraform/s3-bucket-without-kms": [
-    {
-      types: ["aws_s3_bucket", "aws_s3_bucket_server_side_encryption_configuration"],
-      paths: ["server_side_encryption_configuration", "rule", "bucket"],
-    },
+    { types: ["aws_s3_bucket"], paths: ["server_side_encryption_configuration"] },
+    { types: ["aws_s3_bucket_server_side_encryption_configuration"], paths: ["rule", "bucket"] },
   ],
   "terraform/vpc-default-security-group-unrestricted": [
     { types: ["aws_default_security_group"], paths: ["vpc_id"] },

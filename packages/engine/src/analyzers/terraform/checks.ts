@@ -5,11 +5,31 @@ import type { SourceFile, Span } from "../../source.ts";
 import { evaluate, UNKNOWN, type Value } from "./evaluate.ts";
 import type { Attribute, Block, Expr, TerraformModel, TfSpan } from "./model.ts";
 
-/** Top-level `resource "<type>" "<name>"` blocks of any of the given types. */
+/** Resources by type, built once per model: with some 260 rules each asking for a few types. */
+const resourceIndex = new WeakMap<TerraformModel, Map<string, Block[]>>();
+
+function indexOf(model: TerraformModel): Map<string, Block[]> {
+  let index = resourceIndex.get(model);
+  if (!index) {
+    index = new Map();
+    for (const block of model.blocks) {
+      const type = block.labels[0];
+      if (block.type !== "resource" || type === undefined) continue;
+      const list = index.get(type);
+      if (list) list.push(block);
+      else index.set(type, [block]);
+    }
+    resourceIndex.set(model, index);
+  }
+  return index;
+}
+
+/** Top-level `resource "<type>" "<name>"` blocks of any of the given types, in file order. */
 export function resources(model: TerraformModel, ...types: string[]): Block[] {
-  return model.blocks.filter(
-    (block) => block.type === "resource" && block.labels[0] !== undefined && types.includes(block.labels[0]),
-  );
+  const index = indexOf(model);
+  if (types.length === 1) return [...(index.get(types[0]!) ?? [])];
+  const out = [...new Set(types)].flatMap((type) => index.get(type) ?? []);
+  return out.sort((a, b) => a.span.start - b.span.start);
 }
 
 /** Top-level `data "<type>" "<name>"` blocks. */
