@@ -340,6 +340,24 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
     { types: ["aws_sqs_queue"], paths: ["redrive_policy", "redrive_allow_policy", "name"] },
     { types: ["aws_sqs_queue_redrive_policy"], paths: ["queue_url", "redrive_policy"] },
   ],
+  "terraform/admin-service-port-open-to-internet": [
+    {
+      types: [
+        ...SG,
+        ...SG_RULE,
+        "aws_network_acl",
+        "aws_network_acl_rule",
+        "aws_default_network_acl",
+        "google_compute_firewall",
+      ],
+      paths: [...NETWORK_PATHS, "source_ranges", "allow", "cidr_block", "rule_action"],
+    },
+    {
+      types: ["azurerm_network_security_rule", "azurerm_network_security_group"],
+      paths: [...AZURE_RULE_PATHS, "security_rule"],
+    },
+  ],
+  "terraform/ssm-parameter-secret-not-encrypted": [{ types: ["aws_ssm_parameter"], paths: ["name", "type"] }],
   "terraform/route53-zone-without-query-logging": [
     { types: ["aws_route53_zone"], paths: ["vpc"] },
     { types: ["aws_route53_query_log"], paths: ["zone_id"] },

@@ -3,6 +3,7 @@ import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
 import { acmCertificateTransparencyDisabled } from "./acm-certificate-transparency-disabled.ts";
+import { adminServicePortOpenToInternet } from "./admin-service-port-open-to-internet.ts";
 import { aksPublicApiServer } from "./aks-public-api-server.ts";
 import { aksRbacDisabled } from "./aks-rbac-disabled.ts";
 import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
@@ -243,6 +244,7 @@ import { snsTopicWithAwsManagedKey } from "./sns-topic-with-aws-managed-key.ts";
 import { sqsQueueWithoutDeadLetterQueue } from "./sqs-queue-without-dead-letter-queue.ts";
 import { sqsWithoutCmk } from "./sqs-without-cmk.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
+import { ssmParameterSecretNotEncrypted } from "./ssm-parameter-secret-not-encrypted.ts";
 import { ssmSecureParameterWithoutCmk } from "./ssm-secure-parameter-without-cmk.ts";
 import { stepFunctionWithoutLogging } from "./step-function-without-logging.ts";
 import { stepFunctionWithoutTracing } from "./step-function-without-tracing.ts";
@@ -304,6 +306,7 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   rdpOpenToInternet,
   databasePortOpenToInternet,
   allPortsOpenToInternet,
+  adminServicePortOpenToInternet,
   // AWS identity and resource policies
   iamPolicyAllowsEverything,
   iamPolicyServiceWildcard,
@@ -536,6 +539,7 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   // AWS hardening, continued (issue 21)
   ec2NotEbsOptimized,
   sqsQueueWithoutDeadLetterQueue,
+  ssmParameterSecretNotEncrypted,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
