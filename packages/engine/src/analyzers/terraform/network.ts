@@ -121,10 +121,11 @@ function awsRule(
  * blocks (`ingress { … }`) and the attribute form (`ingress = [{ … }, …]`, a tuple of objects), each
  * object read as a block whose attributes are its entries. A `dynamic` block, an attribute whose
  * value is not a literal tuple (a variable, a `for`), and items that are not objects are left out:
- * their contents cannot be told. `ingress = []` declares no rules.
+ * their contents cannot be told (`includeDynamic` keeps dynamic blocks, for rules that only ask whether
+ * any rule is declared). `ingress = []` declares no rules.
  */
-export function ruleBlocks(group: Block, type: "ingress" | "egress"): Block[] {
-  const out = children(group, type).filter((block) => !block.dynamic);
+export function ruleBlocks(group: Block, type: "ingress" | "egress", includeDynamic = false): Block[] {
+  const out = children(group, type).filter((block) => includeDynamic || !block.dynamic);
   const attribute = group.attributes.get(type);
   if (attribute?.value.kind === "tuple") {
     for (const item of attribute.value.items) {
@@ -132,14 +133,6 @@ export function ruleBlocks(group: Block, type: "ingress" | "egress"): Block[] {
     }
   }
   return out;
-}
-
-/** True when the group declares rules of that direction in a form we cannot read (dynamic, variable). */
-export function hasUnreadableRules(group: Block, type: "ingress" | "egress"): boolean {
-  if (children(group, type).some((block) => block.dynamic)) return true;
-  const attribute = group.attributes.get(type);
-  if (!attribute) return false;
-  return attribute.value.kind !== "tuple" || attribute.value.items.some((item) => item.kind !== "object");
 }
 
 function objectAsBlock(type: string, entries: readonly ObjectEntry[], span: TfSpan): Block {

@@ -26,8 +26,8 @@ export const defaultSecurityGroupAllowsTraffic: FileRule<TerraformModel> = {
   },
   check(ctx) {
     for (const group of resources(ctx.model, "aws_default_security_group")) {
-      // Dynamic blocks and rule lists held in variables are unknown and not read.
-      const rules = [...ruleBlocks(group, "ingress"), ...ruleBlocks(group, "egress")];
+      // A dynamic block declares rules (whatever their content); a rule list in a variable is unknown.
+      const rules = [...ruleBlocks(group, "ingress", true), ...ruleBlocks(group, "egress", true)];
       const first = rules[0];
       if (!first) continue;
       ctx.report({ message: `${addressOf(group)} allows ${first.type} traffic`, at: headerOf(first) });
