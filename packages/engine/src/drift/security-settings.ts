@@ -356,6 +356,120 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
   ],
   "terraform/vpc-without-flow-logs": [{ types: ["aws_flow_log"], paths: ["vpc_id", "traffic_type"] }],
 
+  // AWS rules of issue 21 written as code
+  "terraform/ecs-cluster-without-container-insights": [
+    { types: ["aws_ecs_cluster"], paths: ["setting.name", "setting.value"] },
+  ],
+  "terraform/glue-security-configuration-unencrypted": [
+    { types: ["aws_glue_security_configuration"], paths: ["encryption_configuration"] },
+  ],
+  "terraform/db-parameter-group-allows-plaintext": [
+    { types: ["aws_db_parameter_group", "aws_rds_cluster_parameter_group"], paths: ["family", "parameter"] },
+  ],
+  "terraform/redshift-parameter-group-allows-plaintext": [
+    { types: ["aws_redshift_parameter_group"], paths: ["parameter"] },
+  ],
+  "terraform/docdb-parameter-group-tls-disabled": [
+    { types: ["aws_docdb_cluster_parameter_group"], paths: ["parameter"] },
+  ],
+  "terraform/elb-listener-allows-http": [{ types: ["aws_elb"], paths: ["listener.lb_protocol"] }],
+  "terraform/cloudfront-origin-allows-http": [
+    { types: ["aws_cloudfront_distribution"], paths: ["origin.custom_origin_config.origin_protocol_policy"] },
+  ],
+  "terraform/cloudfront-origin-old-tls": [
+    { types: ["aws_cloudfront_distribution"], paths: ["origin.custom_origin_config.origin_ssl_protocols"] },
+  ],
+  "terraform/ecs-task-efs-without-transit-encryption": [
+    { types: ["aws_ecs_task_definition"], paths: ["volume.efs_volume_configuration.transit_encryption"] },
+  ],
+  "terraform/api-gateway-method-without-auth": [
+    { types: ["aws_api_gateway_method"], paths: ["authorization", "http_method", "api_key_required"] },
+  ],
+  "terraform/apigatewayv2-route-without-auth": [
+    { types: ["aws_apigatewayv2_route"], paths: ["authorization_type", "route_key", "api_key_required"] },
+  ],
+  "terraform/lambda-permission-any-principal": [
+    {
+      types: ["aws_lambda_permission"],
+      paths: ["principal", "source_arn", "source_account", "principal_org_id", "function_url_auth_type"],
+    },
+  ],
+  "terraform/lambda-permission-without-source": [
+    {
+      types: ["aws_lambda_permission"],
+      paths: ["principal", "source_arn", "source_account", "principal_org_id"],
+    },
+  ],
+  "terraform/iam-policy-privilege-escalation": [{ types: POLICY_TYPES, paths: IAM_POLICY_PATHS }],
+  "terraform/iam-policy-credentials-exposure": [{ types: POLICY_TYPES, paths: IAM_POLICY_PATHS }],
+  "terraform/iam-policy-data-exfiltration": [{ types: POLICY_TYPES, paths: IAM_POLICY_PATHS }],
+  "terraform/ecs-task-privileged-container": [
+    { types: ["aws_ecs_task_definition"], paths: ["container_definitions"] },
+  ],
+  "terraform/security-group-rule-without-description": [
+    {
+      types: [...SG, ...SG_RULE, "aws_vpc_security_group_egress_rule"],
+      paths: ["ingress", "egress", "description"],
+    },
+  ],
+  "terraform/secret-without-rotation": [
+    { types: ["aws_secretsmanager_secret"], paths: ["rotation_rules"] },
+    { types: ["aws_secretsmanager_secret_rotation"], paths: ["secret_id"] },
+  ],
+  "terraform/wafv2-web-acl-without-logging": [
+    { types: ["aws_wafv2_web_acl_logging_configuration"], paths: ["resource_arn"] },
+  ],
+  "terraform/alb-without-waf": [
+    { types: ["aws_lb"], paths: ["load_balancer_type"] },
+    {
+      types: ["aws_wafv2_web_acl_association", "aws_wafregional_web_acl_association"],
+      paths: ["resource_arn"],
+    },
+  ],
+  "terraform/redshift-without-audit-logging": [
+    { types: ["aws_redshift_cluster"], paths: ["logging"] },
+    { types: ["aws_redshift_logging"], paths: ["cluster_identifier"] },
+  ],
+  "terraform/opensearch-without-log-publishing": [
+    { types: ["aws_opensearch_domain", "aws_elasticsearch_domain"], paths: ["log_publishing_options"] },
+  ],
+  "terraform/opensearch-without-audit-logs": [
+    { types: ["aws_opensearch_domain", "aws_elasticsearch_domain"], paths: ["log_publishing_options"] },
+  ],
+  "terraform/s3-bucket-without-kms": [
+    { types: ["aws_s3_bucket"], paths: ["server_side_encryption_configuration"] },
+    { types: ["aws_s3_bucket_server_side_encryption_configuration"], paths: ["rule", "bucket"] },
+  ],
+  "terraform/vpc-default-security-group-unrestricted": [
+    { types: ["aws_default_security_group"], paths: ["vpc_id"] },
+  ],
+  "terraform/sqs-queue-without-dead-letter-queue": [
+    { types: ["aws_sqs_queue"], paths: ["redrive_policy", "redrive_allow_policy", "name"] },
+    { types: ["aws_sqs_queue_redrive_policy"], paths: ["queue_url", "redrive_policy"] },
+  ],
+  "terraform/admin-service-port-open-to-internet": [
+    {
+      types: [
+        ...SG,
+        ...SG_RULE,
+        "aws_network_acl",
+        "aws_network_acl_rule",
+        "aws_default_network_acl",
+        "google_compute_firewall",
+      ],
+      paths: [...NETWORK_PATHS, "source_ranges", "allow", "cidr_block", "rule_action"],
+    },
+    {
+      types: ["azurerm_network_security_rule", "azurerm_network_security_group"],
+      paths: [...AZURE_RULE_PATHS, "security_rule"],
+    },
+  ],
+  "terraform/ssm-parameter-secret-not-encrypted": [{ types: ["aws_ssm_parameter"], paths: ["name", "type"] }],
+  "terraform/route53-zone-without-query-logging": [
+    { types: ["aws_route53_zone"], paths: ["vpc"] },
+    { types: ["aws_route53_query_log"], paths: ["zone_id"] },
+  ],
+
   "kubernetes/anonymous-rbac-binding": [
     { types: ["RoleBinding", "ClusterRoleBinding"], paths: ["subjects", "roleRef"] },
   ],

@@ -3,13 +3,33 @@
 import type { FileRule, FileRuleContext, Report, RuleMeta } from "../../rule.ts";
 import type { SourceFile, Span } from "../../source.ts";
 import { evaluate, UNKNOWN, type Value } from "./evaluate.ts";
-import type { Attribute, Block, TerraformModel, TfSpan } from "./model.ts";
+import type { Attribute, Block, Expr, TerraformModel, TfSpan } from "./model.ts";
 
-/** Top-level `resource "<type>" "<name>"` blocks of any of the given types. */
+/** Resources by type, built once per model: with some 260 rules each asking for a few types. */
+const resourceIndex = new WeakMap<TerraformModel, Map<string, Block[]>>();
+
+function indexOf(model: TerraformModel): Map<string, Block[]> {
+  let index = resourceIndex.get(model);
+  if (!index) {
+    index = new Map();
+    for (const block of model.blocks) {
+      const type = block.labels[0];
+      if (block.type !== "resource" || type === undefined) continue;
+      const list = index.get(type);
+      if (list) list.push(block);
+      else index.set(type, [block]);
+    }
+    resourceIndex.set(model, index);
+  }
+  return index;
+}
+
+/** Top-level `resource "<type>" "<name>"` blocks of any of the given types, in file order. */
 export function resources(model: TerraformModel, ...types: string[]): Block[] {
-  return model.blocks.filter(
-    (block) => block.type === "resource" && block.labels[0] !== undefined && types.includes(block.labels[0]),
-  );
+  const index = indexOf(model);
+  if (types.length === 1) return [...(index.get(types[0]!) ?? [])];
+  const out = [...new Set(types)].flatMap((type) => index.get(type) ?? []);
+  return out.sort((a, b) => a.span.start - b.span.start);
 }
 
 /** Top-level `data "<type>" "<name>"` blocks. */
@@ -59,6 +79,36 @@ export function setting(model: TerraformModel, block: Block, name: string): Sett
 export function evaluated(model: TerraformModel, block: Block, name: string): Value | undefined {
   const attribute = block.attributes.get(name);
   return attribute ? evaluate(attribute.value, model.scope) : undefined;
+}
+
+/**
+ * Every reference path inside an expression (`aws_sqs_queue.dlq.arn` → ["aws_sqs_queue", "dlq", "arn"]),
+ * through templates, collections, calls and conditionals. The parser bounds nesting, so recursion is safe.
+ */
+export function referencesIn(expr: Expr | undefined): string[][] {
+  if (!expr) return [];
+  switch (expr.kind) {
+    case "reference":
+      return [expr.path];
+    case "template":
+      return expr.parts.flatMap((part) => (typeof part === "string" ? [] : referencesIn(part)));
+    case "tuple":
+      return expr.items.flatMap(referencesIn);
+    case "object":
+      return expr.entries.flatMap((entry) => referencesIn(entry.value));
+    case "call":
+      return expr.args.flatMap(referencesIn);
+    case "unary":
+      return referencesIn(expr.operand);
+    case "conditional":
+      return [
+        ...referencesIn(expr.condition),
+        ...referencesIn(expr.whenTrue),
+        ...referencesIn(expr.whenFalse),
+      ];
+    default:
+      return [];
+  }
 }
 
 export function at(span: TfSpan): Span {
@@ -125,6 +175,11 @@ export interface SettingCheck {
   judge(value: Value): Verdict;
   /** What a missing attribute (or missing nested block) means, given the provider's default. */
   whenMissing: "safe" | "unsafe";
+  /**
+   * What a missing attribute means when the nested block that holds it is present, if that differs
+   * (e.g. `access_logs { bucket = … }` logs: `enabled` defaults to true once the block is declared).
+   */
+  whenAttributeMissing?: "safe" | "unsafe";
   /** Finding text after the resource address, e.g. "does not encrypt its storage". */
   problem: string;
   /** HCL text that makes the setting safe; enables the fixes (replace a value, add a line). */
@@ -151,7 +206,7 @@ export function checkSetting(ctx: FileRuleContext<TerraformModel>, spec: Setting
     if (current.state === "unknown") continue;
     // `attribute = null` is how Terraform spells "not set".
     if (current.state === "missing" || current.value === null) {
-      if (spec.whenMissing === "safe") continue;
+      if ((spec.whenAttributeMissing ?? spec.whenMissing) === "safe") continue;
       let fix: RuleFix | undefined;
       if (spec.fixValue && current.state === "missing") {
         fix = insertAttributeFix(file, holder, spec.attribute, spec.fixValue);
@@ -198,6 +253,21 @@ export function settingCheckOf(rule: object): SettingCheck | undefined {
   return settingChecks.get(rule);
 }
 
+/**
+ * An `exempt` for checks that only apply once a feature is on: exempts every resource whose
+ * `attribute` (in the nested block at `path`) is not known to be true, e.g. a key for a storage that
+ * is not encrypted at all (another rule reports that), or an unknown switch.
+ */
+export function unlessEnabled(attribute: string, path: readonly string[] = []) {
+  return (model: TerraformModel, resource: Block): boolean => {
+    const holder = nested(resource, path);
+    if (!holder || holder.dynamic) return true;
+    const current = setting(model, holder, attribute);
+    if (current.state !== "known") return true;
+    return judge.boolean(true)(current.value) !== "safe";
+  };
+}
+
 /** Judge helpers for common shapes. */
 export const judge = {
   /** Safe when the boolean equals `safe`. */
@@ -233,6 +303,29 @@ export const judge = {
       if (!Number.isFinite(number)) return "unknown";
       return number >= minimum ? "safe" : "unsafe";
     };
+  },
+  /** Safe when the value is a non-empty list (a list of log types to export, of protocols…). */
+  nonEmptyList(value: Value): Verdict {
+    if (!Array.isArray(value)) return "unknown";
+    return value.length > 0 ? "safe" : "unsafe";
+  },
+  /** Safe when the list holds `item` (case-insensitive); a list with unknown items cannot be told. */
+  includes(item: string) {
+    const wanted = item.toLowerCase();
+    return (value: Value): Verdict => {
+      if (!Array.isArray(value)) return "unknown";
+      if (value.some((entry) => typeof entry === "string" && entry.toLowerCase() === wanted)) return "safe";
+      return value.every((entry) => typeof entry === "string") ? "unsafe" : "unknown";
+    };
+  },
+  /**
+   * Safe when a key is named that the customer manages: not empty and not an AWS-managed alias
+   * (`alias/aws/sqs`, or an alias ARN ending in `:alias/aws/…`), which is the service default again.
+   */
+  customerManagedKey(value: Value): Verdict {
+    if (typeof value !== "string") return "unknown";
+    if (value === "" || /(^|:)alias\/aws\//.test(value)) return "unsafe";
+    return "safe";
   },
   /** Safe when a non-empty string or a non-null value is present. */
   present(value: Value): Verdict {

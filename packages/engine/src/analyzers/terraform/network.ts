@@ -5,7 +5,7 @@
 import type { FileRuleContext } from "../../rule.ts";
 import { addressOf, at, children, resources, setting } from "./checks.ts";
 import { asBoolean, asNumber, knownStrings, type Value } from "./evaluate.ts";
-import type { Attribute, Block, TerraformModel, TfSpan } from "./model.ts";
+import type { Attribute, Block, ObjectEntry, TerraformModel, TfSpan } from "./model.ts";
 
 export interface PortRange {
   from: number;
@@ -116,6 +116,34 @@ function awsRule(
   return out;
 }
 
+/**
+ * The `ingress` or `egress` rules of an AWS security group (or network ACL) in both spellings: nested
+ * blocks (`ingress { … }`) and the attribute form (`ingress = [{ … }, …]`, a tuple of objects), each
+ * object read as a block whose attributes are its entries. A `dynamic` block, an attribute whose
+ * value is not a literal tuple (a variable, a `for`), and items that are not objects are left out:
+ * their contents cannot be told (`includeDynamic` keeps dynamic blocks, for rules that only ask whether
+ * any rule is declared). `ingress = []` declares no rules.
+ */
+export function ruleBlocks(group: Block, type: "ingress" | "egress", includeDynamic = false): Block[] {
+  const out = children(group, type).filter((block) => includeDynamic || !block.dynamic);
+  const attribute = group.attributes.get(type);
+  if (attribute?.value.kind === "tuple") {
+    for (const item of attribute.value.items) {
+      if (item.kind === "object") out.push(objectAsBlock(type, item.entries, item.span));
+    }
+  }
+  return out;
+}
+
+function objectAsBlock(type: string, entries: readonly ObjectEntry[], span: TfSpan): Block {
+  const attributes = new Map<string, Attribute>();
+  for (const entry of entries) {
+    if (entry.key !== undefined)
+      attributes.set(entry.key, { name: entry.key, value: entry.value, span: entry.span });
+  }
+  return { type, labels: [], dynamic: false, attributes, blocks: [], span, closeBrace: -1, indent: "" };
+}
+
 /** Several rules ask for the same list; the model is immutable, so compute it once per model. */
 const inboundCache = new WeakMap<TerraformModel, InboundRule[]>();
 
@@ -132,8 +160,7 @@ function collectInboundRules(model: TerraformModel): InboundRule[] {
   const out: InboundRule[] = [];
   // AWS security groups: inline ingress blocks, separate rule resources.
   for (const group of resources(model, "aws_security_group", "aws_default_security_group")) {
-    for (const ingress of children(group, "ingress")) {
-      if (ingress.dynamic) continue;
+    for (const ingress of ruleBlocks(group, "ingress")) {
       out.push(...awsRule(model, group, ingress, "security-group", ["cidr_blocks", "ipv6_cidr_blocks"]));
     }
   }
@@ -152,8 +179,8 @@ function collectInboundRules(model: TerraformModel): InboundRule[] {
     out.push(...awsRule(model, rule, rule, "network-acl", ["cidr_block", "ipv6_cidr_block"]));
   }
   for (const acl of resources(model, "aws_network_acl", "aws_default_network_acl")) {
-    for (const ingress of children(acl, "ingress")) {
-      if (ingress.dynamic || value(model, ingress, "action") !== "allow") continue;
+    for (const ingress of ruleBlocks(acl, "ingress")) {
+      if (value(model, ingress, "action") !== "allow") continue;
       out.push(...awsRule(model, acl, ingress, "network-acl", ["cidr_block", "ipv6_cidr_block"]));
     }
   }

@@ -1,7 +1,15 @@
 // Joins of the project phase: which buckets (or VPCs) of a module have a companion resource that
 // configures them, wherever in the module's files it is declared.
 import type { ProjectRuleContext } from "../../rule.ts";
-import type { BucketSummary, CompanionKind, Located, Target, TerraformSummary } from "./summary.ts";
+import type {
+  BucketSummary,
+  CompanionKind,
+  JoinId,
+  JoinSummary,
+  Located,
+  Target,
+  TerraformSummary,
+} from "./summary.ts";
 
 export interface BucketInModule {
   path: string;
@@ -78,4 +86,32 @@ export function isLogBucket(ctx: ProjectRuleContext<TerraformSummary>, entry: Bu
 
 export function locatedAt(item: Located): { line: number; column: number } {
   return { line: item.line, column: item.column };
+}
+
+/**
+ * Resources of a join (see JOINS in summary.ts) that no companion in their module names. A companion
+ * whose target cannot be followed silences the join for the whole module, as for buckets.
+ */
+export function unjoined(
+  ctx: ProjectRuleContext<TerraformSummary>,
+  id: JoinId,
+): { path: string; resource: JoinSummary["resources"][number] }[] {
+  const out: { path: string; resource: JoinSummary["resources"][number] }[] = [];
+  for (const file of ctx.files) {
+    const own = file.summary.joins?.[id];
+    if (!own || own.resources.length === 0) continue;
+    const module = moduleOf(ctx, file.summary.dir);
+    const targets = module.flatMap((other) => other.summary.joins?.[id]?.targets ?? []);
+    // A literal that names no resource of the module may be an ID or ARN of one: cannot tell which.
+    const names = new Set(
+      module.flatMap((other) => other.summary.joins?.[id]?.resources.map((item) => item.literalName) ?? []),
+    );
+    const opaque = (target: Target) => target.literal !== undefined && !names.has(target.literal);
+    if (targets.some((target) => target.unknown || opaque(target))) continue;
+    for (const resource of own.resources) {
+      if (targets.some((target) => matches(target, resource.name, resource.literalName))) continue;
+      out.push({ path: file.path, resource });
+    }
+  }
+  return out;
 }

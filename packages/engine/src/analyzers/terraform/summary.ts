@@ -26,11 +26,18 @@ export interface BucketSummary extends Located {
   bucketName?: string;
   /** Legacy inline configuration on the bucket resource itself. */
   inlineEncryption: boolean;
+  /** Inline encryption with a KMS key (or one we cannot read, which is not held against it). */
+  inlineKms: boolean;
   inlineVersioning: boolean;
   inlineLogging: boolean;
 }
 
-export type CompanionKind = "encryption" | "versioning" | "logging" | "public-access-block";
+export type CompanionKind =
+  | "encryption"
+  | "kms-encryption"
+  | "versioning"
+  | "logging"
+  | "public-access-block";
 
 export interface CompanionSummary {
   kind: CompanionKind;
@@ -39,6 +46,89 @@ export interface CompanionSummary {
   logTarget?: Target;
   /** False when the companion exists but turns the feature off (versioning Suspended). */
   effective: boolean;
+}
+
+/**
+ * Resources that another resource of the module must configure (a secret and its rotation, a web
+ * ACL and its logging configuration). One catalogue entry per join: the rules read them by `id`.
+ */
+export interface Join {
+  id: string;
+  /** The resource type that needs a companion. */
+  resource: string;
+  /** The attribute holding a literal name a companion may use instead of a reference. */
+  nameAttribute?: string;
+  /** Companion resource types and the attribute that names the resource. */
+  companions: readonly { type: string; attribute: string }[];
+  /** Resources the join does not apply to (a private hosted zone, a network load balancer). */
+  exempt?(model: TerraformModel, resource: Block): boolean;
+  /** The resource configures itself inline (a legacy nested block). */
+  inline?(model: TerraformModel, resource: Block): boolean;
+}
+
+export const JOINS = [
+  {
+    id: "secret-rotation",
+    resource: "aws_secretsmanager_secret",
+    nameAttribute: "name",
+    companions: [{ type: "aws_secretsmanager_secret_rotation", attribute: "secret_id" }],
+    inline: (_model, resource) => children(resource, "rotation_rules").length > 0,
+  },
+  {
+    id: "waf-logging",
+    resource: "aws_wafv2_web_acl",
+    companions: [{ type: "aws_wafv2_web_acl_logging_configuration", attribute: "resource_arn" }],
+  },
+  {
+    id: "alb-waf",
+    resource: "aws_lb",
+    nameAttribute: "name",
+    companions: [
+      { type: "aws_wafv2_web_acl_association", attribute: "resource_arn" },
+      { type: "aws_wafregional_web_acl_association", attribute: "resource_arn" },
+    ],
+    // Only application load balancers take a web ACL; an unknown type cannot be told.
+    exempt: (model, resource) => {
+      const type = setting(model, resource, "load_balancer_type");
+      if (type.state === "missing") return false;
+      return !(type.state === "known" && type.value === "application");
+    },
+    inline: () => false,
+  },
+  {
+    id: "redshift-logging",
+    resource: "aws_redshift_cluster",
+    nameAttribute: "cluster_identifier",
+    companions: [{ type: "aws_redshift_logging", attribute: "cluster_identifier" }],
+    inline: (model, resource) => {
+      const logging = children(resource, "logging")[0];
+      if (!logging) return false;
+      const enable = setting(model, logging, "enable");
+      return !(enable.state === "known" && isOff(enable.value));
+    },
+  },
+  {
+    id: "route53-query-logging",
+    resource: "aws_route53_zone",
+    nameAttribute: "name",
+    companions: [{ type: "aws_route53_query_log", attribute: "zone_id" }],
+    // Private zones log through Resolver query logging, not aws_route53_query_log.
+    exempt: (_model, resource) => children(resource, "vpc").length > 0,
+  },
+  {
+    id: "vpc-default-security-group",
+    resource: "aws_vpc",
+    companions: [{ type: "aws_default_security_group", attribute: "vpc_id" }],
+  },
+] as const satisfies readonly Join[];
+
+export type JoinId = (typeof JOINS)[number]["id"];
+
+export interface JoinSummary {
+  /** Resources of the join's type that neither configure themselves inline nor are exempt. */
+  resources: (Located & { literalName?: string })[];
+  /** What each companion names. */
+  targets: Target[];
 }
 
 export interface TerraformSummary {
@@ -50,6 +140,7 @@ export interface TerraformSummary {
   accountPublicAccessBlock: boolean;
   vpcs: Located[];
   flowLogTargets: Target[];
+  joins: Partial<Record<JoinId, JoinSummary>>;
 }
 
 function dirOf(path: string): string {
@@ -74,6 +165,28 @@ export function targetOf(model: TerraformModel, expr: Expr | undefined, type: st
   return { unknown: true };
 }
 
+const KMS_ALGORITHMS = new Set(["aws:kms", "aws:kms:dsse"]);
+
+/**
+ * Whether an S3 encryption configuration (the bucket's legacy inline block or the separate resource)
+ * uses KMS: false only when every default rule names a known non-KMS algorithm (`AES256`).
+ */
+function usesKms(model: TerraformModel, holder: Block): boolean {
+  const rules = children(holder, "rule");
+  if (rules.length === 0) return false;
+  return rules.some((rule) => {
+    if (rule.dynamic) return true;
+    const defaults = children(rule, "apply_server_side_encryption_by_default")[0];
+    if (!defaults) return false; // a rule without defaults only toggles bucket keys
+    if (defaults.dynamic) return true;
+    const algorithm = setting(model, defaults, "sse_algorithm");
+    return (
+      algorithm.state !== "known" ||
+      (typeof algorithm.value === "string" && KMS_ALGORITHMS.has(algorithm.value))
+    );
+  });
+}
+
 function isOff(value: Value | undefined): boolean {
   return value !== undefined && asBoolean(value as Value) === false;
 }
@@ -90,6 +203,9 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
       column: bucket.span.column,
       ...(name.state === "known" && typeof name.value === "string" ? { bucketName: name.value } : {}),
       inlineEncryption: children(bucket, "server_side_encryption_configuration").length > 0,
+      inlineKms: children(bucket, "server_side_encryption_configuration").some(
+        (configuration) => configuration.dynamic || usesKms(model, configuration),
+      ),
       inlineVersioning:
         versioning !== undefined && !(versioningEnabled?.state === "known" && isOff(versioningEnabled.value)),
       inlineLogging: children(bucket, "logging").length > 0,
@@ -109,6 +225,9 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
     }
   };
   companion("aws_s3_bucket_server_side_encryption_configuration", "encryption", () => true);
+  companion("aws_s3_bucket_server_side_encryption_configuration", "kms-encryption", (block) =>
+    usesKms(model, block),
+  );
   companion("aws_s3_bucket_logging", "logging", () => true);
   companion("aws_s3_bucket_public_access_block", "public-access-block", () => true);
   companion("aws_s3_bucket_versioning", "versioning", (block) => {
@@ -136,6 +255,28 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
   const flowLogTargets = resources(model, "aws_flow_log")
     .filter((flow) => flow.attributes.has("vpc_id"))
     .map((flow) => targetOf(model, flow.attributes.get("vpc_id")?.value, "aws_vpc"));
+  const joins: Partial<Record<JoinId, JoinSummary>> = {};
+  for (const join of JOINS as readonly Join[]) {
+    const summary: JoinSummary = { resources: [], targets: [] };
+    for (const resource of resources(model, join.resource)) {
+      if (join.exempt?.(model, resource) || join.inline?.(model, resource)) continue;
+      const name = join.nameAttribute ? setting(model, resource, join.nameAttribute) : undefined;
+      summary.resources.push({
+        name: resource.labels[1] ?? "",
+        line: resource.span.line,
+        column: resource.span.column,
+        ...(name?.state === "known" && typeof name.value === "string" ? { literalName: name.value } : {}),
+      });
+    }
+    for (const companion of join.companions) {
+      for (const block of resources(model, companion.type)) {
+        summary.targets.push(
+          targetOf(model, block.attributes.get(companion.attribute)?.value, join.resource),
+        );
+      }
+    }
+    if (summary.resources.length > 0 || summary.targets.length > 0) joins[join.id as JoinId] = summary;
+  }
   return {
     dir: dirOf(file.path),
     buckets,
@@ -143,5 +284,6 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
     accountPublicAccessBlock: resources(model, "aws_s3_account_public_access_block").length > 0,
     vpcs,
     flowLogTargets,
+    joins,
   };
 }

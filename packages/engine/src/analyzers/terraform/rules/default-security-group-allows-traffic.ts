@@ -1,6 +1,7 @@
 import type { FileRule } from "../../../rule.ts";
-import { addressOf, children, headerOf, resources } from "../checks.ts";
+import { addressOf, headerOf, resources } from "../checks.ts";
 import type { TerraformModel } from "../model.ts";
+import { ruleBlocks } from "../network.ts";
 
 export const defaultSecurityGroupAllowsTraffic: FileRule<TerraformModel> = {
   id: "terraform/default-security-group-allows-traffic",
@@ -12,7 +13,8 @@ export const defaultSecurityGroupAllowsTraffic: FileRule<TerraformModel> = {
   cwe: [284],
   controls: ["IAC-NET-02"],
   docs: {
-    summary: "An `aws_default_security_group` declares `ingress` or `egress` rules.",
+    summary:
+      "An `aws_default_security_group` declares `ingress` or `egress` rules, as blocks or as the attribute form `ingress = [{ … }]`.",
     whyItMatters:
       "Resources launched without an explicit security group land in the default group; rules on it open " +
       "them silently. CIS AWS 5.4 requires the default group to deny all traffic.",
@@ -24,7 +26,8 @@ export const defaultSecurityGroupAllowsTraffic: FileRule<TerraformModel> = {
   },
   check(ctx) {
     for (const group of resources(ctx.model, "aws_default_security_group")) {
-      const rules = [...children(group, "ingress"), ...children(group, "egress")];
+      // A dynamic block declares rules (whatever their content); a rule list in a variable is unknown.
+      const rules = [...ruleBlocks(group, "ingress", true), ...ruleBlocks(group, "egress", true)];
       const first = rules[0];
       if (!first) continue;
       ctx.report({ message: `${addressOf(group)} allows ${first.type} traffic`, at: headerOf(first) });

@@ -12,7 +12,7 @@ export const ec2Imdsv1Enabled = settingRule(
     controls: ["IAC-IAM-02"],
     docs: {
       summary:
-        'An `aws_instance` or `aws_launch_template` does not set `metadata_options { http_tokens = "required" }`, ' +
+        'An `aws_instance`, `aws_launch_template` or `aws_launch_configuration` does not set `metadata_options { http_tokens = "required" }`, ' +
         "so the metadata service answers plain GET requests (IMDSv1).",
       whyItMatters:
         "A server-side request forgery in any application on the host can read the instance role's " +
@@ -26,7 +26,7 @@ export const ec2Imdsv1Enabled = settingRule(
     },
   },
   {
-    types: ["aws_instance", "aws_launch_template"],
+    types: ["aws_instance", "aws_launch_template", "aws_launch_configuration"],
     path: ["metadata_options"],
     attribute: "http_tokens",
     judge: judge.oneOf("required"),

@@ -2,10 +2,12 @@
 import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { TerraformModel } from "../model.ts";
 import type { TerraformSummary } from "../summary.ts";
+import { acmCertificateTransparencyDisabled } from "./acm-certificate-transparency-disabled.ts";
 import { acrAdminUserEnabled } from "./acr-admin-user-enabled.ts";
 import { acrAnonymousPullEnabled } from "./acr-anonymous-pull-enabled.ts";
 import { acrPublicNetworkAccess } from "./acr-public-network-access.ts";
 import { acrWithoutCustomerManagedKey } from "./acr-without-customer-managed-key.ts";
+import { adminServicePortOpenToInternet } from "./admin-service-port-open-to-internet.ts";
 import { aksKubernetesDashboardEnabled } from "./aks-kubernetes-dashboard-enabled.ts";
 import { aksLocalAccountsEnabled } from "./aks-local-accounts-enabled.ts";
 import { aksNodePoolWithoutHostEncryption } from "./aks-node-pool-without-host-encryption.ts";
@@ -19,8 +21,18 @@ import { aksWithoutEntraIntegration } from "./aks-without-entra-integration.ts";
 import { aksWithoutMonitoring } from "./aks-without-monitoring.ts";
 import { aksWithoutNetworkPolicy } from "./aks-without-network-policy.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
+import { albWithoutWaf } from "./alb-without-waf.ts";
 import { allPortsOpenToInternet } from "./all-ports-open-to-internet.ts";
+import { apiGatewayCacheUnencrypted } from "./api-gateway-cache-unencrypted.ts";
+import { apiGatewayDomainOldTls } from "./api-gateway-domain-old-tls.ts";
+import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
+import { apiGatewayMethodWithoutAuth } from "./api-gateway-method-without-auth.ts";
+import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
+import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
 import { apiManagementOldTls } from "./api-management-old-tls.ts";
+import { apigatewayv2DomainOldTls } from "./apigatewayv2-domain-old-tls.ts";
+import { apigatewayv2RouteWithoutAuth } from "./apigatewayv2-route-without-auth.ts";
+import { apigatewayv2StageWithoutAccessLogs } from "./apigatewayv2-stage-without-access-logs.ts";
 import { appServiceAllowsHttp } from "./app-service-allows-http.ts";
 import { appServiceClientCertificatesDisabled } from "./app-service-client-certificates-disabled.ts";
 import { appServiceCorsAllowsAll } from "./app-service-cors-allows-all.ts";
@@ -33,7 +45,11 @@ import { appServiceRemoteDebuggingEnabled } from "./app-service-remote-debugging
 import { appServiceWithoutAuthentication } from "./app-service-without-authentication.ts";
 import { appServiceWithoutHttpLogs } from "./app-service-without-http-logs.ts";
 import { appServiceWithoutManagedIdentity } from "./app-service-without-managed-identity.ts";
+import { appsyncWithoutLogging } from "./appsync-without-logging.ts";
 import { artifactRegistryWithoutCustomerManagedKey } from "./artifact-registry-without-customer-managed-key.ts";
+import { athenaDatabaseUnencrypted } from "./athena-database-unencrypted.ts";
+import { athenaWorkgroupAllowsClientOverride } from "./athena-workgroup-allows-client-override.ts";
+import { athenaWorkgroupResultsUnencrypted } from "./athena-workgroup-results-unencrypted.ts";
 import { azureActivityLogShortRetention } from "./azure-activity-log-short-retention.ts";
 import { azureApplicationGatewayWafDisabled } from "./azure-application-gateway-waf-disabled.ts";
 import { azureCustomRoleAllowsEverything } from "./azure-custom-role-allows-everything.ts";
@@ -106,6 +122,7 @@ import { azureVmPasswordAuthentication } from "./azure-vm-password-authenticatio
 import { azureVmWithoutEncryptionAtHost } from "./azure-vm-without-encryption-at-host.ts";
 import { azureWafDetectionOnly } from "./azure-waf-detection-only.ts";
 import { azureWindowsVmAutomaticUpdatesDisabled } from "./azure-windows-vm-automatic-updates-disabled.ts";
+import { backupVaultWithoutKms } from "./backup-vault-without-kms.ts";
 import { bigqueryDatasetPublicAccess } from "./bigquery-dataset-public-access.ts";
 import { bigqueryDatasetWithoutCustomerManagedKey } from "./bigquery-dataset-without-customer-managed-key.ts";
 import { bigqueryTableDeletionProtectionDisabled } from "./bigquery-table-deletion-protection-disabled.ts";
@@ -136,14 +153,25 @@ import { cloudSqlWithoutCustomerManagedKey } from "./cloud-sql-without-customer-
 import { cloudSqlWithoutPointInTimeRecovery } from "./cloud-sql-without-point-in-time-recovery.ts";
 import { cloudSqlWithoutSsl } from "./cloud-sql-without-ssl.ts";
 import { cloudfrontAllowsHttp } from "./cloudfront-allows-http.ts";
+import { cloudfrontOriginAllowsHttp } from "./cloudfront-origin-allows-http.ts";
+import { cloudfrontOriginOldTls } from "./cloudfront-origin-old-tls.ts";
 import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
+import { cloudfrontWithoutAccessLogs } from "./cloudfront-without-access-logs.ts";
+import { cloudfrontWithoutWaf } from "./cloudfront-without-waf.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
+import { cloudtrailLoggingDisabled } from "./cloudtrail-logging-disabled.ts";
 import { cloudtrailSingleRegion } from "./cloudtrail-single-region.ts";
+import { cloudtrailWithoutCloudwatchLogs } from "./cloudtrail-without-cloudwatch-logs.ts";
 import { cloudtrailWithoutKms } from "./cloudtrail-without-kms.ts";
+import { cloudwatchLogGroupShortRetention } from "./cloudwatch-log-group-short-retention.ts";
+import { cloudwatchLogGroupWithoutKms } from "./cloudwatch-log-group-without-kms.ts";
 import { cloudwatchLogGroupWithoutRetention } from "./cloudwatch-log-group-without-retention.ts";
+import { codebuildArtifactsUnencrypted } from "./codebuild-artifacts-unencrypted.ts";
+import { codebuildProjectWithoutCmk } from "./codebuild-project-without-cmk.ts";
 import { cognitiveAccountLocalAuthEnabled } from "./cognitive-account-local-auth-enabled.ts";
 import { cognitiveAccountPublicNetworkAccess } from "./cognitive-account-public-network-access.ts";
 import { cognitiveAccountWithoutCustomerManagedKey } from "./cognitive-account-without-customer-managed-key.ts";
+import { configRecorderNotRecordingAll } from "./config-recorder-not-recording-all.ts";
 import { cosmosdbKeyBasedMetadataWrites } from "./cosmosdb-key-based-metadata-writes.ts";
 import { cosmosdbLocalAuthEnabled } from "./cosmosdb-local-auth-enabled.ts";
 import { cosmosdbPublicNetworkAccess } from "./cosmosdb-public-network-access.ts";
@@ -151,20 +179,53 @@ import { cosmosdbWithoutCustomerManagedKey } from "./cosmosdb-without-customer-m
 import { dataFactoryPublicNetworkAccess } from "./data-factory-public-network-access.ts";
 import { dataFactoryWithoutCustomerManagedKey } from "./data-factory-without-customer-managed-key.ts";
 import { databasePortOpenToInternet } from "./database-port-open-to-internet.ts";
+import { databaseSkipsFinalSnapshot } from "./database-skips-final-snapshot.ts";
 import { dataprocClusterPublicIps } from "./dataproc-cluster-public-ips.ts";
 import { dataprocClusterWithoutCustomerManagedKey } from "./dataproc-cluster-without-customer-managed-key.ts";
+import { daxClusterUnencrypted } from "./dax-cluster-unencrypted.ts";
+import { dbParameterGroupAllowsPlaintext } from "./db-parameter-group-allows-plaintext.ts";
 import { defaultSecurityGroupAllowsTraffic } from "./default-security-group-allows-traffic.ts";
+import { dmsEndpointWithoutSsl } from "./dms-endpoint-without-ssl.ts";
+import { dmsReplicationInstancePublic } from "./dms-replication-instance-public.ts";
+import { dmsReplicationInstanceWithoutCmk } from "./dms-replication-instance-without-cmk.ts";
+import { docdbParameterGroupTlsDisabled } from "./docdb-parameter-group-tls-disabled.ts";
+import { docdbShortBackupRetention } from "./docdb-short-backup-retention.ts";
+import { docdbWithoutCmk } from "./docdb-without-cmk.ts";
+import { docdbWithoutDeletionProtection } from "./docdb-without-deletion-protection.ts";
+import { docdbWithoutLogExports } from "./docdb-without-log-exports.ts";
+import { dynamodbWithoutCmk } from "./dynamodb-without-cmk.ts";
+import { dynamodbWithoutDeletionProtection } from "./dynamodb-without-deletion-protection.ts";
 import { dynamodbWithoutPointInTimeRecovery } from "./dynamodb-without-point-in-time-recovery.ts";
+import { ebsDefaultEncryptionDisabled } from "./ebs-default-encryption-disabled.ts";
+import { ebsVolumeWithoutCmk } from "./ebs-volume-without-cmk.ts";
+import { ec2DetailedMonitoringDisabled } from "./ec2-detailed-monitoring-disabled.ts";
 import { ec2Imdsv1Enabled } from "./ec2-imdsv1-enabled.ts";
+import { ec2NotEbsOptimized } from "./ec2-not-ebs-optimized.ts";
 import { ec2PublicIp } from "./ec2-public-ip.ts";
 import { ec2UserDataSecret } from "./ec2-user-data-secret.ts";
 import { ecrMutableImageTags } from "./ecr-mutable-image-tags.ts";
 import { ecrScanOnPushDisabled } from "./ecr-scan-on-push-disabled.ts";
+import { ecrWithoutCmk } from "./ecr-without-cmk.ts";
+import { ecsClusterWithoutContainerInsights } from "./ecs-cluster-without-container-insights.ts";
+import { ecsServicePublicIp } from "./ecs-service-public-ip.ts";
+import { ecsTaskEfsWithoutTransitEncryption } from "./ecs-task-efs-without-transit-encryption.ts";
+import { ecsTaskHostNetwork } from "./ecs-task-host-network.ts";
+import { ecsTaskPrivilegedContainer } from "./ecs-task-privileged-container.ts";
+import { efsBackupPolicyDisabled } from "./efs-backup-policy-disabled.ts";
+import { efsWithoutCmk } from "./efs-without-cmk.ts";
 import { eksControlPlaneLoggingIncomplete } from "./eks-control-plane-logging-incomplete.ts";
+import { eksNodeGroupSshOpen } from "./eks-node-group-ssh-open.ts";
 import { eksPublicEndpoint } from "./eks-public-endpoint.ts";
 import { eksSecretsNotEncrypted } from "./eks-secrets-not-encrypted.ts";
 import { elasticacheWithoutAtRestEncryption } from "./elasticache-without-at-rest-encryption.ts";
+import { elasticacheWithoutAuthToken } from "./elasticache-without-auth-token.ts";
+import { elasticacheWithoutCmk } from "./elasticache-without-cmk.ts";
+import { elasticacheWithoutSnapshots } from "./elasticache-without-snapshots.ts";
 import { elasticacheWithoutTransitEncryption } from "./elasticache-without-transit-encryption.ts";
+import { elbListenerAllowsHttp } from "./elb-listener-allows-http.ts";
+import { elbWithoutAccessLogs } from "./elb-without-access-logs.ts";
+import { emrClusterWithoutLogging } from "./emr-cluster-without-logging.ts";
+import { fsxWithoutCmk } from "./fsx-without-cmk.ts";
 import { gceDefaultServiceAccount } from "./gce-default-service-account.ts";
 import { gceDefaultServiceAccountFullScope } from "./gce-default-service-account-full-scope.ts";
 import { gceDiskWithoutCustomerManagedKey } from "./gce-disk-without-customer-managed-key.ts";
@@ -230,52 +291,145 @@ import { gkeWithoutMasterAuthorizedNetworks } from "./gke-without-master-authori
 import { gkeWithoutReleaseChannel } from "./gke-without-release-channel.ts";
 import { gkeWithoutSecretsEncryption } from "./gke-without-secrets-encryption.ts";
 import { gkeWithoutWorkloadIdentity } from "./gke-without-workload-identity.ts";
+import { globalAcceleratorWithoutFlowLogs } from "./global-accelerator-without-flow-logs.ts";
+import { glueConnectionPasswordsUnencrypted } from "./glue-connection-passwords-unencrypted.ts";
+import { glueDataCatalogUnencrypted } from "./glue-data-catalog-unencrypted.ts";
+import { glueSecurityConfigurationUnencrypted } from "./glue-security-configuration-unencrypted.ts";
+import { guarddutyDetectorDisabled } from "./guardduty-detector-disabled.ts";
 import { iamAdminPolicyAttached } from "./iam-admin-policy-attached.ts";
+import { iamPasswordPolicyAllowsReuse } from "./iam-password-policy-allows-reuse.ts";
+import { iamPasswordPolicyNeverExpires } from "./iam-password-policy-never-expires.ts";
+import { iamPasswordPolicyShortMinimum } from "./iam-password-policy-short-minimum.ts";
+import { iamPasswordPolicyWithoutLowercase } from "./iam-password-policy-without-lowercase.ts";
+import { iamPasswordPolicyWithoutNumbers } from "./iam-password-policy-without-numbers.ts";
+import { iamPasswordPolicyWithoutSymbols } from "./iam-password-policy-without-symbols.ts";
+import { iamPasswordPolicyWithoutUppercase } from "./iam-password-policy-without-uppercase.ts";
 import { iamPolicyAllowsEverything } from "./iam-policy-allows-everything.ts";
 import { iamPolicyAttachedToUser } from "./iam-policy-attached-to-user.ts";
+import { iamPolicyCredentialsExposure } from "./iam-policy-credentials-exposure.ts";
+import { iamPolicyDataExfiltration } from "./iam-policy-data-exfiltration.ts";
+import { iamPolicyPrivilegeEscalation } from "./iam-policy-privilege-escalation.ts";
 import { iamPolicyServiceWildcard } from "./iam-policy-service-wildcard.ts";
 import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
 import { iamUserAccessKey } from "./iam-user-access-key.ts";
+import { kinesisFirehoseUnencrypted } from "./kinesis-firehose-unencrypted.ts";
+import { kinesisStreamWithAwsManagedKey } from "./kinesis-stream-with-aws-managed-key.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
+import { lambdaDeprecatedRuntime } from "./lambda-deprecated-runtime.ts";
 import { lambdaEnvironmentSecret } from "./lambda-environment-secret.ts";
+import { lambdaEnvironmentWithoutCmk } from "./lambda-environment-without-cmk.ts";
+import { lambdaPermissionAnyPrincipal } from "./lambda-permission-any-principal.ts";
+import { lambdaPermissionWithoutSource } from "./lambda-permission-without-source.ts";
 import { lambdaUrlWithoutAuth } from "./lambda-url-without-auth.ts";
+import { lambdaWithoutDeadLetterQueue } from "./lambda-without-dead-letter-queue.ts";
 import { lambdaWithoutTracing } from "./lambda-without-tracing.ts";
 import { lbListenerAllowsHttp } from "./lb-listener-allows-http.ts";
 import { lbOutdatedTlsPolicy } from "./lb-outdated-tls-policy.ts";
 import { lbWithoutAccessLogs } from "./lb-without-access-logs.ts";
 import { lbWithoutDeletionProtection } from "./lb-without-deletion-protection.ts";
+import { memorydbOpenAccess } from "./memorydb-open-access.ts";
+import { memorydbTlsDisabled } from "./memorydb-tls-disabled.ts";
+import { memorydbWithoutCmk } from "./memorydb-without-cmk.ts";
+import { memorydbWithoutSnapshots } from "./memorydb-without-snapshots.ts";
 import { memorystoreRedisWithoutAuth } from "./memorystore-redis-without-auth.ts";
 import { memorystoreRedisWithoutTransitEncryption } from "./memorystore-redis-without-transit-encryption.ts";
+import { mqBrokerAuditLogsDisabled } from "./mq-broker-audit-logs-disabled.ts";
+import { mqBrokerAutoMinorUpgradeDisabled } from "./mq-broker-auto-minor-upgrade-disabled.ts";
+import { mqBrokerGeneralLogsDisabled } from "./mq-broker-general-logs-disabled.ts";
+import { mqBrokerPubliclyAccessible } from "./mq-broker-publicly-accessible.ts";
 import { mskPlaintextClientTraffic } from "./msk-plaintext-client-traffic.ts";
+import { mskPlaintextInsideCluster } from "./msk-plaintext-inside-cluster.ts";
+import { mskWithoutCmk } from "./msk-without-cmk.ts";
+import { mwaaPublicWebserver } from "./mwaa-public-webserver.ts";
+import { neptuneInstancePubliclyAccessible } from "./neptune-instance-publicly-accessible.ts";
+import { neptuneShortBackupRetention } from "./neptune-short-backup-retention.ts";
+import { neptuneWithoutAuditLogs } from "./neptune-without-audit-logs.ts";
+import { neptuneWithoutCmk } from "./neptune-without-cmk.ts";
+import { neptuneWithoutCopyTagsToSnapshot } from "./neptune-without-copy-tags-to-snapshot.ts";
+import { neptuneWithoutDeletionProtection } from "./neptune-without-deletion-protection.ts";
+import { neptuneWithoutIamAuthentication } from "./neptune-without-iam-authentication.ts";
+import { opensearchDomainOutsideVpc } from "./opensearch-domain-outside-vpc.ts";
 import { opensearchHttpsNotEnforced } from "./opensearch-https-not-enforced.ts";
+import { opensearchOldTls } from "./opensearch-old-tls.ts";
+import { opensearchWithoutAuditLogs } from "./opensearch-without-audit-logs.ts";
+import { opensearchWithoutCmk } from "./opensearch-without-cmk.ts";
 import { opensearchWithoutEncryptionAtRest } from "./opensearch-without-encryption-at-rest.ts";
+import { opensearchWithoutFineGrainedAccess } from "./opensearch-without-fine-grained-access.ts";
+import { opensearchWithoutLogPublishing } from "./opensearch-without-log-publishing.ts";
 import { opensearchWithoutNodeToNodeEncryption } from "./opensearch-without-node-to-node-encryption.ts";
 import { publicRdsInstance } from "./public-rds-instance.ts";
 import { pubsubTopicWithoutCustomerManagedKey } from "./pubsub-topic-without-customer-managed-key.ts";
+import { qldbLedgerAllowAllPermissions } from "./qldb-ledger-allow-all-permissions.ts";
+import { qldbLedgerWithoutDeletionProtection } from "./qldb-ledger-without-deletion-protection.ts";
 import { rdpOpenToInternet } from "./rdp-open-to-internet.ts";
+import { rdsAutoMinorVersionUpgradeDisabled } from "./rds-auto-minor-version-upgrade-disabled.ts";
+import { rdsPerformanceInsightsWithoutCmk } from "./rds-performance-insights-without-cmk.ts";
 import { rdsShortBackupRetention } from "./rds-short-backup-retention.ts";
+import { rdsWithoutCmk } from "./rds-without-cmk.ts";
+import { rdsWithoutCopyTagsToSnapshot } from "./rds-without-copy-tags-to-snapshot.ts";
 import { rdsWithoutDeletionProtection } from "./rds-without-deletion-protection.ts";
+import { rdsWithoutEnhancedMonitoring } from "./rds-without-enhanced-monitoring.ts";
 import { rdsWithoutIamAuthentication } from "./rds-without-iam-authentication.ts";
+import { rdsWithoutLogExports } from "./rds-without-log-exports.ts";
+import { rdsWithoutMultiAz } from "./rds-without-multi-az.ts";
+import { rdsWithoutPerformanceInsights } from "./rds-without-performance-insights.ts";
+import { redshiftClusterUnencrypted } from "./redshift-cluster-unencrypted.ts";
+import { redshiftParameterGroupAllowsPlaintext } from "./redshift-parameter-group-allows-plaintext.ts";
+import { redshiftPubliclyAccessible } from "./redshift-publicly-accessible.ts";
+import { redshiftShortSnapshotRetention } from "./redshift-short-snapshot-retention.ts";
+import { redshiftVersionUpgradeDisabled } from "./redshift-version-upgrade-disabled.ts";
+import { redshiftWithoutAuditLogging } from "./redshift-without-audit-logging.ts";
+import { redshiftWithoutCmk } from "./redshift-without-cmk.ts";
+import { redshiftWithoutEnhancedVpcRouting } from "./redshift-without-enhanced-vpc-routing.ts";
 import { resourcePolicyAllowsAnyPrincipal } from "./resource-policy-allows-any-principal.ts";
+import { route53ZoneWithoutQueryLogging } from "./route53-zone-without-query-logging.ts";
 import { s3BucketPolicyAllowsPublicAccess } from "./s3-bucket-policy-allows-public-access.ts";
 import { s3BucketWithoutAccessLogging } from "./s3-bucket-without-access-logging.ts";
 import { s3BucketWithoutEncryptionConfiguration } from "./s3-bucket-without-encryption-configuration.ts";
+import { s3BucketWithoutKms } from "./s3-bucket-without-kms.ts";
 import { s3BucketWithoutPublicAccessBlock } from "./s3-bucket-without-public-access-block.ts";
 import { s3BucketWithoutVersioning } from "./s3-bucket-without-versioning.ts";
 import { s3PublicAccessBlockDisabled } from "./s3-public-access-block-disabled.ts";
 import { s3PublicAcl } from "./s3-public-acl.ts";
+import { s3VersioningWithoutMfaDelete } from "./s3-versioning-without-mfa-delete.ts";
+import { sagemakerDomainWithoutCmk } from "./sagemaker-domain-without-cmk.ts";
+import { sagemakerEndpointWithoutCmk } from "./sagemaker-endpoint-without-cmk.ts";
+import { sagemakerNotebookDirectInternet } from "./sagemaker-notebook-direct-internet.ts";
+import { sagemakerNotebookRootAccess } from "./sagemaker-notebook-root-access.ts";
+import { sagemakerNotebookWithoutCmk } from "./sagemaker-notebook-without-cmk.ts";
+import { secretWithoutRecoveryWindow } from "./secret-without-recovery-window.ts";
+import { secretWithoutRotation } from "./secret-without-rotation.ts";
+import { secretsmanagerSecretWithoutCmk } from "./secretsmanager-secret-without-cmk.ts";
+import { securityGroupRuleWithoutDescription } from "./security-group-rule-without-description.ts";
+import { securityGroupWithoutDescription } from "./security-group-without-description.ts";
+import { snsSubscriptionOverHttp } from "./sns-subscription-over-http.ts";
+import { snsTopicWithAwsManagedKey } from "./sns-topic-with-aws-managed-key.ts";
 import { spannerDatabaseDeletionProtectionDisabled } from "./spanner-database-deletion-protection-disabled.ts";
+import { sqsQueueWithoutDeadLetterQueue } from "./sqs-queue-without-dead-letter-queue.ts";
+import { sqsWithoutCmk } from "./sqs-without-cmk.ts";
 import { sshOpenToInternet } from "./ssh-open-to-internet.ts";
+import { ssmParameterSecretNotEncrypted } from "./ssm-parameter-secret-not-encrypted.ts";
+import { ssmSecureParameterWithoutCmk } from "./ssm-secure-parameter-without-cmk.ts";
+import { stepFunctionWithoutLogging } from "./step-function-without-logging.ts";
+import { stepFunctionWithoutTracing } from "./step-function-without-tracing.ts";
+import { subnetAssignsPublicIps } from "./subnet-assigns-public-ips.ts";
+import { transferServerAllowsFtp } from "./transfer-server-allows-ftp.ts";
 import { unencryptedDocdbCluster } from "./unencrypted-docdb-cluster.ts";
 import { unencryptedEbsVolume } from "./unencrypted-ebs-volume.ts";
 import { unencryptedEfsFileSystem } from "./unencrypted-efs-file-system.ts";
 import { unencryptedInstanceBlockDevice } from "./unencrypted-instance-block-device.ts";
 import { unencryptedKinesisStream } from "./unencrypted-kinesis-stream.ts";
+import { unencryptedNeptuneCluster } from "./unencrypted-neptune-cluster.ts";
 import { unencryptedRdsCluster } from "./unencrypted-rds-cluster.ts";
 import { unencryptedRdsInstance } from "./unencrypted-rds-instance.ts";
 import { unencryptedSnsTopic } from "./unencrypted-sns-topic.ts";
 import { unencryptedSqsQueue } from "./unencrypted-sqs-queue.ts";
+import { vpcDefaultSecurityGroupUnrestricted } from "./vpc-default-security-group-unrestricted.ts";
+import { vpcEndpointServiceAutoAccepts } from "./vpc-endpoint-service-auto-accepts.ts";
 import { vpcWithoutFlowLogs } from "./vpc-without-flow-logs.ts";
+import { wafv2WebAclWithoutLogging } from "./wafv2-web-acl-without-logging.ts";
+import { workspaceRootVolumeUnencrypted } from "./workspace-root-volume-unencrypted.ts";
+import { workspaceUserVolumeUnencrypted } from "./workspace-user-volume-unencrypted.ts";
 
 export const terraformRules: readonly FileRule<TerraformModel>[] = [
   // AWS databases
@@ -316,6 +470,7 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   rdpOpenToInternet,
   databasePortOpenToInternet,
   allPortsOpenToInternet,
+  adminServicePortOpenToInternet,
   // AWS identity and resource policies
   iamPolicyAllowsEverything,
   iamPolicyServiceWildcard,
@@ -560,6 +715,160 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   aksSecretsProviderWithoutRotation,
   azureSqlDatabaseTdeDisabled,
   azureStorageCrossTenantReplication,
+  // AWS logging and monitoring (issue 21)
+  cloudtrailWithoutCloudwatchLogs,
+  cloudtrailLoggingDisabled,
+  apiGatewayStageWithoutAccessLogs,
+  apigatewayv2StageWithoutAccessLogs,
+  apiGatewayExecutionLoggingDisabled,
+  apiGatewayStageWithoutTracing,
+  cloudfrontWithoutAccessLogs,
+  rdsWithoutLogExports,
+  elbWithoutAccessLogs,
+  neptuneWithoutAuditLogs,
+  docdbWithoutLogExports,
+  mqBrokerGeneralLogsDisabled,
+  mqBrokerAuditLogsDisabled,
+  stepFunctionWithoutLogging,
+  stepFunctionWithoutTracing,
+  cloudwatchLogGroupShortRetention,
+  cloudwatchLogGroupWithoutKms,
+  appsyncWithoutLogging,
+  emrClusterWithoutLogging,
+  globalAcceleratorWithoutFlowLogs,
+  configRecorderNotRecordingAll,
+  guarddutyDetectorDisabled,
+  ec2DetailedMonitoringDisabled,
+  ecsClusterWithoutContainerInsights,
+  // AWS backup and recovery (issue 21)
+  rdsWithoutCopyTagsToSnapshot,
+  databaseSkipsFinalSnapshot,
+  dynamodbWithoutDeletionProtection,
+  s3VersioningWithoutMfaDelete,
+  elasticacheWithoutSnapshots,
+  memorydbWithoutSnapshots,
+  neptuneShortBackupRetention,
+  docdbShortBackupRetention,
+  redshiftShortSnapshotRetention,
+  neptuneWithoutDeletionProtection,
+  docdbWithoutDeletionProtection,
+  qldbLedgerWithoutDeletionProtection,
+  efsBackupPolicyDisabled,
+  secretWithoutRecoveryWindow,
+  backupVaultWithoutKms,
+  // AWS customer-managed keys and encryption at rest (issue 21)
+  rdsWithoutCmk,
+  rdsPerformanceInsightsWithoutCmk,
+  dynamodbWithoutCmk,
+  sqsWithoutCmk,
+  snsTopicWithAwsManagedKey,
+  kinesisStreamWithAwsManagedKey,
+  ecrWithoutCmk,
+  secretsmanagerSecretWithoutCmk,
+  ssmSecureParameterWithoutCmk,
+  ebsDefaultEncryptionDisabled,
+  ebsVolumeWithoutCmk,
+  redshiftClusterUnencrypted,
+  redshiftWithoutCmk,
+  unencryptedNeptuneCluster,
+  neptuneWithoutCmk,
+  docdbWithoutCmk,
+  efsWithoutCmk,
+  athenaWorkgroupResultsUnencrypted,
+  athenaWorkgroupAllowsClientOverride,
+  athenaDatabaseUnencrypted,
+  codebuildProjectWithoutCmk,
+  codebuildArtifactsUnencrypted,
+  glueDataCatalogUnencrypted,
+  glueConnectionPasswordsUnencrypted,
+  glueSecurityConfigurationUnencrypted,
+  sagemakerNotebookWithoutCmk,
+  sagemakerEndpointWithoutCmk,
+  sagemakerDomainWithoutCmk,
+  daxClusterUnencrypted,
+  workspaceRootVolumeUnencrypted,
+  workspaceUserVolumeUnencrypted,
+  lambdaEnvironmentWithoutCmk,
+  mskWithoutCmk,
+  elasticacheWithoutCmk,
+  opensearchWithoutCmk,
+  fsxWithoutCmk,
+  memorydbWithoutCmk,
+  dmsReplicationInstanceWithoutCmk,
+  kinesisFirehoseUnencrypted,
+  // AWS encryption in transit (issue 21)
+  apiGatewayDomainOldTls,
+  apigatewayv2DomainOldTls,
+  mskPlaintextInsideCluster,
+  opensearchOldTls,
+  transferServerAllowsFtp,
+  memorydbTlsDisabled,
+  snsSubscriptionOverHttp,
+  dmsEndpointWithoutSsl,
+  dbParameterGroupAllowsPlaintext,
+  redshiftParameterGroupAllowsPlaintext,
+  docdbParameterGroupTlsDisabled,
+  elbListenerAllowsHttp,
+  cloudfrontOriginAllowsHttp,
+  cloudfrontOriginOldTls,
+  ecsTaskEfsWithoutTransitEncryption,
+  // AWS authentication and authorisation (issue 21)
+  neptuneWithoutIamAuthentication,
+  redshiftPubliclyAccessible,
+  dmsReplicationInstancePublic,
+  mqBrokerPubliclyAccessible,
+  sagemakerNotebookDirectInternet,
+  sagemakerNotebookRootAccess,
+  subnetAssignsPublicIps,
+  ecsServicePublicIp,
+  mwaaPublicWebserver,
+  eksNodeGroupSshOpen,
+  memorydbOpenAccess,
+  qldbLedgerAllowAllPermissions,
+  opensearchWithoutFineGrainedAccess,
+  elasticacheWithoutAuthToken,
+  vpcEndpointServiceAutoAccepts,
+  iamPasswordPolicyShortMinimum,
+  iamPasswordPolicyAllowsReuse,
+  iamPasswordPolicyNeverExpires,
+  iamPasswordPolicyWithoutSymbols,
+  iamPasswordPolicyWithoutNumbers,
+  iamPasswordPolicyWithoutUppercase,
+  iamPasswordPolicyWithoutLowercase,
+  apiGatewayMethodWithoutAuth,
+  apigatewayv2RouteWithoutAuth,
+  lambdaPermissionAnyPrincipal,
+  lambdaPermissionWithoutSource,
+  iamPolicyPrivilegeEscalation,
+  iamPolicyCredentialsExposure,
+  iamPolicyDataExfiltration,
+  // AWS hardening (issue 21)
+  lambdaWithoutDeadLetterQueue,
+  securityGroupWithoutDescription,
+  rdsAutoMinorVersionUpgradeDisabled,
+  mqBrokerAutoMinorUpgradeDisabled,
+  redshiftVersionUpgradeDisabled,
+  redshiftWithoutEnhancedVpcRouting,
+  acmCertificateTransparencyDisabled,
+  rdsWithoutEnhancedMonitoring,
+  cloudfrontWithoutWaf,
+  apiGatewayCacheUnencrypted,
+  lambdaDeprecatedRuntime,
+  ecsTaskHostNetwork,
+  ecsTaskPrivilegedContainer,
+  securityGroupRuleWithoutDescription,
+  // AWS late additions (issue 21)
+  opensearchDomainOutsideVpc,
+  neptuneInstancePubliclyAccessible,
+  neptuneWithoutCopyTagsToSnapshot,
+  rdsWithoutPerformanceInsights,
+  rdsWithoutMultiAz,
+  opensearchWithoutLogPublishing,
+  opensearchWithoutAuditLogs,
+  // AWS hardening, continued (issue 21)
+  ec2NotEbsOptimized,
+  sqsQueueWithoutDeadLetterQueue,
+  ssmParameterSecretNotEncrypted,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
@@ -568,4 +877,12 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   s3BucketWithoutAccessLogging,
   s3BucketWithoutEncryptionConfiguration,
   vpcWithoutFlowLogs,
+  // AWS companions joined within a module (issue 21)
+  secretWithoutRotation,
+  wafv2WebAclWithoutLogging,
+  albWithoutWaf,
+  redshiftWithoutAuditLogging,
+  route53ZoneWithoutQueryLogging,
+  s3BucketWithoutKms,
+  vpcDefaultSecurityGroupUnrestricted,
 ];
