@@ -357,3 +357,15 @@ export function grantsWrite(permissions: Permissions | null): boolean {
   if (!permissions) return false;
   return permissions.shorthand === "write-all" || permissions.scopes.some((scope) => scope.value === "write");
 }
+
+/**
+ * The version a `uses:` line's trailing comment names (`# v4.2.2`, `# tag=v4`, `# pin@v4`), or null.
+ * Dependabot and Renovate write these next to a SHA pin; they are a claim, not a fact.
+ */
+export function versionComment(file: SourceFile, uses: UsesReference): string | null {
+  const position = file.positionAt(uses.end);
+  const rest = file.lineText(position.line).slice(position.column - 1);
+  const match =
+    /^\s*['"]?\s*#\s*(?:tag\s*=\s*|pin@|ratchet:[^@\s]+@)?(v?\d+(?:\.\d+){0,2}(?:[-+][\w.]+)?)\b/i.exec(rest);
+  return match ? match[1]! : null;
+}

@@ -1,13 +1,19 @@
 // The explicit rule list of the GitHub Actions analyzer: adding a rule adds one line here.
+
 import type { FileRule } from "../../../rule.ts";
 import type { WorkflowModel } from "../model.ts";
+import { adHocPackageInstall } from "./ad-hoc-package-install.ts";
+import { archivedAction } from "./archived-action.ts";
 import { artifactWithCredentials } from "./artifact-with-credentials.ts";
 import { cachePoisoning } from "./cache-poisoning.ts";
 import { excessivePermissions } from "./excessive-permissions.ts";
 import { githubEnvWriteInPrivilegedWorkflow } from "./github-env-write-in-privileged-workflow.ts";
 import { hardcodedCredentials } from "./hardcoded-credentials.ts";
 import { insecureCommands } from "./insecure-commands.ts";
+import { insecureUrlScheme } from "./insecure-url-scheme.ts";
+import { knownVulnerableAction } from "./known-vulnerable-action.ts";
 import { missingPermissions } from "./missing-permissions.ts";
+import { obfuscatedExpression } from "./obfuscated-expression.ts";
 import { persistedCheckoutCredentials } from "./persisted-checkout-credentials.ts";
 import { pullRequestTargetWriteToken } from "./pull-request-target-write-token.ts";
 import { secretInWorkflowEnv } from "./secret-in-workflow-env.ts";
@@ -16,12 +22,15 @@ import { secretsToJson } from "./secrets-to-json.ts";
 import { selfHostedRunnerOnPullRequest } from "./self-hosted-runner-on-pull-request.ts";
 import { spoofableBotCondition } from "./spoofable-bot-condition.ts";
 import { templateInjection } from "./template-injection.ts";
+import { typosquattedAction } from "./typosquatted-action.ts";
 import { unpinnedAction } from "./unpinned-action.ts";
 import { unpinnedContainerImage } from "./unpinned-container-image.ts";
 import { unpinnedFirstPartyAction } from "./unpinned-first-party-action.ts";
+import { unsoundCondition } from "./unsound-condition.ts";
 import { unsoundContains } from "./unsound-contains.ts";
 import { untrustedCheckout } from "./untrusted-checkout.ts";
 import { unusedOidcPermission } from "./unused-oidc-permission.ts";
+import { useTrustedPublishing } from "./use-trusted-publishing.ts";
 import { workflowRunArtifactExecution } from "./workflow-run-artifact-execution.ts";
 
 export const ciRules: readonly FileRule<WorkflowModel>[] = [
@@ -47,4 +56,12 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   unsoundContains,
   artifactWithCredentials,
   githubEnvWriteInPrivilegedWorkflow,
+  knownVulnerableAction,
+  archivedAction,
+  typosquattedAction,
+  useTrustedPublishing,
+  adHocPackageInstall,
+  insecureUrlScheme,
+  obfuscatedExpression,
+  unsoundCondition,
 ];
