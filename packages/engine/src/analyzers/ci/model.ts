@@ -367,5 +367,7 @@ export function versionComment(file: SourceFile, uses: UsesReference): string | 
   const rest = file.lineText(position.line).slice(position.column - 1);
   const match =
     /^\s*['"]?\s*#\s*(?:tag\s*=\s*|pin@|ratchet:[^@\s]+@)?(v?\d+(?:\.\d+){0,2}(?:[-+][\w.]+)?)\b/i.exec(rest);
-  return match ? match[1]! : null;
+  if (!match) return null;
+  // `# 2024` or `# 3 retries` are not versions: require a `v` or a dot, as release tags have
+  return /^v/i.test(match[1]!) || match[1]!.includes(".") ? match[1]! : null;
 }

@@ -4,7 +4,7 @@ import { hasTrigger, type Permissions, type WorkflowModel } from "../model.ts";
 export const excessivePermissions = defineFileRule<WorkflowModel>({
   id: "ci/excessive-permissions",
   analyzer: "ci",
-  title: "Workflow token granted write-all, or write access on pull requests",
+  title: "Workflow token granted write-all, write access on pull requests, or write scopes to every job",
   severity: "high",
   confidence: "high",
   lifecycle: "stable",
@@ -12,7 +12,7 @@ export const excessivePermissions = defineFileRule<WorkflowModel>({
   controls: ["CI-PERM-01"],
   docs: {
     summary:
-      "A workflow or job grants `permissions: write-all`, or a workflow triggered by pull requests grants `contents: write`.",
+      "A workflow or job grants `permissions: write-all`, a workflow triggered by pull requests grants `contents: write`, or a workflow-level `permissions:` block grants a write scope that two or more jobs inherit (reported on the line that grants it).",
     whyItMatters:
       "write-all gives every step a token that can push to branches, publish packages and change repository settings; in a pull-request workflow the code under test is the contributor's, and `contents: write` hands it push access (with pull_request_target, even for forks).",
     remediation:
@@ -37,5 +37,19 @@ export const excessivePermissions = defineFileRule<WorkflowModel>({
     };
     inspect(ctx.model.permissions, "the workflow");
     for (const job of ctx.model.jobs) inspect(job.permissions, `job ${job.id}`);
+    // a write scope at workflow level reaches every job that does not set its own permissions;
+    // with two or more such jobs, at least one of them holds a grant it may not need
+    const inheriting = ctx.model.jobs.filter((job) => !job.permissions && !job.uses);
+    if (inheriting.length < 2) return;
+    for (const scope of ctx.model.permissions?.scopes ?? []) {
+      if (scope.value !== "write" || scope.name === "id-token") continue;
+      if (pullRequest && scope.name === "contents") continue; // reported above
+      ctx.report({
+        message: `${scope.name}: write is granted at workflow level to ${inheriting.length} jobs (${inheriting
+          .map((job) => job.id)
+          .join(", ")}); grant it in the job that needs it`,
+        at: scope.at,
+      });
+    }
   },
 });

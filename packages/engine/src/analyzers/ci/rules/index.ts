@@ -6,17 +6,23 @@ import { adHocPackageInstall } from "./ad-hoc-package-install.ts";
 import { archivedAction } from "./archived-action.ts";
 import { artifactWithCredentials } from "./artifact-with-credentials.ts";
 import { cachePoisoning } from "./cache-poisoning.ts";
+import { dangerousTrigger } from "./dangerous-trigger.ts";
 import { excessivePermissions } from "./excessive-permissions.ts";
+import { forbiddenAction } from "./forbidden-action.ts";
+import { githubAppTokenMisuse } from "./github-app-token-misuse.ts";
 import { githubEnvWriteInPrivilegedWorkflow } from "./github-env-write-in-privileged-workflow.ts";
 import { hardcodedCredentials } from "./hardcoded-credentials.ts";
 import { insecureCommands } from "./insecure-commands.ts";
 import { insecureUrlScheme } from "./insecure-url-scheme.ts";
 import { knownVulnerableAction } from "./known-vulnerable-action.ts";
+import { missingDeployConcurrency } from "./missing-deploy-concurrency.ts";
 import { missingPermissions } from "./missing-permissions.ts";
 import { obfuscatedExpression } from "./obfuscated-expression.ts";
 import { persistedCheckoutCredentials } from "./persisted-checkout-credentials.ts";
 import { pullRequestTargetWriteToken } from "./pull-request-target-write-token.ts";
+import { refVersionMismatch } from "./ref-version-mismatch.ts";
 import { secretInWorkflowEnv } from "./secret-in-workflow-env.ts";
+import { secretOutsideEnvironment } from "./secret-outside-environment.ts";
 import { secretsInherit } from "./secrets-inherit.ts";
 import { secretsToJson } from "./secrets-to-json.ts";
 import { selfHostedRunnerOnPullRequest } from "./self-hosted-runner-on-pull-request.ts";
@@ -64,4 +70,10 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   insecureUrlScheme,
   obfuscatedExpression,
   unsoundCondition,
+  githubAppTokenMisuse,
+  missingDeployConcurrency,
+  secretOutsideEnvironment,
+  refVersionMismatch,
+  forbiddenAction,
+  dangerousTrigger,
 ];
