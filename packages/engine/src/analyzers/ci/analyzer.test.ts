@@ -1,11 +1,16 @@
 // The GitHub Actions analyzer on its own: every rule's fixtures, fixes that apply cleanly, exact
 // lines inside block scalars, and a parser that never throws.
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { applyTextEdits, checkRuleFixtures } from "../../../test/fixture-harness.ts";
+import {
+  applyTextEdits,
+  checkRuleFixtures,
+  loadFixtureFolder,
+  runRuleOnFiles,
+} from "../../../test/fixture-harness.ts";
 import type { Report } from "../../rule.ts";
 import { SourceFile } from "../../source.ts";
 import { ciAnalyzer } from "./analyzer.ts";
@@ -34,6 +39,27 @@ describe("ci fixtures", () => {
   for (const rule of ciAnalyzer.rules) {
     it(rule.id, () => {
       expect(checkRuleFixtures(ciAnalyzer, here, rule).errors).toEqual([]);
+    });
+  }
+});
+
+// Real-world-style workflows written the safe way (pinned, least privilege, env indirection,
+// trusted publishing, concurrency): every ci rule must stay silent on them.
+describe("clean workflows", () => {
+  const { files } = loadFixtureFolder(join(here, "fixtures", "clean-workflows"));
+  it("has files of every kind the analyzer reads", () => {
+    expect(files.map((file) => file.path)).toEqual(
+      expect.arrayContaining([".github/dependabot.yml", ".github/actions/setup/action.yml"]),
+    );
+    expect(files.length).toBeGreaterThanOrEqual(7);
+  });
+  for (const rule of ciAnalyzer.rules) {
+    it(`${rule.id} finds nothing`, () => {
+      const run = runRuleOnFiles(ciAnalyzer, rule, files);
+      expect(run.problems).toEqual([]);
+      expect(
+        run.findings.map((finding) => `${finding.location.path}:${finding.location.line} ${finding.message}`),
+      ).toEqual([]);
     });
   }
 });

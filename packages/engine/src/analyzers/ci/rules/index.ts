@@ -7,6 +7,8 @@ import { archivedAction } from "./archived-action.ts";
 import { artifactWithCredentials } from "./artifact-with-credentials.ts";
 import { cachePoisoning } from "./cache-poisoning.ts";
 import { dangerousTrigger } from "./dangerous-trigger.ts";
+import { dependabotInsecureExecution } from "./dependabot-insecure-execution.ts";
+import { dependabotMissingCooldown } from "./dependabot-missing-cooldown.ts";
 import { excessivePermissions } from "./excessive-permissions.ts";
 import { forbiddenAction } from "./forbidden-action.ts";
 import { githubAppTokenMisuse } from "./github-app-token-misuse.ts";
@@ -76,4 +78,6 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   refVersionMismatch,
   forbiddenAction,
   dangerousTrigger,
+  dependabotInsecureExecution,
+  dependabotMissingCooldown,
 ];
