@@ -31,6 +31,7 @@ import { selfHostedRunnerOnPullRequest } from "./self-hosted-runner-on-pull-requ
 import { spoofableBotCondition } from "./spoofable-bot-condition.ts";
 import { templateInjection } from "./template-injection.ts";
 import { typosquattedAction } from "./typosquatted-action.ts";
+import { undocumentedPermissions } from "./undocumented-permissions.ts";
 import { unpinnedAction } from "./unpinned-action.ts";
 import { unpinnedContainerImage } from "./unpinned-container-image.ts";
 import { unpinnedFirstPartyAction } from "./unpinned-first-party-action.ts";
@@ -80,4 +81,5 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   dangerousTrigger,
   dependabotInsecureExecution,
   dependabotMissingCooldown,
+  undocumentedPermissions,
 ];
