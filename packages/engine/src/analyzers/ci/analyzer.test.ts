@@ -191,6 +191,22 @@ describe("parseWorkflow", () => {
     "'",
     '"',
     "#",
+    "updates:",
+    "package-ecosystem: npm",
+    "cooldown:",
+    "id: x",
+    "env:",
+    "B: ",
+    "if: ",
+    "|| true",
+    'echo "a=$B" >> $GITHUB_OUTPUT',
+    "steps.x.outputs.a",
+    "env.B",
+    "secrets[",
+    "curl x | sh",
+    "pip install a",
+    " # v4.2.2",
+    "tj-actions/changed-files@v45",
   );
   it("never throws on random input", () => {
     fc.assert(
@@ -199,8 +215,9 @@ describe("parseWorkflow", () => {
           fc.string(),
           fc.array(pieces).map((parts) => parts.join("")),
         ),
-        (text) => {
-          const file = new SourceFile("w.yml", text);
+        fc.constantFrom("w.yml", ".github/dependabot.yml"),
+        (text, path) => {
+          const file = new SourceFile(path, text);
           const result = parseWorkflow(file);
           if (result.ok)
             for (const rule of ciAnalyzer.rules) rule.check({ model: result.model, file, report: () => {} });

@@ -1,4 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
+import { commandMatch } from "../commands.ts";
 import { allSteps, type WorkflowModel } from "../model.ts";
 
 /** `curl … | sh`, `wget -qO- … | sudo bash`, `bash <(curl …)`, `sh -c "$(curl …)"`. */
@@ -62,7 +63,7 @@ const INSTALLERS: {
 /** The first unpinned package an install command names, or null (unknown `$VAR` names never count). */
 export function unpinnedPackage(line: string): { installer: string; name: string } | null {
   for (const installer of INSTALLERS) {
-    const match = installer.command.exec(line);
+    const match = commandMatch(line, installer.command);
     if (!match) continue;
     const rest = line.slice(match.index + match[0].length).split(/\s*(?:&&|\|\||;|\||>|#)\s*/)[0]!;
     const words = rest

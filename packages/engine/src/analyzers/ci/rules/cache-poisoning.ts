@@ -1,4 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
+import { commandMatch } from "../commands.ts";
 import { actionPath, type Step, trigger, type WorkflowModel, withValue } from "../model.ts";
 
 /** Why a step restores a cache, or null. */
@@ -41,7 +42,7 @@ function publishes(step: Step): boolean {
   if (PUBLISHING_ACTIONS.has(actionPath(step))) return true;
   if (actionPath(step) === "docker/build-push-action" && withValue(step, "push")?.text.trim() === "true")
     return true;
-  return step.runLines.some((line) => PUBLISHING_COMMAND.test(line.text));
+  return step.runLines.some((line) => commandMatch(line.text, PUBLISHING_COMMAND) !== null);
 }
 
 /** True when the workflow publishes: a release event, or a push of tags. */

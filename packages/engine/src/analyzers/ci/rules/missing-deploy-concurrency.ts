@@ -2,7 +2,7 @@ import { defineFileRule } from "../../../rule.ts";
 import { asScalar, child, type Job, type WorkflowModel, type YamlNode } from "../model.ts";
 
 /** Environment names that stand for a shared, long-lived target. */
-const DEPLOY_TARGET = /\b(?:prod|production|live|staging|stage|release|deploy(?:ment)?)\b/i;
+const DEPLOY_TARGET = /\b(?:prod|production|live|staging|stage|deploy(?:ment)?)\b/i;
 
 /** The `environment:` of a job: `environment: production` or `environment: { name: production }`. */
 function environmentName(job: Job): { name: string; line: number; column: number } | null {
@@ -23,7 +23,7 @@ export const missingDeployConcurrency = defineFileRule<WorkflowModel>({
   controls: ["CI-TRIG-01"],
   docs: {
     summary:
-      "A job deploys to an environment named like a shared target (`production`, `prod`, `staging`, `live`, `release`), or a workflow named for deploying (`name: Deploy …`) has no environment and no concurrency anywhere, and neither the workflow nor the job sets `concurrency:`.",
+      "A job deploys to an environment named like a shared target (`production`, `prod`, `staging`, `live`, `deploy`), or a workflow named for deploying (`name: Deploy …`) has no environment and no concurrency anywhere, and neither the workflow nor the job sets `concurrency:`.",
     whyItMatters:
       "Two runs of a deployment can interleave: an older commit that finishes last overwrites the newer release, and half-applied migrations or infrastructure changes collide. Concurrency groups make runs for one target wait for (or cancel) each other.",
     remediation:

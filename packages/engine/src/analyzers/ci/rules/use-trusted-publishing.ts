@@ -1,4 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
+import { commandMatch } from "../commands.ts";
 import { actionPath, asScalar, type EnvVar, type Step, type WorkflowModel, withValue } from "../model.ts";
 import { type StepScope, stepScopes } from "../taint.ts";
 
@@ -112,7 +113,7 @@ export const useTrustedPublishing = defineFileRule<WorkflowModel>({
       }
       for (const line of step.runLines) {
         for (const publisher of PUBLISHERS) {
-          if (!publisher.command.test(line.text)) continue;
+          if (!commandMatch(line.text, publisher.command)) continue;
           if (publisher.registry === "npm" && publishesElsewhere(scope, line.text)) continue;
           const token = publisher.env.find((name) => fromSecret(visibleEnv(scope, step, name)));
           const flagged = publisher.flag?.test(line.text) ?? false;
