@@ -57,8 +57,9 @@ export function envSource(scope: StepScope, name: string): string | null {
 /** Shell variables a line reads: `$NAME`, `${NAME}`, `$env:NAME` (PowerShell), `process.env.NAME`. */
 export function shellVariables(line: string): string[] {
   const found = new Set<string>();
-  for (const match of line.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?|\$env:([A-Za-z_][A-Za-z0-9_]*)/g))
-    found.add(match[2] ?? match[1]!);
+  // `$env:NAME` first: otherwise `$env` would be read as a shell variable named `env`
+  for (const match of line.matchAll(/\$env:([A-Za-z_][A-Za-z0-9_]*)|\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/gi))
+    found.add(match[1] ?? match[2]!);
   for (const match of line.matchAll(/process\.env\.([A-Za-z_][A-Za-z0-9_]*)/g)) found.add(match[1]!);
   return [...found];
 }

@@ -54,6 +54,23 @@ export const VULNERABLE_ACTIONS: readonly VulnerableAction[] = [
     severity: "high",
   },
   {
+    repository: "sonarsource/sonarqube-scan-action",
+    introduced: "4.0.0",
+    fixed: "5.3.1",
+    advisory: "GHSA-f79p-9c5r-xg88",
+    summary:
+      "action arguments were evaluated as shell expressions, allowing command injection (CVE-2025-58178)",
+    severity: "high",
+  },
+  {
+    repository: "sonarsource/sonarqube-scan-action",
+    introduced: "4.0.0",
+    fixed: "6.0.0",
+    advisory: "GHSA-5xq9-5g24-4g6f",
+    summary: "argument injection through the action's inputs in the Bash implementation",
+    severity: "high",
+  },
+  {
     repository: "gradle/gradle-build-action",
     fixed: "2.4.2",
     advisory: "GHSA-h3qr-39j9-4r5v",

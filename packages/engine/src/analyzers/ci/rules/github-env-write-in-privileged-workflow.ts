@@ -2,7 +2,9 @@ import { defineFileRule } from "../../../rule.ts";
 import { hasTrigger, type WorkflowModel } from "../model.ts";
 import { lineSource, stepScopes } from "../taint.ts";
 
-const WRITES_ENV_FILE = /(?:>>?|tee\s+(?:-a\s+)?)\s*"?\$\{?(GITHUB_ENV|GITHUB_PATH)\b/;
+/** Bash redirection or `tee`, and PowerShell's `>>`, `Add-Content`, `Out-File`, `Set-Content` to `$env:…`. */
+const WRITES_ENV_FILE =
+  /(?:>>?|tee\s+(?:-a\s+)?)\s*"?\$\{?(GITHUB_ENV|GITHUB_PATH)\b|(?:>>?|Add-Content|Out-File|Set-Content)\b[^#]*?\$env:(GITHUB_ENV|GITHUB_PATH)\b/i;
 
 export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>({
   id: "ci/github-env-write-in-privileged-workflow",
@@ -34,14 +36,14 @@ export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>(
         const source = lineSource(scope, line.text);
         if (source) {
           ctx.report({
-            message: `${match[1]} is written from ${source}, which an outsider controls`,
+            message: `${match[1] ?? match[2]} is written from ${source}, which an outsider controls`,
             at: { line: line.line, column: line.column },
           });
           break;
         }
         if (privileged && scope.job) {
           ctx.report({
-            message: `${match[1]} is written in a workflow that runs with secrets for untrusted pull requests`,
+            message: `${match[1] ?? match[2]} is written in a workflow that runs with secrets for untrusted pull requests`,
             at: { line: line.line, column: line.column },
           });
           break;
