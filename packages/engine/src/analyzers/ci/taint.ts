@@ -2,6 +2,7 @@
 // `env:` variable, and from a script that echoes such a value into `$GITHUB_OUTPUT` into the
 // step's `steps.<id>.outputs.<name>`. Only what the file proves is followed; anything unknown
 // (inputs, vars, outputs of third-party actions) is treated as trusted, to avoid false alarms.
+import { isJudgeable } from "./commands.ts";
 import { UNTRUSTED_ACTION_OUTPUTS } from "./data/action-catalogue.ts";
 import { isBooleanExpression, references, untrustedField } from "./expressions.ts";
 import {
@@ -13,6 +14,7 @@ import {
   type Step,
   type WorkflowModel,
 } from "./model.ts";
+import { expressionSpans } from "./yaml-tree.ts";
 
 /** Events on which a pull request's author names the files and the branch. */
 const PULL_REQUEST_EVENTS = [
@@ -83,8 +85,9 @@ export function shellVariables(line: string): string[] {
 
 /** The untrusted field a script line carries: a `${{ }}` expression in it, or an env variable it reads. */
 export function lineSource(scope: StepScope, line: string): string | null {
-  for (const match of line.matchAll(/\$\{\{([\s\S]*?)\}\}/g)) {
-    const field = expressionSource(scope, match[1]!.trim(), 0);
+  if (!isJudgeable(line)) return null;
+  for (const match of expressionSpans(line)) {
+    const field = expressionSource(scope, match.inner.trim(), 0);
     if (field) return field;
   }
   for (const name of shellVariables(line)) {
@@ -137,10 +140,11 @@ function outputSource(scope: StepScope, id: string, name: string, hops: number):
     if (known) return known;
     const assignment = new RegExp(`(?:^|[\\s"'])${escapeRegExp(name)}=`, "i");
     for (const line of step.runLines) {
-      if (!writesTo(line.text, "GITHUB_OUTPUT") || !assignment.test(line.text)) continue;
+      if (!isJudgeable(line.text) || !writesTo(line.text, "GITHUB_OUTPUT") || !assignment.test(line.text))
+        continue;
       const value = line.text.slice(line.text.search(assignment));
-      for (const match of value.matchAll(/\$\{\{([\s\S]*?)\}\}/g)) {
-        const field = expressionSource(earlier, match[1]!.trim(), hops);
+      for (const match of expressionSpans(value)) {
+        const field = expressionSource(earlier, match.inner.trim(), hops);
         if (field) return field;
       }
       for (const variable of shellVariables(value)) {

@@ -1,10 +1,31 @@
 import { defineFileRule } from "../../../rule.ts";
-import { commandMatch } from "../commands.ts";
+import { commandMatch, isJudgeable } from "../commands.ts";
 import { allSteps, type WorkflowModel } from "../model.ts";
 
-/** `curl … | sh`, `wget -qO- … | sudo bash`, `bash <(curl …)`, `sh -c "$(curl …)"`. */
-const PIPE_TO_SHELL =
-  /\b(?:curl|wget)\b[^|;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+\S+=\S+\s+)*(?:ba|z|da|k)?sh\b|\b(?:ba|z)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\b(?:curl|wget)\b[^|;&]*\|\s*(?:sudo\s+)?(?:python3?|node|perl|ruby)\b/i;
+/** `bash <(curl …)`, `sh -c "$(curl …)"`: anchored on their literal start, so linear. */
+const SHELL_OF_DOWNLOAD =
+  /\b(?:ba|z)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b/i;
+/** What a download may be piped into to run it. */
+const INTERPRETER =
+  /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+\S+=\S+\s+)*(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby)\b/i;
+
+/**
+ * `curl … | sh`, `wget -qO- … | sudo bash`, `curl … | python3 -`. Only the first download of the
+ * line and the first pipe after it are looked at: one pass, whatever the line holds.
+ */
+export function pipesDownloadToShell(line: string): boolean {
+  if (SHELL_OF_DOWNLOAD.test(line)) return true;
+  const download = /\b(?:curl|wget)\b/i.exec(line);
+  if (!download) return false;
+  for (let i = download.index; i < line.length; i++) {
+    const char = line[i];
+    if (char === ";" || char === "&") return false;
+    if (char !== "|") continue;
+    if (line[i + 1] === "|") return false; // `||` is not a pipe
+    return INTERPRETER.test(line.slice(i + 1, i + 200));
+  }
+  return false;
+}
 
 /** Installers of a tool by name, and how each one pins a version. */
 const INSTALLERS: {
@@ -111,8 +132,8 @@ export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   check(ctx) {
     for (const { step } of allSteps(ctx.model)) {
       for (const line of step.runLines) {
-        if (/^\s*#/.test(line.text)) continue;
-        if (PIPE_TO_SHELL.test(line.text)) {
+        if (/^\s*#/.test(line.text) || !isJudgeable(line.text)) continue;
+        if (pipesDownloadToShell(line.text)) {
           ctx.report({
             message: "a downloaded script is run without checking it",
             at: { line: line.line, column: line.column },

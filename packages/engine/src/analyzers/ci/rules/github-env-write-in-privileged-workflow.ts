@@ -1,4 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
+import { isJudgeable } from "../commands.ts";
 import { hasTrigger, type WorkflowModel } from "../model.ts";
 import { lineSource, stepScopes } from "../taint.ts";
 
@@ -30,7 +31,7 @@ export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>(
     const privileged = hasTrigger(ctx.model, "pull_request_target", "workflow_run");
     for (const { step, scope } of stepScopes(ctx.model)) {
       for (const line of step.runLines) {
-        const match = WRITES_ENV_FILE.exec(line.text);
+        const match = isJudgeable(line.text) ? WRITES_ENV_FILE.exec(line.text) : null;
         if (!match) continue;
         // untrusted text written into the file: flagged in any workflow or composite action
         const source = lineSource(scope, line.text);

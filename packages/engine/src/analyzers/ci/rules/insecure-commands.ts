@@ -1,7 +1,13 @@
 import { defineFileRule } from "../../../rule.ts";
+import { isJudgeable } from "../commands.ts";
 import { allSteps, type EnvVar, type WorkflowModel } from "../model.ts";
 
-const ENABLED_THROUGH_ENV_FILE = /ACTIONS_ALLOW_UNSECURE_COMMANDS=(?:true|1)\b.*\$\{?GITHUB_ENV\b/i;
+/** Both halves tested separately: one pattern with `.*` between them is quadratic on long lines. */
+const ENABLED_THROUGH_ENV_FILE = {
+  test: (line: string) =>
+    /ACTIONS_ALLOW_UNSECURE_COMMANDS=["']?(?:true|1)\b/i.test(line) &&
+    /\$\{?GITHUB_ENV\b|\$env:GITHUB_ENV\b/i.test(line),
+};
 
 export const insecureCommands = defineFileRule<WorkflowModel>({
   id: "ci/insecure-commands",
@@ -42,7 +48,9 @@ export const insecureCommands = defineFileRule<WorkflowModel>({
     for (const { step } of allSteps(ctx.model)) {
       inspect(step.env);
       // the same switch turned on for later steps through the environment file
-      const line = step.runLines.find((item) => ENABLED_THROUGH_ENV_FILE.test(item.text));
+      const line = step.runLines.find(
+        (item) => isJudgeable(item.text) && ENABLED_THROUGH_ENV_FILE.test(item.text),
+      );
       if (line) {
         ctx.report({
           message:

@@ -1,4 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
+import { isJudgeable } from "../commands.ts";
 import { allSteps, type WorkflowModel } from "../model.ts";
 
 /** Commands that fetch code or data from a URL given on their line. */
@@ -39,7 +40,7 @@ export const insecureUrlScheme = defineFileRule<WorkflowModel>({
   check(ctx) {
     for (const { step } of allSteps(ctx.model)) {
       for (const line of step.runLines) {
-        if (/^\s*#/.test(line.text) || !FETCHES.test(line.text)) continue;
+        if (/^\s*#/.test(line.text) || !isJudgeable(line.text) || !FETCHES.test(line.text)) continue;
         for (const match of line.text.matchAll(URL)) {
           if (isLocalHost(match[3]!)) continue;
           ctx.report({

@@ -2,17 +2,38 @@ import { defineFileRule } from "../../../rule.ts";
 import { scalars, type WorkflowModel } from "../model.ts";
 import { allUses } from "./unpinned-action.ts";
 
+/** A context chain ending right before an index: `github.event` in `github.event['issue']`. */
+const CONTEXT_CHAIN =
+  /\b(?:github|env|secrets|inputs|vars|steps|needs|matrix|job|runner|strategy)\b(?:\s*\.\s*[\w-]+|\s*\[[^\]]*\])*\s*$/i;
+
+/**
+ * `github['event']` where `github.event` would do: an index by a constant, identifier-like key on
+ * a context. The chain is matched on a bounded slice before each index, so that a hostile
+ * expression (`github.github.github…`) costs linear time.
+ */
+function constantIndex(expression: string): boolean {
+  for (const match of expression.matchAll(/\[\s*'[A-Za-z_][\w-]*'\s*\]/g)) {
+    const before = expression.slice(Math.max(0, match.index - 200), match.index);
+    if (CONTEXT_CHAIN.test(before)) return true;
+  }
+  return false;
+}
+
 /** Ways to write an expression that only serve to hide what it reads. */
-const OBFUSCATIONS: { pattern: RegExp; reason: string }[] = [
+const OBFUSCATIONS: { test: (expression: string) => boolean; reason: string }[] = [
+  { test: constantIndex, reason: "an index by a constant string instead of a property access" },
   {
-    // github['event'] where github.event would do: an index by a constant, identifier-like key
-    pattern:
-      /\b(?:github|env|secrets|inputs|vars|steps|needs|matrix|job|runner|strategy)\b(?:\s*\.\s*[\w-]+|\s*\[[^\]]*\])*\s*\[\s*'[A-Za-z_][\w-]*'\s*\]/i,
-    reason: "an index by a constant string instead of a property access",
+    test: (expression) => /\bfromJSON\s*\(\s*toJSON\s*\(/i.test(expression),
+    reason: "fromJSON(toJSON(…)), which returns its argument",
   },
-  { pattern: /\bfromJSON\s*\(\s*toJSON\s*\(/i, reason: "fromJSON(toJSON(…)), which returns its argument" },
-  { pattern: /\bformat\s*\(\s*'\{0\}'\s*,/i, reason: "format('{0}', …), which returns its argument as text" },
+  {
+    test: (expression) => /\bformat\s*\(\s*'\{0\}'\s*,/i.test(expression),
+    reason: "format('{0}', …), which returns its argument as text",
+  },
 ];
+
+/** Longer expressions are not judged: no honest workflow writes one, and the checks stay bounded. */
+const MAX_EXPRESSION = 10_000;
 
 /** `actions/checkout/./@v4`, `actions//checkout@v4`, `actions/checkout/../checkout@v4`. */
 export function obfuscatedPath(raw: string): boolean {
@@ -51,7 +72,8 @@ export const obfuscatedExpression = defineFileRule<WorkflowModel>({
     }
     for (const scalar of scalars(ctx.model.root)) {
       for (const expression of scalar.expressions) {
-        const found = OBFUSCATIONS.find((item) => item.pattern.test(expression.text));
+        if (expression.text.length > MAX_EXPRESSION) continue;
+        const found = OBFUSCATIONS.find((item) => item.test(expression.text));
         if (!found) continue;
         ctx.report({
           message: `expression uses ${found.reason}`,
