@@ -163,6 +163,27 @@ describe("pinning with a mapping", () => {
   });
 });
 
+describe("hostile input", () => {
+  // each of these took seconds to minutes with quadratic regexes; linear code does them in milliseconds
+  const cases: Record<string, string> = {
+    "unclosed expressions": "${{ ".repeat(8_000),
+    "downloads never piped": "curl ".repeat(1_999),
+    "a context chain": `\${{ ${"github.".repeat(1_400)}x['y'] }}`,
+  };
+  for (const [name, line] of Object.entries(cases)) {
+    it(`stays fast on ${name}`, () => {
+      const body = Array.from({ length: 50 }, () => `          ${line}`).join("\n");
+      const text = `on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n${body}\n`;
+      const file = new SourceFile(".github/workflows/x.yml", text);
+      const started = Date.now();
+      const result = parseWorkflow(file);
+      if (result.ok)
+        for (const rule of ciAnalyzer.rules) rule.check({ model: result.model, file, report: () => {} });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  }
+});
+
 describe("parseWorkflow", () => {
   const pieces = fc.constantFrom(
     "on: ",
