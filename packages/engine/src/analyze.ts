@@ -20,6 +20,7 @@ const NESTED_KINDS: readonly FileKind[] = [
   "kubernetes",
   "github-workflow",
   "github-action",
+  "dependabot-config",
   "yaml",
   "json",
   "manifest",

@@ -14,6 +14,8 @@ export const FILE_KINDS = [
   "kubernetes",
   "github-workflow",
   "github-action",
+  /** `.github/dependabot.yml`: Dependabot's update configuration (read by the ci analyzer). */
+  "dependabot-config",
   "dockerfile",
   "yaml",
   "json",

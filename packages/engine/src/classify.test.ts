@@ -54,6 +54,9 @@ describe("classify", () => {
       "github-action",
       "text",
     ]);
+    const dependabot = "version: 2\nupdates:\n  - package-ecosystem: npm\n    directory: /\n";
+    expect(classify(".github/dependabot.yml", dependabot)).toEqual(["yaml", "dependabot-config", "text"]);
+    expect(classify("config/dependabot.yml", "enabled: true\n")).toEqual(["yaml", "text"]);
     const cfn = "Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n";
     expect(classify("stack.yaml", cfn)).toEqual(["yaml", "cloudformation", "text"]);
     expect(classify("t.yaml", "AWSTemplateFormatVersion: '2010-09-09'\n")).toEqual([

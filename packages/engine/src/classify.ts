@@ -178,6 +178,8 @@ export function classify(path: string, text: string, declaredFormat?: string): F
     kinds.push("yaml");
     if ((name === "action.yml" || name === "action.yaml") && hasTopLevelKey(text, "runs")) {
       kinds.push("github-action");
+    } else if ((name === "dependabot.yml" || name === "dependabot.yaml") && hasTopLevelKey(text, "updates")) {
+      kinds.push("dependabot-config");
     } else if (looksLikeWorkflow(text)) {
       kinds.push("github-workflow");
     } else if (looksLikeCloudFormationYaml(text)) {

@@ -1,11 +1,16 @@
 // The GitHub Actions analyzer on its own: every rule's fixtures, fixes that apply cleanly, exact
 // lines inside block scalars, and a parser that never throws.
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { applyTextEdits, checkRuleFixtures } from "../../../test/fixture-harness.ts";
+import {
+  applyTextEdits,
+  checkRuleFixtures,
+  loadFixtureFolder,
+  runRuleOnFiles,
+} from "../../../test/fixture-harness.ts";
 import type { Report } from "../../rule.ts";
 import { SourceFile } from "../../source.ts";
 import { ciAnalyzer } from "./analyzer.ts";
@@ -34,6 +39,27 @@ describe("ci fixtures", () => {
   for (const rule of ciAnalyzer.rules) {
     it(rule.id, () => {
       expect(checkRuleFixtures(ciAnalyzer, here, rule).errors).toEqual([]);
+    });
+  }
+});
+
+// Real-world-style workflows written the safe way (pinned, least privilege, env indirection,
+// trusted publishing, concurrency): every ci rule must stay silent on them.
+describe("clean workflows", () => {
+  const { files } = loadFixtureFolder(join(here, "fixtures", "clean-workflows"));
+  it("has files of every kind the analyzer reads", () => {
+    expect(files.map((file) => file.path)).toEqual(
+      expect.arrayContaining([".github/dependabot.yml", ".github/actions/setup/action.yml"]),
+    );
+    expect(files.length).toBeGreaterThanOrEqual(7);
+  });
+  for (const rule of ciAnalyzer.rules) {
+    it(`${rule.id} finds nothing`, () => {
+      const run = runRuleOnFiles(ciAnalyzer, rule, files);
+      expect(run.problems).toEqual([]);
+      expect(
+        run.findings.map((finding) => `${finding.location.path}:${finding.location.line} ${finding.message}`),
+      ).toEqual([]);
     });
   }
 });
@@ -137,6 +163,27 @@ describe("pinning with a mapping", () => {
   });
 });
 
+describe("hostile input", () => {
+  // each of these took seconds to minutes with quadratic regexes; linear code does them in milliseconds
+  const cases: Record<string, string> = {
+    "unclosed expressions": "${{ ".repeat(8_000),
+    "downloads never piped": "curl ".repeat(1_999),
+    "a context chain": `\${{ ${"github.".repeat(1_400)}x['y'] }}`,
+  };
+  for (const [name, line] of Object.entries(cases)) {
+    it(`stays fast on ${name}`, () => {
+      const body = Array.from({ length: 50 }, () => `          ${line}`).join("\n");
+      const text = `on: pull_request\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n${body}\n`;
+      const file = new SourceFile(".github/workflows/x.yml", text);
+      const started = Date.now();
+      const result = parseWorkflow(file);
+      if (result.ok)
+        for (const rule of ciAnalyzer.rules) rule.check({ model: result.model, file, report: () => {} });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  }
+});
+
 describe("parseWorkflow", () => {
   const pieces = fc.constantFrom(
     "on: ",
@@ -165,6 +212,22 @@ describe("parseWorkflow", () => {
     "'",
     '"',
     "#",
+    "updates:",
+    "package-ecosystem: npm",
+    "cooldown:",
+    "id: x",
+    "env:",
+    "B: ",
+    "if: ",
+    "|| true",
+    'echo "a=$B" >> $GITHUB_OUTPUT',
+    "steps.x.outputs.a",
+    "env.B",
+    "secrets[",
+    "curl x | sh",
+    "pip install a",
+    " # v4.2.2",
+    "tj-actions/changed-files@v45",
   );
   it("never throws on random input", () => {
     fc.assert(
@@ -173,8 +236,9 @@ describe("parseWorkflow", () => {
           fc.string(),
           fc.array(pieces).map((parts) => parts.join("")),
         ),
-        (text) => {
-          const file = new SourceFile("w.yml", text);
+        fc.constantFrom("w.yml", ".github/dependabot.yml"),
+        (text, path) => {
+          const file = new SourceFile(path, text);
           const result = parseWorkflow(file);
           if (result.ok)
             for (const rule of ciAnalyzer.rules) rule.check({ model: result.model, file, report: () => {} });

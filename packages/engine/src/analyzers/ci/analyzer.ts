@@ -9,8 +9,8 @@ export const ciAnalyzer = defineAnalyzer<WorkflowModel>({
   title: "GitHub Actions",
   description:
     // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
-    "Parses GitHub Actions workflows (`.github/workflows/*.yml`) and composite or Docker actions (`action.yml`) with exact positions, including `${{ }}` expressions inside `run:` block scalars, and checks template injection, unpinned actions and images, token permissions, dangerous triggers, credential persistence, cache poisoning and hard-coded credentials.",
-  accepts: ["github-workflow", "github-action"],
+    "Parses GitHub Actions workflows (`.github/workflows/*.yml`) and composite or Docker actions (`action.yml`) with exact positions, including `${{ }}` expressions inside `run:` block scalars, and Dependabot configurations (`.github/dependabot.yml`), and checks template injection, unpinned actions and images, token permissions, dangerous triggers, credential persistence, cache poisoning and hard-coded credentials.",
+  accepts: ["github-workflow", "github-action", "dependabot-config"],
   parse: parseWorkflow,
   rules: ciRules,
 });

@@ -103,8 +103,17 @@ export interface Job {
   if: YamlScalar | null;
 }
 
+/** One entry of a Dependabot configuration's `updates:` list. */
+export interface DependabotUpdate {
+  /** Position of the entry's first key. */
+  at: Position;
+  ecosystem: YamlScalar | null;
+  node: YamlMap;
+}
+
 export interface WorkflowModel {
-  kind: "workflow" | "action";
+  /** `dependabot` is `.github/dependabot.yml`: only `root` and `dependabotUpdates` are filled. */
+  kind: "workflow" | "action" | "dependabot";
   root: YamlMap;
   /** The `on:` key, when present. */
   onAt: Position | null;
@@ -118,6 +127,7 @@ export interface WorkflowModel {
   using: string | undefined;
   actionImage: YamlScalar | null;
   actionSteps: Step[];
+  dependabotUpdates: DependabotUpdate[];
 }
 
 const MAX_BYTES = 2_000_000;
@@ -130,6 +140,8 @@ export function parseWorkflow(file: SourceFile): ParseResult<WorkflowModel> {
     return skipped(`not a workflow or action: ${trees.documents.length} YAML documents in one file`);
   const root = trees.documents[0] ? workflowTree(file, trees.documents[0]) : null;
   if (root?.kind !== "map") return skipped("not a workflow or action: the document is not a mapping");
+  if (/(?:^|\/)dependabot\.ya?ml$/i.test(file.path) && entry(root, "updates") !== undefined)
+    return parsed(dependabotModel(root));
   const isAction = entry(root, "runs") !== undefined && entry(root, "jobs") === undefined;
   if (!isAction && entry(root, "jobs") === undefined)
     return skipped("not a workflow or action: no jobs or runs");
@@ -149,8 +161,37 @@ export function parseWorkflow(file: SourceFile): ParseResult<WorkflowModel> {
     using: asScalar(child(runs, "using"))?.text,
     actionImage: asScalar(child(runs, "image")),
     actionSteps: steps(child(runs, "steps"), file),
+    dependabotUpdates: [],
   };
   return parsed(model);
+}
+
+function dependabotModel(root: YamlMap): WorkflowModel {
+  const updates = child(root, "updates");
+  const dependabotUpdates: DependabotUpdate[] =
+    updates?.kind === "seq"
+      ? updates.items
+          .filter((item): item is YamlMap => item.kind === "map")
+          .map((item) => ({
+            at: item.entries[0]?.at ?? { line: item.line, column: item.column },
+            ecosystem: asScalar(child(item, "package-ecosystem")),
+            node: item,
+          }))
+      : [];
+  return {
+    kind: "dependabot",
+    root,
+    onAt: null,
+    onEnd: null,
+    triggers: [],
+    permissions: null,
+    env: [],
+    jobs: [],
+    using: undefined,
+    actionImage: null,
+    actionSteps: [],
+    dependabotUpdates,
+  };
 }
 
 function triggers(on: YamlEntry): Trigger[] {
@@ -356,4 +397,18 @@ export function effectivePermissions(model: WorkflowModel, job: Job): Permission
 export function grantsWrite(permissions: Permissions | null): boolean {
   if (!permissions) return false;
   return permissions.shorthand === "write-all" || permissions.scopes.some((scope) => scope.value === "write");
+}
+
+/**
+ * The version a `uses:` line's trailing comment names (`# v4.2.2`, `# tag=v4`, `# pin@v4`), or null.
+ * Dependabot and Renovate write these next to a SHA pin; they are a claim, not a fact.
+ */
+export function versionComment(file: SourceFile, uses: UsesReference): string | null {
+  const position = file.positionAt(uses.end);
+  const rest = file.lineText(position.line).slice(position.column - 1);
+  const match =
+    /^\s*['"]?\s*#\s*(?:tag\s*=\s*|pin@|ratchet:[^@\s]+@)?(v?\d+(?:\.\d+){0,2}(?:[-+][\w.]+)?)\b/i.exec(rest);
+  if (!match) return null;
+  // `# 2024` or `# 3 retries` are not versions: require a `v` or a dot, as release tags have
+  return /^v/i.test(match[1]!) || match[1]!.includes(".") ? match[1]! : null;
 }

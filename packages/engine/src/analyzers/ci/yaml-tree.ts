@@ -52,7 +52,23 @@ export interface YamlSeq extends Base {
 
 export type YamlNode = YamlScalar | YamlMap | YamlSeq;
 
-const EXPRESSION = /\$\{\{([\s\S]*?)\}\}/g;
+/**
+ * Every `${{ … }}` of a text, in one linear pass: a lazy regex rescans the rest of the text for
+ * each unclosed `${{`, which is quadratic on hostile input (a scalar of many `${{` and no `}}`).
+ */
+export function expressionSpans(text: string): { index: number; inner: string }[] {
+  const spans: { index: number; inner: string }[] = [];
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf("${{", from);
+    if (open === -1) break;
+    const close = text.indexOf("}}", open + 3);
+    if (close === -1) break; // no `}}` anywhere after: no later `${{` can close either
+    spans.push({ index: open, inner: text.slice(open + 3, close) });
+    from = close + 2;
+  }
+  return spans;
+}
 
 export function workflowTree(file: SourceFile, node: TreeNode): YamlNode {
   const base = { index: node.start, end: node.end, line: node.line, column: node.column };
@@ -78,10 +94,10 @@ export function workflowTree(file: SourceFile, node: TreeNode): YamlNode {
   const expressions: Expression[] = [];
   if (typeof value === "string" && value.includes("${{")) {
     const raw = file.text.slice(node.start, node.end);
-    for (const match of raw.matchAll(EXPRESSION)) {
+    for (const match of expressionSpans(raw)) {
       expressions.push({
-        text: match[1]!.replace(/\s+/g, " ").trim(),
-        ...file.positionAt(node.start + match.index!),
+        text: match.inner.replace(/\s+/g, " ").trim(),
+        ...file.positionAt(node.start + match.index),
       });
     }
   }

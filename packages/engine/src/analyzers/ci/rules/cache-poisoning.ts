@@ -1,5 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { actionPath, allSteps, type Step, trigger, type WorkflowModel, withValue } from "../model.ts";
+import { commandMatch } from "../commands.ts";
+import { actionPath, type Step, trigger, type WorkflowModel, withValue } from "../model.ts";
 
 /** Why a step restores a cache, or null. */
 function restoresCache(step: Step): string | null {
@@ -14,8 +15,34 @@ function restoresCache(step: Step): string | null {
     return "ruby/setup-ruby with bundler-cache";
   if (path === "astral-sh/setup-uv" && withValue(step, "enable-cache")?.text === "true")
     return "astral-sh/setup-uv with enable-cache";
-  if (path === "swatinem/rust-cache") return path;
+  if (path === "swatinem/rust-cache" || path === "mozilla-actions/sccache-action") return path;
+  if (path === "gradle/actions/setup-gradle" || path === "gradle/gradle-build-action") {
+    return withValue(step, "cache-disabled")?.text.trim() === "true" ? null : `${path} (caches by default)`;
+  }
+  if (path === "docker/build-push-action" && /type=gha/.test(withValue(step, "cache-from")?.text ?? ""))
+    return "docker/build-push-action with cache-from: type=gha";
+  if (path === "denoland/setup-deno" && withValue(step, "cache")?.text === "true")
+    return "denoland/setup-deno with cache";
   return null;
+}
+
+/** Steps that publish what the job built: a registry upload, an image push, a release. */
+const PUBLISHING_ACTIONS = new Set([
+  "pypa/gh-action-pypi-publish",
+  "softprops/action-gh-release",
+  "goreleaser/goreleaser-action",
+  "ncipollo/release-action",
+  "rubygems/release-gem",
+  "js-devtools/npm-publish",
+]);
+const PUBLISHING_COMMAND =
+  /\b(?:npm|pnpm|yarn)\s+publish\b|\btwine\s+upload\b|\b(?:uv|poetry)\s+publish\b|\bcargo\s+publish\b|\bgem\s+push\b|\bdocker\s+(?:image\s+)?push\b|\bgh\s+release\s+(?:create|upload)\b|\bgoreleaser\s+release\b/;
+
+function publishes(step: Step): boolean {
+  if (PUBLISHING_ACTIONS.has(actionPath(step))) return true;
+  if (actionPath(step) === "docker/build-push-action" && withValue(step, "push")?.text.trim() === "true")
+    return true;
+  return step.runLines.some((line) => commandMatch(line.text, PUBLISHING_COMMAND) !== null);
 }
 
 /** True when the workflow publishes: a release event, or a push of tags. */
@@ -28,7 +55,7 @@ function isReleaseWorkflow(model: WorkflowModel): boolean {
 export const cachePoisoning = defineFileRule<WorkflowModel>({
   id: "ci/cache-poisoning",
   analyzer: "ci",
-  title: "Release workflow restores a shared build cache",
+  title: "Release or publishing job restores a shared build cache",
   severity: "med",
   confidence: "medium",
   lifecycle: "stable",
@@ -36,7 +63,7 @@ export const cachePoisoning = defineFileRule<WorkflowModel>({
   controls: ["CI-CACHE-01"],
   docs: {
     summary:
-      "A workflow triggered by a release or a tag push restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s default cache).",
+      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s and `setup-gradle`'s default cache, `rust-cache`, `sccache`, Docker `cache-from: type=gha`).",
     whyItMatters:
       "Caches are shared across workflows of the default branch; any workflow that can write a cache entry (including one running injected or dependency code) can plant build outputs or dependencies that the release then ships.",
     remediation:
@@ -48,11 +75,17 @@ export const cachePoisoning = defineFileRule<WorkflowModel>({
     ],
   },
   check(ctx) {
-    if (!isReleaseWorkflow(ctx.model)) return;
-    for (const { step } of allSteps(ctx.model)) {
-      const reason = step.uses ? restoresCache(step) : null;
-      if (reason && step.uses) {
-        ctx.report({ message: `release workflow restores a cache via ${reason}`, at: step.uses.at });
+    const release = isReleaseWorkflow(ctx.model);
+    for (const job of ctx.model.jobs) {
+      // a job that publishes is a release job whatever its trigger (e.g. publish on every push to main)
+      const publishing = release || job.steps.some(publishes);
+      if (!publishing) continue;
+      for (const step of job.steps) {
+        const reason = step.uses ? restoresCache(step) : null;
+        if (reason && step.uses) {
+          const where = release ? "release workflow" : `job ${job.id}, which publishes,`;
+          ctx.report({ message: `${where} restores a cache via ${reason}`, at: step.uses.at });
+        }
       }
     }
   },

@@ -1,10 +1,23 @@
 import { defineFileRule } from "../../../rule.ts";
-import { hasTrigger, type Permissions, type WorkflowModel } from "../model.ts";
+import { actionPath, hasTrigger, type Job, type Permissions, scalars, type WorkflowModel } from "../model.ts";
+
+/** Actions that never write through the workflow token (they read the repository at most). */
+const TOKEN_FREE_ACTIONS =
+  /^actions\/(?:checkout|setup-[\w-]+|cache(?:\/\w+)?|upload-artifact|download-artifact)$/;
+
+/** A job none of whose steps can use the token: plain scripts that never name it, and read-only actions. */
+function usesNoToken(job: Job): boolean {
+  return job.steps.every((step) => {
+    if (step.uses) return step.uses.kind === "repository" && TOKEN_FREE_ACTIONS.test(actionPath(step));
+    const text = [...scalars(step.node)].map((scalar) => scalar.text).join("\n");
+    return !/github\.token|GITHUB_TOKEN|GH_TOKEN|\bgh\s|\bgit\s+push\b/i.test(text);
+  });
+}
 
 export const excessivePermissions = defineFileRule<WorkflowModel>({
   id: "ci/excessive-permissions",
   analyzer: "ci",
-  title: "Workflow token granted write-all, or write access on pull requests",
+  title: "Workflow token granted write-all, write access on pull requests, or write scopes to every job",
   severity: "high",
   confidence: "high",
   lifecycle: "stable",
@@ -12,7 +25,7 @@ export const excessivePermissions = defineFileRule<WorkflowModel>({
   controls: ["CI-PERM-01"],
   docs: {
     summary:
-      "A workflow or job grants `permissions: write-all`, or a workflow triggered by pull requests grants `contents: write`.",
+      "A workflow or job grants `permissions: write-all`, a workflow triggered by pull requests grants `contents: write`, or a workflow-level `permissions:` block grants a write scope that every job inherits although one of them visibly never uses the token (only read-only actions and scripts that never name the token or `gh`); reported on the line that grants it.",
     whyItMatters:
       "write-all gives every step a token that can push to branches, publish packages and change repository settings; in a pull-request workflow the code under test is the contributor's, and `contents: write` hands it push access (with pull_request_target, even for forks).",
     remediation:
@@ -37,5 +50,20 @@ export const excessivePermissions = defineFileRule<WorkflowModel>({
     };
     inspect(ctx.model.permissions, "the workflow");
     for (const job of ctx.model.jobs) inspect(job.permissions, `job ${job.id}`);
+    // a write scope at workflow level reaches every job that does not set its own permissions;
+    // reported when one of those jobs visibly has no use for the token at all
+    const inheriting = ctx.model.jobs.filter((job) => !job.permissions && !job.uses);
+    const idle = inheriting.filter(usesNoToken);
+    if (inheriting.length < 2 || idle.length === 0) return;
+    for (const scope of ctx.model.permissions?.scopes ?? []) {
+      if (scope.value !== "write" || scope.name === "id-token") continue;
+      if (pullRequest && scope.name === "contents") continue; // reported above
+      ctx.report({
+        message: `${scope.name}: write is granted at workflow level to every job, including ${idle
+          .map((job) => job.id)
+          .join(", ")}, which does not use the token; grant it in the job that needs it`,
+        at: scope.at,
+      });
+    }
   },
 });

@@ -1,12 +1,16 @@
 import { defineFileRule } from "../../../rule.ts";
+import { isJudgeable } from "../commands.ts";
 import { hasTrigger, type WorkflowModel } from "../model.ts";
+import { lineSource, stepScopes } from "../taint.ts";
 
-const WRITES_ENV_FILE = /(?:>>?|tee\s+(?:-a\s+)?)\s*"?\$\{?(GITHUB_ENV|GITHUB_PATH)\b/;
+/** Bash redirection or `tee`, and PowerShell's `>>`, `Add-Content`, `Out-File`, `Set-Content` to `$env:…`. */
+const WRITES_ENV_FILE =
+  /(?:>>?|tee\s+(?:-a\s+)?)\s*"?\$\{?(GITHUB_ENV|GITHUB_PATH)\b|(?:>>?|Add-Content|Out-File|Set-Content)\b[^#]*?\$env:(GITHUB_ENV|GITHUB_PATH)\b/i;
 
 export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>({
   id: "ci/github-env-write-in-privileged-workflow",
   analyzer: "ci",
-  title: "Privileged workflow writes to GITHUB_ENV or GITHUB_PATH",
+  title: "GITHUB_ENV or GITHUB_PATH written from untrusted data or in a privileged workflow",
   severity: "med",
   confidence: "low",
   lifecycle: "preview",
@@ -14,7 +18,8 @@ export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>(
   controls: ["CI-INJ-01", "CI-TRIG-01"],
   docs: {
     summary:
-      "A `run:` step of a `pull_request_target` or `workflow_run` workflow appends to `$GITHUB_ENV` or `$GITHUB_PATH`.",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
+      "A `run:` step writes to `$GITHUB_ENV` or `$GITHUB_PATH` text an outsider controls (an untrusted `${{ }}` field, or an env variable set from one), in any workflow or composite action; or any `run:` step of a `pull_request_target` or `workflow_run` workflow appends to those files.",
     whyItMatters:
       "If any part of the written text comes from the pull request (an artifact, a branch name, a file of the checkout), the attacker sets variables such as `LD_PRELOAD`, `NODE_OPTIONS` or `BASH_ENV`, or prepends a directory to PATH, and owns every later step with its secrets.",
     remediation:
@@ -23,16 +28,27 @@ export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>(
     references: ["https://docs.zizmor.sh/audits/#github-env"],
   },
   check(ctx) {
-    if (!hasTrigger(ctx.model, "pull_request_target", "workflow_run")) return;
-    for (const job of ctx.model.jobs) {
-      for (const step of job.steps) {
-        const found = step.runLines.find((line) => WRITES_ENV_FILE.test(line.text));
-        if (!found) continue;
-        const variable = WRITES_ENV_FILE.exec(found.text)![1];
-        ctx.report({
-          message: `${variable} is written in a workflow that runs with secrets for untrusted pull requests`,
-          at: { line: found.line, column: found.column },
-        });
+    const privileged = hasTrigger(ctx.model, "pull_request_target", "workflow_run");
+    for (const { step, scope } of stepScopes(ctx.model)) {
+      for (const line of step.runLines) {
+        const match = isJudgeable(line.text) ? WRITES_ENV_FILE.exec(line.text) : null;
+        if (!match) continue;
+        // untrusted text written into the file: flagged in any workflow or composite action
+        const source = lineSource(scope, line.text);
+        if (source) {
+          ctx.report({
+            message: `${match[1] ?? match[2]} is written from ${source}, which an outsider controls`,
+            at: { line: line.line, column: line.column },
+          });
+          break;
+        }
+        if (privileged && scope.job) {
+          ctx.report({
+            message: `${match[1] ?? match[2]} is written in a workflow that runs with secrets for untrusted pull requests`,
+            at: { line: line.line, column: line.column },
+          });
+          break;
+        }
       }
     }
   },

@@ -1,5 +1,13 @@
 import { defineFileRule } from "../../../rule.ts";
+import { isJudgeable } from "../commands.ts";
 import { allSteps, type EnvVar, type WorkflowModel } from "../model.ts";
+
+/** Both halves tested separately: one pattern with `.*` between them is quadratic on long lines. */
+const ENABLED_THROUGH_ENV_FILE = {
+  test: (line: string) =>
+    /ACTIONS_ALLOW_UNSECURE_COMMANDS=["']?(?:true|1)\b/i.test(line) &&
+    /\$\{?GITHUB_ENV\b|\$env:GITHUB_ENV\b/i.test(line),
+};
 
 export const insecureCommands = defineFileRule<WorkflowModel>({
   id: "ci/insecure-commands",
@@ -12,7 +20,7 @@ export const insecureCommands = defineFileRule<WorkflowModel>({
   controls: ["CI-INJ-01"],
   docs: {
     summary:
-      "`ACTIONS_ALLOW_UNSECURE_COMMANDS` is set to true, re-enabling the `::set-env::` and `::add-path::` commands.",
+      "`ACTIONS_ALLOW_UNSECURE_COMMANDS` is set to true (in `env:` at any level, or written to `$GITHUB_ENV` by a script), re-enabling the `::set-env::` and `::add-path::` commands.",
     whyItMatters:
       "With these commands, anything that prints to the log (a test name, a commit message, a dependency's output) can set environment variables such as `NODE_OPTIONS` or `LD_PRELOAD` for later steps: code execution by log line.",
     remediation: "Remove the variable and write to `$GITHUB_ENV` and `$GITHUB_PATH` files instead.",
@@ -37,6 +45,19 @@ export const insecureCommands = defineFileRule<WorkflowModel>({
     };
     inspect(ctx.model.env);
     for (const job of ctx.model.jobs) inspect(job.env);
-    for (const { step } of allSteps(ctx.model)) inspect(step.env);
+    for (const { step } of allSteps(ctx.model)) {
+      inspect(step.env);
+      // the same switch turned on for later steps through the environment file
+      const line = step.runLines.find(
+        (item) => isJudgeable(item.text) && ENABLED_THROUGH_ENV_FILE.test(item.text),
+      );
+      if (line) {
+        ctx.report({
+          message:
+            "ACTIONS_ALLOW_UNSECURE_COMMANDS is written to GITHUB_ENV, re-enabling set-env and add-path",
+          at: { line: line.line, column: line.column },
+        });
+      }
+    }
   },
 });

