@@ -51,11 +51,14 @@ const PLACEHOLDER_WORDS =
 
 /** References to somewhere else: environment, templates, interpolation, vault paths. */
 const REFERENCE_PATTERNS: readonly RegExp[] = [
-  /\$\{[^}]*\}?/, // ${VAR}, ${{ secrets.X }}
+  // ${VAR}, ${VAR:-x}, ${{ secrets.X }}, or one cut short by the value's end; not `${e]n(o` in a password.
+  /\$\{\{?[ \t]{0,4}(?:[A-Za-z_][\w.:\-/|?'" ]{0,100})?(?:\}|$)/,
   /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
-  /\{\{[^}]*\}?\}?/, // {{ .Values.x }}, Jinja
+  /\{\{[^{}]{0,200}(?:\}\}|$)/, // {{ .Values.x }}, Jinja, or one cut short
   /^\{[A-Za-z0-9_:.-]*\}/, // {placeholder}, Spring's {cipher} prefix (an encrypted value)
   /%\([A-Za-z0-9_]+\)s/, // Python %(name)s
+  /#\{[^{}]{1,100}\}/, // #{Variable}# (Octopus, Azure token replacement), Ruby interpolation
+  /^(?:__|@@)[A-Za-z0-9_.-]{1,100}(?:__|@@)$/, // __TOKEN__ / @@TOKEN@@ replaced at deploy time
   /^%[A-Za-z0-9_]+%$/, // Windows %VAR%
   /^<[^>]*>?$/, // <token>
   /^\[[^\]]*\]$/, // [token]

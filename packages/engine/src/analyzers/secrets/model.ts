@@ -13,6 +13,7 @@ import {
 } from "./allowlist.ts";
 import { catalogue } from "./catalogue/index.ts";
 import type { SecretPattern } from "./catalogue/types.ts";
+import { genericMatches, isSecretName, snakeCase } from "./generic-shapes.ts";
 import { KeywordIndex } from "./keyword-index.ts";
 import { maskSecret, sha256Hex, shannonEntropy } from "./text-measures.ts";
 
@@ -35,6 +36,8 @@ export interface SecretCandidate {
   allowlisted?: string;
   /** Generic matches: the name the value is assigned to. */
   keyName?: string;
+  /** Generic matches: the value was a quoted string literal (or XML text), not an expression. */
+  quoted?: boolean;
 }
 
 export interface SecretsModel {
@@ -71,7 +74,7 @@ compiled.forEach(({ entry }, index) => {
 });
 
 /** Words without which the generic assignment pattern cannot match: it runs only on lines holding one. */
-const GENERIC_KEYWORDS = ["passw", "passphrase", "pwd", "secret", "token", "key", "credential"];
+const GENERIC_KEYWORDS = ["pass", "pwd", "secret", "token", "key", "cred", "contrase"];
 
 const keywordIndex = new KeywordIndex([...new Set([...patternsByKeyword.keys(), ...GENERIC_KEYWORDS])]);
 const patternsOfKeyword = keywordIndex.keywords.map((keyword) => patternsByKeyword.get(keyword) ?? []);
@@ -113,23 +116,11 @@ export function prefilter(text: string): Prefiltered {
   return { patterns: [...selected].sort((a, b) => a - b).map((index) => compiled[index]!), genericLines };
 }
 
-/**
- * The generic pattern: a secret-looking name, an assignment operator of some language, and a
- * value. Bounded quantifiers and a boundary look-behind keep it linear on adversarial input.
- */
-export const GENERIC_ASSIGNMENT =
-  /(?<![\w.-])((?:export[ \t]+)?[\w.-]{0,40}?(?:passw(?:or)?d|passphrase|pwd|secret|token|api[_.-]?key|access[_.-]?key|private[_.-]?key|client[_.-]?secret|auth[_.-]?(?:key|token)|credentials?)[\w.-]{0,40}?)["']?[ \t]{0,8}(?:=|:=|:|=>|<-)[ \t]{0,8}(?![=>])(["'`]?)([^\s"'`,;]{1,300})\2/gi;
-
 const GENERIC_RULE_ID = "secrets/generic-high-entropy-assignment";
 
 /** Names that hold metadata about a secret, not the secret. */
 const NOT_A_SECRET_NAME =
-  /(?:_|-|\.|^)(?:url|uri|endpoint|file|path|dir|name|names|id|type|length|len|min|max|policy|field|env|var|header|prefix|suffix|expiry|expires|expiration|ttl|timeout|count|size|format|regex|pattern|hint|label|mode|enabled|required|version|ref|arn|key_id|keyid)$|^(?:no|is|has|use|show|reset|forgot|confirm)(?:_|-)/i;
-
-/** `passwordSecretName` → `password_Secret_Name`, so suffix checks see camelCase words too. */
-function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2");
-}
+  /(?:_|-|\.|^)(?:url|uri|endpoint|file|path|dir|name|names|id|ids|type|length|len|min|max|policy|field|env|var|header|prefix|suffix|expiry|expires|expiration|ttl|timeout|count|size|format|regex|pattern|hint|label|mode|enabled|required|version|ref|arn|key_id|keyid|placeholder|message|msg|text|title|description|prompt|error|validator|rule|rules|strength|reset|changed|updated|at)$|^(?:no|is|has|use|show|reset|forgot|confirm)(?:_|-)|(?:^|_|-|\.)(?:next|continuation|page|pagination|cursor|sync)_token$/i;
 
 const CODE_EXTENSIONS =
   /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|go|java|kt|kts|scala|rb|php|cs|rs|swift|c|cc|cpp|h|hpp|m|dart|lua|groovy|ex|exs)$/i;
@@ -216,6 +207,11 @@ function scanGeneric(
   for (const line of lines) scanGenericLine(file, line, provider, out);
 }
 
+/** `useraccesstoken123`, `VERYLONGSECRET…`: a value that says what it is stands for one in docs. */
+function selfNamedReason(value: string): string | undefined {
+  return /secret|token|api_?key/i.test(value) ? "value names itself (documentation)" : undefined;
+}
+
 function scanGenericLine(
   file: SourceFile,
   line: LineRange,
@@ -223,24 +219,23 @@ function scanGenericLine(
   out: SecretCandidate[],
 ): void {
   const inCode = CODE_EXTENSIONS.test(file.path);
-  GENERIC_ASSIGNMENT.lastIndex = 0;
-  // The look-behind sees no character before the line, as it would see the line break.
+  // The look-behinds see no character before the line, as they would see the line break.
   const text = file.text.slice(line.start, line.end);
-  for (let match = GENERIC_ASSIGNMENT.exec(text); match; match = GENERIC_ASSIGNMENT.exec(text)) {
-    const keyName = match[1]!.replace(/^export[ \t]+/, "");
-    const quote = match[2]!;
-    const value = match[3]!;
-    const index = line.start + match.index + match[0].lastIndexOf(value);
+  for (const match of genericMatches(text)) {
+    const { keyName, value, quoted } = match;
+    const index = line.start + match.index;
     let reason =
-      (quote === "" && inCode ? "unquoted expression in code" : undefined) ??
+      (!quoted && (inCode || match.comparison) ? "unquoted expression in code" : undefined) ??
+      (isSecretName(keyName) ? undefined : "name is not a secret name") ??
       (NOT_A_SECRET_NAME.test(snakeCase(keyName)) ? "name holds metadata, not a secret" : undefined) ??
       placeholderReason(value) ??
+      selfNamedReason(value) ??
       hashLikeReason(value, keyName);
     // Any provider match, even an allowlisted one: that rule understood the value and decided.
     if (!reason && provider.some((other) => overlaps({ offset: index, length: value.length }, other))) {
       reason = "matched by a provider rule";
     }
-    out.push({ ...candidateFrom(file, GENERIC_RULE_ID, value, index, reason), keyName });
+    out.push({ ...candidateFrom(file, GENERIC_RULE_ID, value, index, reason), keyName, quoted });
   }
 }
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { SourceFile } from "../../source.ts";
 import { hashLikeReason, isLockfile, isMinified, isTestPath, placeholderReason } from "./allowlist.ts";
 import { catalogue } from "./catalogue/index.ts";
-import { GENERIC_ASSIGNMENT, parseSecrets, prefilter } from "./model.ts";
+import { GENERIC_ASSIGNMENT } from "./generic-shapes.ts";
+import { parseSecrets, prefilter } from "./model.ts";
 import { scanText } from "./scan-text.ts";
 import { maskSecret, shannonEntropy } from "./text-measures.ts";
 import { fill } from "./tools/generate-fixtures.ts";
@@ -206,8 +207,8 @@ describe("generic rule on keyword lines only", () => {
           .filter((candidate) => candidate.ruleId === "secrets/generic-high-entropy-assignment")
           .map((candidate) => [candidate.offset, candidate.value]);
         const whole = [...text.matchAll(GENERIC_ASSIGNMENT)].map((match) => [
-          match.index + match[0].lastIndexOf(match[3]!),
-          match[3],
+          match.index + match[0].lastIndexOf(match.groups!.value!),
+          match.groups!.value,
         ]);
         expect(perLine).toEqual(whole);
       }),
