@@ -54,6 +54,7 @@ const REFERENCE_PATTERNS: readonly RegExp[] = [
   // ${VAR}, ${VAR:-x}, ${{ secrets.X }}, or one cut short by the value's end; not `${e]n(o` in a password.
   /\$\{\{?[ \t]{0,4}(?:[A-Za-z_][\w.:\-/|?'" ]{0,100})?(?:\}|$)/,
   /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
+  /^\$\(|^`/, // $(command) and `command` substitutions in shell
   /\{\{[^{}]{0,200}(?:\}\}|$)/, // {{ .Values.x }}, Jinja, or one cut short
   /^\{[A-Za-z0-9_:.-]*\}/, // {placeholder}, Spring's {cipher} prefix (an encrypted value)
   /%\([A-Za-z0-9_]+\)s/, // Python %(name)s
@@ -103,11 +104,16 @@ function hasSequentialRun(value: string, length = 6): boolean {
   return false;
 }
 
-/** Why the value is not a real secret, or undefined when it may be one. */
-export function placeholderReason(value: string): string | undefined {
+/**
+ * Why the value is not a real secret, or undefined when it may be one. With `onlyDocumentedExamples`
+ * the word `example` alone does not make a placeholder: only the published example values do.
+ */
+export function placeholderReason(value: string, onlyDocumentedExamples = false): string | undefined {
   if (DOCUMENTED_EXAMPLE_VALUES.has(value)) return "documented example key";
   const lower = value.toLowerCase();
-  const substring = PLACEHOLDER_SUBSTRING.exec(lower);
+  const substring = PLACEHOLDER_SUBSTRING.exec(
+    onlyDocumentedExamples ? lower.replace(/example/g, "") : lower,
+  );
   if (substring) return `placeholder ("${substring[0]}")`;
   if (PLACEHOLDER_WORDS.test(lower)) return "placeholder word";
   for (const pattern of REFERENCE_PATTERNS) {

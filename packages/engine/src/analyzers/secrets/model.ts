@@ -166,7 +166,10 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     if (!value) continue;
     const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
     const reason =
-      placeholderReason(entry.checkedPart ? entry.checkedPart(value) : randomPart(value)) ??
+      placeholderReason(
+        entry.checkedPart ? entry.checkedPart(value) : randomPart(value),
+        entry.onlyDocumentedExamples,
+      ) ??
       (entry.minEntropy !== undefined && entropy < entry.minEntropy
         ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
         : undefined) ??

@@ -10,10 +10,17 @@ export const cloudPatterns: SecretPattern[] = [
     keywords: ["akia", "asia", "abia", "acca"],
     pattern: `${BEFORE}((?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Za-z0-9])`,
     minEntropy: 3,
+    onlyDocumentedExamples: true,
     rotate: "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
-    note: "AWS' documented example `AKIAIOSFODNN7EXAMPLE` is not reported.",
+    note:
+      "AWS' documented example `AKIAIOSFODNN7EXAMPLE` is not reported; other keys that merely end in " +
+      "`EXAMPLE` are, since that suffix is no proof the key was never issued.",
     samples: {
-      flag: ["aws_access_key_id = AKIA{b32:16}", "export AWS_ACCESS_KEY_ID=ASIA{b32:16}"],
+      flag: [
+        "aws_access_key_id = AKIA{b32:16}",
+        "export AWS_ACCESS_KEY_ID=ASIA{b32:16}",
+        "aws_access_key_id = AKIA{uppernum:9}EXAMPLE",
+      ],
       ok: ["aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "aws_access_key_id = AKIAAAAAAAAAAAAAAAAA"],
     },
   }),
@@ -25,10 +32,15 @@ export const cloudPatterns: SecretPattern[] = [
     keywords: ["aws"],
     pattern: assigned("aws[\\w.-]{0,20}?(?:secret|sk)", "[A-Za-z0-9/+]{40}"),
     minEntropy: 4,
+    onlyDocumentedExamples: true,
     rotate: "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
     note: "The value has no prefix, so it is recognised only when assigned to an AWS secret name.",
     samples: {
-      flag: ["aws_secret_access_key = {b64:40}", 'AWS_SECRET_ACCESS_KEY: "{b64:40}"'],
+      flag: [
+        "aws_secret_access_key = {b64:40}",
+        'AWS_SECRET_ACCESS_KEY: "{b64:40}"',
+        "aws_secret_access_key = {b64:30}EXAMPLEKEY",
+      ],
       ok: ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_region = {b64:40}"],
     },
   }),
@@ -620,5 +632,91 @@ export const cloudPatterns: SecretPattern[] = [
     rotate:
       "https://docs.openshift.com/container-platform/latest/authentication/managing-oauth-access-tokens.html",
     samples: { flag: ["oc login --token=sha256~{b64url:43}"], ok: ["oc login --token=sha256~<token>"] },
+  }),
+  contextual({
+    id: "secrets/softlayer-api-key",
+    provider: "IBM SoftLayer (IBM Cloud classic infrastructure)",
+    credential: "API key",
+    keywords: ["softlayer", "sl_", "sl-", "sl."],
+    pattern:
+      "(?:softlayer[_.-]?|(?<![A-Za-z0-9])sl[_.-])(?:api[_.-]?)?(?:key|pwd|password|pass|token)[\\w.-]{0,8}?[\"']?[ \\t]{0,8}(?:=|:=|:|=>)[ \\t]{0,8}[\"'`]?([a-z0-9]{64})(?![A-Za-z0-9])" +
+      "|api\\.softlayer\\.com/(?:soap|rest)/v3(?:\\.1)?/([a-z0-9]{64})(?![A-Za-z0-9])",
+    minEntropy: 3.5,
+    rotate: "https://cloud.ibm.com/docs/account?topic=account-classic_keys",
+    samples: {
+      flag: [
+        "SOFTLAYER_API_KEY={lowernum:64}",
+        "sl_api_key: {lowernum:64}",
+        "endpoint = https://api.softlayer.com/soap/v3.1/{lowernum:64}",
+      ],
+      ok: ["SOFTLAYER_API_KEY={env:SOFTLAYER_API_KEY}", "ssl_key = {lowernum:64}"],
+    },
+  }),
+  contextual({
+    id: "secrets/ibm-cos-hmac-secret-key",
+    provider: "IBM Cloud Object Storage",
+    credential: "HMAC secret access key",
+    severity: "critical",
+    keywords: ["secret"],
+    pattern: assigned("secret[_.-]?(?:access[_.-]?)?key", `${HEX}{48}`),
+    minEntropy: 3,
+    rotate:
+      "https://cloud.ibm.com/docs/cloud-object-storage?topic=cloud-object-storage-uhc-hmac-credentials-main",
+    note: "HMAC secrets are 48 hex characters, which sets them apart from AWS secret keys (40 base64 characters) under the same names.",
+    samples: {
+      flag: ['"secret_access_key": "{hex:48}"', "cos_hmac_secret_access_key = {hex:48}"],
+      ok: ['"secret_access_key": "{env:COS_HMAC_SECRET}"'],
+    },
+  }),
+  prefixed({
+    id: "secrets/aws-bedrock-api-key",
+    provider: "Amazon Bedrock",
+    credential: "API key",
+    severity: "critical",
+    keywords: ["absk", "bedrock-api-key-"],
+    pattern: `${BEFORE}(ABSK[A-Za-z0-9+/]{109,269}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/_-]{40,3000}={0,2})(?![A-Za-z0-9+/=_-])`,
+    minEntropy: 3.5,
+    rotate: "https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys-revoke.html",
+    note: "Long-term keys start with `ABSK`; short-term keys with `bedrock-api-key-` and the base64 of the service host.",
+    samples: {
+      flag: [
+        "AWS_BEARER_TOKEN_BEDROCK=ABSK{b64:132}",
+        "AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t{b64:400}",
+      ],
+      ok: ["AWS_BEARER_TOKEN_BEDROCK={env:AWS_BEARER_TOKEN_BEDROCK}"],
+    },
+  }),
+  prefixed({
+    id: "secrets/clickhouse-cloud-api-secret",
+    provider: "ClickHouse Cloud",
+    credential: "API key secret",
+    keywords: ["4b1d"],
+    pattern: token("4b1d[A-Za-z0-9]{38}"),
+    minEntropy: 3.5,
+    rotate: "https://clickhouse.com/docs/cloud/manage/openapi",
+    samples: { flag: ["CLICKHOUSE_KEY_SECRET=4b1d{alnum:38}"], ok: ["CLICKHOUSE_KEY_SECRET=4b1d{x:38}"] },
+  }),
+  prefixed({
+    id: "secrets/defined-networking-api-token",
+    provider: "Defined Networking",
+    credential: "API token",
+    keywords: ["dnkey-"],
+    pattern: token("dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}"),
+    minEntropy: 3.5,
+    rotate: "https://docs.defined.net/guides/automating-host-creation/",
+    samples: {
+      flag: ["DN_API_KEY=dnkey-{lowernum:26}-{lowernum:52}"],
+      ok: ["DN_API_KEY=dnkey-{x:26}-{x:52}"],
+    },
+  }),
+  prefixed({
+    id: "secrets/adobe-client-secret",
+    provider: "Adobe",
+    credential: "OAuth client secret",
+    keywords: ["p8e-"],
+    pattern: token("p8e-[A-Za-z0-9]{32}"),
+    minEntropy: 3.5,
+    rotate: "https://developer.adobe.com/developer-console/docs/guides/authentication/",
+    samples: { flag: ["ADOBE_CLIENT_SECRET=p8e-{alnum:32}"], ok: ["ADOBE_CLIENT_SECRET=p8e-{x:32}"] },
   }),
 ];

@@ -27,6 +27,11 @@ export interface SecretPattern {
   minEntropy?: number;
   /** The part of a multi-line secret the placeholder checks look at (a PEM body without its headers). */
   checkedPart?: (secret: string) => string;
+  /**
+   * Only the provider's documented example values are placeholders: a value that merely contains
+   * `EXAMPLE` is reported (AWS keys such as `AKIA…EXAMPLE` that are not the published ones).
+   */
+  onlyDocumentedExamples?: boolean;
   /** Extra check on the secret (decode a JWT header, count a key body). */
   validate?: (secret: string) => boolean;
   /**
