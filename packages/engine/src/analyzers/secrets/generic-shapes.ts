@@ -1,5 +1,5 @@
 // The shapes in which code and configuration give a secret a name: `name = value` in its many
-// syntaxes, `"name", "value"` argument pairs, `setName("value")` calls and XML (`<name>v</name>`,
+// syntaxes, `name "value";` statements, `"value" == name` comparisons, `"name", "value"` argument pairs, `setName("value")` calls and XML (`<name>v</name>`,
 // `<add key="name" value="v"/>`). Each shape is one bounded regex with named groups; which names
 // count as secret names is decided here too, on the name's words, so `tokenizer` or
 // `secretsManagerArn` never reach the entropy checks.
@@ -48,6 +48,18 @@ const SETTER_CALL = new RegExp(
   "gi",
 );
 
+/** `secret "…";` (BIND TSIG keys, nginx, HCL-like configs): a name, a space, a quoted value, a semicolon. */
+const SPACED_STATEMENT = new RegExp(
+  `(?<![\\w.-])(?<name>${NAME})[ \\t]{1,8}(?<quote>["'])(?<value>[^\\s"'\`]{1,300})\\k<quote>[ \\t]{0,4};`,
+  "gi",
+);
+
+/** `"…" == password`, `'…' !== apiKey`: a literal compared with a secret name, written the other way round. */
+const REVERSED_COMPARISON = new RegExp(
+  `(?<quote>["'])(?<value>[^\\s"'\`]{1,300})\\k<quote>[ \\t]{0,4}(?:===?|!==?)[ \\t]{0,4}["']?\\$?\\{?(?<name>${NAME})(?![\\w.-])`,
+  "gi",
+);
+
 /** `<password>…</password>` and `<add key="DbPassword" value="…" />` (.NET appSettings, nuget.config). */
 const MARKUP = new RegExp(
   `<(?<name>${NAME})>(?<quote>)(?<value>[^<>\\s]{1,300})</\\k<name>>` +
@@ -86,6 +98,20 @@ export function genericMatches(line: string): GenericMatch[] {
     const groups = match.groups!;
     push(match, groups.name!, groups.value!, groups.quote!, groups.op);
   }
+  if (line.includes(";")) {
+    for (const match of line.matchAll(SPACED_STATEMENT)) {
+      push(match, match.groups!.name!, match.groups!.value!, match.groups!.quote!);
+    }
+  }
+  if (line.includes("==") || line.includes("!=")) {
+    for (const match of line.matchAll(REVERSED_COMPARISON)) {
+      const groups = match.groups!;
+      const index = match.index + groups.quote!.length;
+      if (seen.has(index)) continue;
+      seen.add(index);
+      matches.push({ keyName: groups.name!, value: groups.value!, index, quoted: true, comparison: true });
+    }
+  }
   if (line.includes(",")) {
     for (const match of line.matchAll(ARGUMENT_PAIR)) {
       push(match, match.groups!.name!, match.groups!.value!, match.groups!.quote!);
@@ -107,7 +133,14 @@ export function genericMatches(line: string): GenericMatch[] {
 }
 
 /** Every regex of this module, for the ReDoS test. */
-export const GENERIC_SHAPES: readonly RegExp[] = [GENERIC_ASSIGNMENT, ARGUMENT_PAIR, SETTER_CALL, MARKUP];
+export const GENERIC_SHAPES: readonly RegExp[] = [
+  GENERIC_ASSIGNMENT,
+  SPACED_STATEMENT,
+  REVERSED_COMPARISON,
+  ARGUMENT_PAIR,
+  SETTER_CALL,
+  MARKUP,
+];
 
 /** `passwordSecretName` → `password_Secret_Name`, so word checks see camelCase words too. */
 export function snakeCase(name: string): string {

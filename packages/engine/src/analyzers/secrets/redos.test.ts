@@ -73,6 +73,8 @@ describe("catalogue patterns are linear on adversarial input", () => {
       "<password>",
       '<add key="password" value="',
       "password: String",
+      'secret "',
+      '" == password',
     ];
     const samples = [
       'db.password = "Xk9#mQ2$vL7pR4"',
@@ -81,6 +83,8 @@ describe("catalogue patterns are linear on adversarial input", () => {
       "<password>Xk9mQ2vL7pR4</password>",
       '<add key="DbPassword" value="Xk9mQ2vL7pR4" />',
       'const password: string = "Xk9mQ2vL7pR4"',
+      'secret "Xk9mQ2vL7pR4";',
+      'if ("Xk9mQ2vL7pR4" === password) {',
     ];
     const inputs = [
       ...adversarialInputs(keywords, samples[0]!),
