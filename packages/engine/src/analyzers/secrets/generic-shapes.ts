@@ -17,8 +17,11 @@ const NAME = `[\\w.-]{0,40}?(?:${NAME_WORDS})[\\w.-]{0,40}?`;
 /** A quoted value may hold `,` and `;`; an unquoted one stops there. Neither holds whitespace or quotes. */
 const VALUE = "(?<quote>[\"'`]?)(?<value>(?<=[\"'`])[^\\s\"'`]{1,300}|[^\\s\"'`,;]{1,300})\\k<quote>";
 
+/** VALUE with numbered groups (quote, value): named groups cost an object per match on the hot path. */
+const ASSIGNED_VALUE = "([\"'`]?)((?<=[\"'`])[^\\s\"'`]{1,300}|[^\\s\"'`,;]{1,300})\\3";
+
 /**
- * `name <op> value` in code and configuration:
+ * `name <op> value` in code and configuration (groups: 1 name, 2 operator, 3 quote, 4 value):
  * - `password = "…"`, `PASSWORD=…`, `export TOKEN=…`, `"password": "…"`, `password: …` (YAML), `:=` (Go),
  *   `=>` (PHP, Ruby), `<-` (R), `?=` (Make), `||=` (Ruby), `::=`;
  * - comparisons `password == "…"`, `!==`: a literal compared with a password is a hard-coded password;
@@ -27,11 +30,11 @@ const VALUE = "(?<quote>[\"'`]?)(?<value>(?<=[\"'`])[^\\s\"'`]{1,300}|[^\\s\"'`,
  * - Objective-C's `@"…"` strings.
  */
 export const GENERIC_ASSIGNMENT = new RegExp(
-  `(?<![\\w.-])(?<name>${NAME})["']?(?:\\[\\d{0,4}\\])?` +
+  `(?<![\\w.-])(${NAME})["']?(?:\\[\\d{0,4}\\])?` +
     "(?:(?:[ \\t]{0,4}:[ \\t]{0,4}|[ \\t]{1,4})[A-Za-z_][\\w.]{0,30}(?:\\[\\])?\\??(?=[ \\t]{0,4}=[^=>]))?" +
     "(?:[ \\t]{1,4}\\{[ \\t]{0,4}get;[^}\\n]{0,40}\\})?" +
-    "[ \\t]{0,8}(?<op>===?|!==?|::=|:=|\\?=|\\|\\|=|=>|<-|=|:)[ \\t]{0,8}(?![=>])@?" +
-    VALUE,
+    "[ \\t]{0,8}(===?|!==?|::=|:=|\\?=|\\|\\|=|=>|<-|=|:)[ \\t]{0,8}(?![=>])@?" +
+    ASSIGNED_VALUE,
   "gi",
 );
 
@@ -78,56 +81,81 @@ export interface GenericMatch {
   comparison: boolean;
 }
 
-/** Every shape's matches in one line of text, in order of position, at most one per value. */
+/** Where each shape's name, quote and value are; shapes without an operator have none. */
+interface Shape {
+  regex: RegExp;
+  /** Run the shape only on lines holding this character (cheap `includes` before a regex). */
+  needs?: string;
+}
+
+const SHAPES: readonly Shape[] = [
+  { regex: SPACED_STATEMENT, needs: ";" },
+  { regex: ARGUMENT_PAIR, needs: "," },
+  { regex: SETTER_CALL, needs: "(" },
+  { regex: MARKUP, needs: "<" },
+];
+
+function toMatch(
+  match: RegExpExecArray,
+  name: string,
+  value: string,
+  quote: string,
+  op: string,
+): GenericMatch {
+  return {
+    keyName: name.startsWith("export") ? name.replace(/^export[ \t]+/i, "") : name,
+    value,
+    index: match.index + match[0].lastIndexOf(value),
+    quoted: quote !== "",
+    comparison: op.length > 1 && (op[0] === "=" || op[0] === "!") && op[1] === "=",
+  };
+}
+
+/**
+ * Every shape's matches in one line of text, in order of position, at most one per value. The
+ * assignment shape runs on every line; the others only on lines holding their punctuation, and
+ * the merge is skipped when they find nothing (the common case: this runs on every keyword line).
+ */
 export function genericMatches(line: string): GenericMatch[] {
   const matches: GenericMatch[] = [];
-  const seen = new Set<number>();
-  const push = (match: RegExpExecArray, name: string, value: string, quote: string, op = "") => {
-    const index = match.index + match[0].lastIndexOf(value);
-    if (seen.has(index)) return;
-    seen.add(index);
-    matches.push({
-      keyName: name.replace(/^export[ \t]+/i, ""),
-      value,
-      index,
-      quoted: quote !== "",
-      comparison: /^[=!]=/.test(op),
-    });
-  };
-  for (const match of line.matchAll(GENERIC_ASSIGNMENT)) {
-    const groups = match.groups!;
-    push(match, groups.name!, groups.value!, groups.quote!, groups.op);
+  GENERIC_ASSIGNMENT.lastIndex = 0;
+  for (let match = GENERIC_ASSIGNMENT.exec(line); match; match = GENERIC_ASSIGNMENT.exec(line)) {
+    matches.push(toMatch(match, match[1]!, match[4]!, match[3]!, match[2]!));
   }
-  if (line.includes(";")) {
-    for (const match of line.matchAll(SPACED_STATEMENT)) {
-      push(match, match.groups!.name!, match.groups!.value!, match.groups!.quote!);
+  let extra: GenericMatch[] | undefined;
+  for (const { regex, needs } of SHAPES) {
+    if (needs && !line.includes(needs)) continue;
+    regex.lastIndex = 0;
+    for (let match = regex.exec(line); match; match = regex.exec(line)) {
+      const groups = match.groups!;
+      extra ??= [];
+      if (groups.name2) extra.push(toMatch(match, groups.name2, groups.value2!, groups.quote2!, ""));
+      else
+        extra.push(
+          toMatch(match, groups.name!, groups.value!, groups.quote === "" ? "<" : groups.quote!, ""),
+        );
     }
   }
   if (line.includes("==") || line.includes("!=")) {
-    for (const match of line.matchAll(REVERSED_COMPARISON)) {
+    REVERSED_COMPARISON.lastIndex = 0;
+    for (let match = REVERSED_COMPARISON.exec(line); match; match = REVERSED_COMPARISON.exec(line)) {
       const groups = match.groups!;
-      const index = match.index + groups.quote!.length;
-      if (seen.has(index)) continue;
-      seen.add(index);
-      matches.push({ keyName: groups.name!, value: groups.value!, index, quoted: true, comparison: true });
+      extra ??= [];
+      extra.push({
+        keyName: groups.name!,
+        value: groups.value!,
+        index: match.index + groups.quote!.length,
+        quoted: true,
+        comparison: true,
+      });
     }
   }
-  if (line.includes(",")) {
-    for (const match of line.matchAll(ARGUMENT_PAIR)) {
-      push(match, match.groups!.name!, match.groups!.value!, match.groups!.quote!);
-    }
-  }
-  if (line.includes("(")) {
-    for (const match of line.matchAll(SETTER_CALL)) {
-      push(match, match.groups!.name!, match.groups!.value!, match.groups!.quote!);
-    }
-  }
-  if (line.includes("<")) {
-    for (const match of line.matchAll(MARKUP)) {
-      const groups = match.groups!;
-      if (groups.name) push(match, groups.name, groups.value!, "<");
-      else push(match, groups.name2!, groups.value2!, groups.quote2!);
-    }
+  if (!extra) return matches;
+  const seen = new Set(matches.map((match) => match.index));
+  for (const match of extra) {
+    if (seen.has(match.index)) continue;
+    seen.add(match.index);
+    matches.push(match);
   }
   return matches.sort((a, b) => a.index - b.index);
 }
@@ -144,57 +172,35 @@ export const GENERIC_SHAPES: readonly RegExp[] = [
 
 /** `passwordSecretName` → `password_Secret_Name`, so word checks see camelCase words too. */
 export function snakeCase(name: string): string {
+  if (!HAS_UPPER.test(name)) return name;
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2");
 }
 
-/** Words that make `<word>_key` / `<word>Key` a secret: `api_key`, `privateKey`, `DB_KEY`. */
-const KEY_QUALIFIERS = new Set([
-  "api",
-  "access",
-  "private",
-  "priv",
-  "auth",
-  "secret",
-  "service",
-  "account",
-  "db",
-  "database",
-  "client",
-  "signing",
-  "sign",
-  "encryption",
-  "encrypt",
-  "master",
-  "app",
-  "application",
-  "license",
-  "licence",
-  "consumer",
-  "shared",
-  "subscription",
-  "storage",
-  "session",
-  "hmac",
-  "jwt",
-  "cookie",
-  "admin",
-  "root",
-  "deploy",
-  "integration",
-  "webhook",
-]);
+const HAS_UPPER = /[A-Z]/;
 
-/** A single word that is a secret name by itself, or ends in one (`dbpassword`, `clientsecret`). */
-function isSecretWord(word: string): boolean {
-  return (
-    word.includes("passw") ||
-    /^(?:pass|pwd|passphrase|creds?|credentials?|contrase(?:ñ|n)a|apikey|secrets?|tokens?)$/.test(word) ||
-    /(?:pass|pwd|secret|token|passphrase)$/.test(word) ||
-    /^(?:api|access|private|priv|auth|secret|service|account|db|client|signing|encryption|master|app|consumer|session)key$/.test(
-      word,
-    )
-  );
-}
+/** Words that make `<word>_key` / `<word>Key` a secret: `api_key`, `privateKey`, `DB_KEY`. */
+const KEY_QUALIFIERS =
+  "api|access|private|priv|auth|secret|service|account|db|database|client|signing|sign|encryption|encrypt|" +
+  "master|app|application|license|licence|consumer|shared|subscription|storage|session|hmac|jwt|cookie|" +
+  "admin|root|deploy|integration|webhook";
+
+/**
+ * A word of a snake_cased, lower-cased name that makes it a secret name: `password` and words
+ * holding it (`dbpassword`), `pass`/`pwd` alone or after a qualifier (`dbpass`, `userpwd`),
+ * `secret`/`token` alone or at a word's end (`clientsecret`, `accesstoken`), `creds`,
+ * `credentials`, `passphrase`, `apikey`, and `key` after a qualifier (`api_key`, `private_key`).
+ */
+const SECRET_NAME_WORD = new RegExp(
+  "(?:^|[^a-z0-9ñ])(?:" +
+    [
+      "[a-z0-9]{0,40}passw[a-z0-9]{0,40}",
+      "(?:db|user|admin|root|key|ftp|smtp|mail|sql|database|api|app|auth)?pass",
+      "[a-z0-9]{0,40}(?:pwd|secrets?|tokens?|passphrase)",
+      "creds?|credentials?|contrase(?:ñ|n)a",
+      `(?:${KEY_QUALIFIERS})[^a-z0-9ñ]?key`,
+    ].join("|") +
+    ")(?=[^a-z0-9ñ]|$)",
+);
 
 /**
  * Whether a name says it holds a secret, judged on its words: `DB_PASS`, `mySecretString`,
@@ -202,12 +208,10 @@ function isSecretWord(word: string): boolean {
  * `secretsmanager`, `cacheKey` or `monkey`.
  */
 export function isSecretName(name: string): boolean {
-  const words = snakeCase(name)
-    .toLowerCase()
-    .split(/[^a-z0-9ñ]+/)
-    .filter((word) => word.length > 0);
-  return words.some(
-    (word, index) =>
-      isSecretWord(word) || (word === "key" && index > 0 && KEY_QUALIFIERS.has(words[index - 1]!)),
-  );
+  return isSecretSnakeName(snakeCase(name));
+}
+
+/** `isSecretName` for a name already passed through `snakeCase`. */
+export function isSecretSnakeName(snake: string): boolean {
+  return SECRET_NAME_WORD.test(snake.toLowerCase());
 }

@@ -14,7 +14,7 @@ import {
 } from "./allowlist.ts";
 import { catalogue } from "./catalogue/index.ts";
 import type { SecretPattern } from "./catalogue/types.ts";
-import { genericMatches, isSecretName, snakeCase } from "./generic-shapes.ts";
+import { genericMatches, isSecretSnakeName, snakeCase } from "./generic-shapes.ts";
 import { KeywordIndex } from "./keyword-index.ts";
 import { maskSecret, sha256Hex, shannonEntropy } from "./text-measures.ts";
 
@@ -210,7 +210,8 @@ function scanGeneric(
   provider: readonly SecretCandidate[],
   out: SecretCandidate[],
 ): void {
-  for (const line of lines) scanGenericLine(file, line, provider, out);
+  const inCode = CODE_EXTENSIONS.test(file.path);
+  for (const line of lines) scanGenericLine(file, line, inCode, provider, out);
 }
 
 /** `my_api_key_1`, `apikey-for-staging`: a value that says what it is stands for one in docs. */
@@ -221,19 +222,20 @@ function selfNamedReason(value: string): string | undefined {
 function scanGenericLine(
   file: SourceFile,
   line: LineRange,
+  inCode: boolean,
   provider: readonly SecretCandidate[],
   out: SecretCandidate[],
 ): void {
-  const inCode = CODE_EXTENSIONS.test(file.path);
   // The look-behinds see no character before the line, as they would see the line break.
   const text = file.text.slice(line.start, line.end);
   for (const match of genericMatches(text)) {
     const { keyName, value, quoted } = match;
     const index = line.start + match.index;
+    const words = snakeCase(keyName);
     let reason =
       (!quoted && (inCode || match.comparison) ? "unquoted expression in code" : undefined) ??
-      (isSecretName(keyName) ? undefined : "name is not a secret name") ??
-      (NOT_A_SECRET_NAME.test(snakeCase(keyName)) ? "name holds metadata, not a secret" : undefined) ??
+      (isSecretSnakeName(words) ? undefined : "name is not a secret name") ??
+      (NOT_A_SECRET_NAME.test(words) ? "name holds metadata, not a secret" : undefined) ??
       placeholderReason(value) ??
       selfNamedReason(value) ??
       hashLikeReason(value, keyName);

@@ -209,8 +209,8 @@ describe("generic rule on keyword lines only", () => {
           .filter((candidate) => candidate.ruleId === "secrets/generic-high-entropy-assignment")
           .map((candidate) => [candidate.offset, candidate.value]);
         const whole = [...text.matchAll(GENERIC_ASSIGNMENT)].map((match) => [
-          match.index + match[0].lastIndexOf(match.groups!.value!),
-          match.groups!.value,
+          match.index + match[0].lastIndexOf(match[4]!),
+          match[4],
         ]);
         expect(perLine).toEqual(whole);
       }),
