@@ -114,7 +114,7 @@ async function runAB(baselineRoot: string): Promise<string> {
   for (const [corpus, files] of corpora) {
     const results = variants.map(() => [] as Measure[]);
     for (let round = 0; round < rounds; round++) {
-      variants.forEach(([, scan], index) => results[index]!.push(measure([...files], scan)));
+      for (const [index, [, scan]] of variants.entries()) results[index]!.push(measure([...files], scan));
     }
     variants.forEach(([name], index) => {
       const r = best(results[index]!);
