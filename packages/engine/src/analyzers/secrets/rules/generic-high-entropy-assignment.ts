@@ -18,13 +18,14 @@ export const TOKEN_MIN_LENGTH = 16;
 export const TOKEN_MIN_ENTROPY = 3.5;
 
 /**
- * Right-hand sides that are code or names, not literals. Brackets make an unquoted value an
- * expression (a call, an index, a YAML flow mapping); inside quotes they are characters of a
- * password (`"m{h}o)p[e"`), and template holes there are caught by the reference allowlist.
+ * Right-hand sides that are code or names, not literals. An unquoted value that opens with a
+ * bracket (a YAML flow collection, a tuple), is a call (`getSecret()`) or indexes (`a[0].b`) is
+ * an expression; elsewhere brackets are characters of a password (`m{h}o)p[e`), and template
+ * holes are caught by the reference allowlist. Unquoted values in code files never get here.
  */
 function looksLikeExpressionOrName(value: string, quoted: boolean): boolean {
   return (
-    (!quoted && /[()[\]{}]/.test(value)) || // calls, indexing, flow mappings
+    (!quoted && /^[([{]|^[A-Za-z_$][\w$.]*\(.*\)$|\][.[]/.test(value)) || // flow collections, calls, indexing
     /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || // config.db.password
     /^(?:\/|\.\/|\.\.\/|~\/|[A-Za-z]:\\)/.test(value) || // file paths
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || // URLs: the connection-string rules own these
