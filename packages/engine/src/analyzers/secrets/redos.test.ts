@@ -4,7 +4,8 @@
 // generous wall-clock one per 100 kB input (a catastrophic pattern takes seconds or never ends).
 import { describe, expect, it } from "vitest";
 import { catalogue } from "./catalogue/index.ts";
-import { GENERIC_ASSIGNMENT, prefilter } from "./model.ts";
+import { GENERIC_SHAPES } from "./generic-shapes.ts";
+import { prefilter } from "./model.ts";
 import { fill } from "./tools/generate-fixtures.ts";
 
 const SIZE = 100_000;
@@ -60,12 +61,40 @@ describe("catalogue patterns are linear on adversarial input", () => {
   }
 
   it("secrets/generic-high-entropy-assignment", () => {
-    const keywords = ["password", "secret", "api_key", "token", "export password", "a.b-c_password"];
-    let worst = 0;
-    for (const input of adversarialInputs(keywords, 'db.password = "Xk9#mQ2$vL7pR4"')) {
-      worst = Math.max(worst, timeScan(GENERIC_ASSIGNMENT, input));
+    const keywords = [
+      "password",
+      "secret",
+      "api_key",
+      "token",
+      "export password",
+      "a.b-c_password",
+      '"password", "',
+      "setPassword(",
+      "<password>",
+      '<add key="password" value="',
+      "password: String",
+      'secret "',
+      '" == password',
+    ];
+    const samples = [
+      'db.password = "Xk9#mQ2$vL7pR4"',
+      'put("api_key", "Xk9mQ2vL7pR4")',
+      'setPassword("Xk9mQ2vL7pR4")',
+      "<password>Xk9mQ2vL7pR4</password>",
+      '<add key="DbPassword" value="Xk9mQ2vL7pR4" />',
+      'const password: string = "Xk9mQ2vL7pR4"',
+      'secret "Xk9mQ2vL7pR4";',
+      'if ("Xk9mQ2vL7pR4" === password) {',
+    ];
+    const inputs = [
+      ...adversarialInputs(keywords, samples[0]!),
+      ...samples.slice(1).flatMap((sample) => adversarialInputs([], sample)),
+    ];
+    for (const shape of GENERIC_SHAPES) {
+      let worst = 0;
+      for (const input of inputs) worst = Math.max(worst, timeScan(shape, input));
+      expect(worst, shape.source.slice(0, 60)).toBeLessThan(BOUND_MS);
     }
-    expect(worst).toBeLessThan(BOUND_MS);
   });
 
   it("the keyword prefilter", () => {

@@ -322,4 +322,37 @@ export const communicationPatterns: SecretPattern[] = [
     rotate: "https://learn.microsoft.com/linkedin/shared/authentication/client-credentials-flow",
     samples: { flag: ["LINKEDIN_CLIENT_SECRET={alnum:16}"], ok: ["LINKEDIN_CLIENT_SECRET={x:16}"] },
   }),
+  prefixed({
+    id: "secrets/twilio-api-key",
+    provider: "Twilio",
+    credential: "API key SID",
+    severity: "med",
+    keywords: ["sk"],
+    pattern: `${BEFORE}(SK${HEX}{32})${AFTER}`,
+    minEntropy: 3,
+    rotate: "https://www.twilio.com/docs/iam/api-keys#delete-an-api-key",
+    note:
+      "The SID names an API key; its secret is usually written next to it (and is reported by " +
+      "`secrets/twilio-auth-token` when named so). Revoking the key invalidates both.",
+    samples: { flag: ["TWILIO_API_KEY=SK{hex:32}"], ok: ["TWILIO_API_KEY=SK<api-key-sid>"] },
+  }),
+  prefixed({
+    id: "secrets/slack-token",
+    fallback: true,
+    provider: "Slack",
+    credential: "token (older or shortened formats)",
+    confidence: "medium",
+    keywords: ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxo-", "xoxs-"],
+    pattern: token("xox[abposr]-(?:[0-9]{1,14}-){1,4}[A-Za-z0-9]{8,64}"),
+    minEntropy: 3,
+    rotate: SLACK_ROTATE,
+    note: "A catch-all for `xox?-` tokens the specific Slack rules do not recognise (legacy and shortened forms); it yields to them.",
+    samples: {
+      flag: [
+        "SLACK_TOKEN=xoxs-{digits:9}-{digits:10}-{digits:12}-{hex:18}",
+        "SLACK_TOKEN=xoxb-{digits:8}-{alnum:24}",
+      ],
+      ok: ["SLACK_TOKEN=xoxb-<bot-token>", "SLACK_TOKEN=xoxb-{digits:8}-xxxxxxxxxxxxxxxxxx"],
+    },
+  }),
 ];

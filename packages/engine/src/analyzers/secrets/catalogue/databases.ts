@@ -203,4 +203,27 @@ export const databasePatterns: SecretPattern[] = [
       ],
     },
   }),
+  prefixed({
+    id: "secrets/cloudant-credentials",
+    provider: "IBM Cloudant",
+    credential: "password or legacy API key",
+    severity: "critical",
+    confidence: "medium",
+    keywords: ["cloudant", "cl_", "cl-", "clou_", "clou-"],
+    pattern:
+      "https?://[\\w-]{1,100}:([a-f0-9]{64}|[a-z]{24})@[\\w-]{1,100}\\.cloudant\\.com(?![\\w-])" +
+      "|(?:cloudant|(?<![A-Za-z0-9])cl(?:ou)?[_-])[_.-]?(?:api[_.-]?)?(?:key|pwd|pw|password|pass|token)[\\w.-]{0,8}?[\"']?[ \\t]{0,8}(?:=|:=|:|=>)[ \\t]{0,8}[\"'`]?([a-f0-9]{64}|[a-z]{24})(?![A-Za-z0-9])",
+    flags: "i",
+    minEntropy: 3,
+    rotate: "https://cloud.ibm.com/docs/Cloudant?topic=Cloudant-managing-access-for-cloudant",
+    note: "Cloudant account passwords are 64 hex characters and legacy API keys 24 lower-case letters, in a URL or assigned to a Cloudant name.",
+    samples: {
+      flag: [
+        "COUCH_URL=https://acme-bluemix:{hex:64}@acme-bluemix.cloudant.com",
+        "cloudant_password = {hex:64}",
+        "cl_api_key: {lower:24}",
+      ],
+      ok: ["cloudant_password = {env:CLOUDANT_PASSWORD}", "COUCH_URL=https://acme-bluemix.cloudant.com"],
+    },
+  }),
 ];

@@ -2,9 +2,11 @@
 import { aiPatterns } from "./ai.ts";
 import { cloudPatterns } from "./cloud.ts";
 import { codeHostingPatterns } from "./code-hosting.ts";
+import { commandLinePatterns } from "./command-lines.ts";
 import { communicationPatterns } from "./communication.ts";
 import { databasePatterns } from "./databases.ts";
 import { keyPatterns } from "./keys.ts";
+import { namedCredentialPatterns } from "./named-credentials.ts";
 import { paymentPatterns } from "./payments.ts";
 import { saasPatterns } from "./saas.ts";
 import type { SecretPattern } from "./types.ts";
@@ -18,4 +20,6 @@ export const catalogue: readonly SecretPattern[] = [
   ...paymentPatterns,
   ...aiPatterns,
   ...saasPatterns,
+  ...namedCredentialPatterns,
+  ...commandLinePatterns,
 ];

@@ -44,7 +44,7 @@ function isKubernetesServiceAccountToken(payload: Record<string, unknown>): bool
 function keyBody(block: string): string {
   return block
     .split(/\\n|\r?\n/)
-    .filter((line) => !line.includes(":") && !line.includes("-----"))
+    .filter((line) => !line.includes(":") && !line.includes("----"))
     .join("");
 }
 
@@ -68,20 +68,31 @@ export const keyPatterns: SecretPattern[] = [
     provider: "PEM",
     credential: "private key",
     severity: "critical",
-    keywords: ["private key-----"],
+    keywords: ["private key-----", "begin ssh2 encrypted private key"],
     pattern:
-      "(-----BEGIN[ A-Z0-9]{0,30} PRIVATE KEY-----(?:[A-Za-z0-9+/=\\s:,.()\\\\-]){64,20000}?-----END[ A-Z0-9]{0,30} PRIVATE KEY-----)",
+      "(-----BEGIN[ A-Z0-9]{0,30} PRIVATE KEY-----(?:[A-Za-z0-9+/=\\s:,.()\\\\-]){64,20000}?-----END[ A-Z0-9]{0,30} PRIVATE KEY-----" +
+      '|---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----(?:[A-Za-z0-9+/=\\s:,.()"\\\\-]){64,20000}?---- END SSH2 ENCRYPTED PRIVATE KEY ----)',
     validate: (value) =>
-      pemBodyLength(value.replace(/-----(?:BEGIN|END)[ A-Z0-9]{0,30} PRIVATE KEY-----/g, "")) >= 64,
+      pemBodyLength(
+        value.replace(
+          /-----(?:BEGIN|END)[ A-Z0-9]{0,30} PRIVATE KEY-----|---- (?:BEGIN|END) SSH2 ENCRYPTED PRIVATE KEY ----/g,
+          "",
+        ),
+      ) >= 64,
     checkedPart: keyBody,
     controls: ["SEC-KEY-01"],
     rotate:
       "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/removing-sensitive-data-from-a-repository",
     note:
       "Covers RSA, EC, DSA, OpenSSH, PKCS#8 and encrypted PKCS#8 keys, also inside JSON strings with `\\n` " +
-      'escapes (service account files). A header without a body (`"-----BEGIN RSA PRIVATE KEY-----"` in parser code) is not reported.',
+      'escapes (service account files), and SSH.com/Tectia `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----` files. A header without a body (`"-----BEGIN RSA PRIVATE KEY-----"` in parser code) is not reported.',
     samples: {
-      flag: ["-----BEGIN RSA PRIVATE KEY-----\n{pem:10}\n-----END RSA PRIVATE KEY-----"],
+      flag: [
+        "-----BEGIN RSA PRIVATE KEY-----\n{pem:10}\n-----END RSA PRIVATE KEY-----",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n{pem:6}\n-----END OPENSSH PRIVATE KEY-----",
+        "-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,{hex:32}\n\n{pem:3}\n-----END EC PRIVATE KEY-----",
+        '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240101"\n{pem:8}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----',
+      ],
       ok: [
         'const header = "-----BEGIN RSA PRIVATE KEY-----";',
         "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----",

@@ -1,20 +1,31 @@
 import { defineFileRule } from "../../../rule.ts";
+import { snakeCase } from "../generic-shapes.ts";
 import type { SecretCandidate, SecretsModel } from "../model.ts";
 import { reportableCandidates, secretMessage, secretReport } from "../pattern-rule.ts";
 
 const RULE_ID = "secrets/generic-high-entropy-assignment";
 
 /** Human-chosen passwords are short and less random than generated tokens. */
-const PASSWORD_NAME = /passw|passphrase|pwd/i;
+function isPasswordName(name: string): boolean {
+  const words = snakeCase(name).toLowerCase();
+  return /passw|passphrase|pwd|contrase|(?:^|[^a-z])(?:db|user|admin|root|key|ftp|smtp|mail|sql|database)?pass(?:[^a-z]|$)/.test(
+    words,
+  );
+}
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MIN_ENTROPY = 3.0;
 export const TOKEN_MIN_LENGTH = 16;
 export const TOKEN_MIN_ENTROPY = 3.5;
 
-/** Right-hand sides that are code or names, not literals. */
-function looksLikeExpressionOrName(value: string): boolean {
+/**
+ * Right-hand sides that are code or names, not literals. An unquoted value that opens with a
+ * bracket (a YAML flow collection, a tuple), is a call (`getSecret()`) or indexes (`a[0].b`) is
+ * an expression; elsewhere brackets are characters of a password (`m{h}o)p[e`), and template
+ * holes are caught by the reference allowlist. Unquoted values in code files never get here.
+ */
+function looksLikeExpressionOrName(value: string, quoted: boolean): boolean {
   return (
-    /[()[\]{}]/.test(value) || // calls, indexing, template holes
+    (!quoted && /^[([{]|^[A-Za-z_$][\w$.]*\(.*\)$|\][.[]/.test(value)) || // flow collections, calls, indexing
     /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || // config.db.password
     /^(?:\/|\.\/|\.\.\/|~\/|[A-Za-z]:\\)/.test(value) || // file paths
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || // URLs: the connection-string rules own these
@@ -27,8 +38,8 @@ function looksLikeExpressionOrName(value: string): boolean {
 export function isGenericSecret(candidate: SecretCandidate, model: SecretsModel): boolean {
   if (model.testPath) return false;
   const value = candidate.value;
-  if (looksLikeExpressionOrName(value)) return false;
-  if (PASSWORD_NAME.test(candidate.keyName ?? "")) {
+  if (looksLikeExpressionOrName(value, candidate.quoted === true)) return false;
+  if (isPasswordName(candidate.keyName ?? "")) {
     return (
       value.length >= PASSWORD_MIN_LENGTH &&
       candidate.entropy >= PASSWORD_MIN_ENTROPY &&
@@ -36,6 +47,8 @@ export function isGenericSecret(candidate: SecretCandidate, model: SecretsModel)
     );
   }
   if (/^[A-Za-z]+$/.test(value) && value.length < 32) return false; // words: `secret: notRequired`
+  // Identifiers made of words: `user-profile-avatar`, `SESSION_COOKIE_NAME`, `auth.token.label`.
+  if (/^[A-Za-z]+(?:[-_.:/][A-Za-z]+)+$/.test(value)) return false;
   return value.length >= TOKEN_MIN_LENGTH && candidate.entropy >= TOKEN_MIN_ENTROPY;
 }
 
