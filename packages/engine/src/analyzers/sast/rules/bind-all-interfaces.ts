@@ -8,7 +8,7 @@ export const bindAllInterfaces = definePatternRule({
   confidence: "low",
   lifecycle: "preview",
   cwe: [605, 1327],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
     summary:

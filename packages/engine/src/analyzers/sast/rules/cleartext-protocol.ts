@@ -8,7 +8,7 @@ export const cleartextProtocol = definePatternRule({
   confidence: "high",
   lifecycle: "preview",
   cwe: [319],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
     summary: "A Telnet (`telnetlib.Telnet`) or FTP (`ftplib.FTP`, not `FTP_TLS`) client is opened.",

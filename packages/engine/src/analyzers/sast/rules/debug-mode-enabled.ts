@@ -8,7 +8,7 @@ export const debugModeEnabled = definePatternRule({
   confidence: "medium",
   lifecycle: "preview",
   cwe: [489, 215],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: true,
   docs: {
     summary:

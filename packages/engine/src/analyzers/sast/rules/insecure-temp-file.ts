@@ -8,7 +8,7 @@ export const insecureTempFile = definePatternRule({
   confidence: "medium",
   lifecycle: "preview",
   cwe: [377, 379],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
     summary:

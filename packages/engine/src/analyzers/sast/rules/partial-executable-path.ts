@@ -8,7 +8,7 @@ export const partialExecutablePath = definePatternRule({
   confidence: "medium",
   lifecycle: "preview",
   cwe: [426, 427],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
     summary:

@@ -8,7 +8,7 @@ export const permissiveFilePermissions = definePatternRule({
   confidence: "high",
   lifecycle: "preview",
   cwe: [732],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
     summary:

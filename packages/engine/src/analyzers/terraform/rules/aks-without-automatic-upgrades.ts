@@ -10,7 +10,7 @@ export const aksWithoutAutomaticUpgrades = aliasedSettingRule(
     confidence: "medium",
     lifecycle: "preview",
     cwe: [1104],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "An `azurerm_kubernetes_cluster` leaves `automatic_upgrade_channel` (azurerm 3.x: `automatic_channel_upgrade`) unset or `none`.",

@@ -10,7 +10,7 @@ export const albWithoutWaf: ProjectRule<TerraformSummary> = {
   confidence: "low",
   lifecycle: "preview",
   cwe: [693],
-  controls: [],
+  controls: ["IAC-NET-05"],
   docs: {
     summary:
       "An application `aws_lb` has no `aws_wafv2_web_acl_association` (or regional WAF association) naming it anywhere in its module.",

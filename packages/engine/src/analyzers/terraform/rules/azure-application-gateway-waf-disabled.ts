@@ -9,7 +9,7 @@ export const azureApplicationGatewayWafDisabled = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: ["IAC-NET-02"],
+    controls: ["IAC-NET-05"],
     docs: {
       summary: "An `azurerm_application_gateway` sets `waf_configuration { enabled = false }`.",
       whyItMatters:

@@ -9,7 +9,7 @@ export const azureKeyVaultSecretWithoutExpiration = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [262],
-    controls: ["IAC-KMS-01"],
+    controls: ["IAC-KMS-03"],
     docs: {
       summary: "An `azurerm_key_vault_secret` has no `expiration_date`.",
       whyItMatters:

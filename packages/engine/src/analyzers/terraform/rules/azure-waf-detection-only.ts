@@ -10,7 +10,7 @@ export const azureWafDetectionOnly = aliasedSettingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: ["IAC-NET-02"],
+    controls: ["IAC-NET-05"],
     docs: {
       summary:
         'An `azurerm_web_application_firewall_policy` (`policy_settings`), `azurerm_frontdoor_firewall_policy` or `azurerm_cdn_frontdoor_firewall_policy` sets `mode = "Detection"`.',

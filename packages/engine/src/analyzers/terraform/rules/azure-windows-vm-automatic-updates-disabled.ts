@@ -10,7 +10,7 @@ export const azureWindowsVmAutomaticUpdatesDisabled = aliasedSettingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [1104],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "An `azurerm_windows_virtual_machine` or scale set sets `automatic_updates_enabled` (azurerm 3.x: `enable_automatic_updates`) to false.",

@@ -9,7 +9,7 @@ export const cloudSqlMysqlLocalInfileOn = databaseFlagRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [73],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "A MySQL `google_sql_database_instance` sets the `local_infile` flag to `on`.",
       whyItMatters:

@@ -9,7 +9,7 @@ export const cloudSqlMysqlShowsAllDatabases = databaseFlagRule(
     confidence: "medium",
     lifecycle: "preview",
     cwe: [200],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A MySQL `google_sql_database_instance` leaves the `skip_show_database` flag unset (default off) or `off`.",

@@ -9,7 +9,7 @@ export const cloudSqlSqlserverExternalScriptsEnabled = databaseFlagRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [94],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A SQL Server `google_sql_database_instance` sets the `external scripts enabled` flag to `on`.",

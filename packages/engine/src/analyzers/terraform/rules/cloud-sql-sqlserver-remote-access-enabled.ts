@@ -9,7 +9,7 @@ export const cloudSqlSqlserverRemoteAccessEnabled = databaseFlagRule(
     confidence: "medium",
     lifecycle: "preview",
     cwe: [284],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A SQL Server `google_sql_database_instance` leaves the `remote access` flag unset (default on) or `on`.",

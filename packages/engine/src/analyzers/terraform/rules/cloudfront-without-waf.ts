@@ -9,7 +9,7 @@ export const cloudfrontWithoutWaf = settingRule(
     confidence: "low",
     lifecycle: "preview",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-NET-05"],
     docs: {
       summary: "An `aws_cloudfront_distribution` has no `web_acl_id`.",
       whyItMatters:

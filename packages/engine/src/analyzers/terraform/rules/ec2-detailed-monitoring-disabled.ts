@@ -8,7 +8,7 @@ export const ec2DetailedMonitoringDisabled = settingRule(
     severity: "low",
     confidence: "medium",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-MON-01"],
     docs: {
       summary:
         "An `aws_instance` does not set `monitoring = true`, so CloudWatch samples its metrics only every five minutes.",

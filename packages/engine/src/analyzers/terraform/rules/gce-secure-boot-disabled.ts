@@ -9,7 +9,7 @@ export const gceSecureBootDisabled = settingRule(
     confidence: "medium",
     lifecycle: "preview",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A `google_compute_instance` or template has no `shielded_instance_config { enable_secure_boot = true }` (default false).",

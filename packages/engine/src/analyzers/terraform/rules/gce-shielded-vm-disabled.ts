@@ -9,7 +9,7 @@ export const gceShieldedVmDisabled = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A `google_compute_instance` or template sets `shielded_instance_config { enable_vtpm = false }` or `enable_integrity_monitoring = false`.",

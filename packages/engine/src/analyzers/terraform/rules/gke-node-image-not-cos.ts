@@ -9,7 +9,7 @@ export const gkeNodeImageNotCos = settingRule(
     confidence: "medium",
     lifecycle: "stable",
     cwe: [1104],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A `google_container_node_pool` or `google_container_cluster` sets `node_config { image_type }` to a Linux image other than Container-Optimized OS (e.g. `UBUNTU_CONTAINERD`); Windows images, needed for Windows workloads, are not flagged.",

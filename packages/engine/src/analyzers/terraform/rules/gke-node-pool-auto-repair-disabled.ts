@@ -9,7 +9,7 @@ export const gkeNodePoolAutoRepairDisabled = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "A `google_container_node_pool` sets `management { auto_repair = false }`.",
       whyItMatters:

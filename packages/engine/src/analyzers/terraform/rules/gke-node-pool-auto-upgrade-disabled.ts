@@ -9,7 +9,7 @@ export const gkeNodePoolAutoUpgradeDisabled = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [1104],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "A `google_container_node_pool` sets `management { auto_upgrade = false }`.",
       whyItMatters:

@@ -9,7 +9,7 @@ export const gkeNodePoolIntegrityMonitoringDisabled = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A `google_container_node_pool` or `google_container_cluster` sets `node_config { shielded_instance_config { enable_integrity_monitoring = false } }`.",

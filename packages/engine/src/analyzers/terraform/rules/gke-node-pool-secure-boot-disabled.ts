@@ -10,7 +10,7 @@ export const gkeNodePoolSecureBootDisabled = aliasedSettingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "A `google_container_node_pool` (or a cluster's default pool) has no `node_config { shielded_instance_config { enable_secure_boot = true } }` (default false).",

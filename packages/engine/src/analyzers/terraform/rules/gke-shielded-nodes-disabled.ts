@@ -9,7 +9,7 @@ export const gkeShieldedNodesDisabled = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [693],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "A `google_container_cluster` sets `enable_shielded_nodes = false`.",
       whyItMatters:

@@ -9,7 +9,7 @@ export const gkeWithoutReleaseChannel = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [1104],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: 'A `google_container_cluster` sets `release_channel { channel = "UNSPECIFIED" }`.',
       whyItMatters:

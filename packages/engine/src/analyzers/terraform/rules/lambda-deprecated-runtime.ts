@@ -38,7 +38,7 @@ export const lambdaDeprecatedRuntime = settingRule(
     confidence: "high",
     lifecycle: "stable",
     cwe: [1104],
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "An `aws_lambda_function` uses a `runtime` AWS has deprecated (no more security patches).",
       whyItMatters:

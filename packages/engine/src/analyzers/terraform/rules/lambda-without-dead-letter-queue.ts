@@ -8,7 +8,7 @@ export const lambdaWithoutDeadLetterQueue = settingRule(
     severity: "low",
     confidence: "medium",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-MON-01"],
     docs: {
       summary: "An `aws_lambda_function` has no `dead_letter_config { target_arn = … }`.",
       whyItMatters:

@@ -8,7 +8,7 @@ export const mqBrokerAutoMinorUpgradeDisabled = settingRule(
     severity: "low",
     confidence: "high",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "An `aws_mq_broker` does not set `auto_minor_version_upgrade = true` (the default is false).",
       whyItMatters:

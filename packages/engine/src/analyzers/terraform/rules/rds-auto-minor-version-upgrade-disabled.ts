@@ -8,7 +8,7 @@ export const rdsAutoMinorVersionUpgradeDisabled = settingRule(
     severity: "low",
     confidence: "high",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary:
         "An `aws_db_instance` or `aws_rds_cluster_instance` sets `auto_minor_version_upgrade = false`.",

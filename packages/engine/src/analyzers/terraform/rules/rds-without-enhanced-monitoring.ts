@@ -8,7 +8,7 @@ export const rdsWithoutEnhancedMonitoring = settingRule(
     severity: "low",
     confidence: "medium",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-MON-01"],
     docs: {
       summary:
         "An `aws_db_instance` leaves `monitoring_interval` at 0 (the default), so no OS-level metrics are collected.",

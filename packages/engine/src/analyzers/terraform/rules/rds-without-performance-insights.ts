@@ -8,7 +8,7 @@ export const rdsWithoutPerformanceInsights = settingRule(
     severity: "low",
     confidence: "medium",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-MON-01"],
     docs: {
       summary:
         "An `aws_db_instance` or `aws_rds_cluster` does not set `performance_insights_enabled = true`.",

@@ -8,7 +8,7 @@ export const redshiftVersionUpgradeDisabled = settingRule(
     severity: "low",
     confidence: "high",
     lifecycle: "stable",
-    controls: [],
+    controls: ["IAC-HARD-01"],
     docs: {
       summary: "An `aws_redshift_cluster` sets `allow_version_upgrade = false`.",
       whyItMatters: "Engine fixes, security ones included, are then not applied during maintenance windows.",

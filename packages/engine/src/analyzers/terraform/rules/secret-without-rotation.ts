@@ -10,7 +10,7 @@ export const secretWithoutRotation: ProjectRule<TerraformSummary> = {
   confidence: "medium",
   lifecycle: "stable",
   cwe: [262],
-  controls: [],
+  controls: ["IAC-KMS-03"],
   docs: {
     summary:
       "An `aws_secretsmanager_secret` has no `aws_secretsmanager_secret_rotation` naming it anywhere in its module.",

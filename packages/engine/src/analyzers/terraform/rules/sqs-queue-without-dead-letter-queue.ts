@@ -12,7 +12,7 @@ export const sqsQueueWithoutDeadLetterQueue: FileRule<TerraformModel> = {
   severity: "low",
   confidence: "medium",
   lifecycle: "preview",
-  controls: [],
+  controls: ["IAC-MON-01"],
   docs: {
     summary:
       "An `aws_sqs_queue` has no `redrive_policy` (nor an `aws_sqs_queue_redrive_policy` in the same file), and is " +
