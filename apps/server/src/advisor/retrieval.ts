@@ -74,13 +74,31 @@ export function createRetrieval(deps: { db: Database; rules: ReadonlyMap<string,
           from findings f
           where f.tenant_id = ${tenantId}::uuid and f.run_id = any(${runs})
             and f.status = 'fail' and f.waiver_id is null
+        ),
+        ranked as (
+          select kind, id, title, text, run_id,
+            -- a title naming the question's terms outranks a passage that mentions them in passing:
+            -- with hundreds of rules about one service, the body text alone ranks them all alike
+            ts_rank(
+              setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', text), 'D'),
+              q.query
+            ) as rank
+          from docs, q
+          where numnode(q.query) > 0 and to_tsvector('english', title || ' ' || text) @@ q.query
+        ),
+        placed as (
+          select *, row_number() over (partition by kind = 'finding' order by rank desc, kind, id) as place
+          from ranked
+        ),
+        -- half the answer is kept for the tenant's own findings when any match, so that the
+        -- catalogue (a thousand rules) cannot crowd out what is actually wrong in this tenant
+        chosen as (
+          select * from placed
+          order by (place <= ${Math.ceil(limit / 2)}) desc, rank desc, kind, id
+          limit ${limit}
         )
-        select kind, id, title, text, run_id,
-          ts_rank(to_tsvector('english', title || ' ' || text), q.query) as rank
-        from docs, q
-        where numnode(q.query) > 0 and to_tsvector('english', title || ' ' || text) @@ q.query
-        order by rank desc, kind, id
-        limit ${limit}`)) as unknown as {
+        select kind, id, title, text, run_id, rank from chosen
+        order by rank desc, kind, id`)) as unknown as {
         rows: {
           kind: RetrievedPassage["kind"];
           id: string;
