@@ -24,6 +24,23 @@ export const javascriptSources: readonly SourceSpec[] = [
     text: /^ctx\.(?:query|params|cookies|headers|request\.(?:body|query|headers))$/,
     label: "HTTP request data",
   },
+  {
+    // Koa's request line and raw query string
+    kinds: ["member_expression"],
+    text: /^ctx\.(?:querystring|search|url|originalUrl|href|path|request\.(?:params|files|querystring|url|href|path))$/,
+    label: "HTTP request data",
+  },
+  {
+    // Next.js route handlers and the Fetch API `Request`: `await request.json()`, `req.formData()`
+    kinds: ["call_expression"],
+    text: /^(?:req|request)\.(?:json|text|formData)\(\s*\)$/,
+    label: "HTTP request body",
+  },
+  {
+    kinds: ["member_expression"],
+    text: /^(?:req|request)\.nextUrl(?:\.searchParams)?$/,
+    label: "HTTP request URL",
+  },
   { kinds: ["member_expression"], text: /^process\.argv$/, label: "command-line argument" },
   {
     kinds: ["member_expression"],
@@ -74,6 +91,33 @@ export const javascriptSinks: readonly SinkSpec[] = [
     },
   },
   {
+    // TypeORM: the entity manager, data source and query runner run raw SQL
+    hazard: "sql-injection",
+    callee:
+      /^(?:[\w$]+\.)*(?:manager|entityManager|dataSource|appDataSource|queryRunner|repo|repository|[\w$]*Repository)\.query$/,
+    args: [0],
+    label: "SQL query",
+    fix: {
+      description: 'pass untrusted values as bind parameters (`manager.query("… WHERE id = $1", [id])`)',
+    },
+  },
+  {
+    // Knex raw fragments and Sequelize literals are pasted into the statement as they are
+    hazard: "sql-injection",
+    callee:
+      /\.(?:whereRaw|orWhereRaw|andWhereRaw|havingRaw|orHavingRaw|orderByRaw|groupByRaw|joinRaw|fromRaw|selectRaw)$|^(?:[\w$]+\.)?(?:sequelize|Sequelize)\.literal$/,
+    args: [0],
+    label: "raw SQL fragment",
+  },
+  {
+    // TypeORM query builder conditions are SQL text; values belong in the parameters object
+    hazard: "sql-injection",
+    callee:
+      /createQueryBuilder\([\s\S]*\)\s*\.(?:where|andWhere|orWhere|having|andHaving|orHaving|orderBy|addOrderBy|groupBy|select|addSelect)$/,
+    args: [0],
+    label: "query builder condition",
+  },
+  {
     // sqlite3's get/all/run/exec/prepare, but `db.get(key)` is also every key-value store's read:
     // only a call whose text shows SQL counts
     hazard: "sql-injection",
@@ -85,7 +129,7 @@ export const javascriptSinks: readonly SinkSpec[] = [
   {
     hazard: "nosql-injection",
     callee:
-      /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|\$where)$/,
+      /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|aggregate|\$where)$/,
     args: [0],
     label: "MongoDB query",
     unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)/,
@@ -154,7 +198,7 @@ export const javascriptSinks: readonly SinkSpec[] = [
   },
   {
     hazard: "xss",
-    callee: /^(?:res|response|reply)(?:\.status\([^)]*\))?\.(?:send|write|end)$/,
+    callee: /^(?:res|response|reply)(?:\.(?:status|code|type|header|set)\([^)]*\))*\.(?:send|write|end)$/,
     args: [0],
     label: "HTTP response body",
   },
@@ -191,6 +235,7 @@ const kinds = {
   identifiers: ["identifier", "shorthand_property_identifier"],
   ifs: ["if_statement"],
   parameters: [],
+  returns: ["return_statement"],
 } as const;
 
 const propertySinks = [
