@@ -4,6 +4,22 @@ import type { PatternSpec } from "./types.ts";
 
 const SANITIZED_HTML = "^(?:DOMPurify\\.sanitize|sanitize\\w*|escape\\w*|he\\.encode|xss|filterXSS)\\(";
 
+/** One atom of a group body: an escape, a character class, or a character that is not a
+ * parenthesis or quantifier; atoms are disjoint by their first character, so a class such as
+ * `[+-]` or an escape such as `\+` is never read as a quantifier. */
+const ATOM = String.raw`(?:\\.|\[(?:\\.|[^\]\\])*\]|[^()\\[+*?{|])`;
+const ANY_QUANTIFIER = String.raw`(?:[+*?]|\{\d*,?\d*\})\??`;
+const UNBOUNDED = String.raw`(?:[+*]|\{\d+,\}|\{\d+,\d{2,}\})\??`;
+/**
+ * A group whose every atom is quantified, one of them without bound, itself quantified without
+ * bound: `(a+)+`, `(\w+\s?)*`, `([a-z0-9]+)*`. A mandatory atom (`(\s\w+)*`, `(\d+\.)+`)
+ * separates the iterations, so each character can be consumed only one way: not reported.
+ * Anchored and refused past 400 characters to keep the search short.
+ */
+const NESTED_QUANTIFIER = new RegExp(
+  String.raw`^(?![\s\S]{400})[\s\S]*?\((?:\?:)?(?:${ATOM}${ANY_QUANTIFIER})*?${ATOM}${UNBOUNDED}(?:${ATOM}${ANY_QUANTIFIER})*\)${UNBOUNDED}`,
+);
+
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -144,6 +160,18 @@ export const javascriptPatterns: readonly PatternSpec[] = [
       not: { regex: "\\.bypassSecurityTrust\\w+\\(\\s*['\"][^'\"]*['\"]\\s*\\)$" },
     },
     message: "Angular sanitization is bypassed for a non-constant value",
+  },
+  {
+    // Star height above one: a quantified group whose body is itself quantified (`(a+)+`,
+    // `(\w+\s?)*`, `(\d+){2,}`). On a near-miss input the engine tries every way of splitting the
+    // text between the two quantifiers: exponential time. The body is read token by token
+    // (escapes, classes, single characters), so `([+-]\d)+` and `(\+)+` do not count.
+    hazard: "redos-regex",
+    prefilter: /[+*}]\s*\)\s*[+*{]/,
+    rule: { kind: "regex_pattern" },
+    where: NESTED_QUANTIFIER,
+    message:
+      "Regular expression with a quantified group whose body is itself quantified (catastrophic backtracking)",
   },
   {
     hazard: "hardcoded-credential",

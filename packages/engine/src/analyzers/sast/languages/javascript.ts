@@ -76,6 +76,17 @@ export const javascriptSanitizers: readonly SanitizerSpec[] = [
     hazards: ["nosql-injection"],
   },
   { callee: /^(?:encodeURIComponent)$/, hazards: ["ssrf", "open-redirect"] },
+  {
+    // a string has no keys to merge and is no property path of its own choosing
+    callee: /^(?:String|JSON\.stringify)$|\.toString$/,
+    hazards: ["prototype-pollution"],
+  },
+  {
+    // a regex built from escaped text matches that text literally
+    callee:
+      /^(?:_\.escapeRegExp|lodash\.escapeRegExp|escapeRegExp|escapeStringRegexp|escapeRegex|RegExp\.escape)$/,
+    hazards: ["redos-regex"],
+  },
   { callee: /^(?:ldapEscape\.filter|ldapEscape\.dn|escapeLDAP|ldapEscape)$/, hazards: ["ldap-injection"] },
 ];
 
@@ -203,6 +214,37 @@ export const javascriptSinks: readonly SinkSpec[] = [
     label: "HTTP response body",
   },
   { hazard: "xss", callee: /^document\.(?:write|writeln)$/, args: "all", label: "document.write" },
+  {
+    // deep merges copy `__proto__`/`constructor.prototype` keys of a parsed JSON body into
+    // Object.prototype; the target (argument 0) is the application's own object
+    hazard: "prototype-pollution",
+    callee:
+      /^(?:_|lodash|hoek|Hoek)\.(?:merge|mergeWith|defaultsDeep)$|^(?:merge|deepMerge|deepmerge|mergeDeep|mergeRecursive|deepExtend|defaultsDeep)$|^(?:deepmerge|merge)\.all$/,
+    args: [1, 2, 3, 4, 5],
+    label: "deep merge source",
+  },
+  {
+    // a path of `__proto__.isAdmin` writes into Object.prototype
+    hazard: "prototype-pollution",
+    callee:
+      /^(?:_|lodash|dot|dotProp|objectPath|dottie)\.(?:set|setWith|zipObjectDeep|setProperty|setPath)$|^(?:setValue|setPath|setDeep|dset)$/,
+    args: [1],
+    label: "property path",
+  },
+  {
+    // jQuery-style extend is deep only with `true` first
+    hazard: "prototype-pollution",
+    callee: /^(?:\$|jQuery|extend)\.extend$|^extend$/,
+    args: [2, 3, 4, 5],
+    label: "deep merge source",
+    onlyCall: /^[\w$.]+\(\s*true\s*,/,
+  },
+  {
+    hazard: "redos-regex",
+    callee: /^RegExp$/,
+    args: [0],
+    label: "regular expression",
+  },
   {
     hazard: "ldap-injection",
     callee: /^(?:ldap\w*|client|ldapClient)\.search$/i,

@@ -23,6 +23,8 @@ import { openRedirect } from "./open-redirect.ts";
 import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
+import { prototypePollution } from "./prototype-pollution.ts";
+import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { sqlInjection } from "./sql-injection.ts";
@@ -54,6 +56,8 @@ export const sastRules: FileRule<SastModel>[] = [
   ldapInjection,
   xpathInjection,
   trustBoundaryViolation,
+  prototypePollution,
+  redosRegex,
   weakHash,
   weakCipher,
   weakRandomness,
