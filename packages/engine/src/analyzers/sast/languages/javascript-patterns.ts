@@ -174,6 +174,97 @@ export const javascriptPatterns: readonly PatternSpec[] = [
       "Regular expression with a quantified group whose body is itself quantified (catastrophic backtracking)",
   },
   {
+    // jsonwebtoken accepts unsigned tokens only when "none" is listed or chosen explicitly
+    hazard: "weak-jwt-verification",
+    prefilter: /none/i,
+    rule: {
+      kind: "pair",
+      regex: "^['\"]?(?:algorithms?|alg)['\"]?\\s*:\\s*(?:\\[[^\\]]*)?['\"`](?i:none)['\"`]",
+    },
+    message: 'JWTs are signed or accepted with the "none" algorithm: anyone can forge a token',
+  },
+  {
+    // Without `algorithms`, jsonwebtoken before v9 takes the algorithm from the token's header:
+    // an RS256 public key then verifies an HS256 token forged with that key as the HMAC secret.
+    hazard: "weak-jwt-verification",
+    prefilter: /jwt\.verify|jsonwebtoken/,
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:jwt|jsonwebtoken)\\.verify\\(",
+      // options absent, a callback, or an object literal without `algorithms`; an options
+      // variable is an unknown value and does not flag
+      has: {
+        field: "arguments",
+        not: {
+          has: {
+            nthChild: 3,
+            not: {
+              any: [
+                { kind: "arrow_function" },
+                { kind: "function_expression" },
+                {
+                  kind: "object",
+                  not: { has: { stopBy: "end", kind: "property_identifier", regex: "^algorithms$" } },
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    unless: /algorithms\s*[:,}]/,
+    message: "jwt.verify without an `algorithms` list lets the token choose how it is checked",
+  },
+  {
+    // A signing secret is a credential whatever it reads like: "keyboard cat" signs real cookies.
+    hazard: "hardcoded-credential",
+    prefilter: /secret|privateKey/,
+    rule: {
+      kind: "pair",
+      all: [
+        {
+          has: { field: "key", regex: "^['\"]?(?:secret|secretOrKey|secretOrPrivateKey|privateKey)['\"]?$" },
+        },
+        { has: { field: "value", kind: "string", regex: "^['\"].+['\"]$", pattern: "$S" } },
+      ],
+      inside: {
+        any: [{ kind: "call_expression" }, { kind: "new_expression" }],
+        regex: "^(?:new\\s+)?[\\w$.]*(?i:session|jwt|cookie|strategy)\\w*\\(",
+        stopBy: "end",
+      },
+    },
+    secret: "S",
+    message: "The session or token signing secret is written into the code",
+    inTests: "low",
+  },
+  {
+    hazard: "hardcoded-credential",
+    prefilter: /jwt\.(?:sign|verify)|cookieParser/,
+    rule: {
+      any: [
+        {
+          kind: "call_expression",
+          regex: "^jwt\\.(?:sign|verify)\\(",
+          has: {
+            field: "arguments",
+            has: { nthChild: 2, kind: "string", regex: "^['\"].+['\"]$", pattern: "$S" },
+          },
+        },
+        {
+          kind: "call_expression",
+          regex: "^cookieParser\\(",
+          has: {
+            field: "arguments",
+            has: { nthChild: 1, kind: "string", regex: "^['\"].+['\"]$", pattern: "$S" },
+          },
+        },
+      ],
+    },
+    secret: "S",
+    message: "The token or cookie signing secret is written into the code",
+    inTests: "low",
+  },
+  {
     hazard: "hardcoded-credential",
     prefilter: CREDENTIAL_WORDS,
     rule: { any: [{ kind: "variable_declarator" }, { kind: "pair" }, { kind: "assignment_expression" }] },

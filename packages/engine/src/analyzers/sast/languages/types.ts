@@ -49,7 +49,8 @@ export type PatternHazard =
   | "unsafe-archive-extraction"
   | "dynamic-sql-query"
   | "html-marked-safe"
-  | "redos-regex";
+  | "redos-regex"
+  | "weak-jwt-verification";
 
 export type Category = "security" | "best-practice" | "correctness";
 

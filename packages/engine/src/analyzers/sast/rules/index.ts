@@ -38,6 +38,7 @@ import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
+import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
 import { weakRandomness } from "./weak-randomness.ts";
 import { xpathInjection } from "./xpath-injection.ts";
@@ -60,6 +61,7 @@ export const sastRules: FileRule<SastModel>[] = [
   redosRegex,
   weakHash,
   weakCipher,
+  weakJwtVerification,
   weakRandomness,
   insecureCookie,
   tlsVerificationDisabled,
