@@ -71,6 +71,61 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     fix: { description: "set the flag to true", rewrite: { pattern: /false$/, with: "true" } },
   },
   {
+    // Express's res.cookie sets neither flag unless asked: a session or token cookie without
+    // options, or with an options literal lacking httpOnly (an options variable is unknown)
+    hazard: "insecure-cookie",
+    prefilter: /\.cookie\(/,
+    rule: {
+      kind: "call_expression",
+      regex:
+        "^(?:res|response|reply|ctx\\.cookies)\\.(?:cookie|set(?:Cookie)?)\\(\\s*['\"`](?i:[\\w.-]*(?:session|sess|sid|token|auth|jwt|remember)[\\w.-]*)['\"`]",
+      has: {
+        field: "arguments",
+        not: {
+          has: {
+            nthChild: 3,
+            not: {
+              kind: "object",
+              not: { has: { stopBy: "end", kind: "property_identifier", regex: "^httpOnly$" } },
+            },
+          },
+        },
+      },
+    },
+    message: "Session or token cookie set without the HttpOnly flag (and Secure), so scripts can read it",
+  },
+  {
+    // express-session's default cookie is not Secure: a session({ … }) literal without a cookie
+    // object, or whose cookie object never mentions secure
+    hazard: "insecure-cookie",
+    prefilter: /express-session/,
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:session|expressSession)\\(\\s*\\{",
+      has: {
+        field: "arguments",
+        has: {
+          kind: "object",
+          not: {
+            has: {
+              kind: "pair",
+              has: { field: "key", regex: "^['\"]?cookie['\"]?$" },
+              not: {
+                has: {
+                  field: "value",
+                  kind: "object",
+                  not: { has: { stopBy: "end", kind: "property_identifier", regex: "^secure$" } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    ifFile: /require\(\s*['"]express-session['"]\s*\)|from\s+['"]express-session['"]/,
+    message: "express-session cookie without the Secure flag: the session id also travels over plain HTTP",
+  },
+  {
     hazard: "tls-verification-disabled",
     prefilter: /rejectUnauthorized/,
     rule: { kind: "pair", regex: "^['\"]?rejectUnauthorized['\"]?\\s*:\\s*false$" },
