@@ -340,6 +340,11 @@ const FIXED_LINES: Record<string, string[]> = {
   "sql-injection/orders-pg.js": [
     'const rows = await pool.query("SELECT * FROM orders WHERE status = $1", [status]);',
   ],
+  "sql-injection/summaries.js": [
+    'await db.query("SELECT * FROM items WHERE name = ?", [quoted(term)]);',
+    'await db.query("SELECT * FROM items WHERE name LIKE ?", [wrap(req.query.q)]);',
+  ],
+  "command-injection/koa.js": ['execFile("ping", ["-c", "1", host]);'],
   "sql-injection/pq.go": ['rows, _ := db.Query("SELECT * FROM users WHERE name = $1", name)'],
   "sql-injection/users_psycopg.py": [
     'cursor.execute("SELECT * FROM users WHERE id = %s", (user_id,))',

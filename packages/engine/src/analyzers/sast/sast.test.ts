@@ -12,6 +12,7 @@ import { patternMatches } from "./patterns.ts";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const TAINT_RULES = [
+  "prototype-pollution",
   "sql-injection",
   "nosql-injection",
   "command-injection",
@@ -228,5 +229,19 @@ describe("fixes", () => {
         "sast/tls-verification-disabled",
       ),
     ).toEqual(["var c = &tls.Config{InsecureSkipVerify: false}"]);
+  });
+});
+
+describe("redos-regex on hostile literals", () => {
+  it("judges long and deeply nested regex literals quickly", () => {
+    const long = `const A = /(${"a+".repeat(20_000)}b)+/;\n`;
+    const nested = `const B = /${"(".repeat(2_000)}a+${")+".repeat(2_000)}/;\n`;
+    const shallow = `const C = /${"(".repeat(100)}a+${")+".repeat(100)}/;\n`;
+    const started = performance.now();
+    const result = run("regexes.js", long + nested + shallow, "sast/redos-regex");
+    expect(result.problems).toEqual([]);
+    // literals past 400 characters are not judged; the shorter nested one is, once
+    expect(result.findings.map((finding) => finding.location.line)).toEqual([3]);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

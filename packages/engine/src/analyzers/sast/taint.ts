@@ -592,7 +592,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
 
   // Calls of the file's functions (`helper(x)`, `self.helper(x)`) whose bodies are indexed follow
   // the function's summary instead of passing every argument's taint through. Only where return
-  // statements are indexed (Python so far).
+  // statements are indexed (Python, JavaScript/TypeScript).
   if (spec.kinds.returns && definitions.size > 0) {
     for (const call of index.calls) {
       const match = LOCAL_CALLEE.exec(call.callee);
@@ -780,6 +780,15 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     list.push(range);
     index.returnValues.set(scope, list);
   }
+  // An arrow function with an expression body (`(id) => parseInt(id, 10)`) returns that expression.
+  index.scopes.forEach((scope, position) => {
+    if (scope.node.kind() !== "arrow_function") return;
+    const body = scope.node.field("body");
+    if (!body || body.kind() === "statement_block") return;
+    const list = index.returnValues.get(position) ?? [];
+    list.push(rangeOf(body));
+    index.returnValues.set(position, list);
+  });
   return index;
 }
 

@@ -4,6 +4,22 @@ import type { PatternSpec } from "./types.ts";
 
 const SANITIZED_HTML = "^(?:DOMPurify\\.sanitize|sanitize\\w*|escape\\w*|he\\.encode|xss|filterXSS)\\(";
 
+/** One atom of a group body: an escape, a character class, or a character that is not a
+ * parenthesis or quantifier; atoms are disjoint by their first character, so a class such as
+ * `[+-]` or an escape such as `\+` is never read as a quantifier. */
+const ATOM = String.raw`(?:\\.|\[(?:\\.|[^\]\\])*\]|[^()\\[+*?{|])`;
+const ANY_QUANTIFIER = String.raw`(?:[+*?]|\{\d*,?\d*\})\??`;
+const UNBOUNDED = String.raw`(?:[+*]|\{\d+,\}|\{\d+,\d{2,}\})\??`;
+/**
+ * A group whose every atom is quantified, one of them without bound, itself quantified without
+ * bound: `(a+)+`, `(\w+\s?)*`, `([a-z0-9]+)*`. A mandatory atom (`(\s\w+)*`, `(\d+\.)+`)
+ * separates the iterations, so each character can be consumed only one way: not reported.
+ * Anchored and refused past 400 characters to keep the search short.
+ */
+const NESTED_QUANTIFIER = new RegExp(
+  String.raw`^(?![\s\S]{400})[\s\S]*?\((?:\?:)?(?:${ATOM}${ANY_QUANTIFIER})*?${ATOM}${UNBOUNDED}(?:${ATOM}${ANY_QUANTIFIER})*\)${UNBOUNDED}`,
+);
+
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -53,6 +69,61 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     },
     message: "Cookie set without the Secure or HttpOnly flag",
     fix: { description: "set the flag to true", rewrite: { pattern: /false$/, with: "true" } },
+  },
+  {
+    // Express's res.cookie sets neither flag unless asked: a session or token cookie without
+    // options, or with an options literal lacking httpOnly (an options variable is unknown)
+    hazard: "insecure-cookie",
+    prefilter: /\.cookie\(/,
+    rule: {
+      kind: "call_expression",
+      regex:
+        "^(?:res|response|reply|ctx\\.cookies)\\.(?:cookie|set(?:Cookie)?)\\(\\s*['\"`](?i:[\\w.-]*(?:session|sess|sid|token|auth|jwt|remember)[\\w.-]*)['\"`]",
+      has: {
+        field: "arguments",
+        not: {
+          has: {
+            nthChild: 3,
+            not: {
+              kind: "object",
+              not: { has: { stopBy: "end", kind: "property_identifier", regex: "^httpOnly$" } },
+            },
+          },
+        },
+      },
+    },
+    message: "Session or token cookie set without the HttpOnly flag (and Secure), so scripts can read it",
+  },
+  {
+    // express-session's default cookie is not Secure: a session({ … }) literal without a cookie
+    // object, or whose cookie object never mentions secure
+    hazard: "insecure-cookie",
+    prefilter: /express-session/,
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:session|expressSession)\\(\\s*\\{",
+      has: {
+        field: "arguments",
+        has: {
+          kind: "object",
+          not: {
+            has: {
+              kind: "pair",
+              has: { field: "key", regex: "^['\"]?cookie['\"]?$" },
+              not: {
+                has: {
+                  field: "value",
+                  kind: "object",
+                  not: { has: { stopBy: "end", kind: "property_identifier", regex: "^secure$" } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    ifFile: /require\(\s*['"]express-session['"]\s*\)|from\s+['"]express-session['"]/,
+    message: "express-session cookie without the Secure flag: the session id also travels over plain HTTP",
   },
   {
     hazard: "tls-verification-disabled",
@@ -144,6 +215,109 @@ export const javascriptPatterns: readonly PatternSpec[] = [
       not: { regex: "\\.bypassSecurityTrust\\w+\\(\\s*['\"][^'\"]*['\"]\\s*\\)$" },
     },
     message: "Angular sanitization is bypassed for a non-constant value",
+  },
+  {
+    // Star height above one: a quantified group whose body is itself quantified (`(a+)+`,
+    // `(\w+\s?)*`, `(\d+){2,}`). On a near-miss input the engine tries every way of splitting the
+    // text between the two quantifiers: exponential time. The body is read token by token
+    // (escapes, classes, single characters), so `([+-]\d)+` and `(\+)+` do not count.
+    hazard: "redos-regex",
+    prefilter: /[+*}]\s*\)\s*[+*{]/,
+    rule: { kind: "regex_pattern" },
+    where: NESTED_QUANTIFIER,
+    message:
+      "Regular expression with a quantified group whose body is itself quantified (catastrophic backtracking)",
+  },
+  {
+    // jsonwebtoken accepts unsigned tokens only when "none" is listed or chosen explicitly
+    hazard: "weak-jwt-verification",
+    prefilter: /none/i,
+    rule: {
+      kind: "pair",
+      regex: "^['\"]?(?:algorithms?|alg)['\"]?\\s*:\\s*(?:\\[[^\\]]*)?['\"`](?i:none)['\"`]",
+    },
+    message: 'JWTs are signed or accepted with the "none" algorithm: anyone can forge a token',
+  },
+  {
+    // Without `algorithms`, jsonwebtoken before v9 takes the algorithm from the token's header:
+    // an RS256 public key then verifies an HS256 token forged with that key as the HMAC secret.
+    hazard: "weak-jwt-verification",
+    prefilter: /jwt\.verify|jsonwebtoken/,
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:jwt|jsonwebtoken)\\.verify\\(",
+      // options absent, a callback, or an object literal without `algorithms`; an options
+      // variable is an unknown value and does not flag
+      has: {
+        field: "arguments",
+        not: {
+          has: {
+            nthChild: 3,
+            not: {
+              any: [
+                { kind: "arrow_function" },
+                { kind: "function_expression" },
+                {
+                  kind: "object",
+                  not: { has: { stopBy: "end", kind: "property_identifier", regex: "^algorithms$" } },
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    unless: /algorithms\s*[:,}]/,
+    message: "jwt.verify without an `algorithms` list lets the token choose how it is checked",
+  },
+  {
+    // A signing secret is a credential whatever it reads like: "keyboard cat" signs real cookies.
+    hazard: "hardcoded-credential",
+    prefilter: /secret|privateKey/,
+    rule: {
+      kind: "pair",
+      all: [
+        {
+          has: { field: "key", regex: "^['\"]?(?:secret|secretOrKey|secretOrPrivateKey|privateKey)['\"]?$" },
+        },
+        { has: { field: "value", kind: "string", regex: "^['\"].+['\"]$", pattern: "$S" } },
+      ],
+      inside: {
+        any: [{ kind: "call_expression" }, { kind: "new_expression" }],
+        regex: "^(?:new\\s+)?[\\w$.]*(?i:session|jwt|cookie|strategy)\\w*\\(",
+        stopBy: "end",
+      },
+    },
+    secret: "S",
+    message: "The session or token signing secret is written into the code",
+    inTests: "low",
+  },
+  {
+    hazard: "hardcoded-credential",
+    prefilter: /jwt\.(?:sign|verify)|cookieParser/,
+    rule: {
+      any: [
+        {
+          kind: "call_expression",
+          regex: "^jwt\\.(?:sign|verify)\\(",
+          has: {
+            field: "arguments",
+            has: { nthChild: 2, kind: "string", regex: "^['\"].+['\"]$", pattern: "$S" },
+          },
+        },
+        {
+          kind: "call_expression",
+          regex: "^cookieParser\\(",
+          has: {
+            field: "arguments",
+            has: { nthChild: 1, kind: "string", regex: "^['\"].+['\"]$", pattern: "$S" },
+          },
+        },
+      ],
+    },
+    secret: "S",
+    message: "The token or cookie signing secret is written into the code",
+    inTests: "low",
   },
   {
     hazard: "hardcoded-credential",

@@ -24,6 +24,23 @@ export const javascriptSources: readonly SourceSpec[] = [
     text: /^ctx\.(?:query|params|cookies|headers|request\.(?:body|query|headers))$/,
     label: "HTTP request data",
   },
+  {
+    // Koa's request line and raw query string
+    kinds: ["member_expression"],
+    text: /^ctx\.(?:querystring|search|url|originalUrl|href|path|request\.(?:params|files|querystring|url|href|path))$/,
+    label: "HTTP request data",
+  },
+  {
+    // Next.js route handlers and the Fetch API `Request`: `await request.json()`, `req.formData()`
+    kinds: ["call_expression"],
+    text: /^(?:req|request)\.(?:json|text|formData)\(\s*\)$/,
+    label: "HTTP request body",
+  },
+  {
+    kinds: ["member_expression"],
+    text: /^(?:req|request)\.nextUrl(?:\.searchParams)?$/,
+    label: "HTTP request URL",
+  },
   { kinds: ["member_expression"], text: /^process\.argv$/, label: "command-line argument" },
   {
     kinds: ["member_expression"],
@@ -59,6 +76,17 @@ export const javascriptSanitizers: readonly SanitizerSpec[] = [
     hazards: ["nosql-injection"],
   },
   { callee: /^(?:encodeURIComponent)$/, hazards: ["ssrf", "open-redirect"] },
+  {
+    // a string has no keys to merge and is no property path of its own choosing
+    callee: /^(?:String|JSON\.stringify)$|\.toString$/,
+    hazards: ["prototype-pollution"],
+  },
+  {
+    // a regex built from escaped text matches that text literally
+    callee:
+      /^(?:_\.escapeRegExp|lodash\.escapeRegExp|escapeRegExp|escapeStringRegexp|escapeRegex|RegExp\.escape)$/,
+    hazards: ["redos-regex"],
+  },
   { callee: /^(?:ldapEscape\.filter|ldapEscape\.dn|escapeLDAP|ldapEscape)$/, hazards: ["ldap-injection"] },
 ];
 
@@ -74,6 +102,33 @@ export const javascriptSinks: readonly SinkSpec[] = [
     },
   },
   {
+    // TypeORM: the entity manager, data source and query runner run raw SQL
+    hazard: "sql-injection",
+    callee:
+      /^(?:[\w$]+\.)*(?:manager|entityManager|dataSource|appDataSource|queryRunner|repo|repository|[\w$]*Repository)\.query$/,
+    args: [0],
+    label: "SQL query",
+    fix: {
+      description: 'pass untrusted values as bind parameters (`manager.query("… WHERE id = $1", [id])`)',
+    },
+  },
+  {
+    // Knex raw fragments and Sequelize literals are pasted into the statement as they are
+    hazard: "sql-injection",
+    callee:
+      /\.(?:whereRaw|orWhereRaw|andWhereRaw|havingRaw|orHavingRaw|orderByRaw|groupByRaw|joinRaw|fromRaw|selectRaw)$|^(?:[\w$]+\.)?(?:sequelize|Sequelize)\.literal$/,
+    args: [0],
+    label: "raw SQL fragment",
+  },
+  {
+    // TypeORM query builder conditions are SQL text; values belong in the parameters object
+    hazard: "sql-injection",
+    callee:
+      /createQueryBuilder\([\s\S]*\)\s*\.(?:where|andWhere|orWhere|having|andHaving|orHaving|orderBy|addOrderBy|groupBy|select|addSelect)$/,
+    args: [0],
+    label: "query builder condition",
+  },
+  {
     // sqlite3's get/all/run/exec/prepare, but `db.get(key)` is also every key-value store's read:
     // only a call whose text shows SQL counts
     hazard: "sql-injection",
@@ -85,7 +140,7 @@ export const javascriptSinks: readonly SinkSpec[] = [
   {
     hazard: "nosql-injection",
     callee:
-      /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|\$where)$/,
+      /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|aggregate|\$where)$/,
     args: [0],
     label: "MongoDB query",
     unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)/,
@@ -154,11 +209,42 @@ export const javascriptSinks: readonly SinkSpec[] = [
   },
   {
     hazard: "xss",
-    callee: /^(?:res|response|reply)(?:\.status\([^)]*\))?\.(?:send|write|end)$/,
+    callee: /^(?:res|response|reply)(?:\.(?:status|code|type|header|set)\([^)]*\))*\.(?:send|write|end)$/,
     args: [0],
     label: "HTTP response body",
   },
   { hazard: "xss", callee: /^document\.(?:write|writeln)$/, args: "all", label: "document.write" },
+  {
+    // deep merges copy `__proto__`/`constructor.prototype` keys of a parsed JSON body into
+    // Object.prototype; the target (argument 0) is the application's own object
+    hazard: "prototype-pollution",
+    callee:
+      /^(?:_|lodash|hoek|Hoek)\.(?:merge|mergeWith|defaultsDeep)$|^(?:merge|deepMerge|deepmerge|mergeDeep|mergeRecursive|deepExtend|defaultsDeep)$|^(?:deepmerge|merge)\.all$/,
+    args: [1, 2, 3, 4, 5],
+    label: "deep merge source",
+  },
+  {
+    // a path of `__proto__.isAdmin` writes into Object.prototype
+    hazard: "prototype-pollution",
+    callee:
+      /^(?:_|lodash|dot|dotProp|objectPath|dottie)\.(?:set|setWith|zipObjectDeep|setProperty|setPath)$|^(?:setValue|setPath|setDeep|dset)$/,
+    args: [1],
+    label: "property path",
+  },
+  {
+    // jQuery-style extend is deep only with `true` first
+    hazard: "prototype-pollution",
+    callee: /^(?:\$|jQuery|extend)\.extend$|^extend$/,
+    args: [2, 3, 4, 5],
+    label: "deep merge source",
+    onlyCall: /^[\w$.]+\(\s*true\s*,/,
+  },
+  {
+    hazard: "redos-regex",
+    callee: /^RegExp$/,
+    args: [0],
+    label: "regular expression",
+  },
   {
     hazard: "ldap-injection",
     callee: /^(?:ldap\w*|client|ldapClient)\.search$/i,
@@ -191,6 +277,7 @@ const kinds = {
   identifiers: ["identifier", "shorthand_property_identifier"],
   ifs: ["if_statement"],
   parameters: [],
+  returns: ["return_statement"],
 } as const;
 
 const propertySinks = [

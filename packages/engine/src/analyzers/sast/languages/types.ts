@@ -14,7 +14,9 @@ export type TaintHazard =
   | "xss"
   | "ldap-injection"
   | "xpath-injection"
-  | "trust-boundary-violation";
+  | "trust-boundary-violation"
+  | "prototype-pollution"
+  | "redos-regex";
 
 /** The hazards found by pattern (a dangerous construct, not a data flow); each is one rule. */
 export type PatternHazard =
@@ -46,7 +48,9 @@ export type PatternHazard =
   | "logging-config-listener"
   | "unsafe-archive-extraction"
   | "dynamic-sql-query"
-  | "html-marked-safe";
+  | "html-marked-safe"
+  | "redos-regex"
+  | "weak-jwt-verification";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -23,6 +23,8 @@ import { openRedirect } from "./open-redirect.ts";
 import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
+import { prototypePollution } from "./prototype-pollution.ts";
+import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { sqlInjection } from "./sql-injection.ts";
@@ -36,6 +38,7 @@ import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
+import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
 import { weakRandomness } from "./weak-randomness.ts";
 import { xpathInjection } from "./xpath-injection.ts";
@@ -54,8 +57,11 @@ export const sastRules: FileRule<SastModel>[] = [
   ldapInjection,
   xpathInjection,
   trustBoundaryViolation,
+  prototypePollution,
+  redosRegex,
   weakHash,
   weakCipher,
+  weakJwtVerification,
   weakRandomness,
   insecureCookie,
   tlsVerificationDisabled,
