@@ -46,7 +46,11 @@ export type PatternHazard =
   | "logging-config-listener"
   | "unsafe-archive-extraction"
   | "dynamic-sql-query"
-  | "html-marked-safe";
+  | "html-marked-safe"
+  | "integer-overflow-conversion"
+  | "unchecked-slice-bounds"
+  | "unsafe-package-use"
+  | "http-server-without-timeout";
 
 export type Category = "security" | "best-practice" | "correctness";
 
