@@ -48,7 +48,6 @@ export type PatternHazard =
   | "dynamic-sql-query"
   | "html-marked-safe"
   | "integer-overflow-conversion"
-  | "unchecked-slice-bounds"
   | "unsafe-package-use"
   | "http-server-without-timeout";
 

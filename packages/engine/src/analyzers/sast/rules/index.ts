@@ -34,6 +34,7 @@ import { swallowedException } from "./swallowed-exception.ts";
 import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
+import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
@@ -89,4 +90,5 @@ export const sastRules: FileRule<SastModel>[] = [
   integerOverflowConversion,
   httpServerWithoutTimeout,
   unsafePackageUse,
+  uncheckedSliceBounds,
 ];
