@@ -331,4 +331,34 @@ export const goPatterns: readonly PatternSpec[] = [
     message: "The unsafe package bypasses Go's type and memory safety; a mistake here corrupts memory",
     inTests: "skip",
   },
+  {
+    hazard: "ssh-host-key-not-verified",
+    prefilter: /InsecureIgnoreHostKey/,
+    rule: { kind: "call_expression", regex: "^ssh\\.InsecureIgnoreHostKey\\(\\s*\\)$" },
+    message:
+      "SSH client accepts any host key (ssh.InsecureIgnoreHostKey): a man in the middle sees the session",
+  },
+  {
+    hazard: "debug-mode-enabled",
+    prefilter: /net\/http\/pprof/,
+    // the blank import registers /debug/pprof/ handlers (heap dumps, goroutine stacks, CPU
+    // profiles) on http.DefaultServeMux, which every ListenAndServe(addr, nil) serves
+    rule: { kind: "import_spec", regex: '"net/http/pprof"$' },
+    message:
+      "net/http/pprof is imported: /debug/pprof/ exposes heap, goroutines and profiles on the default mux",
+    inTests: "skip",
+  },
+  {
+    hazard: "insecure-temp-file",
+    prefilter: /["`](?:\/tmp|\/var\/tmp|\/dev\/shm)\//,
+    // a fixed name in a shared directory, created or written: another user can create it or a
+    // link to it first (os.CreateTemp picks an unpredictable name)
+    rule: {
+      kind: "call_expression",
+      regex:
+        '^(?:os\\.(?:Create|OpenFile|WriteFile|Mkdir|MkdirAll)|ioutil\\.WriteFile)\\(\\s*["`](?:/tmp|/var/tmp|/dev/shm)/',
+    },
+    message: "A fixed path in a shared temporary directory: other users can create or link it first",
+    inTests: "skip",
+  },
 ];
