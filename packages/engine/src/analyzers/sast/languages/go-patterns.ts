@@ -15,9 +15,6 @@ const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])";
 /** File modes in which other users may write (the "other" digit has the 2 bit), or any 07x7. */
 const WORLD_WRITABLE_MODE = "0o?[0-7]?[0-7][0-7][2367]";
 
-/** Narrow integer types a parsed 64-bit (or platform) integer overflows when converted to. */
-const NARROW_INT = "^(?:int8|int16|int32|uint8|uint16|uint32|byte|rune)$";
-
 export const goPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -284,16 +281,6 @@ export const goPatterns: readonly PatternSpec[] = [
       "\\b$SRC\\s*(?:,\\s*\\w+\\s*)?:?=\\s*(?:(?:gzip|zlib|flate|bzip2|lzw|zstd)\\.NewReader\\(|\\w+\\.Open\\(\\s*\\))",
     unlessFile: /io\.LimitReader|io\.CopyN|LimitedReader|MaxBytesReader/,
     message: "A decompressing reader is copied without a size limit (decompression bomb)",
-  },
-  {
-    hazard: "integer-overflow-conversion",
-    prefilter: /strconv\.(?:Atoi|ParseInt|ParseUint)/,
-    rule: { kind: "call_expression", pattern: "$T($X)" },
-    constraints: { T: { regex: NARROW_INT }, X: { kind: "identifier" } },
-    // $X came from Atoi or a 64-bit parse and nothing compares it with a bound before
-    ifFileMentions:
-      "^(?![\\s\\S]*\\b$X\\s*[<>]=?\\s*(?:math\\.M|-?\\d))[\\s\\S]*\\b$X\\s*,\\s*\\w+\\s*:?=\\s*strconv\\.(?:Atoi\\(|Parse(?:Int|Uint)\\([^,]+,\\s*\\d+\\s*,\\s*(?:0|64)\\s*\\))",
-    message: "A parsed integer ($X) is converted to $T without a range check; large values wrap around",
   },
   {
     hazard: "http-server-without-timeout",

@@ -47,7 +47,6 @@ export type PatternHazard =
   | "unsafe-archive-extraction"
   | "dynamic-sql-query"
   | "html-marked-safe"
-  | "integer-overflow-conversion"
   | "unsafe-package-use"
   | "http-server-without-timeout";
 

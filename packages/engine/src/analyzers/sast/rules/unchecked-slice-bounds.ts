@@ -120,17 +120,15 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
     if (!PREFILTER.test(bodyText)) continue;
     // a nested function literal is judged on its own: its declarations are not this function's
     const declarations = body
-      .findAll({ rule: { kind: "short_var_declaration" } })
+      .findAll({ rule: { kind: "short_var_declaration", regex: ":=\\s*(?:make\\(\\s*\\[\\]|\\[\\])" } })
       .filter((declaration) => ownerFunction(declaration)?.id() === fn.id())
       .slice(0, MAX_DECLARATIONS);
     const slices: SizedSlice[] = [];
     for (const declaration of declarations) {
       const slice = sizedSlice(declaration);
       if (!slice) continue;
-      const sameName = declarations.filter((other) =>
-        namedChildren(other.field("left")).some((left) => left.text() === slice.name),
-      ).length;
-      if (sameName !== 1 || resized(bodyText, slice, sameName)) continue;
+      // any other declaration of the name (shadowing, a second make) counts as a resize
+      if (resized(bodyText, slice, 1)) continue;
       slices.push(slice);
     }
     if (slices.length === 0) continue;
