@@ -2,6 +2,19 @@
 import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
+/** A Go string literal (interpreted or raw) with no interpolation: its value is fixed. */
+const GO_STRING = '(?:"(?:[^"\\\\\\n]|\\\\.)*"|`[^`]*`)';
+
+/** A SQL statement at the start of a Go string literal (after the opening quote). */
+const GO_SQL_START =
+  '^["`]\\s*(?i:select\\s+[\\s\\S]*?\\sfrom\\s|insert\\s+into\\s|update\\s+\\S+\\s+set\\s|delete\\s+from\\s|replace\\s+into\\s)';
+
+/** Key sizes below 2048 bits. */
+const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])";
+
+/** File modes in which other users may write (the "other" digit has the 2 bit), or any 07x7. */
+const WORLD_WRITABLE_MODE = "0o?[0-7]?[0-7][0-7][2367]";
+
 export const goPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -63,5 +76,276 @@ export const goPatterns: readonly PatternSpec[] = [
     credential: { key: "name", value: "value" },
     message: "A credential is written into the code",
     inTests: "low",
+  },
+  {
+    hazard: "bind-all-interfaces",
+    prefilter: /Listen/,
+    // `net.Listen("tcp", ":8080")` and `"0.0.0.0:8080"` accept connections on every interface;
+    // the HTTP helpers only when the address names 0.0.0.0 (":8080" there is the usual idiom
+    // behind a container's port mapping, which chooses the exposure)
+    rule: {
+      kind: "call_expression",
+      any: [
+        {
+          regex:
+            '^(?:net\\.(?:Listen|ListenPacket)|tls\\.Listen)\\(\\s*"(?:tcp|tcp4|tcp6|udp|udp4|udp6)"\\s*,\\s*"(?:0\\.0\\.0\\.0|\\[::\\]|)?:\\d*"',
+        },
+        { regex: '^http\\.ListenAndServe(?:TLS)?\\(\\s*"(?:0\\.0\\.0\\.0|\\[::\\]):\\d*"' },
+      ],
+    },
+    message: "The server listens on every network interface, not only the one it is meant to serve",
+    inTests: "skip",
+  },
+  {
+    hazard: "permissive-file-permissions",
+    prefilter: /os\.(?:WriteFile|OpenFile|Chmod|Mkdir|MkdirAll)|ioutil\.WriteFile/,
+    rule: {
+      kind: "call_expression",
+      any: [
+        {
+          regex: `^(?:os\\.(?:WriteFile|Mkdir|MkdirAll|Chmod)|ioutil\\.WriteFile)\\([\\s\\S]*,\\s*(?:os\\.FileMode\\()?${WORLD_WRITABLE_MODE}\\)?\\s*\\)$`,
+        },
+        { regex: `^os\\.OpenFile\\([\\s\\S]*,\\s*(?:os\\.FileMode\\()?${WORLD_WRITABLE_MODE}\\)?\\s*\\)$` },
+        { regex: "^os\\.(?:Chmod|WriteFile|Mkdir|MkdirAll|OpenFile)\\([\\s\\S]*os\\.ModePerm\\s*\\)$" },
+      ],
+    },
+    message: "The file or directory is created with a mode in which other users may write",
+  },
+  {
+    hazard: "weak-key-size",
+    prefilter: /GenerateKey|GenerateParameters/,
+    rule: {
+      kind: "call_expression",
+      any: [
+        { regex: `^rsa\\.GenerateKey\\([^,]+,\\s*${SMALL_KEY}\\s*\\)$` },
+        { regex: `^rsa\\.GenerateMultiPrimeKey\\([^,]+,\\s*\\d+\\s*,\\s*${SMALL_KEY}\\s*\\)$` },
+        { regex: "^dsa\\.GenerateParameters\\([\\s\\S]*dsa\\.L1024N160" },
+      ],
+    },
+    message: "RSA/DSA key shorter than 2048 bits",
+  },
+  {
+    hazard: "old-tls-version",
+    prefilter: /VersionTLS1[01]|VersionSSL30/,
+    rule: {
+      kind: "keyed_element",
+      regex: "^MinVersion\\s*:\\s*(?:tls\\.)?(?:VersionSSL30|VersionTLS10|VersionTLS11)$",
+    },
+    message: "TLS configuration accepts TLS 1.0/1.1 or SSL 3 (MinVersion)",
+    fix: {
+      description: "require TLS 1.2 or later",
+      rewrite: { pattern: /(?:VersionSSL30|VersionTLS10|VersionTLS11)$/, with: "VersionTLS12" },
+    },
+  },
+  {
+    hazard: "old-tls-version",
+    prefilter: /VersionTLS1[01]|VersionSSL30/,
+    rule: {
+      kind: "keyed_element",
+      regex: "^MaxVersion\\s*:\\s*(?:tls\\.)?(?:VersionSSL30|VersionTLS10|VersionTLS11)$",
+    },
+    message: "TLS configuration caps the protocol at TLS 1.1 or older (MaxVersion)",
+  },
+  {
+    hazard: "insecure-cookie",
+    prefilter: /http\.Cookie\s*\{/,
+    // a cookie literal that never sets Secure or HttpOnly gets false; a flag set from a
+    // variable is not judged
+    rule: {
+      kind: "composite_literal",
+      regex: "^http\\.Cookie\\s*\\{",
+      any: [
+        { not: { has: { kind: "literal_value", has: { kind: "keyed_element", regex: "^Secure\\s*:" } } } },
+        { not: { has: { kind: "literal_value", has: { kind: "keyed_element", regex: "^HttpOnly\\s*:" } } } },
+      ],
+    },
+    message: "Cookie created without the Secure or HttpOnly flag (both default to false)",
+  },
+  {
+    hazard: "html-marked-safe",
+    prefilter: /template\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\(/,
+    rule: {
+      kind: "call_expression",
+      regex: "^template\\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\\(",
+      has: {
+        kind: "argument_list",
+        not: { regex: `^\\(\\s*${GO_STRING}\\s*\\)$` },
+      },
+    },
+    ifFile: /"html\/template"/,
+    message:
+      "A value that is not a literal is marked as trusted HTML/JS/URL: html/template will not escape it",
+    unlessTaint: "xss",
+  },
+  {
+    hazard: "template-autoescape-disabled",
+    prefilter: /"text\/template"/,
+    // text/template does no escaping: rendering it into an HTTP response is HTML without escapes
+    rule: { kind: "import_spec", regex: '"text/template"$' },
+    ifFile: /http\.ResponseWriter|gin\.Context|echo\.Context/,
+    message: "text/template renders into an HTTP response without escaping; use html/template",
+    fix: {
+      description: "use html/template (same API, contextual escaping)",
+      rewrite: { pattern: /"text\/template"$/, with: '"html/template"' },
+    },
+  },
+  {
+    hazard: "dynamic-sql-query",
+    prefilter: /(?:select|insert|update|delete|replace)\s/i,
+    // fmt.Sprintf with a string verb (`%s`, `%v`, `%q`); `%d` formats a number, which cannot carry SQL
+    rule: {
+      kind: "call_expression",
+      regex: "^fmt\\.Sprintf\\(",
+      has: {
+        kind: "argument_list",
+        has: { nthChild: 1, regex: GO_SQL_START },
+      },
+    },
+    where: /^fmt\.Sprintf\(\s*(?:"(?:[^"\\\n]|\\.)*%[-+# 0-9.]*[svqx]|`[^`]*%[-+# 0-9.]*[svqx])[\s\S]*,/,
+    message: "SQL built with fmt.Sprintf from a variable; pass values as query arguments ($1, ?)",
+    unlessTaint: "sql-injection",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-sql-query",
+    prefilter: /(?:select|insert|update|delete|replace)\s/i,
+    rule: {
+      kind: "binary_expression",
+      regex: '^["`]',
+      has: { field: "left", regex: GO_SQL_START },
+      // a literal or a number formatted as text cannot carry SQL
+      not: {
+        has: {
+          field: "right",
+          any: [
+            { kind: "interpreted_string_literal" },
+            { kind: "raw_string_literal" },
+            {
+              kind: "call_expression",
+              regex: "^(?:strconv\\.(?:Itoa|FormatInt|FormatUint|FormatFloat)|len)\\(",
+            },
+          ],
+        },
+      },
+    },
+    message: "SQL built by concatenating a variable; pass values as query arguments ($1, ?)",
+    unlessTaint: "sql-injection",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-shell-command",
+    prefilter: /exec\.Command/,
+    rule: {
+      kind: "call_expression",
+      has: { field: "function", regex: "^exec\\.Command(?:Context)?$" },
+    },
+    // `exec.Command("sh", "-c", cmd)` (the shell parses whatever cmd holds) with a command that
+    // is not one literal, or the program itself from a variable
+    where:
+      /^exec\.Command(?:Context)?\((?:\s*\w+\s*,)?\s*"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*(?!\s|"(?:[^"\\]|\\.)*"\s*\)$)|^exec\.Command\(\s*(?![\s"`])[^,)]+|^exec\.CommandContext\(\s*[^,]+,\s*(?![\s"`])[^,)]+/,
+    message: "A command built from a variable is executed; any part of it that comes from outside runs",
+    unlessTaint: "command-injection",
+    inTests: "skip",
+  },
+  {
+    hazard: "unsafe-archive-extraction",
+    prefilter: /archive\/(?:zip|tar)/,
+    // Zip slip: an entry's name joined to the destination; without a prefix check after the
+    // join, `../../x` writes outside it
+    rule: {
+      kind: "call_expression",
+      regex: "^(?:filepath|path)\\.Join\\([\\s\\S]*\\.Name\\b",
+    },
+    where: /\b(?:f|file|entry|zf|zipFile|hdr|header|h|th|item)\.Name\b/,
+    unlessFile: /strings\.HasPrefix\(|filepath\.IsLocal\(|filepath\.Rel\(|strings\.Contains\([^)]*"\.\."/,
+    message: "An archive entry's name is joined to a path without checking it stays inside (zip slip)",
+  },
+  {
+    hazard: "unsafe-archive-extraction",
+    prefilter: /(?:gzip|zlib|flate|bzip2|lzw|zip|zstd)\./,
+    // decompression bomb: copying a decompressing reader with no bound; io.LimitReader /
+    // io.CopyN bound it
+    rule: {
+      any: [
+        { pattern: "io.Copy($DST, $SRC)" },
+        { pattern: "io.CopyBuffer($DST, $SRC, $BUF)" },
+        // a one-argument call alone parses as a conversion; the context makes it a call
+        { pattern: { context: "func f() { io.ReadAll($SRC) }", selector: "call_expression" } },
+        { pattern: { context: "func f() { ioutil.ReadAll($SRC) }", selector: "call_expression" } },
+      ],
+    },
+    constraints: { SRC: { kind: "identifier" } },
+    ifFile: /"compress\/(?:gzip|zlib|flate|bzip2|lzw)"|"archive\/zip"|zstd\.NewReader/,
+    // the copied reader is the one a decompressor (or a zip entry's Open) returned
+    ifFileMentions:
+      "\\b$SRC\\s*(?:,\\s*\\w+\\s*)?:?=\\s*(?:(?:gzip|zlib|flate|bzip2|lzw|zstd)\\.NewReader\\(|\\w+\\.Open\\(\\s*\\))",
+    unlessFile: /io\.LimitReader|io\.CopyN|LimitedReader|MaxBytesReader/,
+    message: "A decompressing reader is copied without a size limit (decompression bomb)",
+  },
+  {
+    hazard: "http-server-without-timeout",
+    prefilter: /ListenAndServe|http\.Server\s*\{/,
+    // the package-level helpers build a Server with no timeouts at all
+    rule: { kind: "call_expression", regex: "^http\\.ListenAndServe(?:TLS)?\\(" },
+    message: "http.ListenAndServe has no read timeouts: slow clients hold connections open (Slowloris)",
+    inTests: "skip",
+  },
+  {
+    hazard: "http-server-without-timeout",
+    prefilter: /http\.Server\s*\{/,
+    rule: {
+      kind: "composite_literal",
+      regex: "^http\\.Server\\s*\\{",
+      not: {
+        has: {
+          kind: "literal_value",
+          has: { kind: "keyed_element", regex: "^(?:ReadHeaderTimeout|ReadTimeout)\\s*:" },
+        },
+      },
+    },
+    message:
+      "http.Server without ReadHeaderTimeout or ReadTimeout: slow clients hold connections open (Slowloris)",
+    inTests: "skip",
+  },
+  {
+    hazard: "unsafe-package-use",
+    prefilter: /unsafe\./,
+    rule: {
+      kind: "call_expression",
+      regex: "^unsafe\\.(?:Pointer|Slice|String|StringData|SliceData|Add)\\(",
+    },
+    ifFile: /^\s*(?:import\s+)?"unsafe"/m,
+    message: "The unsafe package bypasses Go's type and memory safety; a mistake here corrupts memory",
+    inTests: "skip",
+  },
+  {
+    hazard: "ssh-host-key-not-verified",
+    prefilter: /InsecureIgnoreHostKey/,
+    rule: { kind: "call_expression", regex: "^ssh\\.InsecureIgnoreHostKey\\(\\s*\\)$" },
+    message:
+      "SSH client accepts any host key (ssh.InsecureIgnoreHostKey): a man in the middle sees the session",
+  },
+  {
+    hazard: "debug-mode-enabled",
+    prefilter: /net\/http\/pprof/,
+    // the blank import registers /debug/pprof/ handlers (heap dumps, goroutine stacks, CPU
+    // profiles) on http.DefaultServeMux, which every ListenAndServe(addr, nil) serves
+    rule: { kind: "import_spec", regex: '"net/http/pprof"$' },
+    message:
+      "net/http/pprof is imported: /debug/pprof/ exposes heap, goroutines and profiles on the default mux",
+    inTests: "skip",
+  },
+  {
+    hazard: "insecure-temp-file",
+    prefilter: /["`](?:\/tmp|\/var\/tmp|\/dev\/shm)\//,
+    // a fixed name in a shared directory, created or written: another user can create it or a
+    // link to it first (os.CreateTemp picks an unpredictable name)
+    rule: {
+      kind: "call_expression",
+      regex:
+        '^(?:os\\.(?:Create|OpenFile|WriteFile|Mkdir|MkdirAll)|ioutil\\.WriteFile)\\(\\s*["`](?:/tmp|/var/tmp|/dev/shm)/',
+    },
+    message: "A fixed path in a shared temporary directory: other users can create or link it first",
+    inTests: "skip",
   },
 ];

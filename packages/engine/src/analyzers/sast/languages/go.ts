@@ -3,7 +3,8 @@
 import { goPatterns } from "./go-patterns.ts";
 import type { LanguageSpec } from "./types.ts";
 
-const REQUEST = "(?:r|req|request|httpReq)";
+// the request itself: net/http handlers' `r`, gin's `c.Request` field and echo's `c.Request()`
+const REQUEST = "(?:r|req|request|httpReq|(?:c|ctx)\\.Request(?:\\(\\))?)";
 
 export const goSpec: LanguageSpec = {
   grammar: "go",
@@ -37,7 +38,8 @@ export const goSpec: LanguageSpec = {
     },
     {
       kinds: ["call_expression"],
-      text: /^(?:c|ctx)\.(?:Query|DefaultQuery|Param|PostForm|DefaultPostForm|GetHeader|Cookie|FormValue|QueryParam)\(/,
+      // gin (Query, GetQuery, PostForm, GetRawData …) and echo (QueryParam, FormValue, Param …)
+      text: /^(?:c|ctx)\.(?:Query|DefaultQuery|GetQuery|QueryArray|GetQueryArray|QueryMap|Param|Params|PostForm|DefaultPostForm|GetPostForm|PostFormArray|PostFormMap|GetHeader|Cookie|FormValue|FormParams|QueryParam|QueryParams|QueryString|ParamValues|GetRawData|FormFile)\(/,
       label: "HTTP request data",
     },
     { kinds: ["call_expression"], text: /^mux\.Vars\(/, label: "HTTP request path variable" },
@@ -100,6 +102,14 @@ export const goSpec: LanguageSpec = {
       label: "file path",
     },
     { hazard: "path-traversal", callee: /^http\.ServeFile$/, args: [2], label: "file path" },
+    // gin c.File / c.FileAttachment, echo c.File / c.Attachment / c.Inline serve the named file
+    {
+      hazard: "path-traversal",
+      callee: /^(?:c|ctx)\.(?:File|FileAttachment|Attachment|Inline)$/,
+      args: [0],
+      label: "file path",
+    },
+    { hazard: "path-traversal", callee: /^(?:c|ctx)\.SaveUploadedFile$/, args: [1], label: "file path" },
     {
       hazard: "ssrf",
       callee: /^(?:http\.(?:Get|Post|Head|PostForm)|(?:client|httpClient|c)\.(?:Get|Post|Head))$/,
@@ -111,6 +121,20 @@ export const goSpec: LanguageSpec = {
     { hazard: "open-redirect", callee: /^http\.Redirect$/, args: [2], label: "redirect target" },
     { hazard: "open-redirect", callee: /^(?:c|ctx)\.Redirect$/, args: [1], label: "redirect target" },
     { hazard: "xss", callee: /^(?:w|rw|writer|resp|res)\.Write$/, args: [0], label: "HTTP response body" },
+    // gin's response writer, and echo's c.HTML (which writes its argument as text/html)
+    {
+      hazard: "xss",
+      callee: /^(?:c|ctx)\.Writer\.(?:Write|WriteString)$/,
+      args: [0],
+      label: "HTTP response body",
+    },
+    {
+      hazard: "xss",
+      callee: /^(?:c|ctx)\.HTML$/,
+      args: [1],
+      label: "HTML response body",
+      onlyCall: /^\w+\.HTML\([^,]+,[^,]+\)$/,
+    },
     {
       hazard: "xss",
       callee: /^(?:fmt\.Fprintf|fmt\.Fprint|fmt\.Fprintln|io\.WriteString)$/,

@@ -50,7 +50,9 @@ export type PatternHazard =
   | "dynamic-sql-query"
   | "html-marked-safe"
   | "redos-regex"
-  | "weak-jwt-verification";
+  | "weak-jwt-verification"
+  | "unsafe-package-use"
+  | "http-server-without-timeout";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -12,7 +12,7 @@ export const debugModeEnabled = definePatternRule({
   fixable: true,
   docs: {
     summary:
-      'Flask is run with `debug=True` (or `app.debug = True`, `app.config["DEBUG"] = True`), or a Django settings module sets `DEBUG = True`. Test code is not reported.',
+      'Flask is run with `debug=True` (or `app.debug = True`, `app.config["DEBUG"] = True`), or a Django settings module sets `DEBUG = True`. Test code is not reported. Go: importing `net/http/pprof`, which serves `/debug/pprof/` (heap, goroutines, profiles) on the default mux.',
     whyItMatters:
       "The Werkzeug debugger executes Python typed into the error page by anyone who can reach it; Django's debug pages reveal settings, SQL and source to visitors.",
     remediation:

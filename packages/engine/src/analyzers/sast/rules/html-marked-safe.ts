@@ -12,7 +12,7 @@ export const htmlMarkedSafe = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "Django `mark_safe`/`SafeString` or markupsafe `Markup` wraps a value that is not a string literal, so templates insert it without escaping. When untrusted input provably reaches it, `sast/xss` reports the flow instead.",
+      "Django `mark_safe`/`SafeString` or markupsafe `Markup` wraps a value that is not a string literal, so templates insert it without escaping. When untrusted input provably reaches it, `sast/xss` reports the flow instead. Go: `template.HTML`, `JS`, `URL`, `HTMLAttr`, `CSS`, `JSStr` or `Srcset` of a non-literal in a file using `html/template`.",
     whyItMatters:
       "Any part of the value that comes from users becomes markup and script in other users' browsers.",
     remediation:

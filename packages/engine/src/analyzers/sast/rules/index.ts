@@ -13,8 +13,10 @@ import { dynamicShellCommand } from "./dynamic-shell-command.ts";
 import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
 import { htmlMarkedSafe } from "./html-marked-safe.ts";
+import { httpServerWithoutTimeout } from "./http-server-without-timeout.ts";
 import { insecureCookie } from "./insecure-cookie.ts";
 import { insecureTempFile } from "./insecure-temp-file.ts";
+import { integerOverflowConversion } from "./integer-overflow-conversion.ts";
 import { ldapInjection } from "./ldap-injection.ts";
 import { loggingConfigListener } from "./logging-config-listener.ts";
 import { nosqlInjection } from "./nosql-injection.ts";
@@ -34,8 +36,10 @@ import { swallowedException } from "./swallowed-exception.ts";
 import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
+import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
+import { unsafePackageUse } from "./unsafe-package-use.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
@@ -89,4 +93,8 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafeArchiveExtraction,
   dynamicSqlQuery,
   htmlMarkedSafe,
+  integerOverflowConversion,
+  httpServerWithoutTimeout,
+  unsafePackageUse,
+  uncheckedSliceBounds,
 ];

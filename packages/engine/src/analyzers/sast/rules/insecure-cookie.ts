@@ -12,7 +12,7 @@ export const insecureCookie = definePatternRule({
   fixable: true,
   docs: {
     summary:
-      'A cookie or session cookie is explicitly configured with `secure`/`httpOnly` set to false (Express options, Flask `set_cookie`, Django settings, Go `http.Cookie`, servlet `Cookie`), or an Express session or token cookie leaves them out (`res.cookie("sessionId", id)`, `session({ … })` without `cookie.secure`), where the default is off.',
+      'A cookie or session cookie is explicitly configured with `secure`/`httpOnly` set to false (Express options, Flask `set_cookie`, Django settings, Go `http.Cookie`, servlet `Cookie`), or an Express session or token cookie leaves them out (`res.cookie("sessionId", id)`, `session({ … })` without `cookie.secure`), where the default is off. Go: an `http.Cookie{…}` literal that never sets `Secure` or `HttpOnly` (both default to false); a flag set from a variable is not judged.',
     whyItMatters:
       "Without Secure the cookie travels over plain HTTP and can be sniffed; without HttpOnly any injected script can read the session.",
     remediation:

@@ -12,7 +12,7 @@ export const insecureTempFile = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "`tempfile.mktemp`, `os.tempnam` or `os.tmpnam` returns a name to create later, or code uses a fixed path under `/tmp`, `/var/tmp` or `/dev/shm`. Test code is not reported for fixed paths.",
+      "`tempfile.mktemp`, `os.tempnam` or `os.tmpnam` returns a name to create later, or code uses a fixed path under `/tmp`, `/var/tmp` or `/dev/shm`. Test code is not reported for fixed paths. Go: `os.Create`, `os.OpenFile`, `os.WriteFile`, `os.Mkdir(All)` or `ioutil.WriteFile` of a fixed path under `/tmp`, `/var/tmp` or `/dev/shm` (use `os.CreateTemp`/`os.MkdirTemp`).",
     whyItMatters:
       "Another local user can create the file or a symbolic link at that name first, so the program writes where the attacker chooses or reads the attacker's data.",
     remediation:

@@ -12,7 +12,7 @@ export const oldTlsVersion = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "Code selects SSL 2, SSL 3, TLS 1.0 or TLS 1.1 (`ssl.PROTOCOL_TLSv1`, pyOpenSSL `SSL.TLSv1_METHOD`, `minimum_version = ssl.TLSVersion.TLSv1`).",
+      "Code selects SSL 2, SSL 3, TLS 1.0 or TLS 1.1 (`ssl.PROTOCOL_TLSv1`, pyOpenSSL `SSL.TLSv1_METHOD`, `minimum_version = ssl.TLSVersion.TLSv1`). Go: a `tls.Config` with `MinVersion` or `MaxVersion` set to `VersionSSL30`, `VersionTLS10` or `VersionTLS11`.",
     whyItMatters:
       "These protocol versions have practical attacks (POODLE, BEAST, downgrade) and are disabled by current browsers and compliance baselines; traffic can be decrypted or tampered with.",
     remediation:

@@ -11,7 +11,8 @@ export const sshHostKeyNotVerified = definePatternRule({
   controls: ["SAST-TLS-01"],
   fixable: false,
   docs: {
-    summary: "A paramiko client accepts the host keys of unknown servers (`AutoAddPolicy`, `WarningPolicy`).",
+    summary:
+      "A paramiko client accepts the host keys of unknown servers (`AutoAddPolicy`, `WarningPolicy`). Go: `HostKeyCallback: ssh.InsecureIgnoreHostKey()` in an `ssh.ClientConfig`.",
     whyItMatters:
       "Whoever can intercept the connection presents their own key and receives the credentials and commands meant for the server.",
     remediation:

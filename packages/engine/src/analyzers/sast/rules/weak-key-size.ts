@@ -12,7 +12,7 @@ export const weakKeySize = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "An RSA or DSA key shorter than 2048 bits, or an elliptic-curve key on a curve under 224 bits (SECP192R1, SECT163K1, SECT163R2), is generated with `cryptography` or PyCryptodome.",
+      "An RSA or DSA key shorter than 2048 bits, or an elliptic-curve key on a curve under 224 bits (SECP192R1, SECT163K1, SECT163R2), is generated with `cryptography` or PyCryptodome. Go: `rsa.GenerateKey` or `GenerateMultiPrimeKey` under 2048 bits, DSA `L1024N160` parameters.",
     whyItMatters:
       "Keys this short are within reach of factoring or discrete-log attacks; signatures can be forged and encrypted data read.",
     remediation:

@@ -1,0 +1,108 @@
+// Go: a value parsed by `strconv.Atoi` (or a 64-bit `ParseInt`/`ParseUint`) converted to a narrower
+// integer type while nothing in the file compares it with a bound. Names are collected with two
+// scans of the file text, so the cost does not grow with the number of conversions; scoping is by
+// name (a bound check on any variable of that name vets it: fewer findings, not false ones).
+import type { SgNode } from "@ast-grep/napi";
+import { defineFileRule } from "../../../rule.ts";
+import { isDead } from "../dead-code.ts";
+import type { Category } from "../languages/types.ts";
+import type { SastModel } from "../model.ts";
+
+const category: Category = "security";
+
+const PREFILTER = /strconv\.(?:Atoi|ParseInt|ParseUint)\(/;
+
+/** `n, err := strconv.Atoi(s)`, `v, _ = strconv.ParseInt(s, 10, 64)` (bit size 0 is the platform int). */
+const PARSED =
+  /\b([A-Za-z_]\w*)\s*,\s*\w+\s*:?=\s*strconv\.(?:Atoi\(|Parse(?:Int|Uint)\([^,\n]+,\s*\w+\s*,\s*(?:0|64)\s*\))/g;
+
+/** `n > math.MaxInt32`, `n < 0x100`, `math.MaxInt16 < n`: the value was compared with a bound. */
+const BOUNDED =
+  /\b([A-Za-z_]\w*)\s*[<>]=?\s*(?:math\.\w+|-?\d)|(?:math\.\w+|\b\d\w*)\s*[<>]=?\s*([A-Za-z_]\w*)\b/g;
+
+/** Types narrower than the `int`/`int64`/`uint64` the parse returns. */
+const NARROW = new Set(["int8", "int16", "int32", "uint8", "uint16", "uint32", "byte", "rune"]);
+
+/** Bound on hostile input: conversions examined per file. */
+const MAX_CALLS = 20_000;
+
+function names(text: string, pattern: RegExp): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.matchAll(pattern)) {
+    const name = match[1] ?? match[2];
+    if (name) found.add(name);
+  }
+  return found;
+}
+
+function conversions(model: SastModel): { node: SgNode; type: string; name: string }[] {
+  const text = model.file.text;
+  if (model.language !== "go" || !PREFILTER.test(text)) return [];
+  const parsed = names(text, PARSED);
+  if (parsed.size === 0) return [];
+  const bounded = names(text, BOUNDED);
+  const out: { node: SgNode; type: string; name: string }[] = [];
+  const calls = model.root.findAll({
+    rule: {
+      kind: "call_expression",
+      has: { field: "function", kind: "identifier", regex: "^(?:u?int(?:8|16|32)|byte|rune)$" },
+    },
+  });
+  for (const call of calls.slice(0, MAX_CALLS)) {
+    const type = call.field("function")?.text() ?? "";
+    const args =
+      call
+        .field("arguments")
+        ?.children()
+        .filter((child) => child.isNamed()) ?? [];
+    if (!NARROW.has(type) || args.length !== 1 || (args[0]!.kind() as string) !== "identifier") continue;
+    const name = args[0]!.text();
+    if (!parsed.has(name) || bounded.has(name)) continue;
+    if (isDead(model, call.range().start.index)) continue;
+    out.push({ node: call, type, name });
+  }
+  return out;
+}
+
+export const integerOverflowConversion = {
+  ...defineFileRule<SastModel>({
+    id: "sast/integer-overflow-conversion",
+    analyzer: "sast",
+    title: "Parsed integer converted to a narrower type without a range check",
+    severity: "med",
+    confidence: "medium",
+    lifecycle: "preview",
+    cwe: [190, 681],
+    controls: [],
+    fixable: false,
+    docs: {
+      summary:
+        "Go: a value from `strconv.Atoi`, or `strconv.ParseInt`/`ParseUint` with bit size 64 (or 0), is converted to `int8`, `int16`, `int32`, `uint8`, `uint16`, `uint32`, `byte` or `rune` while the file never compares that variable with a bound (`math.MaxInt32`, a number). Literals, values parsed with the target's own bit size and dead branches are not reported.",
+      whyItMatters:
+        "The conversion keeps only the low bits: `4294967297` becomes `1`, a large length becomes negative. Sizes, indexes, ports and permission checks computed from it are wrong in the attacker's favour.",
+      remediation:
+        "Parse with the target's bit size (`strconv.ParseInt(s, 10, 32)` returns an error when the value does not fit), or compare with `math.MaxInt32`/`math.MinInt32` before converting.",
+      example: "n, err := strconv.ParseInt(s, 10, 32)\nif err != nil {\n\treturn err\n}\nport := int32(n)",
+    },
+    check(ctx) {
+      try {
+        for (const { node, type, name } of conversions(ctx.model)) {
+          const range = node.range();
+          ctx.report({
+            message: `A parsed integer (${name}) is converted to ${type} without a range check; large values wrap around`,
+            at: {
+              line: range.start.line + 1,
+              column: range.start.column + 1,
+              endLine: range.end.line + 1,
+              endColumn: range.end.column + 1,
+            },
+            properties: { category },
+          });
+        }
+      } catch {
+        // a rule never throws on hostile input: an unexpected tree shape yields no finding
+      }
+    },
+  }),
+  category,
+};
