@@ -15,6 +15,11 @@ describe("constant conditions", () => {
     ['"a" == "a"', true],
     ["-1 < 0", true],
     ["1 && (2 > 1 || false)", true],
+    ["((7 * 42) - 86 > 200)", true],
+    ["(7 * 42) - 106 > 200", false],
+    ["(7 * 18) + 106 > 200", true],
+    ["10 % 3 == 1", true],
+    ["-2 * 3 < -5", true],
   ])("%s is %s", (condition, value) => {
     expect(constantValue(condition)).toBe(value);
   });
@@ -29,6 +34,9 @@ describe("constant conditions", () => {
     "None < 1",
     "request.user.is_staff",
     "1 ".repeat(300),
+    "(7 * 18) + num > 200",
+    "1 / 0 > 1",
+    '"a" + 1 > 0',
   ])("%s is not a constant", (condition) => {
     expect(constantValue(condition)).toBeUndefined();
   });

@@ -718,7 +718,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       addEvent(
         name,
         {
-          pos: valueRange ? Math.max(range.end, valueRange.end) : range.end,
+          // a loop header (`for (Cookie c : cookies)`) binds before its body runs, not after it
+          pos: valueRange ? (kind.inline ? Math.max(range.end, valueRange.end) : valueRange.end) : range.end,
           start: range.start,
           augmented:
             kind.augmented === true ||
@@ -817,9 +818,11 @@ export function taintOf(
       barriers.push(call);
     else if (index.localCalls.has(call)) localCalls.push(call);
   }
+  // A read in a branch that never runs (`cond ? "safe" : param` with a constant cond) is no value.
   const blocked = (start: number) =>
     barriers.some((barrier) => barrier.start <= start && start < barrier.end) ||
-    localCalls.some((call) => call.start <= start && start < call.end);
+    localCalls.some((call) => call.start <= start && start < call.end) ||
+    isDead(model, start);
   for (let i = lowerBound(index.sources, range.start); i < index.sources.length; i++) {
     const source = index.sources[i]!;
     if (source.start >= range.end) break;

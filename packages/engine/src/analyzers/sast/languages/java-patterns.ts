@@ -9,7 +9,7 @@ export const javaPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "method_invocation",
       any: [
-        { regex: '^MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"' },
+        { regex: '^(?:java\\.security\\.)?MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"' },
         { regex: "^DigestUtils\\.(?:md5|sha1|sha)(?:Hex)?\\(" },
       ],
     },
@@ -22,7 +22,7 @@ export const javaPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "method_invocation",
       regex:
-        '^Cipher\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES"|AES/ECB|[\\w]+/ECB)',
+        '^(?:javax\\.crypto\\.)?Cipher\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES"|AES/ECB|[\\w]+/ECB)',
     },
     message: 'Broken cipher or ECB mode ("AES" alone means AES/ECB)',
   },
@@ -38,6 +38,25 @@ export const javaPatterns: readonly PatternSpec[] = [
     },
     message: "java.util.Random is predictable; use SecureRandom for tokens, passwords and keys",
     context: SECRET_CONTEXT,
+  },
+  {
+    // The value ends up in a cookie or the session (a "remember me" key, a session token) even
+    // when the statement that draws it names nothing secret.
+    hazard: "weak-randomness",
+    prefilter: /Random|Math\.random/,
+    rule: {
+      any: [
+        { kind: "object_creation_expression", regex: "^new\\s+(?:java\\.util\\.)?Random\\(" },
+        { kind: "method_invocation", regex: "^(?:java\\.lang\\.)?Math\\.random\\(\\s*\\)$" },
+      ],
+      inside: {
+        any: [{ kind: "method_declaration" }, { kind: "constructor_declaration" }],
+        regex: "\\.addCookie\\(|getSession\\([^)]*\\)\\.setAttribute\\(|session\\.setAttribute\\(",
+        stopBy: "end",
+      },
+    },
+    message: "java.util.Random is predictable, and this method puts values into a cookie or the session",
+    unlessContext: SECRET_CONTEXT,
   },
   {
     hazard: "insecure-cookie",
