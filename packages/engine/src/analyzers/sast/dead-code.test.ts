@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { constantValue } from "./dead-code.ts";
+import { constantOf, constantValue } from "./dead-code.ts";
+import { javaResolver } from "./java-constants.ts";
 
 describe("constant conditions", () => {
   it.each([
@@ -39,5 +40,23 @@ describe("constant conditions", () => {
     '"a" + 1 > 0',
   ])("%s is not a constant", (condition) => {
     expect(constantValue(condition)).toBeUndefined();
+  });
+});
+
+describe("Java fixed locals", () => {
+  const text =
+    'class A { void m(int arg) { int num = 106; String guess = "ABC"; char c = guess.charAt(2); int moved = 1; moved++; } }';
+  const resolve = javaResolver(text);
+
+  it("resolves locals declared once with a literal, and charAt of one", () => {
+    expect(constantValue("(7 * 18) + num > 200", resolve)).toBe(true);
+    expect(constantOf("c", resolve)).toBe("C");
+    expect(constantValue("c == 'C'", resolve)).toBe(true);
+  });
+
+  it("does not resolve reassigned locals, parameters or unknown names", () => {
+    expect(constantOf("moved", resolve)).toBeUndefined();
+    expect(constantOf("arg", resolve)).toBeUndefined();
+    expect(constantOf("other", resolve)).toBeUndefined();
   });
 });
