@@ -121,6 +121,16 @@ export const javaPatterns: readonly PatternSpec[] = [
     unlessFile: /ObjectInputFilter|setObjectInputFilter|ValidatingObjectInputStream|allowTypes|addPermission/,
   },
   {
+    // Spring Security: `http.csrf().disable()`, `http.csrf(c -> c.disable())`,
+    // `http.csrf(AbstractHttpConfigurer::disable)`; exempting paths (`ignoringRequestMatchers`) is not this.
+    hazard: "spring-csrf-disabled",
+    prefilter: /\.csrf\(/,
+    rule: { kind: "method_invocation", regex: "\\.csrf\\(" },
+    where:
+      /\.csrf\(\s*\)\s*\.disable\(\s*\)$|\.csrf\(\s*(?:\(?\s*(\w+)\s*\)?\s*->\s*\{?\s*\1\s*\.disable\(\s*\)\s*;?\s*\}?|\w*Configurer::disable)\s*\)$/,
+    message: "Spring Security's CSRF protection is disabled for this filter chain",
+  },
+  {
     hazard: "hardcoded-credential",
     prefilter: CREDENTIAL_WORDS,
     rule: { any: [{ kind: "variable_declarator" }, { kind: "assignment_expression" }] },

@@ -46,7 +46,8 @@ export type PatternHazard =
   | "logging-config-listener"
   | "unsafe-archive-extraction"
   | "dynamic-sql-query"
-  | "html-marked-safe";
+  | "html-marked-safe"
+  | "spring-csrf-disabled";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -25,6 +25,7 @@ import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
+import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
 import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
 import { ssrf } from "./ssrf.ts";
@@ -83,4 +84,5 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafeArchiveExtraction,
   dynamicSqlQuery,
   htmlMarkedSafe,
+  springCsrfDisabled,
 ];
