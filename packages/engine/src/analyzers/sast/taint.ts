@@ -1300,7 +1300,9 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
 }
 
 function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
-  const sinks = model.spec.sinks.filter((sink) => sink.hazard === hazard);
+  const sinks = model.spec.sinks.filter(
+    (sink) => sink.hazard === hazard && (!sink.onlyFile || sink.onlyFile.test(model.file.text)),
+  );
   const propertySinks = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
   if (sinks.length === 0 && propertySinks.length === 0) return [];
   const index = taintIndex(model);

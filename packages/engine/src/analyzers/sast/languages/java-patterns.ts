@@ -17,6 +17,23 @@ export const javaPatterns: readonly PatternSpec[] = [
     context: SECRET_CONTEXT,
   },
   {
+    // A request handler hashing what it received (a password field, a token to store) with a
+    // broken digest, even when the statement names nothing secret.
+    hazard: "weak-hash",
+    prefilter: /MessageDigest/,
+    rule: {
+      kind: "method_invocation",
+      regex: '^(?:java\\.security\\.)?MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"',
+      inside: {
+        kind: "method_declaration",
+        regex: "HttpServletRequest|@RequestParam|@RequestBody",
+        stopBy: "end",
+      },
+    },
+    message: "MD5/SHA-1 digest of request data; both are fast and broken for protecting it",
+    unlessContext: SECRET_CONTEXT,
+  },
+  {
     hazard: "weak-cipher",
     prefilter: /Cipher\.getInstance/,
     rule: {

@@ -137,13 +137,21 @@ export const javaSpec: LanguageSpec = {
     { hazard: "open-redirect", callee: /\.sendRedirect$/, args: [0], label: "redirect target" },
     {
       hazard: "xss",
-      callee: /getWriter\(\)\.(?:print|println|write|printf|format|append)$/,
+      callee: /(?:getWriter|getOutputStream)\(\)\.(?:print|println|write|printf|format|append)$/,
       args: "all",
       label: "HTTP response body",
     },
     {
+      // `PrintWriter out = response.getWriter();` in a servlet: `out` is the response body
+      hazard: "xss",
+      callee: /^out\.(?:print|println|write|printf|format|append)$/,
+      args: "all",
+      label: "HTTP response body",
+      onlyFile: /\bout\s*=\s*(?:response|resp|res)\.get(?:Writer|OutputStream)\(\s*\)/,
+    },
+    {
       hazard: "ldap-injection",
-      callee: /^(?:ctx|dirContext|context|ldapTemplate|ldap\w*|dctx|initialDirContext)\.search$/i,
+      callee: /^(?:ctx|dirContext|context|ldapTemplate|ldap\w*|dctx|idc|initialDirContext)\.search$/i,
       args: "all",
       label: "LDAP search filter",
     },

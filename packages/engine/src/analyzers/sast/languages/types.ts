@@ -111,6 +111,8 @@ export interface SinkSpec {
   unlessCall?: RegExp;
   /** Only a sink when the whole call text matches (e.g. `subprocess.run(..., shell=True)`). */
   onlyCall?: RegExp;
+  /** Only a sink in files whose text matches (`out.println` where `out = response.getWriter()`). */
+  onlyFile?: RegExp;
   fix?: FixTemplate;
 }
 
