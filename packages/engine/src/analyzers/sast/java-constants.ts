@@ -10,9 +10,15 @@ export type Resolver = (name: string) => Constant | undefined;
 const LITERAL = /^(?:-?\d+|"[^"\\]*"|'[^'\\]')$/;
 const CHAR_AT = /^(?:"([^"\\]*)"|([A-Za-z_]\w*))\.charAt\(\s*(\d+)\s*\)$/;
 
+/** Locals initialised with a literal or a `charAt`: the only names worth the whole-file checks. */
+const CANDIDATE =
+  /(?<![\w.])(?:int|long|short|byte|char|String)\s+([A-Za-z_]\w*)\s*=\s*(?:-?\d|"|'|[A-Za-z_]\w*\.charAt\()/g;
+
 export function javaResolver(text: string): Resolver {
+  const candidates = new Set([...text.matchAll(CANDIDATE)].map((match) => match[1]!));
   const known = new Map<string, Constant | undefined>();
   const resolve = (name: string, depth: number): Constant | undefined => {
+    if (!candidates.has(name)) return undefined;
     if (known.has(name)) return known.get(name);
     known.set(name, undefined); // a cycle resolves to nothing
     const value = depth > 3 ? undefined : fixedValue(text, name, (other) => resolve(other, depth + 1));
