@@ -44,6 +44,26 @@ export const javaPatterns: readonly PatternSpec[] = [
     message: 'Broken cipher or ECB mode ("AES" alone means AES/ECB)',
   },
   {
+    // Keys made for a broken cipher: `KeyGenerator.getInstance("DES")`, `new SecretKeySpec(k, "RC4")`
+    hazard: "weak-cipher",
+    prefilter: /KeyGenerator|SecretKeyFactory|SecretKeySpec/,
+    rule: {
+      any: [
+        {
+          kind: "method_invocation",
+          regex:
+            '^(?:javax\\.crypto\\.)?(?:KeyGenerator|SecretKeyFactory)\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish)"',
+        },
+        {
+          kind: "object_creation_expression",
+          regex:
+            '^new\\s+(?:javax\\.crypto\\.spec\\.)?SecretKeySpec\\([^;]*,\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish)"\\s*\\)$',
+        },
+      ],
+    },
+    message: "Key made for a broken cipher (DES, 3DES, RC4, RC2, Blowfish)",
+  },
+  {
     hazard: "weak-randomness",
     prefilter: /Random|Math\.random/,
     rule: {
