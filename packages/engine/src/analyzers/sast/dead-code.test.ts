@@ -45,13 +45,14 @@ describe("constant conditions", () => {
 
 describe("Java fixed locals", () => {
   const text =
-    'class A { void m(int arg) { int num = 106; String guess = "ABC"; char c = guess.charAt(2); int moved = 1; moved++; } }';
+    'class A { void m(int arg) { int num = 106; final int fixed = 7; String guess = "ABC"; char c = guess.charAt(2); int moved = 1; moved++; } }';
   const resolve = javaResolver(text);
 
   it("resolves locals declared once with a literal, and charAt of one", () => {
     expect(constantValue("(7 * 18) + num > 200", resolve)).toBe(true);
     expect(constantOf("c", resolve)).toBe("C");
     expect(constantValue("c == 'C'", resolve)).toBe(true);
+    expect(constantOf("fixed * 2", resolve)).toBe(14);
   });
 
   it("does not resolve reassigned locals, parameters or unknown names", () => {

@@ -10,46 +10,49 @@ export type Resolver = (name: string) => Constant | undefined;
 const LITERAL = /^(?:-?\d+|"[^"\\]*"|'[^'\\]')$/;
 const CHAR_AT = /^(?:"([^"\\]*)"|([A-Za-z_]\w*))\.charAt\(\s*(\d+)\s*\)$/;
 
-/** Locals initialised with a literal or a `charAt`: the only names worth the whole-file checks. */
-const CANDIDATE =
-  /(?<![\w.])(?:int|long|short|byte|char|String)\s+([A-Za-z_]\w*)\s*=\s*(?:-?\d|"|'|[A-Za-z_]\w*\.charAt\()/g;
+/** `int num = 106;`, `String guess = "ABC";`, `char c = guess.charAt(2);`: name and value. */
+const INITIALISED =
+  /(?<![\w.])(?:final\s+)?(?:int|long|short|byte|char|String)\s+([A-Za-z_]\w*)\s*=\s*(-?\d+|"[^"\\\n]*"|'[^'\\]'|(?:"[^"\\\n]*"|[A-Za-z_]\w*)\.charAt\(\s*\d+\s*\))\s*;/g;
+/** A name after a word on its line: `Type name` (declarations, parameters); over-counting only makes a name unknown. */
+const DECLARATION = /(?<=(?<![\w.])[A-Za-z_][\w<>[\].]*[ \t]+)([A-Za-z_]\w*)\b(?!\s*\()/g;
+/** `name = …`, `name += …`, `name++`, `--name`. */
+const WRITE = /(?<![\w.])([A-Za-z_]\w*)\s*(?:[-+*/%&|^]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_]\w*)/g;
 
+function counts(text: string, pattern: RegExp): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const match of text.matchAll(pattern)) {
+    const name = match[1] ?? match[2]!;
+    found.set(name, (found.get(name) ?? 0) + 1);
+  }
+  return found;
+}
+
+/** One pass per table over the file, then lookups: the file may have thousands of locals. */
 export function javaResolver(text: string): Resolver {
-  const candidates = new Set([...text.matchAll(CANDIDATE)].map((match) => match[1]!));
+  const initialised = new Map<string, string>();
+  for (const match of text.matchAll(INITIALISED)) initialised.set(match[1]!, match[2]!);
+  if (initialised.size === 0) return () => undefined;
+  const declarations = counts(text, DECLARATION);
+  const writes = counts(text, WRITE);
   const known = new Map<string, Constant | undefined>();
   const resolve = (name: string, depth: number): Constant | undefined => {
-    if (!candidates.has(name)) return undefined;
+    const value = initialised.get(name);
+    if (value === undefined || declarations.get(name) !== 1 || writes.get(name) !== 1) return undefined;
     if (known.has(name)) return known.get(name);
     known.set(name, undefined); // a cycle resolves to nothing
-    const value = depth > 3 ? undefined : fixedValue(text, name, (other) => resolve(other, depth + 1));
-    known.set(name, value);
-    return value;
+    const result = depth > 3 ? undefined : fixedValue(value, (other) => resolve(other, depth + 1));
+    known.set(name, result);
+    return result;
   };
   return (name) => resolve(name, 0);
 }
 
-function fixedValue(text: string, name: string, resolve: Resolver): Constant | undefined {
-  if (!/^[A-Za-z_]\w*$/.test(name) || name.length > 64) return undefined;
-  // exactly one declaration (`Type name`, parameters included) and one assignment in the file
-  const declarations = text.match(
-    new RegExp(`(?<![\\w.])[A-Za-z_][\\w<>\\[\\].]*\\s+${name}\\b(?!\\s*\\()`, "g"),
-  );
-  const writes = text.match(
-    new RegExp(`(?<![\\w.])${name}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${name}\\b`, "g"),
-  );
-  if (declarations?.length !== 1 || writes?.length !== 1) return undefined;
-  const declaration = new RegExp(
-    `(?<![\\w.])(?:final\\s+)?(?:int|long|short|byte|char|String)\\s+${name}\\s*=\\s*([^;]{1,80});`,
-  ).exec(text);
-  const value = declaration?.[1]?.trim();
-  if (!value) return undefined;
+function fixedValue(value: string, resolve: Resolver): Constant | undefined {
   if (LITERAL.test(value)) return constantOf(value);
   const charAt = CHAR_AT.exec(value);
   if (!charAt) return undefined;
   const base = charAt[1] ?? resolve(charAt[2]!);
-  if (typeof base !== "string") return undefined;
-  const char = base[Number(charAt[3])];
-  return char;
+  return typeof base === "string" ? base[Number(charAt[3])] : undefined;
 }
 
 /** The case groups of a `switch` on a constant that never run, or nothing when unsure. */
