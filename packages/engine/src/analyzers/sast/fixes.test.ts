@@ -369,6 +369,7 @@ const FIXED_LINES: Record<string, string[]> = {
   ],
   "weak-randomness/Reset.java": ["Random tokenSource = new SecureRandom();"],
   "weak-randomness/Token.java": ["long resetToken = new SecureRandom().nextLong();"],
+  "weak-randomness/RememberMe.java": ["double value = new java.security.SecureRandom().nextDouble();"],
   "weak-randomness/keys.ts": ['const apiKey = randomBytes(5).toString("hex");'],
   "weak-randomness/otp.py": ["otp = secrets.randbelow(900000) + 100000"],
   "weak-randomness/session.js": ['const resetToken = randomBytes(16).toString("hex");'],

@@ -52,6 +52,10 @@ interface Event {
   clean?: boolean;
   /** A helper's parameter: tainted when any call site's argument is. */
   values?: Range[];
+  /** `map.put("k", v)`: the literal key; `map.get("k")` reads only the puts of its key. */
+  mapKey?: string;
+  /** `list.add(v)` appends, `list.remove(2)` drops an index: `list.get(1)` reads one element. */
+  listOp?: "add" | number;
   name: string;
 }
 
@@ -646,10 +650,13 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   // `items.append(x)`, `params.set(k, v)`, `sb.append(x)`: the container now also holds x.
   const containerNames: string[] = [];
   for (const call of index.calls) {
-    const match = CONTAINER_MUTATION.exec(call.callee);
+    const removal = LIST_REMOVE.exec(call.callee);
+    const match = removal ?? CONTAINER_MUTATION.exec(call.callee);
     if (!match || call.sink || isDead(model, call.start)) continue;
     const open = text.indexOf("(", call.start + match[0].length - 1);
     if (open === -1 || open >= call.end) continue;
+    const { value, ...element } = elementEvent(text, match[2]!, open, call.end);
+    if (removal && element.listOp === undefined) continue; // `list.remove(x)` keeps what it had
     containerNames.push(match[1]!);
     addEvent(
       match[1]!,
@@ -657,7 +664,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
         pos: call.end,
         start: call.start,
         augmented: true,
-        value: { start: open, end: call.end, line: call.line, column: call.column },
+        ...element,
+        ...(value ? { value: { ...value, line: call.line, column: call.column } } : {}),
       },
       scopeAt(index, call.start),
     );
@@ -718,7 +726,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       addEvent(
         name,
         {
-          pos: valueRange ? Math.max(range.end, valueRange.end) : range.end,
+          // a loop header (`for (Cookie c : cookies)`) binds before its body runs, not after it
+          pos: valueRange ? (kind.inline ? Math.max(range.end, valueRange.end) : valueRange.end) : range.end,
           start: range.start,
           augmented:
             kind.augmented === true ||
@@ -826,9 +835,11 @@ export function taintOf(
       barriers.push(call);
     else if (index.localCalls.has(call)) localCalls.push(call);
   }
+  // A read in a branch that never runs (`cond ? "safe" : param` with a constant cond) is no value.
   const blocked = (start: number) =>
     barriers.some((barrier) => barrier.start <= start && start < barrier.end) ||
-    localCalls.some((call) => call.start <= start && start < call.end);
+    localCalls.some((call) => call.start <= start && start < call.end) ||
+    isDead(model, start);
   for (let i = lowerBound(index.sources, range.start); i < index.sources.length; i++) {
     const source = index.sources[i]!;
     if (source.start >= range.end) break;
@@ -887,6 +898,11 @@ function readTaint(
   hazard: TaintHazard,
   depth: number,
 ): TaintOrigin | undefined {
+  const element = ELEMENT_READ.exec(model.file.text.slice(identifier.end, identifier.end + 120));
+  if (element) {
+    const origin = elementTaint(model, index, identifier, element[1] ?? Number(element[2]), hazard, depth);
+    if (origin !== false) return origin;
+  }
   const field = FIELD_READ.exec(model.file.text.slice(identifier.end, identifier.end + 120));
   if (field) {
     const fieldName = `${identifier.name}.${field[1]}`;
@@ -905,6 +921,55 @@ function readTaint(
     }
   }
   return variableTaint(model, index, identifier.name, identifier.start, hazard, depth);
+}
+
+/**
+ * `map.get("k")` after `map.put("k", v)` puts of literal keys, or `list.get(1)` of a list built
+ * from empty by `add(v)` and `remove(n)`: the taint of that one element. `false` when the
+ * container's history is not that simple (then the whole container's taint is the answer).
+ */
+function elementTaint(
+  model: SastModel,
+  index: TaintIndex,
+  identifier: { name: string; start: number },
+  key: string | number,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined | false {
+  const latest = latestEvent(index, identifier.name, identifier.start);
+  if (!latest) return false;
+  if (
+    index.guards.some(
+      (g) => g.name === identifier.name && g.start <= identifier.start && identifier.start < g.end,
+    )
+  )
+    return undefined;
+  const events = index.events.get(latest.key)!.filter((event) => event.pos <= identifier.start);
+  const taintOfElement = (event: Event) => {
+    const origin = event.value ? taintOf(model, index, event.value, hazard, depth + 1) : undefined;
+    return origin && withStep(model, origin, event.name, event.start);
+  };
+  if (typeof key === "string") {
+    for (let i = events.length - 1; i >= 0; i--) {
+      const event = events[i]!;
+      if (event.mapKey === undefined) return eventTaint(model, index, event, latest.key, hazard, depth);
+      if (event.mapKey === key) return taintOfElement(event);
+    }
+    return undefined;
+  }
+  let first = events.length - 1;
+  while (first >= 0 && events[first]!.listOp !== undefined) first--;
+  const start = events[first];
+  const startText = start?.value ? model.file.text.slice(start.value.start, start.value.end).trim() : "";
+  if (!start || start.augmented || !EMPTY_LIST.test(startText)) return false;
+  const list: Event[] = [];
+  for (const event of events.slice(first + 1)) {
+    if (event.listOp === "add") list.push(event);
+    else if (typeof event.listOp === "number" && event.listOp < list.length) list.splice(event.listOp, 1);
+    else return false;
+  }
+  const element = list[key];
+  return element ? taintOfElement(element) : false;
 }
 
 /** The latest event of a name before `pos`, in the nearest enclosing scope that has one. */
@@ -976,6 +1041,9 @@ function eventTaint(
       origin = taintOf(model, index, value, hazard, depth + 1);
       if (origin) break;
     }
+  } else if (typeof event.listOp === "number") {
+    // `list.remove(0)`: what is left is what the list held
+    origin = variableTaint(model, index, event.name, event.start, hazard, depth + 1);
   } else if (event.value && !FUNCTION_VALUE.test(event.parts?.valueKind() ?? "")) {
     origin = taintOf(model, index, event.value, hazard, depth + 1);
     if (!origin && event.augmented) {
@@ -1087,7 +1155,57 @@ const LOCAL_CALLEE = /^(?:(?:self|cls|this)\.)?([A-Za-z_$][\w$]*)$/;
 
 /** A call that adds its arguments to a container or builder: group 1 is the container. */
 const CONTAINER_MUTATION =
-  /^([A-Za-z_$][\w$]*)\.(?:append|appendleft|extend|extendleft|insert|add|update|setdefault|push|unshift|put|putAll|set|WriteString|Write)$/;
+  /^([A-Za-z_$][\w$]*)\.(append|appendleft|extend|extendleft|insert|add|update|setdefault|push|unshift|put|putAll|set|WriteString|Write)$/;
+/** `list.remove(2)`: an element leaves (only a literal index is followed). */
+const LIST_REMOVE = /^([A-Za-z_$][\w$]*)\.(remove)$/;
+/** `map.put("k", …`: a literal key before the value. */
+const KEYED_PUT = /^\(\s*"([^"\\]*)"\s*,/;
+/** `map.get("k")`, `list.get(1)` right after a container's name. */
+const ELEMENT_READ = /^\s*\.\s*get\(\s*(?:"([^"\\]*)"|(\d+))\s*\)/;
+/** A list that starts empty: `new ArrayList<>()`. */
+const EMPTY_LIST = /^new\s+(?:[\w.]+\.)?(?:ArrayList|LinkedList|Vector)\s*(?:<[^>]*>)?\s*\(\s*\)$/;
+
+/**
+ * What a container call puts in: `put("k", v)` the value under its literal key, `add(v)` one
+ * element, `remove(2)` an index out; anything else the whole argument list, key or position unknown.
+ */
+function elementEvent(
+  text: string,
+  method: string,
+  open: number,
+  end: number,
+): Pick<Event, "mapKey" | "listOp"> & { value?: { start: number; end: number } } {
+  const args = text.slice(open, end);
+  if (method === "remove") {
+    const removed = /^\(\s*(\d+)\s*\)$/.exec(args);
+    return removed ? { listOp: Number(removed[1]) } : {};
+  }
+  const all = { value: { start: open, end } };
+  if (method === "put") {
+    const keyed = KEYED_PUT.exec(args);
+    return keyed ? { mapKey: keyed[1]!, value: { start: open + keyed[0].length, end: end - 1 } } : all;
+  }
+  if (method === "add" && topLevelCommas(args.slice(1, -1)) === 0) return { ...all, listOp: "add" };
+  return all;
+}
+
+/** Commas outside brackets and string literals (`add(i, v)` is an insertion, not an append). */
+function topLevelCommas(args: string): number {
+  let depth = 0;
+  let commas = 0;
+  let quote = "";
+  for (let i = 0; i < args.length; i++) {
+    const char = args[i]!;
+    if (quote) {
+      if (char === "\\") i++;
+      else if (char === quote) quote = "";
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === "(" || char === "[" || char === "{" || char === "<") depth++;
+    else if (char === ")" || char === "]" || char === "}" || char === ">") depth--;
+    else if (char === "," && depth === 0) commas++;
+  }
+  return commas;
+}
 
 /** `obj.field` or `items[key]` as an assignment target: group 1 the base, group 2 the member. */
 const MEMBER_TARGET = /^([A-Za-z_$][\w$]*)(\s*\.\s*[A-Za-z_$][\w$]*|\[[^\]]*\])$/;
@@ -1191,7 +1309,9 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
 }
 
 function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
-  const sinks = model.spec.sinks.filter((sink) => sink.hazard === hazard);
+  const sinks = model.spec.sinks.filter(
+    (sink) => sink.hazard === hazard && (!sink.onlyFile || sink.onlyFile.test(model.file.text)),
+  );
   const propertySinks = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
   if (sinks.length === 0 && propertySinks.length === 0) return [];
   const index = taintIndex(model);

@@ -9,7 +9,7 @@ export const javaPatterns: readonly PatternSpec[] = [
     rule: {
       kind: "method_invocation",
       any: [
-        { regex: '^MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"' },
+        { regex: '^(?:java\\.security\\.)?MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"' },
         { regex: "^DigestUtils\\.(?:md5|sha1|sha)(?:Hex)?\\(" },
       ],
     },
@@ -17,14 +17,51 @@ export const javaPatterns: readonly PatternSpec[] = [
     context: SECRET_CONTEXT,
   },
   {
+    // A request handler hashing what it received (a password field, a token to store) with a
+    // broken digest, even when the statement names nothing secret.
+    hazard: "weak-hash",
+    prefilter: /MessageDigest/,
+    rule: {
+      kind: "method_invocation",
+      regex: '^(?:java\\.security\\.)?MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1)"',
+      inside: {
+        kind: "method_declaration",
+        regex: "HttpServletRequest|@RequestParam|@RequestBody",
+        stopBy: "end",
+      },
+    },
+    message: "MD5/SHA-1 digest of request data; both are fast and broken for protecting it",
+    unlessContext: SECRET_CONTEXT,
+  },
+  {
     hazard: "weak-cipher",
     prefilter: /Cipher\.getInstance/,
     rule: {
       kind: "method_invocation",
       regex:
-        '^Cipher\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES"|AES/ECB|[\\w]+/ECB)',
+        '^(?:javax\\.crypto\\.)?Cipher\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES"|AES/ECB|[\\w]+/ECB)',
     },
     message: 'Broken cipher or ECB mode ("AES" alone means AES/ECB)',
+  },
+  {
+    // Keys made for a broken cipher: `KeyGenerator.getInstance("DES")`, `new SecretKeySpec(k, "RC4")`
+    hazard: "weak-cipher",
+    prefilter: /KeyGenerator|SecretKeyFactory|SecretKeySpec/,
+    rule: {
+      any: [
+        {
+          kind: "method_invocation",
+          regex:
+            '^(?:javax\\.crypto\\.)?(?:KeyGenerator|SecretKeyFactory)\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish)"',
+        },
+        {
+          kind: "object_creation_expression",
+          regex:
+            '^new\\s+(?:javax\\.crypto\\.spec\\.)?SecretKeySpec\\([^;]*,\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish)"\\s*\\)$',
+        },
+      ],
+    },
+    message: "Key made for a broken cipher (DES, 3DES, RC4, RC2, Blowfish)",
   },
   {
     hazard: "weak-randomness",
@@ -38,6 +75,25 @@ export const javaPatterns: readonly PatternSpec[] = [
     },
     message: "java.util.Random is predictable; use SecureRandom for tokens, passwords and keys",
     context: SECRET_CONTEXT,
+  },
+  {
+    // The value ends up in a cookie or the session (a "remember me" key, a session token) even
+    // when the statement that draws it names nothing secret.
+    hazard: "weak-randomness",
+    prefilter: /Random|Math\.random/,
+    rule: {
+      any: [
+        { kind: "object_creation_expression", regex: "^new\\s+(?:java\\.util\\.)?Random\\(" },
+        { kind: "method_invocation", regex: "^(?:java\\.lang\\.)?Math\\.random\\(\\s*\\)$" },
+      ],
+      inside: {
+        any: [{ kind: "method_declaration" }, { kind: "constructor_declaration" }],
+        regex: "\\.addCookie\\(|getSession\\([^)]*\\)\\.setAttribute\\(|session\\.setAttribute\\(",
+        stopBy: "end",
+      },
+    },
+    message: "java.util.Random is predictable, and this method puts values into a cookie or the session",
+    unlessContext: SECRET_CONTEXT,
   },
   {
     hazard: "insecure-cookie",
@@ -100,6 +156,16 @@ export const javaPatterns: readonly PatternSpec[] = [
     },
     message: "Deserializing Java objects from a stream can run gadget chains (remote code execution)",
     unlessFile: /ObjectInputFilter|setObjectInputFilter|ValidatingObjectInputStream|allowTypes|addPermission/,
+  },
+  {
+    // Spring Security: `http.csrf().disable()`, `http.csrf(c -> c.disable())`,
+    // `http.csrf(AbstractHttpConfigurer::disable)`; exempting paths (`ignoringRequestMatchers`) is not this.
+    hazard: "spring-csrf-disabled",
+    prefilter: /\.csrf\(/,
+    rule: { kind: "method_invocation", regex: "\\.csrf\\(" },
+    where:
+      /\.csrf\(\s*\)\s*\.disable\(\s*\)$|\.csrf\(\s*(?:\(?\s*(\w+)\s*\)?\s*->\s*\{?\s*\1\s*\.disable\(\s*\)\s*;?\s*\}?|\w*Configurer::disable)\s*\)$/,
+    message: "Spring Security's CSRF protection is disabled for this filter chain",
   },
   {
     hazard: "hardcoded-credential",

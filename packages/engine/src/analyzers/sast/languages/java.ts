@@ -21,7 +21,7 @@ export const javaSpec: LanguageSpec = {
   sources: [
     {
       kinds: ["method_invocation"],
-      text: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)\.(?:getParameter|getParameterValues|getParameterMap|getHeader|getHeaders|getCookies|getQueryString|getRequestURI|getRequestURL|getInputStream|getReader|getPathInfo|getPart)\(/,
+      text: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)\.(?:getParameter|getParameterValues|getParameterMap|getParameterNames|getHeader|getHeaders|getHeaderNames|getCookies|getQueryString|getRequestURI|getRequestURL|getInputStream|getReader|getPathInfo|getPart)\(/,
       label: "HTTP request data",
     },
   ],
@@ -46,15 +46,25 @@ export const javaSpec: LanguageSpec = {
     },
     {
       callee:
-        /^(?:Encode\.forHtml\w*|StringEscapeUtils\.escapeHtml4?|HtmlUtils\.htmlEscape|ESAPI\.encoder\(\)\.encodeForHTML\w*|Jsoup\.clean|URLEncoder\.encode)$/,
+        /^(?:[\w.]+\.)?(?:Encode\.forHtml\w*|StringEscapeUtils\.escapeHtml4?|HtmlUtils\.htmlEscape\w*|ESAPI\.encoder\(\)\.encodeForHTML\w*|ESAPI\.encoder\(\)\.encodeForJavaScript|Jsoup\.clean|URLEncoder\.encode)$/,
       hazards: ["xss"],
+    },
+    // ESAPI's context encoders (benchmarks call them fully qualified: `org.owasp.esapi.ESAPI…`)
+    { callee: /^(?:[\w.]+\.)?ESAPI\.encoder\(\)\.encodeForSQL$/, hazards: ["sql-injection"] },
+    { callee: /^(?:[\w.]+\.)?ESAPI\.encoder\(\)\.encodeForOS$/, hazards: ["command-injection"] },
+    { callee: /^(?:[\w.]+\.)?ESAPI\.encoder\(\)\.encodeForXPath$/, hazards: ["xpath-injection"] },
+    {
+      // URL encoding leaves no "/", "." sequences a path can climb with: `..%2F`
+      callee: /^(?:java\.net\.)?URLEncoder\.encode$/,
+      hazards: ["path-traversal"],
     },
     { callee: /^(?:FilenameUtils\.getName)$|\.getFileName$/, hazards: ["path-traversal"] },
     {
-      callee: /^(?:LdapEncoder\.filterEncode|LdapEncoder\.nameEncode|ESAPI\.encoder\(\)\.encodeForLDAP)$/,
+      callee:
+        /^(?:[\w.]+\.)?(?:LdapEncoder\.filterEncode|LdapEncoder\.nameEncode|ESAPI\.encoder\(\)\.encodeForLDAP|ESAPI\.encoder\(\)\.encodeForDN)$/,
       hazards: ["ldap-injection"],
     },
-    { callee: /^(?:URLEncoder\.encode)$/, hazards: ["ssrf", "open-redirect"] },
+    { callee: /^(?:java\.net\.)?URLEncoder\.encode$/, hazards: ["ssrf", "open-redirect"] },
   ],
   sinks: [
     {
@@ -72,18 +82,23 @@ export const javaSpec: LanguageSpec = {
       // `execute`, `query` and `update` are also an executor's, an HTTP client's and a map's
       hazard: "sql-injection",
       callee:
-        /^(?:stmt|statement|st|ps|pstmt|conn|connection|jdbc\w*|\w*[jJ]dbcTemplate|template|db|em|entityManager)\.(?:execute|query|update|batchUpdate)$/,
+        /^(?:[\w.]+\.)?(?:stmt|statement|st|ps|pstmt|conn|connection|jdbc\w*|\w*(?:[jJ]dbc|JDBC)[tT]emplate|template|db|em|entityManager)\.(?:execute|query|update|batchUpdate|queryForLong|queryForInt)$/,
       args: [0],
       label: "SQL query",
     },
     {
       hazard: "command-injection",
-      callee: /^(?:Runtime\.getRuntime\(\)|runtime|rt|r)\.exec$/,
+      callee: /^(?:(?:java\.lang\.)?Runtime\.getRuntime\(\)|runtime|rt|r)\.exec$/,
       args: "all",
       label: "command",
       fix: { description: "pass the program and its arguments as a String[] and allow-list the program" },
     },
-    { hazard: "command-injection", callee: /^ProcessBuilder$|\.command$/, args: "all", label: "command" },
+    {
+      hazard: "command-injection",
+      callee: /^(?:java\.lang\.)?ProcessBuilder$|\.command$/,
+      args: "all",
+      label: "command",
+    },
     {
       hazard: "code-injection",
       callee:
@@ -94,7 +109,7 @@ export const javaSpec: LanguageSpec = {
     {
       hazard: "path-traversal",
       callee:
-        /^(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|PrintWriter)$/,
+        /^(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|PrintWriter)$/,
       args: "all",
       label: "file path",
       unlessCall: /^new\s+PrintWriter\(\s*(?:response|resp|out|writer)/,
@@ -102,7 +117,7 @@ export const javaSpec: LanguageSpec = {
     {
       hazard: "path-traversal",
       callee:
-        /^(?:Paths\.get|Path\.of|Files\.(?:readAllBytes|readAllLines|readString|write|writeString|delete|deleteIfExists|newInputStream|newOutputStream|newBufferedReader|lines|copy|move))$/,
+        /^(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of|Files\.(?:readAllBytes|readAllLines|readString|write|writeString|delete|deleteIfExists|newInputStream|newOutputStream|newBufferedReader|lines|copy|move))$/,
       args: "all",
       label: "file path",
     },
@@ -122,13 +137,21 @@ export const javaSpec: LanguageSpec = {
     { hazard: "open-redirect", callee: /\.sendRedirect$/, args: [0], label: "redirect target" },
     {
       hazard: "xss",
-      callee: /getWriter\(\)\.(?:print|println|write|printf|format|append)$/,
+      callee: /(?:getWriter|getOutputStream)\(\)\.(?:print|println|write|printf|format|append)$/,
       args: "all",
       label: "HTTP response body",
     },
     {
+      // `PrintWriter out = response.getWriter();` in a servlet: `out` is the response body
+      hazard: "xss",
+      callee: /^out\.(?:print|println|write|printf|format|append)$/,
+      args: "all",
+      label: "HTTP response body",
+      onlyFile: /\bout\s*=\s*(?:response|resp|res)\.get(?:Writer|OutputStream)\(\s*\)/,
+    },
+    {
       hazard: "ldap-injection",
-      callee: /^(?:ctx|dirContext|context|ldapTemplate|ldap\w*|dctx|initialDirContext)\.search$/i,
+      callee: /^(?:ctx|dirContext|context|ldapTemplate|ldap\w*|dctx|idc|initialDirContext)\.search$/i,
       args: "all",
       label: "LDAP search filter",
     },
@@ -140,8 +163,9 @@ export const javaSpec: LanguageSpec = {
     },
     {
       hazard: "trust-boundary-violation",
+      // an untrusted attribute name is as bad as an untrusted value: later code trusts both
       callee: /^(?:session|httpSession|\w+\.getSession\(\w*\))\.(?:setAttribute|putValue)$/,
-      args: [1],
+      args: "all",
       label: "session attribute",
     },
   ],

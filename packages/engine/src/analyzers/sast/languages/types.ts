@@ -52,7 +52,8 @@ export type PatternHazard =
   | "redos-regex"
   | "weak-jwt-verification"
   | "unsafe-package-use"
-  | "http-server-without-timeout";
+  | "http-server-without-timeout"
+  | "spring-csrf-disabled";
 
 export type Category = "security" | "best-practice" | "correctness";
 
@@ -116,6 +117,8 @@ export interface SinkSpec {
   unlessCall?: RegExp;
   /** Only a sink when the whole call text matches (e.g. `subprocess.run(..., shell=True)`). */
   onlyCall?: RegExp;
+  /** Only a sink in files whose text matches (`out.println` where `out = response.getWriter()`). */
+  onlyFile?: RegExp;
   fix?: FixTemplate;
 }
 

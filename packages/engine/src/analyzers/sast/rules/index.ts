@@ -29,6 +29,7 @@ import { prototypePollution } from "./prototype-pollution.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
+import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
 import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
 import { ssrf } from "./ssrf.ts";
@@ -97,4 +98,5 @@ export const sastRules: FileRule<SastModel>[] = [
   httpServerWithoutTimeout,
   unsafePackageUse,
   uncheckedSliceBounds,
+  springCsrfDisabled,
 ];
