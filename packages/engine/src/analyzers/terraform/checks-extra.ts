@@ -7,6 +7,7 @@ import {
   at,
   checkSetting,
   children,
+  declareReportedTypes,
   headerOf,
   nested,
   resources,
@@ -27,9 +28,12 @@ function ruleReading(
   meta: RuleMeta,
   reads: SettingCheck,
   check: FileRule<TerraformModel>["check"],
+  reportsOn: readonly string[] = reads.types,
 ): FileRule<TerraformModel> {
   const rule = settingRule(meta, reads);
   rule.check = check;
+  // Every check built here reads only resources of these types, so a file without any is skipped.
+  declareReportedTypes(rule, reportsOn);
   return rule;
 }
 
@@ -76,9 +80,14 @@ export function aliasedSettingRule(
 ): FileRule<TerraformModel> {
   const specs: readonly AliasedSettingCheck[] = Array.isArray(spec) ? spec : [spec as AliasedSettingCheck];
   const [first] = specs as [AliasedSettingCheck];
-  const rule = ruleReading(meta, first, (ctx) => {
-    for (const one of specs) checkAliasedSetting(ctx, one);
-  });
+  const rule = ruleReading(
+    meta,
+    first,
+    (ctx) => {
+      for (const one of specs) checkAliasedSetting(ctx, one);
+    },
+    [...new Set(specs.flatMap((one) => one.types))],
+  );
   if (specs.some((one) => one.fixValue)) rule.fixable = true;
   return rule;
 }

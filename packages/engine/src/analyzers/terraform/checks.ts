@@ -245,7 +245,36 @@ export function settingRule(meta: RuleMeta, spec: SettingCheck): FileRule<Terraf
     },
   };
   settingChecks.set(rule, spec);
+  plainChecks.set(rule, rule.check);
   return rule;
+}
+
+/** The check `settingRule` gave each rule; a rule whose check was replaced later may read more. */
+const plainChecks = new WeakMap<object, FileRule<TerraformModel>["check"]>();
+
+/**
+ * The resource types a rule can report on, when it is a plain setting rule (its check is still
+ * `checkSetting`, which reads resources of these types and nothing else); undefined otherwise.
+ */
+export function reportedResourceTypes(rule: FileRule<TerraformModel>): readonly string[] | undefined {
+  const declared = declaredTypes.get(rule);
+  if (declared) return declared;
+  const spec = settingChecks.get(rule);
+  if (!spec || plainChecks.get(rule) !== rule.check) return undefined;
+  return spec.types;
+}
+
+const declaredTypes = new WeakMap<object, readonly string[]>();
+
+/** For a rule whose own check reads only resources of `types` (and nothing else in the file). */
+export function declareReportedTypes(rule: FileRule<TerraformModel>, types: readonly string[]): void {
+  declaredTypes.set(rule, types);
+}
+
+/** Whether the model declares a resource of any of these types. */
+export function hasResourceOf(model: TerraformModel, types: readonly string[]): boolean {
+  const index = indexOf(model);
+  return types.some((type) => index.has(type));
 }
 
 /** The setting a rule built by `settingRule` reads (drift ranks changes to it as security-relevant). */

@@ -414,3 +414,16 @@ describe("terraform rules on random valid HCL", () => {
     );
   });
 });
+
+describe("rules run per file", () => {
+  it("skip setting rules whose resource types the file lacks, and keep every other rule", () => {
+    const file = new SourceFile("main.tf", 'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\n');
+    const parsed = terraformAnalyzer.parse(file);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const ids = new Set(terraformAnalyzer.rulesFor!(parsed.model).map((rule) => rule.id));
+    expect(ids.has("terraform/app-service-ftp-enabled")).toBe(false); // plain setting rule, Azure only
+    expect(ids.has("terraform/app-service-old-tls")).toBe(false); // aliased setting rule, Azure only
+    expect(ids.has("terraform/iam-policy-allows-everything")).toBe(true); // its own check: always runs
+    expect(ids.size).toBeLessThan(terraformAnalyzer.rules.length);
+  });
+});
