@@ -20,7 +20,7 @@ import { createPostureRepo } from "../posture/posture.repo.ts";
 import { COMMENT_MARKER, MAX_SUGGESTIONS } from "./pull-request-report.ts";
 
 const BASE_DOCKERFILE = 'FROM node:20\nWORKDIR /app\nADD package.json /app/\nCMD ["node", "server.js"]\n';
-/** 60 local files added with ADD (low, mechanically fixable) and a piped install script (high). */
+/** 60 local files added with ADD (low, mechanically fixable) and a piped install script (high, and low for the pipe without pipefail). */
 const ADDED = Array.from({ length: 60 }, (_, index) => `ADD f${index}.js /app/`).join("\n");
 const PIPED = "RUN curl -fsSL https://get.example.test/install.sh | sh";
 const dockerfile = (extra: string) => BASE_DOCKERFILE.replace("CMD", `${extra}\nCMD`);
@@ -83,10 +83,10 @@ describe("a pull request", () => {
 
     const check = await completedCheck(firstHead);
     expect(check).toMatchObject({ name: "Rampart", conclusion: "failure" });
-    expect(check.output.title).toMatch(/^61 new findings: 1 high, 60 low$/);
-    // 61 annotations, each on a line the pull request added, sent 50 at a time.
-    expect(check.annotations).toHaveLength(61);
-    expect(check.batches).toEqual([50, 11]);
+    expect(check.output.title).toMatch(/^62 new findings: 1 high, 61 low$/);
+    // 62 annotations, each on a line the pull request added, sent 50 at a time.
+    expect(check.annotations).toHaveLength(62);
+    expect(check.batches).toEqual([50, 12]);
     const addedLines = new Set(Array.from({ length: 62 }, (_, index) => index + 4));
     for (const annotation of check.annotations) {
       expect(annotation.path).toBe("Dockerfile");
@@ -98,7 +98,7 @@ describe("a pull request", () => {
     const comments = github.issueComments.filter((comment) => comment.number === 7);
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toContain(COMMENT_MARKER);
-    expect(comments[0]!.body).toContain("❌ Rampart: 61 new findings");
+    expect(comments[0]!.body).toContain("❌ Rampart: 62 new findings");
     expect(comments[0]!.body).toContain("| high | 1 |");
     expect(comments[0]!.body).toContain("**Controls affected**");
 
