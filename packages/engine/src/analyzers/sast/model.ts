@@ -3,7 +3,7 @@
 // file with no untrusted input costs one parse and one source query.
 import { parse as parseTree, registerDynamicLanguage, type SgNode, type SgRoot } from "@ast-grep/napi";
 import { type FileKind, type ParseResult, parsed, skipped } from "../../analyzer.ts";
-import type { SourceFile } from "../../source.ts";
+import type { SourceFile, Span } from "../../source.ts";
 import { goSpec } from "./languages/go.ts";
 import { javaSpec } from "./languages/java.ts";
 import { javascriptSpec, tsxSpec, typescriptSpec } from "./languages/javascript.ts";
@@ -83,6 +83,17 @@ export function rangeOf(node: SgNode): Range {
     end: range.end.index,
     line: range.start.line + 1,
     column: range.start.column + 1,
+  };
+}
+
+/** A node's position as a finding reports it (1-based lines and columns, end included). */
+export function spanOf(node: SgNode): Required<Span> {
+  const range = node.range();
+  return {
+    line: range.start.line + 1,
+    column: range.start.column + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.column + 1,
   };
 }
 

@@ -6,7 +6,7 @@ import { isTestPath } from "../secrets/allowlist.ts";
 import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
-import { rangeOf, type SastModel } from "./model.ts";
+import { rangeOf, type SastModel, spanOf } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
 import { isVetted, taintFlows } from "./taint.ts";
 
@@ -42,16 +42,6 @@ function statementOf(node: SgNode): SgNode {
     if (STATEMENT.test(current.kind() as string)) return current;
   }
   return current;
-}
-
-function spanOf(node: SgNode) {
-  const range = node.range();
-  return {
-    line: range.start.line + 1,
-    column: range.start.column + 1,
-    endLine: range.end.line + 1,
-    endColumn: range.end.column + 1,
-  };
 }
 
 /** A plain string literal: quoted, no interpolation (f-strings and `${}` templates are built values). */

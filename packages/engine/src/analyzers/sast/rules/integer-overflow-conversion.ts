@@ -6,7 +6,7 @@ import type { SgNode } from "@ast-grep/napi";
 import { defineFileRule } from "../../../rule.ts";
 import { isDead } from "../dead-code.ts";
 import type { Category } from "../languages/types.ts";
-import type { SastModel } from "../model.ts";
+import { type SastModel, spanOf } from "../model.ts";
 
 const category: Category = "security";
 
@@ -87,15 +87,9 @@ export const integerOverflowConversion = {
     check(ctx) {
       try {
         for (const { node, type, name } of conversions(ctx.model)) {
-          const range = node.range();
           ctx.report({
             message: `A parsed integer (${name}) is converted to ${type} without a range check; large values wrap around`,
-            at: {
-              line: range.start.line + 1,
-              column: range.start.column + 1,
-              endLine: range.end.line + 1,
-              endColumn: range.end.column + 1,
-            },
+            at: spanOf(node),
             properties: { category },
           });
         }

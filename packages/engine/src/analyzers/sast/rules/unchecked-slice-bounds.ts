@@ -7,7 +7,7 @@ import type { SgNode } from "@ast-grep/napi";
 import { defineFileRule } from "../../../rule.ts";
 import { isDead } from "../dead-code.ts";
 import type { Category } from "../languages/types.ts";
-import type { SastModel } from "../model.ts";
+import { type SastModel, spanOf } from "../model.ts";
 
 const category: Category = "security";
 
@@ -182,15 +182,9 @@ export const uncheckedSliceBounds = {
     check(ctx) {
       try {
         check(ctx.model, (node, message) => {
-          const range = node.range();
           ctx.report({
             message,
-            at: {
-              line: range.start.line + 1,
-              column: range.start.column + 1,
-              endLine: range.end.line + 1,
-              endColumn: range.end.column + 1,
-            },
+            at: spanOf(node),
             properties: { category },
           });
         });
