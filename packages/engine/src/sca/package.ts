@@ -19,6 +19,8 @@ export type Ecosystem =
   | "CocoaPods"
   | "SwiftURL"
   | "Hackage"
+  | "Julia"
+  | "opam"
   | "Debian"
   | "Alpine";
 
@@ -94,6 +96,8 @@ const PURL_TYPES: Record<Ecosystem, string> = {
   CocoaPods: "cocoapods",
   SwiftURL: "swift",
   Hackage: "hackage",
+  Julia: "julia",
+  opam: "opam",
   Debian: "deb",
   Alpine: "apk",
 };

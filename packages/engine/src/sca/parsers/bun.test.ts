@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBunLock } from "./bun.ts";
+import { parseBunLock, parseBunLockb } from "./bun.ts";
 import { parseFixture, rows } from "./fixture-harness.ts";
 
 describe("bun.lock", () => {
@@ -24,6 +24,23 @@ describe("bun.lock", () => {
     expect(parseFixture(parseBunLock, "bun/broken/future.lock")).toEqual({
       ok: false,
       reason: "bun/broken/future.lock: unsupported lockfileVersion 3",
+    });
+  });
+
+  it("bun.lockb: a reason that says how to write bun.lock, or a note when bun.lock is beside it", () => {
+    const outcome = parseFixture(parseBunLockb, "bun/binary/bun.lockb");
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.reason).toMatch(/^bun\/binary\/bun\.lockb: bun\.lockb is Bun's binary lockfile/);
+      expect(outcome.reason).toContain("bun install --save-text-lockfile");
+    }
+    const beside = parseBunLockb("app/bun.lockb", "\u0000", (path) =>
+      path === "app/bun.lock" ? "{}" : undefined,
+    );
+    expect(beside).toEqual({
+      ok: true,
+      packages: [],
+      warnings: ["binary lockfile not read: the bun.lock beside it is"],
     });
   });
 });

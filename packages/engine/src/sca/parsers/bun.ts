@@ -1,6 +1,8 @@
 // bun.lock, the text lockfile of Bun 1.1+ (JSONC: trailing commas), lockfileVersion 0 and 1.
 // `packages` is keyed by install path (`send/ms` is the `ms` nested under `send`); each value is
-// `[ "name@version", registry, { dependencies, … }, integrity ]`. The binary bun.lockb is not read.
+// `[ "name@version", registry, { dependencies, … }, integrity ]`. The binary bun.lockb cannot be
+// read (its layout is Bun's in-memory one, undocumented and changed between releases): it gets a
+// per-file reason saying how to write the text lockfile instead.
 import {
   asRecord,
   asString,
@@ -11,6 +13,7 @@ import {
   type ManifestParser,
   PackageCollector,
   reachability,
+  resolveSibling,
 } from "./common.ts";
 import { type PositionedJson, parsePositionedJson } from "./positioned-json.ts";
 
@@ -99,4 +102,16 @@ export const parseBunLock: ManifestParser = (path, text) => {
     });
   }
   return collector.finish();
+};
+
+/** bun.lockb: nothing to read; a reason that says how to get bun.lock, unless it is already there. */
+export const parseBunLockb: ManifestParser = (path, _text, readSibling) => {
+  const textLockfile = resolveSibling(path, "bun.lock");
+  if (textLockfile !== undefined && readSibling?.(textLockfile) !== undefined)
+    return { ok: true, packages: [], warnings: ["binary lockfile not read: the bun.lock beside it is"] };
+  return failure(
+    path,
+    "bun.lockb is Bun's binary lockfile, which cannot be read: run `bun install --save-text-lockfile` " +
+      "(Bun 1.1.39 or later; bun.lock is the default from Bun 1.2) and scan the bun.lock it writes",
+  );
 };

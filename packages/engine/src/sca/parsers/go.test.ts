@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFixture, rows } from "./fixture-harness.ts";
-import { parseGoMod, parseGoSum } from "./go.ts";
+import { parseGoMod, parseGoSum, parseGoWork } from "./go.ts";
 
 describe("Go modules", () => {
   it("go.mod: require blocks, indirect, replace (versioned, unversioned, local), exclude", () => {
@@ -32,5 +32,19 @@ describe("Go modules", () => {
       reason: "go/broken/go.mod: invalid go.mod: unterminated require block",
     });
     expect(parseGoSum("go.sum", "hello world\n").ok).toBe(false);
+  });
+
+  it("go.work: versioned replace targets only; use and local replacements are the project's own code", () => {
+    const outcome = parseFixture(parseGoWork, "go-work/go.work");
+    expect(rows(outcome)).toEqual([
+      "golang.org/x/net@v0.23.0 transitive prod :13",
+      "github.com/gorilla/websocket@v1.5.1 transitive prod :17",
+    ]);
+    if (outcome.ok) expect(outcome.warnings).toEqual([]);
+    expect(parseGoWork("go.work", "use (\n./a\n")).toEqual({
+      ok: false,
+      reason: "go.work: invalid go.work: unterminated use block",
+    });
+    expect(parseGoWork("go.work", "module x\n").ok).toBe(false);
   });
 });

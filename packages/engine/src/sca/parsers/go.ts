@@ -155,3 +155,28 @@ export const parseGoSum: ManifestParser = (path, text, readSibling?: ReadSibling
   if (bad > 0) collector.warn(`${bad} unreadable line(s)`);
   return collector.finish();
 };
+
+/**
+ * go.work: the workspace's own modules are local directories (`use`), so its packages are the
+ * versioned `replace` targets, which override every member's go.mod. go.work.sum is not read: it
+ * holds checksums of module versions the go command verified for the workspace, many of which
+ * no member builds, so reporting them would flag code that is not in the build.
+ */
+export const parseGoWork: ManifestParser = (path, text) => {
+  const work = readGoMod(text);
+  if (work.errors.length > 0) return { ok: false, reason: `${path}: invalid go.work: ${work.errors[0]}` };
+  if (!/^\s*(?:go\s+\d|use\b)/m.test(text))
+    return { ok: false, reason: `${path}: invalid go.work: no go or use directive` };
+  const collector = new PackageCollector("Go", path);
+  for (const replacement of work.replaces) {
+    if (replacement.targetVersion === undefined) continue; // a local directory: the project's own code
+    collector.add({
+      name: replacement.target,
+      version: replacement.targetVersion,
+      direct: false,
+      dev: false,
+      line: replacement.line,
+    });
+  }
+  return collector.finish();
+};

@@ -151,6 +151,10 @@ describe("recognition by content", () => {
       "Gemfile.next.lock": "Gemfile.lock",
       "pubspec.old.lock": "pubspec.lock",
       "deps/locked.txt": "requirements.txt",
+      "deno-backup.lock": "deno.lock",
+      "rebar.lock.orig": "rebar.lock",
+      "Manifest.old.toml": "Manifest.toml",
+      "weather.locked.bak": "opam.locked",
     };
     for (const [file, id] of Object.entries(expected)) {
       const text = sniffed(file);

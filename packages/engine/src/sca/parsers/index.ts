@@ -3,27 +3,31 @@
 // the head of its content. `parseManifest` never throws: a parser crash becomes a per-file failure
 // so the rest of the scan goes on.
 import type { ParseOutcome } from "../package.ts";
-import { parseBunLock } from "./bun.ts";
+import { parseBunLock, parseBunLockb } from "./bun.ts";
 import { parseCargoLock } from "./cargo.ts";
 import { basename, describeError, failure, type ManifestParser, type ReadSibling } from "./common.ts";
 import { parseComposerLock } from "./composer.ts";
 import { parseConanLock } from "./conan-lock.ts";
+import { parseDenoLock } from "./deno-lock.ts";
 import { parseDotnetDeps } from "./dotnet-deps.ts";
 import { parseGemfileLock } from "./gemfile-lock.ts";
-import { parseGoMod, parseGoSum } from "./go.ts";
+import { parseGoMod, parseGoSum, parseGoWork } from "./go.ts";
 import { parseGradleLockfile } from "./gradle.ts";
 import { parseGradleVerificationMetadata } from "./gradle-verification.ts";
 import { parseCabalFreeze, parseStackLock } from "./haskell.ts";
+import { parseJuliaManifest } from "./julia-manifest.ts";
 import { parsePom } from "./maven.ts";
 import { parseMixLock } from "./mix-lock.ts";
 import { parseNpmLock } from "./npm.ts";
 import { isProjectFile, parseNugetLock, parsePackagesConfig, parseProjectFile } from "./nuget.ts";
+import { parseOpamLock } from "./opam-lock.ts";
 import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
 import { parsePubspecLock } from "./pubspec-lock.ts";
 import { parsePylock } from "./pylock.ts";
 import { parsePdmLock, parsePoetryLock, parseUvLock } from "./python-lock.ts";
+import { parseRebarLock } from "./rebar-lock.ts";
 import { parseRenvLock } from "./renv-lock.ts";
 import { parseRequirements } from "./requirements.ts";
 import { parseSwiftResolved } from "./swift-resolved.ts";
@@ -61,12 +65,13 @@ const JSON_START = String.raw`^\uFEFF?\s*\{\s*`;
 export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
   {
     id: "package-lock.json",
-    match: named("package-lock.json", "npm-shrinkwrap.json"),
+    // `.package-lock.json` is npm's hidden lockfile inside node_modules (what is installed there).
+    match: named("package-lock.json", "npm-shrinkwrap.json", ".package-lock.json"),
     sniff: new RegExp(
       `${JSON_START}(?:"name"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?(?:"version"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?` +
         `"lockfileVersion"\\s*:\\s*[123]\\s*,\\s*"(?:requires|packages|dependencies)"\\s*:`,
     ),
-    examples: ["package-lock.json", "cli/npm-shrinkwrap.json"],
+    examples: ["package-lock.json", "cli/npm-shrinkwrap.json", "node_modules/.package-lock.json"],
     recordsLicenses: true,
     parse: parseNpmLock,
   },
@@ -92,6 +97,22 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
       /^\uFEFF?(?:\s*\/\/[^\n]*\n)*\s*\{\s*"lockfileVersion"\s*:\s*[01]\s*,\s*(?:"configVersion"\s*:\s*\d+\s*,\s*)?"workspaces"\s*:/,
     examples: ["bun.lock"],
     parse: parseBunLock,
+  },
+  {
+    // Binary: never parsed, only recognised so that it gets a reason instead of silence.
+    id: "bun.lockb",
+    match: named("bun.lockb"),
+    examples: ["bun.lockb"],
+    parse: parseBunLockb,
+  },
+  {
+    id: "deno.lock",
+    match: named("deno.lock"),
+    sniff: new RegExp(
+      `${JSON_START}"version"\\s*:\\s*"[2-5]"\\s*,\\s*"(?:specifiers|packages|remote|npm|jsr|workspace)"\\s*:`,
+    ),
+    examples: ["deno.lock", "tools/deno.lock"],
+    parse: parseDenoLock,
   },
   {
     id: "requirements.txt",
@@ -149,6 +170,7 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
   },
   { id: "go.mod", match: named("go.mod"), examples: ["go.mod"], parse: parseGoMod },
   { id: "go.sum", match: named("go.sum"), examples: ["tools/go.sum"], parse: parseGoSum },
+  { id: "go.work", match: named("go.work"), examples: ["go.work"], parse: parseGoWork },
   {
     id: "Cargo.lock",
     match: named("Cargo.lock"),
@@ -283,6 +305,28 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     sniff: /^(?:active-repositories: [^\n]*\n)?constraints: (?:any|setup)\.[\w-]+ (?:==|installed)/,
     examples: ["cabal.project.freeze"],
     parse: parseCabalFreeze,
+  },
+  {
+    id: "rebar.lock",
+    match: named("rebar.lock"),
+    sniff: /^\{"1\.\d+\.\d+",\r?\n\[\{<<"|^\[\{<<"[^"\n]+">>,\{(?:pkg|git|hg),/,
+    examples: ["rebar.lock", "apps/api/rebar.lock"],
+    parse: parseRebarLock,
+  },
+  {
+    id: "Manifest.toml",
+    // Julia: `JuliaManifest.toml` where a project prefers it, `Manifest-v1.11.toml` per Julia version.
+    match: (path) => /^(?:Julia)?Manifest(?:-v\d+\.\d+)?\.toml$/.test(basename(path)),
+    sniff: /^# This file is machine-generated - editing it directly is not advised\r?\n/,
+    examples: ["Manifest.toml", "docs/JuliaManifest.toml", "Manifest-v1.11.toml"],
+    parse: parseJuliaManifest,
+  },
+  {
+    id: "opam.locked",
+    match: (path) => /(?:^|\.)opam\.locked$/.test(basename(path)),
+    sniff: /^opam-version: "2\.\d+"\r?\n(?:[^\n]*\n){0,40}?depends: \[\r?\n\s+"[^"\n]+" \{= "/,
+    examples: ["weather.opam.locked", "opam.locked"],
+    parse: parseOpamLock,
   },
 ];
 

@@ -87,4 +87,14 @@ describe("package-lock.json", () => {
     if (!truncated.ok)
       expect(truncated.reason).toMatch(/^npm\/broken\/truncated.json: invalid JSON: .* at line 7/);
   });
+  it("npm's hidden lockfile: no root entry, so the package.json one folder up gives direct deps", () => {
+    // In a project it is node_modules/.package-lock.json; `installed/` stands in for node_modules,
+    // which the repository's .gitignore would leave out.
+    const outcome = parseFixture(parseNpmLock, "npm/hidden/installed/.package-lock.json");
+    expect(rows(outcome)).toEqual([
+      "express@4.18.2 direct prod :7",
+      "jest@29.7.0 direct dev :16",
+      "qs@6.11.0 transitive prod :23",
+    ]);
+  });
 });

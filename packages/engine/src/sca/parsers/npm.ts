@@ -1,8 +1,10 @@
-// package-lock.json and npm-shrinkwrap.json, lockfileVersion 1 (nested `dependencies` tree) and
-// 2/3 (flat `packages` keyed by node_modules path, root and workspace entries giving direct deps).
+// package-lock.json, npm-shrinkwrap.json and npm's hidden node_modules/.package-lock.json,
+// lockfileVersion 1 (nested `dependencies` tree) and 2/3 (flat `packages` keyed by node_modules
+// path, root and workspace entries giving direct deps).
 import {
   asRecord,
   asString,
+  basename,
   describeError,
   failure,
   isPlainVersion,
@@ -37,16 +39,30 @@ export const parseNpmLock: ManifestParser = (path, text, readSibling) => {
   if (version === undefined) return failure(path, "no lockfileVersion");
   if (version !== 1 && version !== 2 && version !== 3)
     return failure(path, `unsupported lockfileVersion ${JSON.stringify(version)}`);
-  if (isRecord(lock.packages)) return parsePackages(path, lock.packages, json);
+  if (isRecord(lock.packages)) {
+    // npm's hidden lockfile (node_modules/.package-lock.json) has no root entry: the project's
+    // package.json, one folder up, says what is direct.
+    const hiddenRoot =
+      basename(path) === ".package-lock.json" && !("" in lock.packages)
+        ? readJsonSibling(readSibling, path, "../package.json")
+        : undefined;
+    return parsePackages(path, lock.packages, json, hiddenRoot);
+  }
   if (version !== 1) return failure(path, `lockfileVersion ${version} without "packages"`);
   return parseDependencyTree(path, lock, json, readJsonSibling(readSibling, path, "package.json"));
 };
 
-function parsePackages(path: string, packages: Record<string, unknown>, json: PositionedJson) {
+function parsePackages(
+  path: string,
+  packages: Record<string, unknown>,
+  json: PositionedJson,
+  rootManifest: Record<string, unknown> | undefined,
+) {
   // Since lockfileVersion 2 each entry copies its package.json's licence; v1 had no such field.
   const collector = new PackageCollector("npm", path, { recordsLicenses: true });
   // The root ("") and workspace folders declare direct dependencies for the node_modules beside them.
   const declaredByFolder = new Map<string, DeclaredDependencies>();
+  if (rootManifest !== undefined) declaredByFolder.set("", declaredBy(rootManifest));
   for (const [key, entry] of Object.entries(packages)) {
     if (!key.includes("node_modules/") && isRecord(entry)) declaredByFolder.set(key, declaredBy(entry));
   }

@@ -8,6 +8,7 @@ import { mavenOrder } from "./maven.ts";
 import { semverOrder } from "./npm.ts";
 import { nugetOrder } from "./nuget.ts";
 import { hackageOrder, rPackageOrder } from "./numeric.ts";
+import { opamOrder } from "./opam.ts";
 import type { VersionOrder } from "./order.ts";
 import { packagistOrder } from "./packagist.ts";
 import { pypiOrder } from "./pypi.ts";
@@ -24,6 +25,9 @@ const ORDERS: Readonly<Record<string, VersionOrder>> = {
   CRAN: rPackageOrder,
   Bioconductor: rPackageOrder,
   Hackage: hackageOrder,
+  // Julia's VersionNumber is SemVer 2.0 (prereleases and build metadata included).
+  Julia: semverOrder,
+  opam: opamOrder,
   PyPI: pypiOrder,
   Go: goOrder,
   Maven: mavenOrder,

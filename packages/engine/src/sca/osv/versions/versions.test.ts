@@ -148,6 +148,9 @@ const ORDERED: Record<string, string[][]> = {
   CRAN: [["0.9-1"], ["1.0"], ["1.0.0", "1-0-0", "1.00.0"], ["1.0-2", "1.0.2"], ["1.0-10"], ["1.1"], ["12.0"]],
   Hackage: [["0"], ["0.1"], ["1.0"], ["1.0.0"], ["1.0.0.1"], ["1.0.2"], ["1.10"]],
   SwiftURL: [["1.0.0-beta.1"], ["1.0.0"], ["1.2.0"], ["1.10.0"]],
+  Julia: [["0.21.4"], ["1.0.0-DEV"], ["1.0.0"], ["1.10.2"]],
+  // Jane Street's `v` prefix, `~` prereleases, numeric runs compared as numbers.
+  opam: [["0.9"], ["1.0~beta"], ["1.0"], ["1.0.1"], ["1.10"], ["v0.16.0"], ["v0.16.3"], ["v0.17.0"]],
 };
 
 const INVALID: Record<string, string[]> = {
@@ -162,6 +165,7 @@ const INVALID: Record<string, string[]> = {
   Packagist: ["dev-main", "1.x-dev", "latest"],
   CRAN: ["1", "1.0a", "v1.0", "1..0", ""],
   Hackage: ["1.0-2", "1.0.x", "v1", ""],
+  opam: ["", "1.0 beta", "1.0/2"],
 };
 
 describe("version orders", () => {
