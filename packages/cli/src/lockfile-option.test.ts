@@ -13,7 +13,8 @@ const engine = join(here, "..", "..", "engine", "src");
 const vulnerableLock = readFileSync(
   join(engine, "analyzers", "sca", "fixtures", "vulnerable-dependency", "vulnerable", "package-lock.json"),
 );
-const renamedCargoLock = join(engine, "sca", "parsers", "fixtures", "sniffed", "Cargo.lock.orig");
+const parserFixtures = join(engine, "sca", "parsers", "fixtures");
+const renamedCargoLock = join(parserFixtures, "sniffed", "Cargo.lock.orig");
 
 const project = mkdtempSync(join(tmpdir(), "rampart-lockfile-"));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
@@ -24,6 +25,12 @@ writeFileSync(join(project, "vendor", "deps.data"), vulnerableLock);
 // A renamed copy: found by its content.
 writeFileSync(join(project, "old", "package-lock.backup.json"), vulnerableLock);
 cpSync(renamedCargoLock, join(project, "old", "Cargo.lock.orig"));
+// Formats read since issue 21, under names that say nothing.
+mkdirSync(join(project, "more"));
+cpSync(join(parserFixtures, "rebar", "rebar.lock"), join(project, "more", "erlang.terms"));
+cpSync(join(parserFixtures, "julia", "v1", "Manifest.toml"), join(project, "more", "julia.deps"));
+cpSync(join(parserFixtures, "deno", "v4", "deno.lock"), join(project, "more", "deno.json.snapshot"));
+cpSync(join(parserFixtures, "bun", "binary", "bun.lockb"), join(project, "more", "bun.lockb"));
 
 interface Report {
   findings: { ruleId: string; location: { path: string }; properties?: Record<string, unknown> }[];
@@ -120,6 +127,30 @@ describe("rampart sbom --lockfile", { timeout: 60_000 }, () => {
     const treePurls = purls(tree.stdout);
     expect(treePurls).toContain("pkg:npm/lodash@4.17.20");
     expect(treePurls.filter((purl) => purl === "pkg:cargo/regex@1.10.2")).toHaveLength(1);
+  });
+
+  it("reads the newer formats by declared type, and says how to replace a binary bun.lockb", async () => {
+    const result = await rampart(
+      "sbom",
+      "--lockfile",
+      "rebar.lock:more/erlang.terms",
+      "--lockfile",
+      "manifest.toml:more/julia.deps",
+      "--lockfile",
+      "deno.lock:more/deno.json.snapshot",
+      "--lockfile",
+      "more/bun.lockb",
+    );
+    expect(result.code).toBe(0);
+    const purls = (JSON.parse(result.stdout) as { components: { purl: string }[] }).components.map(
+      (item) => item.purl,
+    );
+    expect(purls).toEqual(
+      expect.arrayContaining(["pkg:hex/cowboy@2.10.0", "pkg:julia/JSON@0.21.4", "pkg:npm/chalk@5.3.0"]),
+    );
+    expect(result.stderr).toMatch(
+      /^rampart: skipped more\/bun\.lockb: bun\.lockb is Bun's binary lockfile, .*bun install --save-text-lockfile/m,
+    );
   });
 
   it("exits 2 for an unrecognised file given without a type", async () => {
