@@ -117,6 +117,10 @@ describe("hostile long lines", () => {
     "#\n".repeat(RUN),
     `${'[[package]]\nname = "a"\n'.repeat(RUN / 20)}`,
     `<verification-metadata><components>${"<component ".repeat(RUN / 20)}`,
+    `{"1.2.0",\n[${'{<<"a">>,{pkg,<<"a">>,<<"1'.repeat(RUN / 20)}`,
+    `opam-version: "2.0"\ndepends: [${' "a" {= "1'.repeat(RUN / 10)}`,
+    `opam-version: "2.0"\ndepends: [${"{".repeat(RUN)}`,
+    `manifest_format = "2.0"\n${"[[deps.a]]\n".repeat(RUN / 10)}`,
   ];
 
   it(

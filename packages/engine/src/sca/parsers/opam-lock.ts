@@ -54,6 +54,8 @@ export function readOpamDependencies(text: string, field: string): Dependency[] 
       while (index < text.length && text[index] !== "}") {
         index = text[index] === '"' ? skipString(text, index) : index + 1;
       }
+      // Unclosed: the list ends here too (going on would rescan the rest once per brace).
+      if (index >= text.length) break;
       const last = found[found.length - 1];
       if (last !== undefined && last.filter === "") last.filter = text.slice(filterStart, index);
       index++;
