@@ -31,6 +31,7 @@ cpSync(join(parserFixtures, "rebar", "rebar.lock"), join(project, "more", "erlan
 cpSync(join(parserFixtures, "julia", "v1", "Manifest.toml"), join(project, "more", "julia.deps"));
 cpSync(join(parserFixtures, "deno", "v4", "deno.lock"), join(project, "more", "deno.json.snapshot"));
 cpSync(join(parserFixtures, "bun", "binary", "bun.lockb"), join(project, "more", "bun.lockb"));
+cpSync(join(parserFixtures, "osv-scanner", "osv-scanner.json"), join(project, "more", "custom.json"));
 
 interface Report {
   findings: { ruleId: string; location: { path: string }; properties?: Record<string, unknown> }[];
@@ -138,6 +139,8 @@ describe("rampart sbom --lockfile", { timeout: 60_000 }, () => {
       "manifest.toml:more/julia.deps",
       "--lockfile",
       "deno.lock:more/deno.json.snapshot",
+      "--lockfile",
+      "osv-scanner:more/custom.json",
       "--lockfile",
       "more/bun.lockb",
     );

@@ -102,6 +102,11 @@ const PURL_TYPES: Record<Ecosystem, string> = {
   Alpine: "apk",
 };
 
+/** Whether a string is one of the OSV ecosystem names above (case as OSV writes it). */
+export function isEcosystem(value: string): value is Ecosystem {
+  return Object.hasOwn(PURL_TYPES, value);
+}
+
 // Per the purl spec, `:` need not be encoded in a segment; `@` must be (it starts the version).
 function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%3A/gi, ":");

@@ -22,6 +22,7 @@ function advisory(id: string, ecosystem: string, name: string, introduced: strin
   return {
     id,
     modified: "2026-01-01T00:00:00Z",
+    references: [],
     affected: [
       {
         package: { ecosystem, name },

@@ -21,6 +21,7 @@ import { parseMixLock } from "./mix-lock.ts";
 import { parseNpmLock } from "./npm.ts";
 import { isProjectFile, parseNugetLock, parsePackagesConfig, parseProjectFile } from "./nuget.ts";
 import { parseOpamLock } from "./opam-lock.ts";
+import { parseOsvScannerJson } from "./osv-scanner-json.ts";
 import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
@@ -327,6 +328,15 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     sniff: /^opam-version: "2\.\d+"\r?\n(?:[^\n]*\n){0,40}?depends: \[\r?\n\s+"[^"\n]+" \{= "/,
     examples: ["weather.opam.locked", "opam.locked"],
     parse: parseOpamLock,
+  },
+  {
+    // osv-scanner's custom lockfile; the id is osv-scanner's `--lockfile osv-scanner:<path>` type.
+    // Not sniffed: osv-scanner's own JSON reports have the same shape, and a committed report is
+    // not a list of the project's dependencies.
+    id: "osv-scanner",
+    match: named("osv-scanner.json"),
+    examples: ["osv-scanner.json"],
+    parse: parseOsvScannerJson,
   },
 ];
 

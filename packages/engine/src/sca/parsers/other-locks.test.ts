@@ -3,6 +3,7 @@ import { parseCargoLock } from "./cargo.ts";
 import { parseComposerLock } from "./composer.ts";
 import { parseFixture, rows } from "./fixture-harness.ts";
 import { parseGemfileLock } from "./gemfile-lock.ts";
+import { parseOsvScannerJson } from "./osv-scanner-json.ts";
 
 describe("Cargo.lock", () => {
   it("v1 with [metadata] checksums", () => {
@@ -78,5 +79,27 @@ describe("Gemfile.lock", () => {
 
   it("refuses a file that is not a Gemfile.lock", () => {
     expect(parseGemfileLock("Gemfile.lock", "hello").ok).toBe(false);
+  });
+});
+
+describe("osv-scanner.json (osv-scanner's custom lockfile)", () => {
+  it("packages of every ecosystem it names; commit-only and unknown ecosystems skipped", () => {
+    const outcome = parseFixture(parseOsvScannerJson, "osv-scanner/osv-scanner.json");
+    expect(rows(outcome)).toEqual([
+      "lodash@4.17.20 transitive prod :16",
+      "django@4.0 transitive prod :23",
+      "openssl@1.1.0l-1~deb9u5 transitive prod :34",
+    ]);
+    if (!outcome.ok) return;
+    expect(outcome.packages.map((pkg) => pkg.ecosystem)).toEqual(["npm", "PyPI", "Debian"]);
+    expect(outcome.packages[1]!.purl).toBe("pkg:pypi/django@4.0");
+    expect(outcome.warnings).toEqual([
+      "github.com/madler/zlib: commit 04f42ceca40f only, skipped",
+      "left-pad: ecosystem Bower is not one Rampart matches, skipped",
+    ]);
+  });
+
+  it("refuses JSON without results", () => {
+    expect(parseOsvScannerJson("osv-scanner.json", '{"packages": []}').ok).toBe(false);
   });
 });
