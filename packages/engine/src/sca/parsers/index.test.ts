@@ -172,6 +172,11 @@ describe("recognition by content", () => {
   it("leaves look-alikes alone: a tsconfig with a lockfileVersion key, prose naming a pin", () => {
     expect(manifestFormatFor("sniffed/tsconfig.json", sniffed("tsconfig.json"))).toBeUndefined();
     expect(manifestFormatFor("sniffed/notes.txt", sniffed("notes.txt"))).toBeUndefined();
+    // A versioned JSON document with a `packages` list is not a deno.lock v3.
+    expect(manifestFormatFor("catalog.json", '{"version": "3", "packages": ["a", "b"]}')).toBeUndefined();
+    expect(manifestFormatFor("catalog.json", '{"version": "3", "packages": {"specifiers": {}}}')?.id).toBe(
+      "deno.lock",
+    );
   });
 
   it("prefers the name, and sniffs only data and lock files, only their head", () => {

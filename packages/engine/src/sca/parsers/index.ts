@@ -110,7 +110,8 @@ export const MANIFEST_FORMATS: readonly ManifestFormat[] = [
     id: "deno.lock",
     match: named("deno.lock"),
     sniff: new RegExp(
-      `${JSON_START}"version"\\s*:\\s*"[2-5]"\\s*,\\s*"(?:specifiers|packages|remote|npm|jsr|workspace)"\\s*:`,
+      `${JSON_START}"version"\\s*:\\s*"[2-5]"\\s*,\\s*` +
+        `(?:"packages"\\s*:\\s*\\{\\s*"specifiers"|"(?:specifiers|remote|npm|jsr|workspace)"\\s*:\\s*\\{)`,
     ),
     examples: ["deno.lock", "tools/deno.lock"],
     parse: parseDenoLock,
