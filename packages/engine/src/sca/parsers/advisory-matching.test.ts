@@ -1,6 +1,7 @@
 // The new formats' packages carry the ecosystem and name OSV records use, so advisories match
-// them. npm (deno.lock) against a real record from ../osv/fixtures/osv-sample; Julia, opam and
-// Hex against records written here in OSV's shape (the sample has none for these ecosystems).
+// them: npm (deno.lock) against a real record of ../osv/fixtures/osv-sample, Julia and opam
+// against real records in fixtures/advisories (sources in its README), and Hex against records
+// written here in OSV's shape, to show that rebar.lock reports the Hex name, not the app name.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAdvisoryIndex, matchPackages } from "../osv/match.ts";
@@ -32,6 +33,8 @@ function advisory(id: string, ecosystem: string, name: string, introduced: strin
   };
 }
 
+const realRecords = readOsvDir(join(import.meta.dirname, "fixtures", "advisories")).records;
+
 const matchedIds = (records: OsvRecord[], packages: Package[]): string[] =>
   matchPackages(createAdvisoryIndex(records), packages).vulnerabilities.map((found) => found.id);
 
@@ -44,22 +47,29 @@ describe("advisory matching for the formats read since issue 21", () => {
     expect(matchedIds(minimist, packages)).toEqual(["CVE-2021-44906"]);
   });
 
-  it("Manifest.toml: Julia packages, SemVer order", () => {
+  it("Manifest.toml: Julia packages against a real JLSEC record (SEMVER ranges)", () => {
     const packages = packagesOf(parseFixture(parseJuliaManifest, "julia/app/Manifest.toml"));
-    const records = [
-      advisory("JLSEC-0000-aaaa", "Julia", "HTTP", "1.0.0", "1.10.9"),
-      advisory("JLSEC-0000-bbbb", "Julia", "URIs", "0", "1.5.1"),
-    ];
-    expect(matchedIds(records, packages)).toEqual(["JLSEC-0000-aaaa"]);
+    const found = matchPackages(createAdvisoryIndex(realRecords), packages).vulnerabilities;
+    // HTTP 1.10.8 < 1.10.17 and URIs 1.5.1 < 1.6.0: one advisory, two packages.
+    expect(found.map((item) => `${item.id} ${item.package.name}@${item.package.version}`).sort()).toEqual([
+      "CVE-2025-52479 HTTP@1.10.8",
+      "CVE-2025-52479 URIs@1.5.1",
+    ]);
   });
 
-  it("opam.locked: opam packages, with the v-prefixed and ~ versions opam orders", () => {
+  it("opam.locked: opam packages against a real OSEC record (ECOSYSTEM ranges, opam's order)", () => {
     const packages = packagesOf(parseFixture(parseOpamLock, "opam/weather.opam.locked"));
-    const records = [
-      advisory("OSEC-0000-aaaa", "opam", "cohttp-lwt-unix", "0", "5.3.1"),
-      advisory("OSEC-0000-bbbb", "opam", "yojson", "2.1.2~beta", "2.1.2"),
-    ];
-    expect(matchedIds(records, packages)).toEqual(["OSEC-0000-aaaa"]);
+    const found = matchPackages(createAdvisoryIndex(realRecords), packages).vulnerabilities;
+    expect(found.map((item) => `${item.id} ${item.package.name}@${item.package.version}`)).toEqual([
+      "CVE-2026-41083 ocaml@4.14.2",
+    ]);
+    expect(found[0]!.fixedVersion).toBe("4.14.4");
+  });
+
+  it("opam's order puts ~ prereleases before the release", () => {
+    const packages = packagesOf(parseFixture(parseOpamLock, "opam/weather.opam.locked"));
+    const records = [advisory("OSEC-0000-bbbb", "opam", "yojson", "2.1.2~beta", "2.1.2")];
+    expect(matchedIds(records, packages)).toEqual([]);
   });
 
   it("rebar.lock: Hex packages by their Hex name", () => {
