@@ -149,7 +149,12 @@ describe("rampart sbom --lockfile", { timeout: 60_000 }, () => {
       (item) => item.purl,
     );
     expect(purls).toEqual(
-      expect.arrayContaining(["pkg:hex/cowboy@2.10.0", "pkg:julia/JSON@0.21.4", "pkg:npm/chalk@5.3.0"]),
+      expect.arrayContaining([
+        "pkg:hex/cowboy@2.10.0",
+        "pkg:julia/JSON@0.21.4?uuid=682c06a0-de6a-54ab-a142-c8b1cf79cde6",
+        "pkg:npm/chalk@5.3.0",
+        "pkg:pypi/django@4.0",
+      ]),
     );
     expect(result.stderr).toMatch(
       /^rampart: skipped more\/bun\.lockb: bun\.lockb is Bun's binary lockfile, .*bun install --save-text-lockfile/m,

@@ -112,8 +112,17 @@ function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%3A/gi, ":");
 }
 
-/** The package URL for a (normalised) name and version; the version part is left out when unknown. */
-export function packageUrl(ecosystem: Ecosystem, name: string, version: string | null): string {
+/**
+ * The package URL for a (normalised) name and version; the version part is left out when unknown.
+ * `qualifiers` (sorted by key, as the spec's canonical form wants) say what the name alone cannot,
+ * e.g. the `uuid` the julia type requires, since two Julia registries may share a name.
+ */
+export function packageUrl(
+  ecosystem: Ecosystem,
+  name: string,
+  version: string | null,
+  qualifiers: Readonly<Record<string, string>> = {},
+): string {
   let namespaceAndName: string[];
   switch (ecosystem) {
     case "Maven": {
@@ -140,5 +149,9 @@ export function packageUrl(ecosystem: Ecosystem, name: string, version: string |
       namespaceAndName = [name];
   }
   const path = namespaceAndName.map(encodeSegment).join("/");
-  return `pkg:${PURL_TYPES[ecosystem]}/${path}${version === null ? "" : `@${encodeSegment(version)}`}`;
+  const query = Object.keys(qualifiers)
+    .sort()
+    .map((key) => `${key}=${encodeSegment(qualifiers[key]!)}`)
+    .join("&");
+  return `pkg:${PURL_TYPES[ecosystem]}/${path}${version === null ? "" : `@${encodeSegment(version)}`}${query === "" ? "" : `?${query}`}`;
 }

@@ -38,6 +38,8 @@ export interface PackageInput {
   path?: string;
   /** As written in the file; normalised to SPDX here. */
   license?: string | string[];
+  /** purl qualifiers the ecosystem needs besides name and version (Julia's `uuid`). */
+  purlQualifiers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -72,7 +74,7 @@ export class PackageCollector {
       direct: input.direct,
       dev: input.dev,
       location: { path: input.path ?? this.path, line: input.line },
-      purl: packageUrl(this.ecosystem, name, input.version),
+      purl: packageUrl(this.ecosystem, name, input.version, input.purlQualifiers),
     };
     if (input.versionRange !== undefined) pkg.versionRange = input.versionRange;
     if (this.options.recordsLicenses) pkg.licensesRecorded = true;

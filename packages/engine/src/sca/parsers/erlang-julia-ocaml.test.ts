@@ -48,7 +48,11 @@ describe("Manifest.toml (Julia)", () => {
       "URIs@1.5.1 transitive prod :57",
     ]);
     if (!outcome.ok) return;
-    expect(outcome.packages[2]).toMatchObject({ ecosystem: "Julia", purl: "pkg:julia/HTTP@1.10.8" });
+    // The julia purl type requires the uuid: names are unique only within one registry.
+    expect(outcome.packages[2]).toMatchObject({
+      ecosystem: "Julia",
+      purl: "pkg:julia/HTTP@1.10.8?uuid=cd3eb016-35fb-5094-929b-558a96fad6f3",
+    });
     expect(outcome.warnings).toEqual([
       "LocalTools: tracked from the local path ../LocalTools, skipped",
       "MbedTLS: tracked from the git repository https://github.com/JuliaLang/MbedTLS.jl.git, skipped",

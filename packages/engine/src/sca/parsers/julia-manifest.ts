@@ -138,7 +138,15 @@ export const parseJuliaManifest: ManifestParser = (path, text, readSibling) => {
     if (version === undefined) continue; // the standard library, versioned with Julia itself
     const direct = prodRoots.has(name) || devRoots.has(name);
     const dev = !reach.prod.has(name) && reach.dev.has(name);
-    collector.add({ name, version, direct, dev, line });
+    const uuid = asString(entry.uuid);
+    collector.add({
+      name,
+      version,
+      direct,
+      dev,
+      line,
+      ...(uuid === undefined ? {} : { purlQualifiers: { uuid } }),
+    });
   }
   return collector.finish();
 };
