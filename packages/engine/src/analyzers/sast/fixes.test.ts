@@ -424,11 +424,15 @@ describe("tls-verification-disabled: verification flags are turned back on", () 
     );
   });
 
-  it("Node: rejectUnauthorized: false becomes true", () => {
+  it("Node: rejectUnauthorized: false becomes true, NODE_TLS_REJECT_UNAUTHORIZED 0 becomes 1", () => {
     const text =
-      'const https = require("https");\n\nhttps.request({ host, port: 443, rejectUnauthorized: false }, onResponse);\n';
+      'const https = require("https");\n\nhttps.request({ host, port: 443, rejectUnauthorized: false }, onResponse);\nprocess.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";\n';
     expect(fixed("a.js", text, TLS_VERIFY, 3)).toContain(
       "https.request({ host, port: 443, rejectUnauthorized: true }, onResponse);",
+    );
+    expect(fixed("a.js", text, TLS_VERIFY, 4)).toContain('process.env.NODE_TLS_REJECT_UNAUTHORIZED = "1";');
+    expect(fixed("a.ts", "process.env.NODE_TLS_REJECT_UNAUTHORIZED = 0;\n", TLS_VERIFY, 1)).toBe(
+      "process.env.NODE_TLS_REJECT_UNAUTHORIZED = 1;\n",
     );
   });
 });
@@ -501,7 +505,10 @@ const FIXED_LINES: Record<string, string[]> = {
     'response.set_cookie("session", sid, secure=True, httponly=True)',
   ],
   "tls-verification-disabled/client.go": ["InsecureSkipVerify: false,"],
-  "tls-verification-disabled/client.js": ["const agent = new https.Agent({ rejectUnauthorized: true });"],
+  "tls-verification-disabled/client.js": [
+    "const agent = new https.Agent({ rejectUnauthorized: true });",
+    'process.env.NODE_TLS_REJECT_UNAUTHORIZED = "1";',
+  ],
   "tls-verification-disabled/client.py": ["response = requests.get(url, verify=True, timeout=10)"],
   "unsafe-deserialization/load.py": ["config = yaml.safe_load(stream)", "config = yaml.safe_load(stream)"],
   "old-tls-version/tls.go": ["MinVersion: tls.VersionTLS12,"],
