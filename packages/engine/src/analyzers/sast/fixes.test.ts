@@ -416,6 +416,13 @@ describe("tls-verification-disabled: verification flags are turned back on", () 
     expect(fixed("a.py", text, TLS_VERIFY, 6)).toContain("httpx.post(url, json=body, verify=True)");
   });
 
+  it("Python: ssl._create_unverified_context() becomes ssl.create_default_context()", () => {
+    const text =
+      "import ssl\n\ncontext = ssl._create_unverified_context()\nlegacy = ssl._create_unverified_context(cafile=path)\nctx.check_hostname = False\n";
+    expect(fixed("a.py", text, TLS_VERIFY, 3)).toContain("context = ssl.create_default_context()\n");
+    expect(fixes("a.py", text, TLS_VERIFY)).toEqual([expect.anything(), undefined, undefined]);
+  });
+
   it("Go: InsecureSkipVerify: true becomes false", () => {
     const text =
       'package c\n\nimport "crypto/tls"\n\nvar config = &tls.Config{\n\tInsecureSkipVerify: true,\n\tMinVersion:         tls.VersionTLS12,\n}\n';
@@ -509,7 +516,10 @@ const FIXED_LINES: Record<string, string[]> = {
     "const agent = new https.Agent({ rejectUnauthorized: true });",
     'process.env.NODE_TLS_REJECT_UNAUTHORIZED = "1";',
   ],
-  "tls-verification-disabled/client.py": ["response = requests.get(url, verify=True, timeout=10)"],
+  "tls-verification-disabled/client.py": [
+    "response = requests.get(url, verify=True, timeout=10)",
+    "context = ssl.create_default_context()",
+  ],
   "unsafe-deserialization/load.py": ["config = yaml.safe_load(stream)", "config = yaml.safe_load(stream)"],
   "old-tls-version/tls.go": ["MinVersion: tls.VersionTLS12,"],
   "old-tls-version/tls.py": ["context.minimum_version = ssl.TLSVersion.TLSv1_2"],

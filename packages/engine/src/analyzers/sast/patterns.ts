@@ -9,7 +9,12 @@ import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./lan
 import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
 import { rangeOf, type SastModel, spanOf } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
-import { requestTimeoutFix, tlsMinimumVersionFix, yamlSafeLoadFix } from "./setting-fixes.ts";
+import {
+  requestTimeoutFix,
+  tlsMinimumVersionFix,
+  unverifiedContextFix,
+  yamlSafeLoadFix,
+} from "./setting-fixes.ts";
 import { isVetted, taintFlows } from "./taint.ts";
 
 /** Fixes that need more than one text replacement (an added import, a rewritten expression). */
@@ -21,6 +26,7 @@ const CODE_FIXES: Partial<
   "request-without-timeout": requestTimeoutFix,
   "old-tls-version": tlsMinimumVersionFix,
   "dynamic-shell-command": shellCommandFix,
+  "tls-verification-disabled": unverifiedContextFix,
 };
 
 export interface PatternMatch {

@@ -109,3 +109,23 @@ export function tlsMinimumVersionFix(model: SastModel, node: SgNode): Report["fi
     "require TLS 1.2 or later",
   );
 }
+
+/**
+ * `ssl._create_unverified_context()` → `ssl.create_default_context()`: the same context, verifying
+ * certificates and host names against the system's CAs. Only without arguments: the private
+ * function's parameters (`protocol`, `cert_reqs`, `certfile` …) have no counterpart there.
+ * `verify_mode`/`check_hostname` assignments get advice: fixing one without the other raises
+ * (`CERT_NONE` with `check_hostname` on is refused).
+ */
+export function unverifiedContextFix(model: SastModel, node: SgNode): Report["fix"] | undefined {
+  if (model.language !== "python" || node.field("function")?.text() !== "ssl._create_unverified_context")
+    return undefined;
+  const args = pythonArguments(node);
+  if (!args || args.named.length > 0 || args.comments) return undefined;
+  return replace(
+    model,
+    node,
+    "ssl.create_default_context()",
+    "use ssl.create_default_context(), which verifies certificates and host names",
+  );
+}
