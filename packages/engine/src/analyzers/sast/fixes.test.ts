@@ -9,6 +9,7 @@ import { analyzeFile } from "../../analyze.ts";
 import type { Analyzer } from "../../analyzer.ts";
 import { classify } from "../../classify.ts";
 import type { RawFinding } from "../../finding.ts";
+import { planFixes } from "../../fix.ts";
 import { SourceFile } from "../../source.ts";
 import { sastAnalyzer } from "./analyzer.ts";
 import { sastRules } from "./rules/index.ts";
@@ -457,6 +458,25 @@ describe("dynamic-shell-command: a command line of plain words becomes an argume
     const text =
       'import os\nimport subprocess\n\n\ndef run(command, path, client):\n    subprocess.run(command, shell=True)\n    subprocess.run(f"ls {path} | wc -l", shell=True)\n    os.popen("ls " + path)\n    client.exec_command("ls " + path)\n';
     expect(fixes("a.py", text, SHELL)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe("rampart fix: several rules' fixes in one file", () => {
+  it("plan together (neighbouring edits do not overlap), and the file re-scans clean", () => {
+    const text =
+      'import ssl\nimport subprocess\n\nimport requests\nimport yaml\n\n\ndef sync(path, url):\n    subprocess.run("du -sh " + path, shell=True, text=True)\n    data = yaml.load(open(path), Loader=yaml.Loader)\n    context = ssl._create_unverified_context()\n    return requests.get(url, verify=False), data, context\n';
+    const all = (source: string) =>
+      analyzeFile(new SourceFile("app.py", source), classify("app.py", source), [sastAnalyzer as Analyzer]);
+    const before = all(text);
+    const [patch] = planFixes(before.findings, () => Buffer.from(text));
+    expect(patch!.skipped).toEqual([]);
+    const after = patch!.after.toString("utf8");
+    expect(after).toBe(
+      'import ssl\nimport subprocess\n\nimport requests\nimport yaml\n\n\ndef sync(path, url):\n    subprocess.run(["du", "-sh", path], text=True)\n    data = yaml.safe_load(open(path))\n    context = ssl.create_default_context()\n    return requests.get(url, verify=True, timeout=30), data, context\n',
+    );
+    const rescan = all(after);
+    expect(rescan.problems).toEqual([]);
+    expect(rescan.findings.map((finding) => finding.ruleId)).toEqual(["sast/partial-executable-path"]);
   });
 });
 
