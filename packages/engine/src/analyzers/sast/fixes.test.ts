@@ -264,13 +264,33 @@ describe("weak-randomness", () => {
         RANDOM,
       ),
     ).toEqual([undefined]);
-    expect(
-      fixes(
-        "a.js",
-        'const fs = require("fs");\nconst otpCode = Math.floor(Math.random() * 1000000);\n',
-        RANDOM,
-      ),
-    ).toEqual([undefined]);
+    for (const shape of [
+      "Math.floor(Math.random() * limit)",
+      "Math.floor(Math.random() * 2.5)",
+      "Math.round(Math.random() * 1000000)",
+      "Math.random() * 1000000 | 0",
+      "Math.floor(1000000 * Math.random())",
+      "Math.floor(Math.random() * 281474976710656)",
+    ]) {
+      expect(fixes("a.js", `const fs = require("fs");\nconst otpCode = ${shape};\n`, RANDOM), shape).toEqual([
+        undefined,
+      ]);
+    }
+  });
+
+  it("JS/TS: Math.floor(Math.random() * N) becomes crypto.randomInt(N) for an integer or a length", () => {
+    const cjs = 'const fs = require("fs");\n\nconst otpCode = Math.floor(Math.random() * 1000000) + 1;\n';
+    expect(fixed("a.js", cjs, RANDOM, 3)).toBe(
+      'const fs = require("fs");\nconst { randomInt } = require("node:crypto");\n\nconst otpCode = randomInt(1000000) + 1;\n',
+    );
+    const namespace =
+      'import crypto from "node:crypto";\n\nexport const resetToken = CHARS[Math.floor(Math.random() * CHARS.length)];\n';
+    expect(fixed("a.ts", namespace, RANDOM, 3)).toContain(
+      "export const resetToken = CHARS[crypto.randomInt(CHARS.length)];",
+    );
+    const named =
+      'import { randomInt } from "node:crypto";\nimport express from "express";\n\nconst resetToken = Math.floor(Math.random() * 10000);\n';
+    expect(fixed("a.mjs", named, RANDOM, 4)).toContain("const resetToken = randomInt(10000);");
   });
 
   it("Go: advice only (crypto/rand is another API)", () => {
