@@ -7,6 +7,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   secrets: () => import("./secrets.ts"),
   dashboard: () => import("./dashboard.ts"),
   sast: () => import("./sast.ts"),
+  "sast-corpus": () => import("./sast-corpus.ts"),
   "engine-scan": () => import("./engine-scan.ts"),
   "osv-match": () => import("./osv-match.ts"),
   "lockfile-parse": () => import("./lockfile-parse.ts"),

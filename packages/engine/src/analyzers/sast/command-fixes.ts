@@ -88,11 +88,10 @@ function destructuredExec(text: string, name: string): { hasFile: boolean; after
   return undefined;
 }
 
-function javascriptFix(model: SastModel, flow: TaintFlow, argument: SgNode): Report["fix"] | undefined {
-  const match = JS_EXEC.exec(flow.callee);
-  const call = flow.call?.node;
-  const callee = call?.field("function");
-  if (!match || !call || !callee) return undefined;
+function javascriptFix(model: SastModel, call: SgNode, argument: SgNode): Report["fix"] | undefined {
+  const callee = call.field("function");
+  const match = callee ? JS_EXEC.exec(callee.text()) : null;
+  if (!match || !callee) return undefined;
   const [, object, method] = match;
   const fileMethod = method === "exec" ? "execFile" : "execFileSync";
   const words = (() => {
@@ -126,10 +125,10 @@ function javascriptFix(model: SastModel, flow: TaintFlow, argument: SgNode): Rep
 
 const PY_SUBPROCESS = /^(?:subprocess\.)?(?:run|call|check_call|check_output|Popen)$/;
 
-function pythonFix(model: SastModel, flow: TaintFlow, argument: SgNode): Report["fix"] | undefined {
-  const call = flow.call?.node;
-  const argList = call?.field("arguments");
-  if (!call || !argList) return undefined;
+function pythonFix(model: SastModel, call: SgNode, argument: SgNode): Report["fix"] | undefined {
+  const argList = call.field("arguments");
+  const callee = call.field("function")?.text() ?? "";
+  if (!argList) return undefined;
   const named = argList.children().filter((child) => child.isNamed());
   if (named[0]?.id() !== argument.id()) return undefined;
   const pieces = piecesOf(model, argument);
@@ -137,7 +136,7 @@ function pythonFix(model: SastModel, flow: TaintFlow, argument: SgNode): Report[
   if (!words) return undefined;
   const list = `[${asList(words, 0)}]`;
   const text = model.file.text;
-  if (flow.callee === "os.system") {
+  if (callee === "os.system") {
     // os.system returns the exit status; subprocess.run returns an object, so only a call whose
     // value is unused keeps its meaning.
     if (named.length !== 1 || (call.parent()?.kind() as string) !== "expression_statement") return undefined;
@@ -153,7 +152,7 @@ function pythonFix(model: SastModel, flow: TaintFlow, argument: SgNode): Report[
       edits,
     };
   }
-  if (!PY_SUBPROCESS.test(flow.callee)) return undefined;
+  if (!PY_SUBPROCESS.test(callee)) return undefined;
   if (named.some((child) => /^executable\s*=/.test(child.text()))) return undefined;
   const shell = named.findIndex((child) => /^shell\s*=\s*True$/.test(child.text()));
   if (shell < 1) return undefined;
@@ -165,11 +164,31 @@ function pythonFix(model: SastModel, flow: TaintFlow, argument: SgNode): Report[
   };
 }
 
+function fixCall(model: SastModel, call: SgNode, argument: SgNode): Report["fix"] | undefined {
+  if (model.language === "python") return pythonFix(model, call, argument);
+  if (model.language === "javascript" || model.language === "typescript" || model.language === "tsx")
+    return javascriptFix(model, call, argument);
+  return undefined;
+}
+
+/** The fix of a command-injection flow: its sink call with the tainted command line. */
 export function commandFix(model: SastModel, flow: TaintFlow): Report["fix"] | undefined {
   const argument = (flow.argument as { node?: SgNode }).node;
-  if (!argument || !flow.call) return undefined;
-  if (model.language === "python") return pythonFix(model, flow, argument);
-  if (model.language === "javascript" || model.language === "typescript" || model.language === "tsx")
-    return javascriptFix(model, flow, argument);
-  return undefined;
+  const call = flow.call?.node;
+  if (!argument || !call) return undefined;
+  return fixCall(model, call, argument);
+}
+
+/**
+ * The fix of a `dynamic-shell-command` match (a command line built from values that are not known
+ * to be untrusted): the same rewrite, on the call's first argument. A value that held several
+ * words split by the shell becomes one argument; that is the point (no word splitting, no globs).
+ */
+export function shellCommandFix(model: SastModel, call: SgNode): Report["fix"] | undefined {
+  if ((call.kind() as string) !== "call" && (call.kind() as string) !== "call_expression") return undefined;
+  const argument = call
+    .field("arguments")
+    ?.children()
+    .find((child) => child.isNamed() && (child.kind() as string) !== "comment");
+  return argument ? fixCall(model, call, argument) : undefined;
 }

@@ -3,11 +3,18 @@
 import type { SgNode } from "@ast-grep/napi";
 import type { Report, Severity } from "../../rule.ts";
 import { isTestPath } from "../secrets/allowlist.ts";
+import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
 import { rangeOf, type SastModel, spanOf } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
+import {
+  requestTimeoutFix,
+  tlsMinimumVersionFix,
+  unverifiedContextFix,
+  yamlSafeLoadFix,
+} from "./setting-fixes.ts";
 import { isVetted, taintFlows } from "./taint.ts";
 
 /** Fixes that need more than one text replacement (an added import, a rewritten expression). */
@@ -15,6 +22,11 @@ const CODE_FIXES: Partial<
   Record<PatternHazard, (model: SastModel, node: SgNode) => Report["fix"] | undefined>
 > = {
   "weak-randomness": weakRandomnessFix,
+  "unsafe-deserialization": yamlSafeLoadFix,
+  "request-without-timeout": requestTimeoutFix,
+  "old-tls-version": tlsMinimumVersionFix,
+  "dynamic-shell-command": shellCommandFix,
+  "tls-verification-disabled": unverifiedContextFix,
 };
 
 export interface PatternMatch {

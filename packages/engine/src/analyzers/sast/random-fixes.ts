@@ -1,7 +1,8 @@
 // Mechanical fixes for predictable randomness, only where the secure call has the same meaning:
 // Python `random.choice/randrange(n)/getrandbits/randint(simple bounds)` → `secrets`, Java
 // `new Random()` → `new SecureRandom()` (a subclass, so every use still compiles), and JS
-// `Math.random().toString(36).slice(2)` token strings in Node code → `crypto.randomBytes(…)`.
+// `Math.random().toString(36).slice(2)` token strings in Node code → `crypto.randomBytes(…)`, and
+// `Math.floor(Math.random() * N)` → `crypto.randomInt(N)`.
 // Everything else (`random.random()`, `uniform`, `sample`, Go's math/rand, browser code) has no
 // equivalent call and gets advice only.
 import type { SgNode } from "@ast-grep/napi";
@@ -130,30 +131,31 @@ function isNodeCode(text: string): boolean {
   return names.some((name) => SERVER_MODULES.test(name));
 }
 
-/** How the file reaches `randomBytes`: a crypto namespace, the named import, or an import to add. */
-function randomBytesAccess(
+/** How the file reaches `crypto.<name>`: a crypto namespace, the named import, or an import to add. */
+function cryptoAccess(
   model: SastModel,
   before: number,
+  name: "randomBytes" | "randomInt",
 ): { call: string; insertion: Insertion | null } | undefined {
   const text = model.file.text;
   const crypto = `["'](?:node:)?crypto["']`;
   const namespace =
     new RegExp(`\\b(?:const|let|var)\\s+([\\w$]+)\\s*=\\s*require\\(\\s*${crypto}\\s*\\)`).exec(text) ??
     new RegExp(`\\bimport\\s+(?:\\*\\s+as\\s+)?([\\w$]+)\\s+from\\s+${crypto}`).exec(text);
-  if (namespace) return { call: `${namespace[1]}.randomBytes`, insertion: null };
+  if (namespace) return { call: `${namespace[1]}.${name}`, insertion: null };
   const named = new RegExp(
     `(?:\\bimport\\s*\\{[^}]*\\}\\s*from\\s*${crypto}|\\{[^}]*\\}\\s*=\\s*require\\(\\s*${crypto}\\s*\\))`,
   ).exec(text);
-  if (named && /[{,\s]randomBytes\s*[,}]/.test(named[0])) return { call: "randomBytes", insertion: null };
-  if (/\brandomBytes\b/.test(text)) return undefined; // a name we cannot account for
+  if (named && new RegExp(`[{,\\s]${name}\\s*[,}]`).test(named[0])) return { call: name, insertion: null };
+  if (new RegExp(`\\b${name}\\b`).test(text)) return undefined; // a name we cannot account for
   const style = moduleStyle(model);
   if (!style) return undefined;
   const line =
     style === "esm"
-      ? 'import { randomBytes } from "node:crypto";'
-      : 'const { randomBytes } = require("node:crypto");';
+      ? `import { ${name} } from "node:crypto";`
+      : `const { ${name} } = require("node:crypto");`;
   const insertion = javascriptImport(model, style, line, before);
-  return insertion ? { call: "randomBytes", insertion } : undefined;
+  return insertion ? { call: name, insertion } : undefined;
 }
 
 /** `Math.random().toString(36).slice(2[, n])` (or substring/substr): the token expression and its length. */
@@ -180,13 +182,64 @@ function base36Token(node: SgNode): { expression: SgNode; length: number | undef
   return length > 0 && length <= 64 ? { expression: outer, length } : undefined;
 }
 
+/** `crypto.randomInt`'s exclusive bound must be a safe integer with max - min below 2^48. */
+const MAX_RANDOM_INT_RANGE = 2 ** 48;
+
+/**
+ * `Math.floor(Math.random() * N)`: the floor call and N, when N is certainly a positive integer
+ * (an integer literal, or a `.length`). A plain name could hold 2.5, which `randomInt` refuses.
+ */
+function flooredRange(node: SgNode): { expression: SgNode; bound: string } | undefined {
+  const product = node.parent();
+  if (!product || (product.kind() as string) !== "binary_expression") return undefined;
+  const right = product.field("right");
+  if (product.field("left")?.id() !== node.id() || !right) return undefined;
+  if (
+    product
+      .text()
+      .slice(node.text().length, product.text().length - right.text().length)
+      .trim() !== "*"
+  )
+    return undefined;
+  const args = product.parent();
+  const call = args?.parent();
+  if (
+    !args ||
+    !call ||
+    (args.kind() as string) !== "arguments" ||
+    (call.kind() as string) !== "call_expression"
+  )
+    return undefined;
+  if (
+    call.field("function")?.text() !== "Math.floor" ||
+    args.children().filter((c) => c.isNamed()).length !== 1
+  )
+    return undefined;
+  const bound = right.text();
+  if (/^[1-9]\d*$/.test(bound) && Number(bound) < MAX_RANDOM_INT_RANGE) return { expression: call, bound };
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.length$/.test(bound)) return { expression: call, bound };
+  return undefined;
+}
+
 function javascriptFix(model: SastModel, node: SgNode): Fix | undefined {
   if (model.language === "tsx" || /\.jsx$/i.test(model.file.path)) return undefined; // UI code runs in browsers
   if (!isNodeCode(model.file.text)) return undefined;
+  const floored = flooredRange(node);
+  if (floored) {
+    const range = floored.expression.range();
+    const access = cryptoAccess(model, range.start.index, "randomInt");
+    if (!access) return undefined;
+    return withImport(
+      model,
+      "draw the number with crypto.randomInt, the operating system's secure generator",
+      { start: range.start.index, end: range.end.index, text: `${access.call}(${floored.bound})` },
+      access.insertion,
+    );
+  }
   const token = base36Token(node);
   if (!token) return undefined;
   const range = token.expression.range();
-  const access = randomBytesAccess(model, range.start.index);
+  const access = cryptoAccess(model, range.start.index, "randomBytes");
   if (!access) return undefined;
   const bytes = token.length === undefined ? 16 : Math.ceil(token.length / 2);
   const trim = token.length !== undefined && token.length % 2 === 1 ? `.slice(0, ${token.length})` : "";

@@ -143,6 +143,11 @@ export const javascriptPatterns: readonly PatternSpec[] = [
       regex: "^process\\.env\\.NODE_TLS_REJECT_UNAUTHORIZED\\s*=\\s*['\"`]?0['\"`]?$",
     },
     message: "NODE_TLS_REJECT_UNAUTHORIZED=0 disables certificate verification for the whole process",
+    // any value but "0" verifies; "1" says so
+    fix: {
+      description: "verify certificates (NODE_TLS_REJECT_UNAUTHORIZED=1)",
+      rewrite: { pattern: /0(['"`]?)$/, with: "1$1" },
+    },
   },
   {
     hazard: "xxe",

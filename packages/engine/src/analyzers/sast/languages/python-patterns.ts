@@ -268,10 +268,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
       not: { has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^timeout\\s*=" } } },
     },
     message: "`requests` waits forever by default: a slow or hostile server hangs this worker",
-    fix: {
-      description: "add a timeout",
-      rewrite: { pattern: /,?(\s*)\)$/, with: ", timeout=30$1)" },
-    },
+    // fix: requestTimeoutFix (setting-fixes.ts), which leaves `**kwargs` calls and comments alone
   },
   {
     hazard: "old-tls-version",

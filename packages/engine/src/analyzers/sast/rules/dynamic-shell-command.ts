@@ -9,7 +9,7 @@ export const dynamicShellCommand = definePatternRule({
   lifecycle: "preview",
   cwe: [78],
   controls: ["SAST-INJ-02"],
-  fixable: false,
+  fixable: true,
   docs: {
     summary:
       'A command line that is not a literal is handed to a shell: `subprocess.*(\u2026, shell=True)`, `os.system`, `os.popen`, `subprocess.getoutput`, `asyncio.create_subprocess_shell`. When untrusted input provably reaches it, `sast/command-injection` reports the flow instead. Go: `exec.Command("sh", "-c", …)` with a non-literal command line, or `exec.Command`/`CommandContext` whose program is a variable.',

@@ -9,7 +9,7 @@ export const oldTlsVersion = definePatternRule({
   lifecycle: "preview",
   cwe: [326, 327],
   controls: ["SAST-CRY-01"],
-  fixable: false,
+  fixable: true,
   docs: {
     summary:
       "Code selects SSL 2, SSL 3, TLS 1.0 or TLS 1.1 (`ssl.PROTOCOL_TLSv1`, pyOpenSSL `SSL.TLSv1_METHOD`, `minimum_version = ssl.TLSVersion.TLSv1`). Go: a `tls.Config` with `MinVersion` or `MaxVersion` set to `VersionSSL30`, `VersionTLS10` or `VersionTLS11`.",

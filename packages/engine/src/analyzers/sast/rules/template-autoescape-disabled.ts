@@ -9,7 +9,7 @@ export const templateAutoescapeDisabled = definePatternRule({
   lifecycle: "preview",
   cwe: [79, 116],
   controls: ["SAST-XSS-01"],
-  fixable: false,
+  fixable: true,
   docs: {
     summary:
       "A Jinja2 `Environment` created without `autoescape` (it is off by default) or with `autoescape=False`, or a Mako `Template`/`TemplateLookup` without `default_filters`. An `autoescape` set from a variable or `select_autoescape()` is not reported. Go: importing `text/template` (which never escapes) in a file that writes HTTP responses.",
