@@ -3,8 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { readBaseline } from "@rampart/engine/baseline";
 import { configBaselinePath, loadConfig, unknownRuleIds } from "@rampart/engine/config";
-import { customRuleMeta } from "@rampart/engine/custom-rules/analyzer";
-import { formatProblem, loadCustomRules } from "@rampart/engine/custom-rules/load";
+import { customRuleMeta, hasCustomRuleSources } from "@rampart/engine/custom-rules/meta";
 import { ruleCatalogue } from "@rampart/engine/registry";
 import { optionsFromConfig, type ScanOptions } from "@rampart/engine/scan";
 import { type Io, UsageError } from "./io.ts";
@@ -31,8 +30,12 @@ async function customRules(
     if (!existsSync(folder) || !statSync(folder).isDirectory())
       throw new UsageError(`--rules: no such folder: ${folders[index]}`);
   }
+  const folder = statSync(root).isDirectory() ? root : undefined;
+  if (!hasCustomRuleSources(folder, directories)) return { rules: [], problems: [] };
+  // Loaded only when there are rules: it brings the grammars that validate patterns.
+  const { formatProblem, loadCustomRules } = await import("@rampart/engine/custom-rules/load");
   const loaded = await loadCustomRules({
-    ...(statSync(root).isDirectory() ? { root } : {}),
+    ...(folder ? { root: folder } : {}),
     directories,
     knownControls: new Set(ruleCatalogue(registry.analyzers).flatMap((rule) => rule.controls)),
   });

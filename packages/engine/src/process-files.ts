@@ -6,7 +6,6 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { classify, decodeText } from "./classify.ts";
-import { customAnalyzer } from "./custom-rules/analyzer.ts";
 import type { CustomRuleDefinition } from "./custom-rules/schema.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
@@ -92,17 +91,19 @@ export async function loadAnalyzers(
 }
 
 /** The registry's analyzers, plus the `custom` analyzer when the scan has custom rules. */
-export function withCustomRules(
+export async function withCustomRules(
   analyzers: readonly Analyzer[],
   customRules: readonly CustomRuleDefinition[] | undefined,
-): readonly Analyzer[] {
+): Promise<readonly Analyzer[]> {
   if (!customRules || customRules.length === 0) return analyzers;
+  // Loaded only for a scan with custom rules (a bundled worker holds it inline).
+  const { customAnalyzer } = await import("./custom-rules/analyzer.ts");
   return [...analyzers, customAnalyzer(customRules) as Analyzer];
 }
 
 /** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
 export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
-  const all = withCustomRules(await loadAnalyzers(init.registryUrl, registry), init.customRules);
+  const all = await withCustomRules(await loadAnalyzers(init.registryUrl, registry), init.customRules);
   const prepareErrors: Processor["prepareErrors"] = [];
   const ready: Analyzer[] = [];
   for (const analyzer of all) {

@@ -8,8 +8,8 @@ import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
 import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
 import { workerScript } from "./bundle.ts";
 import type { LoadedConfig } from "./config.ts";
-import { CUSTOM_ANALYZER_ID, customRuleMeta } from "./custom-rules/analyzer.ts";
-import { type LoadedCustomRules, loadCustomRules } from "./custom-rules/load.ts";
+import type { LoadedCustomRules } from "./custom-rules/load.ts";
+import { CUSTOM_ANALYZER_ID, customRuleMeta, hasCustomRuleSources } from "./custom-rules/meta.ts";
 import type { Finding, RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { runPool } from "./pool.ts";
@@ -276,9 +276,12 @@ async function scanCustomRules(
   } catch {
     // the walk already reported an unreadable root
   }
+  const directories = options.ruleDirectories ?? [];
+  if (!hasCustomRuleSources(isFolder ? root : undefined, directories)) return { rules: [], problems: [] };
+  const { loadCustomRules } = await import("./custom-rules/load.ts");
   return loadCustomRules({
     ...(isFolder ? { root } : {}),
-    directories: options.ruleDirectories ?? [],
+    directories,
     // Loaded only when a rule names a control: most scans have no custom rules at all.
     knownControls: async () =>
       new Set(
@@ -425,7 +428,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     skipped: [...walked.skipped, ...merged.skipped, ...abandoned].sort((a, b) => (a.path < b.path ? -1 : 1)),
     kinds: merged.kinds,
     analyzers: withRuleProblems(
-      analyzerRuns(withCustomRules(analyzers, init.customRules), merged, prepareErrors),
+      analyzerRuns(await withCustomRules(analyzers, init.customRules), merged, prepareErrors),
       custom,
     ),
     findings,

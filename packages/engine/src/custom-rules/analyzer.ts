@@ -12,14 +12,13 @@ import {
   type SastModel,
 } from "../analyzers/sast/model.ts";
 import { parseTerraform, type TerraformModel } from "../analyzers/terraform/model.ts";
-import type { FileRule, Report, RuleMeta } from "../rule.ts";
+import type { FileRule, Report } from "../rule.ts";
 import type { SourceFile } from "../source.ts";
+import { CUSTOM_ANALYZER_ID, customRuleMeta } from "./meta.ts";
 import { compilePatternRule, patternReports } from "./pattern.ts";
 import { cloudformationViews, isCloudFormationType, resourceReports, terraformViews } from "./resources.ts";
 import type { CodeLanguage, CustomRuleDefinition } from "./schema.ts";
 import { taintReports, taintSpecOf } from "./taint.ts";
-
-export const CUSTOM_ANALYZER_ID = "custom";
 
 export type CustomModel =
   | { kind: "code"; code: SastModel }
@@ -46,28 +45,6 @@ const KIND_OF_LANGUAGE: Record<CodeLanguage, FileKind> = {
   go: "go",
   java: "java",
 };
-
-/** The metadata of a custom rule, as a built-in rule's: what outputs, docs and SARIF show. */
-export function customRuleMeta(definition: CustomRuleDefinition): RuleMeta {
-  const { rule } = definition;
-  const summary = rule.description ?? rule.message.replace(/\$[A-Z_][A-Z0-9_]*/g, "…");
-  return {
-    id: `${CUSTOM_ANALYZER_ID}/${rule.id}`,
-    analyzer: CUSTOM_ANALYZER_ID,
-    title: rule.title ?? rule.id.replaceAll("-", " ").replace(/^./, (first) => first.toUpperCase()),
-    severity: rule.severity,
-    confidence: rule.confidence,
-    lifecycle: "stable",
-    controls: rule.controls,
-    ...(rule.cwe ? { cwe: rule.cwe } : {}),
-    docs: {
-      summary,
-      whyItMatters: `A rule of this repository's own (${definition.file}, line ${definition.line}). ${summary}`,
-      remediation: rule.remediation ?? "See the rule's author.",
-      ...(rule.references ? { references: rule.references } : {}),
-    },
-  };
-}
 
 function codeRule(
   definition: CustomRuleDefinition & { kind: "pattern" | "taint" },

@@ -8,6 +8,7 @@ import { parse as parseTree } from "@ast-grep/napi";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { LANGUAGES, registerLanguages } from "../analyzers/sast/model.ts";
+import { REPOSITORY_RULES_FOLDER } from "./meta.ts";
 import { compilePatternRule, patternList } from "./pattern.ts";
 import {
   type CodeLanguage,
@@ -20,9 +21,6 @@ import {
   RuleFileSchema,
   TaintRuleSchema,
 } from "./schema.ts";
-
-/** The folder of a repository that holds its rules, relative to the scanned root. */
-export const REPOSITORY_RULES_FOLDER = ".rampart/rules";
 
 export interface RuleProblem {
   /** The rule file as the user knows it: relative to the scanned root, or as given on the command line. */
