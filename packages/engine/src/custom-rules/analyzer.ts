@@ -15,7 +15,7 @@ import { parseTerraform, type TerraformModel } from "../analyzers/terraform/mode
 import type { FileRule, Report } from "../rule.ts";
 import type { SourceFile } from "../source.ts";
 import { CUSTOM_ANALYZER_ID, customRuleMeta } from "./meta.ts";
-import { compilePatternRule, patternReports } from "./pattern.ts";
+import { compilePatternRule, mayMatch, patternReports, requiredWords } from "./pattern.ts";
 import { cloudformationViews, isCloudFormationType, resourceReports, terraformViews } from "./resources.ts";
 import type { CodeLanguage, CustomRuleDefinition } from "./schema.ts";
 import { taintReports, taintSpecOf } from "./taint.ts";
@@ -67,7 +67,10 @@ function compile(definition: CustomRuleDefinition): CustomFileRule {
   switch (definition.kind) {
     case "pattern": {
       const config = compilePatternRule(definition.rule);
-      return codeRule(definition, (model) => patternReports(model, config, definition.rule.message));
+      const words = requiredWords(definition.rule);
+      return codeRule(definition, (model) =>
+        mayMatch(words, model.file.text) ? patternReports(model, config, definition.rule.message) : [],
+      );
     }
     case "taint": {
       // One spec per language, kept: the engine memoizes sink lookups per spec object.

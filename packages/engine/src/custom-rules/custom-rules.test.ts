@@ -10,6 +10,7 @@ import { allRules } from "../registry.ts";
 import { scan } from "../scan.ts";
 import { customAnalyzer } from "./analyzer.ts";
 import { formatProblem, loadCustomRules, parseRuleText } from "./load.ts";
+import { mayMatch, requiredWords } from "./pattern.ts";
 
 const HERE = import.meta.dirname;
 const EXAMPLES = join(HERE, "examples");
@@ -182,6 +183,28 @@ describe("validation: file, line, what is wrong", () => {
       expect(() => parseRuleText(text, "x.yaml")).not.toThrow();
       expect(parseRuleText(text, "x.yaml").rules).toEqual([]);
     }
+  });
+});
+
+describe("prefilter", () => {
+  it("derives the words a match needs from the pattern, without metavariables; context patterns need none", () => {
+    const rule = (text: string) => {
+      const parsed = parseRuleText(text, "r.yaml");
+      expect(parsed.problems).toEqual([]);
+      const definition = parsed.rules[0]!;
+      if (definition.kind !== "pattern") throw new Error("not a pattern rule");
+      return definition.rule;
+    };
+    const head = "rules:\n  - id: r\n    languages: [python]\n    severity: low\n    message: m\n";
+    const words = requiredWords(rule(`${head}    any: ["yaml.load($$$ARGS)", "$X.unsafe_load($Y)"]\n`));
+    expect(words).toEqual([["yaml", "load"], ["unsafe_load"]]);
+    expect(mayMatch(words, "import yaml\nyaml.safe_load(x)")).toBe(true);
+    expect(mayMatch(words, "loader.unsafe_load(x)")).toBe(true);
+    expect(mayMatch(words, "import json\n")).toBe(false);
+    const context = requiredWords(
+      rule(`${head}    pattern: { context: "def f():\\n  eval($X)", selector: call }\n`),
+    );
+    expect(mayMatch(context, "")).toBe(true);
   });
 });
 

@@ -44,6 +44,30 @@ export function compilePatternRule(rule: PatternRule): AstGrepConfig {
   return config;
 }
 
+/**
+ * Words every match must contain, per alternative: the names in a pattern that are not
+ * metavariables are matched as written, so a file without them cannot match and is not walked
+ * (the built-in rules' `prefilter`, derived). A `context` pattern's wrapper code need not be in
+ * the file, so such an alternative has no words (always walked).
+ */
+export function requiredWords(rule: PatternRule): string[][] {
+  const alternatives = rule.pattern !== undefined ? [rule.pattern] : (rule.any ?? []);
+  return alternatives.map((pattern) =>
+    typeof pattern === "string"
+      ? [
+          ...new Set(
+            pattern.replace(/\$+[A-Z_][A-Z0-9_]*|\$\$\$/g, " ").match(/[A-Za-z_][A-Za-z0-9_]{2,}/g) ?? [],
+          ),
+        ]
+      : [],
+  );
+}
+
+/** True when some alternative's words all occur in the text (a cheap test before the tree walk). */
+export function mayMatch(words: readonly (readonly string[])[], text: string): boolean {
+  return words.some((alternative) => alternative.every((word) => text.includes(word)));
+}
+
 /** `$X` and `$$$X` in a message become the captured text (a long capture is cut). */
 export function interpolate(message: string, node: SgNode): string {
   return message.replace(
