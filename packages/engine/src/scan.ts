@@ -301,7 +301,7 @@ function withRuleProblems(runs: AnalyzerRun[], custom: LoadedCustomRules): Analy
   if (custom.problems.length === 0) return runs;
   const problems = custom.problems.map((problem) => ({
     path: problem.file,
-    reason: `custom rule: line ${problem.line}: ${problem.message}`,
+    reason: `custom rule: ${problem.line > 0 ? `line ${problem.line}: ` : ""}${problem.message}`,
   }));
   const existing = runs.find((run) => run.analyzer === CUSTOM_ANALYZER_ID);
   const run: AnalyzerRun = existing ?? {

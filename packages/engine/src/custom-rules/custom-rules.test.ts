@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRuleFixtures, loadFixtureFolder, runRuleOnFiles } from "../../test/fixture-harness.ts";
@@ -165,6 +165,28 @@ describe("validation: file, line, what is wrong", () => {
         ".rampart/rules/b.yaml:7: rule id r2 is already used at .rampart/rules/b.yaml:2",
       ]);
       expect(loaded.rules.map((definition) => definition.rule.id)).toEqual(["r2"]);
+    } finally {
+      tree.remove();
+    }
+  });
+
+  it("refuses deep nesting, oversized files and a symbolic link for a rules folder", async () => {
+    const deep = `rules:\n  - id: d\n    resource: aws_instance\n    severity: low\n    message: m\n    where: ${"{not: ".repeat(5000)}{missing: tags}${"}".repeat(5000)}\n`;
+    expect(problems(deep)).toEqual(["rules.yaml:1: nested deeper than 200 levels"]);
+    const tree = makeTree({
+      "real/rules.yaml": "rules: []\n",
+      "repo/.rampart/rules/big.yaml": `# ${"x".repeat(300 * 1024)}\n`,
+      "linked/placeholder": "",
+    });
+    try {
+      const big = await loadCustomRules({ root: join(tree.root, "repo") });
+      expect(big.problems.map(formatProblem)).toEqual([".rampart/rules/big.yaml: larger than 256 KB"]);
+      mkdirSync(join(tree.root, "linked", ".rampart"), { recursive: true });
+      symlinkSync(join(tree.root, "real"), join(tree.root, "linked", ".rampart", "rules"));
+      const linked = await loadCustomRules({ root: join(tree.root, "linked") });
+      expect(linked.problems.map(formatProblem)).toEqual([
+        ".rampart/rules: the rules folder is a symbolic link; not read",
+      ]);
     } finally {
       tree.remove();
     }

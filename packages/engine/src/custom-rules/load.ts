@@ -8,6 +8,7 @@ import { parse as parseTree } from "@ast-grep/napi";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { LANGUAGES, registerLanguages } from "../analyzers/sast/model.ts";
+import { MAX_NESTING_DEPTH, nestingDepth } from "../parse/nesting.ts";
 import { REPOSITORY_RULES_FOLDER } from "./meta.ts";
 import { compilePatternRule, patternList } from "./pattern.ts";
 import {
@@ -25,6 +26,7 @@ import {
 export interface RuleProblem {
   /** The rule file as the user knows it: relative to the scanned root, or as given on the command line. */
   file: string;
+  /** 1-based; 0 for a problem of the whole file or folder (unreadable, too large). */
   line: number;
   message: string;
 }
@@ -48,7 +50,9 @@ export interface RuleSources {
 
 /** `file:line: message`, one line: what the CLI prints and the server keeps. */
 export function formatProblem(problem: RuleProblem): string {
-  return `${problem.file}:${problem.line}: ${problem.message}`;
+  return problem.line > 0
+    ? `${problem.file}:${problem.line}: ${problem.message}`
+    : `${problem.file}: ${problem.message}`;
 }
 
 /** Rule files of a folder (not recursive), sorted; a missing folder has none. */
@@ -206,6 +210,12 @@ const SCHEMAS = { pattern: PatternRuleSchema, taint: TaintRuleSchema, resource: 
 export function parseRuleText(text: string, file: string): LoadedCustomRules {
   const problems: RuleProblem[] = [];
   const rules: CustomRuleDefinition[] = [];
+  // Recursive parsers and schemas (conditions nest) must not meet a hostile depth.
+  if (nestingDepth(text) > MAX_NESTING_DEPTH)
+    return {
+      rules,
+      problems: [{ file, line: 1, message: `nested deeper than ${MAX_NESTING_DEPTH} levels` }],
+    };
   const counter = new LineCounter();
   let doc: Document;
   try {
@@ -235,7 +245,13 @@ export function parseRuleText(text: string, file: string): LoadedCustomRules {
   top.data.rules.forEach((item, index) => {
     const at = (path: Path) => lineOf(doc, counter, ["rules", index, ...path]);
     const kind = kindOf(item);
-    const result = SCHEMAS[kind].safeParse(item);
+    let result: ReturnType<(typeof SCHEMAS)[typeof kind]["safeParse"]>;
+    try {
+      result = SCHEMAS[kind].safeParse(item);
+    } catch {
+      problems.push({ file, line: at([]), message: "rule could not be read (too large or too deep)" });
+      return;
+    }
     const id =
       item && typeof item === "object" && typeof (item as { id?: unknown }).id === "string"
         ? ` ${(item as { id: string }).id}`
