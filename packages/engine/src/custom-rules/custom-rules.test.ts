@@ -208,6 +208,29 @@ describe("validation: file, line, what is wrong", () => {
   });
 });
 
+describe("taint rules", () => {
+  it("report at the sink, name the source's line, and carry the path", async () => {
+    const loaded = await loadCustomRules({ directories: [EXAMPLES] });
+    const analyzer = customAnalyzer(loaded.rules) as Analyzer;
+    const rule = analyzer.rules.find((item) => item.id === "custom/request-data-in-raw-report-query")!;
+    const { files } = loadFixtureFolder(join(HERE, "fixtures", "request-data-in-raw-report-query"));
+    const [finding] = runRuleOnFiles(analyzer, rule, files).findings;
+    expect(finding).toMatchObject({
+      ruleId: "custom/request-data-in-raw-report-query",
+      severity: "critical",
+      message:
+        "Request data reaches the reporting database's raw SQL (HTTP request data from line 10 reaches `run_raw_report`)",
+      location: { line: 13 },
+      properties: { category: "custom", ruleFile: expect.stringMatching(/taint\.yaml$/), sourceLine: 10 },
+    });
+    expect(finding!.related.map((item) => [item.location.line, item.message])).toEqual([
+      [10, "source: HTTP request data"],
+      [10, "step: `region`"],
+      [11, "step: `sql`"],
+    ]);
+  });
+});
+
 describe("prefilter", () => {
   it("derives the words a match needs from the pattern, without metavariables; context patterns need none", () => {
     const rule = (text: string) => {

@@ -2,6 +2,8 @@
 // and sanitizers become a language spec of their own (the grammar's node kinds stay the
 // language's), so the flows follow assignments, calls, containers and fields exactly as the
 // built-in rules' do.
+
+import { deadSpans } from "../analyzers/sast/dead-code.ts";
 import type {
   LanguageSpec,
   SanitizerSpec,
@@ -68,7 +70,8 @@ export function taintSpecOf(rule: TaintRule, base: LanguageSpec): LanguageSpec {
 /** Flows of the rule's sources into its sinks, reported like the built-in taint rules. */
 export function taintReports(model: SastModel, spec: LanguageSpec, rule: TaintRule): Report[] {
   // The engine caches its index per model; this rule's model has its own spec, so its own cache.
-  const own: SastModel = { ...model, spec, cache: new Map() };
+  // Dead code does not depend on the spec: computed once per file, shared.
+  const own: SastModel = { ...model, spec, cache: new Map([["dead", deadSpans(model)]]) };
   return taintFlows(own, `custom/${rule.id}` as TaintHazard).map((flow) => ({
     message: `${rule.message} (${flow.source.label} from line ${flow.source.line} reaches \`${flow.callee}\`)`,
     at: {
