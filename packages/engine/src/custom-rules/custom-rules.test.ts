@@ -365,12 +365,12 @@ describe("scans", () => {
         workers: 0,
         severityOverrides: { "custom/bucket-with-public-acl": "low" },
         suppressions: [
-          { rule: "custom/instance-without-cost-center", paths: ["**"], reason: "no instances", source: "t" },
+          { rule: "custom/bucket-with-public-acl", paths: ["*.tf"], reason: "a public website", source: "t" },
         ],
       });
-      expect(lowered.findings.find((item) => item.ruleId === "custom/bucket-with-public-acl")?.severity).toBe(
-        "low",
-      );
+      const finding = lowered.findings.find((item) => item.ruleId === "custom/bucket-with-public-acl");
+      expect(finding?.severity).toBe("low");
+      expect(finding?.suppression).toMatchObject({ reason: "a public website" });
     } finally {
       tree.remove();
     }
