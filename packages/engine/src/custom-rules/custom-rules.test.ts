@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRuleFixtures, loadFixtureFolder, runRuleOnFiles } from "../../test/fixture-harness.ts";
@@ -186,6 +186,14 @@ describe("validation: file, line, what is wrong", () => {
       const linked = await loadCustomRules({ root: join(tree.root, "linked") });
       expect(linked.problems.map(formatProblem)).toEqual([
         ".rampart/rules: the rules folder is a symbolic link; not read",
+      ]);
+      mkdirSync(join(tree.root, "outside", "rules"), { recursive: true });
+      writeFileSync(join(tree.root, "outside", "rules", "r.yaml"), "rules: []\n");
+      mkdirSync(join(tree.root, "parent-linked"));
+      symlinkSync(join(tree.root, "outside"), join(tree.root, "parent-linked", ".rampart"));
+      const parent = await loadCustomRules({ root: join(tree.root, "parent-linked") });
+      expect(parent.problems.map(formatProblem)).toEqual([
+        ".rampart/rules: leads outside the repository (a symbolic link); not read",
       ]);
     } finally {
       tree.remove();

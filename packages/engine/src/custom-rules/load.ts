@@ -2,8 +2,8 @@
 // them: the schema, ast-grep patterns parsed as code of each language (a malformed pattern
 // compiles silently and matches nothing), regular expressions, controls and duplicate ids. Every
 // problem names the file and line; nothing here throws on bad input.
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { parse as parseTree } from "@ast-grep/napi";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
@@ -120,6 +120,21 @@ function readRuleFile(path: string, shown: string, problems: RuleProblem[]): str
   }
 }
 
+/**
+ * Whether a folder of the checkout is really inside it: `.rampart` itself may be a symbolic link
+ * out of the repository (the last component is checked by `lstat` in `ruleFiles`). A folder that
+ * does not exist is inside (there is nothing to read).
+ */
+function insideRoot(root: string, folder: string): boolean {
+  try {
+    const real = realpathSync(join(folder, ".."));
+    const base = realpathSync(root);
+    return real === base || real.startsWith(base.endsWith(sep) ? base : `${base}${sep}`);
+  } catch {
+    return true;
+  }
+}
+
 /** Loads and validates every rule file of the repository's folder and of the extra folders. */
 export async function loadCustomRules(sources: RuleSources): Promise<LoadedCustomRules> {
   const problems: RuleProblem[] = [];
@@ -127,8 +142,16 @@ export async function loadCustomRules(sources: RuleSources): Promise<LoadedCusto
   if (sources.root !== undefined) {
     const root = sources.root;
     const shown = (path: string) => relative(root, path).split("\\").join("/");
-    for (const path of ruleFiles(join(root, REPOSITORY_RULES_FOLDER), shown, problems))
-      files.push({ path, shown: shown(path) });
+    const folder = join(root, REPOSITORY_RULES_FOLDER);
+    if (insideRoot(root, folder)) {
+      for (const path of ruleFiles(folder, shown, problems)) files.push({ path, shown: shown(path) });
+    } else {
+      problems.push({
+        file: REPOSITORY_RULES_FOLDER,
+        line: 0,
+        message: "leads outside the repository (a symbolic link); not read",
+      });
+    }
   }
   for (const folder of sources.directories ?? []) {
     for (const path of ruleFiles(folder, (path) => path, problems)) files.push({ path, shown: path });
