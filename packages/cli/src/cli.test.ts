@@ -92,6 +92,71 @@ describe("rampart scan", () => {
     expect(bad.stderr).toMatch(/^rampart: .*\.rampart\.yaml: \(top level\): .*\n$/);
   }, 30_000);
 
+  it("runs custom rules from --rules and .rampart/rules/, in SARIF and JSON like built-in rules", async () => {
+    const rule = [
+      "rules:",
+      "  - id: instance-without-owner",
+      "    resource: aws_instance",
+      "    severity: high",
+      "    message: $RESOURCE has no Owner tag",
+      "    where: { missing: tags.Owner }",
+      "",
+    ].join("\n");
+    const root = project({
+      "team-rules/tags.yaml": rule,
+      "infra/main.tf": 'resource "aws_instance" "web" {\n  ami = "ami-1"\n}\n',
+      ".rampart.yaml": "severity: { custom/instance-without-owner: low }\n",
+    });
+    const sarif = await rampart(root, "scan", "infra", "--rules", "team-rules", "--format", "sarif");
+    expect(sarif.stderr).toBe("");
+    const run = JSON.parse(sarif.stdout).runs[0];
+    const index = run.tool.driver.rules.findIndex(
+      (item: { id: string }) => item.id === "custom/instance-without-owner",
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(run.results).toContainEqual(
+      expect.objectContaining({
+        ruleId: "custom/instance-without-owner",
+        ruleIndex: index,
+        message: { text: "aws_instance.web has no Owner tag" },
+      }),
+    );
+    mkdirSync(join(root, ".rampart", "rules"), { recursive: true });
+    writeFileSync(join(root, ".rampart", "rules", "tags.yaml"), rule);
+    const json = await rampart(root, "scan", ".", "--format", "json");
+    const report = ScanReportSchema.parse(JSON.parse(json.stdout));
+    expect(report.findings.find((f) => f.ruleId === "custom/instance-without-owner")?.severity).toBe("low");
+    expect(report.rules.map((item) => item.id)).toContain("custom/instance-without-owner");
+  }, 30_000);
+
+  it("refuses invalid custom rules: exit 2, one line per problem with file and line", async () => {
+    const root = project({
+      ".rampart/rules/bad.yaml": [
+        "rules:",
+        "  - id: no-eval",
+        "    languages: [python]",
+        "    severity: high",
+        "    message: eval",
+        "    pattern: eval($X",
+        "  - id: Bad",
+        "    resource: aws_instance",
+        "    severity: low",
+        "    message: m",
+        "    where: { missing: tags }",
+        "",
+      ].join("\n"),
+    });
+    const run = await rampart(root, "scan", ".");
+    expect(run.code).toBe(2);
+    expect(run.stderr.split("\n").filter(Boolean)).toEqual([
+      "rampart: .rampart/rules/bad.yaml:6: rule no-eval: pattern is not valid python (line 1, column 1 of the pattern): `eval($X`",
+      expect.stringMatching(/^rampart: \.rampart\/rules\/bad\.yaml:7: rule Bad: id: /),
+    ]);
+    expect((await rampart(root, "scan", ".", "--rules", "missing")).stderr).toBe(
+      "rampart: --rules: no such folder: missing\n",
+    );
+  }, 30_000);
+
   it("reports malformed, binary and oversized files as skipped and keeps going", async () => {
     const root = project({
       "broken.conf": "this is not = = a setting {{{\n",

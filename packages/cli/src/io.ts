@@ -22,7 +22,14 @@ export const EXIT_ERROR = 2;
 export const EXIT_UPLOAD = 3;
 
 /** Errors a command reports as one line on stderr and exit code 2. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** Several problems (invalid custom rules): one line each on stderr instead of the message. */
+  readonly lines: readonly string[] | undefined;
+  constructor(message: string, lines?: readonly string[]) {
+    super(message);
+    this.lines = lines;
+  }
+}
 
 export function useColor(stream: Output, env: Io["env"]): boolean {
   return Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";

@@ -39,6 +39,9 @@ Commands:
                                   findings it says are not_affected or fixed are suppressed
       --lockfile TYPE:PATH        read PATH (inside <path>) as the lockfile format TYPE whatever
                                   its name, e.g. poetry.lock:deps/py.locked (repeatable)
+      --rules DIR                 also run the custom rules of DIR/*.yaml, besides
+                                  <path>/.rampart/rules/ (repeatable; docs/custom-rules.md);
+                                  an invalid rule is an error (exit 2, one line per problem)
       --upload URL                send the run to the Rampart server at URL (https, or http on
                                   localhost) with the API token in $RAMPART_TOKEN, and print
                                   the run's link; the token is never taken from the command line
@@ -104,7 +107,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`rampart: ${message.split("\n")[0]}\n`);
+    const lines = error instanceof UsageError && error.lines ? error.lines : [message.split("\n")[0]];
+    for (const line of lines) io.stderr.write(`rampart: ${line}\n`);
     return EXIT_ERROR;
   }
 }

@@ -1,8 +1,9 @@
 // Turns a path and the config/baseline flags into engine scan options, shared by `scan` and `fix`.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { readBaseline } from "@rampart/engine/baseline";
 import { configBaselinePath, loadConfig, unknownRuleIds } from "@rampart/engine/config";
+import { customRuleMeta, hasCustomRuleSources } from "@rampart/engine/custom-rules/meta";
 import { ruleCatalogue } from "@rampart/engine/registry";
 import { optionsFromConfig, type ScanOptions } from "@rampart/engine/scan";
 import { type Io, UsageError } from "./io.ts";
@@ -13,23 +14,67 @@ export interface PreparedScan {
   options: ScanOptions;
 }
 
-export function prepareScan(
+/**
+ * The root's `.rampart/rules/` and the `--rules` folders, validated before the scan: a rule that
+ * does not load is the user's to fix now (every problem on its own line, exit code 2), not a
+ * partial scan that quietly checked less.
+ */
+async function customRules(
+  io: Io,
+  registry: RegistrySource,
+  root: string,
+  folders: readonly string[],
+): Promise<NonNullable<ScanOptions["customRules"]>> {
+  const directories = folders.map((folder) => resolve(io.cwd, folder));
+  for (const [index, folder] of directories.entries()) {
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new UsageError(`--rules: no such folder: ${folders[index]}`);
+  }
+  const folder = statSync(root).isDirectory() ? root : undefined;
+  if (!hasCustomRuleSources(folder, directories)) return { rules: [], problems: [] };
+  // Loaded only when there are rules: it brings the grammars that validate patterns.
+  const { formatProblem, loadCustomRules } = await import("@rampart/engine/custom-rules/load");
+  const loaded = await loadCustomRules({
+    ...(folder ? { root: folder } : {}),
+    directories,
+    knownControls: new Set(ruleCatalogue(registry.analyzers).flatMap((rule) => rule.controls)),
+  });
+  if (loaded.problems.length > 0) {
+    const lines = loaded.problems.map(formatProblem);
+    throw new UsageError(lines[0]!, lines);
+  }
+  return loaded;
+}
+
+export async function prepareScan(
   io: Io,
   registry: RegistrySource,
   path: string | undefined,
-  flags: { config?: string | undefined; baseline?: string | undefined },
-): PreparedScan {
+  flags: {
+    config?: string | undefined;
+    baseline?: string | undefined;
+    rules?: readonly string[] | undefined;
+  },
+): Promise<PreparedScan> {
   const root = resolve(io.cwd, path ?? ".");
   if (!existsSync(root)) throw new UsageError(`no such file or folder: ${path ?? "."}`);
   const loaded = loadConfig(root, flags.config ? resolve(io.cwd, flags.config) : undefined);
   if (!loaded.ok) throw new UsageError(loaded.error);
+  const rules = await customRules(io, registry, root, flags.rules ?? []);
   const unknown = unknownRuleIds(
     loaded.value.config,
-    new Set(ruleCatalogue(registry.analyzers).map((rule) => rule.id)),
+    new Set([
+      ...ruleCatalogue(registry.analyzers).map((rule) => rule.id),
+      ...rules.rules.map((definition) => customRuleMeta(definition).id),
+    ]),
   );
   if (unknown.length > 0)
     io.stderr.write(`rampart: warning: config names unknown rules: ${unknown.join(", ")}\n`);
-  const options: ScanOptions = { ...optionsFromConfig(loaded.value), registryUrl: registry.url };
+  const options: ScanOptions = {
+    ...optionsFromConfig(loaded.value),
+    registryUrl: registry.url,
+    customRules: rules,
+  };
   const baselinePath = flags.baseline ? resolve(io.cwd, flags.baseline) : configBaselinePath(loaded.value);
   if (baselinePath) {
     const baseline = readBaseline(baselinePath);

@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { classify, decodeText } from "./classify.ts";
+import type { CustomRuleDefinition } from "./custom-rules/schema.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
@@ -25,6 +26,8 @@ export interface ProcessorInit {
   registryUrl: string;
   disabledRules: readonly string[];
   maxFileBytes: number;
+  /** Validated custom rules (custom-rules/load.ts); they run as one more analyzer, `custom`. */
+  customRules?: readonly CustomRuleDefinition[];
 }
 
 export interface BatchResult {
@@ -87,9 +90,20 @@ export async function loadAnalyzers(
   return module.analyzers;
 }
 
+/** The registry's analyzers, plus the `custom` analyzer when the scan has custom rules. */
+export async function withCustomRules(
+  analyzers: readonly Analyzer[],
+  customRules: readonly CustomRuleDefinition[] | undefined,
+): Promise<readonly Analyzer[]> {
+  if (!customRules || customRules.length === 0) return analyzers;
+  // Loaded only for a scan with custom rules (a bundled worker holds it inline).
+  const { customAnalyzer } = await import("./custom-rules/analyzer.ts");
+  return [...analyzers, customAnalyzer(customRules) as Analyzer];
+}
+
 /** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
 export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
-  const all = await loadAnalyzers(init.registryUrl, registry);
+  const all = await withCustomRules(await loadAnalyzers(init.registryUrl, registry), init.customRules);
   const prepareErrors: Processor["prepareErrors"] = [];
   const ready: Analyzer[] = [];
   for (const analyzer of all) {

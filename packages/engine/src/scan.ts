@@ -8,6 +8,8 @@ import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
 import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
 import { workerScript } from "./bundle.ts";
 import type { LoadedConfig } from "./config.ts";
+import type { LoadedCustomRules } from "./custom-rules/load.ts";
+import { CUSTOM_ANALYZER_ID, customRuleMeta, hasCustomRuleSources } from "./custom-rules/meta.ts";
 import type { Finding, RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { runPool } from "./pool.ts";
@@ -20,9 +22,10 @@ import {
   loadAnalyzers,
   mergeBatchResult,
   type ProcessorInit,
+  withCustomRules,
 } from "./process-files.ts";
 import { Redactions } from "./redact.ts";
-import type { Severity } from "./rule.ts";
+import type { RuleMeta, Severity } from "./rule.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
 import { SourceFile } from "./source.ts";
 import {
@@ -79,6 +82,14 @@ export interface ScanOptions {
    * the walk's excludes or .gitignore would leave them out.
    */
   lockfiles?: readonly { path: string; format: string }[];
+  /** More folders of custom rule files (`rampart scan --rules DIR`), besides the root's `.rampart/rules/`. */
+  ruleDirectories?: readonly string[];
+  /**
+   * Custom rules the caller already loaded and validated (the CLI does, to refuse bad ones); when
+   * absent the scan loads `.rampart/rules/` of the root and `ruleDirectories` itself, and a rule
+   * file with problems makes the `custom` analyzer's run partial with one reason per problem.
+   */
+  customRules?: LoadedCustomRules;
 }
 
 export interface ScanResult {
@@ -95,6 +106,8 @@ export interface ScanResult {
   findings: Finding[];
   /** Set when git history was scanned too (`scan --history`): what was read. */
   history?: { commits: number; blobsScanned: number; blobsSkipped: number };
+  /** Metadata of the custom rules the scan ran (`custom/<id>`): outputs list them with the built-in rules. */
+  customRules?: RuleMeta[];
   /** Wall time per phase, for benchmarks and slow-scan reports. */
   phases: { walkMs: number; analyzeMs: number; projectMs: number; finalizeMs: number };
 }
@@ -251,6 +264,64 @@ function addDeclaredFiles(root: string, walked: WalkResult, declared: ReadonlyMa
   }
 }
 
+/** The root's `.rampart/rules/` (a folder scan only) and the option's folders, validated. */
+async function scanCustomRules(
+  root: string,
+  options: ScanOptions,
+  registryUrl: string,
+): Promise<LoadedCustomRules> {
+  let isFolder = false;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {
+    // the walk already reported an unreadable root
+  }
+  const directories = options.ruleDirectories ?? [];
+  if (!hasCustomRuleSources(isFolder ? root : undefined, directories)) return { rules: [], problems: [] };
+  const { loadCustomRules } = await import("./custom-rules/load.ts");
+  return loadCustomRules({
+    ...(isFolder ? { root } : {}),
+    directories,
+    // Loaded only when a rule names a control: most scans have no custom rules at all.
+    knownControls: async () =>
+      new Set(
+        (await loadAnalyzers(registryUrl)).flatMap((analyzer) =>
+          [...analyzer.rules, ...(analyzer.project?.rules ?? [])].flatMap((rule) => rule.controls),
+        ),
+      ),
+  });
+}
+
+/**
+ * Problems of the custom rule files as reasons of the `custom` analyzer's run, which is then
+ * partial (a run exists for them even when no rule was valid): a scan with a broken rule did not
+ * check everything the repository asked for.
+ */
+function withRuleProblems(runs: AnalyzerRun[], custom: LoadedCustomRules): AnalyzerRun[] {
+  if (custom.problems.length === 0) return runs;
+  const problems = custom.problems.map((problem) => ({
+    path: problem.file,
+    reason: `custom rule: ${problem.line > 0 ? `line ${problem.line}: ` : ""}${problem.message}`,
+  }));
+  const existing = runs.find((run) => run.analyzer === CUSTOM_ANALYZER_ID);
+  const run: AnalyzerRun = existing ?? {
+    analyzer: CUSTOM_ANALYZER_ID,
+    status: "succeeded",
+    filesGiven: 0,
+    filesAnalyzed: 0,
+    busyMs: 0,
+    skipped: [],
+  };
+  run.skipped = [...problems, ...run.skipped];
+  run.status = analyzerStatus({
+    filesGiven: run.filesGiven,
+    filesAnalyzed: run.filesAnalyzed,
+    problems: run.skipped.length,
+    ...(run.error !== undefined ? { error: run.error } : {}),
+  });
+  return existing ? runs : [...runs, run];
+}
+
 /** Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable, registry broken). */
 export async function scan(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
@@ -274,6 +345,8 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   });
   const declaredFormats = new Map((options.lockfiles ?? []).map((item) => [item.path, item.format]));
   addDeclaredFiles(root, walked, declaredFormats);
+  const custom = options.customRules ?? (await scanCustomRules(root, options, init.registryUrl));
+  if (custom.rules.length > 0) init.customRules = custom.rules;
   const walkMs = Date.now() - started;
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
@@ -354,8 +427,12 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     bytesScanned: merged.bytesRead,
     skipped: [...walked.skipped, ...merged.skipped, ...abandoned].sort((a, b) => (a.path < b.path ? -1 : 1)),
     kinds: merged.kinds,
-    analyzers: analyzerRuns(analyzers, merged, prepareErrors),
+    analyzers: withRuleProblems(
+      analyzerRuns(await withCustomRules(analyzers, init.customRules), merged, prepareErrors),
+      custom,
+    ),
     findings,
+    ...(custom.rules.length > 0 ? { customRules: custom.rules.map(customRuleMeta) } : {}),
     phases: { walkMs, analyzeMs, projectMs, finalizeMs },
   };
 }

@@ -95,7 +95,22 @@ export function patchesOf(root: string, findings: readonly EngineFinding[]): Map
 export type ScanOutcome = Pick<
   Awaited<ReturnType<typeof engineScan>>,
   "findings" | "analyzers" | "filesScanned"
->;
+> &
+  Partial<Pick<Awaited<ReturnType<typeof engineScan>>, "customRules">>;
+
+/**
+ * The built-in rules plus the custom rules the checkout's `.rampart/rules/` added to this scan, so
+ * their findings carry a title, remediation and controls like any other.
+ */
+function rulesOfScan(
+  rules: ReadonlyMap<string, RuleMeta>,
+  result: ScanOutcome,
+): ReadonlyMap<string, RuleMeta> {
+  if (!result.customRules || result.customRules.length === 0) return rules;
+  const merged = new Map(rules);
+  for (const rule of result.customRules) if (!merged.has(rule.id)) merged.set(rule.id, rule);
+  return merged;
+}
 
 /**
  * Who produced a run's findings. A scan of this server's own is signed as SLSA provenance with the
@@ -453,7 +468,7 @@ export function createScanService(deps: ScanServiceDeps) {
     const tenantWaivers = await db.select().from(waivers).where(eq(waivers.tenantId, scan.tenantId));
     const record = buildRunRecord({
       scan: result,
-      rules,
+      rules: rulesOfScan(rules, result),
       waivers: tenantWaivers,
       vex: await tenantVexStatements(db, scan.tenantId),
       patches,

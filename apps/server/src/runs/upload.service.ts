@@ -31,6 +31,8 @@ export function outcomeOf(report: ScanReport): ScanOutcome {
     findings: report.findings,
     analyzers: report.analyzers.map((run) => ({ ...run, busyMs: run.busyMs ?? 0 })),
     filesScanned: report.scan.filesScanned,
+    // The repository's own rules (`custom/…`) are described only by the report that ran them.
+    customRules: report.rules.filter((rule) => rule.analyzer === "custom"),
   };
 }
 

@@ -15,7 +15,7 @@ export async function fixCommand(args: readonly string[], io: Io): Promise<numbe
     config: { type: "string" },
   });
   if (positionals.length > 1) throw new UsageError("fix takes one path");
-  const { root, options } = prepareScan(io, await loadRegistry(io), positionals[0], values);
+  const { root, options } = await prepareScan(io, await loadRegistry(io), positionals[0], values);
   const result = await scan(root, options);
   // Fix paths are relative to the scan root; a scanned single file is its own root.
   const absolute = (path: string) => (statSync(root).isFile() ? root : join(root, path));

@@ -63,6 +63,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     advisories: { type: "string" },
     vex: { type: "string", multiple: true },
     lockfile: { type: "string", multiple: true },
+    rules: { type: "string", multiple: true },
     upload: { type: "string" },
     repository: { type: "string" },
     commit: { type: "string" },
@@ -86,7 +87,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
       throw new UsageError(`--${flag} is for --upload; add --upload <url>`);
 
   const registry = await loadRegistry(io);
-  const { root, options } = prepareScan(io, registry, positionals[0], values);
+  const { root, options } = await prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
   if (lockfileOption) options.lockfiles = lockfileOption.scanLockfiles(root, lockfiles);
   const upload =
@@ -117,11 +118,12 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
 
   const tool = toolInfo(io.env);
-  const jsonReport = () => toJsonReport(result, ruleCatalogue(registry.analyzers), tool);
+  // Custom rules are described like built-in ones, after them.
+  const catalogue = () => [...ruleCatalogue(registry.analyzers), ...(result.customRules ?? [])];
+  const jsonReport = () => toJsonReport(result, catalogue(), tool);
   let text: string;
   if (format === "json") text = `${JSON.stringify(jsonReport(), null, 2)}\n`;
-  else if (format === "sarif")
-    text = `${JSON.stringify(toSarif(result, ruleCatalogue(registry.analyzers), tool), null, 2)}\n`;
+  else if (format === "sarif") text = `${JSON.stringify(toSarif(result, catalogue(), tool), null, 2)}\n`;
   else text = renderTable(result, !values.output && useColor(io.stdout, io.env));
   if (values.output) writeFileSync(resolve(io.cwd, values.output), text);
   else io.stdout.write(text);

@@ -53,7 +53,8 @@ function sarifRule(rule: RuleMeta, tool: ToolInfo): Sarif.ReportingDescriptor {
       controls: [...rule.controls],
     },
   };
-  if (tool.docsBaseUri) {
+  // A repository's own rules (`custom/…`) have no page in Rampart's rule docs.
+  if (tool.docsBaseUri && rule.analyzer !== "custom") {
     descriptor.helpUri = `${tool.docsBaseUri.replace(/\/$/, "")}/${rule.analyzer}.md#${rule.id.split("/")[1]}`;
   }
   return descriptor;
