@@ -24,6 +24,14 @@ beforeAll(async () => {
       "    message: $RESOURCE has no Owner tag",
       '    remediation: Add tags = { Owner = "<team>" }.',
       "    where: { missing: tags.Owner }",
+      // never matches here: its silence must not pass the control it names
+      "  - id: stream-without-encryption",
+      "    title: Kinesis stream without encryption",
+      "    resource: aws_kinesis_stream",
+      "    severity: high",
+      "    message: $RESOURCE is not encrypted",
+      "    controls: [IAC-NET-03]",
+      "    where: { missing: encryption_type }",
       "",
     ].join("\n"),
   );
@@ -75,5 +83,11 @@ describe("custom rules in a server scan", () => {
     });
     // the rule's own metadata, as a built-in rule's would be
     expect(JSON.stringify(finding)).toContain("Database without an owner tag");
+    // a repository's own rule attests nothing by staying silent
+    expect(
+      detail.findings.filter(
+        (item: { ruleId: string }) => item.ruleId === "custom/stream-without-encryption",
+      ),
+    ).toEqual([]);
   }, 120_000);
 });

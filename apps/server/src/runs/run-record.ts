@@ -173,7 +173,10 @@ export function buildRunRecord(input: {
     ),
   );
   // A rule whose analyzer read at least one file and which reported nothing open is a passed check.
+  // Not a custom rule: the scanned repository writes those itself, so their silence attests nothing
+  // (a rule that can never match would otherwise pass any control it names); their findings still fail.
   for (const rule of rules.values()) {
+    if (rule.analyzer === "custom") continue;
     const controls = rule.controls.filter(isKnownControl);
     const run = analyzerRuns.get(rule.analyzer);
     const evidence = evidenceOf(run);
