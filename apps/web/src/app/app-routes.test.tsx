@@ -55,10 +55,13 @@ describe("routes", () => {
     await waitFor(() => expect(location.history.at(-1)).toBe("/login"));
   });
 
+  // the first visit loads the page's lazy chunk, which a busy machine can take over a second to transform
   it("shows a signed-in page inside the shell", async () => {
     stubSignedIn();
     renderWithProviders(<AppRoutes />, { path: "/attestations" });
-    expect(await screen.findByRole("heading", { name: "Attestations & Provenance" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Attestations & Provenance" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Compliance bundles and supply chain provenance")).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
     expect(screen.getByRole("main")).toBeInTheDocument();
@@ -74,7 +77,9 @@ describe("routes", () => {
       [`GET /api/tenants/${ACME}/repositories`]: { body: [] },
     });
     const { unmount } = renderWithProviders(<AppRoutes />, { path: "/environments" });
-    expect(await screen.findByRole("heading", { name: "Environment Security" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Environment Security" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Demo mode" })).not.toBeChecked();
     expect(screen.getByRole("button", { name: "Export Evidence" })).toBeInTheDocument();
     expect(await screen.findByText("No environments yet")).toBeInTheDocument();
