@@ -39,6 +39,10 @@ Commands:
                                   findings it says are not_affected or fixed are suppressed
       --lockfile TYPE:PATH        read PATH (inside <path>) as the lockfile format TYPE whatever
                                   its name, e.g. poetry.lock:deps/py.locked (repeatable)
+      --github-api-url URL        GitHub's API for the online checks of action refs (impostor
+                                  commits, ref confusion), which run when $GITHUB_TOKEN is set
+                                  (default: https://api.github.com; GHES: https://HOST/api/v3)
+      --offline                   no network checks, even with $GITHUB_TOKEN set
       --upload URL                send the run to the Rampart server at URL (https, or http on
                                   localhost) with the API token in $RAMPART_TOKEN, and print
                                   the run's link; the token is never taken from the command line

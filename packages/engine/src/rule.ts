@@ -102,13 +102,18 @@ export interface ProjectFile<Summary> {
 }
 
 /** A project rule sees the summaries of every file the analyzer parsed (e.g. all Terraform files). */
-export interface ProjectRuleContext<Summary> {
+export interface ProjectRuleContext<Summary, Facts = unknown> {
   readonly files: readonly ProjectFile<Summary>[];
   /**
    * Vulnerability advisories the scan was given (`ScanOptions.advisories`). Undefined when the
    * caller gave none: rules that need them fall back to the bundled demo set.
    */
   readonly advisories?: AdvisorySource | undefined;
+  /**
+   * What the analyzer's online phase (`project.lookup`) learnt from a network service, as plain
+   * data. Undefined when the scan was given no connection: rules that need it then report nothing.
+   */
+  readonly online?: Facts | undefined;
   report(report: Report & { path: string }): void;
   /**
    * The rule could not do all of its job (e.g. no advisory data to match against): the analyzer's
@@ -117,8 +122,8 @@ export interface ProjectRuleContext<Summary> {
   incomplete(reason: string): void;
 }
 
-export interface ProjectRule<Summary> extends RuleMeta {
-  check(ctx: ProjectRuleContext<Summary>): void;
+export interface ProjectRule<Summary, Facts = unknown> extends RuleMeta {
+  check(ctx: ProjectRuleContext<Summary, Facts>): void;
 }
 
 export type AnyRule = FileRule<unknown> | ProjectRule<unknown>;
@@ -134,7 +139,9 @@ export function defineFileRule<Model>(rule: FileRule<Model>): FileRule<Model> {
   return rule;
 }
 
-export function defineProjectRule<Summary>(rule: ProjectRule<Summary>): ProjectRule<Summary> {
+export function defineProjectRule<Summary, Facts = unknown>(
+  rule: ProjectRule<Summary, Facts>,
+): ProjectRule<Summary, Facts> {
   return rule;
 }
 

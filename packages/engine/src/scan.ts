@@ -5,7 +5,13 @@ import { readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
-import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
+import {
+  type Analyzer,
+  type AnalyzerRun,
+  analyzerStatus,
+  type OnlineConnections,
+  type SkippedFile,
+} from "./analyzer.ts";
 import { workerScript } from "./bundle.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { Finding, RawFinding } from "./finding.ts";
@@ -79,6 +85,12 @@ export interface ScanOptions {
    * the walk's excludes or .gitignore would leave them out.
    */
   lockfiles?: readonly { path: string; format: string }[];
+  /**
+   * Network services for the analyzers' online phases (e.g. GitHub, to tell whether a pinned
+   * action commit belongs to its repository). Absent: the scan stays offline and those checks do
+   * not run. A network problem never fails the scan; it makes the analyzer's run `partial`.
+   */
+  online?: OnlineConnections;
 }
 
 export interface ScanResult {
@@ -251,6 +263,26 @@ function addDeclaredFiles(root: string, walked: WalkResult, declared: ReadonlyMa
   }
 }
 
+/**
+ * An analyzer's online phase, when it has one and the scan was given connections: its facts, and
+ * each unanswered question as a problem of the run (so the run reads `partial`, not a pass).
+ */
+async function onlinePhase(
+  analyzer: Analyzer,
+  files: readonly { path: string; summary: unknown }[],
+  connections: OnlineConnections | undefined,
+): Promise<{ facts: unknown; problems: FileProblem[] }> {
+  const lookup = analyzer.project?.lookup;
+  if (!lookup || !connections) return { facts: undefined, problems: [] };
+  const problem = (reason: string): FileProblem => ({ analyzer: analyzer.id, path: "(online)", reason });
+  try {
+    const result = await lookup(files, connections);
+    return { facts: result.facts, problems: result.incomplete.map(problem) };
+  } catch (error) {
+    return { facts: undefined, problems: [problem(`online phase failed: ${describeError(error)}`)] };
+  }
+}
+
 /** Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable, registry broken). */
 export async function scan(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
@@ -329,9 +361,12 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     const files = merged.summaries
       .filter((item) => item.analyzer === analyzer.id)
       .map((item) => ({ path: item.path, summary: item.summary }));
+    const online = await onlinePhase(analyzer, files, options.online);
+    projectProblems.push(...online.problems);
     try {
       const result = analyzeProject(analyzer, files, lineReader, ruleFilter, {
         advisories: options.advisories,
+        online: online.facts,
       });
       projectFindings.push(...result.findings);
       projectProblems.push(...result.problems);

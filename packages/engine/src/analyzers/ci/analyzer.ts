@@ -2,9 +2,15 @@
 // the hazards zizmor users expect (injection, unpinned code, over-broad tokens, dangerous triggers).
 import { defineAnalyzer } from "../../analyzer.ts";
 import { parseWorkflow, type WorkflowModel } from "./model.ts";
-import { ciRules } from "./rules/index.ts";
+import {
+  type ActionRefFacts,
+  type CiSummary,
+  lookupActionRefs,
+  summarizeUses,
+} from "./online/action-refs.ts";
+import { ciProjectRules, ciRules } from "./rules/index.ts";
 
-export const ciAnalyzer = defineAnalyzer<WorkflowModel>({
+export const ciAnalyzer = defineAnalyzer<WorkflowModel, CiSummary, ActionRefFacts>({
   id: "ci",
   title: "GitHub Actions",
   description:
@@ -13,4 +19,10 @@ export const ciAnalyzer = defineAnalyzer<WorkflowModel>({
   accepts: ["github-workflow", "github-action", "dependabot-config"],
   parse: parseWorkflow,
   rules: ciRules,
+  // Offline the project phase only collects `uses:`; with a GitHub connection it asks about their refs.
+  project: {
+    summarize: summarizeUses,
+    rules: ciProjectRules,
+    lookup: (files, connections) => lookupActionRefs(files, connections),
+  },
 });
