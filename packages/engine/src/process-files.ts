@@ -9,6 +9,7 @@ import { classify, decodeText } from "./classify.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
+import { configureAnalyzers } from "./rule-options.ts";
 import { type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
@@ -25,6 +26,8 @@ export interface ProcessorInit {
   registryUrl: string;
   disabledRules: readonly string[];
   maxFileBytes: number;
+  /** Rule id → options (`.rampart.yaml` `options:`), already checked by the scan. */
+  ruleOptions?: Readonly<Record<string, unknown>>;
 }
 
 export interface BatchResult {
@@ -89,7 +92,7 @@ export async function loadAnalyzers(
 
 /** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
 export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
-  const all = await loadAnalyzers(init.registryUrl, registry);
+  const all = configureAnalyzers(await loadAnalyzers(init.registryUrl, registry), init.ruleOptions);
   const prepareErrors: Processor["prepareErrors"] = [];
   const ready: Analyzer[] = [];
   for (const analyzer of all) {

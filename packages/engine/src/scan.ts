@@ -29,6 +29,7 @@ import {
 } from "./process-files.ts";
 import { Redactions } from "./redact.ts";
 import type { Severity } from "./rule.ts";
+import { configureAnalyzers } from "./rule-options.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
 import { SourceFile } from "./source.ts";
 import {
@@ -91,6 +92,11 @@ export interface ScanOptions {
    * not run. A network problem never fails the scan; it makes the analyzer's run `partial`.
    */
   online?: OnlineConnections;
+  /**
+   * Rule id → options (`.rampart.yaml` `options:`), each checked against the schema its rule
+   * declares: the scan rejects with a `RuleOptionsError` naming the rule before reading any file.
+   */
+  ruleOptions?: Readonly<Record<string, unknown>>;
 }
 
 export interface ScanResult {
@@ -292,7 +298,11 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     registryUrl: options.registryUrl ?? DEFAULT_REGISTRY_URL,
     disabledRules: options.disabledRules ?? [],
     maxFileBytes,
+    ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
   };
+  // Bad rule options stop the scan here, with the rule named, rather than in every worker.
+  if (options.ruleOptions && Object.keys(options.ruleOptions).length > 0)
+    configureAnalyzers(await loadAnalyzers(init.registryUrl), options.ruleOptions);
   // The worker script is built while the walk goes on, once the walk has found enough files to
   // need workers (and never for a scan told to run in-process).
   let script: Promise<URL> | undefined;
@@ -347,7 +357,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     abandoned.push(...run.skipped);
   }
 
-  const analyzers = await analyzersLoading;
+  const analyzers = configureAnalyzers(await analyzersLoading, options.ruleOptions);
   const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;
@@ -403,6 +413,7 @@ export function optionsFromConfig(loaded: LoadedConfig): ScanOptions {
     disabledRules: config.disable,
     severityOverrides: config.severity,
     suppressions: config.ignore.map((item) => ({ ...item, source: loaded.path ?? ".rampart.yaml" })),
+    ...(Object.keys(config.options).length > 0 ? { ruleOptions: config.options } : {}),
     ...(config.maxFileBytes !== undefined ? { maxFileBytes: config.maxFileBytes } : {}),
   };
 }
