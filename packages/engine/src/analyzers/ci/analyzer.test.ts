@@ -200,6 +200,7 @@ describe("hostile input", () => {
       outputs,
       "    steps:",
       step.repeat(3),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
       '      - run: echo "${{ needs.a.outputs.V1 }} ${{ env.V2 }} ${{ steps.s.outputs.V3 }}"',
       "",
     ].join("\n");
