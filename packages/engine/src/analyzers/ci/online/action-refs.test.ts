@@ -209,7 +209,7 @@ describe("lookupActionRefs", () => {
         ["example-org/other-action", "v2"],
         ["example-org/third-action", "v3"],
       ],
-      { maxRequests: 2 },
+      { maxRequests: 2, concurrency: 1 },
     );
     expect(result.facts.refs["example-org/deploy-action@v1"]).toEqual({ tag: true, branch: true });
     expect(result.incomplete).toEqual([

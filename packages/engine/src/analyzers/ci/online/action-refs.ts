@@ -178,11 +178,14 @@ class RefResolver {
 export interface ActionRefLimits extends GitHubClientLimits {
   /** Branches and tags one commit may be compared with before the question is left open. */
   maxComparesPerCommit: number;
+  /** Repositories asked about at once. */
+  concurrency: number;
 }
 
 export const DEFAULT_ACTION_REF_LIMITS: ActionRefLimits = {
   ...DEFAULT_CLIENT_LIMITS,
   maxComparesPerCommit: 30,
+  concurrency: 4,
 };
 
 /** At most this many unanswered questions are listed one by one; the rest are counted. */
@@ -204,38 +207,53 @@ export async function lookupActionRefs(
   const unanswered: string[] = [];
   let stoppedBy: string | undefined;
   let notAsked = 0;
+  let resolver: RefResolver;
   try {
-    const resolver = new RefResolver(createGitHubClient(github, limits));
-    for (const [key, { repository, ref }] of [...questions].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (stoppedBy) {
-        notAsked++;
-        continue;
-      }
-      try {
-        if (COMMIT_SHA.test(ref)) {
-          const answer = await resolver.commitReachability(
-            repository,
-            ref.toLowerCase(),
-            limits.maxComparesPerCommit,
-          );
-          if (answer) facts.commits[key] = answer;
-        } else {
-          facts.refs[key] = await resolver.refKinds(repository, ref);
-        }
-      } catch (error) {
-        if (error instanceof LookupStopped) {
-          stoppedBy = error.message;
-          notAsked++;
-        } else {
-          unanswered.push(`${key}: ${error instanceof LookupError ? error.message : "lookup failed"}`);
-        }
-      }
-    }
+    resolver = new RefResolver(createGitHubClient(github, limits));
   } catch (error) {
     // The client refused the connection itself (a bad API URL): nothing was asked.
-    stoppedBy = error instanceof LookupError ? error.message : "lookup failed";
-    notAsked = questions.size;
+    const reason = error instanceof LookupError ? error.message : "lookup failed";
+    return { facts, incomplete: [`GitHub lookup stopped (${reason}); ${questions.size} refs not checked`] };
   }
+  const ask = async (key: string, repository: string, ref: string) => {
+    if (stoppedBy) {
+      notAsked++;
+      return;
+    }
+    try {
+      if (COMMIT_SHA.test(ref)) {
+        const answer = await resolver.commitReachability(
+          repository,
+          ref.toLowerCase(),
+          limits.maxComparesPerCommit,
+        );
+        if (answer) facts.commits[key] = answer;
+      } else {
+        facts.refs[key] = await resolver.refKinds(repository, ref);
+      }
+    } catch (error) {
+      if (error instanceof LookupStopped) {
+        stoppedBy ??= error.message;
+        notAsked++;
+      } else {
+        unanswered.push(`${key}: ${error instanceof LookupError ? error.message : "lookup failed"}`);
+      }
+    }
+  };
+  // Repositories are asked about side by side; one repository's questions one after another, so
+  // its tag and branch lists are fetched once and shared.
+  const byRepository = new Map<string, [string, string][]>();
+  for (const [key, { repository, ref }] of [...questions].sort(([a], [b]) => (a < b ? -1 : 1)))
+    byRepository.set(repository, [...(byRepository.get(repository) ?? []), [key, ref]]);
+  const queue = [...byRepository];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [repository, refs] = next;
+      for (const [key, ref] of refs) await ask(key, repository, ref);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, worker));
+  unanswered.sort();
   const incomplete = unanswered.slice(0, MAX_LISTED).map((line) => `GitHub lookup of ${line}`);
   if (unanswered.length > MAX_LISTED)
     incomplete.push(`GitHub lookup: ${unanswered.length - MAX_LISTED} more refs not answered`);

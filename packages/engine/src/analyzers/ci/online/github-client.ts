@@ -28,7 +28,7 @@ export interface GitHubClientLimits {
 }
 
 export const DEFAULT_CLIENT_LIMITS: GitHubClientLimits = {
-  maxRequests: 100,
+  maxRequests: 250,
   timeoutMs: 10_000,
   totalMs: 60_000,
   maxBodyBytes: 4 * 1024 * 1024,
