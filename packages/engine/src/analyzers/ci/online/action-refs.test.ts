@@ -5,11 +5,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTree } from "../../../../test/temp-tree.ts";
 import { scan } from "../../../scan.ts";
+import { SourceFile } from "../../../source.ts";
+import { parseWorkflow } from "../model.ts";
 import {
   type ActionRefLimits,
   type CiSummary,
   DEFAULT_ACTION_REF_LIMITS,
   lookupActionRefs,
+  summarizeUses,
 } from "./action-refs.ts";
 import { apiBaseUrl } from "./github-client.ts";
 
@@ -245,6 +248,27 @@ describe("lookupActionRefs", () => {
     expect(refused.incomplete).toEqual([
       "GitHub lookup stopped (GitHub API URL refused: must be https (http only on a loopback host)); 1 refs not checked",
     ]);
+  });
+});
+
+describe("summarizeUses", () => {
+  it("keeps only refs that stay one path under their repository", () => {
+    const text = [
+      "on: push",
+      "jobs:",
+      "  a:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - uses: example-org/deploy-action@release/v1",
+      "      - uses: example-org/deploy-action@../../../user",
+      "      - uses: example-org/deploy-action@v1/..",
+      "      - uses: example-org/..@v1",
+      "      - uses: example-org/deploy-action@v1?x=1",
+      "",
+    ].join("\n");
+    const parsed = parseWorkflow(new SourceFile(".github/workflows/a.yml", text));
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(summarizeUses(parsed.model).uses.map((use) => use.ref)).toEqual(["release/v1"]);
   });
 });
 

@@ -42,12 +42,23 @@ export const COMMIT_SHA = /^[0-9a-f]{40}$/i;
 
 /** Only repository references with a plain `owner/repo` can be asked about. */
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/**
+ * Refs that git allows and that stay one path under the repository: no `.`/`..` segment (a URL
+ * would resolve it and ask another endpoint), nothing but the usual characters, bounded length.
+ */
+const REF = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._+/-]{1,255}$/;
+
+function askable(repository: string, ref: string): boolean {
+  return (
+    REPOSITORY.test(repository) && repository.split("/").every((part) => !/^\.+$/.test(part)) && REF.test(ref)
+  );
+}
 
 export function summarizeUses(model: WorkflowModel): CiSummary {
   const uses: ActionUse[] = [];
   for (const item of allUses(model)) {
     if (item.kind !== "repository" || item.ref === null || item.ref === "") continue;
-    if (!REPOSITORY.test(item.repository)) continue;
+    if (!askable(item.repository, item.ref)) continue;
     uses.push({
       repository: item.repository,
       ref: item.ref,
@@ -158,6 +169,8 @@ class RefResolver {
       ...[...branches.tips.keys()].filter((name) => name !== defaultBranch),
       ...tags.tips.keys(),
     ];
+    if (candidates.some((name) => !REF.test(name)))
+      throw new LookupError("a branch or tag name that cannot be compared safely");
     if (candidates.length > maxCompares)
       throw new LookupError(`${candidates.length} branches and tags to compare, more than ${maxCompares}`);
     for (const name of candidates) {
@@ -201,7 +214,8 @@ export async function lookupActionRefs(
   if (!github) return { facts, incomplete: [] };
   const questions = new Map<string, { repository: string; ref: string }>();
   for (const file of files)
-    for (const use of file.summary.uses) questions.set(refKey(use.repository, use.ref), use);
+    for (const use of file.summary.uses)
+      if (askable(use.repository, use.ref)) questions.set(refKey(use.repository, use.ref), use);
   if (questions.size === 0) return { facts, incomplete: [] };
 
   const unanswered: string[] = [];
