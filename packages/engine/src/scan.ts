@@ -277,9 +277,13 @@ async function onlinePhase(
   analyzer: Analyzer,
   files: readonly { path: string; summary: unknown }[],
   connections: OnlineConnections | undefined,
+  ruleFilter: ((id: string) => boolean) | undefined,
 ): Promise<{ facts: unknown; problems: FileProblem[] }> {
   const lookup = analyzer.project?.lookup;
   if (!lookup || !connections) return { facts: undefined, problems: [] };
+  // No request is worth sending when every rule that would read the answers is disabled.
+  if (ruleFilter && !analyzer.project?.rules.some((rule) => ruleFilter(rule.id)))
+    return { facts: undefined, problems: [] };
   const problem = (reason: string): FileProblem => ({ analyzer: analyzer.id, path: "(online)", reason });
   try {
     const result = await lookup(files, connections);
@@ -371,7 +375,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     const files = merged.summaries
       .filter((item) => item.analyzer === analyzer.id)
       .map((item) => ({ path: item.path, summary: item.summary }));
-    const online = await onlinePhase(analyzer, files, options.online);
+    const online = await onlinePhase(analyzer, files, options.online, ruleFilter);
     projectProblems.push(...online.problems);
     try {
       const result = analyzeProject(analyzer, files, lineReader, ruleFilter, {

@@ -322,6 +322,22 @@ describe("scan with a GitHub connection", () => {
     }
   }, 60_000);
 
+  it("sends nothing when both online rules are disabled", async () => {
+    mode = "normal";
+    const tree = makeTree({ ".github/workflows/ci.yml": workflow });
+    try {
+      requests.length = 0;
+      await scan(tree.root, {
+        workers: 0,
+        online: { github: { token: TOKEN, apiUrl } },
+        disabledRules: ["ci/ref-confusion", "ci/impostor-commit"],
+      });
+      expect(requests).toEqual([]);
+    } finally {
+      tree.remove();
+    }
+  }, 60_000);
+
   it("keeps the scan going when GitHub fails, with the ci run partial and the reason", async () => {
     mode = "error";
     const tree = makeTree({ ".github/workflows/ci.yml": workflow });
