@@ -288,12 +288,17 @@ async function onlinePhase(
   try {
     const result = await lookup(files, connections);
     return { facts: result.facts, problems: result.incomplete.map(problem) };
-  } catch (error) {
-    return { facts: undefined, problems: [problem(`online phase failed: ${describeError(error)}`)] };
+  } catch {
+    // A lookup answers network trouble itself; a throw here is a bug, and its text may be a
+    // library's (a URL, a token in a header dump): the run says less.
+    return { facts: undefined, problems: [problem("online phase failed unexpectedly")] };
   }
 }
 
-/** Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable, registry broken). */
+/**
+ * Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable,
+ * registry broken, rule options a rule refuses).
+ */
 export async function scan(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
   const root = resolve(rootPath);
