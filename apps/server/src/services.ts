@@ -44,6 +44,7 @@ import { createGitHubApi } from "./github/github-api.ts";
 import { createGitHubAppStore } from "./github/github-app.store.ts";
 import { createGitHubHost, hostedAccess } from "./github/github-host.ts";
 import { createInstallationsService } from "./github/installations.service.ts";
+import { createScanConnections, installationOfTenant } from "./github/scan-connections.ts";
 import { createSignedStates } from "./github/signed-state.ts";
 import { purgeDeliveriesJob } from "./github/webhook-deliveries.ts";
 import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
@@ -186,6 +187,11 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ledger,
     ledgerOrigin: config.LEDGER_ORIGIN,
     repositoryEvidence: createRepositoryEvidence({ db, host: github }),
+    onlineConnections: createScanConnections({
+      installationOf: installationOfTenant(db),
+      host: github,
+      apiUrl: githubApi.apiUrl,
+    }),
     ...(config.ENGINE_WORKERS !== undefined ? { engineWorkers: config.ENGINE_WORKERS } : {}),
     // A pull request's commit is not the branch's: fix pull requests are merged by branch runs only.
     afterRun: async (run) => {

@@ -157,6 +157,16 @@ describe("rampart scan", () => {
     );
   }, 30_000);
 
+  it("refuses rule options for a rule it does not have, or a GitHub token on the command line", async () => {
+    const root = project({ ".rampart.yaml": "options:\n  example/no-such-rule: { x: 1 }\n" });
+    const bad = await rampart(root, "scan", ".");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/\.rampart\.yaml: options\.example\/no-such-rule: no rule has this id\n$/);
+    const token = await rampart(root, "scan", ".", "--github-token", "ghp_x");
+    expect(token.code).toBe(2);
+    expect(token.stderr).toContain("GITHUB_TOKEN only");
+  }, 30_000);
+
   it("reports malformed, binary and oversized files as skipped and keeps going", async () => {
     const root = project({
       "broken.conf": "this is not = = a setting {{{\n",

@@ -42,6 +42,10 @@ Commands:
       --rules DIR                 also run the custom rules of DIR/*.yaml, besides
                                   <path>/.rampart/rules/ (repeatable; docs/custom-rules.md);
                                   an invalid rule is an error (exit 2, one line per problem)
+      --github-api-url URL        GitHub's API for the online checks of action refs (impostor
+                                  commits, ref confusion), which run when $GITHUB_TOKEN is set
+                                  (default: https://api.github.com; GHES: https://HOST/api/v3)
+      --offline                   no network checks, even with $GITHUB_TOKEN set
       --upload URL                send the run to the Rampart server at URL (https, or http on
                                   localhost) with the API token in $RAMPART_TOKEN, and print
                                   the run's link; the token is never taken from the command line

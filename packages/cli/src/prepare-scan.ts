@@ -4,7 +4,8 @@ import { resolve } from "node:path";
 import { readBaseline } from "@rampart/engine/baseline";
 import { configBaselinePath, loadConfig, unknownRuleIds } from "@rampart/engine/config";
 import { customRuleMeta, hasCustomRuleSources } from "@rampart/engine/custom-rules/meta";
-import { ruleCatalogue } from "@rampart/engine/registry";
+import { allRules, ruleCatalogue } from "@rampart/engine/registry";
+import { ruleOptionErrors } from "@rampart/engine/rule-options";
 import { optionsFromConfig, type ScanOptions } from "@rampart/engine/scan";
 import { type Io, UsageError } from "./io.ts";
 import type { RegistrySource } from "./registry-source.ts";
@@ -68,6 +69,9 @@ export async function prepareScan(
       ...rules.rules.map((definition) => customRuleMeta(definition).id),
     ]),
   );
+  const optionErrors = ruleOptionErrors(loaded.value.config.options, allRules(registry.analyzers));
+  if (optionErrors.length > 0)
+    throw new UsageError(`${loaded.value.path ?? "config"}: ${optionErrors.join("; ")}`);
   if (unknown.length > 0)
     io.stderr.write(`rampart: warning: config names unknown rules: ${unknown.join(", ")}\n`);
   const options: ScanOptions = {

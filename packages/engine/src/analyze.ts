@@ -224,6 +224,8 @@ export interface ProjectAnalysis {
 /** What the caller of a scan gives project rules beyond the summaries. */
 export interface ProjectInputs {
   advisories?: AdvisorySource | undefined;
+  /** The facts of the analyzer's online phase, when it ran. */
+  online?: unknown;
 }
 
 export function analyzeProject(
@@ -243,6 +245,7 @@ export function analyzeProject(
       rule.check({
         files,
         advisories: inputs.advisories,
+        online: inputs.online,
         report: (report) => reports.push(report),
         incomplete: (reason) => incomplete.push(reason),
       });

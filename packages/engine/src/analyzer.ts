@@ -1,6 +1,6 @@
 // The analyzer contract: which classified files an analyzer takes, how it turns one into a typed
 // model (or says why it cannot), the rules it runs on that model, and the status of its run.
-import type { FileRule, ProjectRule } from "./rule.ts";
+import type { FileRule, ProjectFile, ProjectRule } from "./rule.ts";
 import type { SourceFile } from "./source.ts";
 
 /**
@@ -49,7 +49,23 @@ export function skipped(reason: string): ParseResult<never> {
   return { ok: false, reason };
 }
 
-export interface Analyzer<Model = unknown, Summary = unknown> {
+/**
+ * Network services a scan may be given (`ScanOptions.online`). The engine is offline by default;
+ * an analyzer's online phase runs only for the services it is given.
+ */
+export interface OnlineConnections {
+  /** GitHub's REST API: a token and the API base URL (`https://api.github.com` or a GHES `/api/v3`). */
+  github?: { token: string; apiUrl: string };
+}
+
+/** What an online phase returns: plain facts for the project rules, and what it could not find out. */
+export interface OnlineLookup<Facts> {
+  facts: Facts;
+  /** One line per question left unanswered (network error, request budget spent); makes the run partial. */
+  incomplete: string[];
+}
+
+export interface Analyzer<Model = unknown, Summary = unknown, Facts = unknown> {
   /** Lower-case, hyphenated; the prefix of every rule id of this analyzer and its folder name. */
   id: string;
   title: string;
@@ -81,14 +97,23 @@ export interface Analyzer<Model = unknown, Summary = unknown> {
    */
   project?: {
     summarize(model: Model, file: SourceFile): Summary;
-    rules: readonly ProjectRule<Summary>[];
+    rules: readonly ProjectRule<Summary, Facts>[];
+    /**
+     * An optional online phase, run on the main thread before the project rules when the scan was
+     * given a connection this analyzer uses. Bounded (requests, time) and never rejects for a
+     * network problem: it answers what it could and lists the rest in `incomplete`.
+     */
+    lookup?(
+      files: readonly ProjectFile<Summary>[],
+      connections: OnlineConnections,
+    ): Promise<OnlineLookup<Facts>>;
   };
 }
 
 /** Identity helper that checks the analyzer's rules against its model type. */
-export function defineAnalyzer<Model, Summary = never>(
-  analyzer: Analyzer<Model, Summary>,
-): Analyzer<Model, Summary> {
+export function defineAnalyzer<Model, Summary = never, Facts = unknown>(
+  analyzer: Analyzer<Model, Summary, Facts>,
+): Analyzer<Model, Summary, Facts> {
   return analyzer;
 }
 

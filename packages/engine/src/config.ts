@@ -31,6 +31,11 @@ export const ConfigSchema = z.strictObject({
   /** A baseline file (see baseline.ts), relative to the config file. */
   baseline: z.string().min(1).optional(),
   maxFileBytes: z.number().int().positive().optional(),
+  /**
+   * Rule id → that rule's options (e.g. `ci/forbidden-action: { allow: [actions/*] }`). Each rule
+   * declares their schema; they are checked against the registry (`ruleOptionErrors`) before a scan.
+   */
+  options: z.record(RuleId, z.unknown()).default({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -10,6 +10,7 @@ import type { CustomRuleDefinition } from "./custom-rules/schema.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
+import { configureAnalyzers } from "./rule-options.ts";
 import { type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
@@ -28,6 +29,8 @@ export interface ProcessorInit {
   maxFileBytes: number;
   /** Validated custom rules (custom-rules/load.ts); they run as one more analyzer, `custom`. */
   customRules?: readonly CustomRuleDefinition[];
+  /** Rule id → options (`.rampart.yaml` `options:`), already checked by the scan. */
+  ruleOptions?: Readonly<Record<string, unknown>>;
 }
 
 export interface BatchResult {
@@ -103,7 +106,10 @@ export async function withCustomRules(
 
 /** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
 export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
-  const all = await withCustomRules(await loadAnalyzers(init.registryUrl, registry), init.customRules);
+  const all = await withCustomRules(
+    configureAnalyzers(await loadAnalyzers(init.registryUrl, registry), init.ruleOptions),
+    init.customRules,
+  );
   const prepareErrors: Processor["prepareErrors"] = [];
   const ready: Analyzer[] = [];
   for (const analyzer of all) {

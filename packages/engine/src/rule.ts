@@ -1,6 +1,7 @@
 // A rule is data (what it finds, how bad, which controls it evidences, how to fix) plus one pure
 // function that looks at a typed model and reports. Rules never read files and never throw:
 // the engine catches a throw anyway, but reports it as a partial analyzer run.
+import type { ZodType } from "zod";
 import type { FindingProperties } from "./finding.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
 import type { SourceFile, Span } from "./source.ts";
@@ -83,6 +84,24 @@ export interface Report {
   severity?: Severity;
 }
 
+/**
+ * A rule that takes options from `.rampart.yaml` (`options: { <rule id>: … }`): the zod schema of
+ * its options and the same rule built with them. The registered rule is the one without options.
+ */
+export interface RuleOptions<Rule> {
+  readonly schema: ZodType;
+  /** Parses `options` with `schema` first, so it throws on options the schema refuses. */
+  configure(options: unknown): Rule;
+}
+
+/** Ties a rule's options schema to its builder, so `configure` only ever sees parsed options. */
+export function ruleOptions<Options, Rule>(
+  schema: ZodType<Options>,
+  build: (options: Options) => Rule,
+): RuleOptions<Rule> {
+  return { schema, configure: (options) => build(schema.parse(options)) };
+}
+
 /** A per-file rule sees one file's model. */
 export interface FileRuleContext<Model> {
   readonly model: Model;
@@ -93,6 +112,8 @@ export interface FileRuleContext<Model> {
 export interface FileRule<Model> extends RuleMeta {
   /** Pure: reads `ctx.model`, calls `ctx.report`. Method syntax on purpose (lets the registry hold rules of any model). */
   check(ctx: FileRuleContext<Model>): void;
+  /** Present when the rule can be configured in `.rampart.yaml`. */
+  options?: RuleOptions<FileRule<Model>>;
 }
 
 /** One file's contribution to a cross-file phase. */
@@ -102,13 +123,18 @@ export interface ProjectFile<Summary> {
 }
 
 /** A project rule sees the summaries of every file the analyzer parsed (e.g. all Terraform files). */
-export interface ProjectRuleContext<Summary> {
+export interface ProjectRuleContext<Summary, Facts = unknown> {
   readonly files: readonly ProjectFile<Summary>[];
   /**
    * Vulnerability advisories the scan was given (`ScanOptions.advisories`). Undefined when the
    * caller gave none: rules that need them fall back to the bundled demo set.
    */
   readonly advisories?: AdvisorySource | undefined;
+  /**
+   * What the analyzer's online phase (`project.lookup`) learnt from a network service, as plain
+   * data. Undefined when the scan was given no connection: rules that need it then report nothing.
+   */
+  readonly online?: Facts | undefined;
   report(report: Report & { path: string }): void;
   /**
    * The rule could not do all of its job (e.g. no advisory data to match against): the analyzer's
@@ -117,8 +143,10 @@ export interface ProjectRuleContext<Summary> {
   incomplete(reason: string): void;
 }
 
-export interface ProjectRule<Summary> extends RuleMeta {
-  check(ctx: ProjectRuleContext<Summary>): void;
+export interface ProjectRule<Summary, Facts = unknown> extends RuleMeta {
+  check(ctx: ProjectRuleContext<Summary, Facts>): void;
+  /** Present when the rule can be configured in `.rampart.yaml`. */
+  options?: RuleOptions<ProjectRule<Summary, Facts>>;
 }
 
 export type AnyRule = FileRule<unknown> | ProjectRule<unknown>;
@@ -134,7 +162,9 @@ export function defineFileRule<Model>(rule: FileRule<Model>): FileRule<Model> {
   return rule;
 }
 
-export function defineProjectRule<Summary>(rule: ProjectRule<Summary>): ProjectRule<Summary> {
+export function defineProjectRule<Summary, Facts = unknown>(
+  rule: ProjectRule<Summary, Facts>,
+): ProjectRule<Summary, Facts> {
   return rule;
 }
 

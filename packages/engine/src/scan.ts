@@ -5,7 +5,13 @@ import { readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { analyzeProject, describeError, type FileProblem } from "./analyze.ts";
-import { type Analyzer, type AnalyzerRun, analyzerStatus, type SkippedFile } from "./analyzer.ts";
+import {
+  type Analyzer,
+  type AnalyzerRun,
+  analyzerStatus,
+  type OnlineConnections,
+  type SkippedFile,
+} from "./analyzer.ts";
 import { workerScript } from "./bundle.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { LoadedCustomRules } from "./custom-rules/load.ts";
@@ -26,6 +32,7 @@ import {
 } from "./process-files.ts";
 import { Redactions } from "./redact.ts";
 import type { RuleMeta, Severity } from "./rule.ts";
+import { configureAnalyzers } from "./rule-options.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
 import { SourceFile } from "./source.ts";
 import {
@@ -90,6 +97,17 @@ export interface ScanOptions {
    * file with problems makes the `custom` analyzer's run partial with one reason per problem.
    */
   customRules?: LoadedCustomRules;
+  /**
+   * Network services for the analyzers' online phases (e.g. GitHub, to tell whether a pinned
+   * action commit belongs to its repository). Absent: the scan stays offline and those checks do
+   * not run. A network problem never fails the scan; it makes the analyzer's run `partial`.
+   */
+  online?: OnlineConnections;
+  /**
+   * Rule id → options (`.rampart.yaml` `options:`), each checked against the schema its rule
+   * declares: the scan rejects with a `RuleOptionsError` naming the rule before reading any file.
+   */
+  ruleOptions?: Readonly<Record<string, unknown>>;
 }
 
 export interface ScanResult {
@@ -323,6 +341,36 @@ function withRuleProblems(runs: AnalyzerRun[], custom: LoadedCustomRules): Analy
 }
 
 /** Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable, registry broken). */
+/**
+ * An analyzer's online phase, when it has one and the scan was given connections: its facts, and
+ * each unanswered question as a problem of the run (so the run reads `partial`, not a pass).
+ */
+async function onlinePhase(
+  analyzer: Analyzer,
+  files: readonly { path: string; summary: unknown }[],
+  connections: OnlineConnections | undefined,
+  ruleFilter: ((id: string) => boolean) | undefined,
+): Promise<{ facts: unknown; problems: FileProblem[] }> {
+  const lookup = analyzer.project?.lookup;
+  if (!lookup || !connections) return { facts: undefined, problems: [] };
+  // No request is worth sending when every rule that would read the answers is disabled.
+  if (ruleFilter && !analyzer.project?.rules.some((rule) => ruleFilter(rule.id)))
+    return { facts: undefined, problems: [] };
+  const problem = (reason: string): FileProblem => ({ analyzer: analyzer.id, path: "(online)", reason });
+  try {
+    const result = await lookup(files, connections);
+    return { facts: result.facts, problems: result.incomplete.map(problem) };
+  } catch {
+    // A lookup answers network trouble itself; a throw here is a bug, and its text may be a
+    // library's (a URL, a token in a header dump): the run says less.
+    return { facts: undefined, problems: [problem("online phase failed unexpectedly")] };
+  }
+}
+
+/**
+ * Scans a folder (or one file). Rejects only on errors that stop the whole scan (root unreadable,
+ * registry broken, rule options a rule refuses).
+ */
 export async function scan(rootPath: string, options: ScanOptions = {}): Promise<ScanResult> {
   const started = Date.now();
   const root = resolve(rootPath);
@@ -331,7 +379,11 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     registryUrl: options.registryUrl ?? DEFAULT_REGISTRY_URL,
     disabledRules: options.disabledRules ?? [],
     maxFileBytes,
+    ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
   };
+  // Bad rule options stop the scan here, with the rule named, rather than in every worker.
+  if (options.ruleOptions && Object.keys(options.ruleOptions).length > 0)
+    configureAnalyzers(await loadAnalyzers(init.registryUrl), options.ruleOptions);
   // The worker script is built while the walk goes on, once the walk has found enough files to
   // need workers (and never for a scan told to run in-process).
   let script: Promise<URL> | undefined;
@@ -388,7 +440,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     abandoned.push(...run.skipped);
   }
 
-  const analyzers = await analyzersLoading;
+  const analyzers = configureAnalyzers(await analyzersLoading, options.ruleOptions);
   const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;
@@ -402,9 +454,12 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     const files = merged.summaries
       .filter((item) => item.analyzer === analyzer.id)
       .map((item) => ({ path: item.path, summary: item.summary }));
+    const online = await onlinePhase(analyzer, files, options.online, ruleFilter);
+    projectProblems.push(...online.problems);
     try {
       const result = analyzeProject(analyzer, files, lineReader, ruleFilter, {
         advisories: options.advisories,
+        online: online.facts,
       });
       projectFindings.push(...result.findings);
       projectProblems.push(...result.problems);
@@ -445,6 +500,7 @@ export function optionsFromConfig(loaded: LoadedConfig): ScanOptions {
     disabledRules: config.disable,
     severityOverrides: config.severity,
     suppressions: config.ignore.map((item) => ({ ...item, source: loaded.path ?? ".rampart.yaml" })),
+    ...(Object.keys(config.options).length > 0 ? { ruleOptions: config.options } : {}),
     ...(config.maxFileBytes !== undefined ? { maxFileBytes: config.maxFileBytes } : {}),
   };
 }

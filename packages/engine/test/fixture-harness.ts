@@ -127,12 +127,18 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
-/** Loads a fixture folder: every file except `.expect` sidecars, with its annotations. */
+/**
+ * A fixture folder's `online-facts.json`: what an analyzer's online phase would have learnt (e.g.
+ * which refs GitHub knows), given to the project rules so that fixtures need no network.
+ */
+export const ONLINE_FACTS_FILE = "online-facts.json";
+
+/** Loads a fixture folder: every file except `.expect` sidecars and online facts, with its annotations. */
 export function loadFixtureFolder(dir: string): { files: FixtureFile[]; errors: string[] } {
   const files: FixtureFile[] = [];
   const errors: string[] = [];
   for (const full of listFiles(dir)) {
-    if (full.endsWith(".expect")) continue;
+    if (full.endsWith(".expect") || full === join(dir, ONLINE_FACTS_FILE)) continue;
     const path = toPosixPath(relative(dir, full));
     const text = readFileSync(full, "utf8");
     const annotations = parseInlineAnnotations(text);
@@ -161,6 +167,7 @@ export function runRuleOnFiles(
   analyzer: Analyzer,
   rule: AnyRule,
   files: readonly FixtureFile[],
+  online?: unknown,
 ): {
   findings: RawFinding[];
   problems: string[];
@@ -188,7 +195,7 @@ export function runRuleOnFiles(
   }
   if (isProjectRule(analyzer, rule)) {
     const lineReader = (path: string, line: number) => sources.get(path)?.lineText(line) ?? "";
-    const result = analyzeProject(analyzer, summaries, lineReader, only);
+    const result = analyzeProject(analyzer, summaries, lineReader, only, { online });
     findings.push(...result.findings);
     problems.push(...result.problems.map((problem) => `${problem.path}: ${problem.reason}`));
   }
@@ -220,7 +227,9 @@ export function checkRuleFixtures(analyzer: Analyzer, analyzerDir: string, rule:
   const mustNotFlag = mine.filter((a) => a.kind === "ok").length;
   if (mustFlag === 0) errors.push(`${dir}: no "ruleid: ${rule.id}" annotation (a fixture that must flag)`);
   if (mustNotFlag === 0) errors.push(`${dir}: no "ok: ${rule.id}" annotation (a fixture that must not flag)`);
-  const run = runRuleOnFiles(analyzer, rule, files);
+  const factsPath = join(dir, ONLINE_FACTS_FILE);
+  const online: unknown = existsSync(factsPath) ? JSON.parse(readFileSync(factsPath, "utf8")) : undefined;
+  const run = runRuleOnFiles(analyzer, rule, files, online);
   errors.push(...run.problems.map((problem) => `analyzer problem: ${problem}`));
   errors.push(...compareWithAnnotations(rule.id, files, run.findings));
   return { errors, mustFlag, mustNotFlag };

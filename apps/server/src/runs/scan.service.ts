@@ -35,6 +35,7 @@ import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import type { CodeHost } from "../code-host/code-host.ts";
 import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
+import type { ScanConnections } from "../github/scan-connections.ts";
 import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import {
@@ -147,6 +148,8 @@ export interface ScanServiceDeps {
   advisories: AdvisoryStore;
   /** A hosted repository's settings read through its code host, judged as the `repository` analyzer. */
   repositoryEvidence?: ReadRepositoryEvidence;
+  /** The code host's API for the engine's online checks (workflow action refs); offline without it. */
+  onlineConnections?: ScanConnections;
   /** Engine worker threads per scan; 0 runs in-process. */
   engineWorkers?: number;
   /** Scans one tenant may have queued or running at once (manual and scheduled). */
@@ -336,9 +339,11 @@ export function createScanService(deps: ScanServiceDeps) {
       // The inventory first: it names the packages whose advisories the scan needs, and is the SBOM.
       const inventory = await directoryPackages(workspace.root);
       const advisories = await deps.advisories.sourceFor(inventory.packages);
+      const online = await deps.onlineConnections?.(repository, found, workspace.root);
       let lastProgressAt = 0;
       const scanned = await engineScan(workspace.root, {
         advisories,
+        ...(online ? { online } : {}),
         ...(deps.engineWorkers !== undefined ? { workers: deps.engineWorkers } : {}),
         onProgress: (progress) => {
           const at = Date.now();

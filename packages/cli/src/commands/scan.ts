@@ -11,6 +11,7 @@ import { ruleCatalogue } from "@rampart/engine/registry";
 import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
 import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
+import { onlineConnections, refuseGitHubTokenArgument } from "../github-option.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, EXIT_UPLOAD, type Io, UsageError, useColor } from "../io.ts";
 import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
@@ -51,6 +52,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const uploading = args.some((arg) => /^--(?:upload|token)(?:=|$)/.test(arg));
   const uploads = uploading ? await import("../upload.ts") : undefined;
   uploads?.refuseTokenArgument(args);
+  refuseGitHubTokenArgument(args);
   const { values, positionals } = parse(args, {
     format: { type: "string" },
     output: { type: "string", short: "o" },
@@ -68,6 +70,8 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     repository: { type: "string" },
     commit: { type: "string" },
     branch: { type: "string" },
+    "github-api-url": { type: "string" },
+    offline: { type: "boolean" },
   });
   if (positionals.length > 1) throw new UsageError("scan takes one path");
   const format = oneOf("format", values.format, FORMATS, "table");
@@ -78,6 +82,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const maxWorkers = 4 * availableParallelism();
   if (workers !== undefined && workers > maxWorkers)
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
+  const online = onlineConnections(io, values);
   const vexFiles = readVexFiles(io, values.vex ?? []);
   // Loaded only when used: it pulls in every lockfile parser, which a plain scan's main thread skips.
   const lockfileOption = values.lockfile ? await import("../lockfile-option.ts") : undefined;
@@ -89,6 +94,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = await prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
+  if (online) options.online = online;
   if (lockfileOption) options.lockfiles = lockfileOption.scanLockfiles(root, lockfiles);
   const upload =
     values.upload === undefined || !uploads

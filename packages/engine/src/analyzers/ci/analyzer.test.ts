@@ -182,6 +182,36 @@ describe("hostile input", () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     });
   }
+
+  it("stays fast when every variable, output and job output refers to all the others", () => {
+    const names = Array.from({ length: 40 }, (_, index) => `V${index}`);
+    const all = names.map((name) => `$${name} \${{ env.${name} }} \${{ steps.s.outputs.${name} }}`).join(" ");
+    const writer = names.map((name) => `          echo "${name}=${all}" >> "$GITHUB_ENV"`).join("\n");
+    const outputs = names
+      .map((name) => `      ${name}: \${{ needs.a.outputs.${name} }} \${{ env.${name} }}`)
+      .join("\n");
+    const step = `      - id: s\n        run: |\n${writer}\n${writer.replaceAll("GITHUB_ENV", "GITHUB_OUTPUT")}\n`;
+    const text = [
+      "on: issues",
+      "jobs:",
+      "  a:",
+      "    runs-on: ubuntu-latest",
+      "    outputs:",
+      outputs,
+      "    steps:",
+      step.repeat(3),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
+      '      - run: echo "${{ needs.a.outputs.V1 }} ${{ env.V2 }} ${{ steps.s.outputs.V3 }}"',
+      "",
+    ].join("\n");
+    const file = new SourceFile(".github/workflows/x.yml", text);
+    const started = Date.now();
+    const result = parseWorkflow(file);
+    expect(result.ok).toBe(true);
+    if (result.ok)
+      for (const rule of ciAnalyzer.rules) rule.check({ model: result.model, file, report: () => {} });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });
 
 describe("parseWorkflow", () => {

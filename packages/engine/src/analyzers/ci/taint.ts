@@ -1,7 +1,9 @@
-// Where attacker-written text travels inside one job: from an untrusted `${{ }}` field into an
-// `env:` variable, and from a script that echoes such a value into `$GITHUB_OUTPUT` into the
-// step's `steps.<id>.outputs.<name>`. Only what the file proves is followed; anything unknown
-// (inputs, vars, outputs of third-party actions) is treated as trusted, to avoid false alarms.
+// Where attacker-written text travels in one workflow: from an untrusted `${{ }}` field into an
+// `env:` variable; from a script that writes such a value to `$GITHUB_OUTPUT` into the step's
+// `steps.<id>.outputs.<name>`, or to `$GITHUB_ENV` into the later steps' `env.<NAME>`; and from a
+// job's `outputs:` into the `needs.<job>.outputs.<name>` of the jobs that need it. Only what the
+// file proves is followed; anything unknown (inputs, vars, outputs of third-party actions) is
+// treated as trusted, to avoid false alarms.
 import { isJudgeable } from "./commands.ts";
 import { UNTRUSTED_ACTION_OUTPUTS } from "./data/action-catalogue.ts";
 import { isBooleanExpression, references, untrustedField } from "./expressions.ts";
@@ -11,6 +13,7 @@ import {
   child,
   type EnvVar,
   type Job,
+  type ScriptLine,
   type Step,
   type WorkflowModel,
 } from "./model.ts";
@@ -52,25 +55,159 @@ function envValue(variables: readonly EnvVar[], name: string): EnvVar | undefine
   return variables.find((variable) => variable.name === name);
 }
 
-/** The env variable `name` as the step sees it: step, then job, then workflow level. */
-function lookupEnv(scope: StepScope, name: string): EnvVar | undefined {
-  const step = scope.steps[scope.position];
-  return (
-    (step && envValue(step.env, name)) ??
-    (scope.job ? envValue(scope.job.env, name) : undefined) ??
-    envValue(scope.model.env, name)
-  );
-}
-
-/** The untrusted field an env variable (as seen by the step) holds, or null. */
-export function envSource(scope: StepScope, name: string): string | null {
-  const value = asScalar(lookupEnv(scope, name)?.value);
+/** The untrusted field an `env:` entry's value carries (its expressions, followed), or null. */
+function envVarSource(scope: StepScope, variable: EnvVar | undefined, hops: number): string | null {
+  const value = asScalar(variable?.value);
   if (!value) return null;
   for (const expression of value.expressions) {
-    const field = directSource(expression.text, scope.model);
+    const field = expressionSource(scope, expression.text, hops);
     if (field) return field;
   }
   return null;
+}
+
+/**
+ * The untrusted field an env variable holds as the step sees it: its own `env:` first, then the
+ * last earlier step of the job that wrote the name to `$GITHUB_ENV`, then job and workflow `env:`.
+ */
+export function envSource(scope: StepScope, name: string, hops = 0): string | null {
+  return remembered(scope.steps, `env ${scope.position} ${hops} ${name}`, () =>
+    computeEnvSource(scope, name, hops),
+  );
+}
+
+function computeEnvSource(scope: StepScope, name: string, hops: number): string | null {
+  const step = scope.steps[scope.position];
+  const own = step && envValue(step.env, name);
+  if (own) return envVarSource(scope, own, hops + 1);
+  if (hops < MAX_HOPS) {
+    const written = githubEnvSource(scope, name, hops + 1);
+    if (written !== undefined) return written;
+  }
+  const job = scope.job ? envValue(scope.job.env, name) : undefined;
+  return envVarSource(scope, job ?? envValue(scope.model.env, name), hops + 1);
+}
+
+/**
+ * An earlier step's `NAME=<value>` written to `$GITHUB_ENV` (the last such write wins): the
+ * untrusted field of the value, null when the value is trusted, undefined when no step wrote it.
+ */
+function githubEnvSource(scope: StepScope, name: string, hops: number): string | null | undefined {
+  for (let position = scope.position - 1; position >= 0; position--) {
+    const writes = fileAssignments(scope.steps[position]!.runLines, "GITHUB_ENV").filter(
+      (write) => write.name === name,
+    );
+    if (writes.length === 0) continue;
+    const earlier: StepScope = { ...scope, position };
+    return valueSource(earlier, writes[writes.length - 1]!.value, hops);
+  }
+  return undefined;
+}
+
+/** The untrusted field a written value carries: a `${{ }}` expression in it, or a variable it reads. */
+function valueSource(scope: StepScope, value: string, hops: number): string | null {
+  for (const match of expressionSpans(value)) {
+    const field = expressionSource(scope, match.inner.trim(), hops);
+    if (field) return field;
+  }
+  for (const variable of shellVariables(value)) {
+    if (ENVIRONMENT_FILES.includes(variable)) continue;
+    const field = envSource(scope, variable, hops);
+    if (field) return field;
+  }
+  return null;
+}
+
+const ENVIRONMENT_FILES = ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY"];
+
+/** One `name=value` (or `name<<DELIMITER` … `DELIMITER`) a script writes to an environment file. */
+export interface FileAssignment {
+  name: string;
+  /** The value as written in the script (quotes, expressions and variables included). */
+  value: string;
+  line: ScriptLine;
+}
+
+const ASSIGNMENT = /(?:^|[\s"'])([A-Za-z_][A-Za-z0-9_-]*)(=|<<)(.*)$/;
+/** `} >> "$GITHUB_ENV"` closing a `{ … }` group whose every line writes to the file. */
+const GROUP_END = /^\s*\}\s*(?:>>?|\|\s*tee\s+(?:-a\s+)?)\s*"?\$\{?(GITHUB_[A-Z]+)\b/;
+
+/**
+ * What a script writes to `$GITHUB_OUTPUT` or `$GITHUB_ENV`: `echo "name=value" >> "$FILE"` lines,
+ * multi-line values (`echo "name<<EOF"` … `echo EOF`), and lines of a `{ …; } >> "$FILE"` group.
+ * Lines too long to judge are left out.
+ */
+export function fileAssignments(
+  lines: readonly ScriptLine[],
+  file: "GITHUB_OUTPUT" | "GITHUB_ENV",
+): FileAssignment[] {
+  let byFile = assignmentsOf.get(lines);
+  if (!byFile) {
+    byFile = new Map();
+    assignmentsOf.set(lines, byFile);
+  }
+  let found = byFile.get(file);
+  if (!found) {
+    found = readAssignments(lines, file);
+    byFile.set(file, found);
+  }
+  return found;
+}
+
+/** A step's writes, read once per script (every question about a later step reads them again). */
+const assignmentsOf = new WeakMap<readonly ScriptLine[], Map<string, FileAssignment[]>>();
+
+function readAssignments(
+  lines: readonly ScriptLine[],
+  file: "GITHUB_OUTPUT" | "GITHUB_ENV",
+): FileAssignment[] {
+  const writing: ScriptLine[] = [];
+  let group: ScriptLine[] | null = null;
+  for (const line of lines) {
+    if (!isJudgeable(line.text)) continue;
+    if (group === null && /^\s*\{\s*$/.test(line.text)) {
+      group = [];
+      continue;
+    }
+    if (group !== null) {
+      const end = GROUP_END.exec(line.text);
+      if (end) {
+        if (end[1] === file) writing.push(...group);
+        group = null;
+      } else if (/^\s*\}/.test(line.text)) {
+        group = null;
+      } else {
+        group.push(line);
+      }
+      continue;
+    }
+    if (writesTo(line.text, file)) writing.push(line);
+  }
+  const assignments: FileAssignment[] = [];
+  let heredoc: { name: string; delimiter: string; value: string[]; line: ScriptLine } | null = null;
+  for (const line of writing) {
+    const content = line.text.replace(/^\s*(?:echo|printf)\s+(?:-[a-z]+\s+)?/, "");
+    if (heredoc) {
+      if (content.replace(/["'\s]|>>?.*$/g, "") === heredoc.delimiter) {
+        assignments.push({ name: heredoc.name, value: heredoc.value.join("\n"), line: heredoc.line });
+        heredoc = null;
+      } else {
+        heredoc.value.push(content);
+      }
+      continue;
+    }
+    const match = ASSIGNMENT.exec(content);
+    if (!match) continue;
+    if (match[2] === "<<") {
+      const delimiter = /^([A-Za-z0-9_]+)/.exec(match[3]!)?.[1];
+      if (delimiter) heredoc = { name: match[1]!, delimiter, value: [], line };
+      continue;
+    }
+    assignments.push({ name: match[1]!, value: match[3]!, line });
+  }
+  // A value never closed by its delimiter is still what the step wrote.
+  if (heredoc) assignments.push({ name: heredoc.name, value: heredoc.value.join("\n"), line: heredoc.line });
+  return assignments;
 }
 
 /** Shell variables a line reads: `$NAME`, `${NAME}`, `$env:NAME` (PowerShell), `process.env.NAME`. */
@@ -97,7 +234,29 @@ export function lineSource(scope: StepScope, line: string): string | null {
   return null;
 }
 
-const MAX_HOPS = 4;
+const MAX_HOPS = 6;
+
+/**
+ * Answers already worked out, per model part (a job's step list, the model) and question. Hops
+ * bound the depth; remembering bounds the work, so a hostile file whose variables all refer to
+ * one another costs each question once per depth instead of exponentially many times.
+ */
+const answers = new WeakMap<object, Map<string, string | null>>();
+
+function remembered(owner: object, key: string, compute: () => string | null): string | null {
+  let table = answers.get(owner);
+  if (!table) {
+    table = new Map();
+    answers.set(owner, table);
+  }
+  const known = table.get(key);
+  if (known !== undefined) return known;
+  // A question that leads back to itself is not evidence: it answers null while it is open.
+  table.set(key, null);
+  const value = compute();
+  table.set(key, value);
+  return value;
+}
 
 /**
  * The untrusted field behind an expression: directly, through `env.NAME`, or through
@@ -111,7 +270,7 @@ export function expressionSource(scope: StepScope, expression: string, hops = 0)
     const env = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/i.exec(reference);
     if (env) {
       const original = expressionText(expression, env[1]!);
-      const field = envSource(scope, original);
+      const field = envSource(scope, original, hops + 1);
       if (field) return `${field} (via env.${original})`;
       continue;
     }
@@ -119,7 +278,40 @@ export function expressionSource(scope: StepScope, expression: string, hops = 0)
     if (output) {
       const field = outputSource(scope, output[1]!, output[2]!, hops + 1);
       if (field) return `${field} (via steps.${output[1]}.outputs.${output[2]})`;
+      continue;
     }
+    const needs = /^needs\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)$/i.exec(reference);
+    if (needs) {
+      const field = jobOutputSource(scope, needs[1]!, needs[2]!, hops + 1);
+      if (field) return `${field} (via needs.${needs[1]}.outputs.${needs[2]})`;
+    }
+  }
+  return null;
+}
+
+/**
+ * A job's `outputs.<name>` (read by another job as `needs.<job>.outputs.<name>`): its value is
+ * evaluated as if after the job's last step, so it sees every step's outputs.
+ */
+function jobOutputSource(scope: StepScope, jobId: string, name: string, hops: number): string | null {
+  return remembered(scope.model, `needs ${hops} ${jobId} ${name}`.toLowerCase(), () =>
+    computeJobOutputSource(scope, jobId, name, hops),
+  );
+}
+
+function computeJobOutputSource(scope: StepScope, jobId: string, name: string, hops: number): string | null {
+  const job = scope.model.jobs.find((candidate) => candidate.id.toLowerCase() === jobId.toLowerCase());
+  // A reusable workflow's outputs come from the called file, which this one does not show.
+  if (!job || job === scope.job || job.uses) return null;
+  const outputs = child(job.node, "outputs");
+  if (outputs?.kind !== "map") return null;
+  const output = outputs.entries.find((item) => item.key.toLowerCase() === name.toLowerCase());
+  const value = asScalar(output?.value);
+  if (!value) return null;
+  const end: StepScope = { model: scope.model, job, steps: job.steps, position: job.steps.length };
+  for (const expression of value.expressions) {
+    const field = expressionSource(end, expression.text, hops);
+    if (field) return field;
   }
   return null;
 }
@@ -132,25 +324,22 @@ function expressionText(expression: string, lowered: string): string {
 
 /** An earlier step with `id: <id>` whose script writes `<name>=<untrusted>` to `$GITHUB_OUTPUT`. */
 function outputSource(scope: StepScope, id: string, name: string, hops: number): string | null {
+  return remembered(scope.steps, `output ${scope.position} ${hops} ${id} ${name}`.toLowerCase(), () =>
+    computeOutputSource(scope, id, name, hops),
+  );
+}
+
+function computeOutputSource(scope: StepScope, id: string, name: string, hops: number): string | null {
   for (let position = 0; position < scope.position; position++) {
     const step = scope.steps[position]!;
     if (asScalar(child(step.node, "id"))?.text.trim().toLowerCase() !== id.toLowerCase()) continue;
     const earlier: StepScope = { ...scope, position };
     const known = knownOutputSource(scope.model, step, name);
     if (known) return known;
-    const assignment = new RegExp(`(?:^|[\\s"'])${escapeRegExp(name)}=`, "i");
-    for (const line of step.runLines) {
-      if (!isJudgeable(line.text) || !writesTo(line.text, "GITHUB_OUTPUT") || !assignment.test(line.text))
-        continue;
-      const value = line.text.slice(line.text.search(assignment));
-      for (const match of expressionSpans(value)) {
-        const field = expressionSource(earlier, match.inner.trim(), hops);
-        if (field) return field;
-      }
-      for (const variable of shellVariables(value)) {
-        const field = envSource(earlier, variable);
-        if (field) return field;
-      }
+    for (const write of fileAssignments(step.runLines, "GITHUB_OUTPUT")) {
+      if (write.name.toLowerCase() !== name.toLowerCase()) continue;
+      const field = valueSource(earlier, write.value, hops);
+      if (field) return field;
     }
   }
   return null;
@@ -165,10 +354,6 @@ function knownOutputSource(model: WorkflowModel, step: Step, name: string): stri
     model.kind === "action" || model.triggers.some((trigger) => trigger.name === "workflow_call");
   const pullRequest = model.triggers.some((trigger) => PULL_REQUEST_EVENTS.includes(trigger.name));
   return reusable || pullRequest ? `${entry.what} from ${path}` : null;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Every step with its scope: job steps, then a composite action's `runs.steps`. */

@@ -1,5 +1,7 @@
-import { defineFileRule, type FileRule } from "../../../rule.ts";
-import type { UsesReference, WorkflowModel } from "../model.ts";
+import { z } from "zod";
+import { defineFileRule, type FileRule, ruleOptions } from "../../../rule.ts";
+import { ActionPattern, matchesAction } from "../action-patterns.ts";
+import type { WorkflowModel } from "../model.ts";
 import { allUses } from "./unpinned-action.ts";
 
 /**
@@ -26,13 +28,34 @@ export const DEFAULT_FORBIDDEN_ACTIONS: ForbiddenActionPolicy = {
   ],
 };
 
-function matches(pattern: string, uses: UsesReference): boolean {
-  const at = uses.raw.lastIndexOf("@");
-  const path = (at === -1 ? uses.raw : uses.raw.slice(0, at)).toLowerCase();
-  const wanted = pattern.toLowerCase().replace(/\/$/, "");
-  if (wanted.endsWith("/*")) return path.startsWith(wanted.slice(0, -1));
-  return path === wanted || path.startsWith(`${wanted}/`);
-}
+/**
+ * `.rampart.yaml` options: `deny` patterns are forbidden on top of the default list (a bare pattern
+ * or `{ pattern, reason }`); `allow`, when given, lists the only actions permitted.
+ */
+const ForbiddenActionOptions = z
+  .strictObject({
+    deny: z
+      .array(
+        z.union([
+          ActionPattern,
+          z.strictObject({ pattern: ActionPattern, reason: z.string().trim().min(1) }),
+        ]),
+      )
+      .max(1000)
+      .optional(),
+    allow: z.array(ActionPattern).max(1000).optional(),
+  })
+  .transform(
+    (options): ForbiddenActionPolicy => ({
+      deny: [
+        ...(DEFAULT_FORBIDDEN_ACTIONS.deny ?? []),
+        ...(options.deny ?? []).map((item) =>
+          typeof item === "string" ? { pattern: item, reason: "denied by the repository's policy" } : item,
+        ),
+      ],
+      ...(options.allow ? { allow: options.allow } : {}),
+    }),
+  );
 
 export function forbiddenActionRule(
   policy: ForbiddenActionPolicy = DEFAULT_FORBIDDEN_ACTIONS,
@@ -46,25 +69,26 @@ export function forbiddenActionRule(
     lifecycle: "stable",
     cwe: [829],
     controls: ["CI-PIN-01"],
+    options: ruleOptions(ForbiddenActionOptions, forbiddenActionRule),
     docs: {
       summary:
         "A `uses:` names an action the `uses:` policy forbids. The default policy forbids actions that open a remote shell on the runner (tmate and upterm debugging sessions); an organisation's own deny or allow list replaces it.",
       whyItMatters:
         "Some actions are unacceptable whatever their version: a remote debugging session hands the runner, its token and secrets to whoever connects, and organisations keep lists of actions they have not vetted.",
       remediation:
-        "Remove the step (debug with `ACTIONS_STEP_DEBUG` logs or a local reproduction instead) or use an approved alternative. A custom policy is built in code with `forbiddenActionRule({ deny: [{ pattern: 'owner/*', reason }], allow: ['actions/*'] })` until `.rampart.yaml` carries rule options; local (`./`) and `docker://` references are never matched.",
+        "Remove the step (debug with `ACTIONS_STEP_DEBUG` logs or a local reproduction instead) or use an approved alternative. An organisation sets its policy in `.rampart.yaml`: `options: { ci/forbidden-action: { deny: [some-org/*, { pattern: other/action, reason: why }], allow: [actions/*, docker/*] } }`; `deny` adds to the default list, `allow` (when given) lists the only actions permitted. Patterns read `*`, `owner/*`, `owner/repo` or `owner/repo/path`; local (`./`) and `docker://` references are never matched.",
       example: '- run: echo "::debug::state $STATE"',
       references: ["https://docs.zizmor.sh/audits/#forbidden-uses"],
     },
     check(ctx) {
       for (const uses of allUses(ctx.model)) {
         if (uses.kind !== "repository") continue;
-        const denied = policy.deny?.find((item) => matches(item.pattern, uses));
+        const denied = policy.deny?.find((item) => matchesAction(item.pattern, uses));
         if (denied) {
           ctx.report({ message: `${uses.raw} is forbidden: ${denied.reason}`, at: uses.at });
           continue;
         }
-        if (policy.allow && !policy.allow.some((pattern) => matches(pattern, uses))) {
+        if (policy.allow && !policy.allow.some((pattern) => matchesAction(pattern, uses))) {
           ctx.report({ message: `${uses.raw} is not on the list of allowed actions`, at: uses.at });
         }
       }

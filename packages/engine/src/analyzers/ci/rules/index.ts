@@ -1,7 +1,8 @@
 // The explicit rule list of the GitHub Actions analyzer: adding a rule adds one line here.
 
-import type { FileRule } from "../../../rule.ts";
+import type { FileRule, ProjectRule } from "../../../rule.ts";
 import type { WorkflowModel } from "../model.ts";
+import type { ActionRefFacts, CiSummary } from "../online/action-refs.ts";
 import { adHocPackageInstall } from "./ad-hoc-package-install.ts";
 import { archivedAction } from "./archived-action.ts";
 import { artifactWithCredentials } from "./artifact-with-credentials.ts";
@@ -14,6 +15,7 @@ import { forbiddenAction } from "./forbidden-action.ts";
 import { githubAppTokenMisuse } from "./github-app-token-misuse.ts";
 import { githubEnvWriteInPrivilegedWorkflow } from "./github-env-write-in-privileged-workflow.ts";
 import { hardcodedCredentials } from "./hardcoded-credentials.ts";
+import { impostorCommit } from "./impostor-commit.ts";
 import { insecureCommands } from "./insecure-commands.ts";
 import { insecureUrlScheme } from "./insecure-url-scheme.ts";
 import { knownVulnerableAction } from "./known-vulnerable-action.ts";
@@ -22,6 +24,7 @@ import { missingPermissions } from "./missing-permissions.ts";
 import { obfuscatedExpression } from "./obfuscated-expression.ts";
 import { persistedCheckoutCredentials } from "./persisted-checkout-credentials.ts";
 import { pullRequestTargetWriteToken } from "./pull-request-target-write-token.ts";
+import { refConfusion } from "./ref-confusion.ts";
 import { refVersionMismatch } from "./ref-version-mismatch.ts";
 import { secretInWorkflowEnv } from "./secret-in-workflow-env.ts";
 import { secretOutsideEnvironment } from "./secret-outside-environment.ts";
@@ -82,4 +85,10 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   dependabotInsecureExecution,
   dependabotMissingCooldown,
   undocumentedPermissions,
+];
+
+/** Rules over every file's `uses:` at once, with the facts of the online phase (GitHub refs). */
+export const ciProjectRules: readonly ProjectRule<CiSummary, ActionRefFacts>[] = [
+  refConfusion,
+  impostorCommit,
 ];

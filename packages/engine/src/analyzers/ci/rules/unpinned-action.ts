@@ -1,4 +1,6 @@
-import { defineFileRule, type FileRule } from "../../../rule.ts";
+import { z } from "zod";
+import { defineFileRule, type FileRule, ruleOptions } from "../../../rule.ts";
+import { ActionPattern, mostSpecific } from "../action-patterns.ts";
 import { allSteps, type UsesReference, type WorkflowModel } from "../model.ts";
 
 /** Organisations whose actions GitHub itself publishes; see ci/unpinned-first-party-action. */
@@ -15,14 +17,35 @@ export function* allUses(model: WorkflowModel): Generator<UsesReference> {
 }
 
 /**
- * Options of ci/unpinned-action. `pins` maps `owner/repo@ref` (as written, path included for
- * sub-actions) to the full commit SHA it should be pinned to; with a mapping the rule attaches a fix.
- * The engine contract has no per-rule options yet (`.rampart.yaml` cannot reach a rule), so the
- * registered rule is built with none; `unpinnedActionRule({ pins })` is ready for that plumbing.
+ * How firmly a set of actions must be pinned: `hash-pin` (a full commit SHA; the default),
+ * `ref-pin` (any tag or branch will do, only a missing ref is flagged) or `any` (never flagged).
  */
-export interface UnpinnedActionOptions {
-  pins?: Readonly<Record<string, string>>;
+export const PinPolicy = z.enum(["hash-pin", "ref-pin", "any"]);
+export type PinPolicy = z.infer<typeof PinPolicy>;
+
+/** `policies:` of the pinning rules: action pattern → policy; the most specific pattern wins. */
+export const PinPolicies = z.record(ActionPattern, PinPolicy);
+
+/** Whether `uses` breaks the pinning policy that covers it (hash-pin when no pattern does). */
+export function breaksPinPolicy(uses: UsesReference, policies: Readonly<Record<string, PinPolicy>>): boolean {
+  if (isPinned(uses)) return false;
+  const policy = mostSpecific(Object.entries(policies), uses) ?? "hash-pin";
+  if (policy === "any") return false;
+  return policy === "hash-pin" || uses.ref === null;
 }
+
+/**
+ * Options of ci/unpinned-action (`.rampart.yaml` `options:`). `pins` maps `owner/repo@ref` (as
+ * written, path included for sub-actions) to the full commit SHA it should be pinned to; with a
+ * mapping the rule attaches a fix. `policies` relaxes pinning for trusted actions.
+ */
+export const UnpinnedActionOptions = z.strictObject({
+  pins: z
+    .record(z.string().min(3), z.string().regex(/^[0-9a-f]{40}$/i, "a pin is a full 40-character commit SHA"))
+    .optional(),
+  policies: PinPolicies.optional(),
+});
+export type UnpinnedActionOptions = z.infer<typeof UnpinnedActionOptions>;
 
 export function unpinnedActionRule(options: UnpinnedActionOptions = {}): FileRule<WorkflowModel> {
   const pins = new Map(
@@ -30,6 +53,7 @@ export function unpinnedActionRule(options: UnpinnedActionOptions = {}): FileRul
       .filter(([, sha]) => /^[0-9a-f]{40}$/i.test(sha))
       .map(([uses, sha]) => [uses.toLowerCase(), sha.toLowerCase()]),
   );
+  const policies = options.policies ?? {};
   return defineFileRule<WorkflowModel>({
     id: "ci/unpinned-action",
     analyzer: "ci",
@@ -40,13 +64,14 @@ export function unpinnedActionRule(options: UnpinnedActionOptions = {}): FileRul
     cwe: [829],
     controls: ["CI-PIN-01"],
     fixable: pins.size > 0,
+    options: ruleOptions(UnpinnedActionOptions, unpinnedActionRule),
     docs: {
       summary:
         "A step or a reusable-workflow job uses a third-party action by branch or tag (`owner/repo@v3`, `@main`) instead of a full 40-character commit SHA.",
       whyItMatters:
         "Tags and branches move. Whoever controls the action's repository (its owner, or an attacker who compromised it, as with tj-actions/changed-files in 2025) can change the code your workflow runs, with your secrets and token.",
       remediation:
-        "Pin to the full commit SHA of the release you reviewed and keep the tag in a comment (`uses: owner/repo@<sha> # v3.1.0`); let Dependabot or Renovate update it. Local actions (`./…`) are not flagged; actions published by GitHub (`actions/*`, `github/*`) are reported by ci/unpinned-first-party-action at low severity.",
+        "Pin to the full commit SHA of the release you reviewed and keep the tag in a comment (`uses: owner/repo@<sha> # v3.1.0`); let Dependabot or Renovate update it. Local actions (`./…`) are not flagged; actions published by GitHub (`actions/*`, `github/*`) are reported by ci/unpinned-first-party-action at low severity. Options in `.rampart.yaml`: `policies` maps action patterns to `hash-pin` (default), `ref-pin` (a tag will do) or `any`, e.g. `options: { ci/unpinned-action: { policies: { my-org/*: ref-pin } } }`; `pins` maps `owner/repo@tag` to a commit SHA, and the rule then offers the fix.",
       example: "- uses: docker/setup-buildx-action@c47758b77c9736f4b2ef4073d4d51994fabfe349 # v3.7.1",
       references: [
         "https://docs.zizmor.sh/audits/#unpinned-uses",
@@ -55,7 +80,7 @@ export function unpinnedActionRule(options: UnpinnedActionOptions = {}): FileRul
     },
     check(ctx) {
       for (const uses of allUses(ctx.model)) {
-        if (uses.kind !== "repository" || isPinned(uses)) continue;
+        if (uses.kind !== "repository" || !breaksPinPolicy(uses, policies)) continue;
         const owner = uses.repository.split("/")[0]!;
         if (FIRST_PARTY_OWNERS.has(owner)) continue;
         const message =
