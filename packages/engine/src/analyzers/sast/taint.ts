@@ -671,6 +671,29 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     );
   }
 
+  // `json.Unmarshal(body, &v)`, `c.ShouldBindJSON(&v)`: the call writes what it read into `v`, as
+  // an assignment of the call's value would (the call's text holds the source or the tainted input).
+  if (spec.pointerFills)
+    for (const call of index.calls) {
+      if (call.sink || !spec.pointerFills.some((fill) => fill.test(call.callee)) || isDead(model, call.start))
+        continue;
+      for (const argument of argumentsOf(model, call)) {
+        const target = /^&\s*([A-Za-z_]\w*)$/.exec(argument.text)?.[1];
+        if (!target) continue;
+        containerNames.push(target);
+        addEvent(
+          target,
+          {
+            pos: call.end,
+            start: call.start,
+            augmented: false,
+            value: { start: call.start, end: call.end, line: call.line, column: call.column },
+          },
+          scopeAt(index, call.start),
+        );
+      }
+    }
+
   const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
   const assignmentNodes = inRegions(found.assignments);
   const identifierKinds = new Set(spec.kinds.identifiers);

@@ -253,5 +253,11 @@ export interface LanguageSpec {
   sinks: readonly SinkSpec[];
   propertySinks?: readonly PropertySinkSpec[];
   returnSinks?: readonly ReturnSinkSpec[];
+  /**
+   * Calls that write what they read into their `&v` arguments (Go `json.Unmarshal(body, &v)`,
+   * `json.NewDecoder(r.Body).Decode(&v)`, gin `c.ShouldBindJSON(&v)`): `v` (and so every field of
+   * it) takes the taint of the call's text, as if the call's value were assigned to it.
+   */
+  pointerFills?: readonly RegExp[];
   patterns: readonly PatternSpec[];
 }
