@@ -80,11 +80,11 @@ describe("cross-file summaries", () => {
       "b.py": "from .a import v\n\ndef f(x):\n    return v(x)\n",
     };
     expect(scanProject(cycle, "a.py").findings).toHaveLength(1);
-    const escape = scanProject(
+    const outside = scanProject(
       { "app.py": "from flask import request\nfrom ....etc.passwd import f\nf(request.args['x'])\n" },
       "app.py",
     );
-    expect(escape.reads.every((path) => !path.includes(".."))).toBe(true);
+    expect(outside.reads.every((path) => !path.includes(".."))).toBe(true);
     const broken = scanProject(
       { "h.py": "def f(x:\n  return", "v.py": VIEW.replace(".helpers", ".h") },
       "v.py",
