@@ -9,8 +9,8 @@ export const sastAnalyzer = defineAnalyzer<SastModel>({
   id: "sast",
   title: "Application code (SAST)",
   description:
-    "Parses JavaScript, TypeScript (JSX/TSX), Python, Go and Java with real grammars (ast-grep). A taint engine follows request data, route parameters and command-line arguments through assignments, string building, containers, object fields and calls within a file (with function summaries in Python) to SQL, NoSQL, shell, eval, file, URL, redirect, HTML, LDAP and XPath sinks, stopped by sanitizers, parameterised APIs, allow-list checks and constant-false branches; pattern rules find weak hashing, ciphers, key sizes and TLS versions, weak randomness for secrets, insecure cookies, disabled TLS or SSH host verification, hard-coded credentials, XXE-prone parsers, unsafe deserialization, unescaped HTML and templates, shell commands and SQL built at run time, debug modes, insecure temporary files, permissive file modes and the other checks Python teams run bandit for.",
-  accepts: ["javascript", "typescript", "python", "go", "java"],
+    "Parses JavaScript, TypeScript (JSX/TSX), Python, Go and Java with real grammars (ast-grep). A taint engine follows request data, route parameters and command-line arguments through assignments, string building, containers, object fields and calls within a file (with function summaries in Python) to SQL, NoSQL, shell, eval, file, URL, redirect, HTML, LDAP and XPath sinks, stopped by sanitizers, parameterised APIs, allow-list checks and constant-false branches; pattern rules (and text rules over Jinja2, Django, EJS, Handlebars and Mustache templates) find weak hashing, ciphers, key sizes and TLS versions, weak randomness for secrets, insecure cookies, disabled TLS or SSH host verification, hard-coded credentials, XXE-prone parsers, unsafe deserialization, unescaped HTML and templates, shell commands and SQL built at run time, debug modes, insecure temporary files, permissive file modes and the other checks Python teams run bandit for.",
+  accepts: ["javascript", "typescript", "python", "go", "java", "html-template"],
   prepare: registerLanguages,
   parse: parseSource,
   rules: sastRules,

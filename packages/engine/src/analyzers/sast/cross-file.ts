@@ -312,6 +312,8 @@ function importsOf(model: SastModel): ImportedName[] {
       return javaImports(model);
     case "go":
       return goImports(model);
+    case "template":
+      return [];
   }
 }
 
@@ -331,6 +333,12 @@ export function importedFunctions(
   const cached = model.cache.get(cacheName) as Map<string, ImportedFunction> | undefined;
   if (cached) return cached;
   const table = new Map<string, ImportedFunction>();
+  // Go and Java name no imported function: every file of the folder (or every class called) would
+  // be read for each file of the package. Followed only from files that hold a source themselves.
+  if (needSource && (model.language === "go" || model.language === "java")) {
+    model.cache.set(cacheName, table);
+    return table;
+  }
   let read = 0;
   let attempts = 0;
   for (const imported of importsOf(model)) {

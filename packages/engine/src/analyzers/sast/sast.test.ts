@@ -141,11 +141,12 @@ describe("rule data", () => {
       python: "x",
       go: "package m",
       java: "class A {}",
+      template: "<p>{{ x }}</p>",
     };
     for (const [name, spec] of Object.entries(LANGUAGES)) {
       const parsed = parseSource(
         new SourceFile(
-          `a.${{ javascript: "js", typescript: "ts", tsx: "tsx", python: "py", go: "go", java: "java" }[name]}`,
+          `a.${{ javascript: "js", typescript: "ts", tsx: "tsx", python: "py", go: "go", java: "java", template: "html" }[name]}`,
           samples[name as keyof typeof samples],
         ),
       );

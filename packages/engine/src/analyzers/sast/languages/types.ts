@@ -260,4 +260,19 @@ export interface LanguageSpec {
    */
   pointerFills?: readonly RegExp[];
   patterns: readonly PatternSpec[];
+  /** Rules over the text where the tree says nothing (template files). */
+  textPatterns?: readonly TextPatternSpec[];
+}
+
+/**
+ * A pattern over a file's text, for template files (Jinja2, Django, EJS, Handlebars, Mustache)
+ * whose markup the HTML grammar does not model: each match of `pattern` (global) is a finding at
+ * the match, unless the matched text matches `unless` or the match is inside a comment or a
+ * constant-false block of the template (`templates.ts`).
+ */
+export interface TextPatternSpec {
+  hazard: PatternHazard;
+  pattern: RegExp;
+  unless?: RegExp;
+  message: string;
 }
