@@ -1440,6 +1440,21 @@ export function moduleSummaries(model: SastModel): ExportedFunction[] {
   if (!index) return [];
   model.cache.set("taint", index); // the flows below read the index the summaries assume on
   const hazards = hazardsOf(model.spec);
+  // Where each hazard's sinks are: a function without one has no parameter sinks to look for,
+  // which spares most functions the evaluation per parameter.
+  const sinkStarts = new Map<TaintHazard, number[]>();
+  for (const hazard of hazards) {
+    const calls = model.spec.sinks.filter((sink) => sink.hazard === hazard);
+    const properties = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
+    sinkStarts.set(hazard, [
+      ...index.calls
+        .filter((call) => calls.some((sink) => sink.callee.test(call.callee)))
+        .map((call) => call.start),
+      ...index.assignments
+        .filter((assignment) => properties.some((sink) => sink.target.test(assignment.target)))
+        .map((assignment) => assignment.value.start),
+    ]);
+  }
   const exported: ExportedFunction[] = [];
   for (const definition of index.exported.slice(0, 150)) {
     const scope = index.scopes[definition.scope]!;
@@ -1449,7 +1464,8 @@ export function moduleSummaries(model: SastModel): ExportedFunction[] {
     for (const hazard of hazards) {
       const summary = summaryOf(model, index, definition, hazard, 0);
       const sinks: ParameterSink[] = [];
-      if (definition.parameters.length <= 16)
+      const hasSink = sinkStarts.get(hazard)!.some((start) => scope.start <= start && start < scope.end);
+      if (hasSink && definition.parameters.length <= 16)
         definition.parameters.forEach((parameter, position) => {
           if (!parameter) return;
           const saved = { memo: index.memo, assumptions: index.assumptions };
