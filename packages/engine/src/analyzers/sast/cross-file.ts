@@ -187,7 +187,12 @@ function pythonModulePaths(folder: string, dots: string, module: string): string
   return paths;
 }
 
-function pythonImports(model: SastModel): ImportedName[] {
+/**
+ * `relativeOnly`: absolute imports (`import os`, `from app.db import f`) are tried in the file's
+ * folder and each ancestor, a dozen missing paths per standard-library import; only files that
+ * hold a source themselves pay for that.
+ */
+function pythonImports(model: SastModel, relativeOnly: boolean): ImportedName[] {
   const text = model.file.text;
   const folder = folderOf(model.file.path);
   const imports: ImportedName[] = [];
@@ -195,7 +200,7 @@ function pythonImports(model: SastModel): ImportedName[] {
   const froms = [...text.matchAll(PYTHON_FROM)].sort((a, b) => b[1]!.length - a[1]!.length);
   for (const match of froms) {
     const [, dots = "", module = "", list = ""] = match;
-    if (dots === "" && module === "") continue;
+    if ((dots === "" && module === "") || (relativeOnly && dots === "")) continue;
     const paths = pythonModulePaths(folder, dots, module);
     for (const { remote, local } of importList(list)) {
       imports.push({ local, remote, paths });
@@ -204,7 +209,7 @@ function pythonImports(model: SastModel): ImportedName[] {
       imports.push({ local, paths: pythonModulePaths(folder, dots, sub) });
     }
   }
-  for (const match of text.matchAll(PYTHON_IMPORT)) {
+  for (const match of relativeOnly ? [] : text.matchAll(PYTHON_IMPORT)) {
     // `import helpers` of a script beside it; a dotted one from the project's root folders
     const module = match[1]!;
     imports.push({ local: match[2] ?? module, paths: pythonModulePaths(folder, "", module) });
@@ -300,10 +305,10 @@ function goImports(model: SastModel): ImportedName[] {
     .map((name) => ({ local: "", paths: [folder === "" ? name : `${folder}/${name}`] }));
 }
 
-function importsOf(model: SastModel): ImportedName[] {
+function importsOf(model: SastModel, needSource: boolean): ImportedName[] {
   switch (model.language) {
     case "python":
-      return pythonImports(model);
+      return pythonImports(model, needSource);
     case "javascript":
     case "typescript":
     case "tsx":
@@ -341,7 +346,7 @@ export function importedFunctions(
   }
   let read = 0;
   let attempts = 0;
-  for (const imported of importsOf(model)) {
+  for (const imported of importsOf(model, needSource)) {
     if (read >= MAX_MODULES_PER_FILE || attempts >= MAX_ATTEMPTS_PER_FILE) break;
     for (const path of imported.paths) {
       if (attempts++ >= MAX_ATTEMPTS_PER_FILE) break;
