@@ -219,7 +219,8 @@ let lastListing: { folder: string; names: readonly string[] | undefined } | unde
 
 /**
  * Lists folders of the scan for `SourceFile.listFolder`, with the same root as `siblingReader`:
- * plain files only (no folders, no symbolic links), at most 500 names.
+ * plain files only (no folders, no symbolic links), at most 500 names; a folder that leaves the
+ * root, directly or through a symbolic link, lists nothing.
  */
 export function folderLister(task: FileTask): FolderLister {
   const absolute = toPosixPath(task.absolutePath);
@@ -232,6 +233,9 @@ export function folderLister(task: FileTask): FolderLister {
     if (lastListing?.folder === target) return lastListing.names;
     let names: readonly string[] | undefined;
     try {
+      // a folder that is a symbolic link out of the root lists nothing
+      const real = relative(realpathSync(root), realpathSync(target));
+      if (real.startsWith("..") || isAbsolute(real)) throw new Error("outside the scan root");
       names = readdirSync(target, { withFileTypes: true })
         .filter((entry) => entry.isFile())
         .slice(0, 500)
