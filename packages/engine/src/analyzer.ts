@@ -24,6 +24,8 @@ export const FILE_KINDS = [
   "python",
   "go",
   "java",
+  /** A server-side HTML template (Jinja2, Django, Nunjucks, EJS, Handlebars, Mustache; plain HTML too). */
+  "html-template",
   /** A dependency manifest or lockfile the SCA parsers read (`sca/parsers/index.ts` format table). */
   "manifest",
   "text",

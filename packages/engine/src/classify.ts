@@ -158,6 +158,21 @@ const SOURCE_CODE_EXTENSIONS: ReadonlyMap<string, FileKind> = new Map<string, Fi
   ["py", "python"],
   ["go", "go"],
   ["java", "java"],
+  // server-side templates (and plain HTML, which their rules read the same way)
+  ...[
+    "html",
+    "htm",
+    "jinja",
+    "jinja2",
+    "j2",
+    "njk",
+    "nunjucks",
+    "djhtml",
+    "ejs",
+    "hbs",
+    "handlebars",
+    "mustache",
+  ].map((extension) => [extension, "html-template"] as [string, FileKind]),
 ]);
 
 /**

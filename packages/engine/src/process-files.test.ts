@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { defineAnalyzer, parsed } from "./analyzer.ts";
-import { processFiles, siblingReader } from "./process-files.ts";
+import { folderLister, processFiles, siblingReader } from "./process-files.ts";
 
 /** Hands each file's text to the cross-file phase unchanged. */
 const echo = defineAnalyzer<string, string>({
@@ -72,5 +72,24 @@ describe("processFiles", () => {
     expect(read("sub/big.txt")).toBeUndefined();
     expect(read("../outside.txt")).toBeUndefined();
     expect(read("sub/missing.json")).toBeUndefined();
+  });
+
+  it("lists a folder's plain files for a file of the scan, never a folder outside the root", () => {
+    mkdirSync(join(root, "pkg/nested"), { recursive: true });
+    writeFileSync(join(root, "pkg/a.go"), "package pkg\n");
+    writeFileSync(join(root, "pkg/b.go"), "package pkg\n");
+    const list = folderLister({ path: "pkg/a.go", absolutePath: join(root, "pkg/a.go") });
+    expect([...(list("pkg") ?? [])].sort()).toEqual(["a.go", "b.go"]);
+    expect(list("..")).toBeUndefined();
+    expect(list("pkg/missing")).toBeUndefined();
+    const outside = mkdtempSync(join(tmpdir(), "rampart-outside-"));
+    try {
+      writeFileSync(join(outside, "secret.go"), "package x\n");
+      symlinkSync(outside, join(root, "pkg/linked"));
+      expect(list("pkg/linked")).toBeUndefined();
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+    expect(folderLister({ path: "x.go", absolutePath: "/elsewhere/y.go" })("")).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // The per-file work of a scan, for a batch of files: read, sniff, classify, parse, run rules,
 // collect suppressions and cross-file summaries. Runs inside a worker thread or in-process; the
 // result is plain data so it crosses the thread boundary as is.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
@@ -11,7 +11,7 @@ import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
 import { configureAnalyzers } from "./rule-options.ts";
-import { type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
+import { type FolderLister, type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
 export interface FileTask {
@@ -141,6 +141,7 @@ export function processFiles(
   maxFileBytes: number,
 ): BatchResult {
   const result = emptyBatchResult();
+  lastListing = undefined; // a listing is reused within a batch, never across scans
   for (const task of tasks) {
     let bytes: Uint8Array | undefined;
     try {
@@ -163,6 +164,7 @@ export function processFiles(
     processText(
       new SourceFile(task.path, decoded.text, {
         readSibling: siblingReader(task, maxFileBytes),
+        listFolder: folderLister(task),
         declaredFormat: task.declaredFormat,
       }),
       classify(task.path, decoded.text, task.declaredFormat),
@@ -229,6 +231,40 @@ export function siblingReader(task: FileTask, maxFileBytes: number): SiblingRead
     } catch {
       return undefined; // absent or unreadable: the parser treats it as missing
     }
+  };
+}
+
+/** The last folder listed by this thread: a package's files ask for the same folder in turn. */
+let lastListing: { folder: string; names: readonly string[] | undefined } | undefined;
+
+/**
+ * Lists folders of the scan for `SourceFile.listFolder`, with the same root as `siblingReader`:
+ * plain files only (no folders, no symbolic links), at most 500 names; a folder that leaves the
+ * root, directly or through a symbolic link, lists nothing.
+ */
+export function folderLister(task: FileTask): FolderLister {
+  const absolute = toPosixPath(task.absolutePath);
+  if (!absolute.endsWith(`/${task.path}`)) return () => undefined;
+  const root = task.absolutePath.slice(0, task.absolutePath.length - task.path.length - 1) || sep;
+  return (folder) => {
+    const target = resolve(root, folder);
+    const rel = relative(root, target);
+    if (rel.startsWith("..") || isAbsolute(rel)) return undefined;
+    if (lastListing?.folder === target) return lastListing.names;
+    let names: readonly string[] | undefined;
+    try {
+      // a folder that is a symbolic link out of the root lists nothing
+      const real = relative(realpathSync(root), realpathSync(target));
+      if (real.startsWith("..") || isAbsolute(real)) throw new Error("outside the scan root");
+      names = readdirSync(target, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .slice(0, 500)
+        .map((entry) => entry.name);
+    } catch {
+      names = undefined;
+    }
+    lastListing = { folder: target, names };
+    return names;
   };
 }
 

@@ -23,6 +23,12 @@ export type SiblingReader = (path: string) => string | undefined;
 
 const NO_SIBLINGS: SiblingReader = () => undefined;
 
+/**
+ * Lists the file names (not folders) of a folder of the same scan, by its path relative to the
+ * scan root ("" for the root); undefined when it does not exist or resolves outside the root.
+ */
+export type FolderLister = (folder: string) => readonly string[] | undefined;
+
 export class SourceFile {
   /** Path relative to the scan root, always with forward slashes. */
   readonly path: string;
@@ -39,16 +45,26 @@ export class SourceFile {
    * analyzer that reads that format takes it whatever the file's name.
    */
   readonly declaredFormat: string | undefined;
+  /**
+   * For analyzers whose unit is a folder (a Go package): the names of the files beside this one.
+   * Undefined when the file was built without one (tests, git history).
+   */
+  readonly listFolder: FolderLister | undefined;
   #lineStarts: number[] | undefined;
 
   constructor(
     path: string,
     text: string,
-    options: { readSibling?: SiblingReader; declaredFormat?: string | undefined } = {},
+    options: {
+      readSibling?: SiblingReader;
+      listFolder?: FolderLister | undefined;
+      declaredFormat?: string | undefined;
+    } = {},
   ) {
     this.path = path;
     this.text = text;
     this.readSibling = options.readSibling ?? NO_SIBLINGS;
+    this.listFolder = options.listFolder;
     this.declaredFormat = options.declaredFormat;
   }
 

@@ -175,7 +175,19 @@ export function runRuleOnFiles(
   const only = (id: string) => id === rule.id;
   const findings: RawFinding[] = [];
   const problems: string[] = [];
-  const sources = new Map(files.map((file) => [file.path, new SourceFile(file.path, file.text)]));
+  // A fixture folder is a small project: a file reads its neighbours (cross-file summaries) as a
+  // scan lets it read the scan root's files.
+  const texts = new Map(files.map((file) => [file.path, file.text]));
+  const readSibling = (path: string) => texts.get(path);
+  const listFolder = (folder: string) =>
+    files
+      .map((file) => file.path)
+      .filter((path) => (folder === "" ? !path.includes("/") : path.startsWith(`${folder}/`)))
+      .map((path) => path.slice(folder === "" ? 0 : folder.length + 1))
+      .filter((name) => !name.includes("/"));
+  const sources = new Map(
+    files.map((file) => [file.path, new SourceFile(file.path, file.text, { readSibling, listFolder })]),
+  );
   const summaries: { path: string; summary: unknown }[] = [];
   for (const source of sources.values()) {
     // Classify as a scan would, so a fixture the classifier would not route here fails loudly.

@@ -8,9 +8,10 @@ import { goSpec } from "./languages/go.ts";
 import { javaSpec } from "./languages/java.ts";
 import { javascriptSpec, tsxSpec, typescriptSpec } from "./languages/javascript.ts";
 import { pythonSpec } from "./languages/python.ts";
+import { templateSpec } from "./languages/templates.ts";
 import type { LanguageSpec } from "./languages/types.ts";
 
-export type LanguageName = "javascript" | "typescript" | "tsx" | "python" | "go" | "java";
+export type LanguageName = "javascript" | "typescript" | "tsx" | "python" | "go" | "java" | "template";
 
 export const LANGUAGES: Readonly<Record<LanguageName, LanguageSpec>> = {
   javascript: javascriptSpec,
@@ -19,7 +20,11 @@ export const LANGUAGES: Readonly<Record<LanguageName, LanguageSpec>> = {
   python: pythonSpec,
   go: goSpec,
   java: javaSpec,
+  template: templateSpec,
 };
+
+/** Template files (Jinja2, Django, Nunjucks, EJS, Handlebars, Mustache, and HTML that may be one). */
+export const TEMPLATE_EXTENSION = /\.(?:html?|jinja2?|j2|njk|nunjucks|djhtml|ejs|hbs|handlebars|mustache)$/;
 
 let registered = false;
 
@@ -105,6 +110,7 @@ export function languageOf(path: string, kinds: readonly FileKind[] | undefined)
   if (lower.endsWith(".py")) return "python";
   if (lower.endsWith(".go")) return "go";
   if (lower.endsWith(".java")) return "java";
+  if (TEMPLATE_EXTENSION.test(lower)) return "template";
   if (kinds?.includes("javascript")) return "javascript";
   if (kinds?.includes("typescript")) return "typescript";
   return undefined;
@@ -113,7 +119,7 @@ export function languageOf(path: string, kinds: readonly FileKind[] | undefined)
 /** Parses with the grammar of the file's extension; a tree with a syntax error is skipped. */
 export function parseSource(file: SourceFile): ParseResult<SastModel> {
   const language = languageOf(file.path, undefined);
-  if (!language) return skipped("not a JavaScript, TypeScript, Python, Go or Java file");
+  if (!language) return skipped("not a JavaScript, TypeScript, Python, Go, Java or template file");
   if (!registered && (language === "python" || language === "go" || language === "java"))
     return skipped(`${language} grammar not loaded (prepare was not called)`);
   let tree: SgRoot;
@@ -123,6 +129,10 @@ export function parseSource(file: SourceFile): ParseResult<SastModel> {
     return skipped(`${language} parser failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   const root = tree.root();
+  // A template's tags are text to the HTML grammar, and half-open elements across `{% if %}`
+  // branches are normal: its rules read the text, so a tree with errors is still a model.
+  if (language === "template")
+    return parsed({ language, spec: LANGUAGES[language], file, root, cache: new Map() });
   // Tree-sitter recovers from errors with ERROR nodes and zero-width MISSING tokens (the only
   // nodes with empty text once the file is not empty).
   const error =

@@ -6,7 +6,8 @@ import { isTestPath } from "../secrets/allowlist.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
-import type { PatternHazard, PatternSpec, TaintHazard } from "./languages/types.ts";
+import { inertTemplateSpans } from "./languages/templates.ts";
+import type { PatternHazard, PatternSpec, TaintHazard, TextPatternSpec } from "./languages/types.ts";
 import { rangeOf, type SastModel, spanOf } from "./model.ts";
 import { weakRandomnessFix } from "./random-fixes.ts";
 import {
@@ -30,8 +31,9 @@ const CODE_FIXES: Partial<
 };
 
 export interface PatternMatch {
-  spec: PatternSpec;
-  node: SgNode;
+  spec: PatternSpec | TextPatternSpec;
+  /** The matched node; none for a text pattern. */
+  node?: SgNode;
   message: string;
   at: { line: number; column: number; endLine: number; endColumn: number };
   fix?: Report["fix"];
@@ -185,8 +187,38 @@ function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
   }
 }
 
-export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
+/** Matches per text pattern: a generated template with thousands of `{{{ }}}` reports the first ones. */
+const MAX_TEXT_MATCHES = 500;
+
+/** Matches of the language's text patterns (templates) outside comments and constant-false blocks. */
+function textMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
+  const specs = (model.spec.textPatterns ?? []).filter((spec) => spec.hazard === hazard);
+  if (specs.length === 0) return [];
+  const text = model.file.text;
+  let inert: { start: number; end: number }[] | undefined;
   const matches: PatternMatch[] = [];
+  for (const spec of specs) {
+    let count = 0;
+    for (const match of text.matchAll(spec.pattern)) {
+      if (++count > MAX_TEXT_MATCHES) break;
+      if (spec.unless?.test(match[0])) continue;
+      const start = match.index;
+      inert ??= inertTemplateSpans(text);
+      if (inert.some((span) => span.start <= start && start < span.end)) continue;
+      const from = model.file.positionAt(start);
+      const to = model.file.positionAt(start + match[0].length);
+      matches.push({
+        spec,
+        message: spec.message,
+        at: { line: from.line, column: from.column, endLine: to.line, endColumn: to.column },
+      });
+    }
+  }
+  return matches;
+}
+
+export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
+  const matches: PatternMatch[] = textMatches(model, hazard);
   const seen = new Set<number>();
   // One finding per construct: a match inside (or around) one already reported is the same one
   // (`RawSQL(f"SELECT {c} …")` is one dynamic query, not two).

@@ -26,30 +26,51 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
             flow.source.via.length > 0
               ? ` via ${flow.source.via.map((name) => `\`${name}\``).join(" → ")}`
               : "";
-          const fix = fixFor(ctx.model, flow);
+          const fix = flow.remote ? undefined : fixFor(ctx.model, flow);
+          // A source or sink in another file of the project (cross-file summaries) is named by path.
+          const from = flow.source.path
+            ? `${flow.source.path} line ${flow.source.line}`
+            : `line ${flow.source.line}`;
+          const remote = flow.remote;
+          const where = remote
+            ? ` in ${remote.path} line ${remote.line}, through \`${remote.through}()\``
+            : "";
           ctx.report({
-            message: `${flow.source.label} from line ${flow.source.line}${via} reaches the ${flow.label} of \`${flow.callee}\``,
+            message: `${flow.source.label} from ${from}${via} reaches the ${flow.label} of \`${flow.callee}\`${where}`,
             at: {
               line: flow.sink.line,
               column: flow.sink.column,
               endLine: flow.sink.endLine,
               endColumn: flow.sink.endColumn,
             },
-            // The path: the source, each assignment, parameter or helper call it passed through.
+            // The path: the source, each assignment, parameter or helper call it passed through,
+            // and the sink when it lies in another file.
             related: [
               {
                 at: { line: flow.source.line, column: flow.source.column },
                 message: `source: ${flow.source.label}`,
+                ...(flow.source.path ? { path: flow.source.path } : {}),
               },
               ...(flow.source.steps ?? []).map((step) => ({
                 at: { line: step.line, column: step.column },
                 message: `step: \`${step.name}\``,
+                ...(step.path ? { path: step.path } : {}),
               })),
+              ...(remote
+                ? [
+                    {
+                      at: { line: remote.line, column: remote.column },
+                      message: `sink: ${flow.label} of \`${flow.callee}\``,
+                      path: remote.path,
+                    },
+                  ]
+                : []),
             ],
             ...(fix ? { fix } : {}),
             properties: {
               category: data.category,
               sourceLine: flow.source.line,
+              ...(flow.source.path ? { sourcePath: flow.source.path } : {}),
               sinkLine: flow.sink.line,
               ...(flow.spec?.fix && !fix ? { fixSuggestion: flow.spec.fix.description } : {}),
             },

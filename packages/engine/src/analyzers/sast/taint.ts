@@ -5,9 +5,16 @@
 // whose dangerous arguments are tainted. Flow-insensitive across branches, ordered by position:
 // a variable reassigned from a constant or a sanitizer before the sink is clean again.
 import type { SgNode } from "@ast-grep/napi";
+import {
+  type ExportedFunction,
+  type HazardSummary,
+  type ImportedFunction,
+  importedFunctions,
+  type ParameterSink,
+} from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
 import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
-import { type CallSite, type Range, rangeOf, type SastModel } from "./model.ts";
+import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
 
 /** Where tainted data came from. */
 export interface TaintOrigin {
@@ -17,7 +24,9 @@ export interface TaintOrigin {
   /** Variables the data passed through, in order. */
   via: string[];
   /** Where each step of `via` happened: the assignment, parameter or helper call, in order. */
-  steps?: { name: string; line: number; column: number }[];
+  steps?: { name: string; line: number; column: number; path?: string }[];
+  /** The source is in another file of the project (a helper that returns request data). */
+  path?: string;
 }
 
 export interface TaintFlow {
@@ -31,6 +40,8 @@ export interface TaintFlow {
   call?: CallSite;
   /** The tainted argument. */
   argument: Range;
+  /** The sink is in another file: the call here passes the data to a function that reaches it. */
+  remote?: { path: string; line: number; column: number; through: string };
 }
 
 interface Source extends Range {
@@ -144,6 +155,10 @@ export interface TaintIndex {
   summaries: Map<string, Summary | "pending">;
   /** While a summary is computed: the taint assumed for parameters, by event key. */
   assumptions: Map<string, TaintOrigin | null> | undefined;
+  /** Calls of functions other files define (cross-file summaries). */
+  importedCalls: Map<Call, ImportedFunction>;
+  /** Summary mode (another file's view of this one): the top-level functions, every one indexed. */
+  exported: Definition[];
 }
 
 /**
@@ -372,12 +387,38 @@ function routeParameters(model: SastModel): { name: string; range: Range; label:
 export function taintIndex(model: SastModel): TaintIndex | undefined {
   const cached = model.cache.get("taint") as TaintIndex | null | undefined;
   if (cached !== undefined) return cached ?? undefined;
-  const built = buildIndex(model);
+  const built = buildIndex(model, false);
   model.cache.set("taint", built ?? null);
   return built;
 }
 
-function buildIndex(model: SastModel): TaintIndex | undefined {
+/** Whether a file's text holds a source of its language at all (a quick look, comments included). */
+function hasSourceText(language: LanguageName, text: string): boolean {
+  return LANGUAGES[language].sources.some((source) => {
+    const scan = scannerOf(source.text);
+    scan.lastIndex = 0;
+    return scan.test(text);
+  });
+}
+
+/** Calls of an imported function that returns untrusted data by itself: sources of this file. */
+function importedSourceCalls(text: string, imported: ReadonlyMap<string, ImportedFunction>): number[] {
+  const starts: number[] = [];
+  for (const [callee, entry] of imported) {
+    if (!Object.values(entry.function.hazards).some((summary) => summary?.source)) continue;
+    const call = new RegExp(`(?<![\\w$.])${escapeRegex(callee)}\\s*\\(`, "g");
+    for (const match of text.matchAll(call))
+      if (!inCommentOrString(text, match.index)) starts.push(match.index);
+  }
+  return starts;
+}
+
+/**
+ * `exported`: the index another file's summaries are read from. Every top-level function is
+ * indexed whether or not the file has a source, and each of its parameters can carry an assumed
+ * taint; the file's own imports are not followed (summaries are one file deep).
+ */
+function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined {
   const { spec, root } = model;
   // Sources are found by a text scan (one V8 regex per source spec) rather than a tree query:
   // the text of a source node is exactly what its spec matches, and most files have none.
@@ -413,7 +454,14 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     const name = node.field("name")?.text();
     if (name) parameterSources.push({ name, range: rangeOf(node), label: match.label });
   }
-  if (sources.length === 0 && parameterSources.length === 0) return undefined;
+  const ownSources = sources.length > 0 || parameterSources.length > 0;
+  // Functions of other files this one calls; without a source of its own, only those that return
+  // untrusted data matter, so only modules with a source are parsed.
+  const imported = exported
+    ? new Map<string, ImportedFunction>()
+    : importedFunctions(model, moduleSummaries, hasSourceText, !ownSources);
+  const importedStarts = imported.size > 0 ? importedSourceCalls(text, imported) : [];
+  if (!exported && !ownSources && importedStarts.length === 0) return undefined;
   sources.sort((a, b) => a.start - b.start);
 
   // One walk of the tree for every kind the index needs: a findAll costs a walk of the whole
@@ -424,7 +472,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     calls: spec.kinds.calls,
     assignments: spec.kinds.assignments.map((kind) => kind.kind),
     ifs: VALIDATION.test(text) ? spec.kinds.ifs : [],
-    returns: spec.kinds.returns ?? [],
+    // a summary for another file needs every language's returns
+    returns: spec.kinds.returns ?? (exported ? ["return_statement"] : []),
   };
   type Group = keyof typeof groups;
   const groupsOfKind = new Map<string, Group[]>();
@@ -459,6 +508,8 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     returnValues: new Map(),
     summaries: new Map(),
     assumptions: undefined,
+    importedCalls: new Map(),
+    exported: [],
   };
   // Scopes nest and are sorted by start: a stack of the open ones gives each its parent.
   const open: number[] = [];
@@ -476,8 +527,13 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   const starts = [
     ...sources.map((source) => source.start),
     ...parameterSources.map((parameter) => parameter.range.start),
+    ...importedStarts,
   ];
   const outermost = new Set<number>();
+  if (exported)
+    index.scopes.forEach((scope, position) => {
+      if (scope.parent === -1) outermost.add(position);
+    });
   for (const start of starts) {
     let scope = scopeAt(index, start);
     if (scope === -1) {
@@ -490,7 +546,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   }
   // A function that returns untrusted data taints its callers: functions calling a region's
   // function (by name, `self.name(` or `cls.name(`) join the regions, a few rounds deep.
-  if (!outermost.has(-1) && spec.kinds.returns) {
+  if (!outermost.has(-1) && spec.kinds.returns && !exported) {
     let fresh = [...outermost];
     for (let round = 0; round < 3 && fresh.length > 0 && !outermost.has(-1); round++) {
       const next: number[] = [];
@@ -554,9 +610,10 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   let definitions = new Map<string, Definition>();
   {
     let fresh = index.calls.slice();
-    definitions = mayCallLocalFunction(text, fresh)
-      ? functionDefinitions(model, index.scopes)
-      : new Map<string, Definition>();
+    definitions =
+      exported || mayCallLocalFunction(text, fresh)
+        ? functionDefinitions(model, index.scopes)
+        : new Map<string, Definition>();
     for (let round = 0; round < 3 && fresh.length > 0 && definitions.size > 0; round++) {
       const added: Scope[] = [];
       for (const call of fresh) {
@@ -597,7 +654,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
   // Calls of the file's functions (`helper(x)`, `self.helper(x)`) whose bodies are indexed follow
   // the function's summary instead of passing every argument's taint through. Only where return
   // statements are indexed (Python, JavaScript/TypeScript).
-  if (spec.kinds.returns && definitions.size > 0) {
+  if ((spec.kinds.returns || exported) && definitions.size > 0) {
     for (const call of index.calls) {
       const match = LOCAL_CALLEE.exec(call.callee);
       const definition = match ? definitions.get(match[1]!) : undefined;
@@ -608,6 +665,19 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       index.localCalls.set(call, definition);
     }
   }
+
+  // Calls of other files' functions (`build_query(x)`, `helpers.build_query(x)`, `Db.find(x)`); a
+  // function of this file with the same name wins.
+  if (imported.size > 0)
+    for (const call of index.calls) {
+      const entry = imported.get(call.callee);
+      if (!entry || index.localCalls.has(call) || definitions.has(call.callee)) continue;
+      index.importedCalls.set(call, entry);
+    }
+  if (exported)
+    index.exported = [...definitions.values()].filter(
+      (definition) => index.scopes[definition.scope]!.parent === -1,
+    );
 
   const addEvent = (name: string, event: Omit<Event, "name">, scope: number) => {
     const key = `${scope}:${name}`;
@@ -622,7 +692,7 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
       addEvent(parameter.name, { pos: start, start, augmented: false, values: parameter.arguments }, scope);
   }
   // Every parameter of a summarised function has an event, so that a summary can assume its taint.
-  for (const definition of new Set(index.localCalls.values())) {
+  for (const definition of new Set([...index.localCalls.values(), ...index.exported])) {
     const start = index.scopes[definition.scope]!.start;
     for (const name of definition.parameters) {
       if (!name || index.events.has(`${definition.scope}:${name}`)) continue;
@@ -671,13 +741,36 @@ function buildIndex(model: SastModel): TaintIndex | undefined {
     );
   }
 
+  // `json.Unmarshal(body, &v)`, `c.ShouldBindJSON(&v)`: the call writes what it read into `v`, as
+  // an assignment of the call's value would (the call's text holds the source or the tainted input).
+  if (spec.pointerFills)
+    for (const call of index.calls) {
+      if (call.sink || !spec.pointerFills.some((fill) => fill.test(call.callee)) || isDead(model, call.start))
+        continue;
+      for (const argument of argumentsOf(model, call)) {
+        const target = /^&\s*([A-Za-z_]\w*)$/.exec(argument.text)?.[1];
+        if (!target) continue;
+        containerNames.push(target);
+        addEvent(
+          target,
+          {
+            pos: call.end,
+            start: call.start,
+            augmented: false,
+            value: { start: call.start, end: call.end, line: call.line, column: call.column },
+          },
+          scopeAt(index, call.start),
+        );
+      }
+    }
+
   const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
   const assignmentNodes = inRegions(found.assignments);
   const identifierKinds = new Set(spec.kinds.identifiers);
   const names = new Set([...parameterSources.map((parameter) => parameter.name), ...containerNames]);
   for (const parameters of helperParameters.values())
     for (const parameter of parameters) names.add(parameter.name);
-  for (const definition of index.localCalls.values())
+  for (const definition of [...index.localCalls.values(), ...index.exported])
     for (const name of definition.parameters) if (name) names.add(name);
   for (const { node, range, kind: nodeKind } of assignmentNodes) {
     const kind = assignmentKinds.get(nodeKind);
@@ -833,7 +926,7 @@ export function taintOf(
     if (call.start < range.start || call.end > range.end) continue;
     if (call.sink || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end))
       barriers.push(call);
-    else if (index.localCalls.has(call)) localCalls.push(call);
+    else if (index.localCalls.has(call) || index.importedCalls.has(call)) localCalls.push(call);
   }
   // A read in a branch that never runs (`cond ? "safe" : param` with a constant cond) is no value.
   const blocked = (start: number) =>
@@ -860,7 +953,9 @@ export function taintOf(
     const enclosing = (other: { start: number; end: number }) =>
       other !== call && other.start <= call.start && call.end <= other.end;
     if (localCalls.some(enclosing) || barriers.some(enclosing)) continue;
-    const origin = localCallTaint(model, index, call, hazard, depth);
+    const origin = index.importedCalls.has(call)
+      ? importedCallTaint(model, index, call, hazard, depth)
+      : localCallTaint(model, index, call, hazard, depth);
     if (origin) return origin;
   }
   return undefined;
@@ -1105,7 +1200,7 @@ function summaryOf(
 function argumentFor(
   model: SastModel,
   call: Call,
-  definition: Definition,
+  definition: Pick<Definition, "parameters" | "receiverFirst">,
   position: number,
 ): Range | undefined {
   const args = argumentsOf(model, call);
@@ -1144,6 +1239,37 @@ function localCallTaint(
   if (summary.source) return withStep(model, summary.source, step, call.start);
   for (const position of summary.parameters) {
     const argument = argumentFor(model, call, definition, position);
+    const origin = argument ? taintOf(model, index, argument, hazard, depth + 1) : undefined;
+    if (origin) return withStep(model, origin, step, call.start);
+  }
+  return undefined;
+}
+
+/**
+ * A call of another file's function: tainted when its summary returns untrusted data (the source
+ * then lies in that file) or an argument that reaches its return value. No summary for the hazard
+ * (a function too large to summarise): an unknown call, every argument passes through.
+ */
+function importedCallTaint(
+  model: SastModel,
+  index: TaintIndex,
+  call: Call,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const entry = index.importedCalls.get(call)!;
+  const summary = entry.function.hazards[hazard];
+  const step = `${call.callee}()`;
+  if (!summary) {
+    for (const argument of argumentsOf(model, call)) {
+      const origin = taintOf(model, index, argument, hazard, depth + 1);
+      if (origin) return withStep(model, origin, step, call.start);
+    }
+    return undefined;
+  }
+  if (summary.source) return withStep(model, { ...summary.source, path: entry.path }, step, call.start);
+  for (const position of summary.returns) {
+    const argument = argumentFor(model, call, entry.function, position);
     const origin = argument ? taintOf(model, index, argument, hazard, depth + 1) : undefined;
     if (origin) return withStep(model, origin, step, call.start);
   }
@@ -1297,6 +1423,91 @@ export function argumentsOf(model: SastModel, call: { argsNode: SgNode | null })
 /** URLs whose scheme and host are written in the code: untrusted data after them cannot pick the server. */
 const FIXED_URL_PREFIX = /^[fF]?["'`](?:https?:\/\/[^/"'`$]+\/|\/[^/"'`$\\])/;
 
+/** The hazards a language has sinks for. */
+function hazardsOf(spec: LanguageSpec): TaintHazard[] {
+  return [
+    ...new Set([...spec.sinks, ...(spec.propertySinks ?? [])].map((sink) => sink.hazard as TaintHazard)),
+  ];
+}
+
+/**
+ * What another file sees of this one: per top-level function and hazard, the untrusted data it
+ * returns by itself, the parameters that reach its return value and those that reach a sink.
+ * Each parameter is evaluated alone, as the intra-file summaries are, with its own memo.
+ */
+export function moduleSummaries(model: SastModel): ExportedFunction[] {
+  const index = buildIndex(model, true);
+  if (!index) return [];
+  model.cache.set("taint", index); // the flows below read the index the summaries assume on
+  const hazards = hazardsOf(model.spec);
+  // Where each hazard's sinks are: a function without one has no parameter sinks to look for,
+  // which spares most functions the evaluation per parameter.
+  const sinkStarts = new Map<TaintHazard, number[]>();
+  for (const hazard of hazards) {
+    const calls = model.spec.sinks.filter((sink) => sink.hazard === hazard);
+    const properties = (model.spec.propertySinks ?? []).filter((sink) => sink.hazard === hazard);
+    sinkStarts.set(hazard, [
+      ...index.calls
+        .filter((call) => calls.some((sink) => sink.callee.test(call.callee)))
+        .map((call) => call.start),
+      ...index.assignments
+        .filter((assignment) => properties.some((sink) => sink.target.test(assignment.target)))
+        .map((assignment) => assignment.value.start),
+    ]);
+  }
+  const exported: ExportedFunction[] = [];
+  for (const definition of index.exported.slice(0, 150)) {
+    const scope = index.scopes[definition.scope]!;
+    const name = scope.node.field("name")?.text() ?? scope.node.parent()?.field("name")?.text();
+    if (!name) continue;
+    const hazardSummaries: Partial<Record<TaintHazard, HazardSummary>> = {};
+    for (const hazard of hazards) {
+      const summary = summaryOf(model, index, definition, hazard, 0);
+      const sinks: ParameterSink[] = [];
+      const hasSink = sinkStarts.get(hazard)!.some((start) => scope.start <= start && start < scope.end);
+      if (hasSink && definition.parameters.length <= 16)
+        definition.parameters.forEach((parameter, position) => {
+          if (!parameter) return;
+          const saved = { memo: index.memo, assumptions: index.assumptions };
+          index.memo = new Map();
+          index.assumptions = new Map(
+            definition.parameters.map((other, at) => [
+              `${definition.scope}:${other}`,
+              at === position ? { label: PARAMETER_MARKER, line: 0, column: 0, via: [] } : null,
+            ]),
+          );
+          const flow = computeFlows(model, hazard, scope).find(
+            (candidate) => candidate.source.label === PARAMETER_MARKER,
+          );
+          index.memo = saved.memo;
+          index.assumptions = saved.assumptions;
+          if (flow)
+            sinks.push({
+              position,
+              label: flow.label,
+              callee: flow.callee,
+              line: flow.sink.line,
+              column: flow.sink.column,
+            });
+        });
+      if (!summary && sinks.length === 0) continue;
+      hazardSummaries[hazard] = {
+        ...(summary?.source ? { source: summary.source } : {}),
+        returns: summary ? [...summary.parameters] : [],
+        sinks,
+      };
+    }
+    exported.push({
+      name,
+      line: scope.node.range().start.line + 1,
+      parameters: definition.parameters,
+      receiverFirst: definition.receiverFirst,
+      hazards: hazardSummaries,
+    });
+  }
+  return exported;
+}
+
 /** Every flow of untrusted data into a sink of the hazard in this file. */
 export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   // The taint rule and the pattern rules that defer to it (`unlessTaint`) ask for the same flows.
@@ -1308,7 +1519,12 @@ export function taintFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   return flows;
 }
 
-function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
+/** `within`: only sinks inside this range (a function being summarised for another file). */
+function computeFlows(
+  model: SastModel,
+  hazard: TaintHazard,
+  within?: { start: number; end: number },
+): TaintFlow[] {
   const sinks = model.spec.sinks.filter(
     (sink) => sink.hazard === hazard && (!sink.onlyFile || sink.onlyFile.test(model.file.text)),
   );
@@ -1317,7 +1533,10 @@ function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
   const index = taintIndex(model);
   if (!index) return [];
   const flows: TaintFlow[] = [];
+  const inside = (range: { start: number }) =>
+    !within || (within.start <= range.start && range.start < within.end);
   for (const call of index.calls) {
+    if (!inside(call)) continue;
     const specs = sinks.filter((sink) => sink.callee.test(call.callee));
     if (specs.length === 0 || isDead(model, call.start)) continue;
     const callText = textOf(model, call);
@@ -1348,7 +1567,29 @@ function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
       }
     }
   }
+  // A call passing data to another file's function whose parameter reaches a sink there.
+  for (const [call, entry] of within ? [] : index.importedCalls) {
+    const summary = entry.function.hazards[hazard];
+    if (!summary || summary.sinks.length === 0 || isDead(model, call.start)) continue;
+    for (const sink of summary.sinks) {
+      const argument = argumentFor(model, call, entry.function, sink.position);
+      const origin = argument ? taintOf(model, index, argument, hazard) : undefined;
+      if (!argument || !origin) continue;
+      const end = call.node.range().end;
+      flows.push({
+        hazard,
+        source: origin,
+        sink: { ...call, endLine: end.line + 1, endColumn: end.column + 1 },
+        label: sink.label,
+        callee: sink.callee,
+        argument,
+        remote: { path: entry.path, line: sink.line, column: sink.column, through: call.callee },
+      });
+      break;
+    }
+  }
   for (const assignment of index.assignments) {
+    if (!inside(assignment.value)) continue;
     const spec = propertySinks.find((sink) => sink.target.test(assignment.target));
     if (!spec || isDead(model, assignment.value.start)) continue;
     if (
@@ -1369,7 +1610,7 @@ function computeFlows(model: SastModel, hazard: TaintHazard): TaintFlow[] {
     });
   }
   const returnSinks = (model.spec.returnSinks ?? []).filter((sink) => sink.hazard === hazard);
-  for (const node of returnSinks.length > 0 ? index.returns : []) {
+  for (const node of returnSinks.length > 0 && !within ? index.returns : []) {
     const value = node.children().find((child) => child.isNamed());
     if (!value) continue;
     const spec = returnSinks.find((sink) => sink.valueKinds.includes(value.kind() as string));

@@ -42,6 +42,15 @@ export const goSpec: LanguageSpec = {
       text: /^(?:c|ctx)\.(?:Query|DefaultQuery|GetQuery|QueryArray|GetQueryArray|QueryMap|Param|Params|PostForm|DefaultPostForm|GetPostForm|PostFormArray|PostFormMap|GetHeader|Cookie|FormValue|FormParams|QueryParam|QueryParams|QueryString|ParamValues|GetRawData|FormFile)\(/,
       label: "HTTP request data",
     },
+    {
+      kinds: ["call_expression"],
+      // gin `Bind*`/`ShouldBind*`/`MustBindWith`, echo `Bind`, fiber `BodyParser`/`QueryParser`/
+      // `ParamsParser`/`ReqHeaderParser` decode the request into their `&v` argument (pointerFills);
+      // fiber's `c.Cookies("k")` returns request data
+      text: /^(?:c|ctx)\.(?:Bind\w*|ShouldBind\w*|MustBindWith|BodyParser|QueryParser|ParamsParser|ReqHeaderParser|Cookies)\(/,
+      label: "HTTP request data",
+    },
+    { kinds: ["call_expression"], text: /^(?:c|ctx)\.Body\(\)/, label: "HTTP request body" },
     { kinds: ["call_expression"], text: /^mux\.Vars\(/, label: "HTTP request path variable" },
     { kinds: ["selector_expression"], text: /^os\.Args$/, label: "command-line argument" },
     { kinds: ["call_expression"], text: /^flag\.Arg\(/, label: "command-line argument" },
@@ -163,6 +172,12 @@ export const goSpec: LanguageSpec = {
   ],
   propertySinks: [
     { hazard: "trust-boundary-violation", target: /^session\.Values\[/, label: "session value" },
+  ],
+  // decoders and binders fill the struct their pointer argument points to
+  pointerFills: [
+    /^(?:c|ctx)\.(?:Bind\w*|ShouldBind\w*|MustBindWith|BodyParser|QueryParser|ParamsParser|ReqHeaderParser)$/,
+    /^(?:json|xml|yaml|toml|msgpack|proto|protojson)\.Unmarshal$/,
+    /\.Decode$/,
   ],
   patterns: goPatterns,
 };

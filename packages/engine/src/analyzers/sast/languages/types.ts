@@ -253,5 +253,26 @@ export interface LanguageSpec {
   sinks: readonly SinkSpec[];
   propertySinks?: readonly PropertySinkSpec[];
   returnSinks?: readonly ReturnSinkSpec[];
+  /**
+   * Calls that write what they read into their `&v` arguments (Go `json.Unmarshal(body, &v)`,
+   * `json.NewDecoder(r.Body).Decode(&v)`, gin `c.ShouldBindJSON(&v)`): `v` (and so every field of
+   * it) takes the taint of the call's text, as if the call's value were assigned to it.
+   */
+  pointerFills?: readonly RegExp[];
   patterns: readonly PatternSpec[];
+  /** Rules over the text where the tree says nothing (template files). */
+  textPatterns?: readonly TextPatternSpec[];
+}
+
+/**
+ * A pattern over a file's text, for template files (Jinja2, Django, EJS, Handlebars, Mustache)
+ * whose markup the HTML grammar does not model: each match of `pattern` (global) is a finding at
+ * the match, unless the matched text matches `unless` or the match is inside a comment or a
+ * constant-false block of the template (`templates.ts`).
+ */
+export interface TextPatternSpec {
+  hazard: PatternHazard;
+  pattern: RegExp;
+  unless?: RegExp;
+  message: string;
 }

@@ -8,7 +8,7 @@ export const assertUsedForSecurity = definePatternRule({
   confidence: "medium",
   lifecycle: "preview",
   cwe: [703],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
     summary:

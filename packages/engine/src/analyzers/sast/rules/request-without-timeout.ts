@@ -8,7 +8,7 @@ export const requestWithoutTimeout = definePatternRule({
   confidence: "high",
   lifecycle: "preview",
   cwe: [400, 1088],
-  controls: [],
+  controls: ["SAST-CFG-01"],
   fixable: true,
   docs: {
     summary:

@@ -1,0 +1,373 @@
+// Cross-file function summaries: a call of a function imported from another file of the same project
+// (`from .helpers import build_query`, `import { q } from "./db"`, a Java class of the same source
+// tree, a Go function of the same package folder) follows what that function does with its
+// parameters, read from the other file once and cached by its content hash. The scan keeps its
+// per-file contract: a file reads its neighbours through `SourceFile.readSibling` (bounded to the
+// scan root and the size limit), and each worker keeps its own cache, so no pre-pass is needed and
+// a second scan in the same process reuses what the first one summarised.
+import { createHash } from "node:crypto";
+import { SourceFile } from "../../source.ts";
+import type { TaintHazard } from "./languages/types.ts";
+import { type LanguageName, parseSource, type SastModel } from "./model.ts";
+import type { TaintOrigin } from "./taint.ts";
+
+/** A sink that a parameter reaches inside the other file's function. */
+export interface ParameterSink {
+  position: number;
+  label: string;
+  callee: string;
+  line: number;
+  column: number;
+}
+
+/** What one function does for one hazard, seen from its callers. */
+export interface HazardSummary {
+  /** Untrusted data the function returns by itself (`return request.args["q"]`), in its own file. */
+  source?: TaintOrigin;
+  /** Parameters whose value reaches the return value (`return "x" + p`, not `return int(p)`). */
+  returns: number[];
+  /** Parameters that reach a sink of the hazard inside the function. */
+  sinks: ParameterSink[];
+}
+
+export interface ExportedFunction {
+  name: string;
+  line: number;
+  parameters: string[];
+  /** Python methods: `self`/`cls` comes first and is not passed at the call. */
+  receiverFirst: boolean;
+  hazards: Partial<Record<TaintHazard, HazardSummary>>;
+}
+
+/** A function another file defines, as this file calls it (`build_query`, `helpers.build_query`, `Db.find`). */
+export interface ImportedFunction {
+  /** The defining file, relative to the scan root. */
+  path: string;
+  function: ExportedFunction;
+}
+
+/** Computes the summaries of a parsed file's top-level functions (taint.ts). */
+export type Summariser = (model: SastModel) => ExportedFunction[];
+
+/** A module text has no source at all: none of its functions can return untrusted data by itself. */
+export type SourceCheck = (language: LanguageName, text: string) => boolean;
+
+interface ModuleEntry {
+  hasSource: boolean;
+  /** Summarised on first need: a module without a source is not parsed for a caller that needs one. */
+  functions?: Map<string, ExportedFunction> | null;
+}
+
+/**
+ * Per worker, across scans: summaries by language and content hash. Bounded (oldest first out)
+ * because a long-lived server process scans many repositories.
+ */
+const MODULES = new Map<string, ModuleEntry>();
+const MAX_MODULES = 4_000;
+/** Files read per importing file: a file importing hundreds of siblings follows the first ones. */
+const MAX_MODULES_PER_FILE = 24;
+/** Paths tried per importing file (most do not exist: standard library imports, other extensions). */
+const MAX_ATTEMPTS_PER_FILE = 160;
+/** Functions summarised per module: beyond that a generated file costs more than it tells. */
+const MAX_FUNCTIONS = 150;
+
+function cacheKey(language: LanguageName, text: string): string {
+  return `${language}:${createHash("sha1").update(text).digest("base64")}`;
+}
+
+/** Forgets every cached summary (tests, and a server that wants its memory back). */
+export function clearModuleSummaries(): void {
+  MODULES.clear();
+}
+
+/** How many modules are cached (tests). */
+export function cachedModuleCount(): number {
+  return MODULES.size;
+}
+
+/** The other file's functions, or undefined when it does not exist or holds nothing for `needSource`. */
+function loadModule(
+  model: SastModel,
+  path: string,
+  summarise: Summariser,
+  hasSource: SourceCheck,
+  needSource: boolean,
+): { exists: boolean; functions?: Map<string, ExportedFunction> } {
+  if (path === model.file.path) return { exists: false };
+  const text = model.file.readSibling(path);
+  if (text === undefined) return { exists: false };
+  const language = model.language;
+  const key = cacheKey(language, text);
+  let entry = MODULES.get(key);
+  if (!entry) {
+    if (MODULES.size >= MAX_MODULES) MODULES.delete(MODULES.keys().next().value!);
+    entry = { hasSource: hasSource(language, text) };
+    MODULES.set(key, entry);
+  }
+  if (needSource && !entry.hasSource) return { exists: true };
+  if (entry.functions === undefined) {
+    entry.functions = null;
+    try {
+      // The neighbour is read without a sibling reader of its own: summaries are one file deep.
+      const parsed = parseSource(new SourceFile(path, text));
+      if (parsed.ok) {
+        const functions = new Map<string, ExportedFunction>();
+        for (const exported of summarise(parsed.model).slice(0, MAX_FUNCTIONS))
+          if (!functions.has(exported.name)) functions.set(exported.name, exported);
+        entry.functions = functions;
+      }
+    } catch {
+      // a summary that fails is no summary: the call stays an unknown call
+    }
+  }
+  return { exists: true, ...(entry.functions ? { functions: entry.functions } : {}) };
+}
+
+/** An import of this file: the name it calls and where the definition may live. */
+interface ImportedName {
+  /** `build_query` or, for a module imported whole, the qualifier (`helpers`, `db`, `Helper`). */
+  local: string;
+  /** The function's name in the other file; undefined when `local` names the whole module. */
+  remote?: string;
+  /** Candidate paths relative to the scan root, tried in order; the first that exists wins. */
+  paths: string[];
+}
+
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+/** Joins relative segments (`a/b`, `../c`) without leaving the root; undefined when it would. */
+function joinPath(folder: string, relative: string): string | undefined {
+  const parts = folder === "" ? [] : folder.split("/");
+  for (const segment of relative.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.join("/");
+}
+
+const PYTHON_FROM = /^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)/gm;
+const PYTHON_IMPORT = /^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?[ \t]*$/gm;
+
+/** `a, b as c` (optionally parenthesised): pairs of remote and local names. */
+function importList(list: string): { remote: string; local: string }[] {
+  const names: { remote: string; local: string }[] = [];
+  for (const item of list.replace(/[()]/g, "").split(",")) {
+    const match = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(item.replace(/#.*$/gm, ""));
+    if (match && match[1] !== "*") names.push({ remote: match[1]!, local: match[2] ?? match[1]! });
+  }
+  return names;
+}
+
+function pythonModulePaths(folder: string, dots: string, module: string): string[] {
+  const tail = module.replace(/\./g, "/");
+  const bases: string[] = [];
+  if (dots.length > 0) {
+    const base = joinPath(folder, "../".repeat(dots.length - 1));
+    if (base !== undefined) bases.push(base);
+  } else {
+    // an absolute import of the project: the folder itself and its ancestors, nearest first
+    let base: string | undefined = folder;
+    for (let depth = 0; depth < 6 && base !== undefined; depth++) {
+      bases.push(base);
+      base = base === "" ? undefined : folderOf(base);
+    }
+  }
+  const paths: string[] = [];
+  for (const base of bases) {
+    const stem = tail === "" ? base : base === "" ? tail : `${base}/${tail}`;
+    if (stem === "") continue;
+    paths.push(`${stem}.py`, `${stem}/__init__.py`);
+  }
+  return paths;
+}
+
+/**
+ * `relativeOnly`: absolute imports (`import os`, `from app.db import f`) are tried in the file's
+ * folder and each ancestor, a dozen missing paths per standard-library import; only files that
+ * hold a source themselves pay for that.
+ */
+function pythonImports(model: SastModel, relativeOnly: boolean): ImportedName[] {
+  const text = model.file.text;
+  const folder = folderOf(model.file.path);
+  const imports: ImportedName[] = [];
+  // relative imports first: they are the project's own, absolute ones mostly libraries
+  const froms = [...text.matchAll(PYTHON_FROM)].sort((a, b) => b[1]!.length - a[1]!.length);
+  for (const match of froms) {
+    const [, dots = "", module = "", list = ""] = match;
+    if ((dots === "" && module === "") || (relativeOnly && dots === "")) continue;
+    const paths = pythonModulePaths(folder, dots, module);
+    for (const { remote, local } of importList(list)) {
+      imports.push({ local, remote, paths });
+      // `from . import helpers` / `from .pkg import mod`: the name may be a module of its own
+      const sub = module === "" ? remote : `${module}.${remote}`;
+      imports.push({ local, paths: pythonModulePaths(folder, dots, sub) });
+    }
+  }
+  for (const match of relativeOnly ? [] : text.matchAll(PYTHON_IMPORT)) {
+    // `import helpers` of a script beside it; a dotted one from the project's root folders
+    const module = match[1]!;
+    imports.push({ local: match[2] ?? module, paths: pythonModulePaths(folder, "", module) });
+  }
+  return imports;
+}
+
+const SCRIPT_EXTENSIONS = [".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts"];
+
+function scriptPaths(folder: string, specifier: string): string[] {
+  const joined = joinPath(folder, specifier);
+  if (joined === undefined || joined === "") return [];
+  const paths: string[] = [];
+  // TypeScript sources import `./db.js` for the file `db.ts`
+  const stem = joined.replace(/\.(?:js|mjs|cjs|jsx)$/, "");
+  if (/\.(?:[cm]?[jt]sx?)$/.test(joined)) paths.push(joined);
+  for (const extension of SCRIPT_EXTENSIONS) paths.push(`${stem}${extension}`);
+  for (const extension of [".ts", ".js"]) paths.push(`${joined}/index${extension}`);
+  return [...new Set(paths)];
+}
+
+const ESM_IMPORT =
+  /^[ \t]*import[ \t]+(?:type[ \t]+)?(?:([\w$]+)[ \t]*,?[ \t]*)?(?:\{([^}]*)\}|\*[ \t]*as[ \t]+([\w$]+))?[ \t]*from[ \t]*["'](\.{1,2}\/[^"']+)["']/gm;
+const REQUIRE_NAMES =
+  /\b(?:const|let|var)[ \t]+(?:\{([^}]*)\}|([\w$]+))[ \t]*=[ \t]*require\([ \t]*["'](\.{1,2}\/[^"']+)["'][ \t]*\)/g;
+
+function scriptImports(model: SastModel): ImportedName[] {
+  const text = model.file.text;
+  const folder = folderOf(model.file.path);
+  const imports: ImportedName[] = [];
+  const named = (list: string, paths: string[]) => {
+    for (const item of list.split(",")) {
+      const match = /^\s*(?:type\s+)?([\w$]+)(?:\s*(?:as|:)\s*([\w$]+))?\s*$/.exec(item);
+      if (match) imports.push({ local: match[2] ?? match[1]!, remote: match[1]!, paths });
+    }
+  };
+  for (const match of text.matchAll(ESM_IMPORT)) {
+    const [, , list, namespace, specifier] = match;
+    const paths = scriptPaths(folder, specifier!);
+    if (list) named(list, paths);
+    if (namespace) imports.push({ local: namespace, paths });
+  }
+  for (const match of text.matchAll(REQUIRE_NAMES)) {
+    const [, list, whole, specifier] = match;
+    const paths = scriptPaths(folder, specifier!);
+    if (list) named(list, paths);
+    if (whole) imports.push({ local: whole, paths });
+  }
+  return imports;
+}
+
+/**
+ * Java: `Helper.method(…)` of a class imported by name (`import com.acme.db.Helper;`, found under
+ * the source root the file's `package` line implies) or of the same package (the same folder).
+ */
+function javaImports(model: SastModel): ImportedName[] {
+  const text = model.file.text;
+  const folder = folderOf(model.file.path);
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1];
+  const pkgPath = pkg?.replace(/\./g, "/");
+  const root =
+    pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
+      ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
+      : undefined;
+  const imported = new Map<string, string>();
+  for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
+    imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
+  const classes = new Set<string>();
+  for (const match of text.matchAll(/(?<![\w.])([A-Z]\w*)\s*\.\s*[a-z]\w*\s*\(/g)) {
+    classes.add(match[1]!);
+    if (classes.size >= 40) break;
+  }
+  const imports: ImportedName[] = [];
+  for (const name of classes) {
+    const from = imported.get(name);
+    const path =
+      from !== undefined
+        ? root !== undefined
+          ? `${root === "" ? "" : `${root}/`}${from}/${name}.java`
+          : undefined
+        : `${folder === "" ? "" : `${folder}/`}${name}.java`;
+    if (path) imports.push({ local: name, paths: [path] });
+  }
+  return imports;
+}
+
+/** Go: every other `.go` file of the folder (one package), not tests; plain calls resolve there. */
+function goImports(model: SastModel): ImportedName[] {
+  const folder = folderOf(model.file.path);
+  const files = model.file.listFolder?.(folder) ?? [];
+  return files
+    .filter((name) => name.endsWith(".go") && !name.endsWith("_test.go"))
+    .map((name) => ({ local: "", paths: [folder === "" ? name : `${folder}/${name}`] }));
+}
+
+function importsOf(model: SastModel, needSource: boolean): ImportedName[] {
+  switch (model.language) {
+    case "python":
+      return pythonImports(model, needSource);
+    case "javascript":
+    case "typescript":
+    case "tsx":
+      return scriptImports(model);
+    case "java":
+      return javaImports(model);
+    case "go":
+      return goImports(model);
+    case "template":
+      return [];
+  }
+}
+
+/**
+ * The functions of other files this file can call, by the callee text of a call
+ * (`build_query`, `helpers.build_query`, `Helper.find`). `needSource`: only modules that contain a
+ * source are read to the end (a file without a source of its own can only get one from a helper
+ * that returns it). Cached on the model.
+ */
+export function importedFunctions(
+  model: SastModel,
+  summarise: Summariser,
+  hasSource: SourceCheck,
+  needSource: boolean,
+): Map<string, ImportedFunction> {
+  const cacheName = `imports:${needSource}`;
+  const cached = model.cache.get(cacheName) as Map<string, ImportedFunction> | undefined;
+  if (cached) return cached;
+  const table = new Map<string, ImportedFunction>();
+  // Go and Java name no imported function: every file of the folder (or every class called) would
+  // be read for each file of the package. Followed only from files that hold a source themselves.
+  if (needSource && (model.language === "go" || model.language === "java")) {
+    model.cache.set(cacheName, table);
+    return table;
+  }
+  let read = 0;
+  let attempts = 0;
+  for (const imported of importsOf(model, needSource)) {
+    if (read >= MAX_MODULES_PER_FILE || attempts >= MAX_ATTEMPTS_PER_FILE) break;
+    for (const path of imported.paths) {
+      if (attempts++ >= MAX_ATTEMPTS_PER_FILE) break;
+      const module = loadModule(model, path, summarise, hasSource, needSource);
+      if (!module.exists) continue;
+      read++;
+      const functions = module.functions;
+      if (!functions) break;
+      if (imported.remote !== undefined) {
+        const exported = functions.get(imported.remote);
+        if (exported) table.set(imported.local, { path, function: exported });
+      } else if (imported.local === "") {
+        for (const [name, exported] of functions)
+          if (!table.has(name)) table.set(name, { path, function: exported });
+      } else {
+        for (const [name, exported] of functions)
+          table.set(`${imported.local}.${name}`, { path, function: exported });
+      }
+      break;
+    }
+  }
+  model.cache.set(cacheName, table);
+  return table;
+}
