@@ -39,8 +39,11 @@ export function moduleOf(ctx: ProjectRuleContext<TerraformSummary>, dir: string)
   return byDir.get(dir) ?? [];
 }
 
-function matches(target: Target, name: string, bucketName: string | undefined): boolean {
-  if (target.reference !== undefined) return target.reference === name;
+function matches(target: Target, name: string, bucketName: string | undefined, type?: string): boolean {
+  if (target.reference !== undefined)
+    return (
+      target.reference === name && (target.type === undefined || type === undefined || target.type === type)
+    );
   return target.literal !== undefined && bucketName !== undefined && target.literal === bucketName;
 }
 
@@ -90,7 +93,8 @@ export function locatedAt(item: Located): { line: number; column: number } {
 
 /**
  * Resources of a join (see JOINS in summary.ts) that no companion in their module names. A companion
- * whose target cannot be followed silences the join for the whole module, as for buckets.
+ * whose target cannot be followed silences the join for the whole module, as for buckets; a resource
+ * handed to a `module` call is not reported either, since that module may create its companion.
  */
 export function unjoined(
   ctx: ProjectRuleContext<TerraformSummary>,
@@ -108,8 +112,15 @@ export function unjoined(
     );
     const opaque = (target: Target) => target.literal !== undefined && !names.has(target.literal);
     if (targets.some((target) => target.unknown || opaque(target))) continue;
+    const handedToModules = new Set(
+      module.flatMap((other) =>
+        (other.summary.moduleInputs ?? []).map((input) => `${input.type}.${input.name}`),
+      ),
+    );
     for (const resource of own.resources) {
-      if (targets.some((target) => matches(target, resource.name, resource.literalName))) continue;
+      if (handedToModules.has(`${resource.type}.${resource.name}`)) continue;
+      if (targets.some((target) => matches(target, resource.name, resource.literalName, resource.type)))
+        continue;
       out.push({ path: file.path, resource });
     }
   }
