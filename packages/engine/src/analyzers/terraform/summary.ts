@@ -193,6 +193,29 @@ export const JOINS = [
       ),
   },
   {
+    id: "azure-sql-threat-detection",
+    resource: ["azurerm_mssql_server", "azurerm_sql_server"],
+    // The alert policy names its server by name (with the resource group), not by ID.
+    nameAttribute: "name",
+    companions: [
+      {
+        type: "azurerm_mssql_server_security_alert_policy",
+        attribute: "server_name",
+        effective: (model, policy) => {
+          const state = setting(model, policy, "state");
+          return !(state.state === "known" && typeof state.value === "string" && state.value !== "Enabled");
+        },
+      },
+    ],
+    // The legacy azurerm_sql_server's nested block.
+    inline: (model, server) =>
+      children(server, "threat_detection_policy").some((policy) => {
+        if (policy.dynamic) return true;
+        const state = setting(model, policy, "state");
+        return !(state.state === "known" && typeof state.value === "string" && state.value !== "Enabled");
+      }),
+  },
+  {
     id: "azure-vm-backup",
     resource: ["azurerm_linux_virtual_machine", "azurerm_windows_virtual_machine", "azurerm_virtual_machine"],
     companions: [{ type: "azurerm_backup_protected_vm", attribute: "source_vm_id" }],

@@ -103,6 +103,7 @@ import { azureSqlFirewallAllowsInternet } from "./azure-sql-firewall-allows-inte
 import { azureSqlOldTls } from "./azure-sql-old-tls.ts";
 import { azureSqlPublicNetworkAccess } from "./azure-sql-public-network-access.ts";
 import { azureSqlServerWithoutAuditing } from "./azure-sql-server-without-auditing.ts";
+import { azureSqlServerWithoutThreatDetection } from "./azure-sql-server-without-threat-detection.ts";
 import { azureSqlShortAuditRetention } from "./azure-sql-short-audit-retention.ts";
 import { azureSqlTdeWithoutCustomerKey } from "./azure-sql-tde-without-customer-key.ts";
 import { azureSqlThreatDetectionDisabled } from "./azure-sql-threat-detection-disabled.ts";
@@ -896,6 +897,7 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   azureKeyVaultWithoutDiagnosticLogs,
   azureResourceWithoutDiagnosticLogs,
   azureSqlServerWithoutAuditing,
+  azureSqlServerWithoutThreatDetection,
   azureVmWithoutBackup,
   azureStorageWithoutCustomerManagedKey,
 ];
