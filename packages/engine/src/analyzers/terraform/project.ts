@@ -39,6 +39,30 @@ export function moduleOf(ctx: ProjectRuleContext<TerraformSummary>, dir: string)
   return byDir.get(dir) ?? [];
 }
 
+/**
+ * Resources (`type.name`) handed to a `module` call anywhere in the module: the called module may
+ * create their companion (a flow log, a bucket's logging), which this scan cannot see.
+ */
+export function handedToModules(ctx: ProjectRuleContext<TerraformSummary>, dir: string): ReadonlySet<string> {
+  let byDir = handedByDir.get(ctx.files);
+  if (!byDir) {
+    byDir = new Map();
+    handedByDir.set(ctx.files, byDir);
+  }
+  let handed = byDir.get(dir);
+  if (!handed) {
+    handed = new Set(
+      moduleOf(ctx, dir).flatMap((file) =>
+        (file.summary.moduleInputs ?? []).map((input) => `${input.type}.${input.name}`),
+      ),
+    );
+    byDir.set(dir, handed);
+  }
+  return handed;
+}
+
+const handedByDir = new WeakMap<readonly ProjectFile[], Map<string, ReadonlySet<string>>>();
+
 function matches(target: Target, name: string, bucketName: string | undefined, type?: string): boolean {
   if (target.reference !== undefined)
     return (
@@ -49,7 +73,8 @@ function matches(target: Target, name: string, bucketName: string | undefined, t
 
 /**
  * Buckets that no companion of `kind` configures. A companion whose target we cannot follow
- * (a variable, a module output) might configure any bucket of its module, so it silences them all.
+ * (a variable, a module output) might configure any bucket of its module, so it silences them all;
+ * a bucket handed to a module call may be configured by that module.
  */
 export function bucketsWithout(
   ctx: ProjectRuleContext<TerraformSummary>,
@@ -60,6 +85,7 @@ export function bucketsWithout(
   for (const file of ctx.files) {
     for (const bucket of file.summary.buckets) {
       if (inline(bucket)) continue;
+      if (handedToModules(ctx, file.summary.dir).has(`aws_s3_bucket.${bucket.name}`)) continue;
       const covered = moduleOf(ctx, file.summary.dir).some((other) =>
         other.summary.companions.some(
           (companion) =>
@@ -112,13 +138,9 @@ export function unjoined(
     );
     const opaque = (target: Target) => target.literal !== undefined && !names.has(target.literal);
     if (targets.some((target) => target.unknown || opaque(target))) continue;
-    const handedToModules = new Set(
-      module.flatMap((other) =>
-        (other.summary.moduleInputs ?? []).map((input) => `${input.type}.${input.name}`),
-      ),
-    );
+    const handed = handedToModules(ctx, file.summary.dir);
     for (const resource of own.resources) {
-      if (handedToModules.has(`${resource.type}.${resource.name}`)) continue;
+      if (handed.has(`${resource.type}.${resource.name}`)) continue;
       if (targets.some((target) => matches(target, resource.name, resource.literalName, resource.type)))
         continue;
       out.push({ path: file.path, resource });
