@@ -216,6 +216,22 @@ export const JOINS = [
       }),
   },
   {
+    id: "azure-sql-entra-admin",
+    resource: ["azurerm_mssql_server", "azurerm_sql_server"],
+    nameAttribute: "name",
+    // The legacy administrator resource names its server by name.
+    companions: [{ type: "azurerm_sql_active_directory_administrator", attribute: "server_name" }],
+    inline: (_model, server) => children(server, "azuread_administrator").length > 0,
+  },
+  {
+    id: "cognitive-account-customer-managed-key",
+    resource: "azurerm_cognitive_account",
+    companions: [
+      { type: "azurerm_cognitive_account_customer_managed_key", attribute: "cognitive_account_id" },
+    ],
+    inline: (_model, account) => children(account, "customer_managed_key").length > 0,
+  },
+  {
     id: "azure-vm-backup",
     resource: ["azurerm_linux_virtual_machine", "azurerm_windows_virtual_machine", "azurerm_virtual_machine"],
     companions: [{ type: "azurerm_backup_protected_vm", attribute: "source_vm_id" }],

@@ -568,7 +568,6 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   azureKeyVaultSecretWithoutExpiration,
   azureKeyVaultKeyWithoutExpiration,
   azureKeyVaultWithoutRbac,
-  azureSqlWithoutEntraAdmin,
   azureSqlTdeWithoutCustomerKey,
   azureSqlDatabaseGeoBackupDisabled,
   azureSqlDatabaseLocalBackupStorage,
@@ -609,7 +608,6 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   dataFactoryWithoutCustomerManagedKey,
   cognitiveAccountPublicNetworkAccess,
   cognitiveAccountLocalAuthEnabled,
-  cognitiveAccountWithoutCustomerManagedKey,
   azureVmExtensionsAllowed,
   azureVmWithoutEncryptionAtHost,
   azureWindowsVmAutomaticUpdatesDisabled,
@@ -900,4 +898,6 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   azureSqlServerWithoutThreatDetection,
   azureVmWithoutBackup,
   azureStorageWithoutCustomerManagedKey,
+  azureSqlWithoutEntraAdmin,
+  cognitiveAccountWithoutCustomerManagedKey,
 ];
