@@ -160,6 +160,13 @@ export const JOINS = [
     ],
   },
   {
+    id: "api-gateway-stage-method-settings",
+    resource: "aws_api_gateway_stage",
+    // Method settings name their stage by name (with the REST API's ID), not by ARN.
+    nameAttribute: "stage_name",
+    companions: [{ type: "aws_api_gateway_method_settings", attribute: "stage_name" }],
+  },
+  {
     id: "iam-user-group",
     resource: "aws_iam_user",
     nameAttribute: "name",

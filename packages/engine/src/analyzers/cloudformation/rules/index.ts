@@ -3,6 +3,7 @@ import type { FileRule } from "../../../rule.ts";
 import type { CfnModel } from "../model.ts";
 import { adminPortOpenToInternet } from "./admin-port-open-to-internet.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
+import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
 import { apiGatewayMethodWithoutAuthorization } from "./api-gateway-method-without-authorization.ts";
 import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
 import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
@@ -184,4 +185,5 @@ export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   redshiftWithoutCmk,
   redshiftWithoutEnhancedVpcRouting,
   ecsClusterWithoutContainerInsights,
+  apiGatewayExecutionLoggingDisabled,
 ];

@@ -28,6 +28,7 @@ import { apiGatewayDomainOldTls } from "./api-gateway-domain-old-tls.ts";
 import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
 import { apiGatewayMethodWithoutAuth } from "./api-gateway-method-without-auth.ts";
 import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
+import { apiGatewayStageWithoutExecutionLogging } from "./api-gateway-stage-without-execution-logging.ts";
 import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
 import { apiGatewayStageWithoutWaf } from "./api-gateway-stage-without-waf.ts";
 import { apiManagementOldTls } from "./api-management-old-tls.ts";
@@ -890,6 +891,7 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   s3BucketWithoutKms,
   vpcDefaultSecurityGroupUnrestricted,
   apiGatewayStageWithoutWaf,
+  apiGatewayStageWithoutExecutionLogging,
   iamUserWithoutGroup,
   // Azure settings kept on resources of their own, joined within a module
   azureKeyVaultWithoutDiagnosticLogs,
