@@ -13,10 +13,9 @@ const targetsByModel = new WeakMap<CfnModel, Set<string>>();
 
 /** Logical ids referenced (`!Ref`, `!GetAtt`, `!Sub`) under any dead-letter property of the template. */
 function deadLetterTargets(model: CfnModel): Set<string> {
-  let targets = targetsByModel.get(model);
-  if (targets) return targets;
+  const cached = targetsByModel.get(model);
+  if (cached) return cached;
   const found = new Set<string>();
-  targets = found;
   const collect = (node: YamlNode | undefined, depth: number): void => {
     if (!node || depth > 12) return;
     const call = intrinsicOf(node);
@@ -28,6 +27,7 @@ function deadLetterTargets(model: CfnModel): Set<string> {
           : argument.kind === "seq" && argument.items[0]?.kind === "scalar"
             ? String(argument.items[0].value)
             : "";
+      // `Queue.Arn`, `${Queue.Arn}`: every word may be the logical id; extra words name nothing.
       for (const match of text.matchAll(/[A-Za-z0-9]+/g)) found.add(match[0]);
       return;
     }
@@ -44,8 +44,8 @@ function deadLetterTargets(model: CfnModel): Set<string> {
     } else if (node.kind === "seq") for (const item of node.items) walk(item, depth + 1);
   };
   for (const resource of model.resources) walk(resource.properties, 0);
-  targetsByModel.set(model, targets);
-  return targets;
+  targetsByModel.set(model, found);
+  return found;
 }
 
 export const sqsQueueWithoutDeadLetterQueue = propertyRule(
