@@ -471,6 +471,10 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
     { types: ["azurerm_sql_server"], paths: ["threat_detection_policy"] },
     { types: ["azurerm_mssql_server_security_alert_policy"], paths: ["server_name", "state"] },
   ],
+  "terraform/azure-sql-server-without-vulnerability-assessment": [
+    { types: ["azurerm_mssql_server_vulnerability_assessment"], paths: ["server_security_alert_policy_id"] },
+    { types: ["azurerm_mssql_server_security_alert_policy"], paths: ["server_name"] },
+  ],
   "terraform/azure-vm-without-backup": [{ types: ["azurerm_backup_protected_vm"], paths: ["source_vm_id"] }],
   "terraform/azure-storage-without-customer-managed-key": [
     { types: ["azurerm_storage_account"], paths: ["customer_managed_key"] },

@@ -1,14 +1,16 @@
 // Joins of the project phase: which buckets (or VPCs) of a module have a companion resource that
 // configures them, wherever in the module's files it is declared.
 import type { ProjectRuleContext } from "../../rule.ts";
-import type {
-  BucketSummary,
-  CompanionKind,
-  JoinId,
-  JoinSummary,
-  Located,
-  Target,
-  TerraformSummary,
+import {
+  type BucketSummary,
+  type CompanionKind,
+  JOINS,
+  type Join,
+  type JoinId,
+  type JoinSummary,
+  type Located,
+  type Target,
+  type TerraformSummary,
 } from "./summary.ts";
 
 export interface BucketInModule {
@@ -118,6 +120,24 @@ export function locatedAt(item: Located): { line: number; column: number } {
 }
 
 /**
+ * For a join `through` another resource, replaces each companion's target (a resource in between) by
+ * what that resource names; one that is not declared in the module cannot be followed (unknown).
+ */
+function throughLinks(
+  targets: Target[],
+  links: { name: string; targets: Target[] }[],
+  join: Join | undefined,
+): Target[] {
+  if (!join?.through) return targets;
+  const byName = new Map<string, Target[]>();
+  for (const link of links) byName.set(link.name, [...(byName.get(link.name) ?? []), ...link.targets]);
+  return targets.flatMap((target) => {
+    if (target.reference === undefined) return [target];
+    return byName.get(target.reference) ?? [{ unknown: true }];
+  });
+}
+
+/**
  * Resources of a join (see JOINS in summary.ts) that no companion in their module names. A companion
  * whose target cannot be followed silences the join for the whole module, as for buckets; a resource
  * handed to a `module` call is not reported either, since that module may create its companion.
@@ -131,7 +151,11 @@ export function unjoined(
     const own = file.summary.joins?.[id];
     if (!own || own.resources.length === 0) continue;
     const module = moduleOf(ctx, file.summary.dir);
-    const targets = module.flatMap((other) => other.summary.joins?.[id]?.targets ?? []);
+    const targets = throughLinks(
+      module.flatMap((other) => other.summary.joins?.[id]?.targets ?? []),
+      module.flatMap((other) => other.summary.joins?.[id]?.links ?? []),
+      JOINS.find((join) => join.id === id) as Join | undefined,
+    );
     // A literal that names no resource of the module may be an ID or ARN of one: cannot tell which.
     const names = new Set(
       module.flatMap((other) => other.summary.joins?.[id]?.resources.map((item) => item.literalName) ?? []),

@@ -69,6 +69,12 @@ export interface Join {
     attribute: string;
     effective?(model: TerraformModel, companion: Block): boolean;
   }[];
+  /**
+   * When companions name the resource through a resource in between (a vulnerability assessment names
+   * an alert policy, which names its server): the intermediate type and the attribute that names the
+   * resource. Companions then name resources of `through.type`, resolved across the module's files.
+   */
+  through?: { type: string; attribute: string };
   /** Resources the join does not apply to (a private hosted zone, a network load balancer). */
   exempt?(model: TerraformModel, resource: Block): boolean;
   /** The resource configures itself inline (a legacy nested block). */
@@ -239,6 +245,18 @@ export const JOINS = [
     inline: (_model, account) => children(account, "customer_managed_key").length > 0,
   },
   {
+    id: "azure-sql-vulnerability-assessment",
+    resource: ["azurerm_mssql_server", "azurerm_sql_server"],
+    nameAttribute: "name",
+    companions: [
+      {
+        type: "azurerm_mssql_server_vulnerability_assessment",
+        attribute: "server_security_alert_policy_id",
+      },
+    ],
+    through: { type: "azurerm_mssql_server_security_alert_policy", attribute: "server_name" },
+  },
+  {
     id: "azure-vm-backup",
     resource: ["azurerm_linux_virtual_machine", "azurerm_windows_virtual_machine", "azurerm_virtual_machine"],
     companions: [{ type: "azurerm_backup_protected_vm", attribute: "source_vm_id" }],
@@ -261,8 +279,10 @@ export type JoinId = (typeof JOINS)[number]["id"];
 export interface JoinSummary {
   /** Resources of the join's type that neither configure themselves inline nor are exempt. */
   resources: (Located & { type: string; literalName?: string })[];
-  /** What each companion names. */
+  /** What each companion names (for a join `through` another resource, resources of that type). */
   targets: Target[];
+  /** For a join `through` another resource: what each resource of that type names. */
+  links?: { name: string; targets: Target[] }[];
 }
 
 export interface TerraformSummary {
@@ -496,15 +516,24 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
         ...(name?.state === "known" && typeof name.value === "string" ? { literalName: name.value } : {}),
       });
     }
+    const named = join.through ? [join.through.type] : types;
     for (const companion of join.companions) {
       for (const block of resources(model, companion.type)) {
         if (companion.effective && !companion.effective(model, block)) continue;
         summary.targets.push(
-          ...joinTargets(model, block, block.attributes.get(companion.attribute)?.value, types),
+          ...joinTargets(model, block, block.attributes.get(companion.attribute)?.value, named),
         );
       }
     }
-    if (summary.resources.length > 0 || summary.targets.length > 0) joins[join.id as JoinId] = summary;
+    if (join.through) {
+      const { type, attribute } = join.through;
+      summary.links = resources(model, type).map((block) => ({
+        name: block.labels[1] ?? "",
+        targets: joinTargets(model, block, block.attributes.get(attribute)?.value, types),
+      }));
+    }
+    if (summary.resources.length > 0 || summary.targets.length > 0 || (summary.links?.length ?? 0) > 0)
+      joins[join.id as JoinId] = summary;
   }
   return {
     dir: dirOf(file.path),

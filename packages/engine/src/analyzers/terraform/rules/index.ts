@@ -105,9 +105,12 @@ import { azureSqlOldTls } from "./azure-sql-old-tls.ts";
 import { azureSqlPublicNetworkAccess } from "./azure-sql-public-network-access.ts";
 import { azureSqlServerWithoutAuditing } from "./azure-sql-server-without-auditing.ts";
 import { azureSqlServerWithoutThreatDetection } from "./azure-sql-server-without-threat-detection.ts";
+import { azureSqlServerWithoutVulnerabilityAssessment } from "./azure-sql-server-without-vulnerability-assessment.ts";
 import { azureSqlShortAuditRetention } from "./azure-sql-short-audit-retention.ts";
 import { azureSqlTdeWithoutCustomerKey } from "./azure-sql-tde-without-customer-key.ts";
 import { azureSqlThreatDetectionDisabled } from "./azure-sql-threat-detection-disabled.ts";
+import { azureSqlVulnerabilityAssessmentWithoutNotifications } from "./azure-sql-vulnerability-assessment-without-notifications.ts";
+import { azureSqlVulnerabilityAssessmentWithoutRecurringScans } from "./azure-sql-vulnerability-assessment-without-recurring-scans.ts";
 import { azureSqlWithoutEntraAdmin } from "./azure-sql-without-entra-admin.ts";
 import { azureStorageAllowsHttp } from "./azure-storage-allows-http.ts";
 import { azureStorageContainerPublic } from "./azure-storage-container-public.ts";
@@ -874,6 +877,8 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   ec2NotEbsOptimized,
   sqsQueueWithoutDeadLetterQueue,
   ssmParameterSecretNotEncrypted,
+  azureSqlVulnerabilityAssessmentWithoutRecurringScans,
+  azureSqlVulnerabilityAssessmentWithoutNotifications,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
@@ -898,6 +903,7 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   azureResourceWithoutDiagnosticLogs,
   azureSqlServerWithoutAuditing,
   azureSqlServerWithoutThreatDetection,
+  azureSqlServerWithoutVulnerabilityAssessment,
   azureVmWithoutBackup,
   azureStorageWithoutCustomerManagedKey,
   azureSqlWithoutEntraAdmin,
