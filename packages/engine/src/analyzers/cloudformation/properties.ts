@@ -163,3 +163,81 @@ export const is = {
     };
   },
 };
+
+/**
+ * What a property names among the template's resources: every logical id under a `!Ref`, `!GetAtt`
+ * or `!Sub` in it, or "unknown" when it holds a literal, a parameter, an import or anything else that
+ * could name a resource we cannot see.
+ */
+export function namedResources(model: CfnModel, node: YamlNode | undefined): Set<string> | "unknown" {
+  if (!node) return "unknown";
+  const ids = new Set(model.resources.map((resource) => resource.logicalId));
+  const found = new Set<string>();
+  let opaque = false;
+  const visit = (current: YamlNode, depth: number): void => {
+    if (depth > 20) {
+      opaque = true;
+      return;
+    }
+    const call = intrinsicOf(current);
+    if (call?.name === "Ref" || call?.name === "Fn::GetAtt") {
+      const argument = call.argument;
+      const text =
+        argument.kind === "scalar"
+          ? String(argument.value)
+          : argument.kind === "seq" && argument.items[0]?.kind === "scalar"
+            ? String(argument.items[0].value)
+            : "";
+      const id = text.split(".")[0] ?? "";
+      if (ids.has(id)) found.add(id);
+      else opaque = true; // a parameter (an ARN passed in) or a pseudo parameter
+      return;
+    }
+    if (call?.name === "Fn::Sub") {
+      const template = call.argument.kind === "seq" ? call.argument.items[0] : call.argument;
+      const text = template?.kind === "scalar" ? String(template.value) : "";
+      const names = [...text.matchAll(/\$\{([A-Za-z0-9]+)/g)].map((match) => match[1] ?? "");
+      const resources = names.filter((name) => ids.has(name));
+      if (resources.length === 0) opaque = true;
+      for (const name of resources) found.add(name);
+      return;
+    }
+    if (call?.name === "Fn::If" && call.argument.kind === "seq") {
+      for (const branch of call.argument.items.slice(1)) {
+        // `!Ref AWS::NoValue` in a branch names nothing.
+        const inner = intrinsicOf(branch);
+        if (
+          inner?.name === "Ref" &&
+          inner.argument.kind === "scalar" &&
+          inner.argument.value === "AWS::NoValue"
+        )
+          continue;
+        visit(branch, depth + 1);
+      }
+      return;
+    }
+    opaque = true; // a literal ARN, an import, a join: cannot tell which resource
+  };
+  visit(node, 0);
+  return opaque ? "unknown" : found;
+}
+
+/**
+ * The logical ids that companions of `companionTypes` name in their `attribute`, or "unknown" when one
+ * names something we cannot follow (it might be any resource).
+ */
+export function namedByCompanions(
+  model: CfnModel,
+  companionTypes: readonly string[],
+  attribute: string,
+): Set<string> | "unknown" {
+  const named = new Set<string>();
+  for (const resource of model.resources) {
+    if (!companionTypes.includes(resource.type)) continue;
+    if (resource.propertiesUnknown) return "unknown";
+    const targets = namedResources(model, entryOf(resource.properties, attribute)?.value);
+    if (targets === "unknown") return "unknown";
+    for (const id of targets) named.add(id);
+  }
+  return named;
+}

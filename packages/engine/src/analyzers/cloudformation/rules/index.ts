@@ -3,10 +3,12 @@ import type { FileRule } from "../../../rule.ts";
 import type { CfnModel } from "../model.ts";
 import { adminPortOpenToInternet } from "./admin-port-open-to-internet.ts";
 import { albKeepsInvalidHeaders } from "./alb-keeps-invalid-headers.ts";
+import { albWithoutWaf } from "./alb-without-waf.ts";
 import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
 import { apiGatewayMethodWithoutAuthorization } from "./api-gateway-method-without-authorization.ts";
 import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
 import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
+import { apiGatewayStageWithoutWaf } from "./api-gateway-stage-without-waf.ts";
 import { cloudfrontAllowsHttp } from "./cloudfront-allows-http.ts";
 import { cloudfrontOutdatedTls } from "./cloudfront-outdated-tls.ts";
 import { cloudtrailLogValidationDisabled } from "./cloudtrail-log-validation-disabled.ts";
@@ -186,4 +188,6 @@ export const cloudformationRules: readonly FileRule<CfnModel>[] = [
   redshiftWithoutEnhancedVpcRouting,
   ecsClusterWithoutContainerInsights,
   apiGatewayExecutionLoggingDisabled,
+  albWithoutWaf,
+  apiGatewayStageWithoutWaf,
 ];
