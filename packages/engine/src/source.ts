@@ -51,6 +51,10 @@ export class SourceFile {
    */
   readonly listFolder: FolderLister | undefined;
   #lineStarts: number[] | undefined;
+  /** Whether the text is all ASCII (byte offsets equal indexes); undefined until a fix asks. */
+  #ascii: boolean | undefined;
+  /** UTF-8 byte offset of each line start, filled on demand up to the furthest line asked for. */
+  #lineByteStarts: number[] | undefined;
 
   constructor(
     path: string,
@@ -118,9 +122,32 @@ export class SourceFile {
     return Math.min(index, this.text.length);
   }
 
-  /** UTF-8 byte offset of a UTF-16 index: fixes are expressed in bytes so they apply to the file on disk. */
+  /**
+   * UTF-8 byte offset of a UTF-16 index: fixes are expressed in bytes so they apply to the file on disk.
+   * Every fixable finding asks for two, so the cost is per line, not per file: an ASCII file's offsets
+   * are its indexes, and otherwise each line's byte start is counted once and the line's prefix added.
+   */
   byteOffsetOfIndex(index: number): number {
-    return Buffer.byteLength(this.text.slice(0, index), "utf8");
+    const clamped = Math.max(0, Math.min(index, this.text.length));
+    if (this.#ascii === undefined) this.#ascii = !/[\u0080-\uffff]/.test(this.text);
+    if (this.#ascii) return clamped;
+    const line = this.positionAt(clamped).line;
+    const lineStart = this.lineStarts()[line - 1]!;
+    return this.#lineByteStart(line) + Buffer.byteLength(this.text.slice(lineStart, clamped), "utf8");
+  }
+
+  /** Byte offset of the start of a 1-based line, counted once for every line up to it. */
+  #lineByteStart(line: number): number {
+    const starts = this.lineStarts();
+    if (this.#lineByteStarts === undefined) this.#lineByteStarts = [0];
+    const known = this.#lineByteStarts;
+    while (known.length < line) {
+      const next = known.length; // 0-based index of the line whose start we compute
+      known.push(
+        known[next - 1]! + Buffer.byteLength(this.text.slice(starts[next - 1], starts[next]), "utf8"),
+      );
+    }
+    return known[line - 1]!;
   }
 
   byteOffsetAt(position: Position): number {

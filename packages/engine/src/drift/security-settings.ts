@@ -443,6 +443,51 @@ export const CODE_RULE_WATCHES: Readonly<Record<string, readonly Watch[]>> = {
   "terraform/vpc-default-security-group-unrestricted": [
     { types: ["aws_default_security_group"], paths: ["vpc_id"] },
   ],
+  // Module joins of issue 21 part 4: the resource's own switch, and the companion's link to it
+  "terraform/api-gateway-stage-without-waf": [
+    {
+      types: ["aws_wafv2_web_acl_association", "aws_wafregional_web_acl_association"],
+      paths: ["resource_arn"],
+    },
+  ],
+  "terraform/api-gateway-stage-without-execution-logging": [
+    { types: ["aws_api_gateway_method_settings"], paths: ["stage_name"] },
+  ],
+  "terraform/iam-user-without-group": [
+    { types: ["aws_iam_user_group_membership"], paths: ["user", "groups"] },
+    { types: ["aws_iam_group_membership"], paths: ["users", "group"] },
+  ],
+  "terraform/azure-key-vault-without-diagnostic-logs": [
+    { types: ["azurerm_monitor_diagnostic_setting"], paths: ["target_resource_id", "enabled_log", "log"] },
+  ],
+  "terraform/azure-resource-without-diagnostic-logs": [
+    { types: ["azurerm_monitor_diagnostic_setting"], paths: ["target_resource_id", "enabled_log", "log"] },
+  ],
+  "terraform/azure-sql-server-without-auditing": [
+    { types: ["azurerm_mssql_server", "azurerm_sql_server"], paths: ["extended_auditing_policy"] },
+    { types: ["azurerm_mssql_server_extended_auditing_policy"], paths: ["server_id", "enabled"] },
+  ],
+  "terraform/azure-sql-server-without-threat-detection": [
+    { types: ["azurerm_sql_server"], paths: ["threat_detection_policy"] },
+    { types: ["azurerm_mssql_server_security_alert_policy"], paths: ["server_name", "state"] },
+  ],
+  "terraform/azure-sql-server-without-vulnerability-assessment": [
+    { types: ["azurerm_mssql_server_vulnerability_assessment"], paths: ["server_security_alert_policy_id"] },
+    { types: ["azurerm_mssql_server_security_alert_policy"], paths: ["server_name"] },
+  ],
+  "terraform/azure-vm-without-backup": [{ types: ["azurerm_backup_protected_vm"], paths: ["source_vm_id"] }],
+  "terraform/azure-storage-without-customer-managed-key": [
+    { types: ["azurerm_storage_account"], paths: ["customer_managed_key"] },
+    { types: ["azurerm_storage_account_customer_managed_key"], paths: ["storage_account_id"] },
+  ],
+  "terraform/azure-sql-without-entra-admin": [
+    { types: ["azurerm_mssql_server", "azurerm_sql_server"], paths: ["azuread_administrator"] },
+    { types: ["azurerm_sql_active_directory_administrator"], paths: ["server_name"] },
+  ],
+  "terraform/cognitive-account-without-customer-managed-key": [
+    { types: ["azurerm_cognitive_account"], paths: ["customer_managed_key"] },
+    { types: ["azurerm_cognitive_account_customer_managed_key"], paths: ["cognitive_account_id"] },
+  ],
   "terraform/sqs-queue-without-dead-letter-queue": [
     { types: ["aws_sqs_queue"], paths: ["redrive_policy", "redrive_allow_policy", "name"] },
     { types: ["aws_sqs_queue_redrive_policy"], paths: ["queue_url", "redrive_policy"] },

@@ -1,14 +1,16 @@
 // Joins of the project phase: which buckets (or VPCs) of a module have a companion resource that
 // configures them, wherever in the module's files it is declared.
 import type { ProjectRuleContext } from "../../rule.ts";
-import type {
-  BucketSummary,
-  CompanionKind,
-  JoinId,
-  JoinSummary,
-  Located,
-  Target,
-  TerraformSummary,
+import {
+  type BucketSummary,
+  type CompanionKind,
+  JOINS,
+  type Join,
+  type JoinId,
+  type JoinSummary,
+  type Located,
+  type Target,
+  type TerraformSummary,
 } from "./summary.ts";
 
 export interface BucketInModule {
@@ -39,14 +41,42 @@ export function moduleOf(ctx: ProjectRuleContext<TerraformSummary>, dir: string)
   return byDir.get(dir) ?? [];
 }
 
-function matches(target: Target, name: string, bucketName: string | undefined): boolean {
-  if (target.reference !== undefined) return target.reference === name;
+/**
+ * Resources (`type.name`) handed to a `module` call anywhere in the module: the called module may
+ * create their companion (a flow log, a bucket's logging), which this scan cannot see.
+ */
+export function handedToModules(ctx: ProjectRuleContext<TerraformSummary>, dir: string): ReadonlySet<string> {
+  let byDir = handedByDir.get(ctx.files);
+  if (!byDir) {
+    byDir = new Map();
+    handedByDir.set(ctx.files, byDir);
+  }
+  let handed = byDir.get(dir);
+  if (!handed) {
+    handed = new Set(
+      moduleOf(ctx, dir).flatMap((file) =>
+        (file.summary.moduleInputs ?? []).map((input) => `${input.type}.${input.name}`),
+      ),
+    );
+    byDir.set(dir, handed);
+  }
+  return handed;
+}
+
+const handedByDir = new WeakMap<readonly ProjectFile[], Map<string, ReadonlySet<string>>>();
+
+function matches(target: Target, name: string, bucketName: string | undefined, type?: string): boolean {
+  if (target.reference !== undefined)
+    return (
+      target.reference === name && (target.type === undefined || type === undefined || target.type === type)
+    );
   return target.literal !== undefined && bucketName !== undefined && target.literal === bucketName;
 }
 
 /**
  * Buckets that no companion of `kind` configures. A companion whose target we cannot follow
- * (a variable, a module output) might configure any bucket of its module, so it silences them all.
+ * (a variable, a module output) might configure any bucket of its module, so it silences them all;
+ * a bucket handed to a module call may be configured by that module.
  */
 export function bucketsWithout(
   ctx: ProjectRuleContext<TerraformSummary>,
@@ -57,6 +87,7 @@ export function bucketsWithout(
   for (const file of ctx.files) {
     for (const bucket of file.summary.buckets) {
       if (inline(bucket)) continue;
+      if (handedToModules(ctx, file.summary.dir).has(`aws_s3_bucket.${bucket.name}`)) continue;
       const covered = moduleOf(ctx, file.summary.dir).some((other) =>
         other.summary.companions.some(
           (companion) =>
@@ -89,8 +120,27 @@ export function locatedAt(item: Located): { line: number; column: number } {
 }
 
 /**
+ * For a join `through` another resource, replaces each companion's target (a resource in between) by
+ * what that resource names; one that is not declared in the module cannot be followed (unknown).
+ */
+function throughLinks(
+  targets: Target[],
+  links: { name: string; targets: Target[] }[],
+  join: Join | undefined,
+): Target[] {
+  if (!join?.through) return targets;
+  const byName = new Map<string, Target[]>();
+  for (const link of links) byName.set(link.name, [...(byName.get(link.name) ?? []), ...link.targets]);
+  return targets.flatMap((target) => {
+    if (target.reference === undefined) return [target];
+    return byName.get(target.reference) ?? [{ unknown: true }];
+  });
+}
+
+/**
  * Resources of a join (see JOINS in summary.ts) that no companion in their module names. A companion
- * whose target cannot be followed silences the join for the whole module, as for buckets.
+ * whose target cannot be followed silences the join for the whole module, as for buckets; a resource
+ * handed to a `module` call is not reported either, since that module may create its companion.
  */
 export function unjoined(
   ctx: ProjectRuleContext<TerraformSummary>,
@@ -101,15 +151,22 @@ export function unjoined(
     const own = file.summary.joins?.[id];
     if (!own || own.resources.length === 0) continue;
     const module = moduleOf(ctx, file.summary.dir);
-    const targets = module.flatMap((other) => other.summary.joins?.[id]?.targets ?? []);
+    const targets = throughLinks(
+      module.flatMap((other) => other.summary.joins?.[id]?.targets ?? []),
+      module.flatMap((other) => other.summary.joins?.[id]?.links ?? []),
+      JOINS.find((join) => join.id === id) as Join | undefined,
+    );
     // A literal that names no resource of the module may be an ID or ARN of one: cannot tell which.
     const names = new Set(
       module.flatMap((other) => other.summary.joins?.[id]?.resources.map((item) => item.literalName) ?? []),
     );
     const opaque = (target: Target) => target.literal !== undefined && !names.has(target.literal);
     if (targets.some((target) => target.unknown || opaque(target))) continue;
+    const handed = handedToModules(ctx, file.summary.dir);
     for (const resource of own.resources) {
-      if (targets.some((target) => matches(target, resource.name, resource.literalName))) continue;
+      if (handed.has(`${resource.type}.${resource.name}`)) continue;
+      if (targets.some((target) => matches(target, resource.name, resource.literalName, resource.type)))
+        continue;
       out.push({ path: file.path, resource });
     }
   }

@@ -28,7 +28,9 @@ import { apiGatewayDomainOldTls } from "./api-gateway-domain-old-tls.ts";
 import { apiGatewayExecutionLoggingDisabled } from "./api-gateway-execution-logging-disabled.ts";
 import { apiGatewayMethodWithoutAuth } from "./api-gateway-method-without-auth.ts";
 import { apiGatewayStageWithoutAccessLogs } from "./api-gateway-stage-without-access-logs.ts";
+import { apiGatewayStageWithoutExecutionLogging } from "./api-gateway-stage-without-execution-logging.ts";
 import { apiGatewayStageWithoutTracing } from "./api-gateway-stage-without-tracing.ts";
+import { apiGatewayStageWithoutWaf } from "./api-gateway-stage-without-waf.ts";
 import { apiManagementOldTls } from "./api-management-old-tls.ts";
 import { apigatewayv2DomainOldTls } from "./apigatewayv2-domain-old-tls.ts";
 import { apigatewayv2RouteWithoutAuth } from "./apigatewayv2-route-without-auth.ts";
@@ -70,6 +72,7 @@ import { azureKeyVaultNetworkAllowsAll } from "./azure-key-vault-network-allows-
 import { azureKeyVaultSecretWithoutContentType } from "./azure-key-vault-secret-without-content-type.ts";
 import { azureKeyVaultSecretWithoutExpiration } from "./azure-key-vault-secret-without-expiration.ts";
 import { azureKeyVaultSoftDeleteDisabled } from "./azure-key-vault-soft-delete-disabled.ts";
+import { azureKeyVaultWithoutDiagnosticLogs } from "./azure-key-vault-without-diagnostic-logs.ts";
 import { azureKeyVaultWithoutPurgeProtection } from "./azure-key-vault-without-purge-protection.ts";
 import { azureKeyVaultWithoutRbac } from "./azure-key-vault-without-rbac.ts";
 import { azureKeyWithoutRotationPolicy } from "./azure-key-without-rotation-policy.ts";
@@ -84,6 +87,7 @@ import { azureRecoveryVaultSoftDeleteDisabled } from "./azure-recovery-vault-sof
 import { azureRedisNonSslPortEnabled } from "./azure-redis-non-ssl-port-enabled.ts";
 import { azureRedisOldTls } from "./azure-redis-old-tls.ts";
 import { azureRedisPublicNetworkAccess } from "./azure-redis-public-network-access.ts";
+import { azureResourceWithoutDiagnosticLogs } from "./azure-resource-without-diagnostic-logs.ts";
 import { azureSearchLocalAuthEnabled } from "./azure-search-local-auth-enabled.ts";
 import { azureSearchPublicNetworkAccess } from "./azure-search-public-network-access.ts";
 import { azureSecurityContactAdminsNotAlerted } from "./azure-security-contact-admins-not-alerted.ts";
@@ -99,9 +103,14 @@ import { azureSqlDatabaseTdeDisabled } from "./azure-sql-database-tde-disabled.t
 import { azureSqlFirewallAllowsInternet } from "./azure-sql-firewall-allows-internet.ts";
 import { azureSqlOldTls } from "./azure-sql-old-tls.ts";
 import { azureSqlPublicNetworkAccess } from "./azure-sql-public-network-access.ts";
+import { azureSqlServerWithoutAuditing } from "./azure-sql-server-without-auditing.ts";
+import { azureSqlServerWithoutThreatDetection } from "./azure-sql-server-without-threat-detection.ts";
+import { azureSqlServerWithoutVulnerabilityAssessment } from "./azure-sql-server-without-vulnerability-assessment.ts";
 import { azureSqlShortAuditRetention } from "./azure-sql-short-audit-retention.ts";
 import { azureSqlTdeWithoutCustomerKey } from "./azure-sql-tde-without-customer-key.ts";
 import { azureSqlThreatDetectionDisabled } from "./azure-sql-threat-detection-disabled.ts";
+import { azureSqlVulnerabilityAssessmentWithoutNotifications } from "./azure-sql-vulnerability-assessment-without-notifications.ts";
+import { azureSqlVulnerabilityAssessmentWithoutRecurringScans } from "./azure-sql-vulnerability-assessment-without-recurring-scans.ts";
 import { azureSqlWithoutEntraAdmin } from "./azure-sql-without-entra-admin.ts";
 import { azureStorageAllowsHttp } from "./azure-storage-allows-http.ts";
 import { azureStorageContainerPublic } from "./azure-storage-container-public.ts";
@@ -119,6 +128,7 @@ import { azureStorageWithoutCustomerManagedKey } from "./azure-storage-without-c
 import { azureStorageWithoutInfrastructureEncryption } from "./azure-storage-without-infrastructure-encryption.ts";
 import { azureVmExtensionsAllowed } from "./azure-vm-extensions-allowed.ts";
 import { azureVmPasswordAuthentication } from "./azure-vm-password-authentication.ts";
+import { azureVmWithoutBackup } from "./azure-vm-without-backup.ts";
 import { azureVmWithoutEncryptionAtHost } from "./azure-vm-without-encryption-at-host.ts";
 import { azureWafDetectionOnly } from "./azure-waf-detection-only.ts";
 import { azureWindowsVmAutomaticUpdatesDisabled } from "./azure-windows-vm-automatic-updates-disabled.ts";
@@ -312,6 +322,7 @@ import { iamPolicyPrivilegeEscalation } from "./iam-policy-privilege-escalation.
 import { iamPolicyServiceWildcard } from "./iam-policy-service-wildcard.ts";
 import { iamRoleTrustsAnyPrincipal } from "./iam-role-trusts-any-principal.ts";
 import { iamUserAccessKey } from "./iam-user-access-key.ts";
+import { iamUserWithoutGroup } from "./iam-user-without-group.ts";
 import { kinesisFirehoseUnencrypted } from "./kinesis-firehose-unencrypted.ts";
 import { kinesisStreamWithAwsManagedKey } from "./kinesis-stream-with-aws-managed-key.ts";
 import { kmsKeyRotationDisabled } from "./kms-key-rotation-disabled.ts";
@@ -561,7 +572,6 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   azureKeyVaultSecretWithoutExpiration,
   azureKeyVaultKeyWithoutExpiration,
   azureKeyVaultWithoutRbac,
-  azureSqlWithoutEntraAdmin,
   azureSqlTdeWithoutCustomerKey,
   azureSqlDatabaseGeoBackupDisabled,
   azureSqlDatabaseLocalBackupStorage,
@@ -602,7 +612,6 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   dataFactoryWithoutCustomerManagedKey,
   cognitiveAccountPublicNetworkAccess,
   cognitiveAccountLocalAuthEnabled,
-  cognitiveAccountWithoutCustomerManagedKey,
   azureVmExtensionsAllowed,
   azureVmWithoutEncryptionAtHost,
   azureWindowsVmAutomaticUpdatesDisabled,
@@ -700,7 +709,6 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   gcpIamPolicyDocumentPrimitiveRole,
   azureRecoveryVaultSoftDeleteDisabled,
   azureRecoveryVaultLocallyRedundant,
-  azureStorageWithoutCustomerManagedKey,
   azureSearchPublicNetworkAccess,
   azureSearchLocalAuthEnabled,
   gkeWithoutGoogleGroupsRbac,
@@ -869,6 +877,8 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   ec2NotEbsOptimized,
   sqsQueueWithoutDeadLetterQueue,
   ssmParameterSecretNotEncrypted,
+  azureSqlVulnerabilityAssessmentWithoutRecurringScans,
+  azureSqlVulnerabilityAssessmentWithoutNotifications,
 ];
 
 export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
@@ -885,4 +895,17 @@ export const terraformProjectRules: readonly ProjectRule<TerraformSummary>[] = [
   route53ZoneWithoutQueryLogging,
   s3BucketWithoutKms,
   vpcDefaultSecurityGroupUnrestricted,
+  apiGatewayStageWithoutWaf,
+  apiGatewayStageWithoutExecutionLogging,
+  iamUserWithoutGroup,
+  // Azure settings kept on resources of their own, joined within a module
+  azureKeyVaultWithoutDiagnosticLogs,
+  azureResourceWithoutDiagnosticLogs,
+  azureSqlServerWithoutAuditing,
+  azureSqlServerWithoutThreatDetection,
+  azureSqlServerWithoutVulnerabilityAssessment,
+  azureVmWithoutBackup,
+  azureStorageWithoutCustomerManagedKey,
+  azureSqlWithoutEntraAdmin,
+  cognitiveAccountWithoutCustomerManagedKey,
 ];

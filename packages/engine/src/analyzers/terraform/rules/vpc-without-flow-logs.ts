@@ -1,5 +1,5 @@
 import type { ProjectRule } from "../../../rule.ts";
-import { locatedAt, moduleOf } from "../project.ts";
+import { handedToModules, locatedAt, moduleOf } from "../project.ts";
 import type { TerraformSummary } from "../summary.ts";
 
 export const vpcWithoutFlowLogs: ProjectRule<TerraformSummary> = {
@@ -28,8 +28,10 @@ export const vpcWithoutFlowLogs: ProjectRule<TerraformSummary> = {
       if (file.summary.vpcs.length === 0) continue;
       const targets = moduleOf(ctx, file.summary.dir).flatMap((other) => other.summary.flowLogTargets);
       if (targets.some((target) => target.unknown)) continue;
+      const handed = handedToModules(ctx, file.summary.dir);
       for (const vpc of file.summary.vpcs) {
         if (targets.some((target) => target.reference === vpc.name)) continue;
+        if (handed.has(`aws_vpc.${vpc.name}`)) continue; // a flow-log module may be given it
         ctx.report({ path: file.path, message: `aws_vpc.${vpc.name} has no flow log`, at: locatedAt(vpc) });
       }
     }
