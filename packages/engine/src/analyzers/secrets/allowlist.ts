@@ -54,7 +54,7 @@ const PLACEHOLDER_WORDS =
   /(?:^|[^a-z0-9])(?:test|testing|fake|sample|mock|foo|bar|baz|secret|pass|pwd|pw|user|username|changeit|token|none|null|undefined|todo|tbd|demo)(?:[^a-z0-9]|$)/;
 
 /** References to somewhere else: environment, templates, interpolation, vault paths. */
-const REFERENCE_PATTERNS: readonly RegExp[] = [
+export const REFERENCE_PATTERNS: readonly RegExp[] = [
   // ${VAR}, ${VAR:-x}, ${{ secrets.X }}, or one cut short by the value's end; not `${e]n(o` in a password.
   /\$\{\{?[ \t]{0,4}(?:[A-Za-z_][\w.:\-/|?'" ]{0,100})?(?:\}|$)/,
   /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
@@ -82,14 +82,14 @@ const REFERENCE_PATTERNS: readonly RegExp[] = [
  * A character every reference pattern needs (or the `__`/`@@` start of a deploy-time token):
  * values without one, such as every generated token, skip the twenty patterns at once.
  */
-const MAY_BE_REFERENCE = /[$`{%#<[.(:!]|^(?:__|@@)/;
+export const MAY_BE_REFERENCE = /[$`{%#<[.(:!]|^(?:__|@@)/;
 
 /**
  * Whether the value has at most two distinct characters (code points, as a `Set` of the string
  * counts them), stopping at the third: building a Set of every value was most of the allowlist's
  * cost on a file full of assignments.
  */
-function hasAtMostTwoCharacters(value: string): boolean {
+export function hasAtMostTwoCharacters(value: string): boolean {
   let first: string | undefined;
   let second: string | undefined;
   for (const character of value) {
