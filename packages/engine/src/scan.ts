@@ -191,11 +191,14 @@ export function finalizeFindings(
 ): Finding[] {
   // Per-file findings arrive fingerprinted from the workers; project findings (whose rule ids
   // never collide with per-file ones, so occurrence counting is independent) are done here.
-  const missing = raw.filter((finding) => finding.fingerprint === undefined);
-  const done = raw.filter(
-    (finding): finding is RawFinding & { fingerprint: string } => finding.fingerprint !== undefined,
-  );
-  const findings: Finding[] = [...done, ...assignFingerprints(missing)].sort(compareFindings);
+  const findings: Finding[] = [];
+  const missing: RawFinding[] = [];
+  for (const finding of raw) {
+    if (finding.fingerprint === undefined) missing.push(finding);
+    else findings.push(finding as Finding);
+  }
+  for (const finding of assignFingerprints(missing)) findings.push(finding);
+  findings.sort(compareFindings);
   for (const finding of findings) {
     const override = options.severityOverrides?.[finding.ruleId];
     if (override) finding.severity = override;

@@ -54,7 +54,7 @@ const PLACEHOLDER_WORDS =
   /(?:^|[^a-z0-9])(?:test|testing|fake|sample|mock|foo|bar|baz|secret|pass|pwd|pw|user|username|changeit|token|none|null|undefined|todo|tbd|demo)(?:[^a-z0-9]|$)/;
 
 /** References to somewhere else: environment, templates, interpolation, vault paths. */
-const REFERENCE_PATTERNS: readonly RegExp[] = [
+export const REFERENCE_PATTERNS: readonly RegExp[] = [
   // ${VAR}, ${VAR:-x}, ${{ secrets.X }}, or one cut short by the value's end; not `${e]n(o` in a password.
   /\$\{\{?[ \t]{0,4}(?:[A-Za-z_][\w.:\-/|?'" ]{0,100})?(?:\}|$)/,
   /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
@@ -78,13 +78,36 @@ const REFERENCE_PATTERNS: readonly RegExp[] = [
   /^!(?:vault|ref|sub|getatt|secret)/i,
 ];
 
+/**
+ * A character every reference pattern needs (or the `__`/`@@` start of a deploy-time token):
+ * values without one, such as every generated token, skip the twenty patterns at once.
+ */
+export const MAY_BE_REFERENCE = /[$`{%#<[.(:!]|^(?:__|@@)/;
+
+/**
+ * Whether the value has at most two distinct characters (code points, as a `Set` of the string
+ * counts them), stopping at the third: building a Set of every value was most of the allowlist's
+ * cost on a file full of assignments.
+ */
+export function hasAtMostTwoCharacters(value: string): boolean {
+  let first: string | undefined;
+  let second: string | undefined;
+  for (const character of value) {
+    if (character === first || character === second) continue;
+    if (first === undefined) first = character;
+    else if (second === undefined) second = character;
+    else return false;
+  }
+  return true;
+}
+
 /** `abcdefgh`, `12345678`, `qwertyui`: keyboard and alphabet runs, both directions. */
 const SEQUENCES = ["abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiopasdfghjklzxcvbnm"].flatMap(
   (run) => [run, run.split("").reverse().join("")],
 );
 
-function isSequential(value: string): boolean {
-  const lower = value.toLowerCase();
+/** `lower`: the value lower-cased (the caller has it already). */
+function isSequential(lower: string): boolean {
   if (lower.length < 6) return false;
   for (const sequence of SEQUENCES) {
     if (sequence.includes(lower)) return true;
@@ -120,13 +143,15 @@ export function placeholderReason(value: string, onlyDocumentedExamples = false)
   );
   if (substring) return `placeholder ("${substring[0]}")`;
   if (PLACEHOLDER_WORDS.test(lower)) return "placeholder word";
-  for (const pattern of REFERENCE_PATTERNS) {
-    if (pattern.test(value)) return "reference to a variable or secret store";
+  if (MAY_BE_REFERENCE.test(value)) {
+    for (const pattern of REFERENCE_PATTERNS) {
+      if (pattern.test(value)) return "reference to a variable or secret store";
+    }
   }
   if (/^(.)\1+$/.test(value)) return "one repeated character";
   // Few distinct characters across a long value: `abababab`, `x1x1x1x1`.
-  if (value.length >= 8 && new Set(value).size <= 2) return "repeated characters";
-  if (isSequential(value)) return "sequential characters";
+  if (value.length >= 8 && hasAtMostTwoCharacters(value)) return "repeated characters";
+  if (isSequential(lower)) return "sequential characters";
   if (hasSequentialRun(value)) return "run of sequential characters";
   return undefined;
 }

@@ -269,7 +269,11 @@ function scanGenericLine(
     if (!reason && provider.some((other) => overlaps({ offset: index, length: value.length }, other))) {
       reason = "matched by a provider rule";
     }
-    out.push({ ...candidateFrom(file, GENERIC_RULE_ID, value, index, reason), keyName, quoted });
+    // Set on the candidate rather than spread into a copy: a file of assignments makes one per line.
+    const candidate = candidateFrom(file, GENERIC_RULE_ID, value, index, reason);
+    candidate.keyName = keyName;
+    candidate.quoted = quoted;
+    out.push(candidate);
   }
 }
 

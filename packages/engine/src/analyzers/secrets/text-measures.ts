@@ -1,6 +1,6 @@
 // Small pure measures on a candidate secret: Shannon entropy, a masked preview that is safe to
 // print, and the SHA-256 that identifies the value without revealing it.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 const asciiCounts = new Int32Array(128);
 
@@ -17,11 +17,22 @@ export function shannonEntropy(value: string): number {
     }
   }
   if (ascii) {
-    asciiCounts.fill(0);
-    for (let index = 0; index < length; index++) asciiCounts[value.charCodeAt(index)]!++;
-    for (let code = 0; code < 128; code++) {
+    // Summed in code order as always (the sum's last bits depend on its order), over the codes
+    // the value uses only, and the counts cleared on the way for the next call.
+    let lowest = 127;
+    let highest = 0;
+    for (let index = 0; index < length; index++) {
+      const code = value.charCodeAt(index);
+      asciiCounts[code]!++;
+      if (code < lowest) lowest = code;
+      if (code > highest) highest = code;
+    }
+    for (let code = lowest; code <= highest; code++) {
       const count = asciiCounts[code]!;
-      if (count > 0) entropy -= (count / length) * Math.log2(count / length);
+      if (count > 0) {
+        entropy -= (count / length) * Math.log2(count / length);
+        asciiCounts[code] = 0;
+      }
     }
     return entropy;
   }
@@ -41,6 +52,7 @@ export function maskSecret(value: string): string {
   return `${value.slice(0, shown)}…(${value.length} chars)`;
 }
 
+/** One-shot `hash`: a third of the cost of a `createHash` object, for every candidate of a file. */
 export function sha256Hex(value: string): string {
-  return createHash("sha256").update(value, "utf8").digest("hex");
+  return hash("sha256", value, "hex");
 }
