@@ -11,6 +11,7 @@ import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
 import { configureAnalyzers } from "./rule-options.ts";
+import { bunLockbReason } from "./sca/parsers/bun.ts";
 import { type FolderLister, type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
@@ -156,7 +157,10 @@ export function processFiles(
     }
     const decoded = decodeText(bytes);
     if (!decoded.ok) {
-      result.skipped.push({ path: task.path, reason: decoded.reason });
+      const reason = /(?:^|\/)bun\.lockb$/.test(task.path)
+        ? bunLockbReason(task.path, siblingReader(task, maxFileBytes))
+        : decoded.reason;
+      result.skipped.push({ path: task.path, reason });
       continue;
     }
     result.filesRead++;

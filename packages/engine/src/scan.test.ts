@@ -37,6 +37,17 @@ function summary(result: Awaited<ReturnType<typeof scan>>) {
 }
 
 describe("scan", () => {
+  it("names the way out for Bun's binary lockfile instead of calling it binary content", async () => {
+    const lockb = Buffer.from([0x23, 0x21, 0x2f, 0x75, 0x73, 0x72, 0, 1, 2]);
+    tree = makeTree({ "web/bun.lockb": lockb, "api/bun.lockb": lockb, "api/bun.lock": "{}\n" });
+    const result = await scan(tree.root, { workers: 0 });
+    const reasons = Object.fromEntries(result.skipped.map((item) => [item.path, item.reason]));
+    expect(reasons["web/bun.lockb"]).toMatch(
+      /^bun\.lockb is Bun's binary lockfile.*bun install --save-text-lockfile/,
+    );
+    expect(reasons["api/bun.lockb"]).toBe("binary lockfile not read: the bun.lock beside it is");
+  }, 30_000);
+
   it("runs per-file and cross-file rules, applies suppressions and reports skips and statuses", async () => {
     tree = project();
     const result = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0 });

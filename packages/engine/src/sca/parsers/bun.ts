@@ -106,12 +106,25 @@ export const parseBunLock: ManifestParser = (path, text) => {
 
 /** bun.lockb: nothing to read; a reason that says how to get bun.lock, unless it is already there. */
 export const parseBunLockb: ManifestParser = (path, _text, readSibling) => {
+  const reason = bunLockbReason(path, readSibling);
+  return reason.startsWith("binary lockfile not read")
+    ? { ok: true, packages: [], warnings: [reason] }
+    : failure(path, reason);
+};
+
+/**
+ * Why a bun.lockb is not read. The walk meets it as a binary file that no parser sees, so the scan
+ * names this reason for it rather than "binary content".
+ */
+export function bunLockbReason(
+  path: string,
+  readSibling: ((path: string) => string | undefined) | undefined,
+) {
   const textLockfile = resolveSibling(path, "bun.lock");
   if (textLockfile !== undefined && readSibling?.(textLockfile) !== undefined)
-    return { ok: true, packages: [], warnings: ["binary lockfile not read: the bun.lock beside it is"] };
-  return failure(
-    path,
+    return "binary lockfile not read: the bun.lock beside it is";
+  return (
     "bun.lockb is Bun's binary lockfile, which cannot be read: run `bun install --save-text-lockfile` " +
-      "(Bun 1.1.39 or later; bun.lock is the default from Bun 1.2) and scan the bun.lock it writes",
+    "(Bun 1.1.39 or later; bun.lock is the default from Bun 1.2) and scan the bun.lock it writes"
   );
-};
+}
