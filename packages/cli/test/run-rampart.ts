@@ -46,6 +46,8 @@ export function runRampartSync(cwd: string, args: readonly string[], env: Record
     cwd,
     encoding: "utf8",
     env: childEnv(env),
+    // `rampart rules --format json` is past spawnSync's default 1 MB with a thousand rules
+    maxBuffer: 64 * 1024 * 1024,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
