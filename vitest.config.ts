@@ -1,5 +1,6 @@
 // One Vitest run covers every package. Integration suites run once on PGlite and, when
 // TEST_DATABASE_URL is set (CI), once more on PostgreSQL: the same files, another backend.
+import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
@@ -10,11 +11,16 @@ const backends = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, while most files
+    // wait on a database, git or the engine's workers: two at a time keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
           name: "unit",
           include: unit,
+          // a hang detector, not a speed check: two files share two cores
+          testTimeout: 20_000,
           exclude: [...integration, "**/node_modules/**"],
           environment: "node",
         },
@@ -37,6 +43,7 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["apps/web/src/test/setup.ts"],
+          testTimeout: 20_000,
         },
       },
     ],
