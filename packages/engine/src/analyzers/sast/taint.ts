@@ -401,6 +401,24 @@ function hasSourceText(language: LanguageName, text: string): boolean {
   });
 }
 
+/**
+ * Where each name is called (`name(`, `self.name(`, `cls.name(`, `this.name(`), in text order:
+ * the start of the match, prefix included. One scan gives, for every name, the matches of
+ * `(?<![\w$.])(?:(?:self|cls|this)\.)?NAME\s*\(`: the identifier is matched whole (greedy and
+ * followed only by blanks and a parenthesis), and no such match can start inside another.
+ */
+function callSites(text: string): Map<string, number[]> {
+  const sites = new Map<string, number[]>();
+  for (const match of text.matchAll(CALL_SITE)) {
+    const name = match[1]!;
+    const list = sites.get(name);
+    if (list) list.push(match.index);
+    else sites.set(name, [match.index]);
+  }
+  return sites;
+}
+const CALL_SITE = /(?<![\w$.])(?:(?:self|cls|this)\.)?([A-Za-z_$][\w$]*)\s*\(/g;
+
 /** Calls of an imported function that returns untrusted data by itself: sources of this file. */
 function importedSourceCalls(text: string, imported: ReadonlyMap<string, ImportedFunction>): number[] {
   const starts: number[] = [];
@@ -548,14 +566,16 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   // function (by name, `self.name(` or `cls.name(`) join the regions, a few rounds deep.
   if (!outermost.has(-1) && spec.kinds.returns && !exported) {
     let fresh = [...outermost];
+    // Every call site of the file by callee name, from one pass: a regex per function name over
+    // the whole file was quadratic in functions per file (a corpus of ~40 handlers per file).
+    let sites: Map<string, number[]> | undefined;
     for (let round = 0; round < 3 && fresh.length > 0 && !outermost.has(-1); round++) {
       const next: number[] = [];
       for (const scope of fresh) {
         const name = index.scopes[scope]!.node.field("name")?.text();
         if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) continue;
-        const caller = new RegExp(`(?<![\\w$.])(?:(?:self|cls|this)\\.)?${escapeRegex(name)}\\s*\\(`, "g");
-        for (const match of text.matchAll(caller)) {
-          const at = match.index;
+        sites ??= callSites(text);
+        for (const at of sites.get(name) ?? []) {
           if (/\bdef\s+$|\bfunction\s+$/.test(text.slice(Math.max(0, at - 12), at))) continue;
           if (inCommentOrString(text, at)) continue;
           let outer = scopeAt(index, at);
