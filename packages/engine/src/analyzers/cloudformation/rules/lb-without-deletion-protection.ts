@@ -1,35 +1,6 @@
-import { childOf, type YamlNode } from "../../../parse/yaml-tree.ts";
 import { lbWithoutDeletionProtection as terraformRule } from "../../terraform/rules/lb-without-deletion-protection.ts";
-import { booleanOf, type CfnModel, type CfnResource, itemsOf, stringValue, UNKNOWN } from "../model.ts";
-import type { Verdict } from "../properties.ts";
+import { attributeIs, loadBalancerType } from "../load-balancer-attributes.ts";
 import { propertyRule, sameHazardAs } from "../properties.ts";
-
-/** Reads one `LoadBalancerAttributes` entry: its boolean, or undefined when it cannot be told. */
-function attributeIs(key: string, want: boolean) {
-  return (model: CfnModel, attributes: YamlNode): Verdict => {
-    const items = itemsOf(attributes);
-    if (items === UNKNOWN) return "unknown";
-    let unreadable = false;
-    let found: boolean | undefined;
-    for (const item of items) {
-      const name = stringValue(model, childOf(item, "Key"));
-      if (name === undefined) unreadable = true;
-      else if (name === key) {
-        const value = booleanOf(model, childOf(item, "Value"));
-        if (value === undefined) return "unknown";
-        found = value;
-      }
-    }
-    if (found === undefined) return unreadable ? "unknown" : want ? "unsafe" : "safe";
-    return found === want ? "safe" : "unsafe";
-  };
-}
-
-/** `Type` of a load balancer: application when unset; undefined when it cannot be read. */
-function typeOf(model: CfnModel, resource: CfnResource): string | undefined {
-  const type = childOf(resource.properties, "Type");
-  return type === undefined ? "application" : stringValue(model, type);
-}
 
 export const lbWithoutDeletionProtection = propertyRule(
   sameHazardAs(terraformRule, {
@@ -47,6 +18,6 @@ export const lbWithoutDeletionProtection = propertyRule(
     judge: attributeIs("deletion_protection.enabled", true),
     whenMissing: "unsafe",
     problem: "can be deleted by a single API call (deletion protection is off)",
-    exempt: (model, resource) => typeOf(model, resource) === undefined,
+    exempt: (model, resource) => loadBalancerType(model, resource) === undefined,
   },
 );
