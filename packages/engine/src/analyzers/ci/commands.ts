@@ -15,13 +15,27 @@ export function isJudgeable(line: string): boolean {
   return line.length <= MAX_LINE;
 }
 
+/** The global form of each command pattern, built once: rules ask for every line of every script. */
+const globalForms = new WeakMap<RegExp, RegExp>();
+
+function globalForm(command: RegExp): RegExp {
+  let global = globalForms.get(command);
+  if (global === undefined) {
+    global = new RegExp(command.source, command.flags.includes("g") ? command.flags : `${command.flags}g`);
+    globalForms.set(command, global);
+  }
+  return global;
+}
+
 /** The first match of `command` on the line that sits in command position, or null. */
 export function commandMatch(line: string, command: RegExp): RegExpExecArray | null {
   if (!isJudgeable(line)) return null;
-  const global = new RegExp(
-    command.source,
-    command.flags.includes("g") ? command.flags : `${command.flags}g`,
-  );
+  const global = globalForm(command);
+  // Most lines do not mention the command at all: tell that with one search before listing matches.
+  global.lastIndex = 0;
+  const mentioned = global.test(line);
+  global.lastIndex = 0;
+  if (!mentioned) return null;
   for (const match of line.matchAll(global)) {
     const before = line.slice(0, match.index).replace(/\s*\w+=(?:"[^"]*"|'[^']*'|\S*)\s*$/, "");
     if (COMMAND_PREFIX.test(before)) return match as RegExpExecArray;

@@ -344,16 +344,29 @@ function jobs(node: YamlNode | null, file: SourceFile): Job[] {
 
 // --- queries shared by rules -------------------------------------------------------------------
 
+export interface PlacedStep {
+  step: Step;
+  job: Job | null;
+  /** Index of the step in its job (or in the action's `runs.steps`). */
+  position: number;
+}
+
+/** The steps of each model already listed: a dozen rules list them for every file. */
+const stepsOf = new WeakMap<WorkflowModel, readonly PlacedStep[]>();
+
 /** Every step of the file: job steps for workflows, `runs.steps` for composite actions. */
-export function* allSteps(
-  model: WorkflowModel,
-): Generator<{ step: Step; job: Job | null; position: number }> {
+export function allSteps(model: WorkflowModel): readonly PlacedStep[] {
+  const cached = stepsOf.get(model);
+  if (cached) return cached;
+  const out: PlacedStep[] = [];
   for (const job of model.jobs) {
     let position = 0;
-    for (const step of job.steps) yield { step, job, position: position++ };
+    for (const step of job.steps) out.push({ step, job, position: position++ });
   }
   let position = 0;
-  for (const step of model.actionSteps) yield { step, job: null, position: position++ };
+  for (const step of model.actionSteps) out.push({ step, job: null, position: position++ });
+  stepsOf.set(model, out);
+  return out;
 }
 
 export function hasTrigger(model: WorkflowModel, ...names: string[]): boolean {

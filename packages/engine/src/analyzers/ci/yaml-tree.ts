@@ -129,10 +129,30 @@ export function asScalar(node: YamlNode | null | undefined): YamlScalar | null {
   return node?.kind === "scalar" ? node : null;
 }
 
-/** Every scalar under a node, depth first. */
-export function* scalars(node: YamlNode | null | undefined): Generator<YamlScalar> {
-  if (!node) return;
-  if (node.kind === "scalar") yield node;
-  else if (node.kind === "map") for (const item of node.entries) yield* scalars(item.value);
-  else for (const item of node.items) yield* scalars(item);
+/** The scalars under each map or sequence already asked for: several rules walk the same job or workflow. */
+const scalarsUnder = new WeakMap<YamlNode, readonly YamlScalar[]>();
+
+/**
+ * Every scalar under a node, depth first. A list, not a recursive generator: `yield*` re-yields each
+ * scalar through every level above it, which made the walk the costliest part of several rules.
+ */
+export function scalars(node: YamlNode | null | undefined): readonly YamlScalar[] {
+  if (!node) return [];
+  if (node.kind === "scalar") return [node];
+  const cached = scalarsUnder.get(node);
+  if (cached) return cached;
+  const out: YamlScalar[] = [];
+  // Children are pushed last first, so they are popped in document order.
+  const stack: YamlNode[] = [node];
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
+    if (current.kind === "scalar") out.push(current);
+    else if (current.kind === "map") {
+      for (let index = current.entries.length - 1; index >= 0; index--) {
+        const value = current.entries[index]!.value;
+        if (value) stack.push(value);
+      }
+    } else for (let index = current.items.length - 1; index >= 0; index--) stack.push(current.items[index]!);
+  }
+  scalarsUnder.set(node, out);
+  return out;
 }

@@ -3,7 +3,7 @@
 // reference each other across files of one module (an S3 bucket and its encryption resource).
 import { defineAnalyzer } from "../../analyzer.ts";
 import type { FileRule } from "../../rule.ts";
-import { hasResourceOf, reportedResourceTypes } from "./checks.ts";
+import { hasResourceOf, reportedResourceTypes, resourceTypesOf } from "./checks.ts";
 import { parseTerraform, type TerraformModel } from "./model.ts";
 import { terraformProjectRules, terraformRules } from "./rules/index.ts";
 import { summarize, type TerraformSummary } from "./summary.ts";
@@ -13,10 +13,22 @@ import { summarize, type TerraformSummary } from "./summary.ts";
 // anything else (data sources, joins, replaced checks) always run.
 const typedRules = terraformRules.map((rule) => ({ rule, types: reportedResourceTypes(rule) }));
 
-function rulesFor(model: TerraformModel): FileRule<TerraformModel>[] {
-  return typedRules
-    .filter(({ types }) => types === undefined || hasResourceOf(model, types))
-    .map(({ rule }) => rule);
+// The rules depend only on which resource types a file declares, and a repository's files repeat a
+// few combinations: filtering 400 rules for every file cost more than some analyzers' whole run.
+const rulesByTypes = new Map<string, readonly FileRule<TerraformModel>[]>();
+const MAX_CACHED_COMBINATIONS = 512;
+
+function rulesFor(model: TerraformModel): readonly FileRule<TerraformModel>[] {
+  const key = [...resourceTypesOf(model)].sort().join("\n");
+  let rules = rulesByTypes.get(key);
+  if (rules === undefined) {
+    rules = typedRules
+      .filter(({ types }) => types === undefined || hasResourceOf(model, types))
+      .map(({ rule }) => rule);
+    if (rulesByTypes.size >= MAX_CACHED_COMBINATIONS) rulesByTypes.clear(); // bounded on odd repositories
+    rulesByTypes.set(key, rules);
+  }
+  return rules;
 }
 
 export const terraformAnalyzer = defineAnalyzer<TerraformModel, TerraformSummary>({

@@ -27,9 +27,21 @@ function indexOf(model: TerraformModel): Map<string, Block[]> {
 /** Top-level `resource "<type>" "<name>"` blocks of any of the given types, in file order. */
 export function resources(model: TerraformModel, ...types: string[]): Block[] {
   const index = indexOf(model);
-  if (types.length === 1) return [...(index.get(types[0]!) ?? [])];
-  const out = [...new Set(types)].flatMap((type) => index.get(type) ?? []);
-  return out.sort((a, b) => a.span.start - b.span.start);
+  // Hundreds of rules per file ask for types the file mostly lacks: find the present ones first, and
+  // merge and sort (a Set, a flatMap and a sort per call were a quarter of the analyzer's time) only
+  // when two or more are present.
+  let first: Block[] | undefined;
+  let more: Block[][] | undefined;
+  for (const type of types) {
+    const list = index.get(type);
+    if (list === undefined || list === first || more?.includes(list)) continue; // a type named twice
+    if (first === undefined) first = list;
+    else if (more === undefined) more = [list];
+    else more.push(list);
+  }
+  if (first === undefined) return [];
+  if (more === undefined) return first.slice();
+  return first.concat(...more).sort((a, b) => a.span.start - b.span.start);
 }
 
 /** Top-level `data "<type>" "<name>"` blocks. */
@@ -269,6 +281,11 @@ const declaredTypes = new WeakMap<object, readonly string[]>();
 /** For a rule whose own check reads only resources of `types` (and nothing else in the file). */
 export function declareReportedTypes(rule: FileRule<TerraformModel>, types: readonly string[]): void {
   declaredTypes.set(rule, types);
+}
+
+/** The resource types the model declares, in no particular order. */
+export function resourceTypesOf(model: TerraformModel): IterableIterator<string> {
+  return indexOf(model).keys();
 }
 
 /** Whether the model declares a resource of any of these types. */

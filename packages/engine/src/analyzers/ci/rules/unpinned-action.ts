@@ -10,10 +10,18 @@ export function isPinned(uses: UsesReference): boolean {
   return uses.ref !== null && /^[0-9a-f]{40}$/i.test(uses.ref);
 }
 
+/** The references of each model already listed: eight rules and the online phase list them. */
+const usesOf = new WeakMap<WorkflowModel, readonly UsesReference[]>();
+
 /** Every `uses:` of the file: steps (workflows and composite actions) and reusable-workflow jobs. */
-export function* allUses(model: WorkflowModel): Generator<UsesReference> {
-  for (const job of model.jobs) if (job.uses) yield job.uses;
-  for (const { step } of allSteps(model)) if (step.uses) yield step.uses;
+export function allUses(model: WorkflowModel): readonly UsesReference[] {
+  const cached = usesOf.get(model);
+  if (cached) return cached;
+  const out: UsesReference[] = [];
+  for (const job of model.jobs) if (job.uses) out.push(job.uses);
+  for (const { step } of allSteps(model)) if (step.uses) out.push(step.uses);
+  usesOf.set(model, out);
+  return out;
 }
 
 /**
