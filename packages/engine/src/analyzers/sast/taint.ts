@@ -108,6 +108,13 @@ class Call implements Range {
     if (this.#argsNode === undefined) this.#argsNode = this.node.field("arguments");
     return this.#argsNode;
   }
+  // Private, so that spreading a call (`{ ...call, endLine }`) copies no more than before.
+  #args: Argument[] | undefined;
+  /** Read once (`argumentsOf`): every hazard whose sink matches the callee asks again. */
+  argumentsOnce(read: () => Argument[]): Argument[] {
+    this.#args ??= read();
+    return this.#args;
+  }
 }
 
 /**
@@ -1427,17 +1434,18 @@ export interface Argument extends Range {
 }
 
 /** The positional (named, non-comment) arguments of a call. */
-export function argumentsOf(model: SastModel, call: { argsNode: SgNode | null }): Argument[] {
-  if (!call.argsNode) return [];
-  const args: Argument[] = [];
-  for (const child of call.argsNode.namedChildren()) {
-    const range = rangeOf(child);
-    const text = textOf(model, range);
-    // Comments are named nodes too; told apart by their text, which no argument starts with.
-    if (text.startsWith("//") || text.startsWith("/*") || text.startsWith("#")) continue;
-    args.push({ ...range, node: child, text });
-  }
-  return args;
+export function argumentsOf(model: SastModel, call: Call): Argument[] {
+  return call.argumentsOnce(() => {
+    const args: Argument[] = [];
+    for (const child of call.argsNode?.namedChildren() ?? []) {
+      const range = rangeOf(child);
+      const text = textOf(model, range);
+      // Comments are named nodes too; told apart by their text, which no argument starts with.
+      if (text.startsWith("//") || text.startsWith("/*") || text.startsWith("#")) continue;
+      args.push({ ...range, node: child, text });
+    }
+    return args;
+  });
 }
 
 /** URLs whose scheme and host are written in the code: untrusted data after them cannot pick the server. */
