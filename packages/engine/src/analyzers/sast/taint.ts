@@ -81,6 +81,30 @@ interface Scope {
   end: number;
   parent: number;
   node: SgNode;
+  /** The node's kind, read by the walk that found it. */
+  kind: string;
+}
+
+/** Kinds whose text starts `function name(`, `async function* name(` or `def name(`. */
+const DECLARATION_KINDS = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "function_expression",
+  "function_definition",
+]);
+const DECLARED_NAME = /(?:async\s+)?(?:function\s*\*?|def)\s+([A-Za-z_$][\w$]*)\s*\(/y;
+
+/**
+ * A function's name: read from the text when it is plainly written (the common case, with no
+ * native call), else asked of the tree (Go's `func`, methods, comments or escapes in the way).
+ */
+function scopeName(text: string, scope: Scope): string | undefined {
+  if (DECLARATION_KINDS.has(scope.kind)) {
+    DECLARED_NAME.lastIndex = scope.start;
+    const match = DECLARED_NAME.exec(text);
+    if (match && match.index + match[0].length <= scope.end) return match[1]!;
+  }
+  return scope.node.field("name")?.text();
 }
 
 /** A call of an indexed region. Its arguments node is fetched from the tree only when asked for. */
@@ -517,7 +541,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (const group of groupsOfKind.get(kind) ?? []) found[group].push(entry);
   }
   const scopes: Scope[] = found.functions
-    .map(({ node, range }) => ({ start: range.start, end: range.end, parent: -1, node }))
+    .map(({ node, range, kind }) => ({ start: range.start, end: range.end, parent: -1, node, kind }))
     .sort((a, b) => a.start - b.start);
   const index: TaintIndex = {
     sources,
@@ -579,7 +603,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (let round = 0; round < 3 && fresh.length > 0 && !outermost.has(-1); round++) {
       const next: number[] = [];
       for (const scope of fresh) {
-        const name = index.scopes[scope]!.node.field("name")?.text();
+        const name = scopeName(text, index.scopes[scope]!);
         if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) continue;
         sites ??= callSites(text);
         for (const at of sites.get(name) ?? []) {
@@ -911,7 +935,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   }
   // An arrow function with an expression body (`(id) => parseInt(id, 10)`) returns that expression.
   index.scopes.forEach((scope, position) => {
-    if (scope.node.kind() !== "arrow_function") return;
+    if (scope.kind !== "arrow_function") return;
     const body = scope.node.field("body");
     if (!body || body.kind() === "statement_block") return;
     const list = index.returnValues.get(position) ?? [];
