@@ -81,6 +81,30 @@ interface Scope {
   end: number;
   parent: number;
   node: SgNode;
+  /** The node's kind, read by the walk that found it. */
+  kind: string;
+}
+
+/** Kinds whose text starts `function name(`, `async function* name(` or `def name(`. */
+const DECLARATION_KINDS = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "function_expression",
+  "function_definition",
+]);
+const DECLARED_NAME = /(?:async\s+)?(?:function\s*\*?|def)\s+([A-Za-z_$][\w$]*)\s*\(/y;
+
+/**
+ * A function's name: read from the text when it is plainly written (the common case, with no
+ * native call), else asked of the tree (Go's `func`, methods, comments or escapes in the way).
+ */
+function scopeName(text: string, scope: Scope): string | undefined {
+  if (DECLARATION_KINDS.has(scope.kind)) {
+    DECLARED_NAME.lastIndex = scope.start;
+    const match = DECLARED_NAME.exec(text);
+    if (match && match.index + match[0].length <= scope.end) return match[1]!;
+  }
+  return scope.node.field("name")?.text();
 }
 
 /** A call of an indexed region. Its arguments node is fetched from the tree only when asked for. */
@@ -107,6 +131,13 @@ class Call implements Range {
   get argsNode(): SgNode | null {
     if (this.#argsNode === undefined) this.#argsNode = this.node.field("arguments");
     return this.#argsNode;
+  }
+  // Private, so that spreading a call (`{ ...call, endLine }`) copies no more than before.
+  #args: Argument[] | undefined;
+  /** Read once (`argumentsOf`): every hazard whose sink matches the callee asks again. */
+  argumentsOnce(read: () => Argument[]): Argument[] {
+    this.#args ??= read();
+    return this.#args;
   }
 }
 
@@ -510,7 +541,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (const group of groupsOfKind.get(kind) ?? []) found[group].push(entry);
   }
   const scopes: Scope[] = found.functions
-    .map(({ node, range }) => ({ start: range.start, end: range.end, parent: -1, node }))
+    .map(({ node, range, kind }) => ({ start: range.start, end: range.end, parent: -1, node, kind }))
     .sort((a, b) => a.start - b.start);
   const index: TaintIndex = {
     sources,
@@ -572,7 +603,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (let round = 0; round < 3 && fresh.length > 0 && !outermost.has(-1); round++) {
       const next: number[] = [];
       for (const scope of fresh) {
-        const name = index.scopes[scope]!.node.field("name")?.text();
+        const name = scopeName(text, index.scopes[scope]!);
         if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) continue;
         sites ??= callSites(text);
         for (const at of sites.get(name) ?? []) {
@@ -598,12 +629,22 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   else for (const scope of [...outermost].sort((a, b) => a - b)) regions.push(index.scopes[scope]!);
   // Queries run over the whole tree and are filtered to the regions: a query per region costs a
   // walk and a rule compilation each, which dominated files with many small handlers.
-  const inRegions = <Found extends { range: Range }>(nodes: Found[]): Found[] =>
-    wholeFile
-      ? nodes
-      : nodes.filter(({ range }) =>
-          regions.some((region) => region.start <= range.start && range.start < region.end),
-        );
+  // A start is in the regions when it is in their union: merged spans, searched by halves, since
+  // testing every region per node was quadratic in handlers per file. Merged per call, because
+  // helpers join the regions between calls.
+  const inRegions = <Found extends { range: Range }>(nodes: Found[]): Found[] => {
+    if (wholeFile) return nodes;
+    const union: { start: number; end: number }[] = [];
+    for (const region of [...regions].sort((a, b) => a.start - b.start)) {
+      const last = union.at(-1);
+      if (last && region.start <= last.end) last.end = Math.max(last.end, region.end);
+      else union.push({ start: region.start, end: region.end });
+    }
+    return nodes.filter(({ range }) => {
+      const at = lowerBound(union, range.start + 1) - 1;
+      return at >= 0 && range.start < union[at]!.end;
+    });
+  };
 
   // The shortest call of the file starting at each index: the one whose callee holds no call.
   const innermostEnd = new Map<number, number>();
@@ -904,7 +945,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   }
   // An arrow function with an expression body (`(id) => parseInt(id, 10)`) returns that expression.
   index.scopes.forEach((scope, position) => {
-    if (scope.node.kind() !== "arrow_function") return;
+    if (scope.kind !== "arrow_function") return;
     const body = scope.node.field("body");
     if (!body || body.kind() === "statement_block") return;
     const list = index.returnValues.get(position) ?? [];
@@ -1427,17 +1468,18 @@ export interface Argument extends Range {
 }
 
 /** The positional (named, non-comment) arguments of a call. */
-export function argumentsOf(model: SastModel, call: { argsNode: SgNode | null }): Argument[] {
-  if (!call.argsNode) return [];
-  const args: Argument[] = [];
-  for (const child of call.argsNode.namedChildren()) {
-    const range = rangeOf(child);
-    const text = textOf(model, range);
-    // Comments are named nodes too; told apart by their text, which no argument starts with.
-    if (text.startsWith("//") || text.startsWith("/*") || text.startsWith("#")) continue;
-    args.push({ ...range, node: child, text });
-  }
-  return args;
+export function argumentsOf(model: SastModel, call: Call): Argument[] {
+  return call.argumentsOnce(() => {
+    const args: Argument[] = [];
+    for (const child of call.argsNode?.namedChildren() ?? []) {
+      const range = rangeOf(child);
+      const text = textOf(model, range);
+      // Comments are named nodes too; told apart by their text, which no argument starts with.
+      if (text.startsWith("//") || text.startsWith("/*") || text.startsWith("#")) continue;
+      args.push({ ...range, node: child, text });
+    }
+    return args;
+  });
 }
 
 /** URLs whose scheme and host are written in the code: untrusted data after them cannot pick the server. */
