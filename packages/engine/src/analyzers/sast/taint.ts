@@ -1278,6 +1278,22 @@ function argumentFor(
   return positional[position - skip];
 }
 
+/** A call whose function has no summary for the hazard: every argument passes through. */
+function unknownCallTaint(
+  model: SastModel,
+  index: TaintIndex,
+  call: Call,
+  hazard: TaintHazard,
+  depth: number,
+  step: string,
+): TaintOrigin | undefined {
+  for (const argument of argumentsOf(model, call)) {
+    const origin = taintOf(model, index, argument, hazard, depth + 1);
+    if (origin) return withStep(model, origin, step, call.start);
+  }
+  return undefined;
+}
+
 /** A call of the file's own function: tainted when its summary returns untrusted data or a tainted argument. */
 function localCallTaint(
   model: SastModel,
@@ -1289,14 +1305,8 @@ function localCallTaint(
   const definition = index.localCalls.get(call)!;
   const summary = summaryOf(model, index, definition, hazard, depth);
   const step = `${call.callee}()`;
-  if (!summary) {
-    // recursion: as an unknown call, every argument passes through
-    for (const argument of argumentsOf(model, call)) {
-      const origin = taintOf(model, index, argument, hazard, depth + 1);
-      if (origin) return withStep(model, origin, step, call.start);
-    }
-    return undefined;
-  }
+  // no summary: recursion
+  if (!summary) return unknownCallTaint(model, index, call, hazard, depth, step);
   if (summary.source) return withStep(model, summary.source, step, call.start);
   for (const position of summary.parameters) {
     const argument = argumentFor(model, call, definition, position);
@@ -1321,13 +1331,7 @@ function importedCallTaint(
   const entry = index.importedCalls.get(call)!;
   const summary = entry.function.hazards[hazard];
   const step = `${call.callee}()`;
-  if (!summary) {
-    for (const argument of argumentsOf(model, call)) {
-      const origin = taintOf(model, index, argument, hazard, depth + 1);
-      if (origin) return withStep(model, origin, step, call.start);
-    }
-    return undefined;
-  }
+  if (!summary) return unknownCallTaint(model, index, call, hazard, depth, step);
   if (summary.source) return withStep(model, { ...summary.source, path: entry.path }, step, call.start);
   for (const position of summary.returns) {
     const argument = argumentFor(model, call, entry.function, position);
