@@ -384,9 +384,12 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     maxFileBytes,
     ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
   };
-  // Bad rule options stop the scan here, with the rule named, rather than in every worker.
-  if (options.ruleOptions && Object.keys(options.ruleOptions).length > 0)
-    configureAnalyzers(await loadAnalyzers(init.registryUrl), options.ruleOptions);
+  // Bad rule options stop the scan here, with the rule named, rather than in every worker; the
+  // configured analyzers then serve the cross-file phase below.
+  const configured =
+    options.ruleOptions && Object.keys(options.ruleOptions).length > 0
+      ? configureAnalyzers(await loadAnalyzers(init.registryUrl), options.ruleOptions)
+      : undefined;
   // The worker script is built while the walk goes on, once the walk has found enough files to
   // need workers (and never for a scan told to run in-process).
   let script: Promise<URL> | undefined;
@@ -416,7 +419,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const batches = makeBatches(walked.files, workers, declaredFormats);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
   // start and run. A broken registry still fails the scan, when it is awaited below.
-  const analyzersLoading = loadAnalyzers(init.registryUrl);
+  const analyzersLoading = configured ? Promise.resolve(configured) : loadAnalyzers(init.registryUrl);
   analyzersLoading.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
@@ -443,7 +446,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     abandoned.push(...run.skipped);
   }
 
-  const analyzers = configureAnalyzers(await analyzersLoading, options.ruleOptions);
+  const analyzers = await analyzersLoading;
   const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;
