@@ -9,6 +9,10 @@ export const ArtifactType = z.enum([
   "evidence_export",
   "attestation",
   "provenance",
+  "evidence_file",
+  "evidence_review",
+  "policy_approval",
+  "policy_acknowledgement",
 ]);
 
 export const EvidenceArtifact = z.object({

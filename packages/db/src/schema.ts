@@ -4,6 +4,7 @@ export * from "./schema/advisor.ts";
 export * from "./schema/advisories.ts";
 export * from "./schema/api-tokens.ts";
 export * from "./schema/audit.ts";
+export * from "./schema/compliance.ts";
 export * from "./schema/containers.ts";
 export * from "./schema/environments.ts";
 export * from "./schema/evidence.ts";

@@ -7,7 +7,11 @@
 //   posture summaries), for auditors only while the tenant's auditor access is on;
 // - `read`: working data that may hold code (findings with snippets, SAST/SCA detail,
 //   repositories, runs): never auditors;
-// - `scan`, `write`, `admin`: changes; none on a closed tenant.
+// - `scan`, `write`, `admin`: changes; none on a closed tenant;
+// - `discuss`: writing in an evidence request's thread: everyone who reads evidence (auditors while
+//   auditor access is on), none on a closed tenant;
+// - `audit`: what an auditor does besides reading (request evidence, draw a sample): auditors while
+//   auditor access is on, and admins; none on a closed tenant.
 import type { Role } from "@rampart/contracts/auth";
 import { AppError, forbidden, notFound } from "../errors.ts";
 import type { TenantRow, TenantsRepo } from "./tenants.repo.ts";
@@ -19,7 +23,7 @@ export interface TenantAccess {
 }
 
 /** `scan` is `write`: kept apart so that a role may one day scan without other writes. */
-export type Permission = "tenant" | "evidence" | "read" | "scan" | "write" | "admin";
+export type Permission = "tenant" | "evidence" | "read" | "scan" | "write" | "admin" | "discuss" | "audit";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 export const AUDITOR_ACCESS_OFF = "Auditor access to this organization is disabled";
@@ -49,8 +53,13 @@ export function createTenantAccess(repo: TenantsRepo) {
     ): Promise<TenantAccess> {
       const access = await visible(tenantId, userId);
       if (permission === "tenant") return access;
-      if (permission === "evidence") {
+      if (permission === "evidence" || permission === "discuss" || permission === "audit") {
         if (!mayReadEvidence(access)) throw forbidden(AUDITOR_ACCESS_OFF);
+        if (permission === "evidence") return access;
+        if (access.tenant.closedAt && !options.evenIfClosed) throw forbidden(TENANT_CLOSED);
+        if (permission === "audit" && access.role === "member") {
+          throw forbidden("Only an admin or an auditor of this organization can do this");
+        }
         return access;
       }
       if (access.role === "auditor") {

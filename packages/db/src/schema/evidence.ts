@@ -28,6 +28,10 @@ export const ARTIFACT_TYPES = [
   "evidence_export",
   "attestation",
   "provenance",
+  "evidence_file",
+  "evidence_review",
+  "policy_approval",
+  "policy_acknowledgement",
 ] as const;
 
 export const evidenceArtifacts = pgTable(

@@ -30,6 +30,10 @@ const TYPE_FILTERS: readonly ArtifactTypeFilter[] = [
   "evidence_export",
   "attestation",
   "provenance",
+  "evidence_file",
+  "evidence_review",
+  "policy_approval",
+  "policy_acknowledgement",
 ];
 const TYPE_FILTER_LABELS: Record<ArtifactTypeFilter, string> = { all: "All types", ...ARTIFACT_TYPE_LABELS };
 

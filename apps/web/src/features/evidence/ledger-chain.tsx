@@ -17,6 +17,10 @@ export const ARTIFACT_TYPE_LABELS: Record<EvidenceArtifact["artifactType"], stri
   evidence_export: "Evidence export",
   attestation: "Attestation",
   provenance: "Provenance",
+  evidence_file: "Evidence file",
+  evidence_review: "Evidence review",
+  policy_approval: "Policy approval",
+  policy_acknowledgement: "Policy acknowledgement",
 };
 
 const STATUS_VARIANTS: Record<string, "success" | "danger" | "muted"> = {
