@@ -1,0 +1,86 @@
+// Where evidence files live: content-addressed by SHA-256, so the same file submitted twice is
+// stored once and a stored file can be checked against the hash the ledger recorded. The default
+// store is a folder under the data directory; an S3-compatible bucket replaces it when configured.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export type EvidenceStorage = "files" | "s3";
+
+export interface StoredFile {
+  readonly storage: EvidenceStorage;
+  readonly key: string;
+}
+
+export interface EvidenceStore {
+  readonly storage: EvidenceStorage;
+  /** Stores `bytes` under their SHA-256 (which the caller has computed and the store checks). */
+  put(bytes: Buffer, sha256: string): Promise<StoredFile>;
+  /** The file's bytes, checked against the hash in its key; null when it is not there. */
+  get(file: StoredFile): Promise<Buffer | null>;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export function sha256Hex(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** `ab/abcdef…`: two levels keep a folder from holding every file of the instance. */
+export function contentKey(sha256: string): string {
+  if (!SHA256_HEX.test(sha256)) throw new Error("evidence store: a key is a lowercase SHA-256 hex digest");
+  return `${sha256.slice(0, 2)}/${sha256}`;
+}
+
+/** The digest a key names; the key is ours, but a row could be damaged, so it is checked. */
+function digestOfKey(key: string): string {
+  const digest = key.slice(key.lastIndexOf("/") + 1);
+  if (!SHA256_HEX.test(digest) || key !== contentKey(digest)) {
+    throw new Error("evidence store: not a content key");
+  }
+  return digest;
+}
+
+/** Reads back what was stored and refuses bytes that no longer match their hash. */
+export function checkedBytes(bytes: Buffer, key: string): Buffer {
+  const expected = digestOfKey(key);
+  if (sha256Hex(bytes) !== expected) throw new Error(`evidence store: ${key} does not match its hash`);
+  return bytes;
+}
+
+export function createFileEvidenceStore(directory: string): EvidenceStore {
+  const root = path.resolve(directory);
+  // The key is checked to be `xx/<sha256>` before it becomes a path, so it cannot leave `root`.
+  const fileOf = (key: string) => path.join(root, contentKey(digestOfKey(key)));
+
+  return {
+    storage: "files",
+    async put(bytes, sha256) {
+      if (sha256Hex(bytes) !== sha256) throw new Error("evidence store: bytes do not match the given hash");
+      const key = contentKey(sha256);
+      const target = fileOf(key);
+      const exists = await stat(target).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) {
+        await mkdir(path.dirname(target), { recursive: true });
+        // Written aside and renamed, so a reader never sees half a file under the final name.
+        const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+        await writeFile(temporary, bytes, { mode: 0o600 });
+        await rename(temporary, target);
+      }
+      return { storage: "files", key };
+    },
+    async get(file) {
+      if (file.storage !== "files")
+        throw new Error(`evidence store: a ${file.storage} file in the files store`);
+      try {
+        return checkedBytes(await readFile(fileOf(file.key)), file.key);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+  };
+}
