@@ -28,15 +28,15 @@ export const ComplianceRow = z.object({
   status: ComplianceStatus,
   hasFinding: z.boolean(),
   /** Some mapped control's accepted evidence expires within its cadence's warning window. */
-  atRisk: z.boolean().default(false),
-  missing: z.array(MissingEvidence).default([]),
+  atRisk: z.boolean().optional(),
+  missing: z.array(MissingEvidence).optional(),
   controls: z.array(
     z.object({
       code: z.string(),
       title: z.string(),
       status: ComplianceStatus,
       hasFinding: z.boolean(),
-      atRisk: z.boolean().default(false),
+      atRisk: z.boolean().optional(),
     }),
   ),
 });
