@@ -49,7 +49,25 @@ const repositories: Record<string, FakeRepository> = {
 };
 
 const requests: { path: string; authorization: string | undefined }[] = [];
-let mode: "normal" | "error" | "hang" = "normal";
+let mode: "normal" | "error" | "hang" | "unauthorized" | "rate-limited" | "secondary-limit" | "huge" =
+  "normal";
+
+/** Answers GitHub gives when it will not serve the token at all, or not now. */
+const REFUSALS: Partial<
+  Record<typeof mode, { status: number; headers: Record<string, string>; body: unknown }>
+> = {
+  unauthorized: { status: 401, headers: {}, body: { message: "Bad credentials" } },
+  "rate-limited": {
+    status: 403,
+    headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1700000000" },
+    body: { message: "API rate limit exceeded" },
+  },
+  "secondary-limit": {
+    status: 429,
+    headers: { "retry-after": "60" },
+    body: { message: "You have exceeded a secondary rate limit" },
+  },
+};
 
 function answer(request: IncomingMessage): { status: number; body: unknown; link?: string } {
   const url = new URL(request.url ?? "/", "http://localhost");
@@ -100,6 +118,21 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push({ path: request.url ?? "", authorization: request.headers.authorization });
     if (mode === "hang") return; // never answers: the client's timeout must end the wait
+    const refusal = REFUSALS[mode];
+    if (refusal) {
+      response.writeHead(refusal.status, { "content-type": "application/json", ...refusal.headers });
+      response.end(JSON.stringify(refusal.body));
+      return;
+    }
+    if (mode === "huge") {
+      // A list larger than the client reads, sent without a length so only counting can stop it.
+      response.writeHead(200, { "content-type": "application/json" });
+      const entry = JSON.stringify({ name: "v1", commit: { sha: MAIN_TIP, url: "x".repeat(1000) } });
+      response.write("[");
+      for (let i = 0; i < 5_000; i++) response.write(`${i === 0 ? "" : ","}${entry}`);
+      response.end("]");
+      return;
+    }
     const reply = mode === "error" ? { status: 502, body: { message: "Bad Gateway" } } : answer(request);
     response.writeHead(reply.status, {
       "content-type": "application/json",
@@ -234,6 +267,34 @@ describe("lookupActionRefs", () => {
     const slow = await lookup([["example-org/deploy-action", "v1"]], { timeoutMs: 200 });
     expect(slow.incomplete).toEqual(["GitHub lookup of example-org/deploy-action@v1: request timed out"]);
     for (const result of [failed, missing, slow]) expect(JSON.stringify(result)).not.toContain(TOKEN);
+    mode = "normal";
+  });
+
+  it("stops at once when GitHub refuses the token or rate-limits it, and never echoes the token", async () => {
+    const uses: [string, string][] = [
+      ["example-org/deploy-action", "v1"],
+      ["example-org/big-action", "v9"],
+    ];
+    const expected: [typeof mode, string][] = [
+      ["unauthorized", "GitHub refused the token (401)"],
+      ["rate-limited", "GitHub rate limit reached (403)"],
+      ["secondary-limit", "GitHub rate limit reached (429)"],
+    ];
+    for (const [refusal, reason] of expected) {
+      mode = refusal;
+      const result = await lookup(uses, { concurrency: 1 });
+      expect(result.incomplete, refusal).toEqual([`GitHub lookup stopped (${reason}); 2 refs not checked`]);
+      expect(requests, `${refusal}: no request after the refusal`).toHaveLength(1);
+      expect(JSON.stringify(result)).not.toContain(TOKEN);
+    }
+    mode = "normal";
+  });
+
+  it("refuses a response larger than its cap without reading it all", async () => {
+    mode = "huge";
+    const result = await lookup([["example-org/deploy-action", "v1"]], { maxBodyBytes: 64 * 1024 });
+    expect(result.facts.refs).toEqual({});
+    expect(result.incomplete).toEqual(["GitHub lookup of example-org/deploy-action@v1: response too large"]);
     mode = "normal";
   });
 
