@@ -49,8 +49,8 @@ const repositories: Record<string, FakeRepository> = {
 };
 
 const requests: { path: string; authorization: string | undefined }[] = [];
-let mode: "normal" | "error" | "hang" | "unauthorized" | "rate-limited" | "secondary-limit" | "huge" =
-  "normal";
+type Mode = "normal" | "error" | "hang" | "unauthorized" | "rate-limited" | "secondary-limit" | "huge";
+let mode: Mode = "normal";
 
 /** Answers GitHub gives when it will not serve the token at all, or not now. */
 const REFUSALS: Partial<
@@ -275,7 +275,7 @@ describe("lookupActionRefs", () => {
       ["example-org/deploy-action", "v1"],
       ["example-org/big-action", "v9"],
     ];
-    const expected: [typeof mode, string][] = [
+    const expected: [Mode, string][] = [
       ["unauthorized", "GitHub refused the token (401)"],
       ["rate-limited", "GitHub rate limit reached (403)"],
       ["secondary-limit", "GitHub rate limit reached (429)"],
