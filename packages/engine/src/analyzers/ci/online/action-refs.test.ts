@@ -53,9 +53,7 @@ type Mode = "normal" | "error" | "hang" | "unauthorized" | "rate-limited" | "sec
 let mode: Mode = "normal";
 
 /** Answers GitHub gives when it will not serve the token at all, or not now. */
-const REFUSALS: Partial<
-  Record<typeof mode, { status: number; headers: Record<string, string>; body: unknown }>
-> = {
+const REFUSALS: Partial<Record<Mode, { status: number; headers: Record<string, string>; body: unknown }>> = {
   unauthorized: { status: 401, headers: {}, body: { message: "Bad credentials" } },
   "rate-limited": {
     status: 403,
