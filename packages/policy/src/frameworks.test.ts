@@ -156,12 +156,18 @@ describe("coverage: requirements with a control that can pass", () => {
     };
   };
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  // A row of the README's coverage table, whatever padding the formatter gives its cells.
+  const tableRow = (...cells: string[]) =>
+    new RegExp(
+      `^\\|${cells.map((cell) => ` *${cell.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} *`).join("\\|")}\\|$`,
+      "m",
+    );
 
   it("maps every SOC 2 Common Criterion (CC1.1 to CC9.2) to a control that can pass", () => {
     const soc2 = coverage("soc2");
     expect(soc2.uncovered).toEqual([]);
     expect(soc2.total).toBe(33);
-    expect(readme).toContain(`| SOC 2 (Common Criteria) | ${soc2.covered} / ${soc2.total} |`);
+    expect(readme).toMatch(tableRow("SOC 2 (Common Criteria)", `${soc2.covered} / ${soc2.total}`, "100.0 %"));
   });
 
   it.each([
@@ -170,7 +176,7 @@ describe("coverage: requirements with a control that can pass", () => {
   ] as const)("states the coverage of %s in the README", (frameworkId, name) => {
     const { covered, total } = coverage(frameworkId);
     const percent = Math.round((covered * 1000) / total) / 10;
-    expect(readme).toContain(`| ${name} | ${covered} / ${total} | ${percent.toFixed(1)} % |`);
+    expect(readme).toMatch(tableRow(name, `${covered} / ${total}`, `${percent.toFixed(1)} %`));
   });
 });
 
