@@ -157,6 +157,7 @@ export function checkUploadContent(declared: string, data: Buffer): UploadType {
 }
 
 /** Control characters (C0, DEL, C1) and the bidirectional overrides that disguise an extension. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
