@@ -202,7 +202,8 @@ export function registerEvidenceRequestRoutes(
 
   app.get(
     `${BASE}/:requestId/submissions/:submissionId/file`,
-    { ...guarded, schema: { tags, params: EvidenceSubmissionParams, response: errors } },
+    // No response schema: the body is the file's bytes.
+    { ...guarded, schema: { tags, params: EvidenceSubmissionParams } },
     async (request, reply) => {
       const { tenantId, requestId, submissionId } = request.params;
       const actor = await caller(tenantId, request, "evidence");
