@@ -17,7 +17,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, min } from "d
 import { AppError } from "../errors.ts";
 import { isBranchRun } from "../runs/run-triggers.ts";
 import { evaluatedRun } from "../runs/runs.repo.ts";
-import type { RequestRow } from "./evidence-requests.service.ts";
+import { inTenant, type RequestRow } from "./evidence-requests.service.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -245,31 +245,37 @@ export function createEvidenceRecords(deps: { db: Database; now?: () => Date }) 
   const now = deps.now ?? (() => new Date());
   return {
     /** The record a `kind: record` request asks for, over the request's period up to now. */
-    async produce(tenantId: string, request: RequestRow): Promise<{ fileName: string; body: Buffer }> {
-      const record =
-        request.source === "control"
-          ? getControl(request.controlCode)?.evidence.find((spec) => spec.key === request.evidenceKey)?.record
-          : undefined;
-      const producer = record ? RECORD_PRODUCERS[record] : undefined;
-      if (!record || !producer)
-        throw new AppError("bad_request", "This request asks for a document, not a record Rampart produces");
-      const at = now();
-      const to = request.periodEnd && request.periodEnd < at ? request.periodEnd : at;
-      const window = { from: request.periodStart, to };
-      const content = await producer(deps.db, tenantId, window);
-      const document = {
-        record,
-        controlCode: request.controlCode,
-        evidenceKey: request.evidenceKey,
-        period: { from: window.from.toISOString(), to: window.to.toISOString() },
-        producedAt: at.toISOString(),
-        ...(content as object),
-      };
-      return {
-        fileName: `${record}-${window.from.toISOString().slice(0, 10)}.json`,
-        body: Buffer.from(`${JSON.stringify(document, null, 2)}\n`),
-      };
-    },
+    produce: inTenant(
+      async (tenantId: string, request: RequestRow): Promise<{ fileName: string; body: Buffer }> => {
+        const record =
+          request.source === "control"
+            ? getControl(request.controlCode)?.evidence.find((spec) => spec.key === request.evidenceKey)
+                ?.record
+            : undefined;
+        const producer = record ? RECORD_PRODUCERS[record] : undefined;
+        if (!record || !producer)
+          throw new AppError(
+            "bad_request",
+            "This request asks for a document, not a record Rampart produces",
+          );
+        const at = now();
+        const to = request.periodEnd && request.periodEnd < at ? request.periodEnd : at;
+        const window = { from: request.periodStart, to };
+        const content = await producer(deps.db, tenantId, window);
+        const document = {
+          record,
+          controlCode: request.controlCode,
+          evidenceKey: request.evidenceKey,
+          period: { from: window.from.toISOString(), to: window.to.toISOString() },
+          producedAt: at.toISOString(),
+          ...(content as object),
+        };
+        return {
+          fileName: `${record}-${window.from.toISOString().slice(0, 10)}.json`,
+          body: Buffer.from(`${JSON.stringify(document, null, 2)}\n`),
+        };
+      },
+    ),
   };
 }
 

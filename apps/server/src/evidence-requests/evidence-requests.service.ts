@@ -2,8 +2,8 @@
 // (made on listing and by a daily job), ad hoc requests by auditors and admins, uploads checked
 // and stored by hash, reviews, the comment thread, Rampart-produced records, and reminders.
 // State machine: missing → submitted → accepted | rejected; rejected → submitted on a new file;
-// accepted → expired when its validity ends; a missing or rejected request whose period has been
-// followed by the next one is expired too (its period lapsed without evidence).
+// accepted → expired when its validity ends; a missing or rejected request expires when evidence
+// for its period would have (overdue until then: late evidence still counts).
 
 import type { Role } from "@rampart/contracts/auth";
 import type {
@@ -17,6 +17,7 @@ import type {
   UpdateEvidenceRequestBody,
 } from "@rampart/contracts/evidence-requests";
 import type { Database } from "@rampart/db/client";
+import { withDatabaseContext } from "@rampart/db/context";
 import {
   evidenceComments,
   evidenceRequests,
@@ -101,6 +102,17 @@ const author = alias(users, "author");
 const person = (id: string | null, email: string | null) => (id && email ? { id, email } : null);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/**
+ * Runs a service call in its tenant's database scope. Row-level security shows a user only their
+ * own membership and user row; the owners, authors and reviewers a request names are the tenant's,
+ * so the calls run as the tenant once the route has checked the caller's access to it.
+ */
+export function inTenant<Args extends [string, ...unknown[]], Result>(
+  work: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return (...args) => withDatabaseContext({ kind: "tenant", tenantId: args[0] }, () => work(...args));
+}
+
 export function createEvidenceRequestsService(deps: {
   db: Database;
   store: EvidenceStore;
@@ -168,9 +180,8 @@ export function createEvidenceRequestsService(deps: {
   }
 
   /**
-   * Makes the current period's request of every control evidence spec, expires accepted evidence
-   * past its validity and lapses the unanswered requests of periods that have been followed by
-   * the next. Idempotent; one transaction, serialized per tenant so two listings cannot both insert.
+   * Makes the current period's request of every control evidence spec, and expires accepted
+   * evidence past its validity and unanswered requests whose evidence would be past it. Idempotent; one transaction, serialized per tenant so two listings cannot both insert.
    */
   async function ensureRequests(tenantId: string, at: Date = now()): Promise<void> {
     await db.transaction(async (tx) => {
@@ -187,6 +198,38 @@ export function createEvidenceRequestsService(deps: {
             lte(evidenceRequests.validUntil, at),
           ),
         );
+      // A period's unanswered request lapses when evidence for it would have lapsed: late evidence
+      // still counts until then (it is overdue meanwhile), after that only the newer periods matter.
+      const unanswered = await tx
+        .select({
+          id: evidenceRequests.id,
+          cadence: evidenceRequests.cadence,
+          periodStart: evidenceRequests.periodStart,
+        })
+        .from(evidenceRequests)
+        .where(
+          and(
+            eq(evidenceRequests.tenantId, tenantId),
+            eq(evidenceRequests.source, "control"),
+            inArray(evidenceRequests.state, ["missing", "rejected"]),
+            lt(evidenceRequests.periodEnd, at),
+          ),
+        );
+      const lapsed = unanswered.filter((row) => {
+        const validUntil = periodAt(row.cadence, row.periodStart).validUntil;
+        return validUntil !== null && validUntil <= at;
+      });
+      if (lapsed.length > 0) {
+        await tx
+          .update(evidenceRequests)
+          .set({ state: "expired", updatedAt: at })
+          .where(
+            inArray(
+              evidenceRequests.id,
+              lapsed.map((row) => row.id),
+            ),
+          );
+      }
       const existing = await tx
         .select({
           controlCode: evidenceRequests.controlCode,
@@ -201,48 +244,30 @@ export function createEvidenceRequestsService(deps: {
         const key = keyOf(row.controlCode, row.evidenceKey);
         periodsOf.set(key, [...(periodsOf.get(key) ?? []), row.periodStart.getTime()]);
       }
-      const created: RequestRow["id"][] = [];
+      const missing: (typeof evidenceRequests.$inferInsert)[] = [];
       for (const spec of requestedSpecs()) {
         const starts = periodsOf.get(keyOf(spec.controlCode, spec.key)) ?? [];
         if (spec.cadence === "once" && starts.length > 0) continue;
         const period = periodAt(spec.cadence, at);
         if (starts.includes(period.start.getTime())) continue;
-        const [row] = await tx
-          .insert(evidenceRequests)
-          .values({
-            tenantId,
-            controlCode: spec.controlCode,
-            evidenceKey: spec.key,
-            title: spec.title,
-            description: spec.description,
-            kind: spec.kind,
-            cadence: spec.cadence,
-            source: "control",
-            state: "missing",
-            periodStart: period.start,
-            periodEnd: period.end,
-            dueAt: period.dueAt,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning({ id: evidenceRequests.id });
-        created.push(row!.id);
-        // The earlier periods' unanswered requests lapse: the new one is what is asked for now.
-        await tx
-          .update(evidenceRequests)
-          .set({ state: "expired", updatedAt: at })
-          .where(
-            and(
-              eq(evidenceRequests.tenantId, tenantId),
-              eq(evidenceRequests.source, "control"),
-              eq(evidenceRequests.controlCode, spec.controlCode),
-              eq(evidenceRequests.evidenceKey, spec.key),
-              lt(evidenceRequests.periodStart, period.start),
-              inArray(evidenceRequests.state, ["missing", "rejected"]),
-            ),
-          );
+        missing.push({
+          tenantId,
+          controlCode: spec.controlCode,
+          evidenceKey: spec.key,
+          title: spec.title,
+          description: spec.description,
+          kind: spec.kind,
+          cadence: spec.cadence,
+          source: "control",
+          state: "missing",
+          periodStart: period.start,
+          periodEnd: period.end,
+          dueAt: period.dueAt,
+          createdAt: at,
+          updatedAt: at,
+        });
       }
-      return created;
+      if (missing.length > 0) await tx.insert(evidenceRequests).values(missing);
     });
   }
 
@@ -429,7 +454,7 @@ export function createEvidenceRequestsService(deps: {
     return row;
   }
 
-  return {
+  const service = {
     ensureRequests,
     submitFile,
     detail,
@@ -658,6 +683,21 @@ export function createEvidenceRequestsService(deps: {
         return rows.map(({ row, email }) => ({ request: row, email }));
       });
     },
+  };
+  return {
+    ensureRequests: inTenant(service.ensureRequests),
+    submitFile: inTenant(service.submitFile),
+    detail: inTenant(service.detail),
+    comments: inTenant(service.comments),
+    findRequest: inTenant((tenantId: string, requestId: string) => service.findRequest(tenantId, requestId)),
+    list: inTenant(service.list),
+    create: inTenant(service.create),
+    update: inTenant(service.update),
+    review: inTenant(service.review),
+    file: inTenant(service.file),
+    comment: inTenant(service.comment),
+    reminders: inTenant(service.reminders),
+    takeDueReminders: inTenant(service.takeDueReminders),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Database } from "@rampart/db/client";
 import { evidenceRequests, evidenceSubmissions, users } from "@rampart/db/schema";
 import { type evaluateFramework, listControls } from "@rampart/policy";
 import { and, eq, min } from "drizzle-orm";
-import { POLICY_ACKNOWLEDGEMENTS_RECORD } from "./evidence-requests.service.ts";
+import { inTenant, POLICY_ACKNOWLEDGEMENTS_RECORD } from "./evidence-requests.service.ts";
 import { periodAt, periodsOverlapping } from "./periods.ts";
 
 /** The evaluator's evidence argument. */
@@ -151,7 +151,7 @@ export function createEvidenceStatus(deps: {
 
   return {
     /** Every organizational control's evidence items for the view. */
-    async controlEvidence(tenantId: string, view: ComplianceView): Promise<ControlEvidence[]> {
+    controlEvidence: inTenant(async (tenantId: string, view: ComplianceView): Promise<ControlEvidence[]> => {
       const reference = view.kind === "type1" ? view.at : view.to;
       // The current state is kept fresh: expiries and the period's new requests happen on the way.
       if (reference.getTime() >= now().getTime() - 60_000) await deps.ensureRequests(tenantId, now());
@@ -185,7 +185,7 @@ export function createEvidenceStatus(deps: {
               : itemOver(spec.key, spec.cadence, requests, view.from, view.to);
           }),
         }));
-    },
+    }),
   };
 }
 
