@@ -247,6 +247,7 @@ describe("the auditor's thread", () => {
     const asked = await send("POST", comments, auditor, { body: "Please send the org chart." });
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toMatchObject({ authorRole: "auditor", author: { email: auditor.email } });
+    clock = new Date(clock.getTime() + 60_000);
     const answered = await send("POST", comments, member, { body: "Uploaded the current one." });
     expect(answered.statusCode).toBe(201);
     for (const reader of [auditor, member]) {
