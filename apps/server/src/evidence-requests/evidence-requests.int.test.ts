@@ -29,13 +29,16 @@ const base = () => `/api/tenants/${admin.tenantId}/evidence-requests`;
 const get = (url: string, user: User) => ctx.app.inject({ url, headers: { cookie: user.cookie } });
 const send = (method: "POST" | "PATCH", url: string, user: User, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-const upload = (requestId: string, user: User, body: Buffer, contentType: string, fileName: string) =>
-  ctx.app.inject({
+/** Each upload a second after the last, as a person makes them: the newest file is listed first. */
+const upload = (requestId: string, user: User, body: Buffer, contentType: string, fileName: string) => {
+  clock = new Date(clock.getTime() + 1000);
+  return ctx.app.inject({
     method: "POST",
     url: `${base()}/${requestId}/submissions?fileName=${encodeURIComponent(fileName)}&note=${encodeURIComponent("for the audit")}`,
     headers: { cookie: user.cookie, "content-type": contentType },
     payload: body,
   });
+};
 
 interface Request {
   id: string;
