@@ -27,6 +27,7 @@ import { controlBody } from "./control-body.ts";
 import {
   asControlResults,
   type ControlEvidence,
+  checksOf,
   controlEvidence,
   currentImages,
   type OutsideEvidence,
@@ -168,7 +169,10 @@ export function createPostureService(deps: {
       repo.ledgerHashesOfKind(tenantId, "image-scan", EVIDENCE_HASHES_SHOWN),
       repo.ledgerHashesOfKind(tenantId, "environment-drift", EVIDENCE_HASHES_SHOWN),
     ]);
-    const verdicts = verdictsOf(results);
+    const organizational = deps.evidence
+      ? await deps.evidence.controlEvidence(tenantId, { kind: "type1", at: asOf })
+      : [];
+    const verdicts = verdictsOf(results, organizational, asOf);
     const hashesOf = new Map<string, string[]>();
     for (const row of results) {
       const entry = hashesOf.get(row.controlCode) ?? [];
@@ -184,8 +188,7 @@ export function createPostureService(deps: {
     }
     return listControls().map((control) => {
       const verdict = verdicts.get(control.code);
-      const passes = verdict?.result.passes ?? 0;
-      const failures = verdict?.result.failures ?? 0;
+      const { passes, failures } = checksOf(verdict);
       return {
         control: controlBody(control),
         passes,
