@@ -32,6 +32,7 @@ import { AppError } from "./errors.ts";
 import { registerAttestationRoutes } from "./evidence/attestations.routes.ts";
 import { registerEvidenceRoutes } from "./evidence/evidence.routes.ts";
 import { registerProvenanceDownloadRoute } from "./evidence/provenance-download.routes.ts";
+import { registerEvidenceRequestRoutes } from "./evidence-requests/evidence-requests.routes.ts";
 import { registerWaiverRoutes } from "./findings/waivers.routes.ts";
 import { registerFixRoutes } from "./fixes/fixes.routes.ts";
 import { registerGitHubRoutes } from "./github/github.routes.ts";
@@ -195,6 +196,13 @@ export async function buildApp(options: {
     audit: services.auditRepo,
     access,
     authenticate,
+  });
+  registerEvidenceRequestRoutes(app, {
+    evidenceRequests: services.evidenceRequests,
+    records: services.evidenceRecords,
+    access,
+    authenticate,
+    maxUploadBytes: services.evidenceMaxUploadBytes,
   });
   registerPageNarrativeRoutes(app, {
     db: services.db,

@@ -247,6 +247,15 @@ const ConfigSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
   /** Run uploads per API token per minute; more answer 429. */
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Largest evidence upload (POST …/evidence-requests/{id}/submissions), in MiB; more answer 413. */
+  EVIDENCE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
+  /** Evidence files go to this S3-compatible bucket when set; else under DATA_DIR/evidence. */
+  EVIDENCE_S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The S3-compatible service's URL (MinIO, Ceph…); unset: AWS. */
+  EVIDENCE_S3_ENDPOINT: z.string().url().optional(),
+  EVIDENCE_S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Address the bucket in the path rather than the host name (most self-hosted services). */
+  EVIDENCE_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Scans (repository scans) one tenant may have queued or running; more answer 429. */
   TENANT_MAX_ACTIVE_SCANS: z.coerce.number().int().min(1).default(10),
   /** Image uploads one tenant may have waiting for (or in) their scan; more answer 429. */

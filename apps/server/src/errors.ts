@@ -7,6 +7,10 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "unprocessable"
+  /** An upload larger than its route accepts. */
+  | "too_large"
+  /** An upload of a type the route does not accept. */
+  | "unsupported_media_type"
   | "rate_limited"
   | "internal"
   /** A service Rampart depends on (the code host) did not answer; the message says which. */
@@ -19,6 +23,8 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -37,6 +37,12 @@ import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/i
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
+import { createEvidenceRecords } from "./evidence-requests/evidence-records.ts";
+import { evidenceRemindersJob } from "./evidence-requests/evidence-reminders.job.ts";
+import { createEvidenceRequestsService } from "./evidence-requests/evidence-requests.service.ts";
+import { createEvidenceStatus, type PolicyEvidenceSource } from "./evidence-requests/evidence-status.ts";
+import { createFileEvidenceStore, type EvidenceStore } from "./evidence-store/evidence-store.ts";
+import { createS3EvidenceStore } from "./evidence-store/s3-evidence-store.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
 import { createFixesRepo } from "./fixes/fixes.repo.ts";
 import { createFixesService } from "./fixes/fixes.service.ts";
@@ -116,10 +122,17 @@ export type ServicesConfig = Pick<
       | "AI_MAX_RETRIES"
       | "AI_REQUESTS_PER_MINUTE"
       | "AI_TOKENS_PER_DAY"
+      | "EVIDENCE_MAX_MB"
+      | "EVIDENCE_S3_BUCKET"
+      | "EVIDENCE_S3_ENDPOINT"
+      | "EVIDENCE_S3_REGION"
+      | "EVIDENCE_S3_FORCE_PATH_STYLE"
     >
   > & {
     /** Resolves git hosts; tests give names of their own. */
     lookup?: Lookup;
+    /** The time evidence requests and compliance are judged at; tests move it across periods. */
+    now?: () => Date;
   };
 
 export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
@@ -278,8 +291,24 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       : {}),
     log: advisorLog,
   });
+  const evidenceStore = evidenceStoreOf(config);
+  const evidenceRequests = createEvidenceRequestsService({
+    db,
+    store: evidenceStore,
+    ledger,
+    ...(config.now ? { now: config.now } : {}),
+  });
+  // Policy acknowledgements answer their evidence live; the policies module plugs its source in here.
+  const policyEvidence: { source: PolicyEvidenceSource } = { source: async () => new Map() };
+  const evidenceStatus = createEvidenceStatus({
+    db,
+    ensureRequests: evidenceRequests.ensureRequests,
+    policyEvidence: (tenantId, at) => policyEvidence.source(tenantId, at),
+  });
   const posture = createPostureService({
     repo: createPostureRepo(db),
+    evidence: evidenceStatus,
+    ...(config.now ? { now: config.now } : {}),
     environments: (tenantId) => environments.service.list(tenantId),
     narrator,
     ledger,
@@ -358,6 +387,19 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     waivers,
     vex: createVexService({ db, waivers }),
     posture,
+    evidenceStore,
+    evidenceRequests,
+    evidenceRecords: createEvidenceRecords({ db, ...(config.now ? { now: config.now } : {}) }),
+    evidenceRemindersJob: evidenceRemindersJob({
+      db,
+      evidenceRequests,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      ...(config.now ? { now: config.now } : {}),
+    }),
+    evidenceMaxUploadBytes: (config.EVIDENCE_MAX_MB ?? 25) * 1024 * 1024,
+    /** Set by the composition of the policies module: where policy acknowledgements come from. */
+    policyEvidence,
     fixes,
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
@@ -425,6 +467,19 @@ function createEnvironmentModule(deps: {
   return { service, sync, applyConfig, demo: createDemoEnvironments({ db: deps.db, sync }) };
 }
 
+/** Evidence files in the configured S3-compatible bucket, or under the data directory. */
+function evidenceStoreOf(config: ServicesConfig): EvidenceStore {
+  if (config.EVIDENCE_S3_BUCKET) {
+    return createS3EvidenceStore({
+      bucket: config.EVIDENCE_S3_BUCKET,
+      region: config.EVIDENCE_S3_REGION ?? "us-east-1",
+      endpoint: config.EVIDENCE_S3_ENDPOINT,
+      forcePathStyle: config.EVIDENCE_S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createFileEvidenceStore(path.join(path.resolve(config.DATA_DIR), "evidence"));
+}
+
 /** The OpenAI-compatible model of the advisor, when AI_BASE_URL and AI_MODEL are set. */
 function modelSettings(config: ServicesConfig) {
   if (!config.AI_BASE_URL || !config.AI_MODEL) return undefined;
@@ -467,5 +522,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.pullRequests.reportJob,
     services.environmentSync.syncJob,
     services.environmentSync.scheduledSyncJob,
+    services.evidenceRemindersJob,
   ];
 }

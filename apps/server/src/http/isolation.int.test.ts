@@ -36,6 +36,8 @@ const ids = {
   environment: "",
   otherEnvironment: "",
   conversation: "OwnersConversation_01",
+  evidenceRequest: "",
+  evidenceSubmission: "",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -88,6 +90,13 @@ const REPORTS: Record<string, string> = {
   "GET /api/tenants/{tenantId}/waivers": "risk acceptances: rule, path, reason, author",
   "GET /api/tenants/{tenantId}/vex": "VEX documents: exploitability statements, no code",
   "GET /api/tenants/{tenantId}/audit-log": "who did what and when (admins, and auditors while access is on)",
+  "GET /api/tenants/{tenantId}/evidence-requests": "what evidence controls need, its state and owners",
+  "GET /api/tenants/{tenantId}/evidence-requests/{requestId}":
+    "a request with its thread and, for auditors, its accepted files",
+  "GET /api/tenants/{tenantId}/evidence-requests/{requestId}/comments": "the auditor's thread",
+  "GET /api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/file":
+    "an evidence file (auditors: accepted files only)",
+  "GET /api/tenants/{tenantId}/evidence-reminders": "the caller's overdue and at-risk evidence",
 };
 
 /** Working data that holds code or leads to it: never an auditor's. */
@@ -137,6 +146,12 @@ const READS: Record<string, () => string> = {
   "/api/env/{envId}/compare": () => `/api/env/${ids.environment}/compare`,
   "/api/tenants/{tenantId}/conversations/{conversationId}": () =>
     `/api/tenants/${owner.tenantId}/conversations/${ids.conversation}`,
+  "/api/tenants/{tenantId}/evidence-requests/{requestId}": () =>
+    `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}`,
+  "/api/tenants/{tenantId}/evidence-requests/{requestId}/comments": () =>
+    `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/comments`,
+  "/api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/file": () =>
+    `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/submissions/${ids.evidenceSubmission}/file`,
 };
 
 const builder = generateKeyPair();
@@ -169,6 +184,7 @@ const ADMIN_ONLY = [
   "POST /api/tenants/{tenantId}/api-tokens",
   "DELETE /api/tenants/{tenantId}/api-tokens/{tokenId}",
   "POST /api/tenants/{tenantId}/github/install-link",
+  "POST /api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/review",
 ];
 
 interface Write {
@@ -305,6 +321,30 @@ const WRITES: Record<string, () => Write> = {
     payload: Buffer.alloc(1024),
     contentType: "application/x-tar",
   }),
+  "POST /api/tenants/{tenantId}/evidence-requests": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence-requests`,
+    payload: { controlCode: "ORG-GOV-02", title: "Stranger's request", dueAt: "2099-01-01T00:00:00Z" },
+  }),
+  "PATCH /api/tenants/{tenantId}/evidence-requests/{requestId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}`,
+    payload: { dueAt: "2099-01-01T00:00:00Z" },
+  }),
+  "POST /api/tenants/{tenantId}/evidence-requests/{requestId}/submissions": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/submissions?fileName=notes.txt`,
+    payload: Buffer.from("the stranger's notes\n"),
+    contentType: "text/plain",
+  }),
+  "POST /api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/review": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/submissions/${ids.evidenceSubmission}/review`,
+    payload: { decision: "reject", reason: "not mine to review" },
+  }),
+  "POST /api/tenants/{tenantId}/evidence-requests/{requestId}/record": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/record`,
+  }),
+  "POST /api/tenants/{tenantId}/evidence-requests/{requestId}/comments": () => ({
+    url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/comments`,
+    payload: { body: "a stranger's comment" },
+  }),
 };
 
 /** What the owner can read of their tenant, to compare before and after the writes. */
@@ -323,6 +363,7 @@ const OWNER_STATE = [
   "/api/tenants/{tenantId}/evidence",
   "/api/tenants/{tenantId}/environments",
   "/api/tenants/{tenantId}/conversations",
+  "/api/tenants/{tenantId}/evidence-requests",
 ];
 
 interface Operation {
@@ -467,6 +508,32 @@ beforeAll(async () => {
     payload: { declared: null, observed: { kind: "terraform-upload" }, syncSchedule: null },
   });
   expect(sources.statusCode, sources.body).toBe(200);
+  // An evidence request of the owner's with an accepted file (what an auditor may download) and a comment.
+  const requests = await get(
+    `/api/tenants/${owner.tenantId}/evidence-requests?controlCode=ORG-GOV-02`,
+    owner.cookie,
+  );
+  ids.evidenceRequest = requests.json().requests[0].id;
+  const submitted = await ctx.app.inject({
+    method: "POST",
+    url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/submissions?fileName=minutes.txt`,
+    headers: { cookie: owner.cookie, "content-type": "text/plain" },
+    payload: Buffer.from("oversight review minutes\n"),
+  });
+  expect(submitted.statusCode, submitted.body).toBe(201);
+  ids.evidenceSubmission = submitted.json().submissions[0].id;
+  const reviewed = await post(
+    `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/submissions/${ids.evidenceSubmission}/review`,
+    { decision: "accept" },
+  );
+  expect(reviewed.statusCode, reviewed.body).toBe(200);
+  const commented = await post(
+    `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/comments`,
+    {
+      body: "Minutes attached.",
+    },
+  );
+  expect(commented.statusCode, commented.body).toBe(201);
 }, 180_000);
 afterAll(async () => {
   await ctx.close();

@@ -28,6 +28,27 @@ const SEVERITY_ORDER: readonly Severity[] = ["critical", "high", "med", "low"];
 export function createPostureRepo(db: Database) {
   return {
     /**
+     * Controls with a failed, unwaived finding in any evaluated branch run created in [from, to):
+     * over a Type II window a control must have held throughout, so one failing run fails it.
+     */
+    async controlsFailingBetween(tenantId: string, from: Date, to: Date): Promise<Set<string>> {
+      const rows = await db
+        .selectDistinct({ controlCode: openRuleCounts.controlCode })
+        .from(openRuleCounts)
+        .innerJoin(policyRuns, eq(policyRuns.id, openRuleCounts.runId))
+        .where(
+          and(
+            eq(policyRuns.tenantId, tenantId),
+            evaluatedRun(),
+            isBranchRun(),
+            gte(policyRuns.createdAt, from),
+            lt(policyRuns.createdAt, to),
+          ),
+        );
+      return new Set(rows.map((row) => row.controlCode));
+    },
+
+    /**
      * The newest evaluated branch run of each repository created before `asOf` (or now), leaving out
      * repositories removed by then: their history stays, but they no longer count in the posture.
      * A scan that failed or was skipped says nothing of the code: the run before it still stands.

@@ -159,7 +159,7 @@ export function registerPostureRoutes(
     async (request) => {
       await report(request.query.tenantId, currentUser(request).id);
       if (!isFrameworkId(request.params.frameworkId)) throw notFound("Framework not found");
-      return posture.compliance(request.query.tenantId, request.params.frameworkId);
+      return posture.compliance(request.query.tenantId, request.params.frameworkId, request.query);
     },
   );
 }

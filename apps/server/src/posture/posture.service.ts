@@ -18,13 +18,16 @@ import { evaluateFramework, type FrameworkId, getControl, listControls } from "@
 import type { Narratives, Narrator } from "../advisor/narratives-model.ts";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
+import type { EvidenceStatus } from "../evidence-requests/evidence-status.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
 import { type FindingRow, type RunRow, toFinding, toRun } from "../runs/runs.repo.ts";
+import { type ComplianceViewQuery, complianceView } from "./compliance-view.ts";
 import { containerRisks } from "./container-risks.ts";
 import { controlBody } from "./control-body.ts";
 import {
   asControlResults,
   type ControlEvidence,
+  checksOf,
   controlEvidence,
   currentImages,
   type OutsideEvidence,
@@ -104,6 +107,8 @@ export function createPostureService(deps: {
   environments?: (tenantId: string) => Promise<Environment[]>;
   /** Writes the narrative and analyses (the model when configured); the templates without it. */
   narrator?: Narrator;
+  /** Organizational controls' evidence (requests, policy acknowledgements) for the compliance view. */
+  evidence?: Pick<EvidenceStatus, "controlEvidence">;
   now?: () => Date;
 }) {
   const { repo, rules } = deps;
@@ -164,7 +169,10 @@ export function createPostureService(deps: {
       repo.ledgerHashesOfKind(tenantId, "image-scan", EVIDENCE_HASHES_SHOWN),
       repo.ledgerHashesOfKind(tenantId, "environment-drift", EVIDENCE_HASHES_SHOWN),
     ]);
-    const verdicts = verdictsOf(results);
+    const organizational = deps.evidence
+      ? await deps.evidence.controlEvidence(tenantId, { kind: "type1", at: asOf })
+      : [];
+    const verdicts = verdictsOf(results, organizational, asOf);
     const hashesOf = new Map<string, string[]>();
     for (const row of results) {
       const entry = hashesOf.get(row.controlCode) ?? [];
@@ -180,8 +188,7 @@ export function createPostureService(deps: {
     }
     return listControls().map((control) => {
       const verdict = verdicts.get(control.code);
-      const passes = verdict?.result.passes ?? 0;
-      const failures = verdict?.result.failures ?? 0;
+      const { passes, failures } = checksOf(verdict);
       return {
         control: controlBody(control),
         passes,
@@ -408,17 +415,37 @@ export function createPostureService(deps: {
     controlsOfRuns: (tenantId: string, runs: readonly { id: string; selfHash: string }[], asOf?: Date) =>
       controlRows(tenantId, runs, asOf),
 
+    /**
+     * A framework's compliance: Type I (default) as of `view.at` (the latest runs then, evidence
+     * accepted by then and still valid); Type II over a window: the latest runs at its end, every
+     * cadence period of the window with its own accepted evidence, and a control failing in any run
+     * of the window fails (a simple reading of "operated effectively throughout": one failing run
+     * breaks the window, however soon it was fixed).
+     */
     async compliance(
       tenantId: string,
       frameworkId: FrameworkId,
+      query: ComplianceViewQuery = {},
     ): Promise<Omit<ComplianceResponse, "framework"> & { framework: ComplianceResponse["framework"] }> {
-      const latest = await repo.latestRuns(tenantId);
-      const results = await evidenceOf(
-        tenantId,
-        latest.map((r) => r.id),
-        now(),
+      const view = complianceView(query, now());
+      const reference = view.kind === "type1" ? view.at : view.to;
+      const current = reference.getTime() >= now().getTime();
+      const latest = await repo.latestRuns(tenantId, current ? undefined : reference);
+      const results = asControlResults(
+        await evidenceOf(
+          tenantId,
+          latest.map((r) => r.id),
+          reference,
+        ),
       );
-      return evaluateFramework(frameworkId, asControlResults(results)) as never;
+      if (view.kind === "type2") {
+        const failing = await repo.controlsFailingBetween(tenantId, view.from, view.to);
+        for (const result of results) {
+          if (failing.has(result.code) && result.failures === 0) result.failures = 1;
+        }
+      }
+      const evidence = deps.evidence ? await deps.evidence.controlEvidence(tenantId, view) : [];
+      return evaluateFramework(frameworkId, results, { now: reference }, evidence) as never;
     },
 
     async summary(tenantId: string, days: number): Promise<DashboardSummary> {

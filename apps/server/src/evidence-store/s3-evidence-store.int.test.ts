@@ -1,0 +1,72 @@
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_S3_CREDENTIALS, startLocalS3 } from "../../test/local-s3.ts";
+import { sha256Hex } from "./evidence-store.ts";
+import { createS3EvidenceStore } from "./s3-evidence-store.ts";
+
+const BUCKET = "rampart-evidence";
+let s3: Awaited<ReturnType<typeof startLocalS3>>;
+const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+
+beforeAll(async () => {
+  s3 = await startLocalS3(BUCKET);
+  // The store takes its credentials from the SDK's default chain, as in production.
+  process.env.AWS_ACCESS_KEY_ID = LOCAL_S3_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = LOCAL_S3_CREDENTIALS.secretAccessKey;
+});
+afterAll(async () => {
+  await s3.close();
+  for (const [name, value] of [
+    ["AWS_ACCESS_KEY_ID", saved.id],
+    ["AWS_SECRET_ACCESS_KEY", saved.secret],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+const storeOf = () =>
+  createS3EvidenceStore({ bucket: BUCKET, region: "us-east-1", endpoint: s3.endpoint, forcePathStyle: true });
+
+describe("the S3 evidence store", () => {
+  it("stores a file under its hash once and reads it back", async () => {
+    const store = storeOf();
+    const bytes = Buffer.from("%PDF-1.7\nquarterly access review\n");
+    const sha256 = sha256Hex(bytes);
+    const stored = await store.put(bytes, sha256);
+    expect(stored).toEqual({ storage: "s3", key: `${sha256.slice(0, 2)}/${sha256}` });
+    expect(await store.put(bytes, sha256)).toEqual(stored);
+    expect((await store.get(stored))?.toString()).toBe(bytes.toString());
+  });
+
+  it("answers null for a file that is not there", async () => {
+    const missing = "0".repeat(64);
+    expect(await storeOf().get({ storage: "s3", key: `00/${missing}` })).toBeNull();
+  });
+
+  it("refuses bytes that do not match the given hash", async () => {
+    await expect(storeOf().put(Buffer.from("a"), sha256Hex(Buffer.from("b")))).rejects.toThrow(
+      /do not match/,
+    );
+  });
+
+  it("refuses an object changed in the bucket: it no longer matches its hash", async () => {
+    const store = storeOf();
+    const bytes = Buffer.from("signed-off change history\n");
+    const stored = await store.put(bytes, sha256Hex(bytes));
+    const client = new S3Client({
+      region: "us-east-1",
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: LOCAL_S3_CREDENTIALS,
+    });
+    await client.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: `evidence/${stored.key}`,
+        Body: Buffer.from("signed-off change histore\n"),
+      }),
+    );
+    await expect(store.get(stored)).rejects.toThrow(/does not match its hash/);
+  });
+});
