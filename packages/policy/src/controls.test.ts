@@ -8,13 +8,30 @@ import {
   parseControlCatalogue,
 } from "./controls.ts";
 import { readDataText } from "./data.ts";
+import { listEvidenceRecords } from "./evidence-specs.ts";
 
 describe("control catalogue (data/controls.yaml)", () => {
   const controls = listControls();
 
-  it("validates and holds 40 to 90 controls", () => {
+  it("validates and holds 40 to 130 controls, 20 to 30 of them organizational", () => {
     expect(controls.length).toBeGreaterThanOrEqual(40);
-    expect(controls.length).toBeLessThanOrEqual(90);
+    expect(controls.length).toBeLessThanOrEqual(130);
+    const organizational = controls.filter((control) => control.code.startsWith("ORG-"));
+    expect(organizational.length).toBeGreaterThanOrEqual(20);
+    expect(organizational.length).toBeLessThanOrEqual(30);
+  });
+
+  it("evidences organizational controls by evidence only, with specs, no tags and policies", () => {
+    for (const control of controls) {
+      const organizational = control.code.startsWith("ORG-");
+      expect(control.evidencedBy === "evidence", control.code).toBe(organizational);
+      if (!organizational) continue;
+      expect(control.tags, control.code).toEqual([]);
+      expect(control.evidence.length, control.code).toBeGreaterThan(0);
+    }
+    // The five records the brief names are all used by some control.
+    const records = new Set(controls.flatMap((control) => control.evidence.map((spec) => spec.record)));
+    for (const record of listEvidenceRecords()) expect(records.has(record.key), record.key).toBe(true);
   });
 
   it("has unique codes of the form PREFIX-AREA-NN", () => {
@@ -90,6 +107,90 @@ describe("parseControlCatalogue rejects bad data", () => {
     expect(() => parseControlCatalogue(text)).toThrow(/must carry the tag sast/);
   });
 
+  const organizational = (code: string, evidence: string, extra = "") => `
+  - code: ${code}
+    title: Title of ${code}
+    description: Something.
+    severity: med
+    tags: []
+    version: 1
+    evidencedBy: evidence${extra}
+    evidence:${evidence}`;
+  const spec = (key: string, extra = "", kind = "document") => `
+      - key: ${key}
+        title: Title of ${key}
+        description: Something to collect.
+        kind: ${kind}
+        cadence: yearly${extra}`;
+
+  it("accepts an organizational control with evidence, record and policy", () => {
+    const text = `schemaVersion: 1\ncontrols:${organizational(
+      "ORG-GOV-01",
+      spec("approval") +
+        spec("acks", "\n        record: policy-acknowledgements\n        policy: info", "record"),
+      "\n    policies: [info]",
+    )}`;
+    const [control] = parseControlCatalogue(text);
+    expect(control?.evidence.map((item) => item.key)).toEqual(["approval", "acks"]);
+    expect(control?.policies).toEqual(["info"]);
+  });
+
+  it.each([
+    [
+      "an ORG control evidenced by rules",
+      organizational("ORG-GOV-01", spec("a")).replace("evidence\n", "rules\n"),
+      /evidencedBy evidence is for ORG- controls/,
+    ],
+    [
+      "a technical control evidenced by evidence",
+      `${organizational("IAC-ENC-01", spec("a"))}`,
+      /evidencedBy evidence is for ORG- controls/,
+    ],
+    ["an ORG control without evidence", organizational("ORG-GOV-01", " []"), /must list some/],
+    [
+      "an ORG control with a tag",
+      organizational("ORG-GOV-01", spec("a")).replace("tags: []", "tags: [iac]"),
+      /must carry no tag/,
+    ],
+    [
+      "a repeated evidence key",
+      organizational("ORG-GOV-01", spec("a") + spec("a")),
+      /evidence keys must not repeat/,
+    ],
+    ["a key that is not kebab-case", organizational("ORG-GOV-01", spec("Access_Review")), /hyphens/],
+    [
+      "kind record without a record",
+      organizational("ORG-GOV-01", spec("a", "", "record")),
+      /`record` is required/,
+    ],
+    [
+      "a record on a document",
+      organizational("ORG-GOV-01", spec("a", "\n        record: access-review")),
+      /`record` is required/,
+    ],
+    [
+      "an unknown record",
+      organizational("ORG-GOV-01", spec("a", "\n        record: coffee-log", "record")),
+      /unknown record coffee-log/,
+    ],
+    [
+      "acknowledgements without a policy",
+      organizational("ORG-GOV-01", spec("a", "\n        record: policy-acknowledgements", "record")),
+      /`policy` is required/,
+    ],
+    [
+      "a policy the control does not list",
+      organizational(
+        "ORG-GOV-01",
+        spec("a", "\n        record: policy-acknowledgements\n        policy: other", "record"),
+      ),
+      /does not list/,
+    ],
+    ["an unknown cadence", organizational("ORG-GOV-01", spec("a").replace("yearly", "weekly")), /cadence/],
+  ])("rejects %s", (_name, entry, message) => {
+    expect(() => parseControlCatalogue(`schemaVersion: 1\ncontrols:${entry}`)).toThrow(message);
+  });
+
   it("names the file in the error", () => {
     expect(() => parseControlCatalogue("controls: [", "broken.yaml")).toThrow(/broken\.yaml/);
   });
@@ -131,6 +232,12 @@ describe("assertRulesReferenceKnownControls", () => {
     ).toThrow(
       "rule dockerfile/apt-lists-not-removed names control CTR-VUL-01, which only the container image scan evidences",
     );
+  });
+
+  it("refuses a rule naming an organizational control: only accepted evidence passes it", () => {
+    expect(() =>
+      assertRulesReferenceKnownControls([{ id: "ci/some-rule", controls: ["ORG-CHG-01"] }]),
+    ).toThrow("rule ci/some-rule names control ORG-CHG-01, which only submitted evidence evidences");
   });
 
   it("refuses a rule naming a drift control: only an environment's sync shows drift", () => {

@@ -3,6 +3,7 @@
 // evidence each requirement. Both must use codes from this catalogue.
 import { z } from "zod";
 import { deepFreeze, loadDataFile, once, parseDataText } from "./data.ts";
+import { type EvidenceSpec, EvidenceSpecSchema, isEvidenceRecord, KEBAB_KEY } from "./evidence-specs.ts";
 
 export const SEVERITIES = ["critical", "high", "med", "low"] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -10,7 +11,10 @@ export type Severity = (typeof SEVERITIES)[number];
 export const CONTROL_TAGS = ["iac", "pipeline", "env", "secrets", "sca", "sast", "container"] as const;
 export type ControlTag = (typeof CONTROL_TAGS)[number];
 
-/** The code prefixes and the tag every control of that prefix carries. */
+/**
+ * The code prefixes of technical controls and the tag every control of that prefix carries.
+ * Organizational controls (`ORG-`) carry no tag: the tags name what a scanner looks at.
+ */
 export const CONTROL_PREFIX_TAGS = {
   IAC: "iac",
   K8S: "iac",
@@ -29,17 +33,23 @@ export const CONTROL_PREFIX_TAGS = {
  * vulnerability scan of the tenant's container images; no repository rule can tell whether an
  * image has known vulnerabilities, so no rule may name such a control. `environment-drift`: the
  * environments' syncs (declared state against what runs); a repository alone cannot show drift.
+ * `evidence`: only the evidence items of the control's spec (documents, exports, Rampart records)
+ * accepted by a reviewer; organizational controls, which no scanner can test.
  */
-export const EVIDENCE_SOURCES = ["rules", "image-scan", "environment-drift"] as const;
+export const EVIDENCE_SOURCES = ["rules", "image-scan", "environment-drift", "evidence"] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 const EVIDENCE_SOURCE_NAMES: Record<EvidenceSource, string> = {
   rules: "analyzer rules",
   "image-scan": "the container image scan",
   "environment-drift": "the environments' drift",
+  evidence: "submitted evidence",
 };
 
-/** `PREFIX-AREA-NN`, e.g. `IAC-ENC-01`, `K8S-RBAC-02`, `SAST-INJ-03`. */
-export const CONTROL_CODE_PATTERN = /^(IAC|K8S|CTR|CI|SEC|SCA|SAST|ENV|REPO)-[A-Z0-9]{2,6}-\d{2}$/;
+/** The prefix of organizational controls: evidenced by submitted evidence only. */
+export const ORGANIZATIONAL_PREFIX = "ORG";
+
+/** `PREFIX-AREA-NN`, e.g. `IAC-ENC-01`, `K8S-RBAC-02`, `SAST-INJ-03`, `ORG-GOV-01`. */
+export const CONTROL_CODE_PATTERN = /^(IAC|K8S|CTR|CI|SEC|SCA|SAST|ENV|REPO|ORG)-[A-Z0-9]{2,6}-\d{2}$/;
 
 export interface Control {
   readonly code: string;
@@ -50,6 +60,10 @@ export interface Control {
   /** Bumped when the meaning of the control (what counts as passing it) changes. */
   readonly version: number;
   readonly evidencedBy: EvidenceSource;
+  /** What must be submitted and accepted for the control to pass; empty for most technical controls. */
+  readonly evidence: readonly EvidenceSpec[];
+  /** Keys of the policy templates (data/policies.yaml) whose approved version evidences the control. */
+  readonly policies: readonly string[];
 }
 
 const oneLine = z
@@ -65,11 +79,62 @@ export const ControlSchema = z.strictObject({
   severity: z.enum(SEVERITIES),
   tags: z
     .array(z.enum(CONTROL_TAGS))
-    .min(1)
     .refine((tags) => new Set(tags).size === tags.length, "tags must not repeat"),
   version: z.int().positive(),
   evidencedBy: z.enum(EVIDENCE_SOURCES).default("rules"),
+  evidence: z
+    .array(EvidenceSpecSchema)
+    .max(10)
+    .refine(
+      (specs) => new Set(specs.map((s) => s.key)).size === specs.length,
+      "evidence keys must not repeat",
+    )
+    .default([]),
+  policies: z
+    .array(z.string().regex(KEBAB_KEY))
+    .max(10)
+    .refine((keys) => new Set(keys).size === keys.length, "policies must not repeat")
+    .default([]),
 });
+
+/** Problems of one control that single fields cannot show: prefix, tags, evidence and policies together. */
+function controlProblems(control: z.infer<typeof ControlSchema>): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const prefix = control.code.split("-")[0] ?? "";
+  const organizational = prefix === ORGANIZATIONAL_PREFIX;
+  if (organizational !== (control.evidencedBy === "evidence")) {
+    problems.push({
+      path: "evidencedBy",
+      message: `${control.code}: evidencedBy evidence is for ${ORGANIZATIONAL_PREFIX}- controls, and they have only that`,
+    });
+  }
+  if (organizational) {
+    if (control.tags.length > 0)
+      problems.push({ path: "tags", message: `${control.code} must carry no tag` });
+    if (control.evidence.length === 0)
+      problems.push({
+        path: "evidence",
+        message: `${control.code} is evidenced by evidence and must list some`,
+      });
+  } else {
+    const requiredTag = CONTROL_PREFIX_TAGS[prefix as keyof typeof CONTROL_PREFIX_TAGS];
+    if (!control.tags.includes(requiredTag))
+      problems.push({ path: "tags", message: `${control.code} must carry the tag ${requiredTag}` });
+  }
+  for (const spec of control.evidence) {
+    if (spec.record !== undefined && !isEvidenceRecord(spec.record))
+      problems.push({
+        path: "evidence",
+        message: `${control.code} evidence ${spec.key} names unknown record ${spec.record}`,
+      });
+    if (spec.policy !== undefined && !control.policies.includes(spec.policy))
+      problems.push({
+        path: "evidence",
+        message: `${control.code} evidence ${spec.key} names policy ${spec.policy}, which the control does not list`,
+      });
+  }
+  return problems;
+}
 
 export const ControlCatalogueSchema = z
   .strictObject({
@@ -87,13 +152,11 @@ export const ControlCatalogueSchema = z
         });
       }
       seen.add(control.code);
-      const prefix = control.code.split("-")[0] as keyof typeof CONTROL_PREFIX_TAGS;
-      const requiredTag = CONTROL_PREFIX_TAGS[prefix];
-      if (!control.tags.includes(requiredTag)) {
+      for (const problem of controlProblems(control)) {
         context.addIssue({
           code: "custom",
-          path: ["controls", index, "tags"],
-          message: `${control.code} must carry the tag ${requiredTag}`,
+          path: ["controls", index, problem.path],
+          message: problem.message,
         });
       }
     });

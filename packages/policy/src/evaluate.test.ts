@@ -2,15 +2,22 @@ import { describe, expect, it } from "vitest";
 import { listControls } from "./controls.ts";
 import {
   type AnalyzerEvidence,
+  type ControlEvidence,
+  ControlEvidenceSchema,
   type ControlResult,
+  combineOutcomes,
   compliancePercentage,
   controlStatus,
   controlVerdicts,
+  type EvidenceItem,
   evaluateFramework,
   evaluateRequirements,
+  evidenceOutcome,
   mergeControlResults,
   requirementStatus,
+  testsOutcome,
 } from "./evaluate.ts";
+import type { EvidenceSpec } from "./evidence-specs.ts";
 import { FRAMEWORK_IDS, frameworkRequirements } from "./frameworks.ts";
 
 const result = (
@@ -50,6 +57,24 @@ describe("controlStatus", () => {
   });
 });
 
+describe("testsOutcome", () => {
+  it("tells not applicable (nothing of its kind in scope) from incomplete (should have been tested)", () => {
+    expect(testsOutcome(result("X", "not-run", 0, 0))).toEqual({
+      status: "unknown",
+      unknownReason: "not-applicable",
+    });
+    expect(testsOutcome(result("X", "succeeded", 0, 0), { requireChecks: true })).toEqual({
+      status: "unknown",
+      unknownReason: "not-applicable",
+    });
+    for (const evidence of ["partial", "failed"] as const)
+      expect(testsOutcome(result("X", evidence))).toEqual({ status: "unknown", unknownReason: "incomplete" });
+    expect(testsOutcome(undefined)).toEqual({ status: "unknown", unknownReason: "incomplete" });
+    expect(testsOutcome(result("X", "succeeded"))).toEqual({ status: "pass", unknownReason: null });
+    expect(testsOutcome(result("X", "partial", 2))).toEqual({ status: "fail", unknownReason: null });
+  });
+});
+
 describe("requirementStatus", () => {
   it("is unknown with no mapped control (Untested, never pass)", () => {
     expect(requirementStatus([])).toBe("unknown");
@@ -62,6 +87,198 @@ describe("requirementStatus", () => {
   });
   it("passes when every control passed", () => {
     expect(requirementStatus(["pass", "pass"])).toBe("pass");
+  });
+  const notApplicable = { status: "unknown", unknownReason: "not-applicable" } as const;
+  const incomplete = { status: "unknown", unknownReason: "incomplete" } as const;
+  const pass = { status: "pass", unknownReason: null } as const;
+  const fail = { status: "fail", unknownReason: null } as const;
+  it("passes with one pass and the rest not applicable", () => {
+    expect(requirementStatus([pass, notApplicable, notApplicable])).toBe("pass");
+  });
+  it("is Untested when every mapped control is not applicable", () => {
+    expect(requirementStatus([notApplicable, notApplicable])).toBe("unknown");
+  });
+  it("is unknown when a control is incomplete, even beside passes and not-applicable ones", () => {
+    expect(requirementStatus([pass, notApplicable, incomplete])).toBe("unknown");
+  });
+  it("fails when a control fails, whatever the others", () => {
+    expect(requirementStatus([incomplete, notApplicable, fail, pass])).toBe("fail");
+  });
+});
+
+describe("combineOutcomes (a control's parts)", () => {
+  const notApplicable = { status: "unknown", unknownReason: "not-applicable" } as const;
+  const incomplete = { status: "unknown", unknownReason: "incomplete" } as const;
+  const pass = { status: "pass", unknownReason: null } as const;
+  const fail = { status: "fail", unknownReason: null } as const;
+  it.each([
+    [[pass, pass], pass],
+    [[pass, fail], fail],
+    [[incomplete, fail], fail],
+    [[notApplicable, pass], notApplicable],
+    [[pass, incomplete], incomplete],
+    [[pass], pass],
+    [[], incomplete],
+  ])("%j gives %j", (parts, expected) => {
+    expect(combineOutcomes(parts)).toEqual(expected);
+  });
+});
+
+const NOW = new Date("2026-06-01T00:00:00Z");
+const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
+const spec = (key: string, cadence: EvidenceSpec["cadence"]): EvidenceSpec => ({
+  key,
+  title: `Title of ${key}`,
+  description: "Something.",
+  kind: "document",
+  cadence,
+});
+
+describe("evidenceOutcome", () => {
+  const specs = [spec("plan", "yearly"), spec("test", "quarterly")];
+  const item = (
+    key: string,
+    state: EvidenceItem["state"],
+    extra: Partial<EvidenceItem> = {},
+  ): EvidenceItem => ({
+    key,
+    state,
+    ...extra,
+  });
+
+  it("passes when every item is accepted and current", () => {
+    const outcome = evidenceOutcome(
+      "ORG-X-01",
+      specs,
+      [item("plan", "accepted"), item("test", "accepted", { validUntil: inDays(60) })],
+      NOW,
+    );
+    expect(outcome).toEqual({ status: "pass", atRisk: false, missing: [] });
+  });
+
+  it.each(["missing", "submitted", "rejected", "expired"] as const)(
+    "fails when an item is %s, and lists it with its owner",
+    (state) => {
+      const outcome = evidenceOutcome(
+        "ORG-X-01",
+        specs,
+        [item("plan", "accepted"), item("test", state, { owner: "Dana" })],
+        NOW,
+      );
+      expect(outcome.status).toBe("fail");
+      expect(outcome.missing).toEqual([
+        { controlCode: "ORG-X-01", evidenceKey: "test", title: "Title of test", state, owner: "Dana" },
+      ]);
+    },
+  );
+
+  it("counts an item with no entry as missing with no owner, and ignores keys it does not ask for", () => {
+    const outcome = evidenceOutcome(
+      "ORG-X-01",
+      specs,
+      [item("plan", "accepted"), item("old-key", "accepted")],
+      NOW,
+    );
+    expect(outcome.missing).toEqual([
+      { controlCode: "ORG-X-01", evidenceKey: "test", title: "Title of test", state: "missing", owner: null },
+    ]);
+  });
+
+  it("treats accepted evidence past its validUntil as expired (the boundary included)", () => {
+    for (const validUntil of [inDays(-1), NOW.toISOString()]) {
+      const outcome = evidenceOutcome(
+        "ORG-X-01",
+        [spec("plan", "yearly")],
+        [item("plan", "accepted", { validUntil })],
+        NOW,
+      );
+      expect(outcome.status, validUntil).toBe("fail");
+      expect(outcome.missing[0]?.state).toBe("expired");
+    }
+  });
+
+  it("prefers current accepted evidence over a later rejected or pending entry for the same item", () => {
+    const outcome = evidenceOutcome(
+      "ORG-X-01",
+      [spec("plan", "yearly")],
+      [
+        item("plan", "rejected"),
+        item("plan", "accepted", { validUntil: inDays(100) }),
+        item("plan", "submitted"),
+      ],
+      NOW,
+    );
+    expect(outcome.status).toBe("pass");
+  });
+
+  it.each([
+    ["monthly", 7],
+    ["quarterly", 14],
+    ["yearly", 30],
+  ] as const)("flags %s evidence at risk from %i days before it expires", (cadence, days) => {
+    const at = (validUntil: string) =>
+      evidenceOutcome("ORG-X-01", [spec("plan", cadence)], [item("plan", "accepted", { validUntil })], NOW);
+    expect(at(inDays(days)).atRisk).toBe(true);
+    expect(at(inDays(days)).status).toBe("pass");
+    expect(at(inDays(days + 1)).atRisk).toBe(false);
+    expect(at(inDays(1)).atRisk).toBe(true);
+  });
+
+  it("never flags evidence collected once, nor evidence without an expiry", () => {
+    const once = evidenceOutcome(
+      "ORG-X-01",
+      [spec("plan", "once")],
+      [item("plan", "accepted", { validUntil: inDays(1) })],
+      NOW,
+    );
+    expect(once.atRisk).toBe(false);
+    const open = evidenceOutcome("ORG-X-01", [spec("plan", "monthly")], [item("plan", "accepted")], NOW);
+    expect(open).toEqual({ status: "pass", atRisk: false, missing: [] });
+  });
+});
+
+describe("ControlEvidenceSchema", () => {
+  it("accepts the documented shape", () => {
+    const evidence: ControlEvidence = {
+      code: "ORG-ACC-01",
+      items: [
+        {
+          key: "rampart-access-review",
+          state: "accepted",
+          validUntil: "2026-09-30T00:00:00Z",
+          owner: "Dana",
+        },
+        { key: "production-access-review", state: "submitted", owner: null },
+      ],
+    };
+    expect(ControlEvidenceSchema.parse(evidence)).toEqual(evidence);
+  });
+  it.each([
+    ["an unknown state", { code: "ORG-ACC-01", items: [{ key: "a", state: "approved" }] }],
+    [
+      "a repeated key",
+      {
+        code: "ORG-ACC-01",
+        items: [
+          { key: "a", state: "missing" },
+          { key: "a", state: "accepted" },
+        ],
+      },
+    ],
+    [
+      "a date that is not ISO",
+      { code: "ORG-ACC-01", items: [{ key: "a", state: "accepted", validUntil: "next year" }] },
+    ],
+    ["an unknown field", { code: "ORG-ACC-01", items: [{ key: "a", state: "accepted", note: "x" }] }],
+    [
+      "too many items",
+      {
+        code: "ORG-ACC-01",
+        items: Array.from({ length: 51 }, (_, i) => ({ key: `k-${i}`, state: "missing" })),
+      },
+    ],
+  ])("rejects %s", (_name, value) => {
+    expect(ControlEvidenceSchema.safeParse(value).success).toBe(false);
   });
 });
 
@@ -99,7 +316,8 @@ describe("controlVerdicts", () => {
       result("FOUND", "succeeded", 0, 3),
       result("NOTHING", "not-run", 0, 0),
     ]);
-    expect(Object.fromEntries([...verdicts].map(([code, verdict]) => [code, verdict.status]))).toEqual({
+    const ofTestCodes = [...verdicts].filter(([code]) => !code.startsWith("ORG-"));
+    expect(Object.fromEntries(ofTestCodes.map(([code, verdict]) => [code, verdict.status]))).toEqual({
       PASS: "pass",
       BROKEN: "unknown",
       HALF: "unknown",
@@ -107,6 +325,36 @@ describe("controlVerdicts", () => {
       NOTHING: "unknown",
     });
     expect(verdicts.get("FOUND")?.result).toEqual(result("FOUND", "failed", 1, 3));
+    expect(verdicts.get("NOTHING")?.unknownReason).toBe("not-applicable");
+    expect(verdicts.get("HALF")?.unknownReason).toBe("incomplete");
+  });
+
+  it("fails every evidence-only control when no evidence is given: nothing passes without evidence", () => {
+    const verdicts = controlVerdicts([]);
+    const organizational = listControls().filter((control) => control.evidencedBy === "evidence");
+    expect(organizational.length).toBeGreaterThan(0);
+    for (const control of organizational) {
+      const verdict = verdicts.get(control.code);
+      expect(verdict?.status, control.code).toBe("fail");
+      expect(verdict?.tests).toBeNull();
+      expect(verdict?.missing.map((item) => item.evidenceKey)).toEqual(control.evidence.map((s) => s.key));
+      expect(verdict?.missing.every((item) => item.state === "missing")).toBe(true);
+    }
+  });
+
+  it("passes an evidence-only control on accepted evidence, never leaving it unknown", () => {
+    const control = listControls().find((c) => c.code === "ORG-ACC-01");
+    const accepted = [
+      {
+        code: "ORG-ACC-01",
+        items: (control?.evidence ?? []).map((s) => ({ key: s.key, state: "accepted" as const })),
+      },
+    ];
+    const verdict = controlVerdicts([result("ORG-ACC-01", "failed", 0, 0)], { now: NOW }, accepted).get(
+      "ORG-ACC-01",
+    );
+    // A stray scanner result for an evidence-only control does not count: only evidence tests it.
+    expect(verdict).toMatchObject({ status: "pass", unknownReason: null, atRisk: false, missing: [] });
   });
 });
 
@@ -156,9 +404,25 @@ describe("evaluateRequirements", () => {
       controlCode: "A, C",
       status: "fail",
       hasFinding: true,
+      atRisk: false,
+      missing: [],
       controls: [
-        { code: "A", title: "Control A", status: "pass", hasFinding: false },
-        { code: "C", title: "Control C", status: "fail", hasFinding: true },
+        {
+          code: "A",
+          title: "Control A",
+          status: "pass",
+          hasFinding: false,
+          unknownReason: null,
+          atRisk: false,
+        },
+        {
+          code: "C",
+          title: "Control C",
+          status: "fail",
+          hasFinding: true,
+          unknownReason: null,
+          atRisk: false,
+        },
       ],
     });
     expect(evaluated.controls[4]).toMatchObject({ isMapped: false, controlCode: null, controls: [] });
@@ -185,11 +449,66 @@ describe("evaluateRequirements", () => {
   });
 });
 
+describe("evaluateRequirements with not-applicable controls and evidence", () => {
+  const requirements = [
+    { id: "R-PASS-NA", title: "One pass, one not applicable", controlCodes: ["A", "N"] },
+    { id: "R-ALL-NA", title: "Only not applicable", controlCodes: ["N"] },
+    { id: "R-ORG", title: "An organizational control", controlCodes: ["A", "ORG-ACC-01"] },
+  ];
+  const results = [result("A", "succeeded", 0, 4), result("N", "not-run", 0, 0)];
+
+  it("passes a requirement with a pass and a not-applicable control; leaves an all-not-applicable one Untested", () => {
+    const evaluated = evaluateRequirements(requirements, results, (code) => code, { now: NOW });
+    expect(evaluated.controls.map((row) => row.status)).toEqual(["pass", "unknown", "fail"]);
+    expect(evaluated.controls[1]?.controls[0]?.unknownReason).toBe("not-applicable");
+  });
+
+  it("lists what is missing under the row, with owners, and flags rows at risk", () => {
+    const evidence: ControlEvidence[] = [
+      {
+        code: "ORG-ACC-01",
+        items: [
+          { key: "rampart-access-review", state: "accepted", validUntil: inDays(10), owner: "Dana" },
+          { key: "production-access-review", state: "submitted", owner: "Lee" },
+        ],
+      },
+    ];
+    const row = evaluateRequirements(requirements, results, (code) => code, { now: NOW }, evidence)
+      .controls[2];
+    expect(row?.status).toBe("fail");
+    expect(row?.atRisk).toBe(true);
+    expect(row?.missing).toEqual([
+      {
+        controlCode: "ORG-ACC-01",
+        evidenceKey: "production-access-review",
+        title: "Review of production and code host access",
+        state: "submitted",
+        owner: "Lee",
+      },
+    ]);
+    const accepted = evidence.map((entry) => ({
+      ...entry,
+      items: entry.items.map((item) => ({ ...item, state: "accepted" as const, validUntil: inDays(60) })),
+    }));
+    const passing = evaluateRequirements(requirements, results, (code) => code, { now: NOW }, accepted)
+      .controls[2];
+    expect(passing).toMatchObject({ status: "pass", atRisk: false, missing: [] });
+  });
+});
+
+/** Accepted, current evidence for every spec of every control. */
+const allAccepted: ControlEvidence[] = listControls()
+  .filter((control) => control.evidence.length > 0)
+  .map((control) => ({
+    code: control.code,
+    items: control.evidence.map((s) => ({ key: s.key, state: "accepted" as const, validUntil: inDays(365) })),
+  }));
+
 describe("evaluateFramework", () => {
   const allSucceeded = listControls().map((control) => result(control.code, "succeeded", 0, 1));
 
   it.each(FRAMEWORK_IDS)("%s: every mapped requirement passes when every control passed", (frameworkId) => {
-    const response = evaluateFramework(frameworkId, allSucceeded);
+    const response = evaluateFramework(frameworkId, allSucceeded, { now: NOW }, allAccepted);
     const requirements = frameworkRequirements(frameworkId);
     const mapped = requirements.filter((requirement) => requirement.controlCodes.length > 0).length;
     expect(response.framework.id).toBe(frameworkId);
@@ -202,14 +521,17 @@ describe("evaluateFramework", () => {
       failedControls: 0,
       unknownControls: requirements.length - mapped,
     });
-    for (const row of response.controls) expect(row.status).toBe(row.isMapped ? "pass" : "unknown");
+    for (const row of response.controls) {
+      expect(row.status).toBe(row.isMapped ? "pass" : "unknown");
+      expect(row.missing).toEqual([]);
+    }
   });
 
   it("fails every requirement a failing control maps to, and only those", () => {
     const results = allSucceeded.map((r) =>
       r.code === "IAC-ENC-01" ? result(r.code, "succeeded", 3, 1) : r,
     );
-    const response = evaluateFramework("nist-800-53", results);
+    const response = evaluateFramework("nist-800-53", results, { now: NOW }, allAccepted);
     const failed = response.controls
       .filter((row) => row.status === "fail")
       .map((row) => row.frameworkControlCode);
@@ -225,15 +547,33 @@ describe("evaluateFramework", () => {
     const results = allSucceeded.map((r) =>
       r.code.startsWith("SAST-") ? result(r.code, "failed", 0, 0) : r,
     );
-    const response = evaluateFramework("soc2", results);
+    const response = evaluateFramework("soc2", results, { now: NOW }, allAccepted);
     expect(response.controls.find((row) => row.frameworkControlCode === "CC8.1")?.status).toBe("unknown");
     expect(response.controls.find((row) => row.frameworkControlCode === "CC6.7")?.status).toBe("unknown");
     expect(response.controls.find((row) => row.frameworkControlCode === "CC6.1")?.status).toBe("pass");
   });
 
-  it("reports the SOC 2 score for a real-looking mix (11 of 33 criteria are mapped)", () => {
+  it("can reach 100 % of SOC 2 once scans succeed and every evidence item is accepted", () => {
+    const response = evaluateFramework("soc2", allSucceeded, { now: NOW }, allAccepted);
+    expect(response.compliance.passedControls).toBe(33);
+    expect(response.compliance.compliancePercentage).toBe(100);
+  });
+
+  it("without evidence, passes only the SOC 2 criteria that no organizational control maps to", () => {
     const response = evaluateFramework("soc2", allSucceeded);
-    expect(response.compliance.passedControls).toBe(11);
-    expect(response.compliance.compliancePercentage).toBe(33.3);
+    // CC6.6 is the one criterion evidenced by scans alone; every other one needs evidence too.
+    expect(
+      response.controls.filter((row) => row.status === "pass").map((row) => row.frameworkControlCode),
+    ).toEqual(["CC6.6"]);
+    expect(response.compliance).toMatchObject({
+      passedControls: 1,
+      failedControls: 32,
+      compliancePercentage: 3,
+    });
+    const cc11 = response.controls.find((row) => row.frameworkControlCode === "CC1.1");
+    expect(cc11?.missing.map((item) => `${item.controlCode}/${item.evidenceKey}/${item.state}`)).toEqual([
+      "ORG-HR-01/code-of-conduct/missing",
+      "ORG-HR-01/acceptable-use-acknowledgements/missing",
+    ]);
   });
 });

@@ -1,8 +1,11 @@
-// The compliance evaluator: per-control results in, a framework's compliance response out.
-// A control passes only if the analyzers that evidence it succeeded; otherwise it is not
-// evaluated. A requirement passes only if it has mapped controls and every one of them passed.
+// The compliance evaluator: per-control results and evidence in, a framework's compliance response
+// out. A control has up to two parts: its tests (analyzer rules, the image scan, drift), which
+// pass only if the analyzers that evidence it succeeded, and its evidence items, which pass only
+// when every item is accepted and current. A requirement passes when none of its controls failed
+// or is incomplete and at least one passed.
 import { z } from "zod";
-import { getControl } from "./controls.ts";
+import { type Control, getControl, listControls } from "./controls.ts";
+import { AT_RISK_WINDOW_DAYS, type EvidenceSpec, KEBAB_KEY } from "./evidence-specs.ts";
 import {
   type Framework,
   type FrameworkId,
@@ -23,17 +26,64 @@ export const ControlResultSchema = z.strictObject({
 });
 export type ControlResult = z.infer<typeof ControlResultSchema>;
 
+/** Where one evidence item stands: not there, waiting for review, accepted, rejected, out of date. */
+export const EVIDENCE_STATES = ["missing", "submitted", "accepted", "rejected", "expired"] as const;
+export type EvidenceState = (typeof EVIDENCE_STATES)[number];
+
+export const EvidenceItemSchema = z.strictObject({
+  /** The evidence spec's key within the control. */
+  key: z.string().max(64).regex(KEBAB_KEY),
+  state: z.enum(EVIDENCE_STATES),
+  /** When accepted evidence stops counting; absent: it does not expire. */
+  validUntil: z.iso.datetime({ offset: true }).optional(),
+  /** Who must provide the evidence, as the page shows it. */
+  owner: z.string().trim().min(1).max(200).nullable().optional(),
+});
+export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
+
+export const ControlEvidenceSchema = z.strictObject({
+  code: z.string().min(1).max(64),
+  items: z
+    .array(EvidenceItemSchema)
+    .max(50)
+    .refine(
+      (items) => new Set(items.map((item) => item.key)).size === items.length,
+      "evidence keys must not repeat",
+    ),
+});
+/** The state of a control's evidence items, as the server's evidence requests record it. */
+export type ControlEvidence = z.infer<typeof ControlEvidenceSchema>;
+
 export const COMPLIANCE_STATUSES = ["pass", "fail", "unknown"] as const;
 /** `unknown` is shown as "Untested". */
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
 
+/**
+ * Why a control is `unknown`. `not-applicable`: its analyzers had nothing of its kind in scope
+ * (no Terraform, no workflow), so there is nothing to test. `incomplete`: it should have been
+ * tested but was not fully (an analyzer was partial or failed, or there is no result at all).
+ */
+export type UnknownReason = "not-applicable" | "incomplete";
+
 export interface EvaluateOptions {
   /**
    * When true, a control whose analyzers succeeded but recorded no check at all (no passes, no
-   * failures: nothing of that kind in scope) is not evaluated instead of passing. Default false:
+   * failures: nothing of that kind in scope) is not applicable instead of passing. Default false:
    * a clean, successful analyzer run over the whole scope is evidence.
    */
   readonly requireChecks?: boolean;
+  /** The moment evidence is judged at (expiry, at-risk windows). Default: the current time. */
+  readonly now?: Date;
+}
+
+/** One evidence item that keeps a control from passing, and who owns it. */
+export interface MissingEvidence {
+  readonly controlCode: string;
+  readonly evidenceKey: string;
+  readonly title: string;
+  /** Never `accepted`: accepted evidence past its `validUntil` is reported as `expired`. */
+  readonly state: EvidenceState;
+  readonly owner: string | null;
 }
 
 /** One Rampart control under a requirement. */
@@ -42,6 +92,10 @@ export interface MappedControlStatus {
   readonly title: string;
   readonly status: ComplianceStatus;
   readonly hasFinding: boolean;
+  /** Why the status is `unknown`; null otherwise. */
+  readonly unknownReason: UnknownReason | null;
+  /** Accepted evidence expires within its cadence's warning window. */
+  readonly atRisk: boolean;
 }
 
 /** One row of the compliance table: one framework requirement. */
@@ -56,6 +110,10 @@ export interface ComplianceRow {
   readonly status: ComplianceStatus;
   /** Some mapped control has a failing finding. */
   readonly hasFinding: boolean;
+  /** Some mapped control's accepted evidence expires soon. */
+  readonly atRisk: boolean;
+  /** The evidence items of the mapped controls that are not accepted and current. */
+  readonly missing: readonly MissingEvidence[];
   /** The mapped controls one by one, for the drill-down. */
   readonly controls: readonly MappedControlStatus[];
 }
@@ -68,15 +126,25 @@ export interface ComplianceSummary {
   readonly testedControls: number;
   readonly passedControls: number;
   readonly failedControls: number;
-  /** Requirements shown as Untested: nothing mapped, or a mapped control not evaluated. */
+  /** Requirements shown as Untested: nothing mapped or evaluated, or a mapped control incomplete. */
   readonly unknownControls: number;
 }
 
-export interface ComplianceResponse {
-  readonly framework: Framework;
+/** What the response says about the framework; built-in frameworks are `Framework`. */
+export interface FrameworkSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+}
+
+export interface ComplianceResponse<TFramework extends FrameworkSummary = Framework> {
+  readonly framework: TFramework;
   readonly compliance: ComplianceSummary;
   readonly controls: readonly ComplianceRow[];
 }
+
+// ---- the tests part ----------------------------------------------------------------------------
 
 /**
  * Folds several results for one control (one per repository, or per run) into one: counts add up,
@@ -113,51 +181,209 @@ function weakerEvidence(a: AnalyzerEvidence, b: AnalyzerEvidence): AnalyzerEvide
   return EVIDENCE_STRENGTH.indexOf(a) <= EVIDENCE_STRENGTH.indexOf(b) ? a : b;
 }
 
+/** A part's or a control's verdict, with the reason when it is `unknown`. */
+export interface Outcome {
+  readonly status: ComplianceStatus;
+  readonly unknownReason: UnknownReason | null;
+}
+
+const PASS: Outcome = { status: "pass", unknownReason: null };
+const FAIL: Outcome = { status: "fail", unknownReason: null };
+const NOT_APPLICABLE: Outcome = { status: "unknown", unknownReason: "not-applicable" };
+const INCOMPLETE: Outcome = { status: "unknown", unknownReason: "incomplete" };
+
 /**
- * A control's status: `fail` when any check failed (a failure found is a fact even if another
- * analyzer did not finish); else `pass` when its analyzers succeeded; else `unknown`. A control
- * with no result was not evaluated.
+ * The tests part: `fail` when any check failed (a failure found is a fact even if another analyzer
+ * did not finish); else `pass` when its analyzers succeeded; else unknown, not applicable when
+ * nothing of its kind was in scope and incomplete otherwise (no result counts as incomplete).
  */
+export function testsOutcome(result: ControlResult | undefined, options: EvaluateOptions = {}): Outcome {
+  if (result === undefined) return INCOMPLETE;
+  if (result.failures > 0) return FAIL;
+  if (result.analyzersEvidenced === "not-run") return NOT_APPLICABLE;
+  if (result.analyzersEvidenced !== "succeeded") return INCOMPLETE;
+  if (options.requireChecks && result.passes === 0) return NOT_APPLICABLE;
+  return PASS;
+}
+
+/** The tests part's status alone (kept for callers that read only the status). */
 export function controlStatus(
   result: ControlResult | undefined,
   options: EvaluateOptions = {},
 ): ComplianceStatus {
-  if (result === undefined) return "unknown";
-  if (result.failures > 0) return "fail";
-  if (result.analyzersEvidenced !== "succeeded") return "unknown";
-  if (options.requireChecks && result.passes === 0) return "unknown";
-  return "pass";
+  return testsOutcome(result, options).status;
 }
 
-/** One control's results over every repository folded into one, and the status they give it. */
+// ---- the evidence part -------------------------------------------------------------------------
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Preference when several entries name one item: current accepted evidence wins, then the rest. */
+const STATE_PREFERENCE: readonly EvidenceState[] = [
+  "accepted",
+  "submitted",
+  "rejected",
+  "expired",
+  "missing",
+];
+
+/** The item's state at `now`: accepted evidence whose `validUntil` has passed is expired. */
+function stateAt(item: EvidenceItem, now: Date): EvidenceState {
+  if (
+    item.state === "accepted" &&
+    item.validUntil !== undefined &&
+    Date.parse(item.validUntil) <= now.getTime()
+  )
+    return "expired";
+  return item.state;
+}
+
+/** The verdict of a control's evidence items. */
+export interface EvidenceOutcome {
+  readonly status: "pass" | "fail";
+  readonly atRisk: boolean;
+  readonly missing: readonly MissingEvidence[];
+}
+
+/**
+ * The evidence part: `pass` when every spec item is accepted and current, `fail` otherwise. An
+ * item without an entry is missing; entries for keys the control no longer asks for are ignored.
+ * At risk: some accepted item expires within its cadence's warning window.
+ */
+export function evidenceOutcome(
+  code: string,
+  specs: readonly EvidenceSpec[],
+  items: readonly EvidenceItem[],
+  now: Date,
+): EvidenceOutcome {
+  const missing: MissingEvidence[] = [];
+  let atRisk = false;
+  for (const spec of specs) {
+    const entries = items
+      .filter((item) => item.key === spec.key)
+      .map((item) => ({ item, state: stateAt(item, now) }))
+      .sort((a, b) => STATE_PREFERENCE.indexOf(a.state) - STATE_PREFERENCE.indexOf(b.state));
+    const best = entries[0];
+    if (best?.state === "accepted") {
+      const window = AT_RISK_WINDOW_DAYS[spec.cadence];
+      const validUntil = best.item.validUntil === undefined ? undefined : Date.parse(best.item.validUntil);
+      if (window !== null && validUntil !== undefined && validUntil - now.getTime() <= window * DAY_MS)
+        atRisk = true;
+      continue;
+    }
+    missing.push({
+      controlCode: code,
+      evidenceKey: spec.key,
+      title: spec.title,
+      state: best?.state ?? "missing",
+      owner: best?.item.owner ?? null,
+    });
+  }
+  return { status: missing.length === 0 ? "pass" : "fail", atRisk, missing };
+}
+
+// ---- a control's verdict -----------------------------------------------------------------------
+
+/** `fail` if any part fails; `pass` if every part passes; else unknown with the first unknown part's reason. */
+export function combineOutcomes(parts: readonly Outcome[]): Outcome {
+  if (parts.length === 0) return INCOMPLETE;
+  if (parts.some((part) => part.status === "fail")) return FAIL;
+  const unknown = parts.find((part) => part.status === "unknown");
+  return unknown ?? PASS;
+}
+
+/** One control's results over every repository folded into one, its evidence, and its status. */
 export interface ControlVerdict {
+  /** The merged test results; all zero and `not-run` for an evidence-only control. */
   readonly result: ControlResult;
   readonly status: ComplianceStatus;
+  readonly unknownReason: UnknownReason | null;
+  /** The tests part; null for an evidence-only control. */
+  readonly tests: Outcome | null;
+  /** The evidence part; null for a control without evidence specs. */
+  readonly evidence: EvidenceOutcome | null;
+  readonly atRisk: boolean;
+  readonly missing: readonly MissingEvidence[];
+}
+
+function controlVerdict(
+  code: string,
+  control: Control | undefined,
+  result: ControlResult | undefined,
+  items: readonly EvidenceItem[],
+  options: EvaluateOptions,
+): ControlVerdict {
+  const evidenceOnly = control?.evidencedBy === "evidence";
+  const tests = evidenceOnly ? null : testsOutcome(result, options);
+  const specs = control?.evidence ?? [];
+  const evidence = specs.length === 0 ? null : evidenceOutcome(code, specs, items, options.now ?? new Date());
+  const parts: Outcome[] = [];
+  if (tests !== null) parts.push(tests);
+  if (evidence !== null) parts.push(evidence.status === "pass" ? PASS : FAIL);
+  const outcome = combineOutcomes(parts);
+  return {
+    result: result ?? { code, analyzersEvidenced: "not-run", failures: 0, passes: 0 },
+    status: outcome.status,
+    unknownReason: outcome.unknownReason,
+    tests,
+    evidence,
+    atRisk: evidence?.atRisk ?? false,
+    missing: evidence?.missing ?? [],
+  };
+}
+
+/** Every entry of every control's evidence, by control code (several inputs for one code add up). */
+function evidenceByCode(evidence: readonly ControlEvidence[]): ReadonlyMap<string, EvidenceItem[]> {
+  const byCode = new Map<string, EvidenceItem[]>();
+  for (const entry of evidence) byCode.set(entry.code, [...(byCode.get(entry.code) ?? []), ...entry.items]);
+  return byCode;
 }
 
 /**
  * The one decision of every control's status from the latest results of each repository (and the
- * images): the Compliance page and the dashboard's control numbers both read it, so a control the
- * dashboard calls evaluated is never Untested on the Compliance page. Evaluated = status not
- * `unknown`: a failure was found, or every repository that had something of its kind was checked
- * by analyzers that succeeded.
+ * images) and the evidence items: the Compliance page and the dashboard's control numbers both
+ * read it, so a control the dashboard calls evaluated is never Untested on the Compliance page.
+ * Holds every control with a result and every control with evidence specs: without evidence
+ * input, those fail with every item missing, since nothing passes without evidence.
  */
 export function controlVerdicts(
   results: readonly ControlResult[],
   options: EvaluateOptions = {},
+  evidence: readonly ControlEvidence[] = [],
 ): ReadonlyMap<string, ControlVerdict> {
+  const merged = mergeControlResults(results);
+  const items = evidenceByCode(evidence);
+  const codes = new Set([...merged.keys()]);
+  for (const control of listControls()) if (control.evidence.length > 0) codes.add(control.code);
   const verdicts = new Map<string, ControlVerdict>();
-  for (const [code, result] of mergeControlResults(results))
-    verdicts.set(code, { result, status: controlStatus(result, options) });
+  for (const code of codes)
+    verdicts.set(
+      code,
+      controlVerdict(code, getControl(code), merged.get(code), items.get(code) ?? [], options),
+    );
   return verdicts;
 }
 
-/** A requirement's status from its controls': no control → unknown; any fail → fail; any unknown → unknown. */
-export function requirementStatus(controlStatuses: readonly ComplianceStatus[]): ComplianceStatus {
-  if (controlStatuses.length === 0) return "unknown";
-  if (controlStatuses.includes("fail")) return "fail";
-  if (controlStatuses.includes("unknown")) return "unknown";
-  return "pass";
+// ---- requirements ------------------------------------------------------------------------------
+
+/**
+ * A requirement's status from its controls': `fail` if any failed; `unknown` if any is incomplete;
+ * `pass` if at least one passed (the rest not applicable); `unknown` (Untested) when none was
+ * evaluated: nothing mapped, or every mapped control not applicable. A bare `unknown` status
+ * counts as incomplete.
+ */
+export function requirementStatus(controls: readonly (ComplianceStatus | Outcome)[]): ComplianceStatus {
+  const outcomes = controls.map((control) =>
+    typeof control === "string"
+      ? control === "unknown"
+        ? INCOMPLETE
+        : { status: control, unknownReason: null }
+      : control,
+  );
+  if (outcomes.some((outcome) => outcome.status === "fail")) return "fail";
+  if (outcomes.some((outcome) => outcome.unknownReason === "incomplete")) return "unknown";
+  if (outcomes.some((outcome) => outcome.status === "pass")) return "pass";
+  return "unknown";
 }
 
 /** passed / total × 100, rounded half up to one decimal; 0 when there are no requirements. */
@@ -167,22 +393,33 @@ export function compliancePercentage(passed: number, total: number): number {
   return Math.round((passed * 1000) / total) / 10;
 }
 
-/** The compliance rows and summary of a list of requirements. Pure. */
+/** A control with no result, no evidence spec and no catalogue entry: nothing tested it. */
+const UNEVALUATED: Pick<ControlVerdict, "status" | "unknownReason" | "atRisk" | "missing"> = {
+  ...INCOMPLETE,
+  atRisk: false,
+  missing: [],
+};
+
+/** The compliance rows and summary of a list of requirements. Pure apart from the catalogue lookup. */
 export function evaluateRequirements(
-  requirements: readonly FrameworkRequirement[],
+  requirements: readonly Pick<FrameworkRequirement, "id" | "title" | "controlCodes">[],
   results: readonly ControlResult[],
   controlTitle: (code: string) => string,
   options: EvaluateOptions = {},
+  evidence: readonly ControlEvidence[] = [],
 ): Pick<ComplianceResponse, "compliance" | "controls"> {
-  const verdicts = controlVerdicts(results, options);
+  const verdicts = controlVerdicts(results, options, evidence);
   const rows = requirements.map((requirement): ComplianceRow => {
-    const controls = requirement.controlCodes.map((code): MappedControlStatus => {
-      const verdict = verdicts.get(code);
+    const mapped = requirement.controlCodes.map((code) => ({ code, verdict: verdicts.get(code) }));
+    const controls = mapped.map(({ code, verdict }): MappedControlStatus => {
+      const decided = verdict ?? UNEVALUATED;
       return {
         code,
         title: controlTitle(code),
-        status: verdict?.status ?? "unknown",
+        status: decided.status,
         hasFinding: (verdict?.result.failures ?? 0) > 0,
+        unknownReason: decided.unknownReason,
+        atRisk: decided.atRisk,
       };
     });
     return {
@@ -190,8 +427,10 @@ export function evaluateRequirements(
       isMapped: controls.length > 0,
       controlTitle: requirement.title,
       controlCode: controls.length > 0 ? controls.map((control) => control.code).join(", ") : null,
-      status: requirementStatus(controls.map((control) => control.status)),
+      status: requirementStatus(controls),
       hasFinding: controls.some((control) => control.hasFinding),
+      atRisk: controls.some((control) => control.atRisk),
+      missing: mapped.flatMap(({ verdict }) => verdict?.missing ?? []),
       controls,
     };
   });
@@ -210,11 +449,15 @@ export function evaluateRequirements(
   };
 }
 
-/** The compliance response of a framework for the given per-control results (spec: GET /api/compliance/{frameworkId}). */
+/**
+ * The compliance response of a framework for the given per-control results and evidence (spec:
+ * GET /api/compliance/{frameworkId}). Without `evidence`, evidence-only controls fail.
+ */
 export function evaluateFramework(
   frameworkId: FrameworkId,
   results: readonly ControlResult[],
   options: EvaluateOptions = {},
+  evidence: readonly ControlEvidence[] = [],
 ): ComplianceResponse {
   const framework = getFramework(frameworkId);
   if (framework === undefined) throw new Error(`unknown framework ${frameworkId}`);
@@ -223,6 +466,7 @@ export function evaluateFramework(
     results,
     (code) => getControl(code)?.title ?? code,
     options,
+    evidence,
   );
   return { framework, ...evaluated };
 }
