@@ -22,6 +22,7 @@ import { registerApiTokenRoutes } from "./api-tokens/api-tokens.routes.ts";
 import { registerAuditRoutes } from "./audit/audit.routes.ts";
 import { auditedTenantAccess } from "./audit/audit-context.ts";
 import { registerAuditRecorder } from "./audit/audit-recorder.ts";
+import { registerAuditSampleRoutes } from "./audit-samples/audit-samples.routes.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
@@ -154,6 +155,7 @@ export async function buildApp(options: {
   });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
   registerAuditRoutes(app, { repo: services.auditRepo, access, authenticate });
+  registerAuditSampleRoutes(app, { samples: services.auditSamples, access, authenticate });
   registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });
   registerRunRoutes(app, {
     scans: services.scans,

@@ -20,6 +20,7 @@ import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
 import { createApiTokensService } from "./api-tokens/api-tokens.service.ts";
 import { createAuditRepo } from "./audit/audit.repo.ts";
 import { createAuditLogService } from "./audit/audit-log.service.ts";
+import { createAuditSamplesService } from "./audit-samples/audit-samples.service.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
@@ -334,6 +335,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     config,
     auditRepo,
     auditLog: createAuditLogService({ repo: auditRepo }),
+    auditSamples: createAuditSamplesService({ db }),
     mailer,
     codeHost,
     github,
