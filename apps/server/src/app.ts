@@ -47,6 +47,7 @@ import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerMemberRoutes } from "./members/members.routes.ts";
 import { registerPageNarrativeRoutes } from "./narratives/page-narratives.routes.ts";
+import { registerPolicyRoutes } from "./policies/policies.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerPrBotRoutes } from "./pr-bot/pr-bot.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
@@ -156,6 +157,7 @@ export async function buildApp(options: {
   registerDemoRoutes(app, { demo: services.demo, authenticate });
   registerAuditRoutes(app, { repo: services.auditRepo, access, authenticate });
   registerAuditSampleRoutes(app, { samples: services.auditSamples, access, authenticate });
+  registerPolicyRoutes(app, { policies: services.policies, access, authenticate });
   registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });
   registerRunRoutes(app, {
     scans: services.scans,

@@ -52,6 +52,7 @@ import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createMembersRepo } from "./members/members.repo.ts";
 import { createMembersService } from "./members/members.service.ts";
+import { createPoliciesService } from "./policies/policies.service.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
 import { createLivePullRequests } from "./pr-bot/live-pull-requests.ts";
@@ -336,6 +337,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     auditRepo,
     auditLog: createAuditLogService({ repo: auditRepo }),
     auditSamples: createAuditSamplesService({ db }),
+    policies: createPoliciesService({ db, ledger }),
     mailer,
     codeHost,
     github,
