@@ -310,13 +310,17 @@ function controlVerdict(
   code: string,
   control: Control | undefined,
   result: ControlResult | undefined,
-  items: readonly EvidenceItem[],
+  items: readonly EvidenceItem[] | undefined,
   options: EvaluateOptions,
 ): ControlVerdict {
   const evidenceOnly = control?.evidencedBy === "evidence";
   const tests = evidenceOnly ? null : testsOutcome(result, options);
-  const specs = control?.evidence ?? [];
-  const evidence = specs.length === 0 ? null : evidenceOutcome(code, specs, items, options.now ?? new Date());
+  // Without evidence input (`items` undefined) only the tests part is decided.
+  const specs = items === undefined ? [] : (control?.evidence ?? []);
+  const evidence =
+    items === undefined || specs.length === 0
+      ? null
+      : evidenceOutcome(code, specs, items, options.now ?? new Date());
   const parts: Outcome[] = [];
   if (tests !== null) parts.push(tests);
   if (evidence !== null) parts.push(evidence.status === "pass" ? PASS : FAIL);
@@ -343,24 +347,33 @@ function evidenceByCode(evidence: readonly ControlEvidence[]): ReadonlyMap<strin
  * The one decision of every control's status from the latest results of each repository (and the
  * images) and the evidence items: the Compliance page and the dashboard's control numbers both
  * read it, so a control the dashboard calls evaluated is never Untested on the Compliance page.
- * Holds every control with a result and every control with evidence specs: without evidence
- * input, those fail with every item missing, since nothing passes without evidence.
+ *
+ * With `evidence` (even an empty list) it holds every control with a result and every control
+ * with evidence specs, and an item without an entry is missing: nothing passes without evidence.
+ * Without it (the dashboard's scanner numbers), it decides the tests part only, for the controls
+ * with a result, as before evidence existed; an evidence-only control then has no verdict, so the
+ * posture score never counts one as evaluated without failures.
  */
 export function controlVerdicts(
   results: readonly ControlResult[],
   options: EvaluateOptions = {},
-  evidence: readonly ControlEvidence[] = [],
+  evidence?: readonly ControlEvidence[],
 ): ReadonlyMap<string, ControlVerdict> {
   const merged = mergeControlResults(results);
-  const items = evidenceByCode(evidence);
+  const items = evidence === undefined ? undefined : evidenceByCode(evidence);
   const codes = new Set([...merged.keys()]);
-  for (const control of listControls()) if (control.evidence.length > 0) codes.add(control.code);
+  if (items !== undefined)
+    for (const control of listControls()) if (control.evidence.length > 0) codes.add(control.code);
   const verdicts = new Map<string, ControlVerdict>();
-  for (const code of codes)
+  for (const code of codes) {
+    const control = getControl(code);
+    // A stray scanner result for an evidence-only control decides nothing without evidence input.
+    if (items === undefined && control?.evidencedBy === "evidence") continue;
     verdicts.set(
       code,
-      controlVerdict(code, getControl(code), merged.get(code), items.get(code) ?? [], options),
+      controlVerdict(code, control, merged.get(code), items && (items.get(code) ?? []), options),
     );
+  }
   return verdicts;
 }
 

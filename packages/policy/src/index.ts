@@ -1,5 +1,6 @@
-// @rampart/policy: Rampart's controls, the frameworks they evidence, and the compliance evaluator.
-// The data lives in ../data (YAML and JSON); it is read once, validated and frozen.
+// @rampart/policy: Rampart's controls, the frameworks they evidence, the evidence and policy
+// templates organizational controls rely on, and the compliance evaluator.
+// The data lives in ../data (YAML, JSON and Markdown); it is read once, validated and frozen.
 export {
   assertRulesReferenceKnownControls,
   CONTROL_TAGS,
@@ -11,29 +12,66 @@ export {
   getControl,
   isKnownControl,
   listControls,
+  ORGANIZATIONAL_PREFIX,
   SEVERITIES,
   type Severity,
 } from "./controls.ts";
 export {
+  CUSTOM_FRAMEWORK_LIMITS,
+  CUSTOM_REQUIREMENT_ID,
+  type CustomFramework,
+  type CustomFrameworkFormat,
+  type CustomRequirement,
+  evaluateCustomFramework,
+  type ParseCustomFrameworkOptions,
+  parseCustomFramework,
+} from "./custom-frameworks.ts";
+export {
   ANALYZER_EVIDENCE,
   type AnalyzerEvidence,
+  COMPLIANCE_STATUSES,
   type ComplianceResponse,
   type ComplianceRow,
   type ComplianceStatus,
   type ComplianceSummary,
+  type ControlEvidence,
+  ControlEvidenceSchema,
   type ControlResult,
   ControlResultSchema,
   type ControlVerdict,
+  combineOutcomes,
   compliancePercentage,
   controlStatus,
   controlVerdicts,
+  EVIDENCE_STATES,
   type EvaluateOptions,
+  type EvidenceItem,
+  EvidenceItemSchema,
+  type EvidenceOutcome,
+  type EvidenceState,
   evaluateFramework,
   evaluateRequirements,
+  evidenceOutcome,
+  type FrameworkSummary,
   type MappedControlStatus,
+  type MissingEvidence,
   mergeControlResults,
+  type Outcome,
   requirementStatus,
+  testsOutcome,
+  type UnknownReason,
 } from "./evaluate.ts";
+export {
+  AT_RISK_WINDOW_DAYS,
+  EVIDENCE_CADENCES,
+  EVIDENCE_KINDS,
+  type EvidenceCadence,
+  type EvidenceKind,
+  type EvidenceRecord,
+  type EvidenceSpec,
+  isEvidenceRecord,
+  listEvidenceRecords,
+} from "./evidence-specs.ts";
 export {
   FRAMEWORK_IDS,
   type Framework,
@@ -46,3 +84,4 @@ export {
   type RequirementReference,
   requirementsForControl,
 } from "./frameworks.ts";
+export { getPolicyTemplate, listPolicyTemplates, type PolicyTemplate } from "./policies.ts";
