@@ -27,6 +27,7 @@ import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerContainerRoutes } from "./containers/containers.routes.ts";
+import { registerCustomFrameworkRoutes } from "./custom-frameworks/custom-frameworks.routes.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { registerEnvironmentRoutes } from "./environments/environments.routes.ts";
 import { AppError } from "./errors.ts";
@@ -158,6 +159,7 @@ export async function buildApp(options: {
   registerAuditRoutes(app, { repo: services.auditRepo, access, authenticate });
   registerAuditSampleRoutes(app, { samples: services.auditSamples, access, authenticate });
   registerPolicyRoutes(app, { policies: services.policies, access, authenticate });
+  registerCustomFrameworkRoutes(app, { frameworks: services.customFrameworks, access, authenticate });
   registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });
   registerRunRoutes(app, {
     scans: services.scans,

@@ -27,6 +27,7 @@ import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
 import { type Config, DEFAULT_GITHUB_URL, repositoryPolicyDefaults } from "./config.ts";
 import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.service.ts";
+import { createCustomFrameworksService } from "./custom-frameworks/custom-frameworks.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createApplyConfig } from "./environments/apply-config.ts";
 import { createDeclaredEvaluator } from "./environments/declared-state.ts";
@@ -338,6 +339,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     auditLog: createAuditLogService({ repo: auditRepo }),
     auditSamples: createAuditSamplesService({ db }),
     policies: createPoliciesService({ db, ledger }),
+    customFrameworks: createCustomFrameworksService({ db }),
     mailer,
     codeHost,
     github,

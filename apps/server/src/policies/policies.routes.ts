@@ -18,13 +18,13 @@ import {
   UpdatePolicyBody,
 } from "@rampart/contracts/policies";
 import { TenantParams } from "@rampart/contracts/tenants";
+import { getPolicyTemplate, listPolicyTemplates } from "@rampart/policy";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import type { PoliciesService } from "./policies.service.ts";
-import { getPolicyTemplate, listPolicyTemplates } from "./policy-templates.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

@@ -15,12 +15,11 @@ import type { Database } from "@rampart/db/client";
 import { withDatabaseContext } from "@rampart/db/context";
 import { isUniqueViolation } from "@rampart/db/errors";
 import { memberships, policies, policyAcknowledgements, policyVersions, users } from "@rampart/db/schema";
-import { isKnownControl } from "@rampart/policy";
+import { getPolicyTemplate, isKnownControl } from "@rampart/policy";
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
-import { getPolicyTemplate } from "./policy-templates.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type PolicyRow = typeof policies.$inferSelect;
