@@ -36,6 +36,8 @@ const ids = {
   environment: "",
   otherEnvironment: "",
   conversation: "OwnersConversation_01",
+  policy: "",
+  framework: "",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -65,6 +67,8 @@ const NOT_ONE_TENANTS_DATA: Record<string, string> = {
     "GitHub's setup callback: its tenant comes from a signed state bound to the caller, and the installation must be the caller's on GitHub (github-app.int.test.ts)",
   "POST /api/github/webhooks":
     "GitHub's deliveries, authenticated by their signature and routed by installation, not by a user (webhooks.int.test.ts)",
+  "GET /api/policy-templates": "the product's starter policy templates, the same for everyone",
+  "GET /api/policy-templates/{templateKey}": "one of the product's starter policy templates",
 };
 
 /** The tenant's own record (its name): the one thing an auditor reads while auditor access is off. */
@@ -88,6 +92,11 @@ const REPORTS: Record<string, string> = {
   "GET /api/tenants/{tenantId}/waivers": "risk acceptances: rule, path, reason, author",
   "GET /api/tenants/{tenantId}/vex": "VEX documents: exploitability statements, no code",
   "GET /api/tenants/{tenantId}/audit-log": "who did what and when (admins, and auditors while access is on)",
+  "GET /api/tenants/{tenantId}/audit-samples": "an auditor's samples: labels and dates of the items drawn",
+  "GET /api/tenants/{tenantId}/policies": "policies with their approval and acknowledgement state",
+  "GET /api/tenants/{tenantId}/policies/{policyId}": "a policy's versions and acknowledgements",
+  "GET /api/tenants/{tenantId}/frameworks": "the frameworks the tenant reports against",
+  "GET /api/tenants/{tenantId}/frameworks/{frameworkId}": "a custom framework's requirements and mapping",
 };
 
 /** Working data that holds code or leads to it: never an auditor's. */
@@ -137,6 +146,10 @@ const READS: Record<string, () => string> = {
   "/api/env/{envId}/compare": () => `/api/env/${ids.environment}/compare`,
   "/api/tenants/{tenantId}/conversations/{conversationId}": () =>
     `/api/tenants/${owner.tenantId}/conversations/${ids.conversation}`,
+  "/api/tenants/{tenantId}/policies/{policyId}": () =>
+    `/api/tenants/${owner.tenantId}/policies/${ids.policy}`,
+  "/api/tenants/{tenantId}/frameworks/{frameworkId}": () =>
+    `/api/tenants/${owner.tenantId}/frameworks/${ids.framework}`,
 };
 
 const builder = generateKeyPair();
@@ -169,6 +182,11 @@ const ADMIN_ONLY = [
   "POST /api/tenants/{tenantId}/api-tokens",
   "DELETE /api/tenants/{tenantId}/api-tokens/{tokenId}",
   "POST /api/tenants/{tenantId}/github/install-link",
+  "POST /api/tenants/{tenantId}/audit-samples",
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions/{version}/approve",
+  "POST /api/tenants/{tenantId}/frameworks",
+  "DELETE /api/tenants/{tenantId}/frameworks/{frameworkId}",
+  "PUT /api/tenants/{tenantId}/frameworks/{frameworkId}/requirements/{requirementId}/controls",
 ];
 
 interface Write {
@@ -305,6 +323,44 @@ const WRITES: Record<string, () => Write> = {
     payload: Buffer.alloc(1024),
     contentType: "application/x-tar",
   }),
+  "POST /api/tenants/{tenantId}/audit-samples": () => ({
+    url: `/api/tenants/${owner.tenantId}/audit-samples`,
+    payload: {
+      population: "members",
+      windowStart: "2026-01-01T00:00:00Z",
+      windowEnd: "2027-01-01T00:00:00Z",
+      size: 1,
+    },
+  }),
+  "POST /api/tenants/{tenantId}/policies": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies`,
+    payload: { templateKey: "risk-management" },
+  }),
+  "PATCH /api/tenants/{tenantId}/policies/{policyId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}`,
+    payload: { title: "Taken over" },
+  }),
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}/versions`,
+    payload: { body: "# Someone else's text" },
+  }),
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions/{version}/approve": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}/versions/1/approve`,
+  }),
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions/{version}/acknowledge": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}/versions/1/acknowledge`,
+  }),
+  "POST /api/tenants/{tenantId}/frameworks": () => ({
+    url: `/api/tenants/${owner.tenantId}/frameworks`,
+    payload: { format: "csv", name: "Stranger's", content: "id,title,description,controls\nS1,Mine,,\n" },
+  }),
+  "DELETE /api/tenants/{tenantId}/frameworks/{frameworkId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/frameworks/${ids.framework}`,
+  }),
+  "PUT /api/tenants/{tenantId}/frameworks/{frameworkId}/requirements/{requirementId}/controls": () => ({
+    url: `/api/tenants/${owner.tenantId}/frameworks/${ids.framework}/requirements/OQ-1/controls`,
+    payload: { controlCodes: [] },
+  }),
 };
 
 /** What the owner can read of their tenant, to compare before and after the writes. */
@@ -323,6 +379,9 @@ const OWNER_STATE = [
   "/api/tenants/{tenantId}/evidence",
   "/api/tenants/{tenantId}/environments",
   "/api/tenants/{tenantId}/conversations",
+  "/api/tenants/{tenantId}/audit-samples",
+  "/api/tenants/{tenantId}/policies",
+  "/api/tenants/{tenantId}/frameworks",
 ];
 
 interface Operation {
@@ -467,6 +526,24 @@ beforeAll(async () => {
     payload: { declared: null, observed: { kind: "terraform-upload" }, syncSchedule: null },
   });
   expect(sources.statusCode, sources.body).toBe(200);
+  // The owner's compliance programme: an adopted policy, an own framework and a sample.
+  const policy = await post(`/api/tenants/${owner.tenantId}/policies`, { templateKey: "access-control" });
+  expect(policy.statusCode, policy.body).toBe(201);
+  ids.policy = policy.json().policy.id;
+  const framework = await post(`/api/tenants/${owner.tenantId}/frameworks`, {
+    format: "csv",
+    name: "Owner's questions",
+    content: "id,title,description,controls\nOQ-1,Access is reviewed,,ORG-ACC-01\n",
+  });
+  expect(framework.statusCode, framework.body).toBe(201);
+  ids.framework = framework.json().framework.id;
+  const sample = await post(`/api/tenants/${owner.tenantId}/audit-samples`, {
+    population: "members",
+    windowStart: "2026-01-01T00:00:00Z",
+    windowEnd: "2027-12-31T00:00:00Z",
+    size: 2,
+  });
+  expect(sample.statusCode, sample.body).toBe(201);
 }, 180_000);
 afterAll(async () => {
   await ctx.close();
