@@ -168,6 +168,9 @@ describe("custom frameworks", () => {
     await expect(
       ctx.services.customFrameworks.customFrameworkCompliance(stranger.tenantId, yamlId, [], [], new Date()),
     ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      ctx.services.customFrameworks.customFrameworkCompliance(admin.tenantId, "soc2", [], [], new Date()),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it("keeps other tenants out of every route", async () => {

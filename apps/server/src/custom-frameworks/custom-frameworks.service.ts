@@ -34,6 +34,8 @@ export const MAX_CUSTOM_FRAMEWORKS = 20;
 /** Rows per insert: well under PostgreSQL's 65,535 parameters for the largest framework. */
 const INSERT_CHUNK = 500;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const badRequest = (message: string) => new AppError("bad_request", message);
 const conflict = (message: string) => new AppError("conflict", message);
 
@@ -59,6 +61,8 @@ export function createCustomFrameworksService(deps: { db: Database }) {
   const { db } = deps;
 
   async function findFramework(tx: Transaction | Database, tenantId: string, frameworkId: string) {
+    // The compliance route hands over whatever id it got: only a uuid can name a custom framework.
+    if (!UUID.test(frameworkId)) throw notFound(FRAMEWORK_NOT_FOUND);
     const [row] = await tx
       .select()
       .from(customFrameworks)

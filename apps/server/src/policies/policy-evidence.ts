@@ -54,6 +54,10 @@ export function weaker(a: PolicyEvidence, b: PolicyEvidence): PolicyEvidence {
   return a.validUntil ? b : a;
 }
 
+/**
+ * Reads in the tenant's own database context (members are visible only there): callers check the
+ * caller's access to the tenant first, as every tenant route does.
+ */
 export function createPolicyEvidenceSource(db: Database): PolicyEvidenceSource {
   return (tenantId, at) =>
     withDatabaseContext({ kind: "tenant", tenantId }, async () => {
