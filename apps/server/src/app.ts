@@ -22,10 +22,12 @@ import { registerApiTokenRoutes } from "./api-tokens/api-tokens.routes.ts";
 import { registerAuditRoutes } from "./audit/audit.routes.ts";
 import { auditedTenantAccess } from "./audit/audit-context.ts";
 import { registerAuditRecorder } from "./audit/audit-recorder.ts";
+import { registerAuditSampleRoutes } from "./audit-samples/audit-samples.routes.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
 import { registerContainerRoutes } from "./containers/containers.routes.ts";
+import { registerCustomFrameworkRoutes } from "./custom-frameworks/custom-frameworks.routes.ts";
 import { registerDemoRoutes } from "./demo/demo.routes.ts";
 import { registerEnvironmentRoutes } from "./environments/environments.routes.ts";
 import { AppError } from "./errors.ts";
@@ -47,6 +49,7 @@ import type { App } from "./http/types.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerMemberRoutes } from "./members/members.routes.ts";
 import { registerPageNarrativeRoutes } from "./narratives/page-narratives.routes.ts";
+import { registerPolicyRoutes } from "./policies/policies.routes.ts";
 import { registerPostureRoutes } from "./posture/posture.routes.ts";
 import { registerPrBotRoutes } from "./pr-bot/pr-bot.routes.ts";
 import { registerRepositoryRoutes } from "./repositories/repositories.routes.ts";
@@ -155,6 +158,9 @@ export async function buildApp(options: {
   });
   registerDemoRoutes(app, { demo: services.demo, authenticate });
   registerAuditRoutes(app, { repo: services.auditRepo, access, authenticate });
+  registerAuditSampleRoutes(app, { samples: services.auditSamples, access, authenticate });
+  registerPolicyRoutes(app, { policies: services.policies, access, authenticate });
+  registerCustomFrameworkRoutes(app, { frameworks: services.customFrameworks, access, authenticate });
   registerRepositoryRoutes(app, { repositories: services.repositories, access, authenticate });
   registerRunRoutes(app, {
     scans: services.scans,

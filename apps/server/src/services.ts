@@ -20,12 +20,14 @@ import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
 import { createApiTokensService } from "./api-tokens/api-tokens.service.ts";
 import { createAuditRepo } from "./audit/audit.repo.ts";
 import { createAuditLogService } from "./audit/audit-log.service.ts";
+import { createAuditSamplesService } from "./audit-samples/audit-samples.service.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createLocalCodeHost } from "./code-host/code-host.ts";
 import { type Config, DEFAULT_GITHUB_URL, repositoryPolicyDefaults } from "./config.ts";
 import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.service.ts";
+import { createCustomFrameworksService } from "./custom-frameworks/custom-frameworks.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
 import { createApplyConfig } from "./environments/apply-config.ts";
 import { createDeclaredEvaluator } from "./environments/declared-state.ts";
@@ -57,6 +59,7 @@ import type { JobDefinition, JobSender } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createMembersRepo } from "./members/members.repo.ts";
 import { createMembersService } from "./members/members.service.ts";
+import { createPoliciesService } from "./policies/policies.service.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
 import { createLivePullRequests } from "./pr-bot/live-pull-requests.ts";
@@ -363,6 +366,9 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     config,
     auditRepo,
     auditLog: createAuditLogService({ repo: auditRepo }),
+    auditSamples: createAuditSamplesService({ db }),
+    policies: createPoliciesService({ db, ledger }),
+    customFrameworks: createCustomFrameworksService({ db }),
     mailer,
     codeHost,
     github,

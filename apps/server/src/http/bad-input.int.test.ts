@@ -216,5 +216,13 @@ describe("bad input on every route", () => {
     });
     expect(vex.statusCode).toBe(400);
     expect(vex.json().error).toContain("timestamp out of range: 0000-01-01T00:00:00Z");
+    const sample = await send("POST", `/api/tenants/${user.tenantId}/audit-samples`, {
+      population: "runs",
+      windowStart: "0000-01-01T00:00:00Z",
+      windowEnd: "0001-01-01T00:00:00Z",
+      size: 1,
+    });
+    expect(sample.statusCode).toBe(400);
+    expect(sample.json().error).toBe("windowStart: must be 1970-01-01 or later");
   });
 });

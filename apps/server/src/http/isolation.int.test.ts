@@ -38,6 +38,8 @@ const ids = {
   conversation: "OwnersConversation_01",
   evidenceRequest: "",
   evidenceSubmission: "",
+  policy: "",
+  framework: "",
 };
 
 /** Routes that do not address one tenant's data by id, and why. */
@@ -67,6 +69,8 @@ const NOT_ONE_TENANTS_DATA: Record<string, string> = {
     "GitHub's setup callback: its tenant comes from a signed state bound to the caller, and the installation must be the caller's on GitHub (github-app.int.test.ts)",
   "POST /api/github/webhooks":
     "GitHub's deliveries, authenticated by their signature and routed by installation, not by a user (webhooks.int.test.ts)",
+  "GET /api/policy-templates": "the product's starter policy templates, the same for everyone",
+  "GET /api/policy-templates/{templateKey}": "one of the product's starter policy templates",
 };
 
 /** The tenant's own record (its name): the one thing an auditor reads while auditor access is off. */
@@ -97,6 +101,11 @@ const REPORTS: Record<string, string> = {
   "GET /api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/file":
     "an evidence file (auditors: accepted files only)",
   "GET /api/tenants/{tenantId}/evidence-reminders": "the caller's overdue and at-risk evidence",
+  "GET /api/tenants/{tenantId}/audit-samples": "an auditor's samples: labels and dates of the items drawn",
+  "GET /api/tenants/{tenantId}/policies": "policies with their approval and acknowledgement state",
+  "GET /api/tenants/{tenantId}/policies/{policyId}": "a policy's versions and acknowledgements",
+  "GET /api/tenants/{tenantId}/frameworks": "the frameworks the tenant reports against",
+  "GET /api/tenants/{tenantId}/frameworks/{frameworkId}": "a custom framework's requirements and mapping",
 };
 
 /** Working data that holds code or leads to it: never an auditor's. */
@@ -152,6 +161,10 @@ const READS: Record<string, () => string> = {
     `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/comments`,
   "/api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/file": () =>
     `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/submissions/${ids.evidenceSubmission}/file`,
+  "/api/tenants/{tenantId}/policies/{policyId}": () =>
+    `/api/tenants/${owner.tenantId}/policies/${ids.policy}`,
+  "/api/tenants/{tenantId}/frameworks/{frameworkId}": () =>
+    `/api/tenants/${owner.tenantId}/frameworks/${ids.framework}`,
 };
 
 const builder = generateKeyPair();
@@ -185,6 +198,11 @@ const ADMIN_ONLY = [
   "DELETE /api/tenants/{tenantId}/api-tokens/{tokenId}",
   "POST /api/tenants/{tenantId}/github/install-link",
   "POST /api/tenants/{tenantId}/evidence-requests/{requestId}/submissions/{submissionId}/review",
+  "POST /api/tenants/{tenantId}/audit-samples",
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions/{version}/approve",
+  "POST /api/tenants/{tenantId}/frameworks",
+  "DELETE /api/tenants/{tenantId}/frameworks/{frameworkId}",
+  "PUT /api/tenants/{tenantId}/frameworks/{frameworkId}/requirements/{requirementId}/controls",
 ];
 
 interface Write {
@@ -345,6 +363,44 @@ const WRITES: Record<string, () => Write> = {
     url: `/api/tenants/${owner.tenantId}/evidence-requests/${ids.evidenceRequest}/comments`,
     payload: { body: "a stranger's comment" },
   }),
+  "POST /api/tenants/{tenantId}/audit-samples": () => ({
+    url: `/api/tenants/${owner.tenantId}/audit-samples`,
+    payload: {
+      population: "members",
+      windowStart: "2026-01-01T00:00:00Z",
+      windowEnd: "2027-01-01T00:00:00Z",
+      size: 1,
+    },
+  }),
+  "POST /api/tenants/{tenantId}/policies": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies`,
+    payload: { templateKey: "risk-management" },
+  }),
+  "PATCH /api/tenants/{tenantId}/policies/{policyId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}`,
+    payload: { title: "Taken over" },
+  }),
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}/versions`,
+    payload: { body: "# Someone else's text" },
+  }),
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions/{version}/approve": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}/versions/1/approve`,
+  }),
+  "POST /api/tenants/{tenantId}/policies/{policyId}/versions/{version}/acknowledge": () => ({
+    url: `/api/tenants/${owner.tenantId}/policies/${ids.policy}/versions/1/acknowledge`,
+  }),
+  "POST /api/tenants/{tenantId}/frameworks": () => ({
+    url: `/api/tenants/${owner.tenantId}/frameworks`,
+    payload: { format: "csv", name: "Stranger's", content: "id,title,description,controls\nS1,Mine,,\n" },
+  }),
+  "DELETE /api/tenants/{tenantId}/frameworks/{frameworkId}": () => ({
+    url: `/api/tenants/${owner.tenantId}/frameworks/${ids.framework}`,
+  }),
+  "PUT /api/tenants/{tenantId}/frameworks/{frameworkId}/requirements/{requirementId}/controls": () => ({
+    url: `/api/tenants/${owner.tenantId}/frameworks/${ids.framework}/requirements/OQ-1/controls`,
+    payload: { controlCodes: [] },
+  }),
 };
 
 /** What the owner can read of their tenant, to compare before and after the writes. */
@@ -364,6 +420,9 @@ const OWNER_STATE = [
   "/api/tenants/{tenantId}/environments",
   "/api/tenants/{tenantId}/conversations",
   "/api/tenants/{tenantId}/evidence-requests",
+  "/api/tenants/{tenantId}/audit-samples",
+  "/api/tenants/{tenantId}/policies",
+  "/api/tenants/{tenantId}/frameworks",
 ];
 
 interface Operation {
@@ -534,6 +593,24 @@ beforeAll(async () => {
     },
   );
   expect(commented.statusCode, commented.body).toBe(201);
+  // The owner's compliance programme: an adopted policy, an own framework and a sample.
+  const policy = await post(`/api/tenants/${owner.tenantId}/policies`, { templateKey: "access-control" });
+  expect(policy.statusCode, policy.body).toBe(201);
+  ids.policy = policy.json().policy.id;
+  const framework = await post(`/api/tenants/${owner.tenantId}/frameworks`, {
+    format: "csv",
+    name: "Owner's questions",
+    content: "id,title,description,controls\nOQ-1,Access is reviewed,,ORG-ACC-01\n",
+  });
+  expect(framework.statusCode, framework.body).toBe(201);
+  ids.framework = framework.json().framework.id;
+  const sample = await post(`/api/tenants/${owner.tenantId}/audit-samples`, {
+    population: "members",
+    windowStart: "2026-01-01T00:00:00Z",
+    windowEnd: "2027-12-31T00:00:00Z",
+    size: 2,
+  });
+  expect(sample.statusCode, sample.body).toBe(201);
 }, 180_000);
 afterAll(async () => {
   await ctx.close();
