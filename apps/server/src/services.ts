@@ -20,6 +20,8 @@ import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
 import { createApiTokensService } from "./api-tokens/api-tokens.service.ts";
 import { createAuditRepo } from "./audit/audit.repo.ts";
 import { createAuditLogService } from "./audit/audit-log.service.ts";
+import { createAuditPackageRepo } from "./audit-package/audit-package.repo.ts";
+import { createAuditPackageService } from "./audit-package/audit-package.service.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
 import { createAuthService } from "./auth/auth.service.ts";
@@ -37,6 +39,7 @@ import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/i
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
+import { createFileEvidenceStore } from "./evidence-store/evidence-store.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
 import { createFixesRepo } from "./fixes/fixes.repo.ts";
 import { createFixesService } from "./fixes/fixes.service.ts";
@@ -292,6 +295,8 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
+  // Evidence files under the data directory (the evidence-requests work adds the S3 bucket).
+  const evidenceStore = createFileEvidenceStore(path.join(config.DATA_DIR, "evidence"));
   const installations = createInstallationsService({
     db,
     repositories: repositoriesRepo,
@@ -361,6 +366,14 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     fixes,
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
+    evidenceStore,
+    auditPackages: createAuditPackageService({
+      db,
+      repo: createAuditPackageRepo(db),
+      ledger,
+      compliance: posture.compliance,
+      evidenceStore,
+    }),
     advisor,
     chatAdvisor,
     conversations: createConversationsRepo(db),

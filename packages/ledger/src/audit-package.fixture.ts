@@ -81,7 +81,7 @@ export function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): {
       ),
     ],
   ]);
-  const sealed = sealAuditPackage({
+  const { files: sealed } = sealAuditPackage({
     files,
     facts: {
       tenant: { id: "t1", name: "Acme" },

@@ -130,22 +130,38 @@ export function jsonFile(value: unknown): Uint8Array {
   return Buffer.from(`${JSON.stringify(value, null, 2)}\n`, "utf8");
 }
 
+export interface ListedFile {
+  readonly path: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
 /**
- * Adds `manifest.json` (listing every file of `files` with its size and SHA-256, sorted by path)
- * and `manifest.dsse.json` (its DSSE envelope signed with `privateKey`). `files` must hold the
- * ledger export, whose checkpoint the manifest repeats.
- * @throws TypeError on an unsafe or reserved path or a missing export (a programmer error).
+ * Adds `manifest.json` (listing every file with its size and SHA-256, sorted by path) and
+ * `manifest.dsse.json` (its DSSE envelope signed with `privateKey`). `files` are the bytes in hand
+ * and must hold the ledger export, whose checkpoint the manifest repeats; `streamed` are files the
+ * caller writes into the archive later (large evidence), listed by the size and SHA-256 it vouches
+ * for. Returns the bytes in hand with the two manifest files added, and the manifest.
+ * @throws TypeError on an unsafe, reserved or repeated path or a missing export (a programmer error).
  */
 export function sealAuditPackage(input: {
   readonly files: ReadonlyMap<string, Uint8Array>;
+  readonly streamed?: readonly ListedFile[];
   readonly facts: ManifestFacts;
   readonly privateKey: KeyObject;
-}): Map<string, Uint8Array> {
-  const paths = [...input.files.keys()].sort();
-  for (const path of paths) {
-    if (!isSafePackagePath(path)) throw new TypeError(`unsafe package path ${JSON.stringify(path)}`);
-    if (path === MANIFEST_PATH || path === MANIFEST_ENVELOPE_PATH)
-      throw new TypeError(`${path} is written by sealAuditPackage`);
+}): { files: Map<string, Uint8Array>; manifest: AuditPackageManifest } {
+  const listed: ListedFile[] = [
+    ...[...input.files].map(([path, bytes]) => ({ path, size: bytes.length, sha256: sha256Hex(bytes) })),
+    ...(input.streamed ?? []),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const [position, file] of listed.entries()) {
+    if (!isSafePackagePath(file.path))
+      throw new TypeError(`unsafe package path ${JSON.stringify(file.path)}`);
+    if (file.path === MANIFEST_PATH || file.path === MANIFEST_ENVELOPE_PATH)
+      throw new TypeError(`${file.path} is written by sealAuditPackage`);
+    if (position > 0 && listed[position - 1]!.path === file.path)
+      throw new TypeError(`${file.path} is in the package twice`);
+    if (!isSha256Hex(file.sha256)) throw new TypeError(`${file.path}: not a SHA-256`);
   }
   const exportBytes = input.files.get(LEDGER_EXPORT_PATH);
   if (exportBytes === undefined) throw new TypeError(`${LEDGER_EXPORT_PATH} is missing`);
@@ -161,18 +177,14 @@ export function sealAuditPackage(input: {
       fingerprint: keyFingerprint(publicKey),
     },
     checkpoint,
-    files: paths.map((path) => {
-      const bytes = input.files.get(path)!;
-      return { path, size: bytes.length, sha256: sha256Hex(bytes) };
-    }),
+    files: listed.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
   };
   const manifestBytes = jsonFile(manifest);
   const envelope: DsseEnvelope = signEnvelope(MANIFEST_PAYLOAD_TYPE, manifestBytes, input.privateKey);
-  const sealed = new Map<string, Uint8Array>();
-  for (const path of paths) sealed.set(path, input.files.get(path)!);
+  const sealed = new Map(input.files);
   sealed.set(MANIFEST_PATH, manifestBytes);
   sealed.set(MANIFEST_ENVELOPE_PATH, jsonFile(envelope));
-  return sealed;
+  return { files: sealed, manifest };
 }
 
 // ---- verification ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ export {
   LEDGER_PROOFS_PATH,
   LedgerBackedItem,
   type LedgerProofs,
+  type ListedFile,
   ledgerProofs,
   MANIFEST_ENVELOPE_PATH,
   MANIFEST_PATH,
