@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZipFile } from "yazl";
 import { readPackageZip } from "../../../../packages/cli/src/audit-package-zip.ts";
 import { runRampart } from "../../../../packages/cli/test/run-rampart.ts";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { sha256Hex } from "../evidence-store/evidence-store.ts";
 
 let ctx: TestContext;
@@ -72,6 +72,8 @@ async function acceptedEvidence(input: {
     const artifact = await ctx.services.ledger.append(tx, {
       tenantId: owner.tenantId,
       artifactType: "evidence_file",
+      // Recorded when it was submitted, a little before its review: the ledger up to a past date holds it.
+      createdAt: new Date(input.reviewedAt.getTime() - 60_000),
       content: {
         kind: "evidence-file",
         requestId: request!.id,
@@ -96,6 +98,7 @@ async function acceptedEvidence(input: {
         storageKey: stored.key,
         ledgerArtifactId: artifact.id,
         submittedById: member.userId,
+        submittedAt: new Date(input.reviewedAt.getTime() - 60_000),
         review: "accepted",
         reviewedById: owner.userId,
         reviewedAt: input.reviewedAt,
@@ -124,6 +127,7 @@ async function adoptedPolicy() {
     const approval = await ctx.services.ledger.append(tx, {
       tenantId: owner.tenantId,
       artifactType: "policy_approval",
+      createdAt: new Date(Date.now() - 5 * DAY),
       content: { policyId: policy!.id, key: "access-control", version: 1, sha256, approvedBy: owner.userId },
     });
     const [version] = await tx
@@ -142,6 +146,7 @@ async function adoptedPolicy() {
     const acknowledgement = await ctx.services.ledger.append(tx, {
       tenantId: owner.tenantId,
       artifactType: "policy_acknowledgement",
+      createdAt: new Date(Date.now() - 4 * DAY),
       content: { policyId: policy!.id, key: "access-control", version: 1, sha256, userId: member.userId },
     });
     await tx.insert(policyAcknowledgements).values({
@@ -193,6 +198,8 @@ beforeAll(async () => {
     validUntil: new Date(now - 20 * DAY),
     reviewedAt: new Date(now - 100 * DAY),
   });
+  // In time order, as the ledger records them: the policy was approved between the two reviews.
+  await adoptedPolicy();
   await acceptedEvidence({
     bytes: CURRENT_EVIDENCE,
     fileName: "../../etc/q4-review.txt",
@@ -200,7 +207,6 @@ beforeAll(async () => {
     validUntil: new Date(now + 80 * DAY),
     reviewedAt: new Date(now - 1 * DAY),
   });
-  await adoptedPolicy();
   dir = mkdtempSync(path.join(tmpdir(), "rampart-audit-package-"));
   const key = await ctx.app.inject({ url: "/api/evidence/public-key" });
   writeFileSync(path.join(dir, "key.json"), key.body);
@@ -267,10 +273,12 @@ describe("GET /api/tenants/:tenantId/audit-package", () => {
   }, 180_000);
 
   it("records each download in the ledger as an evidence export", async () => {
-    const before = await ctx.services.ledger.recent(owner.tenantId, 50, "evidence_export");
+    const exports = () =>
+      asTenant(owner.tenantId, () => ctx.services.ledger.recent(owner.tenantId, 50, "evidence_export"));
+    const before = await exports();
     const response = await download("framework=soc2");
     expect(response.statusCode).toBe(200);
-    const after = await ctx.services.ledger.recent(owner.tenantId, 50, "evidence_export");
+    const after = await exports();
     expect(after.length).toBe(before.length + 1);
     const manifest = manifestOf(readPackageZip(response.rawPayload));
     expect(after[0]!.content).toMatchObject({ kind: "audit-package", framework: "soc2", view: "type1" });

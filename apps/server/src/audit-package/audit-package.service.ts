@@ -3,7 +3,7 @@
 // exports the ledger up to the scope's end with proofs of each entry, seals the manifest with the
 // ledger key, records the download in the ledger, and streams the zip.
 import type { Readable } from "node:stream";
-import type { ComplianceResponse } from "@rampart/contracts/compliance";
+import { ComplianceResponse } from "@rampart/contracts/compliance";
 import type { Database } from "@rampart/db/client";
 import {
   contentHash,
@@ -64,12 +64,15 @@ export function createAuditPackageService(deps: {
       const { tenant, frameworkId, scope } = input;
       const tenantId = tenant.id;
       const until = scopeEnd(scope);
-      const compliance = await deps.compliance(
-        tenantId,
-        frameworkId,
-        scope.view === "type1"
-          ? { view: "type1", at: scope.at }
-          : { view: "type2", from: scope.from, to: scope.to },
+      // Parsed by the API's own contract: the matrix files carry exactly what the API answers.
+      const compliance = ComplianceResponse.parse(
+        await deps.compliance(
+          tenantId,
+          frameworkId,
+          scope.view === "type1"
+            ? { view: "type1", at: scope.at }
+            : { view: "type2", from: scope.from, to: scope.to },
+        ),
       );
       const evidence = await deps.repo.acceptedEvidence(tenantId, scope);
       const versions = await deps.repo.policyVersionsInForce(tenantId, scope);
