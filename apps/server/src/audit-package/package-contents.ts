@@ -43,16 +43,19 @@ function csvCell(value: string): string {
 
 const MATRIX_COLUMNS = ["requirement", "title", "status", "at_risk", "controls", "missing_evidence"] as const;
 
-/** One row per framework requirement, as the compliance page shows it. */
+/**
+ * One row per framework requirement, as the compliance page shows it. `atRisk` and `missing` may be
+ * absent until the compliance computation fills them (main made them optional in 538b406).
+ */
 export function controlMatrixCsv(rows: ComplianceResponse["controls"]): string {
   const lines = rows.map((row) =>
     [
       row.frameworkControlCode,
       row.controlTitle,
       row.isMapped ? row.status : "untested",
-      row.atRisk ? "yes" : "no",
+      row.atRisk === true ? "yes" : "no",
       row.controls.map((control) => `${control.code}:${control.status}`).join("; "),
-      row.missing
+      (row.missing ?? [])
         .map(
           (item) =>
             `${item.controlCode}/${item.evidenceKey}:${item.state}${item.owner ? ` (${item.owner})` : ""}`,
