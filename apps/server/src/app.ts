@@ -22,6 +22,7 @@ import { registerApiTokenRoutes } from "./api-tokens/api-tokens.routes.ts";
 import { registerAuditRoutes } from "./audit/audit.routes.ts";
 import { auditedTenantAccess } from "./audit/audit-context.ts";
 import { registerAuditRecorder } from "./audit/audit-recorder.ts";
+import { registerAuditPackageRoutes } from "./audit-package/audit-package.routes.ts";
 import { registerAuditSampleRoutes } from "./audit-samples/audit-samples.routes.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { createAuthenticateHook } from "./auth/authenticate.ts";
@@ -220,6 +221,7 @@ export async function buildApp(options: {
     authenticate,
   });
   registerAttestationRoutes(app, { attestations: services.attestations, access, authenticate });
+  registerAuditPackageRoutes(app, { auditPackages: services.auditPackages, access, authenticate });
   registerProvenanceDownloadRoute(app, { db: services.db, access, authenticate });
   registerScaRoutes(app, {
     db: services.db,

@@ -20,6 +20,8 @@ import { createApiTokensRepo } from "./api-tokens/api-tokens.repo.ts";
 import { createApiTokensService } from "./api-tokens/api-tokens.service.ts";
 import { createAuditRepo } from "./audit/audit.repo.ts";
 import { createAuditLogService } from "./audit/audit-log.service.ts";
+import { createAuditPackageRepo } from "./audit-package/audit-package.repo.ts";
+import { createAuditPackageService } from "./audit-package/audit-package.service.ts";
 import { createAuditSamplesService } from "./audit-samples/audit-samples.service.ts";
 import { purgeExpiredSessionsJob } from "./auth/auth.jobs.ts";
 import { createAuthRepo } from "./auth/auth.repo.ts";
@@ -42,7 +44,7 @@ import { createLedgerService } from "./evidence/ledger.service.ts";
 import { createEvidenceRecords } from "./evidence-requests/evidence-records.ts";
 import { evidenceRemindersJob } from "./evidence-requests/evidence-reminders.job.ts";
 import { createEvidenceRequestsService } from "./evidence-requests/evidence-requests.service.ts";
-import { createEvidenceStatus, type PolicyEvidenceSource } from "./evidence-requests/evidence-status.ts";
+import { createEvidenceStatus } from "./evidence-requests/evidence-status.ts";
 import { createFileEvidenceStore, type EvidenceStore } from "./evidence-store/evidence-store.ts";
 import { createS3EvidenceStore } from "./evidence-store/s3-evidence-store.ts";
 import { createWaiversService } from "./findings/waivers.service.ts";
@@ -60,6 +62,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { createMembersRepo } from "./members/members.repo.ts";
 import { createMembersService } from "./members/members.service.ts";
 import { createPoliciesService } from "./policies/policies.service.ts";
+import { createPolicyEvidenceSource } from "./policies/policy-evidence.ts";
 import { createPostureRepo } from "./posture/posture.repo.ts";
 import { createPostureService } from "./posture/posture.service.ts";
 import { createLivePullRequests } from "./pr-bot/live-pull-requests.ts";
@@ -301,12 +304,11 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     ledger,
     ...(config.now ? { now: config.now } : {}),
   });
-  // Policy acknowledgements answer their evidence live; the policies module plugs its source in here.
-  const policyEvidence: { source: PolicyEvidenceSource } = { source: async () => new Map() };
   const evidenceStatus = createEvidenceStatus({
     db,
     ensureRequests: evidenceRequests.ensureRequests,
-    policyEvidence: (tenantId, at) => policyEvidence.source(tenantId, at),
+    // Policy acknowledgements answer their evidence live, from the policies themselves.
+    policyEvidence: createPolicyEvidenceSource(db),
   });
   const posture = createPostureService({
     repo: createPostureRepo(db),
@@ -404,11 +406,27 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
       ...(config.now ? { now: config.now } : {}),
     }),
     evidenceMaxUploadBytes: (config.EVIDENCE_MAX_MB ?? 25) * 1024 * 1024,
-    /** Set by the composition of the policies module: where policy acknowledgements come from. */
-    policyEvidence,
     fixes,
     attestations: createAttestationsService({ db, ledger, posture }),
     evidenceReports: createEvidenceReportService({ db, ledger, posture, postureRepo: createPostureRepo(db) }),
+    auditPackages: createAuditPackageService({
+      db,
+      repo: createAuditPackageRepo(db),
+      ledger,
+      // The package names its scope in dates; the compliance view reads them as the API sends them.
+      compliance: (tenantId, frameworkId, scope) =>
+        posture.compliance(
+          tenantId,
+          frameworkId,
+          scope && {
+            view: scope.view,
+            at: scope.at?.toISOString(),
+            from: scope.from?.toISOString(),
+            to: scope.to?.toISOString(),
+          },
+        ),
+      evidenceStore,
+    }),
     advisor,
     chatAdvisor,
     conversations: createConversationsRepo(db),

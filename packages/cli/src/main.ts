@@ -69,11 +69,12 @@ Commands:
       --check                     exit 1 if <outdir> is not up to date, write nothing
   osv import <zip|dir|file|url>  Merge OSV advisories into the local cache (newer "modified" wins)
       --cache DIR                 cache folder (default: $XDG_CACHE_HOME/rampart/osv or ~/.cache/rampart/osv)
-  verify <export.json|bundle.json>
-                 Check an evidence export or an attestation bundle offline and say what passed
-                 or failed (the kind is told by the file's shape)
+  verify <export.json|bundle.json|audit-package.zip>
+                 Check an evidence export, an attestation bundle or an audit package offline and
+                 say what passed or failed (the kind is told by the file's shape)
       --key FILE                  the instance's public key: PEM, or the JSON of /api/evidence/public-key
-                                  (required for an attestation bundle; --public-key is the same)
+                                  (required for an attestation bundle; --public-key is the same;
+                                  for an audit package also its hex fingerprint)
       --earlier FILE              an earlier export: prove this one is consistent with it
       --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
 

@@ -1,12 +1,39 @@
 // @rampart/ledger: the evidence ledger's pure core. Canonical JSON, the per-tenant hash chain,
 // RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
 // No I/O: the server stores entries and keys; the CLI reads files and prints reports.
+
 export {
   AUDIT_LOG_FORMAT,
   type AuditLogSection,
   AuditLogSectionSchema,
   auditLogHash,
 } from "./audit-log.ts";
+export {
+  AUDIT_PACKAGE_FORMAT,
+  AUDIT_PACKAGE_VERSION,
+  type AuditPackageManifest,
+  AuditPackageManifestSchema,
+  type AuditPackageReport,
+  formatAuditPackageReport,
+  isSafePackagePath,
+  jsonFile,
+  LEDGER_EXPORT_PATH,
+  LEDGER_PROOFS_PATH,
+  LedgerBackedItem,
+  type LedgerProofs,
+  type ListedFile,
+  ledgerProofs,
+  MANIFEST_ENVELOPE_PATH,
+  MANIFEST_PATH,
+  MANIFEST_PAYLOAD_TYPE,
+  MAX_PACKAGE_FILES,
+  type ManifestFacts,
+  type PackageCheck,
+  type PackageCheckId,
+  sealAuditPackage,
+  type VerifyAuditPackageOptions,
+  verifyAuditPackage,
+} from "./audit-package.ts";
 export {
   CanonicalJsonError,
   type CanonicalJsonResult,

@@ -87,6 +87,8 @@ const REPORTS: Record<string, string> = {
   "GET /api/tenants/{tenantId}/narratives/evidence": "the evidence page's summary",
   "GET /api/tenants/{tenantId}/narratives/compliance": "the compliance page's summary",
   "GET /api/tenants/{tenantId}/evidence/export": "the evidence export",
+  "GET /api/tenants/{tenantId}/audit-package":
+    "the signed audit package: accepted evidence, policies, control matrix, ledger export",
   "GET /api/tenants/{tenantId}/attestations": "signed compliance attestations",
   "GET /api/attest/bundle/{id}": "an attestation bundle",
   "GET /api/tenants/{tenantId}/provenance": "build provenance",
@@ -151,6 +153,8 @@ const READS: Record<string, () => string> = {
     `/api/controls/${ids.control}/findings?tenantId=${owner.tenantId}`,
   "/api/tenants/{tenantId}/evidence/export": () =>
     `/api/tenants/${owner.tenantId}/evidence/export?from=2026-01-01&to=2026-12-31`,
+  "/api/tenants/{tenantId}/audit-package": () =>
+    `/api/tenants/${owner.tenantId}/audit-package?framework=soc2`,
   "/api/env/{envId}/drift": () => `/api/env/${ids.environment}/drift`,
   "/api/env/{envId}/compare": () => `/api/env/${ids.environment}/compare`,
   "/api/tenants/{tenantId}/conversations/{conversationId}": () =>

@@ -1,23 +1,26 @@
-// `rampart verify <file>`: checks offline either an evidence export (hash chain, Merkle proofs,
-// signed checkpoint, and optionally the key and an earlier export) or a compliance attestation
-// bundle (DSSE signature, in-toto Statement, ledger binding, bundleHash), told apart by shape,
-// and says what passed or failed.
+// `rampart verify <file>`: checks offline an evidence export (hash chain, Merkle proofs, signed
+// checkpoint, and optionally the key and an earlier export), a compliance attestation bundle (DSSE
+// signature, in-toto Statement, ledger binding, bundleHash), or an audit package zip (signed
+// manifest, every file, ledger proofs), told apart by shape, and says what passed or failed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   formatAttestationReport,
+  formatAuditPackageReport,
   formatReport,
   importPublicKey,
   isAttestationBundle,
   verifyAttestationBundle,
+  verifyAuditPackage,
   verifyExportText,
 } from "@rampart/ledger";
 import { parse } from "../args.ts";
+import { isZip, PackageArchiveError, readPackageZip } from "../audit-package-zip.ts";
 import { EXIT_FINDINGS, EXIT_OK, type Io, UsageError } from "../io.ts";
 
-function readText(io: Io, file: string, what: string): string {
+function readBytes(io: Io, file: string, what: string): Buffer {
   try {
-    return readFileSync(path.resolve(io.cwd, file), "utf8");
+    return readFileSync(path.resolve(io.cwd, file));
   } catch (error) {
     throw new UsageError(
       `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
@@ -29,6 +32,27 @@ function readText(io: Io, file: string, what: string): string {
  * The key file's text: PEM, base64 or a fingerprint as before, or the JSON that
  * /api/evidence/public-key answers, from which the PEM is taken.
  */
+function readText(io: Io, file: string, what: string): string {
+  return readBytes(io, file, what).toString("utf8");
+}
+
+/** An audit package: the report on stdout and, when a check fails, one line on stderr. */
+function verifyPackage(io: Io, bytes: Buffer, file: string, keyText: string | undefined): number {
+  let files: Map<string, Uint8Array>;
+  try {
+    files = readPackageZip(bytes);
+  } catch (error) {
+    if (error instanceof PackageArchiveError) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  }
+  const report = verifyAuditPackage(files, keyText ? { publicKey: keyText } : {});
+  io.stdout.write(`${formatAuditPackageReport(report)}\n`);
+  if (report.ok) return EXIT_OK;
+  const first = report.checks.find((check) => check.status === "fail")!;
+  io.stderr.write(`rampart verify: ${file} failed ${first.id}: ${first.message}\n`);
+  return EXIT_FINDINGS;
+}
+
 export function publicKeyText(fileText: string): string {
   const text = fileText.trim();
   if (!text.startsWith("{")) return text;
@@ -77,11 +101,18 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
     "bundle-hash": { type: "string" },
   });
   const [file, ...rest] = positionals;
-  if (!file || rest.length > 0) throw new UsageError("verify takes one export or attestation bundle file");
+  if (!file || rest.length > 0)
+    throw new UsageError("verify takes one export, attestation bundle or audit package file");
   if (values.key && values["public-key"]) throw new UsageError("give either --key or --public-key, not both");
   const keyFile = (values.key ?? values["public-key"]) as string | undefined;
-  const text = readText(io, file, "file");
+  const bytes = readBytes(io, file, "file");
   const keyText = keyFile ? publicKeyText(readText(io, keyFile, "key")) : undefined;
+  if (isZip(bytes)) {
+    if (values.earlier || values["bundle-hash"])
+      throw new UsageError("--earlier and --bundle-hash do not apply to audit packages");
+    return verifyPackage(io, bytes, file, keyText);
+  }
+  const text = bytes.toString("utf8");
 
   const document = parseJson(text);
   if (document !== undefined && isAttestationBundle(document)) {
