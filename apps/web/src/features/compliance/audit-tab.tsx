@@ -119,8 +119,8 @@ function SampleForm({ tenantId }: { tenantId: string }) {
           onChange={setPopulation}
           options={POPULATION_OPTIONS}
         />
-        <TextField id={ids.from} label="Window from" type="date" required value={from} onChange={setFrom} />
-        <TextField id={ids.to} label="Window to" type="date" required value={to} onChange={setTo} />
+        <TextField id={ids.from} label="Window start" type="date" required value={from} onChange={setFrom} />
+        <TextField id={ids.to} label="Window end" type="date" required value={to} onChange={setTo} />
         <TextField
           id={ids.size}
           label="Sample size"
