@@ -17,15 +17,10 @@ import { Textarea } from "../../components/ui/textarea";
 import { serverErrorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDate, formatDateTime } from "../../lib/format-date";
-import {
-  auditPackageUrl,
-  useAuditSamples,
-  useCreateSample,
-  useCustomFramework,
-  useImportFramework,
-  useMapRequirement,
-} from "./api/audit-workspace";
+import { auditPackageUrl } from "./api/download-audit-package";
+import { useAuditSamples, useCreateSample } from "./api/draw-audit-samples";
 import { type Framework, useFrameworks } from "./api/get-compliance";
+import { useCustomFramework, useImportFramework, useMapRequirement } from "./api/import-custom-framework";
 import { type AuditPeriod, INITIAL_PERIOD, periodQuery } from "./audit-period";
 import type { ComplianceAbilities } from "./compliance-role";
 import { NativeSelect } from "./native-select";

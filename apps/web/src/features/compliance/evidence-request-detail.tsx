@@ -29,7 +29,7 @@ import {
   useUpdateEvidenceRequest,
 } from "./api/change-evidence-request";
 import { submissionFileUrl, useEvidenceRequest } from "./api/get-evidence-requests";
-import { useOwnerCandidates } from "./api/get-members";
+import { useOwnerCandidates } from "./api/get-owner-candidates";
 import type { ComplianceAbilities } from "./compliance-role";
 import { CADENCE_LABELS, formatBytes, KIND_LABELS } from "./evidence-labels";
 import { EvidenceStateBadges } from "./evidence-state-badges";

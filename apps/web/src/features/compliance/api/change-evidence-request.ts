@@ -6,7 +6,7 @@ import type {
   CreateEvidenceRequestBody,
   EvidenceComment,
   EvidenceRequest,
-  EvidenceSubmission,
+  EvidenceRequestDetail,
   ReviewSubmissionBody,
   UpdateEvidenceRequestBody,
 } from "@rampart/contracts/evidence-requests";
@@ -49,7 +49,7 @@ export interface EvidenceUpload {
 
 export function useSubmitEvidence(tenantId: string, requestId: string) {
   return useEvidenceMutation(tenantId, ({ file, note }: EvidenceUpload) =>
-    apiUpload<EvidenceSubmission>(
+    apiUpload<EvidenceRequestDetail>(
       buildReadPath([
         requestPath(tenantId, requestId),
         "submissions",
@@ -64,7 +64,7 @@ export function useSubmitEvidence(tenantId: string, requestId: string) {
 
 export function useGenerateRecord(tenantId: string, requestId: string) {
   return useEvidenceMutation(tenantId, () =>
-    apiSend<EvidenceSubmission>("POST", `${requestPath(tenantId, requestId)}/record`),
+    apiSend<EvidenceRequestDetail>("POST", `${requestPath(tenantId, requestId)}/record`),
   );
 }
 
@@ -72,7 +72,7 @@ export function useReviewSubmission(tenantId: string, requestId: string) {
   return useEvidenceMutation(
     tenantId,
     ({ submissionId, ...body }: ReviewSubmissionBody & { submissionId: string }) =>
-      apiSend<EvidenceSubmission>(
+      apiSend<EvidenceRequestDetail>(
         "POST",
         `${requestPath(tenantId, requestId)}/submissions/${submissionId}/review`,
         body,

@@ -1,37 +1,10 @@
-// The auditor's workspace: samples (GET/POST /api/tenants/{tenantId}/audit-samples), custom
-// frameworks (POST /api/tenants/{tenantId}/frameworks to import, GET …/frameworks/{id} for its
-// requirements, PUT …/requirements/{requirementId}/controls to map one) and the audit package link.
-import type { AuditSample, CustomFrameworkDetail } from "@rampart/contracts/audit-workspace";
+// A tenant's own frameworks: one with its requirements (GET /api/tenants/{tenantId}/frameworks/{id}),
+// an import from YAML or CSV (POST …/frameworks) and a requirement's mapping to Rampart's controls
+// (PUT …/frameworks/{id}/requirements/{requirementId}/controls).
+import type { CustomFrameworkDetail } from "@rampart/contracts/audit-workspace";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend, buildReadPath } from "../../../lib/api";
-import type { AuditPeriodQuery } from "../audit-period";
 import { tenantFrameworksQueryKey } from "./get-compliance";
-
-export const samplesKey = (tenantId: string) => ["/api/tenants", tenantId, "audit-samples"] as const;
-
-export function useAuditSamples(tenantId: string) {
-  return useQuery({
-    queryKey: samplesKey(tenantId),
-    queryFn: ({ signal }) => apiGet<AuditSample[]>(samplesKey(tenantId), { signal }),
-  });
-}
-
-export interface SampleRequest {
-  population: AuditSample["population"];
-  windowStart: string;
-  windowEnd: string;
-  size: number;
-  seed?: string;
-}
-
-export function useCreateSample(tenantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SampleRequest) =>
-      apiSend<AuditSample>("POST", buildReadPath(samplesKey(tenantId)), body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: samplesKey(tenantId) }),
-  });
-}
 
 export function useCustomFramework(tenantId: string, frameworkId: string | null) {
   const key = [...tenantFrameworksQueryKey(tenantId), frameworkId ?? ""] as const;
@@ -72,9 +45,4 @@ export function useMapRequirement(tenantId: string, frameworkId: string) {
         queryClient.invalidateQueries({ queryKey: ["/api/compliance"] }),
       ]),
   });
-}
-
-/** The signed audit package of a framework for a period: a zip the browser downloads. */
-export function auditPackageUrl(tenantId: string, framework: string, period: AuditPeriodQuery): string {
-  return buildReadPath(["/api/tenants", tenantId, "audit-package", { framework, ...period }]);
 }
