@@ -56,7 +56,7 @@ test("a policy adopted, approved and acknowledged by every member makes its cont
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = newAccount("admin");
   const memberAccount = newAccount("member");
   const auditorAccount = newAccount("auditor");

@@ -127,7 +127,9 @@ function ComplianceBody({
                 <TableHead scope="col">Control</TableHead>
                 <TableHead scope="col">Status</TableHead>
                 <TableHead scope="col">Finding</TableHead>
-                <TableHead scope="col">Missing evidence</TableHead>
+                <TableHead scope="col" className="min-w-64">
+                  Missing evidence
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
