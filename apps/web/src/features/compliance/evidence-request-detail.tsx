@@ -336,7 +336,7 @@ function CommentThread({
             if (body.trim()) add.mutate(body.trim(), { onSuccess: () => setBody("") });
           }}
         >
-          <Label htmlFor={bodyId}>Comment</Label>
+          <Label htmlFor={bodyId}>Your comment</Label>
           <Textarea
             id={bodyId}
             required

@@ -128,7 +128,7 @@ describe("Evidence requests tab", () => {
     expect(within(submissions).queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Upload evidence" })).not.toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Owner and due date" })).not.toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Comment"), "Which IdP groups does the export cover?");
+    await userEvent.type(screen.getByLabelText("Your comment"), "Which IdP groups does the export cover?");
     await userEvent.click(screen.getByRole("button", { name: "Post comment" }));
     await waitFor(() => expect(comment).toEqual({ body: "Which IdP groups does the export cover?" }));
   });
