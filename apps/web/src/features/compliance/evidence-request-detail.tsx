@@ -193,15 +193,23 @@ function SubmissionsTable({
   requestId,
   submissions,
   canReview,
+  acceptedOnly,
 }: {
   tenantId: string;
   requestId: string;
   submissions: EvidenceSubmission[];
   canReview: boolean;
+  /** Auditors are shown accepted evidence only, so an empty list means nothing accepted yet. */
+  acceptedOnly: boolean;
 }) {
   const review = useReviewSubmission(tenantId, requestId);
-  if (submissions.length === 0)
-    return <p className="text-sm text-muted-foreground">Nothing submitted yet.</p>;
+  if (submissions.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {acceptedOnly ? "No accepted evidence yet." : "Nothing submitted yet."}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-2">
       <Table aria-label="Submissions">
@@ -485,6 +493,7 @@ export function EvidenceRequestDetailView({
             requestId={request.id}
             submissions={submissions}
             canReview={abilities.isAdmin}
+            acceptedOnly={abilities.role === "auditor"}
           />
           {abilities.canWrite && request.kind === "record" ? (
             <GenerateRecordButton tenantId={tenantId} request={request} />

@@ -247,4 +247,15 @@ describe("Evidence requests tab", () => {
       await screen.findByText("This evidence request does not exist in this organization."),
     ).toBeInTheDocument();
   });
+
+  it("tells an auditor, who sees accepted evidence only, that none is accepted yet", async () => {
+    const request = testEvidenceRequest({ state: "submitted" });
+    stubFetch({
+      ...sessionRoutes("auditor"),
+      [`GET ${REQUESTS}/${request.id}`]: { body: { request, submissions: [], comments: [] } },
+    });
+    renderWithProviders(<CompliancePage />, { path: `/compliance/evidence/${request.id}` });
+    expect(await screen.findByText("No accepted evidence yet.")).toBeInTheDocument();
+    expect(screen.queryByText("Nothing submitted yet.")).not.toBeInTheDocument();
+  });
 });
