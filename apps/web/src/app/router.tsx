@@ -48,6 +48,8 @@ export const SIGNED_IN_ROUTES: readonly { path: string; page: Page }[] = [
   { path: "/dependencies", page: DependenciesPage },
   { path: "/code-findings", page: CodeFindingsPage },
   { path: "/compliance", page: CompliancePage },
+  // The compliance program's tabs and deep links (/compliance/evidence/:requestId, …).
+  { path: "/compliance/:section/:itemId?", page: CompliancePage },
   { path: "/environments", page: EnvironmentsPage },
   { path: "/risks", page: RisksPage },
   { path: "/ai-advisor", page: AiAdvisorPage },
