@@ -42,6 +42,14 @@ describe("parseCustomFramework: YAML", () => {
     });
   });
 
+  it("keeps numeric-looking ids and versions as written, and reads an empty description as none", () => {
+    const text = "name: x\nversion: 2026.10\nrequirements:\n  - id: 1.10\n    title: T\n    description:\n";
+    expect(parseCustomFramework(text, "yaml")).toMatchObject({
+      version: "2026.10",
+      requirements: [{ id: "1.10", description: "" }],
+    });
+  });
+
   it("takes the name from the options when the file has none, and requires one", () => {
     const body = "requirements:\n  - {id: R1, title: One}\n";
     expect(parseCustomFramework(body, "yaml", { name: "Ours" })).toMatchObject({ name: "Ours", version: "" });

@@ -192,7 +192,8 @@ function parseYaml(
   let raw: unknown;
   try {
     // No aliases: an upload has no need for them, and they are how small files expand into huge ones.
-    document = parseDocument(source, { lineCounter, uniqueKeys: true });
+    // The failsafe schema reads every scalar as text, so `id: 1.10` stays "1.10", not the number 1.1.
+    document = parseDocument(source, { lineCounter, uniqueKeys: true, schema: "failsafe" });
     const first = document.errors[0];
     if (first !== undefined) {
       const line = lineCounter.linePos(first.pos[0]).line;
