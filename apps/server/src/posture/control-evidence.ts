@@ -10,7 +10,6 @@ import {
   type ControlVerdict,
   controlsEvidencedBy,
   controlVerdicts,
-  getControl,
 } from "@rampart/policy";
 import { driftTypesOf } from "../environments/drift-controls.ts";
 import type { Evidence } from "../runs/run-record.ts";
@@ -161,24 +160,6 @@ export function asControlResults(rows: readonly ControlEvidence[]): ControlResul
  * evaluateFramework makes too, so the control table, the posture score and the Compliance page
  * never disagree on whether a control was evaluated.
  */
-export function verdictsOf(
-  rows: readonly ControlEvidence[],
-  organizational: Parameters<typeof controlVerdicts>[2] = [],
-  asOf?: Date,
-): ReadonlyMap<string, ControlVerdict> {
-  return controlVerdicts(asControlResults(rows), asOf ? { now: asOf } : {}, organizational);
-}
-
-/**
- * A control's checks as the tables count them: its tests' passes and failures, plus one check per
- * evidence item (accepted items pass, the rest fail), so a control failing for want of evidence
- * reads as failing in the Control Status table as on the Compliance page.
- */
-export function checksOf(verdict: ControlVerdict | undefined): { passes: number; failures: number } {
-  const missing = verdict?.evidence?.missing.length ?? 0;
-  const items = verdict?.evidence ? (getControl(verdict.result.code)?.evidence.length ?? 0) : 0;
-  return {
-    passes: (verdict?.result.passes ?? 0) + Math.max(0, items - missing),
-    failures: (verdict?.result.failures ?? 0) + missing,
-  };
+export function verdictsOf(rows: readonly ControlEvidence[]): ReadonlyMap<string, ControlVerdict> {
+  return controlVerdicts(asControlResults(rows));
 }

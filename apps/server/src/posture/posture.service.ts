@@ -27,7 +27,6 @@ import { controlBody } from "./control-body.ts";
 import {
   asControlResults,
   type ControlEvidence,
-  checksOf,
   controlEvidence,
   currentImages,
   type OutsideEvidence,
@@ -169,10 +168,7 @@ export function createPostureService(deps: {
       repo.ledgerHashesOfKind(tenantId, "image-scan", EVIDENCE_HASHES_SHOWN),
       repo.ledgerHashesOfKind(tenantId, "environment-drift", EVIDENCE_HASHES_SHOWN),
     ]);
-    const organizational = deps.evidence
-      ? await deps.evidence.controlEvidence(tenantId, { kind: "type1", at: asOf })
-      : [];
-    const verdicts = verdictsOf(results, organizational, asOf);
+    const verdicts = verdictsOf(results);
     const hashesOf = new Map<string, string[]>();
     for (const row of results) {
       const entry = hashesOf.get(row.controlCode) ?? [];
@@ -188,7 +184,8 @@ export function createPostureService(deps: {
     }
     return listControls().map((control) => {
       const verdict = verdicts.get(control.code);
-      const { passes, failures } = checksOf(verdict);
+      const passes = verdict?.result.passes ?? 0;
+      const failures = verdict?.result.failures ?? 0;
       return {
         control: controlBody(control),
         passes,
