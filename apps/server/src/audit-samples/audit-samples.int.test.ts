@@ -1,6 +1,6 @@
 // Auditor samples through the API: reproducible by seed over a stable population order, a seed
 // recorded when none is given, the window's bounds, who may draw, and other tenants kept out.
-import { memberships, users } from "@rampart/db/schema";
+import { memberships, policyRuns, repositories, users } from "@rampart/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
@@ -161,6 +161,59 @@ describe("audit samples", () => {
     expect(unknown.statusCode).toBe(400);
     const tooMany = await send("POST", auditor.cookie, { population: "runs", ...WINDOW, size: 501 });
     expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("samples the runs created in the window, labelled by repository and commit", async () => {
+    const [repository] = await ctx.database.db
+      .insert(repositories)
+      .values({
+        tenantId: admin.tenantId,
+        name: "acme/payments-api",
+        source: "git",
+        location: "https://git.example.test/acme/payments-api.git",
+      })
+      .returning();
+    const runs = await ctx.database.db
+      .insert(policyRuns)
+      .values(
+        Array.from({ length: 12 }, (_, index) => ({
+          tenantId: admin.tenantId,
+          repositoryId: repository!.id,
+          repo: "acme/payments-api",
+          commitSha: index.toString(16).repeat(40).slice(0, 40),
+          triggeredBy: "manual",
+          status: "pass" as const,
+          filesScanned: 1,
+          failedCount: 0,
+          analyzers: {},
+          engineVersion: "test",
+          selfHash: "test",
+          // Monthly through 2025: the window below holds March to August.
+          createdAt: new Date(Date.UTC(2025, index, 15)),
+        })),
+      )
+      .returning();
+    const inWindow = runs.filter(
+      (run) => run.createdAt.getUTCMonth() >= 2 && run.createdAt.getUTCMonth() <= 7,
+    );
+    const response = await send("POST", auditor.cookie, {
+      population: "runs",
+      windowStart: "2025-03-01T00:00:00Z",
+      windowEnd: "2025-09-01T00:00:00Z",
+      size: 3,
+      seed: "runs-2025",
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const sample = response.json();
+    expect(sample.populationSize).toBe(6);
+    const expected = drawPositions("runs-2025", 6, 3).map((position) => inWindow[position]!);
+    expect(sample.picks).toEqual(
+      expected.map((run) => ({
+        id: run.id,
+        label: `acme/payments-api @ ${run.commitSha.slice(0, 12)}`,
+        at: run.createdAt.toISOString(),
+      })),
+    );
   });
 
   it("lets only admins and auditors draw, and keeps other tenants out", async () => {

@@ -247,6 +247,25 @@ describe("policies", () => {
     expect((await source(admin.tenantId, new Date())).get("ORG-ACC-01")!.state).toBe("missing");
   });
 
+  it("gives auditors the acknowledgements as a population to sample", async () => {
+    const now = Date.now();
+    const sample = await send("POST", "audit-samples", auditor.cookie, {
+      population: "policy-acknowledgements",
+      windowStart: new Date(now - 86_400_000).toISOString(),
+      windowEnd: new Date(now + 60_000).toISOString(),
+      size: 10,
+      seed: "acks",
+    });
+    expect(sample.statusCode, sample.body).toBe(201);
+    expect(sample.json().populationSize).toBe(2);
+    expect(
+      sample
+        .json()
+        .picks.map((item: { label: string }) => item.label)
+        .sort(),
+    ).toEqual([admin.email, member.email].map((email) => `${email} acknowledged access-control v1`).sort());
+  });
+
   it("answers another tenant's user 404 on every policy route", async () => {
     const routes: [Method, string, object?][] = [
       ["GET", "policies"],
