@@ -14,7 +14,8 @@ import { isZip, PackageArchiveError, readPackageZip } from "./audit-package-zip.
 const { files, keys } = auditPackageFixture();
 const zipOf = (entries: Map<string, Uint8Array>) => Buffer.from(zipSync(Object.fromEntries(entries)));
 
-describe("rampart verify <audit package>", () => {
+// Each case spawns the CLI, which starts slowly on a busy machine.
+describe("rampart verify <audit package>", { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "rampart-package-"));
   writeFileSync(join(dir, "audit-package.zip"), zipOf(files));
   writeFileSync(join(dir, "key.pem"), exportPublicKeyPem(keys.publicKey));

@@ -123,7 +123,12 @@ export function createAuditPackageService(deps: {
           label: `${version.key} v${version.version} approved ${isoSeconds(version.approvedAt)}`,
         });
       }
-      const acknowledged = acknowledgements.filter((row) => proven(row.ledgerIndex));
+      // Only acknowledgements of the versions packaged: their text is what the entry's hash names.
+      const acknowledged = acknowledgements.filter(
+        (row) =>
+          proven(row.ledgerIndex) &&
+          inForce.some((version) => version.policyId === row.policyId && version.version === row.version),
+      );
       for (const policy of new Map(inForce.map((version) => [version.policyId, version])).values()) {
         const own = acknowledged.filter((row) => row.policyId === policy.policyId);
         files.set(
