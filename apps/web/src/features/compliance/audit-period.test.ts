@@ -27,4 +27,31 @@ describe("periodQuery", () => {
     expect(periodProblem(reversed)).toBe("The window must start before it ends.");
     expect(periodProblem({ ...open, from: "2026-01-01", to: "2026-01-01" })).toBeNull();
   });
+
+  it("ends a day that is not over at now when asked to (the audit package refuses the future)", () => {
+    const now = new Date("2026-11-28T16:45:00.000Z");
+    expect(periodQuery({ ...INITIAL_PERIOD, at: "2026-11-28" }, now)).toEqual({
+      view: "type1",
+      at: "2026-11-28T16:45:00.000Z",
+    });
+    expect(periodQuery({ view: "type2", at: "", from: "2026-11-01", to: "2026-11-28" }, now)).toEqual({
+      view: "type2",
+      from: "2026-11-01T00:00:00.000Z",
+      to: "2026-11-28T16:45:00.000Z",
+    });
+    expect(periodQuery({ ...INITIAL_PERIOD, at: "2026-11-27" }, now)?.at).toBe("2026-11-27T23:59:59.999Z");
+  });
+
+  it("refuses days after today and windows longer than three years", () => {
+    const now = new Date("2026-11-28T16:45:00.000Z");
+    expect(periodProblem({ ...INITIAL_PERIOD, at: "2026-11-29" }, now)).toBe(
+      "Evidence cannot be judged ahead of time: pick today or earlier.",
+    );
+    expect(periodProblem({ view: "type2", at: "", from: "2026-12-01", to: "2026-12-31" }, now)).toBe(
+      "The window cannot start in the future.",
+    );
+    expect(periodProblem({ view: "type2", at: "", from: "2022-01-01", to: "2026-06-30" }, now)).toBe(
+      "The window can be at most three years.",
+    );
+  });
 });

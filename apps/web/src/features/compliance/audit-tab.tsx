@@ -43,7 +43,7 @@ const POPULATION_OPTIONS = (Object.keys(POPULATION_LABELS) as Population[]).map(
 function AuditPackageCard({ tenantId, frameworks }: { tenantId: string; frameworks: Framework[] }) {
   const [framework, setFramework] = useState(frameworks[0]?.id ?? "");
   const [period, setPeriod] = useState<AuditPeriod>(INITIAL_PERIOD);
-  const query = periodQuery(period);
+  const query = periodQuery(period, new Date());
   return (
     <Card>
       <CardHeader>
@@ -70,6 +70,11 @@ function AuditPackageCard({ tenantId, frameworks }: { tenantId: string; framewor
         {query && framework ? (
           <a
             href={auditPackageUrl(tenantId, framework, query)}
+            // The page may have sat open since it rendered: "today" ends at the moment of the click.
+            onClick={(event) => {
+              const fresh = periodQuery(period, new Date());
+              if (fresh) event.currentTarget.href = auditPackageUrl(tenantId, framework, fresh);
+            }}
             download
             className={cn(buttonVariants({ variant: "default" }), "self-start")}
           >
@@ -424,7 +429,11 @@ export function AuditTab({ tenantId, abilities }: { tenantId: string; abilities:
         />
       ) : (
         <>
-          <AuditPackageCard tenantId={tenantId} frameworks={frameworks.data} />
+          {/* The package covers the frameworks Rampart ships; a custom one has no package. */}
+          <AuditPackageCard
+            tenantId={tenantId}
+            frameworks={frameworks.data.filter((entry) => !entry.custom)}
+          />
           <CustomFrameworksCard
             tenantId={tenantId}
             frameworks={frameworks.data}
