@@ -567,7 +567,7 @@ export function createEvidenceRequestsService(deps: {
         const accepted = body.decision === "accept";
         const reason = body.decision === "reject" ? body.reason : null;
         const validUntil = accepted ? periodAt(request.cadence, request.periodStart).validUntil : null;
-        const artifact = await deps.ledger.append(tx, {
+        await deps.ledger.append(tx, {
           tenantId,
           artifactType: "evidence_review",
           content: {
@@ -584,7 +584,6 @@ export function createEvidenceRequestsService(deps: {
           },
           createdAt: at,
         });
-        void artifact;
         await tx
           .update(evidenceSubmissions)
           .set({

@@ -39,12 +39,14 @@ const validAt = (request: RequestFacts, at: Date) =>
   request.acceptedAt <= at &&
   (request.validUntil === null || request.validUntil > at);
 
-/** The state a request had at `at`, as far as its row tells: accepted evidence counts from its review. */
+/**
+ * The state a request had at `at`, as far as its row tells: accepted evidence counts from its
+ * review until its validity ends; before the review it was at best waiting for review.
+ */
 function stateAt(request: RequestFacts, at: Date): EvidenceRequestState {
-  if (validAt(request, at)) return "accepted";
-  if (request.acceptedAt !== null && request.acceptedAt <= at) return "expired";
-  if (request.state === "accepted" || request.state === "expired")
-    return request.acceptedAt ? "submitted" : "expired";
+  if (request.acceptedAt !== null && request.acceptedAt <= at)
+    return validAt(request, at) ? "accepted" : "expired";
+  if (request.acceptedAt !== null) return "submitted";
   return request.state;
 }
 
@@ -97,19 +99,14 @@ export function itemOver(
           .map(({ request }) => request);
   const owner = requests.at(-1)?.ownerEmail ?? null;
   if (uncovered.length === 0) return { key, state: "accepted", owner };
+  // The first uncovered period: never asked for (missing), or its request's state short of accepted.
   const first = uncovered[0];
-  // A period's request that was never answered has lapsed by now; one without a request was never asked.
-  return {
-    key,
-    state: first
-      ? first.state === "expired"
-        ? "expired"
-        : first.state === "accepted"
-          ? "submitted"
-          : first.state
-      : "missing",
-    owner,
-  };
+  const state: EvidenceRequestState = !first
+    ? "missing"
+    : first.acceptedAt !== null
+      ? "submitted"
+      : first.state;
+  return { key, state, owner };
 }
 
 export function createEvidenceStatus(deps: {

@@ -1,5 +1,8 @@
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { evidenceSubmissions } from "@rampart/db/schema";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, signUp } from "../../test/harness.ts";
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from "../../test/local-s3.ts";
 import { sha256Hex } from "./evidence-store.ts";
 import { createS3EvidenceStore } from "./s3-evidence-store.ts";
@@ -69,4 +72,48 @@ describe("the S3 evidence store", () => {
     );
     await expect(store.get(stored)).rejects.toThrow(/does not match its hash/);
   });
+});
+
+describe("evidence uploads with EVIDENCE_S3_BUCKET set", () => {
+  it("go to the bucket and come back checked", async () => {
+    const ctx = await createTestContext({
+      services: {
+        EVIDENCE_S3_BUCKET: BUCKET,
+        EVIDENCE_S3_ENDPOINT: s3.endpoint,
+        EVIDENCE_S3_REGION: "us-east-1",
+        EVIDENCE_S3_FORCE_PATH_STYLE: true,
+      },
+    });
+    try {
+      expect(ctx.services.evidenceStore.storage).toBe("s3");
+      const admin = await signUp(ctx.app);
+      const listed = await ctx.app.inject({
+        url: `/api/tenants/${admin.tenantId}/evidence-requests?controlCode=ORG-GOV-02`,
+        headers: { cookie: admin.cookie },
+      });
+      const requestId = listed.json().requests[0].id;
+      const content = Buffer.from("minutes of the security oversight review\n");
+      const uploaded = await ctx.app.inject({
+        method: "POST",
+        url: `/api/tenants/${admin.tenantId}/evidence-requests/${requestId}/submissions?fileName=minutes.md`,
+        headers: { cookie: admin.cookie, "content-type": "text/markdown" },
+        payload: content,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const submission = uploaded.json().submissions[0];
+      const [row] = await ctx.database.db
+        .select()
+        .from(evidenceSubmissions)
+        .where(eq(evidenceSubmissions.id, submission.id));
+      expect(row).toMatchObject({ storage: "s3", sha256: sha256Hex(content) });
+      const downloaded = await ctx.app.inject({
+        url: `/api/tenants/${admin.tenantId}/evidence-requests/${requestId}/submissions/${submission.id}/file`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(downloaded.statusCode).toBe(200);
+      expect(downloaded.rawPayload.equals(content)).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 });
