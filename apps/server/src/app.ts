@@ -185,6 +185,7 @@ export async function buildApp(options: {
   registerPostureRoutes(app, {
     posture: services.posture,
     fixes: services.fixes,
+    customFrameworks: services.customFrameworks,
     access,
     authenticate,
   });

@@ -28,15 +28,15 @@ export const ComplianceRow = z.object({
   status: ComplianceStatus,
   hasFinding: z.boolean(),
   /** Some mapped control's accepted evidence expires within its cadence's warning window. */
-  atRisk: z.boolean().optional(),
-  missing: z.array(MissingEvidence).optional(),
+  atRisk: z.boolean(),
+  missing: z.array(MissingEvidence),
   controls: z.array(
     z.object({
       code: z.string(),
       title: z.string(),
       status: ComplianceStatus,
       hasFinding: z.boolean(),
-      atRisk: z.boolean().optional(),
+      atRisk: z.boolean(),
     }),
   ),
 });

@@ -20,6 +20,7 @@ import { isFrameworkId, listFrameworks } from "@rampart/policy";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import { currentUser } from "../auth/authenticate.ts";
+import type { CustomFrameworksService } from "../custom-frameworks/custom-frameworks.service.ts";
 import { notFound } from "../errors.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
 import type { App } from "../http/types.ts";
@@ -35,6 +36,7 @@ export function registerPostureRoutes(
   deps: {
     posture: PostureService;
     fixes: FixesService;
+    customFrameworks: Pick<CustomFrameworksService, "customFrameworkCompliance">;
     access: TenantAccessService;
     authenticate: onRequestAsyncHookHandler;
   },
@@ -157,9 +159,14 @@ export function registerPostureRoutes(
       },
     },
     async (request) => {
-      await report(request.query.tenantId, currentUser(request).id);
-      if (!isFrameworkId(request.params.frameworkId)) throw notFound("Framework not found");
-      return posture.compliance(request.query.tenantId, request.params.frameworkId, request.query);
+      const { tenantId } = request.query;
+      await report(tenantId, currentUser(request).id);
+      const { frameworkId } = request.params;
+      if (isFrameworkId(frameworkId)) return posture.compliance(tenantId, frameworkId, request.query);
+      // Otherwise a tenant's own framework (404 when it is not this tenant's).
+      return posture.customCompliance(tenantId, request.query, (results, evidence, at) =>
+        deps.customFrameworks.customFrameworkCompliance(tenantId, frameworkId, results, evidence, at),
+      );
     },
   );
 }

@@ -14,7 +14,15 @@ import {
   TOP_RISKS_SHOWN,
 } from "@rampart/contracts/risks";
 import type { RuleMeta } from "@rampart/engine";
-import { evaluateFramework, type FrameworkId, getControl, listControls } from "@rampart/policy";
+import {
+  type ControlResult,
+  evaluateFramework,
+  type FrameworkId,
+  getControl,
+  listControls,
+  type ComplianceResponse as PolicyComplianceResponse,
+  type ControlEvidence as PolicyControlEvidence,
+} from "@rampart/policy";
 import type { Narratives, Narrator } from "../advisor/narratives-model.ts";
 import { chainStatus, toEvidenceArtifact } from "../evidence/evidence.mapper.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
@@ -320,6 +328,29 @@ export function createPostureService(deps: {
   const SUMMARY_CACHE_ENTRIES = 1_000;
   const summaryCache = new Map<string, { version: string; at: number; value: Promise<DashboardSummary> }>();
 
+  /** What a framework is judged on, for a Type I moment or a Type II window (see `compliance`). */
+  async function complianceInputs(tenantId: string, query: ComplianceViewQuery) {
+    const view = complianceView(query, now());
+    const reference = view.kind === "type1" ? view.at : view.to;
+    const current = reference.getTime() >= now().getTime();
+    const latest = await repo.latestRuns(tenantId, current ? undefined : reference);
+    const results = asControlResults(
+      await evidenceOf(
+        tenantId,
+        latest.map((r) => r.id),
+        reference,
+      ),
+    );
+    if (view.kind === "type2") {
+      const failing = await repo.controlsFailingBetween(tenantId, view.from, view.to);
+      for (const result of results) {
+        if (failing.has(result.code) && result.failures === 0) result.failures = 1;
+      }
+    }
+    const evidence = deps.evidence ? await deps.evidence.controlEvidence(tenantId, view) : [];
+    return { results, evidence, reference };
+  }
+
   return {
     risks,
     latestRuns: (tenantId: string) => repo.latestRuns(tenantId),
@@ -424,25 +455,23 @@ export function createPostureService(deps: {
       frameworkId: FrameworkId,
       query: ComplianceViewQuery = {},
     ): Promise<Omit<ComplianceResponse, "framework"> & { framework: ComplianceResponse["framework"] }> {
-      const view = complianceView(query, now());
-      const reference = view.kind === "type1" ? view.at : view.to;
-      const current = reference.getTime() >= now().getTime();
-      const latest = await repo.latestRuns(tenantId, current ? undefined : reference);
-      const results = asControlResults(
-        await evidenceOf(
-          tenantId,
-          latest.map((r) => r.id),
-          reference,
-        ),
-      );
-      if (view.kind === "type2") {
-        const failing = await repo.controlsFailingBetween(tenantId, view.from, view.to);
-        for (const result of results) {
-          if (failing.has(result.code) && result.failures === 0) result.failures = 1;
-        }
-      }
-      const evidence = deps.evidence ? await deps.evidence.controlEvidence(tenantId, view) : [];
+      const { results, evidence, reference } = await complianceInputs(tenantId, query);
       return evaluateFramework(frameworkId, results, { now: reference }, evidence) as never;
+    },
+
+    /** A tenant's own framework, judged on the same results and evidence as the shipped ones. */
+    async customCompliance(
+      tenantId: string,
+      query: ComplianceViewQuery,
+      evaluate: (
+        results: ControlResult[],
+        evidence: readonly PolicyControlEvidence[],
+        at: Date,
+      ) => Promise<PolicyComplianceResponse<ComplianceResponse["framework"]>>,
+    ): Promise<ComplianceResponse> {
+      const { results, evidence, reference } = await complianceInputs(tenantId, query);
+      // The evaluator's rows are readonly; the API's type is the same shape, writable.
+      return (await evaluate(results, evidence, reference)) as unknown as ComplianceResponse;
     },
 
     async summary(tenantId: string, days: number): Promise<DashboardSummary> {
