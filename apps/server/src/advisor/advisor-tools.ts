@@ -204,7 +204,11 @@ export function createAdvisorTools(deps: AdvisorToolDeps) {
         const wanted = args.requirement?.toUpperCase();
         const rows = wanted
           ? result.controls.filter((row) => row.frameworkControlCode.toUpperCase() === wanted)
-          : result.controls.filter((row) => row.status === "fail").slice(0, 30);
+          : // Failing on a finding first: those a fix in code can turn, before evidence still to collect.
+            result.controls
+              .filter((row) => row.status === "fail")
+              .sort((a, b) => Number(b.hasFinding) - Number(a.hasFinding))
+              .slice(0, 30);
         if (wanted && rows.length === 0)
           return { data: { error: `${name} has no requirement ${args.requirement}.` }, citations: [] };
         return {
@@ -215,7 +219,13 @@ export function createAdvisorTools(deps: AdvisorToolDeps) {
               requirement: row.frameworkControlCode,
               title: row.controlTitle,
               status: row.status,
+              hasFinding: row.hasFinding,
               controls: row.controls,
+              missingEvidence: row.missing.map((item) => ({
+                title: item.title,
+                state: item.state,
+                owner: item.owner,
+              })),
             })),
           },
           citations: [

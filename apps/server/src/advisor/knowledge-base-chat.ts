@@ -232,7 +232,7 @@ const INTENTS: readonly Intent[] = [
             : `Not yet: ${s.failedControls} requirement${s.failedControls === 1 ? "" : "s"} fail.`;
       const failing = d.failingRequirements.slice(0, 8).map((row) => `${row.requirement} ${row.title}`);
       return {
-        text: `${d.framework}: ${s.compliancePercentage}% compliant (${s.passedControls} of ${s.totalControls} requirements pass, ${s.failedControls} fail, ${s.unknownControls} not evaluated). ${verdict}${failing.length ? `\n\nFailing requirements:\n${list(failing)}` : ""}\n\nRampart checks what scans can evidence; an auditor also reviews policies and processes outside it.`,
+        text: `${d.framework}: ${s.compliancePercentage}% compliant (${s.passedControls} of ${s.totalControls} requirements pass, ${s.failedControls} fail, ${s.unknownControls} not evaluated). ${verdict}${failing.length ? `\n\nFailing requirements:\n${list(failing)}` : ""}\n\nA requirement fails on a finding or on evidence that is missing, not yet accepted or expired; the Compliance page shows what each one lacks and who owns it.`,
         citations: result.citations,
       };
     },

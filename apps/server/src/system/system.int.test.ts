@@ -130,6 +130,9 @@ describe("the settings drawer's calls", () => {
       "demo.remove-idle",
       // Forgets old webhook delivery ids: no payload, and the table has no tenant.
       "github.purge-deliveries",
+      // Opens each open organization's evidence requests for the period and e-mails owners of
+      // overdue ones: no payload; a failed e-mail is a result, not an error naming anyone.
+      "evidence-requests.remind",
     ];
     for (const job of jobDefinitions(ctx.services)) {
       if (instanceJobs.includes(job.name)) continue;
