@@ -57,7 +57,23 @@ export const DEMO_EVIDENCE: readonly PlannedEvidence[] = [
     answer: accepted("training-completion.csv"),
   },
   { controlCode: "ORG-ACC-01", evidenceKey: "rampart-access-review", answer: record },
+  {
+    controlCode: "ORG-ACC-01",
+    evidenceKey: "production-access-review",
+    answer: accepted("production-access-review.csv"),
+  },
+  {
+    controlCode: "ORG-ACC-02",
+    evidenceKey: "provider-attestation-review",
+    answer: accepted("provider-attestation-review.md"),
+  },
+  {
+    controlCode: "ORG-ACC-02",
+    evidenceKey: "office-access-list",
+    answer: accepted("office-access-list.csv"),
+  },
   { controlCode: "ORG-AST-01", evidenceKey: "asset-inventory", answer: accepted("asset-inventory.csv") },
+  { controlCode: "ORG-AST-02", evidenceKey: "disposal-records", answer: accepted("disposal-records.csv") },
   { controlCode: "ORG-RSK-01", evidenceKey: "risk-assessment", answer: accepted("risk-assessment.md") },
   { controlCode: "ORG-VEN-01", evidenceKey: "vendor-inventory", answer: accepted("vendor-inventory.csv") },
   {
@@ -71,6 +87,7 @@ export const DEMO_EVIDENCE: readonly PlannedEvidence[] = [
   { controlCode: "ORG-BCP-01", evidenceKey: "recovery-test", answer: accepted("recovery-test.md") },
   { controlCode: "ORG-BCP-02", evidenceKey: "restore-test", answer: accepted("restore-test.md") },
   { controlCode: "ORG-CHG-01", evidenceKey: "change-history", answer: record },
+  { controlCode: "ORG-CHG-01", evidenceKey: "emergency-changes", answer: accepted("emergency-changes.csv") },
   {
     controlCode: "ORG-SDL-01",
     evidenceKey: "secure-development-standard",

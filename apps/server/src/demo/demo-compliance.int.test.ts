@@ -4,20 +4,23 @@
 import { evidenceRequests, policies } from "@rampart/db/schema";
 import { listPolicyTemplates } from "@rampart/policy";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDemoWhenReady } from "../../test/demo.ts";
 import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { createDemoCompliance } from "./demo-compliance.ts";
 import { DEMO_AD_HOC_REQUEST, DEMO_EVIDENCE, DEMO_POLICIES } from "./demo-compliance-plan.ts";
 
 let ctx: TestContext;
 let cookie: string;
 let tenantId: string;
+let userId: string;
+let email: string;
 
 const get = (url: string) => ctx.app.inject({ url, headers: { cookie } });
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ({ cookie } = await signUp(ctx.app));
+  ({ cookie, userId, email } = await signUp(ctx.app));
   tenantId = await seedDemoWhenReady(ctx.app, cookie);
 }, 300_000);
 afterAll(() => ctx.close());
@@ -44,15 +47,17 @@ describe("the demo organization's compliance programme", () => {
   it("answers the planned requests: accepted, produced by Rampart, waiting for review, rejected with a reason", async () => {
     const response = await get(`/api/tenants/${tenantId}/evidence-requests`);
     expect(response.statusCode, response.body).toBe(200);
-    const requests = response.json() as {
-      id: string;
-      controlCode: string;
-      evidenceKey: string;
-      state: string;
-      source: string;
-      rejectReason: string | null;
-      owner: { email: string } | null;
-    }[];
+    const { requests } = response.json() as {
+      requests: {
+        id: string;
+        controlCode: string;
+        evidenceKey: string;
+        state: string;
+        source: string;
+        rejectReason: string | null;
+        owner: { email: string } | null;
+      }[];
+    };
     const byKey = new Map(
       requests.map((request) => [`${request.controlCode}/${request.evidenceKey}`, request]),
     );
@@ -106,7 +111,10 @@ describe("the demo organization's compliance programme", () => {
     expect(compliance.failedControls).toBeGreaterThan(0);
     const failing = controls.filter((row) => row.status === "fail" && row.missing.length > 0);
     expect(failing.length).toBeGreaterThan(0);
-    console.info(`demo SOC 2 readiness: ${compliance.compliancePercentage} %`, compliance);
+    // Each thing missing names who owns it: the demo's user, who owns every open request.
+    expect(failing[0]!.missing[0]!.owner).toMatch(/@/);
+    expect(compliance.compliancePercentage).toBeGreaterThan(0);
+    expect(compliance.compliancePercentage).toBeLessThan(100);
   });
 
   it("seeds once: a second switch to the demo adds nothing", async () => {
@@ -119,5 +127,32 @@ describe("the demo organization's compliance programme", () => {
     const before = await countOf();
     expect(await seedDemoWhenReady(ctx.app, cookie)).toBe(tenantId);
     expect(await countOf()).toEqual(before);
+    // Run again on purpose (a retry after a crash would): it sees the policies and stops.
+    const seedAgain = createDemoCompliance({
+      db: ctx.database.db,
+      policies: ctx.services.policies,
+      evidenceRequests: ctx.services.evidenceRequests,
+      evidenceRecords: ctx.services.evidenceRecords,
+    });
+    expect(await seedAgain(tenantId, { id: userId, email })).toBe(false);
+    expect(await countOf()).toEqual(before);
+  });
+
+  it("leaves the demo usable when the programme cannot be seeded", async () => {
+    const failing = vi.spyOn(ctx.services.policies, "create").mockRejectedValueOnce(new Error("disk full"));
+    try {
+      const other = await signUp(ctx.app);
+      const id = await seedDemoWhenReady(ctx.app, other.cookie);
+      expect(failing).toHaveBeenCalledOnce();
+      const tenant = await ctx.app.inject({ url: `/api/tenants/${id}`, headers: { cookie: other.cookie } });
+      expect(tenant.json()).toMatchObject({ isDemo: true, role: "admin" });
+      const listed = await ctx.app.inject({
+        url: `/api/tenants/${id}/policies`,
+        headers: { cookie: other.cookie },
+      });
+      expect(listed.json()).toEqual([]);
+    } finally {
+      failing.mockRestore();
+    }
   });
 });

@@ -252,7 +252,11 @@ export function createDemoService(deps: {
         "demo compliance programme seeded",
       );
     } catch (error) {
-      deps.logger?.warn({ tenantId, err: error }, "demo compliance programme could not be seeded");
+      const message = "demo compliance programme could not be seeded";
+      // Without a logger (as services.ts builds it) the warning still reaches the operator.
+      if (deps.logger) deps.logger.warn({ tenantId, err: error }, message);
+      else
+        console.warn(`${message} (${tenantId}): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
