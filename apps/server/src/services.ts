@@ -31,6 +31,7 @@ import { type Config, DEFAULT_GITHUB_URL, repositoryPolicyDefaults } from "./con
 import { createImagesService, DEFAULT_IMAGE_QUOTAS } from "./containers/images.service.ts";
 import { createCustomFrameworksService } from "./custom-frameworks/custom-frameworks.service.ts";
 import { createDemoService } from "./demo/demo.service.ts";
+import { createDemoCompliance } from "./demo/demo-compliance.ts";
 import { createApplyConfig } from "./environments/apply-config.ts";
 import { createDeclaredEvaluator } from "./environments/declared-state.ts";
 import { createDemoEnvironments } from "./environments/demo-environments.ts";
@@ -267,6 +268,15 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     policy: networkPolicy,
     minScheduleMinutes: fetching.SCAN_SCHEDULE_MIN_MINUTES,
   });
+  const evidenceStore = evidenceStoreOf(config);
+  const evidenceRequests = createEvidenceRequestsService({
+    db,
+    store: evidenceStore,
+    ledger,
+    ...(config.now ? { now: config.now } : {}),
+  });
+  const policies = createPoliciesService({ db, ledger });
+  const evidenceRecords = createEvidenceRecords({ db, ...(config.now ? { now: config.now } : {}) });
   const demo = createDemoService({
     db,
     repositories: repositoriesRepo,
@@ -274,6 +284,13 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     images,
     environments: environments.demo,
     ledger,
+    compliance: createDemoCompliance({
+      db,
+      policies,
+      evidenceRequests,
+      evidenceRecords,
+      ...(config.now ? { now: config.now } : {}),
+    }),
     jobs,
     samplesDir: config.SAMPLES_DIR,
     sampleCacheDir,
@@ -296,13 +313,6 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
         }
       : {}),
     log: advisorLog,
-  });
-  const evidenceStore = evidenceStoreOf(config);
-  const evidenceRequests = createEvidenceRequestsService({
-    db,
-    store: evidenceStore,
-    ledger,
-    ...(config.now ? { now: config.now } : {}),
   });
   const evidenceStatus = createEvidenceStatus({
     db,
@@ -369,7 +379,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     auditRepo,
     auditLog: createAuditLogService({ repo: auditRepo }),
     auditSamples: createAuditSamplesService({ db }),
-    policies: createPoliciesService({ db, ledger }),
+    policies,
     customFrameworks: createCustomFrameworksService({ db }),
     mailer,
     codeHost,
@@ -397,7 +407,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     posture,
     evidenceStore,
     evidenceRequests,
-    evidenceRecords: createEvidenceRecords({ db, ...(config.now ? { now: config.now } : {}) }),
+    evidenceRecords,
     evidenceRemindersJob: evidenceRemindersJob({
       db,
       evidenceRequests,

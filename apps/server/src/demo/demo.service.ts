@@ -13,6 +13,7 @@ import {
   repositories as repositoriesTable,
   scans,
   tenants,
+  users,
 } from "@rampart/db/schema";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -27,6 +28,7 @@ import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoriesRepo } from "../repositories/repositories.repo.ts";
 import { listSamples, materializeSample } from "../repositories/samples.ts";
 import type { ScanService } from "../runs/scan.service.ts";
+import type { SeedDemoCompliance } from "./demo-compliance.ts";
 import { type CopyReport, copyTemplate } from "./demo-copy.ts";
 
 export const DEMO_TENANT_NAME = "Rampart Demo";
@@ -55,6 +57,8 @@ export function createDemoService(deps: {
   /** The environments a sample bundles, created and synced once its commits are scanned. */
   environments: Pick<DemoEnvironments, "seed">;
   ledger: LedgerService;
+  /** Fills a new copy's compliance programme as its owner (the template has none: it has no user). */
+  compliance?: SeedDemoCompliance;
   jobs: JobSender;
   samplesDir: string;
   sampleCacheDir: string;
@@ -231,6 +235,32 @@ export function createDemoService(deps: {
   }
 
   /**
+   * Seeds the copy's compliance programme after its transaction: it acts through the services,
+   * each with transactions of its own. A failure leaves a demo without that programme, still usable.
+   */
+  async function seedCompliance(tenantId: string, userId: string) {
+    if (!deps.compliance) return;
+    const started = performance.now();
+    try {
+      const [owner] = await asInstance(() =>
+        db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)),
+      );
+      if (!owner) return;
+      await deps.compliance(tenantId, owner);
+      deps.logger?.info(
+        { tenantId, ms: Math.round(performance.now() - started) },
+        "demo compliance programme seeded",
+      );
+    } catch (error) {
+      const message = "demo compliance programme could not be seeded";
+      // Without a logger (as services.ts builds it) the warning still reaches the operator.
+      if (deps.logger) deps.logger.warn({ tenantId, err: error }, message);
+      else
+        console.warn(`${message} (${tenantId}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
    * Erases one demo organization with all of its data, its evidence chain included (demo data,
    * not evidence anyone relies on), and the fix branches its repositories had on this machine.
    */
@@ -317,6 +347,7 @@ export function createDemoService(deps: {
           },
           "demo organization copied",
         );
+        await seedCompliance(created.tenantId, userId);
         return created.tenantId;
       }
       const raced = await findOwnTenantId(userId);
