@@ -94,7 +94,13 @@ test("the chain card, the control table and the control modal agree with one API
       `/api/compliance/${framework}?tenantId=${tenantId}`,
     );
     for (const control of compliance.controls.flatMap((requirement) => requirement.controls)) {
-      const row = summary.controlStatus.find((candidate) => candidate.control.code === control.code)!;
+      const row = summary.controlStatus.find((candidate) => candidate.control.code === control.code);
+      // Organizational controls are judged on their evidence, on the Compliance page only.
+      if (control.code.startsWith("ORG-")) {
+        expect(row, control.code).toBeUndefined();
+        continue;
+      }
+      if (!row) throw new Error(`${control.code} is missing from the control table`);
       const status = !row.evaluated ? "unknown" : row.failures > 0 ? "fail" : "pass";
       expect({ framework, code: control.code, status }).toEqual({
         framework,

@@ -190,19 +190,23 @@ export function createPostureService(deps: {
       else if (runHash) entry.push(runHash);
       hashesOf.set(row.controlCode, entry);
     }
-    return listControls().map((control) => {
-      const verdict = verdicts.get(control.code);
-      const passes = verdict?.result.passes ?? 0;
-      const failures = verdict?.result.failures ?? 0;
-      return {
-        control: controlBody(control),
-        passes,
-        failures,
-        compliance: controlCompliance(passes, failures),
-        evaluated: verdict !== undefined && verdict.status !== "unknown",
-        evidenceHashes: [...new Set(hashesOf.get(control.code) ?? [])].slice(0, EVIDENCE_HASHES_SHOWN),
-      };
-    });
+    // Controls evidenced only by documents and records have no checks to count: they are judged
+    // on the Compliance page, with their evidence, and are not rows of the scanners' control table.
+    return listControls()
+      .filter((control) => control.evidencedBy !== "evidence")
+      .map((control) => {
+        const verdict = verdicts.get(control.code);
+        const passes = verdict?.result.passes ?? 0;
+        const failures = verdict?.result.failures ?? 0;
+        return {
+          control: controlBody(control),
+          passes,
+          failures,
+          compliance: controlCompliance(passes, failures),
+          evaluated: verdict !== undefined && verdict.status !== "unknown",
+          evidenceHashes: [...new Set(hashesOf.get(control.code) ?? [])].slice(0, EVIDENCE_HASHES_SHOWN),
+        };
+      });
   }
 
   /** Posture at the end of each day of the window, replaying runs in order. */
