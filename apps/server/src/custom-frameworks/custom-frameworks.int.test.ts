@@ -173,6 +173,30 @@ describe("custom frameworks", () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it("answers GET /api/compliance/{id} for the tenant's own framework, an auditor too, and 404 to others", async () => {
+    const url = (tenantId: string) => `/api/compliance/${yamlId}?tenantId=${tenantId}`;
+    const mine = await ctx.app.inject({ url: url(admin.tenantId), headers: { cookie: admin.cookie } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const body = mine.json();
+    expect(body.framework).toMatchObject({ id: yamlId, name: "Globex Vendor Questionnaire" });
+    expect(body.compliance.totalControls).toBe(body.controls.length);
+    // Nothing was scanned and no evidence given: the access review's row fails for want of it.
+    const row = body.controls.find(
+      (candidate: { frameworkControlCode: string }) => candidate.frameworkControlCode === "GVQ-3",
+    );
+    expect(row).toMatchObject({ status: "fail", isMapped: true });
+    expect(row.missing.length).toBeGreaterThan(0);
+    const audited = await ctx.app.inject({ url: url(admin.tenantId), headers: { cookie: auditor.cookie } });
+    expect(audited.statusCode).toBe(200);
+    const theirs = await ctx.app.inject({
+      url: url(stranger.tenantId),
+      headers: { cookie: stranger.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const probing = await ctx.app.inject({ url: url(admin.tenantId), headers: { cookie: stranger.cookie } });
+    expect(probing.statusCode).toBe(404);
+  });
+
   it("keeps other tenants out of every route", async () => {
     const calls: [Method, string, object?][] = [
       ["GET", ""],
