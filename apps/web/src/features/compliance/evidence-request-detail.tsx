@@ -7,16 +7,13 @@ import type {
   EvidenceRequest,
   EvidenceSubmission,
 } from "@rampart/contracts/evidence-requests";
-import { ArrowLeft, Download, FileCog, Upload } from "lucide-react";
+import { Download, FileCog, Upload } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link } from "wouter";
-import { ErrorPanel } from "../../components/error-panel";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, serverErrorMessage } from "../../lib/api";
@@ -31,6 +28,7 @@ import {
 import { submissionFileUrl, useEvidenceRequest } from "./api/get-evidence-requests";
 import { useOwnerCandidates } from "./api/get-owner-candidates";
 import type { ComplianceAbilities } from "./compliance-role";
+import { BackLink, detailLoadState } from "./detail-frame";
 import { CADENCE_LABELS, formatBytes, KIND_LABELS } from "./evidence-labels";
 import { EvidenceStateBadges } from "./evidence-state-badges";
 import { NativeSelect } from "./native-select";
@@ -402,38 +400,9 @@ export function EvidenceRequestDetailView({
   abilities: ComplianceAbilities;
 }) {
   const detail = useEvidenceRequest(tenantId, requestId);
-  const back = (
-    <Link
-      href="/compliance/evidence"
-      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All evidence requests
-    </Link>
-  );
-  if (detail.isPending) {
-    return (
-      <>
-        {back}
-        <Skeleton className="h-64" />
-      </>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <>
-        {back}
-        <ErrorPanel
-          title="Evidence request unavailable"
-          message={
-            detail.error instanceof ApiError && detail.error.status === 404
-              ? "This evidence request does not exist in this organization."
-              : "Failed to load the evidence request. Please try refreshing the page."
-          }
-        />
-      </>
-    );
-  }
+  const back = <BackLink href="/compliance/evidence" label="All evidence requests" />;
+  const loading = detailLoadState(detail, back, { title: "Evidence request", lower: "evidence request" });
+  if (loading || !detail.data) return loading;
   const { request, submissions, comments } = detail.data;
   return (
     <>

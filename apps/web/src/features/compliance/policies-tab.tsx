@@ -4,7 +4,7 @@
 // new version, an admin approve one, and members acknowledge the version in force — an
 // acknowledgement is evidence for the controls the policy serves.
 import type { PolicyDetail, PolicySummary, PolicyTemplate } from "@rampart/contracts/policies";
-import { ArrowLeft, Check, FileText } from "lucide-react";
+import { Check, FileText } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "../../components/empty-state";
@@ -17,7 +17,7 @@ import { Label } from "../../components/ui/label";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { Textarea } from "../../components/ui/textarea";
-import { ApiError, serverErrorMessage } from "../../lib/api";
+import { serverErrorMessage } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/format-date";
 import {
   useAcknowledgePolicy,
@@ -27,6 +27,7 @@ import {
 } from "./api/change-policy";
 import { usePolicies, usePolicy, usePolicyTemplates } from "./api/get-policies";
 import type { ComplianceAbilities } from "./compliance-role";
+import { BackLink, detailLoadState } from "./detail-frame";
 
 function TemplateList({
   tenantId,
@@ -359,38 +360,9 @@ function PolicyDetailView({
   const detail = usePolicy(tenantId, policyId);
   const [chosenVersion, setChosenVersion] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
-  const back = (
-    <Link
-      href="/compliance/policies"
-      className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All policies
-    </Link>
-  );
-  if (detail.isPending) {
-    return (
-      <>
-        {back}
-        <Skeleton className="h-64" />
-      </>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <>
-        {back}
-        <ErrorPanel
-          title="Policy unavailable"
-          message={
-            detail.error instanceof ApiError && detail.error.status === 404
-              ? "This policy does not exist in this organization."
-              : "Failed to load the policy. Please try refreshing the page."
-          }
-        />
-      </>
-    );
-  }
+  const back = <BackLink href="/compliance/policies" label="All policies" />;
+  const loading = detailLoadState(detail, back, { title: "Policy", lower: "policy" });
+  if (loading || !detail.data) return loading;
   const { policy, versions, acknowledgements } = detail.data;
   const shown = chosenVersion ?? policy.currentVersion ?? policy.latestVersion;
   const shownVersion = versions.find((version) => version.version === shown);
