@@ -1,9 +1,11 @@
 // Where evidence files live: content-addressed by SHA-256, so the same file submitted twice is
 // stored once and a stored file can be checked against the hash the ledger recorded. The default
 // store is a folder under the data directory; an S3-compatible bucket replaces it when configured.
-import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { SHA256_HEX, sha256Hex } from "@rampart/ledger/hash";
+
+export { sha256Hex };
 
 export type EvidenceStorage = "files" | "s3";
 
@@ -18,12 +20,6 @@ export interface EvidenceStore {
   put(bytes: Buffer, sha256: string): Promise<StoredFile>;
   /** The file's bytes, checked against the hash in its key; null when it is not there. */
   get(file: StoredFile): Promise<Buffer | null>;
-}
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-
-export function sha256Hex(bytes: Buffer): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /** `ab/abcdef…`: two levels keep a folder from holding every file of the instance. */

@@ -2,7 +2,7 @@
 // version is a draft), approved by an admin (the highest approved version is in force, and an
 // approved version never changes) and acknowledged by members. Approvals and acknowledgements are
 // entries of the evidence ledger, appended in the same transaction as the row they record.
-import { createHash } from "node:crypto";
+
 import type { PersonRef } from "@rampart/contracts/evidence-requests";
 import type {
   CreatePolicyBody,
@@ -15,6 +15,7 @@ import type { Database } from "@rampart/db/client";
 import { withDatabaseContext } from "@rampart/db/context";
 import { isUniqueViolation } from "@rampart/db/errors";
 import { memberships, policies, policyAcknowledgements, policyVersions, users } from "@rampart/db/schema";
+import { sha256Hex } from "@rampart/ledger/hash";
 import { getPolicyTemplate, isKnownControl } from "@rampart/policy";
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
@@ -35,7 +36,7 @@ export const MAX_VERSIONS_PER_POLICY = 200;
 const badRequest = (message: string) => new AppError("bad_request", message);
 const conflict = (message: string) => new AppError("conflict", message);
 
-export const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+export { sha256Hex };
 
 /** Other members' rows are visible only in the tenant's context; callers checked access first. */
 const inTenant = <T>(tenantId: string, work: () => T): T =>
