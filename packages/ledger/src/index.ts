@@ -65,6 +65,18 @@ export {
   verifyCheckpoint,
 } from "./checkpoint.ts";
 export {
+  type CosignatureVerification,
+  type Cosigner,
+  type CosignInput,
+  cosignCheckpoint,
+  cosignerKeyId,
+  cosignerVerifierKey,
+  type FailedCosignature,
+  parseCosignerKeys,
+  type Vouch,
+  verifyCosignatures,
+} from "./cosignature.ts";
+export {
   type DsseEnvelope,
   type DsseSignature,
   type EnvelopeVerification,
@@ -109,6 +121,30 @@ export {
   verifyConsistency,
   verifyInclusion,
 } from "./merkle.ts";
+export {
+  COSIGNATURE_BYTES,
+  cosignatureTime,
+  cosignedMessage,
+  ed25519PublicKey,
+  formatVerifierKey,
+  isKeyName,
+  keyIdOf,
+  MAX_NOTE_BYTES,
+  MAX_NOTE_SIGNATURES,
+  type NoteFailure,
+  type NoteSignature,
+  type NoteVerification,
+  type NoteVerifier,
+  parseVerifierKey,
+  SIGNATURE_TYPE,
+  type SignatureType,
+  type SplitNote,
+  type SplitResult,
+  signatureLine,
+  splitNote,
+  type VerifierKeyResult,
+  verifyNote,
+} from "./note.ts";
 export {
   type Ed25519KeyPair,
   exportPrivateKeyPem,
