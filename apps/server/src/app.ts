@@ -264,6 +264,7 @@ export async function buildApp(options: {
   });
   registerSystemRoutes(app, {
     db: services.db,
+    ledgerAlerts: services.ledger.alerts,
     queue: options.jobQueue,
     version: VERSION,
     environment: config.NODE_ENV,

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { createNetworkPolicy } from "@rampart/checkout";
 import { z } from "zod";
+import { parseWitnessEntries, type WitnessConfig } from "./evidence/anchor-config.ts";
 import { parseSecretsKey } from "./secrets/secret-box.ts";
 
 const booleanFlag = z
@@ -220,6 +221,27 @@ const ConfigSchema = z.object({
   LEDGER_SIGNING_KEY: z.string().min(1).optional(),
   /** Names this instance in signed checkpoints, e.g. `rampart.example.com`. */
   LEDGER_ORIGIN: z.string().min(1).default("rampart.local"),
+  /**
+   * Witnesses that cosign each tenant's checkpoints (C2SP tlog-witness): entries separated by
+   * newlines or commas, each `<https URL> <verifier key>`. The server fetches only these URLs.
+   */
+  LEDGER_WITNESSES: z
+    .string()
+    .default("")
+    .transform((value, context): WitnessConfig[] => {
+      const parsed = parseWitnessEntries(value);
+      if (parsed.ok) return parsed.witnesses;
+      context.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }),
+  /** An RFC 3161 time-stamping authority that timestamps each checkpoint; needs TSA_ROOT_CERTS. */
+  TSA_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
+    .optional(),
+  /** A PEM file of the root certificates the TSA's tokens must chain to. */
+  TSA_ROOT_CERTS: z.string().min(1).optional(),
   SCAN_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(25),
   /**
    * Where the daily `osv-import` job reads OSV advisories: an http(s) URL (e.g. an osv.dev
@@ -301,6 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (gitHubProblem) throw new Error(`invalid configuration: ${gitHubProblem}`);
   const advisorProblem = advisorConfigProblem(parsed.data);
   if (advisorProblem) throw new Error(`invalid configuration: ${advisorProblem}`);
+  if (parsed.data.TSA_URL && !parsed.data.TSA_ROOT_CERTS)
+    throw new Error("invalid configuration: TSA_URL: needs TSA_ROOT_CERTS (to verify its tokens)");
   if (parsed.data.DATABASE_APP_URL && !parsed.data.DATABASE_URL)
     throw new Error("invalid configuration: DATABASE_APP_URL: needs DATABASE_URL (the owner's login)");
   return parsed.data;

@@ -39,6 +39,7 @@ import { createEnvironmentCredentials } from "./environments/environment-credent
 import { createEnvironmentSync } from "./environments/environment-sync.ts";
 import { createEnvironmentsService } from "./environments/environments.service.ts";
 import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/index.ts";
+import { createAnchorClients, readTsaRoots } from "./evidence/anchor-clients.ts";
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
@@ -134,6 +135,9 @@ export type ServicesConfig = Pick<
       | "EVIDENCE_S3_ENDPOINT"
       | "EVIDENCE_S3_REGION"
       | "EVIDENCE_S3_FORCE_PATH_STYLE"
+      | "LEDGER_WITNESSES"
+      | "TSA_URL"
+      | "TSA_ROOT_CERTS"
     >
   > & {
     /** Resolves git hosts; tests give names of their own. */
@@ -188,9 +192,20 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     hostedAccess: (repository) => hostedAccess(db, github, repository),
     hostedCommitUrl: (repository, commitSha) => github.commitUrl(repository.location, commitSha),
   });
+  const witnesses = config.LEDGER_WITNESSES ?? [];
   const ledger = createLedgerService({
     db,
     origin: config.LEDGER_ORIGIN,
+    jobs,
+    anchoring: {
+      witnesses,
+      clients: createAnchorClients({
+        witnesses,
+        ...(config.TSA_URL && config.TSA_ROOT_CERTS
+          ? { tsa: { url: config.TSA_URL, roots: readTsaRoots(config.TSA_ROOT_CERTS) } }
+          : {}),
+      }),
+    },
     ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
   });
   const advisories = createAdvisoryStore({ db });
@@ -546,6 +561,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.demo.removeIdleJob,
     services.ledger.verifyAllJob,
     services.ledger.verifyTenantJob,
+    services.ledger.anchorJob,
     services.attestations.weeklyJob,
     services.fixes.reconcileJob,
     services.osvImportJob,

@@ -39,6 +39,21 @@ export const SystemInfo = z.object({
       nextRun: Timestamp.optional(),
     }),
   ),
+  /**
+   * Open alerts on the evidence ledgers of the caller's tenants: a rewritten history, a fork a
+   * witness refused, or a broken link. While one is open nothing is signed over that ledger.
+   */
+  ledgerAlerts: z.array(
+    z.object({
+      id: z.string(),
+      tenantId: z.string(),
+      kind: z.enum(["rewrite", "fork", "broken-link"]),
+      message: z.string(),
+      /** The tree size of the checkpoint the chain no longer matches, when one is named. */
+      treeSize: z.number().int().nullable(),
+      detectedAt: Timestamp,
+    }),
+  ),
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 

@@ -11,6 +11,7 @@ export * from "./schema/evidence.ts";
 export * from "./schema/fixes.ts";
 export * from "./schema/github.ts";
 export * from "./schema/identity.ts";
+export * from "./schema/ledger-anchors.ts";
 export * from "./schema/login-attempts.ts";
 export * from "./schema/members.ts";
 export * from "./schema/scanning.ts";

@@ -20,7 +20,7 @@ import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import type { AttestationsService } from "./attestations.service.ts";
 import { renderAttestationPdf } from "./pdf/attestation.pdf.ts";
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export function registerAttestationRoutes(
   app: App,

@@ -90,6 +90,7 @@ export function createAttestationsService(deps: {
   }
 
   async function generate(tenantId: string, trigger: "schedule" | "manual"): Promise<Attestation> {
+    await ledger.alerts.requireIntact(tenantId);
     const head = await ledger.headAndRoot(tenantId);
     if (!head) throw new AppError("bad_request", "Nothing to attest yet: run a scan first");
     const periodEnd = now();
@@ -149,7 +150,9 @@ export function createAttestationsService(deps: {
     schedule: { cron: "0 5 * * 1" },
     handle: async () => {
       const tenants = await db.select({ tenantId: ledgerHeads.tenantId }).from(ledgerHeads);
-      for (const { tenantId } of tenants) await generate(tenantId, "schedule");
+      // A tenant whose ledger failed verification gets no attestation over it (see ledger-alerts.ts).
+      for (const { tenantId } of tenants)
+        if ((await ledger.alerts.open(tenantId)).length === 0) await generate(tenantId, "schedule");
     },
   });
 

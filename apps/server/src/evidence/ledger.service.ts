@@ -34,7 +34,10 @@ import {
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { defineJob } from "../jobs/job-queue.ts";
+import { defineJob, type JobSender } from "../jobs/job-queue.ts";
+import { type AnchorClients, createAnchorService } from "./anchor.service.ts";
+import type { WitnessConfig } from "./anchor-config.ts";
+import { createLedgerAlerts } from "./ledger-alerts.ts";
 
 export type ArtifactType = (typeof evidenceArtifacts.$inferSelect)["artifactType"];
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -48,10 +51,15 @@ export function createLedgerService(deps: {
   origin: string;
   logger?: FastifyBaseLogger;
   now?: () => Date;
+  /** External anchors (witnesses, a TSA); without them checkpoints are only cut for exports. */
+  anchoring?: { witnesses: readonly WitnessConfig[]; clients: AnchorClients };
+  /** Queues the anchor job after a verification; absent, nothing is anchored in the background. */
+  jobs?: JobSender;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   let signingKey: Promise<KeyObject> | undefined;
+  const alerts = createLedgerAlerts({ db, ...(deps.logger ? { logger: deps.logger } : {}), now });
 
   async function loadSigningKey(): Promise<KeyObject> {
     if (deps.configuredKey) {
@@ -99,11 +107,21 @@ export function createLedgerService(deps: {
   async function verify(tenantId: string) {
     const entries = await entriesOf(tenantId);
     const result = verifyChain(entries);
+    const alert = await anchoredVerification(tenantId, entries, result);
     const [row] = await db
       .insert(ledgerVerifications)
       .values(
         result.ok
-          ? { tenantId, isValid: true, length: result.length, headHash: result.head, verifiedAt: now() }
+          ? alert
+            ? {
+                tenantId,
+                isValid: false,
+                length: result.length,
+                headHash: result.head,
+                reason: `${alert.kind}: ${alert.message}`,
+                verifiedAt: now(),
+              }
+            : { tenantId, isValid: true, length: result.length, headHash: result.head, verifiedAt: now() }
           : {
               tenantId,
               isValid: false,
@@ -115,13 +133,33 @@ export function createLedgerService(deps: {
             },
       )
       .returning();
-    if (!result.ok) {
-      deps.logger?.error(
-        { tenantId, index: result.index, reason: result.reason },
-        "ALERT: evidence ledger broken",
-      );
-    }
     return row!;
+  }
+
+  /**
+   * Beyond the links: a broken chain, or one that no longer matches the checkpoints it signed and
+   * had cosigned, raises an alert; the tenant's open alert (if any) is what the verification says.
+   */
+  async function anchoredVerification(
+    tenantId: string,
+    entries: LedgerEntry[],
+    result: ReturnType<typeof verifyChain>,
+  ) {
+    if (!result.ok) {
+      await alerts.raise(tenantId, {
+        kind: "broken-link",
+        message: `${result.message} (${result.reason}): a stored entry was changed`,
+      });
+    } else {
+      for (const problem of await anchors.check(tenantId, entries)) await alerts.raise(tenantId, problem);
+    }
+    return (await alerts.open(tenantId))[0];
+  }
+
+  /** Queues anchoring of the tenant's chain (coalesced per tenant) when anchors are configured. */
+  async function queueAnchor(tenantId: string) {
+    if (anchors.enabled && deps.jobs)
+      await deps.jobs.send(anchors.anchorJob, { tenantId }, { singletonKey: tenantId });
   }
 
   /**
@@ -204,6 +242,26 @@ export function createLedgerService(deps: {
     });
   }
 
+  const anchors = createAnchorService({
+    db,
+    witnesses: deps.anchoring?.witnesses ?? [],
+    clients: deps.anchoring?.clients ?? {
+      addCheckpoint: async () => ({ kind: "unreachable", message: "no witness" }),
+    },
+    alerts,
+    entriesOf,
+    cutCheckpoint: async (tenantId, entries) =>
+      cutCheckpoint({
+        origin: `${deps.origin}/tenants/${tenantId}`,
+        entries,
+        timestamp: now()
+          .toISOString()
+          .replace(/\.\d{3}Z$/, "Z"),
+        privateKey: await key(),
+      }),
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+
   const verifyAllJob = defineJob({
     name: "ledger.verify-all",
     version: 1,
@@ -211,7 +269,10 @@ export function createLedgerService(deps: {
     schedule: { cron: "7 * * * *" },
     handle: async () => {
       const rows = await db.select({ tenantId: ledgerHeads.tenantId }).from(ledgerHeads);
-      for (const { tenantId } of rows) await verify(tenantId);
+      for (const { tenantId } of rows) {
+        await verify(tenantId);
+        await queueAnchor(tenantId);
+      }
     },
   });
 
@@ -223,12 +284,16 @@ export function createLedgerService(deps: {
     queue: { policy: "stately", retryLimit: 2 },
     handle: async ({ tenantId }) => {
       await verify(tenantId);
+      await queueAnchor(tenantId);
     },
   });
 
   return {
     verifyAllJob,
     verifyTenantJob,
+    anchorJob: anchors.anchorJob,
+    anchor: anchors.anchor,
+    alerts,
     /** The instance's signing key, for attestations and provenance. */
     signingKey: key,
 
@@ -313,7 +378,9 @@ export function createLedgerService(deps: {
       until: Date,
       options: { keepCheckpoint: boolean; auditLog?: AuditLogSection },
     ): Promise<LedgerExport> {
+      await alerts.requireIntact(tenantId);
       const entries = await entriesOf(tenantId, until);
+      const anchored = await anchors.exportAnchors(tenantId, entries);
       const privateKey = await key();
       const origin = `${deps.origin}/tenants/${tenantId}`;
       const { auditLog } = options;
@@ -346,6 +413,7 @@ export function createLedgerService(deps: {
         publicKey: publicKeyOf(privateKey),
         ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
         ...(auditLog ? { auditLog } : {}),
+        ...(anchored ? { anchors: anchored } : {}),
       });
     },
 

@@ -10,6 +10,7 @@ import { memberships } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
+import type { LedgerAlerts } from "../evidence/ledger-alerts.ts";
 import type { App } from "../http/types.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { visibleJobs, workerHealth } from "./worker-health.ts";
@@ -51,6 +52,7 @@ export function registerSystemRoutes(
     version: string;
     environment: string;
     database: "pglite" | "postgres";
+    ledgerAlerts: Pick<LedgerAlerts, "openOfTenants">;
     authenticate: onRequestAsyncHookHandler;
   },
 ) {
@@ -101,6 +103,14 @@ export function registerSystemRoutes(
         uptime: Math.round(process.uptime()),
         workers,
         cronJobs,
+        ledgerAlerts: (await deps.ledgerAlerts.openOfTenants(mine)).map((alert) => ({
+          id: alert.id,
+          tenantId: alert.tenantId,
+          kind: alert.kind,
+          message: alert.message,
+          treeSize: alert.treeSize,
+          detectedAt: alert.detectedAt.toISOString(),
+        })),
       };
     },
   );

@@ -149,6 +149,10 @@ describe("AttestationsPage", () => {
     const summary = screen.getByRole("region", { name: "Attestation summary" });
     expect(summary).toHaveTextContent("Total Attestations2");
     expect(summary).toHaveTextContent("Blockchain Verified1");
+    // The spec's label stays; its hint says what is really counted: no blockchain.
+    expect(within(summary).getByRole("tooltip")).toHaveTextContent(
+      "witness cosignature or an RFC 3161 timestamp. No blockchain is used.",
+    );
     expect(summary).toHaveTextContent(`Latest Attestation${formatDate(anchored.createdAt)}`);
     expect(formatDate(anchored.createdAt)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 

@@ -1,13 +1,14 @@
 // Attestations & Provenance (/attestations): summary cards, the signed compliance bundles with
 // their downloads and contents, 'Generate Now', and the SLSA provenance section. Routed, not in the sidebar.
 import type { Attestation } from "@rampart/contracts/attestations";
-import { FileCheck2, RefreshCw } from "lucide-react";
+import { FileCheck2, Info, RefreshCw } from "lucide-react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorPanel } from "../../components/error-panel";
 import { Page } from "../../components/page";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/format-date";
 import { useCurrentTenant } from "../../session/use-current-tenant";
@@ -32,12 +33,31 @@ export function attestationSummary(attestations: readonly Attestation[]): Attest
   };
 }
 
-function SummaryCard({ label, value }: { label: string; value: string | number }) {
+/**
+ * What the 'Blockchain Verified' card (the spec's label) really counts: no blockchain is used, but
+ * an anchor outside Rampart that the operator cannot rewrite.
+ */
+export const ANCHORED_HINT =
+  "Attestations anchored outside Rampart: their ledger checkpoint carries a witness cosignature or an RFC 3161 timestamp. No blockchain is used.";
+
+function SummaryCard({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
+  const hintId = `summary-hint-${label.toLowerCase().replaceAll(" ", "-")}`;
   return (
     <Card>
       <CardContent className="flex flex-col gap-1 pt-5">
         <p className="text-sm text-muted-foreground">{label}</p>
-        <p className="text-2xl font-semibold tabular-nums">{value}</p>
+        <p className="flex items-center justify-between text-2xl font-semibold tabular-nums">
+          {value}
+          {hint ? (
+            <HintTooltip id={hintId} hint={hint}>
+              <Info
+                className="size-4 text-muted-foreground"
+                aria-describedby={hintId}
+                aria-label="About this count"
+              />
+            </HintTooltip>
+          ) : null}
+        </p>
       </CardContent>
     </Card>
   );
@@ -79,7 +99,7 @@ function AttestationsContent({
     <>
       <section aria-label="Attestation summary" className="grid gap-4 md:grid-cols-3">
         <SummaryCard label="Total Attestations" value={summary.total} />
-        <SummaryCard label="Blockchain Verified" value={summary.anchored} />
+        <SummaryCard label="Blockchain Verified" value={summary.anchored} hint={ANCHORED_HINT} />
         <SummaryCard label="Latest Attestation" value={summary.latest} />
       </section>
       {attestations.length === 0 ? (

@@ -30,7 +30,7 @@ function stubServer(role: string, refuseCreation?: FetchReply) {
   let tokens = [token(1, { name: "Jenkins", lastUsedAt: "2026-06-02T08:00:00.000Z" }), token(2)];
   const fetchMock = stubFetch({
     "GET /api/system/info": {
-      body: { version: "1", environment: "test", uptime: 1, workers: [], cronJobs: [] },
+      body: { version: "1", environment: "test", uptime: 1, workers: [], cronJobs: [], ledgerAlerts: [] },
     },
     "GET /api/system/jobs": { body: { jobs: [] } },
     "GET /api/auth/me": { body: { user: TEST_USER } },

@@ -46,6 +46,7 @@ const INFO = {
     { name: "verify-evidence", enabled: true, schedule: "0 * * * *", nextRun: "2025-06-01T11:00:00.000Z" },
     { name: "weekly-attestation", enabled: false, schedule: "0 3 * * 1" },
   ],
+  ledgerAlerts: [],
 };
 
 const LONG_ERROR = "connect ECONNREFUSED 127.0.0.1:5432 while fetching the repository archive";
@@ -118,6 +119,23 @@ describe("SystemSettingsDrawer", () => {
     expect(list).not.toHaveTextContent("scan-10");
 
     expect(within(drawer).getByRole("button", { name: "Close" })).toBeInTheDocument();
+  });
+
+  it("shows the open evidence ledger alerts of the user's organizations", async () => {
+    const alert = {
+      id: "a1a2a3a4-0000-4000-8000-000000000001",
+      tenantId: "t1t2t3t4-0000-4000-8000-000000000001",
+      kind: "fork",
+      message: "witness w.example: refused the chain of 12 entries as inconsistent with what it saw (a fork)",
+      treeSize: null,
+      detectedAt: "2025-06-01T10:30:00.000Z",
+    };
+    stubSystem({ body: { ...INFO, ledgerAlerts: [alert] } }, { body: JOBS });
+    const drawer = await openDrawer();
+    const section = await within(drawer).findByRole("region", { name: "Evidence Ledger Alerts" });
+    expect(section).toHaveTextContent("Witness saw a fork");
+    expect(section).toHaveTextContent(`${alert.message} · ${formatDateTime(alert.detectedAt)}`);
+    expect(section).toHaveTextContent("Nothing is signed over an organization's ledger");
   });
 
   it("shows each section's error line when its call fails", async () => {

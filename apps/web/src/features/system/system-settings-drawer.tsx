@@ -60,6 +60,39 @@ function StatusBadge({ status, tone }: { status: string; tone: ReturnType<typeof
   return <Badge variant={tone}>{status}</Badge>;
 }
 
+type LedgerAlert = NonNullable<ReturnType<typeof useSystemInfo>["data"]>["ledgerAlerts"][number];
+
+const ALERT_KIND: Record<LedgerAlert["kind"], string> = {
+  rewrite: "History rewritten",
+  fork: "Witness saw a fork",
+  "broken-link": "Broken link",
+};
+
+/** Shown only while an evidence ledger of the user's organizations has failed verification. */
+function LedgerAlertsSection({ alerts }: { alerts: LedgerAlert[] }) {
+  return (
+    <Section title="Evidence Ledger Alerts">
+      <p className="mb-2 text-xs text-muted-foreground">
+        Nothing is signed over an organization's ledger (exports, attestations, audit packages) while it has
+        an alert.
+      </p>
+      <ul className="flex flex-col gap-2 text-sm">
+        {alerts.map((alert) => (
+          <li key={alert.id} className="flex items-start justify-between gap-2">
+            <span className="min-w-0">
+              <span className="block font-medium text-danger">{ALERT_KIND[alert.kind]}</span>
+              <span className="block text-xs text-muted-foreground">
+                {alert.message} · {formatDateTime(alert.detectedAt)}
+              </span>
+            </span>
+            <Badge variant="danger">Open</Badge>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function SystemSections() {
   const info = useSystemInfo(true);
   const jobs = useSystemJobs(true);
@@ -68,6 +101,9 @@ function SystemSections() {
 
   return (
     <div className="flex-1 space-y-4 overflow-y-auto">
+      {info.data && info.data.ledgerAlerts.length > 0 ? (
+        <LedgerAlertsSection alerts={info.data.ledgerAlerts} />
+      ) : null}
       <Section title="System Information">
         {info.data ? (
           <dl className="grid grid-cols-[auto_1fr_auto] gap-x-6 gap-y-3 text-sm">
