@@ -1,6 +1,8 @@
 // @rampart/ledger: the evidence ledger's pure core. Canonical JSON, the per-tenant hash chain,
 // RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
-// No I/O: the server stores entries and keys; the CLI reads files and prints reports.
+// No I/O in the core: the server stores entries and keys; the CLI reads files and prints reports.
+// The witness modules are the exception, at the edge: witness-store.ts keeps a witness's state in
+// a file, witness-http.ts serves it over node:http, witness-client.ts submits to one with fetch.
 
 export {
   AUDIT_LOG_FORMAT,
@@ -185,3 +187,37 @@ export {
   verifyExport,
   verifyExportText,
 } from "./verify-export.ts";
+export {
+  type AddCheckpointRequest,
+  createMemoryStore,
+  createWitness,
+  type ForkReason,
+  type ForkRecord,
+  type LogState,
+  MAX_ADD_CHECKPOINT_BYTES,
+  MAX_PROOF_LINES,
+  parseAddCheckpointRequest,
+  type StoreDecision,
+  TLOG_SIZE_CONTENT_TYPE,
+  type Witness,
+  type WitnessConfig,
+  type WitnessedLog,
+  type WitnessResponse,
+  type WitnessStore,
+} from "./witness.ts";
+export {
+  addCheckpointBody,
+  DEFAULT_WITNESS_RESPONSE_BYTES,
+  DEFAULT_WITNESS_TIMEOUT_MS,
+  type SubmitCheckpointInput,
+  submitCheckpoint,
+  type WitnessSubmission,
+} from "./witness-client.ts";
+export { witnessRequestListener } from "./witness-http.ts";
+export {
+  createFileStore,
+  MAX_RECORDED_FORKS,
+  MAX_WITNESSED_LOGS,
+  WITNESS_STATE_FORMAT,
+  WitnessStateError,
+} from "./witness-store.ts";
