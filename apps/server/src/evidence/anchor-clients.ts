@@ -2,7 +2,7 @@
 // the configured RFC 3161 authority, whose tokens are verified against TSA_ROOT_CERTS before they
 // are kept. Only the configured URLs are ever fetched.
 import { readFileSync } from "node:fs";
-import { addCheckpoint, requestTimestamp, verifyTimestampToken } from "@rampart/ledger";
+import { requestTimestamp, submitCheckpoint, verifyTimestampToken } from "@rampart/ledger";
 import type { AnchorClients, TimestampAnswer } from "./anchor.service.ts";
 import type { WitnessConfig } from "./anchor-config.ts";
 
@@ -33,9 +33,9 @@ export function createAnchorClients(settings: {
   const { tsa } = settings;
   return {
     addCheckpoint: ({ witness, oldSize, proof, note }) =>
-      addCheckpoint({
+      submitCheckpoint({
         url: witness.url,
-        vkey: witness.vkey,
+        witnessVkey: witness.vkey,
         oldSize,
         proof,
         note,

@@ -25,7 +25,7 @@ type CheckpointRow = typeof ledgerCheckpoints.$inferSelect;
 
 /** What a witness answered to one add-checkpoint request (see witness-client.ts in the ledger). */
 export type WitnessAnswer =
-  | { kind: "cosigned"; lines: string[] }
+  | { kind: "cosigned"; lines: readonly string[] }
   | { kind: "conflict"; witnessSize: number }
   | { kind: "refused"; status: number; message: string }
   | { kind: "unreachable"; message: string };
@@ -210,7 +210,7 @@ export function createAnchorService(deps: {
     tree: MerkleTree,
     note: string,
   ): Promise<
-    | { kind: "cosigned"; lines: string[] }
+    | { kind: "cosigned"; lines: readonly string[] }
     | { kind: "fork"; alert: NewLedgerAlert }
     | { kind: "failed"; message: string }
   > {
