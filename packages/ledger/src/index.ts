@@ -1,6 +1,7 @@
 // @rampart/ledger: the evidence ledger's pure core. Canonical JSON, the per-tenant hash chain,
 // RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
-// No I/O: the server stores entries and keys; the CLI reads files and prints reports.
+// No I/O but one: requestTimestamp asks an RFC 3161 TSA over HTTP (through the fetch it is given).
+// The server stores entries and keys; the CLI reads files and prints reports.
 
 export {
   AUDIT_LOG_FORMAT,
@@ -130,6 +131,21 @@ export {
   signScanProvenance,
   verifyProvenanceEnvelope,
 } from "./slsa.ts";
+export {
+  MAX_TOKEN_BYTES,
+  type RequestTimestampOptions,
+  requestTimestamp,
+  TIMESTAMP_QUERY_TYPE,
+  TIMESTAMP_REPLY_TYPE,
+  type TimestampFailureReason,
+  type TimestampRequest,
+  type TimestampResult,
+  type TokenFailureReason,
+  type TokenVerification,
+  timestampRequest,
+  type VerifyTimestampOptions,
+  verifyTimestampToken,
+} from "./timestamp.ts";
 export {
   type AttestationCheck,
   type AttestationCheckId,
