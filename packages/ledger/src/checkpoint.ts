@@ -14,6 +14,7 @@
 // SHA-256(key name ‖ 0x0A ‖ 0x01 ‖ 32-byte public key) (C2SP signed-note, Ed25519).
 import { createHash, type KeyObject, sign, verify } from "node:crypto";
 import { decodeCanonicalBase64, isSha256Hex } from "./hash.ts";
+import { splitNote } from "./note.ts";
 import { publicKeyOf, rawPublicKey } from "./signing.ts";
 
 export interface Checkpoint {
@@ -114,9 +115,9 @@ export function parseCheckpoint(
 }
 
 function parseNote(note: string): ParseResult {
-  const split = note.indexOf("\n\n");
-  if (split < 0 || !note.endsWith("\n")) return { ok: false, message: "not a signed note (no blank line)" };
-  const body = note.slice(0, split + 1);
+  const split = splitNote(note);
+  if (!split.ok) return { ok: false, message: `not a signed note: ${split.message}` };
+  const body = split.note.text;
   const lines = body.slice(0, -1).split("\n");
   const [origin, sizeText, rootText, ...extensions] = lines;
   if (origin === undefined || sizeText === undefined || rootText === undefined) {
@@ -142,16 +143,10 @@ function parseNote(note: string): ParseResult {
   if (checkpointBody(checkpoint) !== body)
     return { ok: false, message: "checkpoint body is not in canonical form" };
 
-  const signatures: { keyName: string; keyIdAndSignature: Buffer }[] = [];
-  const signatureLines = note.slice(split + 2, -1).split("\n");
-  for (const line of signatureLines) {
-    const match = /^\u2014 (\S+) ([A-Za-z0-9+/]+={0,2})$/.exec(line);
-    if (match === null) return { ok: false, message: `malformed signature line: ${JSON.stringify(line)}` };
-    const bytes = decodeCanonicalBase64(match[2]!);
-    if (bytes === undefined) return { ok: false, message: "signature is not canonical base64" };
-    if (bytes.length < 5) return { ok: false, message: "signature line is too short" };
-    signatures.push({ keyName: match[1]!, keyIdAndSignature: bytes });
-  }
+  const signatures = split.note.signatures.map((signature) => ({
+    keyName: signature.keyName,
+    keyIdAndSignature: Buffer.concat([signature.keyId, signature.signature]),
+  }));
   return { ok: true, note: { body, checkpoint, signatures } };
 }
 

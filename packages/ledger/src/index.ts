@@ -1,7 +1,9 @@
 // @rampart/ledger: the evidence ledger's pure core. Canonical JSON, the per-tenant hash chain,
 // RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
-// No I/O but one: requestTimestamp asks an RFC 3161 TSA over HTTP (through the fetch it is given).
-// The server stores entries and keys; the CLI reads files and prints reports.
+// No I/O in the core: the server stores entries and keys; the CLI reads files and prints reports.
+// The exceptions sit at the edge: witness-store.ts keeps a witness's state in a file, witness-http.ts
+// serves it over node:http, witness-client.ts submits to one with fetch, and requestTimestamp (in
+// timestamp.ts) asks an RFC 3161 TSA over HTTP with the fetch it is given.
 
 export {
   AUDIT_LOG_FORMAT,
@@ -66,6 +68,18 @@ export {
   verifyCheckpoint,
 } from "./checkpoint.ts";
 export {
+  type CosignatureVerification,
+  type Cosigner,
+  type CosignInput,
+  cosignCheckpoint,
+  cosignerKeyId,
+  cosignerVerifierKey,
+  type FailedCosignature,
+  parseCosignerKeys,
+  type Vouch,
+  verifyCosignatures,
+} from "./cosignature.ts";
+export {
   type DsseEnvelope,
   type DsseSignature,
   type EnvelopeVerification,
@@ -110,6 +124,30 @@ export {
   verifyConsistency,
   verifyInclusion,
 } from "./merkle.ts";
+export {
+  COSIGNATURE_BYTES,
+  cosignatureTime,
+  cosignedMessage,
+  ed25519PublicKey,
+  formatVerifierKey,
+  isKeyName,
+  keyIdOf,
+  MAX_NOTE_BYTES,
+  MAX_NOTE_SIGNATURES,
+  type NoteFailure,
+  type NoteSignature,
+  type NoteVerification,
+  type NoteVerifier,
+  parseVerifierKey,
+  SIGNATURE_TYPE,
+  type SignatureType,
+  type SplitNote,
+  type SplitResult,
+  signatureLine,
+  splitNote,
+  type VerifierKeyResult,
+  verifyNote,
+} from "./note.ts";
 export {
   type Ed25519KeyPair,
   exportPrivateKeyPem,
@@ -165,3 +203,37 @@ export {
   verifyExport,
   verifyExportText,
 } from "./verify-export.ts";
+export {
+  type AddCheckpointRequest,
+  createMemoryStore,
+  createWitness,
+  type ForkReason,
+  type ForkRecord,
+  type LogState,
+  MAX_ADD_CHECKPOINT_BYTES,
+  MAX_PROOF_LINES,
+  parseAddCheckpointRequest,
+  type StoreDecision,
+  TLOG_SIZE_CONTENT_TYPE,
+  type Witness,
+  type WitnessConfig,
+  type WitnessedLog,
+  type WitnessResponse,
+  type WitnessStore,
+} from "./witness.ts";
+export {
+  addCheckpointBody,
+  DEFAULT_WITNESS_RESPONSE_BYTES,
+  DEFAULT_WITNESS_TIMEOUT_MS,
+  type SubmitCheckpointInput,
+  submitCheckpoint,
+  type WitnessSubmission,
+} from "./witness-client.ts";
+export { witnessRequestListener } from "./witness-http.ts";
+export {
+  createFileStore,
+  MAX_RECORDED_FORKS,
+  MAX_WITNESSED_LOGS,
+  WITNESS_STATE_FORMAT,
+  WitnessStateError,
+} from "./witness-store.ts";
