@@ -1,8 +1,9 @@
 // @rampart/ledger: the evidence ledger's pure core. Canonical JSON, the per-tenant hash chain,
 // RFC 9162 Merkle checkpoints signed with Ed25519, DSSE attestations and offline verification.
 // No I/O in the core: the server stores entries and keys; the CLI reads files and prints reports.
-// The witness modules are the exception, at the edge: witness-store.ts keeps a witness's state in
-// a file, witness-http.ts serves it over node:http, witness-client.ts submits to one with fetch.
+// The exceptions sit at the edge: witness-store.ts keeps a witness's state in a file, witness-http.ts
+// serves it over node:http, witness-client.ts submits to one with fetch, and requestTimestamp (in
+// timestamp.ts) asks an RFC 3161 TSA over HTTP with the fetch it is given.
 
 export {
   AUDIT_LOG_FORMAT,
@@ -168,6 +169,21 @@ export {
   signScanProvenance,
   verifyProvenanceEnvelope,
 } from "./slsa.ts";
+export {
+  MAX_TOKEN_BYTES,
+  type RequestTimestampOptions,
+  requestTimestamp,
+  TIMESTAMP_QUERY_TYPE,
+  TIMESTAMP_REPLY_TYPE,
+  type TimestampFailureReason,
+  type TimestampRequest,
+  type TimestampResult,
+  type TokenFailureReason,
+  type TokenVerification,
+  timestampRequest,
+  type VerifyTimestampOptions,
+  verifyTimestampToken,
+} from "./timestamp.ts";
 export {
   type AttestationCheck,
   type AttestationCheckId,
