@@ -4,8 +4,11 @@
 // access, and the witness, the server's hourly verification and an auditor's earlier export each
 // catch it, and nothing is signed over the rewritten chain again.
 import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { withDatabaseContext } from "@rampart/db/context";
 import {
   attestations,
@@ -27,9 +30,11 @@ import {
   verifierKey,
   verifyCosignatures,
   verifyExport,
+  verifyTimestampToken,
   type Witness,
   witnessRequestListener,
 } from "@rampart/ledger";
+import { startTestTsa, type TestTsa } from "@rampart/ledger/testing/test-tsa";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
@@ -42,6 +47,8 @@ let witness: Witness;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
 let vkey: string;
+let tsa: TestTsa;
+let tsaDir: string;
 
 beforeAll(async () => {
   // The witness needs the tenant's origin and the ledger's key, known once the app runs: the
@@ -50,11 +57,16 @@ beforeAll(async () => {
   server = createServer((request, response) => listener(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  tsa = await startTestTsa();
+  tsaDir = mkdtempSync(path.join(tmpdir(), "rampart-tsa-roots-"));
+  writeFileSync(path.join(tsaDir, "roots.pem"), tsa.rootPem);
   const keyPair = generateKeyPairSync("ed25519");
   vkey = cosignerVerifierKey(WITNESS_NAME, keyPair.publicKey);
   ctx = await createTestContext({
     services: {
       LEDGER_WITNESSES: [{ name: WITNESS_NAME, url: `http://127.0.0.1:${port}`, vkey }],
+      TSA_URL: tsa.url,
+      TSA_ROOT_CERTS: path.join(tsaDir, "roots.pem"),
     },
   });
   owner = await signUp(ctx.app, { tenantName: "Anchored Org" });
@@ -75,6 +87,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
   await new Promise((resolve) => server.close(resolve));
+  await tsa.close();
+  rmSync(tsaDir, { recursive: true, force: true });
 });
 
 const append = (tenantId: string, n: number) =>
@@ -114,6 +128,17 @@ describe("anchoring the ledger with a witness", () => {
       .from(ledgerCheckpoints)
       .where(eq(ledgerCheckpoints.id, cosignatures[0]!.checkpointId));
     expect(checkpoint!.treeSize).toBe(6);
+    // The same checkpoint's body was timestamped by the TSA, and the token verifies offline.
+    const [stamp] = await ctx.database.db
+      .select()
+      .from(ledgerTimestamps)
+      .where(eq(ledgerTimestamps.checkpointId, checkpoint!.id));
+    expect(stamp).toMatchObject({ serial: expect.stringMatching(/^[0-9a-f]+$/) });
+    const body = checkpoint!.note.slice(0, checkpoint!.note.indexOf("\n\n") + 1);
+    expect(await verifyTimestampToken(stamp!.token, body, { trustedRoots: [tsa.rootPem] })).toMatchObject({
+      ok: true,
+      serial: stamp!.serial,
+    });
     const [attestation] = await ctx.database.db
       .select()
       .from(attestations)
