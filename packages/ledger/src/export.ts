@@ -6,7 +6,13 @@ import { type AuditLogSection, AuditLogSectionSchema, auditLogHash } from "./aud
 import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
 import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
 import { MerkleTree } from "./merkle.ts";
+import { MAX_NOTE_BYTES } from "./note.ts";
 import { exportPublicKeyBase64, keyFingerprint } from "./signing.ts";
+import { MAX_TOKEN_BYTES } from "./timestamp.ts";
+
+// A consistency proof has at most about 2·log2(n) nodes; 128 covers any tree we could hold.
+const MAX_PROOF_NODES = 128;
+const MAX_TIMESTAMP_BASE64 = Math.ceil(MAX_TOKEN_BYTES / 3) * 4;
 
 export const EXPORT_FORMAT = "rampart-ledger-export";
 export const EXPORT_VERSION = 1;
@@ -14,7 +20,8 @@ export const EXPORT_VERSION = 1;
 /**
  * Version 1 of the export. Every field is covered by a check in `verifyExport`: the artifacts by
  * the chain and the signed root, the key by its fingerprint (and the auditor's pinned key), the
- * proofs by recomputation, the audit log section by the hash in the signed checkpoint. Hashes are lowercase hex; the schema only checks shapes, so that a
+ * proofs by recomputation, the audit log section by the hash in the signed checkpoint, the anchors
+ * by the key, the proof, the witnesses' keys and the TSA roots. Hashes are lowercase hex; the schema only checks shapes, so that a
  * damaged hash is reported at its entry rather than as an unreadable document.
  */
 export const LedgerExportSchema = z.strictObject({
@@ -58,6 +65,20 @@ export const LedgerExportSchema = z.strictObject({
       proof: z.array(z.string()),
     })
     .optional(),
+  /**
+   * Optional: the newest externally anchored checkpoint, consistent with this one. Exports written
+   * before anchoring existed have none.
+   */
+  anchors: z
+    .strictObject({
+      /** The anchored signed note: the log's signature line plus the witnesses' cosignature lines. */
+      checkpoint: z.string().max(MAX_NOTE_BYTES),
+      /** RFC 9162 consistency proof from its size to this export's checkpoint size, hex nodes. */
+      proof: z.array(z.string()).max(MAX_PROOF_NODES),
+      /** base64 DER RFC 3161 TimeStampToken over that checkpoint's note body (UTF-8). */
+      timestamp: z.string().max(MAX_TIMESTAMP_BASE64).optional(),
+    })
+    .optional(),
 });
 
 export type LedgerExport = z.infer<typeof LedgerExportSchema>;
@@ -97,6 +118,15 @@ export interface BuildExportInput {
   readonly earlierCheckpoint?: string;
   /** The audit log section whose hash the checkpoint names (see {@link cutCheckpoint}). */
   readonly auditLog?: AuditLogSection;
+  /** The newest anchored checkpoint of this chain: adds a consistency proof from it. */
+  readonly anchors?: AnchorsInput;
+}
+
+export interface AnchorsInput {
+  /** The signed note with the witnesses' cosignature lines, as they returned it. */
+  readonly checkpoint: string;
+  /** The DER RFC 3161 token over the checkpoint's note body, if a TSA stamped it. */
+  readonly timestamp?: Uint8Array;
 }
 
 /**
@@ -127,6 +157,8 @@ export function buildExport(input: BuildExportInput): LedgerExport {
       proof: tree.consistencyProof(earlier.checkpoint.treeSize).map((node) => node.toString("hex")),
     };
   }
+  const anchors =
+    input.anchors === undefined ? undefined : exportAnchors(input.anchors, input.publicKey, tree, checkpoint);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -148,5 +180,26 @@ export function buildExport(input: BuildExportInput): LedgerExport {
     })),
     ...(input.auditLog === undefined ? {} : { auditLog: input.auditLog }),
     ...(consistency === undefined ? {} : { consistency }),
+    ...(anchors === undefined ? {} : { anchors }),
+  };
+}
+
+/** The anchors field: the anchored checkpoint must be this log's, and a prefix of these entries. */
+function exportAnchors(
+  input: AnchorsInput,
+  publicKey: KeyObject,
+  tree: MerkleTree,
+  checkpoint: Checkpoint,
+): NonNullable<LedgerExport["anchors"]> {
+  const anchored = verifyCheckpoint(input.checkpoint, publicKey, checkpoint.origin);
+  if (!anchored.ok) throw new TypeError(`anchored checkpoint: ${anchored.message}`);
+  const { treeSize, rootHash } = anchored.checkpoint;
+  if (treeSize > tree.size || tree.root(treeSize).toString("hex") !== rootHash) {
+    throw new TypeError("anchored checkpoint is not a prefix of these entries");
+  }
+  return {
+    checkpoint: input.checkpoint,
+    proof: tree.consistencyProof(treeSize).map((node) => node.toString("hex")),
+    ...(input.timestamp === undefined ? {} : { timestamp: Buffer.from(input.timestamp).toString("base64") }),
   };
 }

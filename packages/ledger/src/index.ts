@@ -90,6 +90,7 @@ export {
   verifyEnvelope,
 } from "./dsse.ts";
 export {
+  type AnchorsInput,
   buildExport,
   cutCheckpoint,
   EXPORT_FORMAT,
@@ -201,7 +202,9 @@ export {
   formatReport,
   type VerifyExportOptions,
   verifyExport,
+  verifyExportAsync,
   verifyExportText,
+  verifyExportTextAsync,
 } from "./verify-export.ts";
 export {
   type AddCheckpointRequest,

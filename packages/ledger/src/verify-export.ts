@@ -4,10 +4,13 @@ import { createPublicKey, type KeyObject } from "node:crypto";
 import { auditLogHash } from "./audit-log.ts";
 import { GENESIS_HASH, verifyChain } from "./chain.ts";
 import { type Checkpoint, verifyCheckpoint } from "./checkpoint.ts";
+import { verifyCosignatures } from "./cosignature.ts";
 import { type LedgerExport, LedgerExportSchema } from "./export.ts";
 import { decodeCanonicalBase64, isSha256Hex, SHA256_HEX } from "./hash.ts";
 import { leafHash, MerkleTree, verifyConsistency, verifyInclusion } from "./merkle.ts";
+import { splitNote } from "./note.ts";
 import { importPublicKey, keyFingerprint } from "./signing.ts";
+import { verifyTimestampToken } from "./timestamp.ts";
 
 export type CheckId =
   | "json"
@@ -22,7 +25,11 @@ export type CheckId =
   | "inclusion-proofs"
   | "audit-log"
   | "earlier-checkpoint-signature"
-  | "consistency";
+  | "consistency"
+  | "anchor-checkpoint"
+  | "anchor-consistency"
+  | "witnesses"
+  | "anchor-timestamp";
 
 export type CheckStatus = "pass" | "fail" | "skip";
 
@@ -50,6 +57,25 @@ export interface VerifyExportOptions {
   readonly trustedPublicKey?: KeyObject | string;
   /** A signed checkpoint the auditor kept from an earlier export. */
   readonly earlierCheckpoint?: string;
+  /** The witnesses the auditor trusts: C2SP cosignature/v1 verifier keys, one per witness. */
+  readonly witnesses?: readonly string[];
+  /**
+   * The TSA roots the auditor trusts (PEM). Only {@link verifyExportAsync} checks the RFC 3161
+   * token: pkijs verifies asynchronously.
+   */
+  readonly tsaRoots?: readonly string[];
+}
+
+/** The RFC 3161 token left for the asynchronous verifier, and the bytes it must cover. */
+interface PendingTimestamp {
+  readonly token: Buffer;
+  readonly body: string;
+  readonly trustedRoots: readonly string[];
+}
+
+interface Inspection {
+  readonly report: ExportReport;
+  readonly pending?: PendingTimestamp;
 }
 
 const ALL_CHECKS: readonly CheckId[] = [
@@ -66,6 +92,10 @@ const ALL_CHECKS: readonly CheckId[] = [
   "audit-log",
   "earlier-checkpoint-signature",
   "consistency",
+  "anchor-checkpoint",
+  "anchor-consistency",
+  "witnesses",
+  "anchor-timestamp",
 ];
 
 function finish(checks: ExportCheck[], facts: Omit<ExportReport, "ok" | "checks"> = {}): ExportReport {
@@ -86,13 +116,76 @@ function finish(checks: ExportCheck[], facts: Omit<ExportReport, "ok" | "checks"
 
 /** {@link verifyExport} on the text of an export file. */
 export function verifyExportText(text: string, options: VerifyExportOptions = {}): ExportReport {
+  return withoutTimestamp(inspectText(text, options));
+}
+
+/** {@link verifyExportAsync} on the text of an export file: what `rampart verify` runs. */
+export function verifyExportTextAsync(
+  text: string,
+  options: VerifyExportOptions = {},
+): Promise<ExportReport> {
+  return withTimestamp(inspectText(text, options));
+}
+
+/**
+ * Every check of {@link verifyExport}, and the anchored checkpoint's RFC 3161 token against the
+ * TSA roots given.
+ */
+export function verifyExportAsync(
+  document: unknown,
+  options: VerifyExportOptions = {},
+  prior?: ExportCheck[],
+): Promise<ExportReport> {
+  return withTimestamp(inspectExport(document, options, prior));
+}
+
+/**
+ * Checks an export document (any parsed JSON) offline. Stops early only when later checks would be
+ * meaningless (unreadable document, unusable key); otherwise every check runs, so the report says
+ * everything that passed and everything that failed. The RFC 3161 token, when TSA roots are given,
+ * is left to {@link verifyExportAsync} and reported as skipped here.
+ */
+export function verifyExport(document: unknown, options: VerifyExportOptions = {}, prior?: ExportCheck[]) {
+  return withoutTimestamp(inspectExport(document, options, prior));
+}
+
+function inspectText(text: string, options: VerifyExportOptions): Inspection {
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch (error) {
-    return finish([{ id: "json", status: "fail", message: `not JSON: ${(error as Error).message}` }]);
+    return {
+      report: finish([{ id: "json", status: "fail", message: `not JSON: ${(error as Error).message}` }]),
+    };
   }
-  return verifyExport(document, options, [{ id: "json", status: "pass", message: "the file is JSON" }]);
+  return inspectExport(document, options, [{ id: "json", status: "pass", message: "the file is JSON" }]);
+}
+
+function withoutTimestamp({ report }: Inspection): ExportReport {
+  return report;
+}
+
+async function withTimestamp({ report, pending }: Inspection): Promise<ExportReport> {
+  if (pending === undefined) return report;
+  const verified = await verifyTimestampToken(pending.token, pending.body, {
+    trustedRoots: pending.trustedRoots,
+  });
+  const check: ExportCheck = verified.ok
+    ? {
+        id: "anchor-timestamp",
+        status: "pass",
+        message: `the anchored checkpoint was timestamped by ${verified.tsa} at ${verified.genTime} (serial ${verified.serial}, policy ${verified.policy})`,
+      }
+    : {
+        id: "anchor-timestamp",
+        status: "fail",
+        message: `the RFC 3161 token does not hold: ${verified.reason}: ${verified.message}`,
+      };
+  return {
+    ...report,
+    ok: report.ok && verified.ok,
+    checks: report.checks.map((existing) => (existing.id === "anchor-timestamp" ? check : existing)),
+  };
 }
 
 function entryIndexOf(path: readonly PropertyKey[]): number | undefined {
@@ -117,16 +210,11 @@ function decodeHexNodes(nodes: readonly string[]): Buffer[] | undefined {
   return nodes.every(isSha256Hex) ? nodes.map((node) => Buffer.from(node, "hex")) : undefined;
 }
 
-/**
- * Checks an export document (any parsed JSON) offline. Stops early only when later checks would be
- * meaningless (unreadable document, unusable key); otherwise every check runs, so the report says
- * everything that passed and everything that failed.
- */
-export function verifyExport(
+function inspectExport(
   document: unknown,
-  options: VerifyExportOptions = {},
+  options: VerifyExportOptions,
   prior: ExportCheck[] = [{ id: "json", status: "skip", message: "given as a parsed document" }],
-): ExportReport {
+): Inspection {
   const checks: ExportCheck[] = [...prior];
   const parsed = LedgerExportSchema.safeParse(document);
   if (!parsed.success) {
@@ -139,7 +227,7 @@ export function verifyExport(
       message: `not a ${"rampart-ledger-export"} v1 document: ${where}: ${issue.message}`,
       ...(entryIndex === undefined ? {} : { entryIndex }),
     });
-    return finish(checks);
+    return { report: finish(checks) };
   }
   const doc: LedgerExport = parsed.data;
   checks.push({
@@ -172,7 +260,7 @@ export function verifyExport(
       status: "fail",
       message: "publicKey.spki is not a base64 Ed25519 SPKI key",
     });
-    return finish(checks);
+    return { report: finish(checks) };
   }
   const publicKey = imported.key;
   const fingerprint = keyFingerprint(publicKey);
@@ -182,7 +270,7 @@ export function verifyExport(
       status: "fail",
       message: `the key's fingerprint is ${fingerprint}, the export says ${doc.publicKey.fingerprint}`,
     });
-    return finish(checks);
+    return { report: finish(checks) };
   }
   checks.push({ id: "public-key", status: "pass", message: `Ed25519 key ${fingerprint}` });
   if (options.trustedPublicKey === undefined) {
@@ -218,7 +306,7 @@ export function verifyExport(
       status: "fail",
       message: `${verified.reason}: ${verified.message}`,
     });
-    return finish(checks, { fingerprint });
+    return { report: finish(checks, { fingerprint }) };
   }
   const checkpoint: Checkpoint = verified.checkpoint;
   checks.push({
@@ -316,12 +404,145 @@ export function verifyExport(
 
   checks.push(auditLogCheck(doc, checkpoint));
   checkConsistency(doc, checkpoint, publicKey, options, checks);
-  return finish(checks, {
+  const pending = checkAnchors(doc, checkpoint, publicKey, options, checks);
+  const report = finish(checks, {
     treeSize: checkpoint.treeSize,
     rootHash: checkpoint.rootHash,
     fingerprint,
     ...(chain.ok ? { head: chain.head } : {}),
   });
+  return pending === undefined ? { report } : { report, pending };
+}
+
+const AFTER_ANCHOR_CHECKPOINT: readonly CheckId[] = ["anchor-consistency", "witnesses", "anchor-timestamp"];
+
+/**
+ * The anchors: the anchored checkpoint is the log's own, this export extends it, the witnesses
+ * the auditor trusts cosigned it, and a TSA the auditor trusts stamped its body. Returns the token
+ * for the asynchronous verifier when there is one to check.
+ */
+function checkAnchors(
+  doc: LedgerExport,
+  checkpoint: Checkpoint,
+  publicKey: KeyObject,
+  options: VerifyExportOptions,
+  checks: ExportCheck[],
+): PendingTimestamp | undefined {
+  const anchors = doc.anchors;
+  if (anchors === undefined) {
+    for (const id of ["anchor-checkpoint", ...AFTER_ANCHOR_CHECKPOINT] as const) {
+      checks.push({ id, status: "skip", message: "the export carries no anchors" });
+    }
+    return undefined;
+  }
+  const anchored = verifyCheckpoint(anchors.checkpoint, publicKey, checkpoint.origin);
+  if (!anchored.ok) {
+    checks.push({
+      id: "anchor-checkpoint",
+      status: "fail",
+      message: `the anchored checkpoint is not this log's: ${anchored.reason}: ${anchored.message}`,
+    });
+    for (const id of AFTER_ANCHOR_CHECKPOINT) {
+      checks.push({ id, status: "skip", message: "not run: the anchored checkpoint is not verified" });
+    }
+    return undefined;
+  }
+  const old = anchored.checkpoint;
+  checks.push({
+    id: "anchor-checkpoint",
+    status: "pass",
+    message: `the anchored checkpoint (size ${old.treeSize} at ${old.timestamp}) is signed by the key`,
+  });
+  checks.push(anchorConsistencyCheck(old, checkpoint, anchors.proof));
+  checks.push(witnessCheck(anchors.checkpoint, old.treeSize, options.witnesses));
+  return timestampCheck(anchors, options.tsaRoots, checks);
+}
+
+function anchorConsistencyCheck(
+  old: Checkpoint,
+  checkpoint: Checkpoint,
+  nodes: readonly string[],
+): ExportCheck {
+  if (old.treeSize > checkpoint.treeSize) {
+    return {
+      id: "anchor-consistency",
+      status: "fail",
+      message: `the anchored checkpoint has ${old.treeSize} entries, this one only ${checkpoint.treeSize}: history was cut`,
+    };
+  }
+  const proof = decodeHexNodes(nodes);
+  const ok =
+    proof !== undefined &&
+    verifyConsistency(
+      old.treeSize,
+      checkpoint.treeSize,
+      Buffer.from(old.rootHash, "hex"),
+      Buffer.from(checkpoint.rootHash, "hex"),
+      proof,
+    );
+  return ok
+    ? {
+        id: "anchor-consistency",
+        status: "pass",
+        message: `the anchored tree (size ${old.treeSize}) is a prefix of this one (size ${checkpoint.treeSize})`,
+      }
+    : {
+        id: "anchor-consistency",
+        status: "fail",
+        message: `the anchored tree (size ${old.treeSize}) is not a prefix of this one by the export's proof: history was rewritten or the proof is damaged`,
+      };
+}
+
+/** Counts the witnesses (distinct names and keys, as parseCosignerKeys insists) that vouch. */
+function witnessCheck(note: string, treeSize: number, witnesses: readonly string[] | undefined): ExportCheck {
+  if (witnesses === undefined || witnesses.length === 0) {
+    return {
+      id: "witnesses",
+      status: "skip",
+      message: "no witness keys given: the cosignatures are not checked",
+    };
+  }
+  const verified = verifyCosignatures(note, witnesses);
+  if (!verified.ok)
+    return { id: "witnesses", status: "fail", message: `${verified.reason}: ${verified.message}` };
+  const count = `${verified.vouching.length} of ${witnesses.length} witnesses vouch for tree size ${treeSize}`;
+  const failed = verified.failed[0];
+  if (failed !== undefined) {
+    return {
+      id: "witnesses",
+      status: "fail",
+      message: `${count}, but the cosignature of ${failed.name} ${failed.message}`,
+    };
+  }
+  if (verified.vouching.length === 0) {
+    return { id: "witnesses", status: "fail", message: `${count}: none of the given witnesses cosigned it` };
+  }
+  const names = verified.vouching.map((vouch) => vouch.name).join(", ");
+  return { id: "witnesses", status: "pass", message: `${count} (${names})` };
+}
+
+function timestampCheck(
+  anchors: NonNullable<LedgerExport["anchors"]>,
+  tsaRoots: readonly string[] | undefined,
+  checks: ExportCheck[],
+): PendingTimestamp | undefined {
+  const skip = (message: string) => {
+    checks.push({ id: "anchor-timestamp", status: "skip", message });
+    return undefined;
+  };
+  if (anchors.timestamp === undefined) return skip("the anchored checkpoint carries no RFC 3161 timestamp");
+  const token = decodeCanonicalBase64(anchors.timestamp);
+  const split = splitNote(anchors.checkpoint);
+  if (token === undefined || !split.ok) {
+    checks.push({ id: "anchor-timestamp", status: "fail", message: "the RFC 3161 token is not base64" });
+    return undefined;
+  }
+  if (tsaRoots === undefined || tsaRoots.length === 0) {
+    return skip("no TSA roots given: the RFC 3161 token is not checked");
+  }
+  // Reported as skipped until the asynchronous verifier replaces it with its result.
+  skip("the RFC 3161 token is checked only by the asynchronous verifier (verifyExportAsync)");
+  return { token, body: split.note.text, trustedRoots: tsaRoots };
 }
 
 /** The audit log section against the hash the signed checkpoint names: both or neither. */
