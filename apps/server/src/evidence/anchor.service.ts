@@ -379,7 +379,7 @@ export function createAnchorService(deps: {
 
   /**
    * The newest anchored checkpoint an export of `entries` can carry: at most its size, with its
-   * cosignature lines appended, a consistency proof to the export's size and its timestamp token.
+   * cosignature lines appended and its timestamp token.
    */
   async function exportAnchors(tenantId: string, entries: readonly LedgerEntry[]) {
     const anchoredIds = db
@@ -407,12 +407,10 @@ export function createAnchorService(deps: {
     if (!checkpoint || checkpoint.treeSize === 0) return undefined;
     const lines = (await cosignaturesOf(checkpoint.id)).map((row) => row.line);
     const stamp = await timestampOf(checkpoint.id);
+    // buildExport adds the consistency proof from this checkpoint to the export's own.
     return {
       checkpoint: withCosignatures(checkpoint.note, lines),
-      proof: ledgerTree(entries)
-        .consistencyProof(checkpoint.treeSize)
-        .map((node) => node.toString("hex")),
-      ...(stamp ? { timestamp: stamp.token.toString("base64") } : {}),
+      ...(stamp ? { timestamp: stamp.token } : {}),
     };
   }
 

@@ -30,6 +30,7 @@ import {
   verifierKey,
   verifyCosignatures,
   verifyExport,
+  verifyExportAsync,
   verifyTimestampToken,
   type Witness,
   witnessRequestListener,
@@ -169,9 +170,15 @@ describe("anchoring the ledger with a witness", () => {
     expect(before.anchors).toMatchObject({ checkpoint: expect.stringContaining(`\u2014 ${WITNESS_NAME} `) });
     const vouched = verifyCosignatures(before.anchors!.checkpoint, [vkey]);
     expect(vouched.ok && vouched.vouching.map((entry) => entry.name)).toEqual([WITNESS_NAME]);
-    const report = verifyExport(before, { trustedPublicKey: await instanceKey(), witnesses: [vkey] });
+    const report = await verifyExportAsync(before, {
+      trustedPublicKey: await instanceKey(),
+      witnesses: [vkey],
+      tsaRoots: [tsa.rootPem],
+    });
     expect(report.checks.filter((check) => check.status === "fail")).toEqual([]);
     expect(report.ok).toBe(true);
+    expect(report.checks.find((check) => check.id === "witnesses")?.status).toBe("pass");
+    expect(report.checks.find((check) => check.id === "anchor-timestamp")?.status).toBe("pass");
   });
 
   it("catches the probe: a history rewritten with the owner's database access", async () => {
