@@ -109,6 +109,7 @@ export {
   verifyConsistency,
   verifyInclusion,
 } from "./merkle.ts";
+export { localSigner, type Signer } from "./signer.ts";
 export {
   type Ed25519KeyPair,
   exportPrivateKeyPem,
