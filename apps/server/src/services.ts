@@ -459,7 +459,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     environments: environments.service,
     environmentSync: environments.sync,
     applyConfig: environments.applyConfig,
-    instanceLog: createInstanceLog({ db, signingKey: ledger.signingKey }),
+    instanceLog: createInstanceLog({ db, signer: ledger.signer }),
     members: createMembersService({ repo: createMembersRepo(db), mailer, publicUrl: config.PUBLIC_URL }),
     apiTokens: createApiTokensService({ repo: createApiTokensRepo(db) }),
     uploads: createUploadService({

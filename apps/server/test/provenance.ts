@@ -1,7 +1,7 @@
 // A build's SLSA provenance signed by a CI builder's key: what tests upload to
 // POST /api/tenants/{tenantId}/provenance.
 import type { KeyObject } from "node:crypto";
-import { signScanProvenance } from "@rampart/ledger";
+import { localSigner, signScanProvenance } from "@rampart/ledger";
 
 /** A DSSE envelope of the provenance of `app.tar`, built from acme/app by a test builder. */
 export function signedProvenance(builderKey: KeyObject) {
@@ -17,6 +17,6 @@ export function signedProvenance(builderKey: KeyObject) {
       startedOn: "2026-11-22T10:00:00Z",
       finishedOn: "2026-11-22T10:05:00Z",
     },
-    builderKey,
+    localSigner(builderKey),
   );
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { runRampartSync } from "../test/run-rampart.ts";
 import { isZip, PackageArchiveError, readPackageZip } from "./audit-package-zip.ts";
 
-const { files, keys } = auditPackageFixture();
+const { files, keys } = await auditPackageFixture();
 const zipOf = (entries: Map<string, Uint8Array>) => Buffer.from(zipSync(Object.fromEntries(entries)));
 
 // Each case spawns the CLI, which starts slowly on a busy machine.

@@ -15,6 +15,7 @@ import {
   generateKeyPair,
   keyFingerprint,
   ledgerTree,
+  localSigner,
   signStatement,
 } from "@rampart/ledger";
 import { describe, expect, it } from "vitest";
@@ -25,21 +26,22 @@ const rampart = (cwd: string, ...args: string[]) => runRampartSync(cwd, args);
 const { privateKey, publicKey } = generateKeyPair();
 const contents = Array.from({ length: 6 }, (_, n) => ({ kind: "policy-run", runId: `run-${n}`, failed: n }));
 
-function exportOf(count: number, earlierCheckpoint?: string) {
+async function exportOf(count: number, earlierCheckpoint?: string) {
   const entries = buildChain(contents.slice(0, count));
-  const checkpoint = cutCheckpoint({
+  const checkpoint = await cutCheckpoint({
     origin: "rampart.test/tenants/t",
     entries,
     timestamp: "2026-11-22T12:00:00Z",
-    privateKey,
+    signer: localSigner(privateKey),
   });
   return buildExport({ entries, checkpoint, publicKey, ...(earlierCheckpoint ? { earlierCheckpoint } : {}) });
 }
 
+const earlier = await exportOf(4);
+const later = await exportOf(6, earlier.checkpoint);
+
 describe("rampart verify", () => {
   const dir = mkdtempSync(join(tmpdir(), "rampart-verify-"));
-  const earlier = exportOf(4);
-  const later = exportOf(6, earlier.checkpoint);
   writeFileSync(join(dir, "earlier.json"), JSON.stringify(earlier));
   writeFileSync(join(dir, "later.json"), JSON.stringify(later, null, 2));
   writeFileSync(join(dir, "key.pem"), exportPublicKeyPem(publicKey));
@@ -60,7 +62,7 @@ describe("rampart verify", () => {
     expect(result.stdout).toMatch(/entry 3/);
   });
 
-  it("checks an export's audit log against its signed checkpoint", () => {
+  it("checks an export's audit log against its signed checkpoint", async () => {
     const entries = buildChain(contents);
     const auditLog: AuditLogSection = {
       format: AUDIT_LOG_FORMAT,
@@ -69,11 +71,11 @@ describe("rampart verify", () => {
       total: 1,
       entries: [{ action: "auth.sign-in", actor: { email: "ada@example.com" }, result: "denied" }],
     };
-    const checkpoint = cutCheckpoint({
+    const checkpoint = await cutCheckpoint({
       origin: "rampart.test/tenants/t",
       entries,
       timestamp: "2026-11-22T12:00:00Z",
-      privateKey,
+      signer: localSigner(privateKey),
       auditLog,
     });
     const document = buildExport({ entries, checkpoint, publicKey, auditLog });
@@ -97,24 +99,25 @@ describe("rampart verify", () => {
   });
 });
 
+const attestedEntries = buildChain(contents);
+const envelope = await signStatement(
+  complianceStatement({
+    tenant: { id: "tenant-1" },
+    period: { start: "2026-11-15T05:00:00.000Z", end: "2026-11-22T05:00:00.000Z" },
+    generatedAt: "2026-11-22T05:00:00.000Z",
+    frameworks: [{ framework: "soc2", score: 75, passed: 3, failed: 1, untested: 0 }],
+    controls: [{ control: "IAC-ENC-01", status: "pass", passes: 2, failures: 0 }],
+    ledger: {
+      treeSize: attestedEntries.length,
+      head: attestedEntries.at(-1)!.hash,
+      rootHash: ledgerTree(attestedEntries).root().toString("hex"),
+    },
+  }),
+  localSigner(privateKey),
+);
+
 describe("rampart verify <attestation bundle>", () => {
   const dir = mkdtempSync(join(tmpdir(), "rampart-verify-attestation-"));
-  const entries = buildChain(contents);
-  const envelope = signStatement(
-    complianceStatement({
-      tenant: { id: "tenant-1" },
-      period: { start: "2026-11-15T05:00:00.000Z", end: "2026-11-22T05:00:00.000Z" },
-      generatedAt: "2026-11-22T05:00:00.000Z",
-      frameworks: [{ framework: "soc2", score: 75, passed: 3, failed: 1, untested: 0 }],
-      controls: [{ control: "IAC-ENC-01", status: "pass", passes: 2, failures: 0 }],
-      ledger: {
-        treeSize: entries.length,
-        head: entries.at(-1)!.hash,
-        rootHash: ledgerTree(entries).root().toString("hex"),
-      },
-    }),
-    privateKey,
-  );
   // As the server sends it (JSON.stringify(envelope, null, 2)) and as /api/evidence/public-key answers.
   writeFileSync(join(dir, "bundle.json"), JSON.stringify(envelope, null, 2));
   writeFileSync(join(dir, "key.pem"), exportPublicKeyPem(publicKey));

@@ -8,6 +8,7 @@ import {
   parseStatement,
   signStatement,
 } from "./intoto.ts";
+import { localSigner } from "./signer.ts";
 import { generateKeyPair, keyFingerprint } from "./signing.ts";
 import {
   type ScanProvenanceInput,
@@ -17,6 +18,7 @@ import {
 } from "./slsa.ts";
 
 const instance = generateKeyPair();
+const instanceSigner = localSigner(instance.privateKey);
 const trusted = [{ keyid: keyFingerprint(instance.publicKey), publicKey: instance.publicKey }];
 
 const provenanceInput: ScanProvenanceInput = {
@@ -54,8 +56,8 @@ describe("compliance attestation (in-toto Statement v1)", () => {
     });
   });
 
-  it("signs into a DSSE envelope that verifies and parses back to the same Statement", () => {
-    const envelope = signStatement(statement, instance.privateKey);
+  it("signs into a DSSE envelope that verifies and parses back to the same Statement", async () => {
+    const envelope = await signStatement(statement, instanceSigner);
     expect(envelope.payloadType).toBe(IN_TOTO_PAYLOAD_TYPE);
     const verified = verifyEnvelope(envelope, trusted);
     if (!verified.ok) throw new Error(verified.message);
@@ -95,22 +97,25 @@ describe("scan provenance (SLSA v1)", () => {
     });
   });
 
-  it("verifies a signed provenance envelope against trusted keys", () => {
-    const envelope = signScanProvenance(provenanceInput, instance.privateKey);
+  it("verifies a signed provenance envelope against trusted keys", async () => {
+    const envelope = await signScanProvenance(provenanceInput, instanceSigner);
     const result = verifyProvenanceEnvelope(envelope, trusted);
     expect(result).toMatchObject({ ok: true, verifiedKeyIds: [trusted[0]!.keyid] });
     expect(result.ok && result.statement).toEqual(scanProvenanceStatement(provenanceInput));
   });
 
-  it("rejects an untrusted signer, another payload type or another predicate", () => {
+  it("rejects an untrusted signer, another payload type or another predicate", async () => {
     const stranger = generateKeyPair();
     expect(
-      verifyProvenanceEnvelope(signScanProvenance(provenanceInput, stranger.privateKey), trusted).ok,
+      verifyProvenanceEnvelope(
+        await signScanProvenance(provenanceInput, localSigner(stranger.privateKey)),
+        trusted,
+      ).ok,
     ).toBe(false);
-    const wrongType = signEnvelope(
+    const wrongType = await signEnvelope(
       "application/json",
       JSON.stringify(scanProvenanceStatement(provenanceInput)),
-      instance.privateKey,
+      instanceSigner,
     );
     expect(verifyProvenanceEnvelope(wrongType, trusted)).toMatchObject({
       ok: false,
@@ -120,7 +125,7 @@ describe("scan provenance (SLSA v1)", () => {
       ...scanProvenanceStatement(provenanceInput),
       predicateType: "https://example.com/x",
     };
-    const envelope = signEnvelope(IN_TOTO_PAYLOAD_TYPE, JSON.stringify(otherPredicate), instance.privateKey);
+    const envelope = await signEnvelope(IN_TOTO_PAYLOAD_TYPE, JSON.stringify(otherPredicate), instanceSigner);
     expect(verifyProvenanceEnvelope(envelope, trusted)).toMatchObject({
       ok: false,
       error: expect.stringContaining("predicateType"),

@@ -12,15 +12,16 @@ import {
 import { buildChain } from "./chain.ts";
 import { buildExport, cutCheckpoint } from "./export.ts";
 import { sha256Hex } from "./hash.ts";
+import { localSigner } from "./signer.ts";
 import { type Ed25519KeyPair, generateKeyPair } from "./signing.ts";
 
 export const FIXTURE_EVIDENCE_PATH = "evidence/ORG-ACCESS-REVIEW/quarterly-review/3f1a2b3c-review.txt";
 export const FIXTURE_POLICY_PATH = "policies/access-control/v1.md";
 
-export function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): {
+export async function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): Promise<{
   files: Map<string, Uint8Array>;
   keys: Ed25519KeyPair;
-} {
+}> {
   const evidence = Buffer.from("Quarterly access review: 12 accounts reviewed, 1 removed.\n");
   const policy = Buffer.from("# Access control policy\n\nAccess is reviewed every quarter.\n");
   const entries = buildChain<unknown>([
@@ -36,11 +37,11 @@ export function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): {
     { kind: "policy-acknowledgement", key: "access-control", version: 1, sha256: sha256Hex(policy) },
   ]);
   const origin = "rampart.test/tenants/t1";
-  const checkpoint = cutCheckpoint({
+  const checkpoint = await cutCheckpoint({
     origin,
     entries,
     timestamp: "2026-11-22T12:00:00Z",
-    privateKey: keys.privateKey,
+    signer: localSigner(keys.privateKey),
   });
   const document = buildExport({ entries, checkpoint, publicKey: keys.publicKey });
   const ledgerItems: LedgerBackedItem[] = [
@@ -81,7 +82,7 @@ export function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): {
       ),
     ],
   ]);
-  const { files: sealed } = sealAuditPackage({
+  const { files: sealed } = await sealAuditPackage({
     files,
     facts: {
       tenant: { id: "t1", name: "Acme" },
@@ -94,7 +95,7 @@ export function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): {
       generatedAt: "2026-11-22T12:00:00Z",
       ledgerItems,
     },
-    privateKey: keys.privateKey,
+    signer: localSigner(keys.privateKey),
   });
   return { files: sealed, keys };
 }

@@ -13,9 +13,10 @@ import {
   verifyAuditPackage,
 } from "./audit-package.ts";
 import { signEnvelope } from "./dsse.ts";
+import { localSigner } from "./signer.ts";
 import { exportPublicKeyPem, generateKeyPair, keyFingerprint } from "./signing.ts";
 
-const { files, keys } = auditPackageFixture();
+const { files, keys } = await auditPackageFixture();
 
 function failed(report: ReturnType<typeof verifyAuditPackage>): PackageCheckId[] {
   return report.checks.filter((check) => check.status === "fail").map((check) => check.id);
@@ -74,7 +75,7 @@ describe("verifyAuditPackage", () => {
     expect(message(extraReport, "unlisted-files")).toContain("evidence/extra.txt");
   });
 
-  it("fails a manifest changed after signing, and a signature by another key", () => {
+  it("fails a manifest changed after signing, and a signature by another key", async () => {
     const manifest = JSON.parse(Buffer.from(files.get(MANIFEST_PATH)!).toString("utf8"));
     manifest.tenant.name = "Someone else";
     const edited = new Map(files);
@@ -85,15 +86,17 @@ describe("verifyAuditPackage", () => {
     const resigned = new Map(files);
     resigned.set(
       MANIFEST_ENVELOPE_PATH,
-      jsonFile(signEnvelope(MANIFEST_PAYLOAD_TYPE, files.get(MANIFEST_PATH)!, other.privateKey)),
+      jsonFile(
+        await signEnvelope(MANIFEST_PAYLOAD_TYPE, files.get(MANIFEST_PATH)!, localSigner(other.privateKey)),
+      ),
     );
     const report = verifyAuditPackage(resigned);
     expect(failed(report)).toEqual(["manifest-signature"]);
     expect(message(report, "manifest-signature")).toMatch(/no signature verifies/);
   });
 
-  it("fails a package signed throughout by a key other than the pinned one", () => {
-    const forged = auditPackageFixture(generateKeyPair()).files;
+  it("fails a package signed throughout by a key other than the pinned one", async () => {
+    const forged = (await auditPackageFixture(generateKeyPair())).files;
     const report = verifyAuditPackage(forged, { publicKey: keys.publicKey });
     expect(failed(report)).toEqual(["trusted-key"]);
     expect(verifyAuditPackage(forged, { publicKey: "not a key" }).ok).toBe(false);

@@ -10,7 +10,8 @@ import { type DsseEnvelope, signEnvelope, verifyEnvelope } from "./dsse.ts";
 import type { LedgerExport } from "./export.ts";
 import { decodeCanonicalBase64, isSha256Hex, SHA256_HEX, sha256Hex } from "./hash.ts";
 import { leafHash, verifyInclusion } from "./merkle.ts";
-import { exportPublicKeyBase64, importPublicKey, keyFingerprint, publicKeyOf } from "./signing.ts";
+import type { Signer } from "./signer.ts";
+import { exportPublicKeyBase64, importPublicKey, keyFingerprint } from "./signing.ts";
 import { verifyExport } from "./verify-export.ts";
 
 export const AUDIT_PACKAGE_FORMAT = "rampart-audit-package";
@@ -138,18 +139,18 @@ export interface ListedFile {
 
 /**
  * Adds `manifest.json` (listing every file with its size and SHA-256, sorted by path) and
- * `manifest.dsse.json` (its DSSE envelope signed with `privateKey`). `files` are the bytes in hand
+ * `manifest.dsse.json` (its DSSE envelope signed by `signer`). `files` are the bytes in hand
  * and must hold the ledger export, whose checkpoint the manifest repeats; `streamed` are files the
  * caller writes into the archive later (large evidence), listed by the size and SHA-256 it vouches
  * for. Returns the bytes in hand with the two manifest files added, and the manifest.
  * @throws TypeError on an unsafe, reserved or repeated path or a missing export (a programmer error).
  */
-export function sealAuditPackage(input: {
+export async function sealAuditPackage(input: {
   readonly files: ReadonlyMap<string, Uint8Array>;
   readonly streamed?: readonly ListedFile[];
   readonly facts: ManifestFacts;
-  readonly privateKey: KeyObject;
-}): { files: Map<string, Uint8Array>; manifest: AuditPackageManifest } {
+  readonly signer: Signer;
+}): Promise<{ files: Map<string, Uint8Array>; manifest: AuditPackageManifest }> {
   const listed: ListedFile[] = [
     ...[...input.files].map(([path, bytes]) => ({ path, size: bytes.length, sha256: sha256Hex(bytes) })),
     ...(input.streamed ?? []),
@@ -166,7 +167,7 @@ export function sealAuditPackage(input: {
   const exportBytes = input.files.get(LEDGER_EXPORT_PATH);
   if (exportBytes === undefined) throw new TypeError(`${LEDGER_EXPORT_PATH} is missing`);
   const { checkpoint } = JSON.parse(Buffer.from(exportBytes).toString("utf8")) as { checkpoint: string };
-  const publicKey = publicKeyOf(input.privateKey);
+  const { publicKey } = input.signer;
   const manifest: AuditPackageManifest = {
     format: AUDIT_PACKAGE_FORMAT,
     version: AUDIT_PACKAGE_VERSION,
@@ -180,7 +181,7 @@ export function sealAuditPackage(input: {
     files: listed.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
   };
   const manifestBytes = jsonFile(manifest);
-  const envelope: DsseEnvelope = signEnvelope(MANIFEST_PAYLOAD_TYPE, manifestBytes, input.privateKey);
+  const envelope: DsseEnvelope = await signEnvelope(MANIFEST_PAYLOAD_TYPE, manifestBytes, input.signer);
   const sealed = new Map(input.files);
   sealed.set(MANIFEST_PATH, manifestBytes);
   sealed.set(MANIFEST_ENVELOPE_PATH, jsonFile(envelope));

@@ -8,6 +8,7 @@ import {
   verifierKey,
   verifyCheckpoint,
 } from "./checkpoint.ts";
+import { localSigner } from "./signer.ts";
 import { generateKeyPair, rawPublicKey } from "./signing.ts";
 
 const checkpoint: Checkpoint = {
@@ -17,10 +18,11 @@ const checkpoint: Checkpoint = {
   timestamp: "2026-11-22T10:00:00Z",
 };
 
-describe("signed checkpoints", () => {
-  const { privateKey, publicKey } = generateKeyPair();
-  const note = signCheckpoint(checkpoint, privateKey);
+const { privateKey, publicKey } = generateKeyPair();
+const signer = localSigner(privateKey);
+const note = await signCheckpoint(checkpoint, signer);
 
+describe("signed checkpoints", () => {
   it("writes the C2SP checkpoint body and one signature line", () => {
     expect(checkpointBody(checkpoint)).toBe(
       "rampart.example.com/ledger/acme\n42\nXcnaeacGWamtVZy3Ad7ZoqudgjqtL0lgz+Nw7/RgQyg=\ntimestamp 2026-11-22T10:00:00Z\n",
@@ -47,9 +49,9 @@ describe("signed checkpoints", () => {
     }
   });
 
-  it("carries an audit log hash as a signed extension line, at most one", () => {
+  it("carries an audit log hash as a signed extension line, at most one", async () => {
     const withAuditLog = { ...checkpoint, auditLogHash: "ab".repeat(32) };
-    const signed = signCheckpoint(withAuditLog, privateKey);
+    const signed = await signCheckpoint(withAuditLog, signer);
     expect(checkpointBody(withAuditLog)).toBe(`${checkpointBody(checkpoint)}audit-log ${"ab".repeat(32)}\n`);
     expect(verifyCheckpoint(signed, publicKey)).toEqual({ ok: true, checkpoint: withAuditLog });
     // Removing the line breaks the signature: the hash is covered.
@@ -72,9 +74,9 @@ describe("signed checkpoints", () => {
     });
   });
 
-  it("ignores signatures by other keys, as signed notes allow cosigners", () => {
+  it("ignores signatures by other keys, as signed notes allow cosigners", async () => {
     const cosigner = generateKeyPair();
-    const cosigned = signCheckpoint(checkpoint, cosigner.privateKey).split("\n\n")[1]!;
+    const cosigned = (await signCheckpoint(checkpoint, localSigner(cosigner.privateKey))).split("\n\n")[1]!;
     expect(verifyCheckpoint(note + cosigned, publicKey).ok).toBe(true);
   });
 
@@ -87,9 +89,11 @@ describe("signed checkpoints", () => {
     );
   });
 
-  it("refuses to write a checkpoint it could not read back", () => {
-    expect(() => signCheckpoint({ ...checkpoint, origin: "has space" }, privateKey)).toThrow(TypeError);
-    expect(() => signCheckpoint({ ...checkpoint, timestamp: "yesterday" }, privateKey)).toThrow(TypeError);
-    expect(() => signCheckpoint({ ...checkpoint, rootHash: "AB" }, privateKey)).toThrow(TypeError);
+  it("refuses to write a checkpoint it could not read back", async () => {
+    await expect(signCheckpoint({ ...checkpoint, origin: "has space" }, signer)).rejects.toThrow(TypeError);
+    await expect(signCheckpoint({ ...checkpoint, timestamp: "yesterday" }, signer)).rejects.toThrow(
+      TypeError,
+    );
+    await expect(signCheckpoint({ ...checkpoint, rootHash: "AB" }, signer)).rejects.toThrow(TypeError);
   });
 });

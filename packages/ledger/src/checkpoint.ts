@@ -12,10 +12,11 @@
 // The signature is over the body: every byte before the blank line, final newline included.
 // The key name is the origin; the key ID is the first 4 bytes of
 // SHA-256(key name ‖ 0x0A ‖ 0x01 ‖ 32-byte public key) (C2SP signed-note, Ed25519).
-import { createHash, type KeyObject, sign, verify } from "node:crypto";
+import { createHash, type KeyObject, verify } from "node:crypto";
 import { decodeCanonicalBase64, isSha256Hex } from "./hash.ts";
 import { splitNote } from "./note.ts";
-import { publicKeyOf, rawPublicKey } from "./signing.ts";
+import type { Signer } from "./signer.ts";
+import { rawPublicKey } from "./signing.ts";
 
 export interface Checkpoint {
   /** The log's identity: a schema-less URL naming the instance and tenant; no spaces, no `+`. */
@@ -91,10 +92,10 @@ export function verifierKey(keyName: string, publicKey: KeyObject): string {
 }
 
 /** The signed note of `checkpoint`, signed with Ed25519 under the key name `checkpoint.origin`. */
-export function signCheckpoint(checkpoint: Checkpoint, privateKey: KeyObject): string {
+export async function signCheckpoint(checkpoint: Checkpoint, signer: Signer): Promise<string> {
   const body = checkpointBody(checkpoint);
-  const signature = sign(null, Buffer.from(body, "utf8"), privateKey);
-  const keyId = noteKeyId(checkpoint.origin, publicKeyOf(privateKey));
+  const signature = await signer.sign(Buffer.from(body, "utf8"));
+  const keyId = noteKeyId(checkpoint.origin, signer.publicKey);
   return `${body}\n${SIGNATURE_PREFIX}${checkpoint.origin} ${Buffer.concat([keyId, signature]).toString("base64")}\n`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Checkpoint, checkpointBody, signCheckpoint } from "./checkpoint.ts";
+import { type Checkpoint, checkpointBody } from "./checkpoint.ts";
 import {
   cosignCheckpoint,
   cosignerKeyId,
@@ -9,6 +9,7 @@ import {
 } from "./cosignature.ts";
 import { formatVerifierKey, parseVerifierKey, SIGNATURE_TYPE, verifyNote } from "./note.ts";
 import { generateKeyPair } from "./signing.ts";
+import { signCheckpointSync } from "./witness.fixture.ts";
 
 const checkpoint: Checkpoint = {
   origin: "rampart.example.com/tenants/acme",
@@ -17,7 +18,7 @@ const checkpoint: Checkpoint = {
   timestamp: "2026-11-22T10:00:00Z",
 };
 const log = generateKeyPair();
-const note = signCheckpoint(checkpoint, log.privateKey);
+const note = signCheckpointSync(checkpoint, log.privateKey);
 const text = checkpointBody(checkpoint);
 
 function witness(name: string) {

@@ -2,6 +2,7 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type DsseEnvelope, importVerificationKey, pae, signEnvelope, verifyEnvelope } from "./dsse.ts";
+import { localSigner } from "./signer.ts";
 import { generateKeyPair, keyFingerprint } from "./signing.ts";
 
 interface TestVector {
@@ -64,10 +65,14 @@ describe("DSSE", () => {
     expect(verifyEnvelope({ ...envelope, payload: changed }, trusted).ok).toBe(false);
   });
 
-  it("signs with Ed25519 and names the verifying keys, ignoring the keyid hint", () => {
+  it("signs with Ed25519 and names the verifying keys, ignoring the keyid hint", async () => {
     const signer = generateKeyPair();
     const stranger = generateKeyPair();
-    const envelope = signEnvelope("application/vnd.in-toto+json", '{"a":1}', signer.privateKey);
+    const envelope = await signEnvelope(
+      "application/vnd.in-toto+json",
+      '{"a":1}',
+      localSigner(signer.privateKey),
+    );
     expect(envelope.signatures[0]!.keyid).toBe(keyFingerprint(signer.publicKey));
     const trusted = [
       { keyid: "stranger", publicKey: stranger.publicKey },
@@ -91,13 +96,16 @@ describe("DSSE", () => {
     expect(verifyEnvelope(envelope, [{ keyid: "ec", publicKey }])).toMatchObject({ ok: true });
   });
 
-  it("applies a threshold of distinct trusted keys", () => {
+  it("applies a threshold of distinct trusted keys", async () => {
     const first = generateKeyPair();
     const second = generateKeyPair();
-    const one = signEnvelope("t", "body", first.privateKey);
+    const one = await signEnvelope("t", "body", localSigner(first.privateKey));
     const both = {
       ...one,
-      signatures: [...one.signatures, ...signEnvelope("t", "body", second.privateKey).signatures],
+      signatures: [
+        ...one.signatures,
+        ...(await signEnvelope("t", "body", localSigner(second.privateKey))).signatures,
+      ],
     };
     const trusted = [
       { keyid: "first", publicKey: first.publicKey },

@@ -1,7 +1,8 @@
 // DSSE v1.0.2 envelopes (Dead Simple Signing Envelope): how attestations and provenance are signed,
 // and how an uploaded envelope is checked against the public keys a tenant trusts.
-import { constants, createPublicKey, type JsonWebKey, type KeyObject, sign, verify } from "node:crypto";
-import { keyFingerprint, publicKeyOf } from "./signing.ts";
+import { constants, createPublicKey, type JsonWebKey, type KeyObject, verify } from "node:crypto";
+import type { Signer } from "./signer.ts";
+import { keyFingerprint } from "./signing.ts";
 
 export interface DsseSignature {
   /** An unauthenticated hint for choosing a key; never used to decide trust. */
@@ -60,14 +61,14 @@ export function pae(payloadType: string, payload: Uint8Array): Buffer {
  * An envelope with one Ed25519 signature. `payload` as a string is taken as UTF-8. The keyid
  * defaults to the key's fingerprint (SHA-256 of its SPKI DER, hex).
  */
-export function signEnvelope(
+export async function signEnvelope(
   payloadType: string,
   payload: Uint8Array | string,
-  privateKey: KeyObject,
-  keyid: string = keyFingerprint(publicKeyOf(privateKey)),
-): DsseEnvelope {
+  signer: Signer,
+  keyid: string = keyFingerprint(signer.publicKey),
+): Promise<DsseEnvelope> {
   const bytes = typeof payload === "string" ? Buffer.from(payload, "utf8") : Buffer.from(payload);
-  const signature = sign(null, pae(payloadType, bytes), privateKey);
+  const signature = await signer.sign(pae(payloadType, bytes));
   return {
     payload: bytes.toString("base64"),
     payloadType,

@@ -7,6 +7,7 @@ import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
 import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
 import { MerkleTree } from "./merkle.ts";
 import { MAX_NOTE_BYTES } from "./note.ts";
+import type { Signer } from "./signer.ts";
 import { exportPublicKeyBase64, keyFingerprint } from "./signing.ts";
 import { MAX_TOKEN_BYTES } from "./timestamp.ts";
 
@@ -94,10 +95,10 @@ export function cutCheckpoint(input: {
   readonly origin: string;
   readonly entries: readonly ChainLink[];
   readonly timestamp: string;
-  readonly privateKey: KeyObject;
+  readonly signer: Signer;
   /** The audit log section the export will carry: its hash goes into the signed note. */
   readonly auditLog?: AuditLogSection;
-}): string {
+}): Promise<string> {
   const checkpoint: Checkpoint = {
     origin: input.origin,
     treeSize: input.entries.length,
@@ -105,7 +106,7 @@ export function cutCheckpoint(input: {
     timestamp: input.timestamp,
     ...(input.auditLog === undefined ? {} : { auditLogHash: auditLogHash(input.auditLog) }),
   };
-  return signCheckpoint(checkpoint, input.privateKey);
+  return signCheckpoint(checkpoint, input.signer);
 }
 
 export interface BuildExportInput {

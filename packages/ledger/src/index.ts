@@ -149,6 +149,7 @@ export {
   type VerifierKeyResult,
   verifyNote,
 } from "./note.ts";
+export { localSigner, type Signer } from "./signer.ts";
 export {
   type Ed25519KeyPair,
   exportPrivateKeyPem,

@@ -1,9 +1,9 @@
 // in-toto Statement v1 (attestation framework v1.2) and Rampart's compliance predicate: a tenant's
 // compliance state over a period, bound to the head of its evidence ledger.
-import type { KeyObject } from "node:crypto";
 import { canonicalize } from "./canonical-json.ts";
 import { type DsseEnvelope, signEnvelope } from "./dsse.ts";
 import { isSha256Hex } from "./hash.ts";
+import type { Signer } from "./signer.ts";
 
 export const STATEMENT_TYPE = "https://in-toto.io/Statement/v1";
 export const IN_TOTO_PAYLOAD_TYPE = "application/vnd.in-toto+json";
@@ -100,9 +100,9 @@ export function statementBytes(statement: Statement): Buffer {
   return Buffer.from(canonicalize(statement), "utf8");
 }
 
-/** The Statement in a DSSE envelope signed with `privateKey` (payload type `application/vnd.in-toto+json`). */
-export function signStatement(statement: Statement, privateKey: KeyObject, keyid?: string): DsseEnvelope {
-  return signEnvelope(IN_TOTO_PAYLOAD_TYPE, statementBytes(statement), privateKey, keyid);
+/** The Statement in a DSSE envelope signed by `signer` (payload type `application/vnd.in-toto+json`). */
+export function signStatement(statement: Statement, signer: Signer, keyid?: string): Promise<DsseEnvelope> {
+  return signEnvelope(IN_TOTO_PAYLOAD_TYPE, statementBytes(statement), signer, keyid);
 }
 
 export type StatementParse = { ok: true; statement: Statement } | { ok: false; error: string };

@@ -1,6 +1,5 @@
 // SLSA Provenance v1 for a scan: what was scanned (repository and commit) with what (engine
 // version, rule catalogue digest), as the predicate of an in-toto Statement in a DSSE envelope.
-import type { KeyObject } from "node:crypto";
 import { type DsseEnvelope, type TrustedKey, verifyEnvelope } from "./dsse.ts";
 import {
   IN_TOTO_PAYLOAD_TYPE,
@@ -10,6 +9,7 @@ import {
   type Statement,
   signStatement,
 } from "./intoto.ts";
+import type { Signer } from "./signer.ts";
 
 export const SLSA_PROVENANCE_PREDICATE_TYPE = "https://slsa.dev/provenance/v1";
 /** Rampart's build type: how to read `externalParameters` of a scan's provenance. */
@@ -93,10 +93,10 @@ export function scanProvenanceStatement(input: ScanProvenanceInput): Statement<S
 /** The provenance Statement signed in a DSSE envelope. */
 export function signScanProvenance(
   input: ScanProvenanceInput,
-  privateKey: KeyObject,
+  signer: Signer,
   keyid?: string,
-): DsseEnvelope {
-  return signStatement(scanProvenanceStatement(input), privateKey, keyid);
+): Promise<DsseEnvelope> {
+  return signStatement(scanProvenanceStatement(input), signer, keyid);
 }
 
 export type ProvenanceVerification =

@@ -11,6 +11,7 @@ import {
   signStatement,
   statementBytes,
 } from "./intoto.ts";
+import { localSigner } from "./signer.ts";
 import { generateKeyPair, keyFingerprint } from "./signing.ts";
 import {
   formatAttestationReport,
@@ -36,7 +37,7 @@ const input: CompliancePredicate = {
   controls: [{ control: "IAC-ENC-01", status: "fail", failures: 1, passes: 0 }],
   ledger,
 };
-const envelope = signStatement(complianceStatement(input), instance.privateKey);
+const envelope = await signStatement(complianceStatement(input), localSigner(instance.privateKey));
 const verify = (document: unknown, expectedBundleHash?: string) =>
   verifyAttestationBundle(document, {
     publicKey: instance.publicKey,
@@ -96,48 +97,56 @@ describe("verifyAttestationBundle", () => {
     expect(statusOf(verify(spoiled)).signature).toBe("fail");
   });
 
-  it("fails a signed statement of another predicate type, payload type or ledger head", () => {
+  it("fails a signed statement of another predicate type, payload type or ledger head", async () => {
     const statement = complianceStatement(input);
-    const otherPredicate = signStatement(
+    const otherPredicate = await signStatement(
       { ...statement, predicateType: "https://slsa.dev/provenance/v1" },
-      instance.privateKey,
+      localSigner(instance.privateKey),
     );
     expect(statusOf(verify(otherPredicate))["predicate-type"]).toBe("fail");
 
-    const otherType = signEnvelope("application/json", statementBytes(statement), instance.privateKey);
+    const otherType = await signEnvelope(
+      "application/json",
+      statementBytes(statement),
+      localSigner(instance.privateKey),
+    );
     expect(statusOf(verify(otherType))["payload-type"]).toBe("fail");
 
-    const unbound = signStatement(
+    const unbound = await signStatement(
       { ...statement, subject: [{ name: "x", digest: { sha256: "0".repeat(64) } }] },
-      instance.privateKey,
+      localSigner(instance.privateKey),
     );
     expect(statusOf(verify(unbound)).subject).toBe("fail");
 
-    const notStatement = signEnvelope(IN_TOTO_PAYLOAD_TYPE, '{"hello":"world"}', instance.privateKey);
+    const notStatement = await signEnvelope(
+      IN_TOTO_PAYLOAD_TYPE,
+      '{"hello":"world"}',
+      localSigner(instance.privateKey),
+    );
     expect(statusOf(verify(notStatement)).statement).toBe("fail");
   });
 
-  it("checks a signed checkpoint against the predicate's tree size and root", () => {
-    const checkpoint = cutCheckpoint({
+  it("checks a signed checkpoint against the predicate's tree size and root", async () => {
+    const checkpoint = await cutCheckpoint({
       origin: "rampart.test/tenants/tenant-1",
       entries,
       timestamp: "2026-11-22T05:00:00Z",
-      privateKey: instance.privateKey,
+      signer: localSigner(instance.privateKey),
     });
-    const good = signStatement(
+    const good = await signStatement(
       complianceStatement({ ...input, ledger: { ...ledger, checkpoint } }),
-      instance.privateKey,
+      localSigner(instance.privateKey),
     );
     expect(statusOf(verify(good))["ledger-checkpoint"]).toBe("pass");
-    const stale = cutCheckpoint({
+    const stale = await cutCheckpoint({
       origin: "rampart.test/tenants/tenant-1",
       entries: entries.slice(0, 1),
       timestamp: "2026-11-22T05:00:00Z",
-      privateKey: instance.privateKey,
+      signer: localSigner(instance.privateKey),
     });
-    const mismatched = signStatement(
+    const mismatched = await signStatement(
       complianceStatement({ ...input, ledger: { ...ledger, checkpoint: stale } }),
-      instance.privateKey,
+      localSigner(instance.privateKey),
     );
     expect(statusOf(verify(mismatched))["ledger-checkpoint"]).toBe("fail");
   });

@@ -3,12 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChain } from "./chain.ts";
 import { cosignCheckpoint, cosignerVerifierKey } from "./cosignature.ts";
-import { buildExport, cutCheckpoint, type LedgerExport } from "./export.ts";
+import { buildExport, type LedgerExport, ledgerTree } from "./export.ts";
 import { splitNote } from "./note.ts";
 import { generateKeyPair } from "./signing.ts";
 import { startTestTsa, type TestTsa } from "./testing/test-tsa.ts";
 import { requestTimestamp } from "./timestamp.ts";
 import { type ExportReport, verifyExport, verifyExportAsync } from "./verify-export.ts";
+import { signCheckpointSync } from "./witness.fixture.ts";
 
 const ORIGIN = "rampart.example.com/ledger/acme";
 const log = generateKeyPair();
@@ -23,12 +24,15 @@ const w2 = witness("witness.example.org/w2");
 const stranger = witness("witness.example.net/w3");
 
 function checkpointOf(size: number, privateKey = log.privateKey): string {
-  return cutCheckpoint({
-    origin: ORIGIN,
-    entries: chain.slice(0, size),
-    timestamp: `2026-11-2${size}T10:00:00Z`,
+  return signCheckpointSync(
+    {
+      origin: ORIGIN,
+      treeSize: size,
+      rootHash: ledgerTree(chain.slice(0, size)).root().toString("hex"),
+      timestamp: `2026-11-2${size}T10:00:00Z`,
+    },
     privateKey,
-  });
+  );
 }
 
 function cosign(note: string, ...witnesses: ReturnType<typeof witness>[]): string {
@@ -208,12 +212,15 @@ describe("export anchors", () => {
     const rewritten = buildChain(
       Array.from({ length: 5 }, (_, index) => ({ kind: "run", runId: `other-${index}` })),
     );
-    const foreign = cutCheckpoint({
-      origin: ORIGIN,
-      entries: rewritten,
-      timestamp: "2026-11-20T00:00:00Z",
-      privateKey: log.privateKey,
-    });
+    const foreign = signCheckpointSync(
+      {
+        origin: ORIGIN,
+        treeSize: rewritten.length,
+        rootHash: ledgerTree(rewritten).root().toString("hex"),
+        timestamp: "2026-11-20T00:00:00Z",
+      },
+      log.privateKey,
+    );
     expect(() =>
       buildExport({
         entries: chain,

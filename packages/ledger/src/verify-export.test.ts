@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditLogSection } from "./audit-log.ts";
 import { buildChain, type LedgerEntry } from "./chain.ts";
 import { buildExport, cutCheckpoint, type LedgerExport } from "./export.ts";
+import { localSigner } from "./signer.ts";
 import { exportPublicKeyPem, generateKeyPair, keyFingerprint } from "./signing.ts";
 import { type ExportReport, formatReport, verifyExport, verifyExportText } from "./verify-export.ts";
 
@@ -16,17 +17,17 @@ const contents = Array.from({ length: 7 }, (_, index) => ({
   passed: index % 2 === 0,
 }));
 
-function exportOf(
+async function exportOf(
   entries: LedgerEntry[],
   timestamp: string,
   earlierCheckpoint?: string,
   auditLog?: AuditLogSection,
-): LedgerExport {
-  const checkpoint = cutCheckpoint({
+): Promise<LedgerExport> {
+  const checkpoint = await cutCheckpoint({
     origin: ORIGIN,
     entries,
     timestamp,
-    privateKey: instance.privateKey,
+    signer: localSigner(instance.privateKey),
     ...(auditLog === undefined ? {} : { auditLog }),
   });
   return buildExport({
@@ -57,8 +58,8 @@ const auditLog: AuditLogSection = {
 
 const chain = buildChain(contents);
 const earlierEntries = chain.slice(0, 4);
-const earlier = exportOf(earlierEntries, "2026-11-01T00:00:00Z");
-const current = exportOf(chain, "2026-11-22T00:00:00Z", earlier.checkpoint, auditLog);
+const earlier = await exportOf(earlierEntries, "2026-11-01T00:00:00Z");
+const current = await exportOf(chain, "2026-11-22T00:00:00Z", earlier.checkpoint, auditLog);
 const clone = (): LedgerExport => structuredClone(current);
 const failing = (report: ExportReport) => report.checks.filter((check) => check.status === "fail");
 const flipHex = (hex: string, at = 0) => hex.slice(0, at) + (hex[at] === "0" ? "1" : "0") + hex.slice(at + 1);
@@ -203,11 +204,11 @@ describe("verifyExport", () => {
     expect(derived.checks.find((check) => check.id === "consistency")!.message).toContain("derived");
   });
 
-  it("rejects a rewritten history against the earlier checkpoint, even when re-signed", () => {
+  it("rejects a rewritten history against the earlier checkpoint, even when re-signed", async () => {
     const rewritten = buildChain(
       contents.map((content, index) => (index === 2 ? { ...content, runId: "forged" } : content)),
     );
-    const forged = exportOf(rewritten, "2026-11-22T00:00:00Z");
+    const forged = await exportOf(rewritten, "2026-11-22T00:00:00Z");
     expect(verifyExport(forged).ok).toBe(true);
     const report = verifyExport(forged, { earlierCheckpoint: earlier.checkpoint });
     expect(report.ok).toBe(false);
@@ -226,13 +227,13 @@ describe("verifyExport", () => {
     });
   });
 
-  it("rejects an earlier checkpoint signed by another key", () => {
+  it("rejects an earlier checkpoint signed by another key", async () => {
     const stranger = generateKeyPair();
-    const note = cutCheckpoint({
+    const note = await cutCheckpoint({
       origin: ORIGIN,
       entries: earlierEntries,
       timestamp: "2026-11-01T00:00:00Z",
-      privateKey: stranger.privateKey,
+      signer: localSigner(stranger.privateKey),
     });
     expect(failing(verifyExport(current, { earlierCheckpoint: note })).map((check) => check.id)).toEqual([
       "earlier-checkpoint-signature",

@@ -1,9 +1,9 @@
 // A test log for the witness tests: a Merkle tree over made-up entries and its signed checkpoints.
-import { createHash, type KeyObject } from "node:crypto";
-import { signCheckpoint } from "./checkpoint.ts";
+import { createHash, type KeyObject, sign } from "node:crypto";
+import { type Checkpoint, checkpointBody, noteKeyId } from "./checkpoint.ts";
 import { MerkleTree } from "./merkle.ts";
 import { formatVerifierKey, SIGNATURE_TYPE } from "./note.ts";
-import { generateKeyPair } from "./signing.ts";
+import { generateKeyPair, publicKeyOf } from "./signing.ts";
 
 export interface TestLog {
   readonly origin: string;
@@ -28,7 +28,7 @@ export function testLog(origin: string, entries: number, seed = origin): TestLog
     privateKey,
     tree,
     checkpoint: (size) =>
-      signCheckpoint(
+      signCheckpointSync(
         {
           origin,
           treeSize: size,
@@ -49,7 +49,7 @@ export function forkOf(log: TestLog, entries: number): TestLog {
     vkey: log.vkey,
     privateKey: log.privateKey,
     checkpoint: (size) =>
-      signCheckpoint(
+      signCheckpointSync(
         {
           origin: log.origin,
           treeSize: size,
@@ -63,4 +63,15 @@ export function forkOf(log: TestLog, entries: number): TestLog {
 
 export function requestBody(oldSize: number, proof: readonly Buffer[], note: string): string {
   return `old ${oldSize}\n${proof.map((node) => `${node.toString("base64")}\n`).join("")}\n${note}`;
+}
+
+/**
+ * The signed note signCheckpoint makes, signed synchronously with a key in this process: the
+ * fixtures hand out checkpoints from plain functions (signCheckpoint is async since the Signer).
+ */
+export function signCheckpointSync(checkpoint: Checkpoint, privateKey: KeyObject): string {
+  const body = checkpointBody(checkpoint);
+  const signature = sign(null, Buffer.from(body, "utf8"), privateKey);
+  const keyId = noteKeyId(checkpoint.origin, publicKeyOf(privateKey));
+  return `${body}\n\u2014 ${checkpoint.origin} ${Buffer.concat([keyId, signature]).toString("base64")}\n`;
 }

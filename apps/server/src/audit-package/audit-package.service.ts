@@ -169,7 +169,7 @@ export function createAuditPackageService(deps: {
           ),
         ),
       );
-      const privateKey = await deps.ledger.signingKey();
+      const signer = await deps.ledger.signer();
       const publicKey = await deps.ledger.publicKey();
       files.set(
         "README.md",
@@ -191,7 +191,7 @@ export function createAuditPackageService(deps: {
         ),
       );
 
-      const sealed = sealAuditPackage({
+      const sealed = await sealAuditPackage({
         files,
         streamed,
         facts: {
@@ -209,7 +209,7 @@ export function createAuditPackageService(deps: {
           generatedAt,
           ledgerItems,
         },
-        privateKey,
+        signer,
       });
 
       if (input.record) {

@@ -4,7 +4,7 @@
 import { withDatabaseContext } from "@rampart/db/context";
 import * as schema from "@rampart/db/schema";
 import { attestations, evidenceArtifacts, ledgerCheckpoints, policyRuns, tenants } from "@rampart/db/schema";
-import { keyFingerprint, publicKeyOf, verifyEnvelope, verifyExport } from "@rampart/ledger";
+import { keyFingerprint, verifyEnvelope, verifyExport } from "@rampart/ledger";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -178,7 +178,7 @@ describe("a user's own demo organization", () => {
   });
 
   it("re-signs the signed documents for the copy: provenance and attestations verify and name the copy", async () => {
-    const key = publicKeyOf(await ctx.services.ledger.signingKey());
+    const key = (await ctx.services.ledger.signer()).publicKey;
     const trusted = [{ keyid: keyFingerprint(key), publicKey: key }];
     const [attestation] = await ctx.database.db
       .select()

@@ -4,10 +4,17 @@
 // entry through the ledger service, so the copy's chain is its own and verifies. Signed documents
 // that name copied records (scan provenance, compliance attestations) are signed anew.
 
-import { type KeyObject, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Database } from "@rampart/db/client";
 import { attestations, sbomArtifacts } from "@rampart/db/schema";
-import { canonicalize, contentHash, type DsseEnvelope, ledgerTree, signEnvelope } from "@rampart/ledger";
+import {
+  canonicalize,
+  contentHash,
+  type DsseEnvelope,
+  ledgerTree,
+  type Signer,
+  signEnvelope,
+} from "@rampart/ledger";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { ArtifactType, LedgerService } from "../evidence/ledger.service.ts";
@@ -65,17 +72,17 @@ function isEnvelope(value: object): value is DsseEnvelope {
 
 /**
  * The envelope's JSON payload with the template's ids and hashes replaced, signed with the
- * instance key; `adjust` may change the decoded statement before it is signed.
+ * instance signer; `adjust` may change the decoded statement before it is signed.
  */
-function resign(
+async function resign(
   envelope: DsseEnvelope,
   remap: Remapper,
-  signingKey: KeyObject,
+  signer: Signer,
   adjust: (statement: Row) => Row = (statement) => statement,
-): { envelope: DsseEnvelope; statement: Row } {
+): Promise<{ envelope: DsseEnvelope; statement: Row }> {
   const decoded = JSON.parse(Buffer.from(envelope.payload, "base64").toString("utf8")) as Row;
   const statement = adjust(remap.value(decoded) as Row);
-  return { envelope: signEnvelope(envelope.payloadType, canonicalize(statement), signingKey), statement };
+  return { envelope: await signEnvelope(envelope.payloadType, canonicalize(statement), signer), statement };
 }
 
 /** Rows as the database names their columns, so that they go back in unchanged in shape. */
@@ -103,11 +110,11 @@ export async function copyTemplate(
     templateId: string;
     tenantId: string;
     ledger: LedgerService;
-    /** The instance key, loaded before the transaction. */
-    signingKey: KeyObject;
+    /** The instance signer, loaded before the transaction. */
+    signer: Signer;
   },
 ): Promise<CopyReport> {
-  const { templateId, tenantId, ledger, signingKey } = input;
+  const { templateId, tenantId, ledger, signer } = input;
   const tables = tenantTables();
   const remap = new Remapper();
   remap.ids.set(templateId, tenantId);
@@ -151,7 +158,7 @@ export async function copyTemplate(
     if (content?.kind === "compliance-attestation") {
       const row = attestationRows.get(String(content.attestationId));
       if (row) {
-        const resigned = resignAttestation(row, remap, signingKey, chain);
+        const resigned = await resignAttestation(row, remap, signer, chain);
         resignedAttestations.set(String(row.id), resigned);
         remap.hashes.set(String(row.bundle_hash), String(resigned.bundle_hash));
       }
@@ -167,28 +174,30 @@ export async function copyTemplate(
     chain.push(appended);
   }
   report.rows.evidence_artifacts = chain.length;
-  if (chain.length > 0) await ledger.storeCheckpoint(tx, tenantId, signingKey);
+  if (chain.length > 0) await ledger.storeCheckpoint(tx, tenantId, signer);
   lap("ledger");
 
   for (const { table, rows } of source.values()) {
     const treatment = treatmentOf(table.name);
     if (treatment.kind !== "copy") continue;
-    let copies: Row[];
+    let copies: Row[] = [];
     if (table.table === sbomArtifacts) copies = sbomRows;
     else if (table.table === attestations) {
-      copies = rows.map(
-        (row) => resignedAttestations.get(String(row.id)) ?? resignAttestation(row, remap, signingKey, chain),
-      );
+      for (const row of rows) {
+        copies.push(
+          resignedAttestations.get(String(row.id)) ?? (await resignAttestation(row, remap, signer, chain)),
+        );
+      }
     } else {
-      copies = rows.map((row) => {
+      for (const row of rows) {
         const copy = copyRow(row);
         for (const [key, value] of Object.entries(row)) {
           if (value && typeof value === "object" && !Array.isArray(value) && isEnvelope(value)) {
-            copy[key] = resign(value, remap, signingKey).envelope;
+            copy[key] = (await resign(value, remap, signer)).envelope;
           }
         }
-        return copy;
-      });
+        copies.push(copy);
+      }
     }
     lap(`${table.name} remap`);
     await insertRows(tx, table.table, copies);
@@ -202,13 +211,13 @@ export async function copyTemplate(
  * A compliance attestation of the copy: the same statement about the copy's tenant and the copy's
  * chain at the same size (head and Merkle root of the rebuilt entries), signed anew.
  */
-function resignAttestation(
+async function resignAttestation(
   row: Row,
   remap: Remapper,
-  signingKey: KeyObject,
+  signer: Signer,
   chain: readonly { hash: string; index: number; prevHash: string; contentHash: string }[],
-): Row {
-  const { envelope, statement } = resign(row.envelope as DsseEnvelope, remap, signingKey, (decoded) => {
+): Promise<Row> {
+  const { envelope, statement } = await resign(row.envelope as DsseEnvelope, remap, signer, (decoded) => {
     const predicate = decoded.predicate as Row | undefined;
     const cited = predicate?.ledger as Row | undefined;
     const size = typeof cited?.treeSize === "number" ? cited.treeSize : undefined;

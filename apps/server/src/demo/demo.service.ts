@@ -213,7 +213,7 @@ export function createDemoService(deps: {
     userId: string,
   ): Promise<{ tenantId: string; report: CopyReport } | undefined> {
     // Loaded before the transaction: on PGlite the key's first load would wait for its connection.
-    const signingKey = await deps.ledger.signingKey();
+    const signer = await deps.ledger.signer();
     return asInstance(() =>
       db.transaction(async (tx) => {
         const [tenant] = await tx
@@ -227,7 +227,7 @@ export function createDemoService(deps: {
           templateId,
           tenantId: tenant.id,
           ledger: deps.ledger,
-          signingKey,
+          signer,
         });
         return { tenantId: tenant.id, report };
       }),

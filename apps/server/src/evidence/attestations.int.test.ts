@@ -75,7 +75,7 @@ describe("attestations", () => {
 
   it("records whether uploaded provenance verifies against the keys the tenant trusts", async () => {
     const builder = generateKeyPair();
-    const envelope = signedProvenance(builder.privateKey);
+    const envelope = await signedProvenance(builder.privateKey);
     const untrusted = await call("POST", `/api/tenants/${owner.tenantId}/provenance`, { envelope });
     expect(untrusted.statusCode).toBe(201);
     expect(untrusted.json()).toMatchObject({ verified: false, sigstoreBundle: null });

@@ -18,7 +18,6 @@ import {
   type DsseEnvelope,
   keyFingerprint as fingerprintOf,
   importPublicKey,
-  publicKeyOf,
   signStatement,
   verifyProvenanceEnvelope,
 } from "@rampart/ledger";
@@ -79,7 +78,7 @@ export function createAttestationsService(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function trustedKeysOf(tenantId: string) {
-    const instance = publicKeyOf(await ledger.signingKey());
+    const instance = (await ledger.signer()).publicKey;
     const rows = await db.select().from(trustedKeys).where(eq(trustedKeys.tenantId, tenantId));
     const keys = [{ keyid: fingerprintOf(instance), publicKey: instance }];
     for (const row of rows) {
@@ -121,7 +120,7 @@ export function createAttestationsService(deps: {
       controls,
       ledger: head,
     });
-    const envelope: DsseEnvelope = signStatement(statement, await ledger.signingKey());
+    const envelope: DsseEnvelope = await signStatement(statement, await ledger.signer());
     const bundleHash = contentHash(envelope);
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx

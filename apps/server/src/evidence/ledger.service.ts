@@ -2,7 +2,6 @@
 // locked for the append), signed checkpoints with the instance key, verification of whole chains
 // (also as an hourly job that raises an alert on a break), and exports an auditor verifies offline
 // with `rampart verify`.
-import type { KeyObject } from "node:crypto";
 import type { Database } from "@rampart/db/client";
 import {
   evidenceArtifacts,
@@ -27,7 +26,8 @@ import {
   type LedgerEntry,
   type LedgerExport,
   ledgerTree,
-  publicKeyOf,
+  localSigner,
+  type Signer,
   verifierKey,
   verifyChain,
 } from "@rampart/ledger";
@@ -58,14 +58,14 @@ export function createLedgerService(deps: {
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  let signingKey: Promise<KeyObject> | undefined;
+  let signer: Promise<Signer> | undefined;
   const alerts = createLedgerAlerts({ db, ...(deps.logger ? { logger: deps.logger } : {}), now });
 
-  async function loadSigningKey(): Promise<KeyObject> {
+  async function loadSigner(): Promise<Signer> {
     if (deps.configuredKey) {
       const imported = importPrivateKey(deps.configuredKey);
       if (!imported.ok) throw new Error(`LEDGER_SIGNING_KEY: ${imported.error}`);
-      return imported.key;
+      return localSigner(imported.key);
     }
     // Every process of an install must sign with the same key: the first to start keeps one.
     const generated = exportPrivateKeyPem(generateKeyPair().privateKey);
@@ -76,12 +76,12 @@ export function createLedgerService(deps: {
     const [row] = await db.select().from(instanceKeys).where(eq(instanceKeys.name, SIGNING_KEY_NAME));
     const imported = importPrivateKey(row!.privateKeyPem);
     if (!imported.ok) throw new Error(`stored ledger key: ${imported.error}`);
-    return imported.key;
+    return localSigner(imported.key);
   }
 
   const key = () => {
-    signingKey ??= loadSigningKey();
-    return signingKey;
+    signer ??= loadSigner();
+    return signer;
   };
 
   async function entriesOf(tenantId: string, until?: Date): Promise<LedgerEntry[]> {
@@ -217,22 +217,22 @@ export function createLedgerService(deps: {
 
   /**
    * Signs a checkpoint of the tenant's whole chain and stores it, inside the caller's transaction
-   * (a demo copy's rebuilt chain). The key is loaded by the caller beforehand: on PGlite its first
-   * load would wait for the connection the transaction holds.
+   * (a demo copy's rebuilt chain). The signer is loaded by the caller beforehand: on PGlite its
+   * first load would wait for the connection the transaction holds.
    */
-  async function storeCheckpoint(tx: Transaction, tenantId: string, privateKey: KeyObject) {
+  async function storeCheckpoint(tx: Transaction, tenantId: string, signer: Signer) {
     const rows = await tx
       .select()
       .from(evidenceArtifacts)
       .where(eq(evidenceArtifacts.tenantId, tenantId))
       .orderBy(asc(evidenceArtifacts.index));
-    const note = cutCheckpoint({
+    const note = await cutCheckpoint({
       origin: `${deps.origin}/tenants/${tenantId}`,
       entries: rows,
       timestamp: now()
         .toISOString()
         .replace(/\.\d{3}Z$/, "Z"),
-      privateKey,
+      signer,
     });
     await tx.insert(ledgerCheckpoints).values({
       tenantId,
@@ -257,7 +257,7 @@ export function createLedgerService(deps: {
         timestamp: now()
           .toISOString()
           .replace(/\.\d{3}Z$/, "Z"),
-        privateKey: await key(),
+        signer: await key(),
       }),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
@@ -294,8 +294,8 @@ export function createLedgerService(deps: {
     anchorJob: anchors.anchorJob,
     anchor: anchors.anchor,
     alerts,
-    /** The instance's signing key, for attestations and provenance. */
-    signingKey: key,
+    /** The instance's signer, for checkpoints, attestations and provenance. */
+    signer: key,
 
     /** The chain's head and Merkle root now, as attestations cite it. */
     async headAndRoot(tenantId: string) {
@@ -315,7 +315,7 @@ export function createLedgerService(deps: {
     storeCheckpoint,
 
     async publicKey() {
-      const publicKey = publicKeyOf(await key());
+      const { publicKey } = await key();
       return {
         publicKeyPem: exportPublicKeyPem(publicKey),
         fingerprint: keyFingerprint(publicKey),
@@ -381,16 +381,16 @@ export function createLedgerService(deps: {
       await alerts.requireIntact(tenantId);
       const entries = await entriesOf(tenantId, until);
       const anchored = await anchors.exportAnchors(tenantId, entries);
-      const privateKey = await key();
+      const signer = await key();
       const origin = `${deps.origin}/tenants/${tenantId}`;
       const { auditLog } = options;
-      const note = cutCheckpoint({
+      const note = await cutCheckpoint({
         origin,
         entries,
         timestamp: now()
           .toISOString()
           .replace(/\.\d{3}Z$/, "Z"),
-        privateKey,
+        signer,
         ...(auditLog ? { auditLog } : {}),
       });
       const [earlier] = await db
@@ -410,7 +410,7 @@ export function createLedgerService(deps: {
       return buildExport({
         entries,
         checkpoint: note,
-        publicKey: publicKeyOf(privateKey),
+        publicKey: signer.publicKey,
         ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
         ...(auditLog ? { auditLog } : {}),
         ...(anchored ? { anchors: anchored } : {}),

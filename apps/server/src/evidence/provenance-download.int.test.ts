@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const builder = generateKeyPair();
-const envelope = signedProvenance(builder.privateKey);
+const envelope = await signedProvenance(builder.privateKey);
 
 describe("GET /api/provenance/:id", () => {
   it("downloads the uploaded envelope, which still verifies with the builder's key", async () => {

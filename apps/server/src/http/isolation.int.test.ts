@@ -172,7 +172,8 @@ const READS: Record<string, () => string> = {
 };
 
 const builder = generateKeyPair();
-const provenanceEnvelope = () => ({ dsseEnvelope: signedProvenance(builder.privateKey) });
+const builderProvenance = await signedProvenance(builder.privateKey);
+const provenanceEnvelope = () => ({ dsseEnvelope: builderProvenance });
 const vexDocument = (id: string) => ({
   "@context": "https://openvex.dev/ns/v0.2.0",
   "@id": `https://example.test/vex/${id}`,

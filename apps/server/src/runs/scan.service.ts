@@ -28,7 +28,7 @@ import { ruleMeta } from "@rampart/engine/rule";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { directoryPackages } from "@rampart/engine/sbom/directory";
 import { scan as engineScan } from "@rampart/engine/scan";
-import { contentHash, keyFingerprint, publicKeyOf, signScanProvenance } from "@rampart/ledger";
+import { contentHash, keyFingerprint, signScanProvenance } from "@rampart/ledger";
 import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
@@ -490,7 +490,7 @@ export function createScanService(deps: ScanServiceDeps) {
 
     // Loaded before the transaction: on PGlite the key's first load would otherwise wait for the
     // single connection the transaction holds.
-    const signingKey = await deps.ledger.signingKey();
+    const signer = await deps.ledger.signer();
     const recorded = await db.transaction(async (tx): Promise<string | undefined> => {
       // Claim the scan first: the row lock makes a second attempt of the same scan (a retry of a
       // worker thought dead) wait here, then find it completed and write nothing.
@@ -576,7 +576,7 @@ export function createScanService(deps: ScanServiceDeps) {
       }
       // SLSA provenance of what was scanned with what, signed with the instance key.
       if (origin.signProvenance) {
-        const provenance = signScanProvenance(
+        const provenance = await signScanProvenance(
           {
             subjects: [{ name: `rampart/run/${runId}`, sha256: runArtifact.hash }],
             repository:
@@ -594,7 +594,7 @@ export function createScanService(deps: ScanServiceDeps) {
             startedOn: scan.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
             finishedOn: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
           },
-          signingKey,
+          signer,
         );
         await tx.insert(provenanceAttestations).values({
           tenantId: scan.tenantId,
@@ -602,7 +602,7 @@ export function createScanService(deps: ScanServiceDeps) {
           source: "scan",
           envelope: provenance,
           verified: true,
-          signatureRef: keyFingerprint(publicKeyOf(signingKey)),
+          signatureRef: keyFingerprint(signer.publicKey),
           createdAt,
         });
       }

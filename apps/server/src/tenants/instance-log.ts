@@ -2,18 +2,18 @@
 // every entry is also signed with the instance's ledger key. It keeps what must stay provable
 // after the tenant it concerns is gone: that a tenant was erased, by whom, and what its ledger
 // held at that moment.
-import { type KeyObject, sign, verify } from "node:crypto";
+import { verify } from "node:crypto";
 import type { Database } from "@rampart/db/client";
 import { instanceLog } from "@rampart/db/schema";
-import { appendEntry, publicKeyOf, verifyChain } from "@rampart/ledger";
+import { appendEntry, type Signer, verifyChain } from "@rampart/ledger";
 import { asc, desc, sql } from "drizzle-orm";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type InstanceLogRow = typeof instanceLog.$inferSelect;
 export type InstanceLogKind = InstanceLogRow["kind"];
 
-export const signEntryHash = (hash: string, key: KeyObject) =>
-  sign(null, Buffer.from(hash, "hex"), key).toString("base64");
+export const signEntryHash = async (hash: string, signer: Signer) =>
+  (await signer.sign(Buffer.from(hash, "hex"))).toString("base64");
 
 /**
  * Appends one entry. A transaction-scoped advisory lock serialises appends (the table may be
@@ -21,31 +21,32 @@ export const signEntryHash = (hash: string, key: KeyObject) =>
  */
 async function append(
   tx: Transaction,
-  key: KeyObject,
+  signer: Signer,
   kind: InstanceLogKind,
   content: Record<string, unknown>,
 ) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rampart.instance_log'))`);
   const [last] = await tx.select().from(instanceLog).orderBy(desc(instanceLog.index)).limit(1);
   const link = appendEntry(last ?? null, content);
+  const signature = await signEntryHash(link.hash, signer);
   const [row] = await tx
     .insert(instanceLog)
-    .values({ ...link, kind, content, signature: signEntryHash(link.hash, key) })
+    .values({ ...link, kind, content, signature })
     .returning();
   return row!;
 }
 
-export function createInstanceLog(deps: { db: Database; signingKey: () => Promise<KeyObject> }) {
+export function createInstanceLog(deps: { db: Database; signer: () => Promise<Signer> }) {
   return {
     /**
      * An append function for use inside the caller's transaction, so the record and what it
-     * records commit together. The key is loaded first, outside any transaction: loading it may
-     * query the database, and PGlite's one connection would wait for the transaction.
+     * records commit together. The signer is loaded first, outside any transaction: loading it
+     * may query the database, and PGlite's one connection would wait for the transaction.
      */
     async appender() {
-      const key = await deps.signingKey();
+      const signer = await deps.signer();
       return (tx: Transaction, kind: InstanceLogKind, content: Record<string, unknown>) =>
-        append(tx, key, kind, content);
+        append(tx, signer, kind, content);
     },
 
     entries: () => deps.db.select().from(instanceLog).orderBy(asc(instanceLog.index)),
@@ -55,7 +56,7 @@ export function createInstanceLog(deps: { db: Database; signingKey: () => Promis
       const rows = await deps.db.select().from(instanceLog).orderBy(asc(instanceLog.index));
       const chain = verifyChain(rows);
       if (!chain.ok) return { ok: false, length: rows.length, problem: `chain: ${chain.reason}` };
-      const publicKey = publicKeyOf(await deps.signingKey());
+      const { publicKey } = await deps.signer();
       for (const row of rows) {
         if (!verify(null, Buffer.from(row.hash, "hex"), publicKey, Buffer.from(row.signature, "base64")))
           return { ok: false, length: rows.length, problem: `signature of entry ${row.index}` };
