@@ -11,7 +11,7 @@ async function main() {
   const logger = createLogger(config);
   const database = await openDatabase(databaseTarget(config));
   const jobs = createJobQueue({ database, logger });
-  const services = createServices(database.db, config, jobs);
+  const services = createServices(database.db, config, jobs, database.ownerDb);
   await jobs.start(jobDefinitions(services), { runWorkers: true });
   logger.info({ database: database.kind }, "Rampart worker started");
   const shutdown = async () => {
