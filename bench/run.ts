@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "image-scan": () => import("./image-scan.ts"),
   "image-bomb": () => import("./image-bomb.ts"),
   ledger: () => import("./ledger.ts"),
+  "ledger-witness": () => import("./ledger-witness.ts"),
   "demo-copy": () => import("./demo-copy.ts"),
   "pull-request-check": () => import("./pull-request-check.ts"),
   drift: () => import("./drift.ts"),

@@ -1,5 +1,5 @@
 // `rampart`: scan, fix, list rules, generate rule docs, write SBOMs, verify exports, import
-// advisories. Dispatches on the first argument; each command parses its own options and returns
+// advisories, run a witness. Dispatches on the first argument; each command parses its own options and returns
 // an exit code. Errors become one line on stderr.
 import { EXIT_ERROR, EXIT_OK, type Io, UsageError } from "./io.ts";
 import { VERSION } from "./version.ts";
@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   sbom: async () => (await import("./commands/sbom.ts")).sbomCommand,
   verify: async () => (await import("./commands/verify.ts")).verifyCommand,
   osv: async () => (await import("./commands/osv.ts")).osvCommand,
+  witness: async () => (await import("./commands/witness.ts")).witnessCommand,
 };
 
 export const USAGE = `Usage: rampart <command> [options]
@@ -77,6 +78,17 @@ Commands:
                                   for an audit package also its hex fingerprint)
       --earlier FILE              an earlier export: prove this one is consistent with it
       --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
+  witness keygen --name NAME --out FILE
+                 Make a witness key (PKCS#8 PEM, mode 0600) and print its verifier key
+  witness serve --key FILE --logs FILE --state FILE [--port N] [--host H]
+                 Run a C2SP tlog-witness: POST /add-checkpoint, GET /forks (docs/witness.md)
+      --logs FILE                 one "<origin> <verifier key>" line per log it witnesses
+      --state FILE                what it cosigned and the forks it refused (JSON, kept across runs)
+      --port N, --host H          where to listen (default: 127.0.0.1:7380)
+  witness vkey --public-key FILE (--origin ORIGIN | --tenant TENANT_ID)
+                 The verifier key a log's checkpoints are signed under: the instance's key
+                 (PEM or the /api/evidence/public-key JSON) under the log's origin; --tenant
+                 takes the instance origin from that JSON (<LEDGER_ORIGIN>/tenants/<id>)
 
   help, --help, -h              this text (also after any command)
   version, --version, -V        the version
