@@ -77,6 +77,10 @@ Commands:
                                   for an audit package also its hex fingerprint)
       --earlier FILE              an earlier export: prove this one is consistent with it
       --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
+      --witness VKEY|FILE         a witness you trust (C2SP cosignature verifier key), or a file of them;
+                                  repeatable: counts the witnesses that vouch for the anchored checkpoint
+      --tsa-root FILE             a PEM root of an RFC 3161 time-stamping authority you trust; repeatable:
+                                  checks the anchored checkpoint's timestamp
 
   help, --help, -h              this text (also after any command)
   version, --version, -V        the version
