@@ -78,6 +78,10 @@ Commands:
                                   for an audit package also its hex fingerprint)
       --earlier FILE              an earlier export: prove this one is consistent with it
       --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
+      --witness VKEY|FILE         a witness you trust (C2SP cosignature verifier key), or a file of them;
+                                  repeatable: counts the witnesses that vouch for the anchored checkpoint
+      --tsa-root FILE             a PEM root of an RFC 3161 time-stamping authority you trust; repeatable:
+                                  checks the anchored checkpoint's timestamp
   witness keygen --name NAME --out FILE
                  Make a witness key (PKCS#8 PEM, mode 0600) and print its verifier key
   witness serve --key FILE --logs FILE --state FILE [--port N] [--host H]

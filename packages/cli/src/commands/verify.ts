@@ -1,5 +1,6 @@
 // `rampart verify <file>`: checks offline an evidence export (hash chain, Merkle proofs, signed
-// checkpoint, and optionally the key and an earlier export), a compliance attestation bundle (DSSE
+// checkpoint, and optionally the key, an earlier export, the witnesses' cosignatures and the RFC 3161
+// timestamp of its anchored checkpoint), a compliance attestation bundle (DSSE
 // signature, in-toto Statement, ledger binding, bundleHash), or an audit package zip (signed
 // manifest, every file, ledger proofs), told apart by shape, and says what passed or failed.
 import { readFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import {
   isAttestationBundle,
   verifyAttestationBundle,
   verifyAuditPackage,
-  verifyExportText,
+  verifyExportTextAsync,
 } from "@rampart/ledger";
 import { parse } from "../args.ts";
 import { isZip, PackageArchiveError, readPackageZip } from "../audit-package-zip.ts";
@@ -93,12 +94,41 @@ function verifyAttestation(io: Io, document: unknown, keyText: string | undefine
   return report.ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
+// A C2SP verifier key: name+<8 hex key ID>+<base64 of type and key>.
+const VKEY = /^[^\s+]+\+[0-9a-f]{8}\+[A-Za-z0-9+/]+=*$/;
+const MAX_WITNESS_KEYS = 64;
+
+/** `--witness` takes a verifier key, or a file of them (one per line; blank lines and # comments skipped). */
+function witnessKeys(io: Io, value: string): string[] {
+  if (VKEY.test(value)) return [value];
+  const keys = readText(io, value, "witness key file")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+  const bad = keys.find((key) => !VKEY.test(key));
+  if (bad !== undefined) throw new UsageError(`${value}: not a witness verifier key: ${bad.slice(0, 80)}`);
+  if (keys.length === 0) throw new UsageError(`${value}: no witness verifier keys in the file`);
+  if (keys.length > MAX_WITNESS_KEYS)
+    throw new UsageError(`${value}: more than ${MAX_WITNESS_KEYS} witness keys`);
+  return keys;
+}
+
+/** `--tsa-root` takes a PEM file of one or more root certificates the auditor trusts. */
+function tsaRoot(io: Io, file: string): string {
+  const text = readText(io, file, "TSA root");
+  if (!text.includes("-----BEGIN CERTIFICATE-----"))
+    throw new UsageError(`${file}: no PEM certificate (-----BEGIN CERTIFICATE-----) in the file`);
+  return text;
+}
+
 export async function verifyCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, {
     key: { type: "string" },
     "public-key": { type: "string" },
     earlier: { type: "string" },
     "bundle-hash": { type: "string" },
+    witness: { type: "string", multiple: true },
+    "tsa-root": { type: "string", multiple: true },
   });
   const [file, ...rest] = positionals;
   if (!file || rest.length > 0)
@@ -108,16 +138,21 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
   const bytes = readBytes(io, file, "file");
   const keyText = keyFile ? publicKeyText(readText(io, keyFile, "key")) : undefined;
   if (isZip(bytes)) {
-    if (values.earlier || values["bundle-hash"])
-      throw new UsageError("--earlier and --bundle-hash do not apply to audit packages");
+    if (values.earlier || values["bundle-hash"] || values.witness || values["tsa-root"])
+      throw new UsageError(
+        "--earlier, --bundle-hash, --witness and --tsa-root do not apply to audit packages",
+      );
     return verifyPackage(io, bytes, file, keyText);
   }
   const text = bytes.toString("utf8");
+  const anchorOptions = (values.witness?.length ?? 0) + (values["tsa-root"]?.length ?? 0) > 0;
 
   const document = parseJson(text);
   if (document !== undefined && isAttestationBundle(document)) {
-    if (values.earlier)
-      throw new UsageError("--earlier applies to evidence exports, not attestation bundles");
+    if (values.earlier || anchorOptions)
+      throw new UsageError(
+        "--earlier, --witness and --tsa-root apply to evidence exports, not attestation bundles",
+      );
     return verifyAttestation(io, document, keyText, values["bundle-hash"] as string | undefined);
   }
   if (values["bundle-hash"]) throw new UsageError("--bundle-hash applies to attestation bundles only");
@@ -131,9 +166,13 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
       throw new UsageError(`earlier export ${values.earlier} is not JSON`);
     }
   }
-  const report = verifyExportText(text, {
+  const witnesses = (values.witness ?? []).flatMap((value) => witnessKeys(io, value));
+  const tsaRoots = (values["tsa-root"] ?? []).map((file) => tsaRoot(io, file));
+  const report = await verifyExportTextAsync(text, {
     ...(keyText ? { trustedPublicKey: keyText } : {}),
     ...(earlierCheckpoint ? { earlierCheckpoint } : {}),
+    ...(witnesses.length > 0 ? { witnesses } : {}),
+    ...(tsaRoots.length > 0 ? { tsaRoots } : {}),
   });
   io.stdout.write(`${formatReport(report)}\n`);
   return report.ok ? EXIT_OK : EXIT_FINDINGS;
