@@ -42,6 +42,7 @@ import { DEFAULT_OBSERVED_LIMITS, readObserved } from "./environments/observed/i
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
+import { signingKeySource } from "./evidence/signing-key.ts";
 import { createEvidenceRecords } from "./evidence-requests/evidence-records.ts";
 import { evidenceRemindersJob } from "./evidence-requests/evidence-reminders.job.ts";
 import { createEvidenceRequestsService } from "./evidence-requests/evidence-requests.service.ts";
@@ -91,7 +92,17 @@ export type ServicesConfig = Pick<
   | "SCAN_WAIT_SECONDS"
   | "LEDGER_ORIGIN"
   | "OSV_SOURCE"
-> & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number } & Partial<
+> &
+  Partial<
+    Pick<
+      Config,
+      | "LEDGER_SIGNING_KEY"
+      | "LEDGER_SIGNING_KEY_FILE"
+      | "LEDGER_KMS_KEY_ID"
+      | "LEDGER_KMS_ENDPOINT"
+      | "AWS_REGION"
+    >
+  > & { ENGINE_WORKERS?: number } & Partial<
     Pick<
       Config,
       | "GIT_PROTOCOLS"
@@ -188,11 +199,9 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     hostedAccess: (repository) => hostedAccess(db, github, repository),
     hostedCommitUrl: (repository, commitSha) => github.commitUrl(repository.location, commitSha),
   });
-  const ledger = createLedgerService({
-    db,
-    origin: config.LEDGER_ORIGIN,
-    ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
-  });
+  const keySource = signingKeySource(config);
+  if (!keySource.ok) throw new Error(`invalid configuration: ${keySource.error}`);
+  const ledger = createLedgerService({ db, origin: config.LEDGER_ORIGIN, keySource: keySource.source });
   const advisories = createAdvisoryStore({ db });
   const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, advisories, ledger, jobs });
   const scanConcurrency = {

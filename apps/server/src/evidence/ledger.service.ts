@@ -3,13 +3,7 @@
 // (also as an hourly job that raises an alert on a break), and exports an auditor verifies offline
 // with `rampart verify`.
 import type { Database } from "@rampart/db/client";
-import {
-  evidenceArtifacts,
-  instanceKeys,
-  ledgerCheckpoints,
-  ledgerHeads,
-  ledgerVerifications,
-} from "@rampart/db/schema";
+import { evidenceArtifacts, ledgerCheckpoints, ledgerHeads, ledgerVerifications } from "@rampart/db/schema";
 import {
   type AuditLogSection,
   appendEntry,
@@ -17,16 +11,12 @@ import {
   buildExport,
   contentHash,
   cutCheckpoint,
-  exportPrivateKeyPem,
   exportPublicKeyPem,
   GENESIS_HASH,
-  generateKeyPair,
-  importPrivateKey,
   keyFingerprint,
   type LedgerEntry,
   type LedgerExport,
   ledgerTree,
-  localSigner,
   type Signer,
   verifierKey,
   verifyChain,
@@ -35,16 +25,15 @@ import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { defineJob } from "../jobs/job-queue.ts";
+import { openSigner, type SigningKeySource } from "./signing-key.ts";
 
 export type ArtifactType = (typeof evidenceArtifacts.$inferSelect)["artifactType"];
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-const SIGNING_KEY_NAME = "ledger-signing-key";
-
 export function createLedgerService(deps: {
   db: Database;
-  /** PEM or base64 Ed25519 private key from configuration; generated once and kept when absent. */
-  configuredKey?: string;
+  /** Where the signing key lives (signing-key.ts): environment, key file, KMS or the data directory. */
+  keySource: SigningKeySource;
   origin: string;
   logger?: FastifyBaseLogger;
   now?: () => Date;
@@ -54,25 +43,17 @@ export function createLedgerService(deps: {
   let signer: Promise<Signer> | undefined;
 
   async function loadSigner(): Promise<Signer> {
-    if (deps.configuredKey) {
-      const imported = importPrivateKey(deps.configuredKey);
-      if (!imported.ok) throw new Error(`LEDGER_SIGNING_KEY: ${imported.error}`);
-      return localSigner(imported.key);
-    }
-    // Every process of an install must sign with the same key: the first to start keeps one.
-    const generated = exportPrivateKeyPem(generateKeyPair().privateKey);
-    await db
-      .insert(instanceKeys)
-      .values({ name: SIGNING_KEY_NAME, privateKeyPem: generated })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(instanceKeys).where(eq(instanceKeys.name, SIGNING_KEY_NAME));
-    const imported = importPrivateKey(row!.privateKeyPem);
-    if (!imported.ok) throw new Error(`stored ledger key: ${imported.error}`);
-    return localSigner(imported.key);
+    const opened = await openSigner(deps.keySource, db);
+    if (!opened.ok) throw new Error(opened.error);
+    return opened.signer;
   }
 
   const key = () => {
-    signer ??= loadSigner();
+    // A failed load is not kept: the next caller tries again (a KMS briefly unreachable).
+    signer ??= loadSigner().catch((error: unknown) => {
+      signer = undefined;
+      throw error;
+    });
     return signer;
   };
 
