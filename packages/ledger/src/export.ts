@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type AuditLogSection, AuditLogSectionSchema, auditLogHash } from "./audit-log.ts";
 import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
 import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
+import { KeyHistorySchema } from "./key-rotation.ts";
 import { MerkleTree } from "./merkle.ts";
 import type { Signer } from "./signer.ts";
 import { exportPublicKeyBase64, keyFingerprint } from "./signing.ts";
@@ -59,6 +60,12 @@ export const LedgerExportSchema = z.strictObject({
       proof: z.array(z.string()),
     })
     .optional(),
+  /**
+   * Optional: the instance's key rotation statements up to the key that signed this export (each
+   * signed by the key it retires and the key it introduces), so that an auditor who pinned an
+   * earlier key can follow them to this one (see key-rotation.ts).
+   */
+  keyHistory: KeyHistorySchema.optional(),
 });
 
 export type LedgerExport = z.infer<typeof LedgerExportSchema>;
@@ -98,6 +105,8 @@ export interface BuildExportInput {
   readonly earlierCheckpoint?: string;
   /** The audit log section whose hash the checkpoint names (see {@link cutCheckpoint}). */
   readonly auditLog?: AuditLogSection;
+  /** The key rotation statements up to `publicKey`, oldest first. */
+  readonly keyHistory?: LedgerExport["keyHistory"];
 }
 
 /**
@@ -149,5 +158,8 @@ export function buildExport(input: BuildExportInput): LedgerExport {
     })),
     ...(input.auditLog === undefined ? {} : { auditLog: input.auditLog }),
     ...(consistency === undefined ? {} : { consistency }),
+    ...(input.keyHistory === undefined || input.keyHistory.length === 0
+      ? {}
+      : { keyHistory: input.keyHistory }),
   };
 }
