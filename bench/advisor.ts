@@ -67,11 +67,12 @@ export async function run(): Promise<string> {
       AI_REQUESTS_PER_MINUTE: 1_000_000,
       AI_TOKENS_PER_DAY: 1_000_000_000,
     };
-    const withoutModel = createServices(database.db, common, jobs);
+    const withoutModel = createServices(database.db, common, jobs, database.ownerDb);
     const withModel = createServices(
       database.db,
       { ...common, AI_BASE_URL: fake.url, AI_MODEL: "fake-gpt", AI_API_KEY: "sk-bench" },
       jobs,
+      database.ownerDb,
     );
     await jobs.start(jobDefinitions(withoutModel), { runWorkers: false });
 

@@ -33,6 +33,7 @@ async function measure(backend: Backend) {
       OSV_SOURCE: undefined,
     },
     jobs,
+    database.ownerDb,
   );
   try {
     await jobs.start(jobDefinitions(services), { runWorkers: true });

@@ -84,6 +84,7 @@ async function measure(backend: Backend) {
       GIT_ALLOWED_INTERNAL_HOSTS: ["127.0.0.1"],
     },
     jobs,
+    database.ownerDb,
   );
   const app = await buildApp({
     config: {

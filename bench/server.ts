@@ -33,6 +33,7 @@ export async function startBenchServer(
       LOGIN_ATTEMPTS_PER_ACCOUNT: 10_000_000,
     },
     jobs,
+    database.ownerDb,
   );
   await jobs.start(jobDefinitions(services), { runWorkers: false });
   const app = await buildApp({

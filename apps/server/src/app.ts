@@ -147,7 +147,7 @@ export async function buildApp(options: {
   registerTenantRoutes(app, {
     repo: services.tenantsRepo,
     access,
-    instanceLog: services.instanceLog,
+    erasure: services.tenantErasure,
     authenticate,
   });
   registerMemberRoutes(app, {

@@ -201,6 +201,11 @@ const ConfigSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   /** Hours after its last use when a user's demo organization (and its ledger) is removed. */
   DEMO_IDLE_HOURS: z.coerce.number().int().min(1).max(87_600).default(168),
+  /**
+   * Days a closed organization keeps its ledger, checkpoints and evidence before the daily
+   * retention job erases it (a signed deletion record stays in the instance log). About 7 years.
+   */
+  TENANT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2555),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
   SAMPLES_DIR: z.string().default(path.resolve(import.meta.dirname, "../../../samples")),
   /**

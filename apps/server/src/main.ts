@@ -16,7 +16,7 @@ async function main() {
       "DATABASE_APP_URL is not set: the application switches the owner's connections to its role (README)",
     );
   const jobs = createJobQueue({ database, logger });
-  const services = createServices(database.db, config, jobs);
+  const services = createServices(database.db, config, jobs, database.ownerDb);
   // Instance-wide start-up work runs on the owner's connection (row-level security, ADR 0003).
   const asSystem = <T>(work: () => Promise<T>) => withDatabaseContext({ kind: "system" }, work);
   // The signing key is opened now, so that a key that cannot serve stops the start with one line.

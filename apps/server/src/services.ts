@@ -78,8 +78,11 @@ import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
 import { createUploadService } from "./runs/upload.service.ts";
 import { createSecretBox, dataDirectoryKey, parseSecretsKey } from "./secrets/secret-box.ts";
+import { createEvidenceFileCleanup } from "./tenants/evidence-file-cleanup.ts";
 import { createInstanceLog } from "./tenants/instance-log.ts";
 import { createTenantAccess } from "./tenants/tenant-access.ts";
+import { createTenantErasure } from "./tenants/tenant-erasure.ts";
+import { createTenantRetention, DEFAULT_TENANT_RETENTION_DAYS } from "./tenants/tenant-retention.ts";
 import { createTenantsRepo } from "./tenants/tenants.repo.ts";
 import { createVexService } from "./vex/vex.service.ts";
 
@@ -118,6 +121,7 @@ export type ServicesConfig = Pick<
       | "PUBLIC_URL"
       | "LOGIN_ATTEMPTS_PER_ACCOUNT"
       | "DEMO_IDLE_HOURS"
+      | "TENANT_RETENTION_DAYS"
       | "IMAGE_MAX_UPLOAD_MB"
       | "IMAGE_MAX_EXPANDED_MB"
       | "IMAGE_MAX_EXPANSION_RATIO"
@@ -153,7 +157,17 @@ export type ServicesConfig = Pick<
     now?: () => Date;
   };
 
-export function createServices(db: Database, config: ServicesConfig, jobs: JobSender) {
+/**
+ * `db` is the application's database (its role, row-level security); `maintenanceDb` the owner's
+ * connection, a ledger maintainer, handed only to what must delete evidence: erasing a tenant
+ * (on request or at the end of retention) and removing a demo organization.
+ */
+export function createServices(
+  db: Database,
+  config: ServicesConfig,
+  jobs: JobSender,
+  maintenanceDb: Database,
+) {
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? "Rampart <rampart@localhost>",
@@ -288,6 +302,7 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
   const evidenceRecords = createEvidenceRecords({ db, ...(config.now ? { now: config.now } : {}) });
   const demo = createDemoService({
     db,
+    maintenanceDb,
     repositories: repositoriesRepo,
     scans,
     images,
@@ -345,6 +360,27 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
+  const instanceLog = createInstanceLog({ db, signer: ledger.signer });
+  const evidenceFiles = createEvidenceFileCleanup({
+    maintenanceDb,
+    store: evidenceStore,
+    log: consoleWarnings,
+    ...(config.now ? { now: config.now } : {}),
+  });
+  const tenantErasure = createTenantErasure({
+    maintenanceDb,
+    instanceLog,
+    evidenceFiles,
+    ...(config.now ? { now: config.now } : {}),
+  });
+  const tenantRetention = createTenantRetention({
+    maintenanceDb,
+    erasure: tenantErasure,
+    evidenceFiles,
+    retentionDays: config.TENANT_RETENTION_DAYS ?? DEFAULT_TENANT_RETENTION_DAYS,
+    log: consoleWarnings,
+    ...(config.now ? { now: config.now } : {}),
+  });
   const installations = createInstallationsService({
     db,
     repositories: repositoriesRepo,
@@ -453,7 +489,9 @@ export function createServices(db: Database, config: ServicesConfig, jobs: JobSe
     environments: environments.service,
     environmentSync: environments.sync,
     applyConfig: environments.applyConfig,
-    instanceLog: createInstanceLog({ db, signer: ledger.signer }),
+    instanceLog,
+    tenantErasure,
+    tenantRetention,
     members: createMembersService({ repo: createMembersRepo(db), mailer, publicUrl: config.PUBLIC_URL }),
     apiTokens: createApiTokensService({ repo: createApiTokensRepo(db) }),
     uploads: createUploadService({
@@ -535,6 +573,15 @@ function modelSettings(config: ServicesConfig) {
   };
 }
 
+/** Warnings of the services built without a logger still reach the operator. */
+const consoleWarnings = {
+  warn(details: { err?: unknown } & object, message: string) {
+    const cause = details.err instanceof Error ? `: ${details.err.message}` : "";
+    const { err: _err, ...rest } = details;
+    console.warn(`${message}${cause} ${JSON.stringify(rest)}`);
+  },
+};
+
 /** The entries of `config` that are set: an undefined one keeps its default. */
 function definedOnly<T extends object>(config: T): Partial<T> {
   return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -566,5 +613,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     services.environmentSync.syncJob,
     services.environmentSync.scheduledSyncJob,
     services.evidenceRemindersJob,
+    services.tenantRetention.job,
   ];
 }

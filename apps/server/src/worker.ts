@@ -12,7 +12,7 @@ async function main() {
   const logger = createLogger(config);
   const database = await openDatabase(databaseTarget(config));
   const jobs = createJobQueue({ database, logger });
-  const services = createServices(database.db, config, jobs);
+  const services = createServices(database.db, config, jobs, database.ownerDb);
   // The signing key is opened now, so that a key that cannot serve stops the start with one line.
   await withDatabaseContext({ kind: "system" }, () => services.ledger.signer());
   await jobs.start(jobDefinitions(services), { runWorkers: true });

@@ -70,6 +70,7 @@ export async function createTestContext(
       ...options.services,
     },
     jobs,
+    database.ownerDb,
   );
   // The routes need only the ChatAdvisor interface of the advisor services.ts builds.
   if (options.chatAdvisor) (services as { chatAdvisor: ChatAdvisor }).chatAdvisor = options.chatAdvisor;

@@ -23,6 +23,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta
 
 export const DEFAULT_APPLICATION_ROLE = "rampart_app";
 
+/** The role whose members may delete evidence (erasure, demo reset): the owner, never the application. */
+export const LEDGER_MAINTAINER_ROLE = "rampart_ledger_maintainer";
+
 /** A role name we can put in SQL unquoted-safe: lower case, digits and underscores. */
 export const APPLICATION_ROLE_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -187,9 +190,10 @@ function applicationUrlRole(url: string): string {
 
 /**
  * Creates the application role if missing (a login role must exist already: its password is the
- * operator's) and grants it what the application does: DML on the tables, sequences, and reading
- * pg-boss's tables (the system routes list jobs). It refuses a role that is a superuser, bypasses
- * row-level security or owns a table, since policies would not hold.
+ * operator's) and grants it what the application does: DML on the tables (but deleting tenants),
+ * sequences, and reading pg-boss's tables (the system routes list jobs). It refuses a role that is
+ * a superuser, bypasses row-level security, owns a table or can become the owner or a ledger
+ * maintainer, since policies and the append-only guards would not hold.
  */
 async function prepareApplicationRole(ownerDb: Database, role: string, { login }: { login: boolean }) {
   // Roles are cluster-wide: two databases of one server may create it at the same moment.
@@ -204,9 +208,13 @@ async function prepareApplicationRole(ownerDb: Database, role: string, { login }
     );
   const found = (await ownerDb.execute(
     sql`select r.rolsuper, r.rolbypassrls,
-          (select count(*) from pg_class c where c.relowner = r.oid) as owned
+          (select count(*) from pg_class c where c.relowner = r.oid) as owned,
+          pg_has_role(r.oid, ${LEDGER_MAINTAINER_ROLE}::name, 'MEMBER') or pg_has_role(r.oid, current_user, 'MEMBER')
+            as maintains
         from pg_roles r where r.rolname = ${role}`,
-  )) as unknown as { rows: { rolsuper: boolean; rolbypassrls: boolean; owned: number | string }[] };
+  )) as unknown as {
+    rows: { rolsuper: boolean; rolbypassrls: boolean; owned: number | string; maintains: boolean }[];
+  };
   const attributes = found.rows[0];
   if (!attributes)
     throw new Error(
@@ -215,6 +223,11 @@ async function prepareApplicationRole(ownerDb: Database, role: string, { login }
   if (attributes.rolsuper || attributes.rolbypassrls || Number(attributes.owned) > 0)
     throw new Error(
       `application role ${role} must not be a superuser, bypass row-level security or own tables`,
+    );
+  // A member of the owner could become it; a maintainer could delete evidence (migration 0032).
+  if (attributes.maintains)
+    throw new Error(
+      `application role ${role} must not be a member of the owner or of ${LEDGER_MAINTAINER_ROLE}`,
     );
   // The owner switches its pooled connections to the role; a superuser needs no membership.
   if (!login)
@@ -229,6 +242,11 @@ async function prepareApplicationRole(ownerDb: Database, role: string, { login }
   for (const statement of [
     `GRANT USAGE ON SCHEMA public TO ${role}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
+    // Earlier versions, or an operator, may have granted more: truncating skips row triggers, and
+    // a trigger of the role's own could run as anyone who writes the table.
+    `REVOKE TRUNCATE, TRIGGER, REFERENCES ON ALL TABLES IN SCHEMA public FROM ${role}`,
+    // Deleting a tenant cascades into its evidence as the tables' owner: only maintenance does it.
+    `REVOKE DELETE ON tenants FROM ${role}`,
     `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
     // pg-boss (apps/server/src/jobs/job-queue.ts) installs into this schema as the owner later.
     "CREATE SCHEMA IF NOT EXISTS pgboss",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type AuditLogSection, AuditLogSectionSchema, auditLogHash } from "./audit-log.ts";
 import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
 import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
+import type { DsseEnvelope } from "./dsse.ts";
 import { KeyHistorySchema } from "./key-rotation.ts";
 import { MerkleTree } from "./merkle.ts";
 import type { Signer } from "./signer.ts";
@@ -105,8 +106,8 @@ export interface BuildExportInput {
   readonly earlierCheckpoint?: string;
   /** The audit log section whose hash the checkpoint names (see {@link cutCheckpoint}). */
   readonly auditLog?: AuditLogSection;
-  /** The key rotation statements up to `publicKey`, oldest first. */
-  readonly keyHistory?: LedgerExport["keyHistory"];
+  /** The key rotation statements up to `publicKey`, oldest first (see key-rotation.ts). */
+  readonly keyHistory?: readonly DsseEnvelope[];
 }
 
 /**
@@ -160,6 +161,12 @@ export function buildExport(input: BuildExportInput): LedgerExport {
     ...(consistency === undefined ? {} : { consistency }),
     ...(input.keyHistory === undefined || input.keyHistory.length === 0
       ? {}
-      : { keyHistory: input.keyHistory }),
+      : {
+          keyHistory: input.keyHistory.map((envelope) => ({
+            payload: envelope.payload,
+            payloadType: envelope.payloadType,
+            signatures: envelope.signatures.map((signature) => ({ ...signature })),
+          })),
+        }),
   };
 }

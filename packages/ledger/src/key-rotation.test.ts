@@ -2,8 +2,8 @@
 // for an auditor who pinned the other; a statement missing either signature links nothing.
 import { describe, expect, it } from "vitest";
 import { buildChain } from "./chain.ts";
-import { signEnvelope } from "./dsse.ts";
-import { buildExport, cutCheckpoint, type LedgerExport } from "./export.ts";
+import { type DsseEnvelope, signEnvelope } from "./dsse.ts";
+import { buildExport, cutCheckpoint } from "./export.ts";
 import {
   KEY_ROTATION_PAYLOAD_TYPE,
   keyRotationStatement,
@@ -35,7 +35,7 @@ async function exportBy(
   signer: typeof oldSigner,
   size: number,
   timestamp: string,
-  extra: { earlierCheckpoint?: string; keyHistory?: LedgerExport["keyHistory"] } = {},
+  extra: { earlierCheckpoint?: string; keyHistory?: readonly DsseEnvelope[] } = {},
 ) {
   const entries = buildChain(contents.slice(0, size));
   const checkpoint = await cutCheckpoint({ origin: ORIGIN, entries, timestamp, signer });
@@ -134,7 +134,7 @@ describe("exports across a rotation", () => {
   it("refuses a forged rotation statement in the export", async () => {
     const forged = await forgedStatement();
     const byStranger = await exportBy(localSigner(stranger.privateKey), 5, "2026-11-20T00:00:00Z", {
-      keyHistory: [forged as never],
+      keyHistory: [forged],
     });
     const report = verifyExport(byStranger, { trustedPublicKey: old.publicKey });
     expect(report.ok).toBe(false);

@@ -38,7 +38,7 @@ export type KeyRotation = z.infer<typeof KeyRotationSchema>;
 /** The shape of a signed rotation statement as exports and the public-key endpoint carry it. */
 export const KeyRotationEnvelopeSchema = z.strictObject({
   payload: z.string().max(4096),
-  payloadType: z.literal(KEY_ROTATION_PAYLOAD_TYPE),
+  payloadType: z.string().max(200),
   signatures: z
     .array(z.strictObject({ keyid: z.string().max(200).optional(), sig: z.string().max(200) }))
     .max(8),
@@ -106,7 +106,8 @@ function keyOf(published: KeyRotation["previous"]): KeyObject | undefined {
 /** Checks a rotation statement (untrusted input): well formed, and signed by both of its keys. */
 export function verifyKeyRotation(envelope: unknown): RotationVerification {
   const shape = KeyRotationEnvelopeSchema.safeParse(envelope);
-  if (!shape.success) return { ok: false, message: "not a key rotation envelope" };
+  if (!shape.success || shape.data.payloadType !== KEY_ROTATION_PAYLOAD_TYPE)
+    return { ok: false, message: "not a key rotation envelope" };
   let statement: unknown;
   try {
     statement = JSON.parse(Buffer.from(shape.data.payload, "base64").toString("utf8"));

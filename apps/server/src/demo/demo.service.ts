@@ -51,6 +51,11 @@ const asInstance = <T>(work: () => Promise<T>): Promise<T> => withDatabaseContex
 
 export function createDemoService(deps: {
   db: Database;
+  /**
+   * The maintenance connection (the owner's, a ledger maintainer): only it may delete a demo's
+   * evidence chain when the demo is removed (migration 0032).
+   */
+  maintenanceDb: Database;
   repositories: RepositoriesRepo;
   scans: ScanService;
   images: ImagesService;
@@ -269,7 +274,7 @@ export function createDemoService(deps: {
       .select({ id: repositoriesTable.id })
       .from(repositoriesTable)
       .where(eq(repositoriesTable.tenantId, tenantId));
-    await db.transaction(async (tx) => {
+    await deps.maintenanceDb.transaction(async (tx) => {
       await tx.execute(sql`select set_config('rampart.ledger_delete', 'on', true)`);
       await tx
         .delete(tenants)

@@ -42,4 +42,31 @@ describe("the files evidence store", () => {
     writeFileSync(path.join(folder, stored.key), "tampered");
     await expect(store.get(stored)).rejects.toThrow(/does not match its hash/);
   });
+
+  it("lists its files (not files being written) and removes one, an absent one without error", async () => {
+    const folder = newFolder();
+    const store = createFileEvidenceStore(folder);
+    const first = await store.put(Buffer.from("first"), sha256Hex(Buffer.from("first")));
+    const second = await store.put(Buffer.from("second"), sha256Hex(Buffer.from("second")));
+    writeFileSync(path.join(folder, `${first.key}.123.456.tmp`), "half written");
+    const listed = async () => {
+      const keys: string[] = [];
+      for await (const { file, modifiedAt } of store.list()) {
+        expect(modifiedAt).toBeInstanceOf(Date);
+        keys.push(file.key);
+      }
+      return keys.sort();
+    };
+    expect(await listed()).toEqual([first.key, second.key].sort());
+    await store.remove(first);
+    await store.remove(first);
+    expect(await store.get(first)).toBeNull();
+    expect(await listed()).toEqual([second.key]);
+    await expect(store.remove({ storage: "files", key: "../secrets.key" })).rejects.toThrow(/content key/);
+  });
+
+  it("lists nothing before its folder exists", async () => {
+    const store = createFileEvidenceStore(path.join(newFolder(), "not-yet"));
+    for await (const _ of store.list()) throw new Error("listed a file of an empty store");
+  });
 });

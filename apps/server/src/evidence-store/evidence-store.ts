@@ -1,7 +1,7 @@
 // Where evidence files live: content-addressed by SHA-256, so the same file submitted twice is
 // stored once and a stored file can be checked against the hash the ledger recorded. The default
 // store is a folder under the data directory; an S3-compatible bucket replaces it when configured.
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { SHA256_HEX, sha256Hex } from "@rampart/ledger/hash";
 
@@ -20,12 +20,22 @@ export interface EvidenceStore {
   put(bytes: Buffer, sha256: string): Promise<StoredFile>;
   /** The file's bytes, checked against the hash in its key; null when it is not there. */
   get(file: StoredFile): Promise<Buffer | null>;
+  /** Removes the file; one that is not there is already removed. */
+  remove(file: StoredFile): Promise<void>;
+  /** Every stored file with when it was written, for sweeping files that nothing references. */
+  list(): AsyncIterable<{ file: StoredFile; modifiedAt: Date }>;
 }
 
 /** `ab/abcdef…`: two levels keep a folder from holding every file of the instance. */
 export function contentKey(sha256: string): string {
   if (!SHA256_HEX.test(sha256)) throw new Error("evidence store: a key is a lowercase SHA-256 hex digest");
   return `${sha256.slice(0, 2)}/${sha256}`;
+}
+
+/** Whether a name under the store is a content key (not a file being written, not a stranger). */
+export function isContentKey(key: string): boolean {
+  const digest = key.slice(key.lastIndexOf("/") + 1);
+  return SHA256_HEX.test(digest) && key === contentKey(digest);
 }
 
 /** The digest a key names; the key is ours, but a row could be damaged, so it is checked. */
@@ -76,6 +86,26 @@ export function createFileEvidenceStore(directory: string): EvidenceStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
+      }
+    },
+    async remove(file) {
+      if (file.storage !== "files")
+        throw new Error(`evidence store: a ${file.storage} file in the files store`);
+      await rm(fileOf(file.key), { force: true });
+    },
+    async *list() {
+      const folders = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      for (const folder of folders.sort()) {
+        if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+        for (const name of (await readdir(path.join(root, folder))).sort()) {
+          const key = `${folder}/${name}`;
+          if (!isContentKey(key)) continue;
+          const stats = await stat(path.join(root, key)).catch(() => null);
+          if (stats) yield { file: { storage: "files" as const, key }, modifiedAt: stats.mtime };
+        }
       }
     },
   };

@@ -72,6 +72,39 @@ describe("the S3 evidence store", () => {
     );
     await expect(store.get(stored)).rejects.toThrow(/does not match its hash/);
   });
+
+  it("lists the content objects under its prefix and removes one", async () => {
+    const client = new S3Client({
+      region: "us-east-1",
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: LOCAL_S3_CREDENTIALS,
+    });
+    const prefix = "listing/";
+    const store = createS3EvidenceStore({
+      bucket: BUCKET,
+      region: "us-east-1",
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      prefix,
+      client,
+    });
+    const stored = [];
+    for (let n = 0; n < 3; n += 1) {
+      const bytes = Buffer.from(`file ${n}\n`);
+      stored.push(await store.put(bytes, sha256Hex(bytes)));
+    }
+    // Something else in the bucket under the prefix is not a content key: not listed, not removed.
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${prefix}README`, Body: "not evidence" }));
+    const listed: string[] = [];
+    for await (const { file } of store.list()) listed.push(file.key);
+    expect(listed.sort()).toEqual(stored.map((file) => file.key).sort());
+
+    await store.remove(stored[0]!);
+    await store.remove(stored[0]!);
+    expect(await store.get(stored[0]!)).toBeNull();
+    expect(await store.get(stored[1]!)).not.toBeNull();
+  });
 });
 
 describe("evidence uploads with EVIDENCE_S3_BUCKET set", () => {

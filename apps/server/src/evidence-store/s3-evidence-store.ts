@@ -2,15 +2,17 @@
 // the files store, credentials from the SDK's default chain (environment, profile, instance role).
 // An object is written only if absent, and every read is checked against the hash in its key.
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { checkedBytes, contentKey, type EvidenceStore, sha256Hex } from "./evidence-store.ts";
+import { checkedBytes, contentKey, type EvidenceStore, isContentKey, sha256Hex } from "./evidence-store.ts";
 
 export interface S3EvidenceStoreOptions {
   bucket: string;
@@ -81,6 +83,29 @@ export function createS3EvidenceStore(options: S3EvidenceStoreOptions): Evidence
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async remove(file) {
+      if (file.storage !== "s3") throw new Error(`evidence store: a ${file.storage} file in the S3 store`);
+      // Deleting an absent object succeeds in S3.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(file.key) }));
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: options.bucket,
+            Prefix: prefix,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length) ?? "";
+          if (object.Key?.startsWith(prefix) && isContentKey(key))
+            yield { file: { storage: "s3" as const, key }, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

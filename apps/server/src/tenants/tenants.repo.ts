@@ -1,8 +1,7 @@
 // Queries for tenants as seen by one user.
 import type { Database } from "@rampart/db/client";
-import { ledgerHeads, memberships, tenants } from "@rampart/db/schema";
+import { memberships, tenants } from "@rampart/db/schema";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { InstanceLog } from "./instance-log.ts";
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type RoleName = (typeof memberships.$inferSelect)["role"];
@@ -66,43 +65,15 @@ export function createTenantsRepo(db: Database) {
           .returning()
       )[0],
 
-    /** "Delete Tenant": the tenant is closed, not erased; its ledger and checkpoints stay. */
+    /**
+     * "Delete Tenant": the tenant is closed, not erased; its ledger, checkpoints and evidence stay
+     * for the retention period (tenant-retention.ts). Erasure is tenant-erasure.ts.
+     */
     close: (tenantId: string, at: Date) =>
       db
         .update(tenants)
         .set({ closedAt: at })
         .where(and(eq(tenants.id, tenantId), isNull(tenants.closedAt))),
-
-    /**
-     * Erasure: every table that holds tenant data references tenants with ON DELETE CASCADE, and
-     * the evidence ledger refuses deletes unless the transaction says it is deleting a tenant. The
-     * signed deletion record goes into the instance's log in the same transaction, with the head
-     * of the ledger that was erased, so neither happens without the other.
-     */
-    erase: async (
-      tenant: TenantRow,
-      by: { id: string; email: string },
-      at: Date,
-      instanceLog: InstanceLog,
-    ) => {
-      const append = await instanceLog.appender();
-      return db.transaction(async (tx) => {
-        const [head] = await tx
-          .select()
-          .from(ledgerHeads)
-          .where(eq(ledgerHeads.tenantId, tenant.id))
-          .for("update");
-        await tx.execute(sql`select set_config('rampart.ledger_delete', 'on', true)`);
-        await tx.delete(tenants).where(eq(tenants.id, tenant.id));
-        return append(tx, "tenant_erased", {
-          type: "tenant_erased",
-          tenant: { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt.toISOString() },
-          erasedBy: { userId: by.id, email: by.email },
-          erasedAt: at.toISOString(),
-          ledger: head ? { length: head.length, headHash: head.headHash } : { length: 0, headHash: null },
-        });
-      });
-    },
   };
 }
 

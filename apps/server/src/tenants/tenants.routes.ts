@@ -15,10 +15,10 @@ import {
 } from "@rampart/contracts/tenants";
 import type { onRequestAsyncHookHandler } from "fastify";
 import { currentUser } from "../auth/authenticate.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
-import type { InstanceLog } from "./instance-log.ts";
-import type { TenantAccessService } from "./tenant-access.ts";
+import { TENANT_NOT_FOUND, type TenantAccessService } from "./tenant-access.ts";
+import type { TenantErasure } from "./tenant-erasure.ts";
 import type { RoleName, TenantRow, TenantsRepo } from "./tenants.repo.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -42,7 +42,7 @@ export function registerTenantRoutes(
   deps: {
     repo: TenantsRepo;
     access: TenantAccessService;
-    instanceLog: InstanceLog;
+    erasure: TenantErasure;
     authenticate: onRequestAsyncHookHandler;
     now?: () => Date;
   },
@@ -154,7 +154,13 @@ export function registerTenantRoutes(
       });
       if (request.body.confirmName !== tenant.name)
         throw new AppError("bad_request", "Type the organization's name exactly to confirm the erasure");
-      const record = await repo.erase(tenant, user, now(), deps.instanceLog);
+      const record = await deps.erasure.erase(tenant, {
+        kind: "request",
+        userId: user.id,
+        email: user.email,
+      });
+      // Another request erased it between the check and the erasure.
+      if (!record) throw notFound(TENANT_NOT_FOUND);
       return { erased: true as const, id: tenant.id, recordIndex: record.index, recordHash: record.hash };
     },
   );

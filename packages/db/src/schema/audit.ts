@@ -1,6 +1,6 @@
 // The audit log: who did what to which record, when, from where and with what result. Rows are
-// append-only (a trigger refuses UPDATE and DELETE, see the audit-log-append-only migration) and
-// small by design: no request bodies, capped strings.
+// append-only (triggers refuse UPDATE, TRUNCATE and DELETE, bar a tenant's erasure: migration
+// 0032) and small by design: no request bodies, capped strings.
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { tenants } from "./identity.ts";

@@ -1,7 +1,7 @@
 // The evidence ledger: an append-only hash chain per tenant (evidence_artifacts, with its head
 // in ledger_heads so appends serialise on one row), signed checkpoints, verification results,
-// and the instance's signing key. A trigger refuses updates and deletes of artifacts (see the
-// migration), except while a tenant is being deleted.
+// and the instance's signing key. Triggers (migration 0032) refuse updates, truncation and deletes
+// of artifacts, checkpoints and verifications, except a ledger maintainer erasing a tenant.
 import {
   boolean,
   index,
