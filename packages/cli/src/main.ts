@@ -77,6 +77,8 @@ Commands:
                                   for an audit package also its hex fingerprint)
       --earlier FILE              an earlier export: prove this one is consistent with it
       --bundle-hash HEX           the attestation's bundleHash as Rampart lists it (16+ hex digits)
+      --key-history FILE          the key's rotation statements (the JSON of /api/evidence/public-key):
+                                  an export signed by an earlier or later key verifies against --key
 
   help, --help, -h              this text (also after any command)
   version, --version, -V        the version

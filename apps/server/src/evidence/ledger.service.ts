@@ -3,7 +3,13 @@
 // (also as an hourly job that raises an alert on a break), and exports an auditor verifies offline
 // with `rampart verify`.
 import type { Database } from "@rampart/db/client";
-import { evidenceArtifacts, ledgerCheckpoints, ledgerHeads, ledgerVerifications } from "@rampart/db/schema";
+import {
+  evidenceArtifacts,
+  ledgerCheckpoints,
+  ledgerHeads,
+  ledgerKeyRotations,
+  ledgerVerifications,
+} from "@rampart/db/schema";
 import {
   type AuditLogSection,
   appendEntry,
@@ -11,6 +17,7 @@ import {
   buildExport,
   contentHash,
   cutCheckpoint,
+  type DsseEnvelope,
   exportPublicKeyPem,
   GENESIS_HASH,
   keyFingerprint,
@@ -46,6 +53,19 @@ export function createLedgerService(deps: {
     const opened = await openSigner(deps.keySource, db);
     if (!opened.ok) throw new Error(opened.error);
     return opened.signer;
+  }
+
+  /** The rotation statements, oldest first (public: they carry public keys and signatures). */
+  async function rotations(): Promise<DsseEnvelope[]> {
+    const rows = await db.select().from(ledgerKeyRotations).orderBy(asc(ledgerKeyRotations.rotatedAt));
+    return rows.map((row) => row.statement as DsseEnvelope);
+  }
+
+  /** The rotations that lead to `fingerprint`: what an export signed by that key carries. */
+  async function historyUpTo(fingerprint: string): Promise<DsseEnvelope[]> {
+    const rows = await db.select().from(ledgerKeyRotations).orderBy(asc(ledgerKeyRotations.rotatedAt));
+    const end = rows.findIndex((row) => row.nextFingerprint === fingerprint);
+    return rows.slice(0, end + 1).map((row) => row.statement as DsseEnvelope);
   }
 
   const key = () => {
@@ -236,8 +256,14 @@ export function createLedgerService(deps: {
         publicKeyPem: exportPublicKeyPem(publicKey),
         fingerprint: keyFingerprint(publicKey),
         verifierKey: verifierKey(deps.origin, publicKey),
+        // As plain arrays: the response schema's types are mutable.
+        rotations: (await rotations()).map((envelope) => ({
+          ...envelope,
+          signatures: envelope.signatures.map((signature) => ({ ...signature })),
+        })),
       };
     },
+    rotations,
 
     /** The newest artifacts of a tenant, newest first. */
     recent: (tenantId: string, limit: number, type: ArtifactType | "all" = "all") =>
@@ -321,10 +347,12 @@ export function createLedgerService(deps: {
           note,
         });
       }
+      const keyHistory = await historyUpTo(keyFingerprint(signer.publicKey));
       return buildExport({
         entries,
         checkpoint: note,
         publicKey: signer.publicKey,
+        keyHistory,
         ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
         ...(auditLog ? { auditLog } : {}),
       });

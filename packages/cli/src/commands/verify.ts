@@ -93,12 +93,29 @@ function verifyAttestation(io: Io, document: unknown, keyText: string | undefine
   return report.ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
+/**
+ * The rotation statements of `--key-history`: the /api/evidence/public-key JSON (its `rotations`)
+ * or a bare array of them. Each is checked by the verifier; here only the shape is read.
+ */
+function readKeyHistory(io: Io, file: string): unknown[] {
+  const parsed = parseJson(readText(io, file, "key history"));
+  const rotations = Array.isArray(parsed)
+    ? parsed
+    : (parsed as { rotations?: unknown } | undefined)?.rotations;
+  if (!Array.isArray(rotations))
+    throw new UsageError(
+      `--key-history ${file} is neither the public-key JSON nor a list of rotation statements`,
+    );
+  return rotations;
+}
+
 export async function verifyCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, {
     key: { type: "string" },
     "public-key": { type: "string" },
     earlier: { type: "string" },
     "bundle-hash": { type: "string" },
+    "key-history": { type: "string" },
   });
   const [file, ...rest] = positionals;
   if (!file || rest.length > 0)
@@ -131,9 +148,11 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
       throw new UsageError(`earlier export ${values.earlier} is not JSON`);
     }
   }
+  const keyHistory = values["key-history"] ? readKeyHistory(io, values["key-history"] as string) : undefined;
   const report = verifyExportText(text, {
     ...(keyText ? { trustedPublicKey: keyText } : {}),
     ...(earlierCheckpoint ? { earlierCheckpoint } : {}),
+    ...(keyHistory ? { keyHistory } : {}),
   });
   io.stdout.write(`${formatReport(report)}\n`);
   return report.ok ? EXIT_OK : EXIT_FINDINGS;
