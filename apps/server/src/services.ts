@@ -360,7 +360,11 @@ export function createServices(
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
-  const instanceLog = createInstanceLog({ db, signer: ledger.signer });
+  const instanceLog = createInstanceLog({
+    db,
+    signer: ledger.signer,
+    verificationKeys: ledger.verificationKeys,
+  });
   const evidenceFiles = createEvidenceFileCleanup({
     maintenanceDb,
     store: evidenceStore,

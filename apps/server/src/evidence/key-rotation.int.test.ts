@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRampart } from "../../../../packages/cli/test/run-rampart.ts";
 import { type FakeKms, startFakeKms } from "../../test/fake-kms.ts";
 import { createTestContext, type TestContext } from "../../test/harness.ts";
+import { createInstanceLog } from "../tenants/instance-log.ts";
 import { rotateSigningKey } from "./key-rotation.ts";
 import { createLedgerService } from "./ledger.service.ts";
 import { dataDirectoryKeyFile, type SigningKeySource } from "./signing-key.ts";
@@ -67,6 +68,18 @@ describe("rotate-key", () => {
     const tenantId = await asSystem(() => tenantWithEntries(before, 3));
     const oldExport = await asSystem(() => before.export(tenantId, later(), { keepCheckpoint: true }));
     const oldKey = (await before.signer()).publicKey;
+    // The instance log signs with the same key: an entry made before the rotation.
+    const logBefore = createInstanceLog({
+      db: ctx.database.db,
+      signer: before.signer,
+      verificationKeys: before.verificationKeys,
+    });
+    const append = await asSystem(() => logBefore.appender());
+    await asSystem(() =>
+      ctx.database.db.transaction((tx) =>
+        append(tx, "tenant_erased", { tenantId, note: "before the rotation" }),
+      ),
+    );
 
     const rotated = await asSystem(() =>
       rotateSigningKey({
@@ -88,6 +101,12 @@ describe("rotate-key", () => {
     const after = ledgerOver(source);
     const newKey = (await after.signer()).publicKey;
     expect(keyFingerprint(newKey)).toBe(rotated.nextFingerprint);
+    const logAfter = createInstanceLog({
+      db: ctx.database.db,
+      signer: after.signer,
+      verificationKeys: after.verificationKeys,
+    });
+    expect(await asSystem(() => logAfter.verify())).toEqual({ ok: true, length: 1 });
     await asSystem(() =>
       ctx.database.db.transaction((tx) =>
         after.append(tx, { tenantId, artifactType: "finding", content: { n: 3 } }),

@@ -2,6 +2,7 @@
 // locked for the append), signed checkpoints with the instance key, verification of whole chains
 // (also as an hourly job that raises an alert on a break), and exports an auditor verifies offline
 // with `rampart verify`.
+import type { KeyObject } from "node:crypto";
 import type { Database } from "@rampart/db/client";
 import {
   evidenceArtifacts,
@@ -21,6 +22,7 @@ import {
   exportPublicKeyPem,
   GENESIS_HASH,
   keyFingerprint,
+  keysLinkedTo,
   type LedgerEntry,
   type LedgerExport,
   ledgerTree,
@@ -264,6 +266,14 @@ export function createLedgerService(deps: {
       };
     },
     rotations,
+    /**
+     * The current public key and every earlier or later one the rotation statements link to it:
+     * what the instance's own signatures (the instance log) verify with across rotations.
+     */
+    async verificationKeys(): Promise<KeyObject[]> {
+      const { publicKey } = await key();
+      return [publicKey, ...keysLinkedTo(await rotations(), keyFingerprint(publicKey))];
+    },
 
     /** The newest artifacts of a tenant, newest first. */
     recent: (tenantId: string, limit: number, type: ArtifactType | "all" = "all") =>
