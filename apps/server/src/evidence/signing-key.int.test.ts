@@ -124,6 +124,16 @@ describe("AWS KMS", () => {
     ]);
   });
 
+  it("refuses, with the reason, a message longer than KMS signs with pure Ed25519", async () => {
+    const key = kms.addEd25519Key();
+    const opened = await open(kmsSource(key.keyId));
+    if (!opened.ok) throw new Error(opened.error);
+    await expect(opened.signer.sign(Buffer.alloc(4097))).rejects.toThrow(
+      "KMS signs at most 4096 bytes with ED25519_SHA_512; this message has 4097",
+    );
+    expect((await opened.signer.sign(Buffer.alloc(4096, 1))).length).toBe(64);
+  });
+
   it("refuses a key of another spec", async () => {
     const key = kms.addP256Key();
     expect(await open(kmsSource(key.keyId))).toEqual({
