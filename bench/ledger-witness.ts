@@ -22,6 +22,7 @@ import {
   generateKeyPair,
   type LedgerEntry,
   ledgerTree,
+  localSigner,
   SIGNATURE_TYPE,
   submitCheckpoint,
   verifyCosignatures,
@@ -62,15 +63,14 @@ export async function run(): Promise<string> {
 
   const tree = await time(() => ledgerTree(entries));
   const root = await time(() => tree.value.root().toString("hex"));
-  const checkpoint = await time(() =>
-    cutCheckpoint({ origin: ORIGIN, entries, timestamp, privateKey: log.privateKey }),
-  );
+  const signer = localSigner(log.privateKey);
+  const checkpoint = await time(() => cutCheckpoint({ origin: ORIGIN, entries, timestamp, signer }));
   const proof = await time(() => tree.value.consistencyProof(OLD_SIZE));
-  const earlier = cutCheckpoint({
+  const earlier = await cutCheckpoint({
     origin: ORIGIN,
     entries: entries.slice(0, OLD_SIZE),
     timestamp,
-    privateKey: log.privateKey,
+    signer,
   });
 
   const stateDir = mkdtempSync(path.join(tmpdir(), "rampart-bench-witness-"));

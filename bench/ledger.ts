@@ -15,6 +15,7 @@ import {
   appendEntry,
   type ChainLink,
   cutCheckpoint,
+  exportPrivateKeyPem,
   generateKeyPair,
   type LedgerEntry,
   ledgerTree,
@@ -119,7 +120,11 @@ async function serviceAppends(): Promise<{ rows: (string | number)[][]; notes: s
     const { database, cleanup } = await openBenchDatabase(backend);
     const count = DB_ENTRIES[backend];
     try {
-      const ledger = createLedgerService({ db: database.ownerDb, origin: "rampart.bench" });
+      const ledger = createLedgerService({
+        db: database.ownerDb,
+        origin: "rampart.bench",
+        keySource: { kind: "environment", text: exportPrivateKeyPem(generateKeyPair().privateKey) },
+      });
       const [sequentialTenant, concurrentTenant] = await database.ownerDb
         .insert(tenants)
         .values([{ name: "bench sequential" }, { name: "bench concurrent" }])

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createNetworkPolicy } from "@rampart/checkout";
 import { z } from "zod";
 import { parseWitnessEntries, type WitnessConfig } from "./evidence/anchor-config.ts";
+import { signingKeySource } from "./evidence/signing-key.ts";
 import { parseSecretsKey } from "./secrets/secret-box.ts";
 
 const booleanFlag = z
@@ -222,8 +223,19 @@ const ConfigSchema = z.object({
         .map((root) => path.resolve(root)),
     ),
   /** Seconds `POST /api/runs/trigger` waits for a scan before answering 202 with the scan id. */
-  /** The ledger's signing key (Ed25519, PEM or base64); generated once and kept in the database when unset. */
+  /**
+   * The ledger's signing key (Ed25519, PEM or base64). Set at most one of it,
+   * LEDGER_SIGNING_KEY_FILE and LEDGER_KMS_KEY_ID; with none, a key file is generated once in
+   * DATA_DIR/keys (0600).
+   */
   LEDGER_SIGNING_KEY: z.string().min(1).optional(),
+  /** A PEM Ed25519 private key file that only its owner may read (chmod 600). */
+  LEDGER_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  /** An AWS KMS key (ECC_NIST_EDWARDS25519, SIGN_VERIFY) that signs the ledger; needs AWS_REGION. */
+  LEDGER_KMS_KEY_ID: z.string().min(1).optional(),
+  /** A local or KMS-compatible endpoint instead of AWS's. */
+  LEDGER_KMS_ENDPOINT: z.string().url().optional(),
+  AWS_REGION: z.string().min(1).optional(),
   /** Names this instance in signed checkpoints, e.g. `rampart.example.com`. */
   LEDGER_ORIGIN: z.string().min(1).default("rampart.local"),
   /**
@@ -330,6 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (advisorProblem) throw new Error(`invalid configuration: ${advisorProblem}`);
   if (parsed.data.TSA_URL && !parsed.data.TSA_ROOT_CERTS)
     throw new Error("invalid configuration: TSA_URL: needs TSA_ROOT_CERTS (to verify its tokens)");
+  const keySource = signingKeySource(parsed.data);
+  if (!keySource.ok) throw new Error(`invalid configuration: ${keySource.error}`);
   if (parsed.data.DATABASE_APP_URL && !parsed.data.DATABASE_URL)
     throw new Error("invalid configuration: DATABASE_APP_URL: needs DATABASE_URL (the owner's login)");
   return parsed.data;

@@ -19,6 +19,8 @@ async function main() {
   const services = createServices(database.db, config, jobs, database.ownerDb);
   // Instance-wide start-up work runs on the owner's connection (row-level security, ADR 0003).
   const asSystem = <T>(work: () => Promise<T>) => withDatabaseContext({ kind: "system" }, work);
+  // The signing key is opened now, so that a key that cannot serve stops the start with one line.
+  await asSystem(() => services.ledger.signer());
   await asSystem(() => services.images.sweepOrphanUploads());
   await jobs.start(jobDefinitions(services), { runWorkers: config.RUN_WORKERS });
   // The engine's bundled demo advisories are the store's floor (idempotent: skipped once stored);

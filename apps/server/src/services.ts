@@ -43,6 +43,7 @@ import { createAnchorClients, readTsaRoots } from "./evidence/anchor-clients.ts"
 import { createAttestationsService } from "./evidence/attestations.service.ts";
 import { createEvidenceReportService } from "./evidence/evidence-report.ts";
 import { createLedgerService } from "./evidence/ledger.service.ts";
+import { signingKeySource } from "./evidence/signing-key.ts";
 import { createEvidenceRecords } from "./evidence-requests/evidence-records.ts";
 import { evidenceRemindersJob } from "./evidence-requests/evidence-reminders.job.ts";
 import { createEvidenceRequestsService } from "./evidence-requests/evidence-requests.service.ts";
@@ -95,7 +96,17 @@ export type ServicesConfig = Pick<
   | "SCAN_WAIT_SECONDS"
   | "LEDGER_ORIGIN"
   | "OSV_SOURCE"
-> & { LEDGER_SIGNING_KEY?: string | undefined } & { ENGINE_WORKERS?: number } & Partial<
+> &
+  Partial<
+    Pick<
+      Config,
+      | "LEDGER_SIGNING_KEY"
+      | "LEDGER_SIGNING_KEY_FILE"
+      | "LEDGER_KMS_KEY_ID"
+      | "LEDGER_KMS_ENDPOINT"
+      | "AWS_REGION"
+    >
+  > & { ENGINE_WORKERS?: number } & Partial<
     Pick<
       Config,
       | "GIT_PROTOCOLS"
@@ -206,6 +217,8 @@ export function createServices(
     hostedAccess: (repository) => hostedAccess(db, github, repository),
     hostedCommitUrl: (repository, commitSha) => github.commitUrl(repository.location, commitSha),
   });
+  const keySource = signingKeySource(config);
+  if (!keySource.ok) throw new Error(`invalid configuration: ${keySource.error}`);
   const witnesses = config.LEDGER_WITNESSES ?? [];
   const ledger = createLedgerService({
     db,
@@ -220,7 +233,7 @@ export function createServices(
           : {}),
       }),
     },
-    ...(config.LEDGER_SIGNING_KEY ? { configuredKey: config.LEDGER_SIGNING_KEY } : {}),
+    keySource: keySource.source,
   });
   const advisories = createAdvisoryStore({ db });
   const fixes = createFixesService({ db, repo: createFixesRepo(db), codeHost, advisories, ledger, jobs });
@@ -366,7 +379,11 @@ export function createServices(
     containerImages: images.list,
   });
   const auditRepo = createAuditRepo(db);
-  const instanceLog = createInstanceLog({ db, signer: ledger.signer });
+  const instanceLog = createInstanceLog({
+    db,
+    signer: ledger.signer,
+    verificationKeys: ledger.verificationKeys,
+  });
   const evidenceFiles = createEvidenceFileCleanup({
     maintenanceDb,
     store: evidenceStore,

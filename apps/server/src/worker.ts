@@ -1,6 +1,7 @@
 // `npm run worker`: job workers only, so they can run on other machines than the API.
 // Against PGlite this needs the data directory to itself; use DATABASE_URL to share one database.
 import { openDatabase } from "@rampart/db/client";
+import { withDatabaseContext } from "@rampart/db/context";
 import { databaseTarget, loadConfig } from "./config.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createLogger } from "./logger.ts";
@@ -12,6 +13,8 @@ async function main() {
   const database = await openDatabase(databaseTarget(config));
   const jobs = createJobQueue({ database, logger });
   const services = createServices(database.db, config, jobs, database.ownerDb);
+  // The signing key is opened now, so that a key that cannot serve stops the start with one line.
+  await withDatabaseContext({ kind: "system" }, () => services.ledger.signer());
   await jobs.start(jobDefinitions(services), { runWorkers: true });
   logger.info({ database: database.kind }, "Rampart worker started");
   const shutdown = async () => {

@@ -93,6 +93,8 @@ Commands:
                  The verifier key a log's checkpoints are signed under: the instance's key
                  (PEM or the /api/evidence/public-key JSON) under the log's origin; --tenant
                  takes the instance origin from that JSON (<LEDGER_ORIGIN>/tenants/<id>)
+      --key-history FILE          the key's rotation statements (the JSON of /api/evidence/public-key):
+                                  an export signed by an earlier or later key verifies against --key
 
   help, --help, -h              this text (also after any command)
   version, --version, -V        the version

@@ -11,6 +11,7 @@ import {
   cutCheckpoint,
   exportPublicKeyPem,
   generateKeyPair,
+  localSigner,
   requestTimestamp,
 } from "@rampart/ledger";
 import { startTestTsa, type TestTsa } from "@rampart/ledger/testing/test-tsa";
@@ -26,12 +27,12 @@ function witness(name: string) {
   return { name, privateKey, vkey: cosignerVerifierKey(name, publicKey) };
 }
 
-function checkpointOf(size: number): string {
+function checkpointOf(size: number): Promise<string> {
   return cutCheckpoint({
     origin: ORIGIN,
     entries: entries.slice(0, size),
     timestamp: "2026-11-22T12:00:00Z",
-    privateKey: log.privateKey,
+    signer: localSigner(log.privateKey),
   });
 }
 
@@ -43,7 +44,7 @@ describe("rampart verify --witness --tsa-root", () => {
 
   beforeAll(async () => {
     tsa = await startTestTsa({ name: "CLI TSA" });
-    const note = checkpointOf(6);
+    const note = await checkpointOf(6);
     const body = note.slice(0, note.lastIndexOf("\n\n") + 1);
     const lines = [w1, w2].map(
       (signer) =>
@@ -55,7 +56,7 @@ describe("rampart verify --witness --tsa-root", () => {
     if (!other.ok) throw new Error(other.message);
     const document = buildExport({
       entries,
-      checkpoint: checkpointOf(9),
+      checkpoint: await checkpointOf(9),
       publicKey: log.publicKey,
       anchors: { checkpoint: note + lines.join(""), timestamp: stamped.token },
     });

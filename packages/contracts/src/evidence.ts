@@ -69,4 +69,15 @@ export const PublicKeyResponse = z.object({
   fingerprint: z.string(),
   /** The C2SP verifier key: what signed-note tooling expects. */
   verifierKey: z.string(),
+  /**
+   * The key's rotation history, oldest first: DSSE envelopes of rotation statements, each signed
+   * by the key it retired and the key it introduced (`rampart verify --key-history`).
+   */
+  rotations: z.array(
+    z.object({
+      payload: z.string(),
+      payloadType: z.string(),
+      signatures: z.array(z.object({ keyid: z.string().optional(), sig: z.string() })),
+    }),
+  ),
 });

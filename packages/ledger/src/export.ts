@@ -5,6 +5,8 @@ import { z } from "zod";
 import { type AuditLogSection, AuditLogSectionSchema, auditLogHash } from "./audit-log.ts";
 import { type ChainLink, GENESIS_HASH, type LedgerEntry } from "./chain.ts";
 import { type Checkpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
+import type { DsseEnvelope } from "./dsse.ts";
+import { KeyHistorySchema } from "./key-rotation.ts";
 import { MerkleTree } from "./merkle.ts";
 import { MAX_NOTE_BYTES } from "./note.ts";
 import type { Signer } from "./signer.ts";
@@ -80,6 +82,12 @@ export const LedgerExportSchema = z.strictObject({
       timestamp: z.string().max(MAX_TIMESTAMP_BASE64).optional(),
     })
     .optional(),
+  /**
+   * Optional: the instance's key rotation statements up to the key that signed this export (each
+   * signed by the key it retires and the key it introduces), so that an auditor who pinned an
+   * earlier key can follow them to this one (see key-rotation.ts).
+   */
+  keyHistory: KeyHistorySchema.optional(),
 });
 
 export type LedgerExport = z.infer<typeof LedgerExportSchema>;
@@ -121,6 +129,8 @@ export interface BuildExportInput {
   readonly auditLog?: AuditLogSection;
   /** The newest anchored checkpoint of this chain: adds a consistency proof from it. */
   readonly anchors?: AnchorsInput;
+  /** The key rotation statements up to `publicKey`, oldest first (see key-rotation.ts). */
+  readonly keyHistory?: readonly DsseEnvelope[];
 }
 
 export interface AnchorsInput {
@@ -158,8 +168,7 @@ export function buildExport(input: BuildExportInput): LedgerExport {
       proof: tree.consistencyProof(earlier.checkpoint.treeSize).map((node) => node.toString("hex")),
     };
   }
-  const anchors =
-    input.anchors === undefined ? undefined : exportAnchors(input.anchors, input.publicKey, tree, checkpoint);
+  const anchors = input.anchors === undefined ? undefined : exportAnchors(input.anchors, tree, checkpoint);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -182,18 +191,30 @@ export function buildExport(input: BuildExportInput): LedgerExport {
     ...(input.auditLog === undefined ? {} : { auditLog: input.auditLog }),
     ...(consistency === undefined ? {} : { consistency }),
     ...(anchors === undefined ? {} : { anchors }),
+    ...(input.keyHistory === undefined || input.keyHistory.length === 0
+      ? {}
+      : {
+          keyHistory: input.keyHistory.map((envelope) => ({
+            payload: envelope.payload,
+            payloadType: envelope.payloadType,
+            signatures: envelope.signatures.map((signature) => ({ ...signature })),
+          })),
+        }),
   };
 }
 
 /** The anchors field: the anchored checkpoint must be this log's, and a prefix of these entries. */
 function exportAnchors(
   input: AnchorsInput,
-  publicKey: KeyObject,
   tree: MerkleTree,
   checkpoint: Checkpoint,
 ): NonNullable<LedgerExport["anchors"]> {
-  const anchored = verifyCheckpoint(input.checkpoint, publicKey, checkpoint.origin);
+  // Read, not verified: after a key rotation it carries the earlier key's signature, which the
+  // verifier checks with the keys the rotation statements link (verify-export.ts).
+  const anchored = parseCheckpoint(input.checkpoint);
   if (!anchored.ok) throw new TypeError(`anchored checkpoint: ${anchored.message}`);
+  if (anchored.checkpoint.origin !== checkpoint.origin)
+    throw new TypeError("anchored checkpoint is another log's");
   const { treeSize, rootHash } = anchored.checkpoint;
   if (treeSize > tree.size || tree.root(treeSize).toString("hex") !== rootHash) {
     throw new TypeError("anchored checkpoint is not a prefix of these entries");

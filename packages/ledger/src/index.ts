@@ -115,6 +115,18 @@ export {
   statementBytes,
 } from "./intoto.ts";
 export {
+  KEY_ROTATION_FORMAT,
+  KEY_ROTATION_PAYLOAD_TYPE,
+  KeyHistorySchema,
+  type KeyRotation,
+  KeyRotationSchema,
+  keyRotationStatement,
+  keysLinkedTo,
+  linkKeys,
+  signKeyRotation,
+  verifyKeyRotation,
+} from "./key-rotation.ts";
+export {
   consistencyProof,
   EMPTY_ROOT,
   inclusionProof,

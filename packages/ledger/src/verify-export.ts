@@ -3,10 +3,11 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
 import { auditLogHash } from "./audit-log.ts";
 import { GENESIS_HASH, verifyChain } from "./chain.ts";
-import { type Checkpoint, verifyCheckpoint } from "./checkpoint.ts";
+import { type Checkpoint, parseCheckpoint, verifyCheckpoint } from "./checkpoint.ts";
 import { verifyCosignatures } from "./cosignature.ts";
 import { type LedgerExport, LedgerExportSchema } from "./export.ts";
 import { decodeCanonicalBase64, isSha256Hex, SHA256_HEX } from "./hash.ts";
+import { keysLinkedTo, linkKeys } from "./key-rotation.ts";
 import { leafHash, MerkleTree, verifyConsistency, verifyInclusion } from "./merkle.ts";
 import { splitNote } from "./note.ts";
 import { importPublicKey, keyFingerprint } from "./signing.ts";
@@ -64,6 +65,11 @@ export interface VerifyExportOptions {
    * token: pkijs verifies asynchronously.
    */
   readonly tsaRoots?: readonly string[];
+  /**
+   * Key rotation statements the auditor fetched (GET /api/evidence/public-key `rotations`): with
+   * the export's own `keyHistory`, they link the trusted key to the export's key.
+   */
+  readonly keyHistory?: readonly unknown[];
 }
 
 /** The RFC 3161 token left for the asynchronous verifier, and the bytes it must cover. */
@@ -290,13 +296,12 @@ function inspectExport(
           }
         : trusted.fingerprint === fingerprint
           ? { id: "trusted-key", status: "pass", message: "the export's key is the trusted key" }
-          : {
-              id: "trusted-key",
-              status: "fail",
-              message: `the export is signed by ${fingerprint}, not by the trusted key ${trusted.fingerprint}`,
-            },
+          : linkedKeyCheck(doc, options, trusted.fingerprint, fingerprint),
     );
   }
+  // Keys the rotation statements link to the export's: an included earlier checkpoint may be
+  // signed by the key before it.
+  const history = [...(options.keyHistory ?? []), ...(doc.keyHistory ?? [])];
 
   // The signed checkpoint.
   const verified = verifyCheckpoint(doc.checkpoint, publicKey, doc.origin);
@@ -403,8 +408,10 @@ function inspectExport(
   }
 
   checks.push(auditLogCheck(doc, checkpoint));
-  checkConsistency(doc, checkpoint, publicKey, options, checks);
-  const pending = checkAnchors(doc, checkpoint, publicKey, options, checks);
+  // Keys the rotation statements link to the export's sign earlier checkpoints too.
+  const linkedKeys = [publicKey, ...keysLinkedTo(history, fingerprint)];
+  checkConsistency(doc, checkpoint, linkedKeys, options, checks);
+  const pending = checkAnchors(doc, checkpoint, linkedKeys, options, checks);
   const report = finish(checks, {
     treeSize: checkpoint.treeSize,
     rootHash: checkpoint.rootHash,
@@ -424,7 +431,7 @@ const AFTER_ANCHOR_CHECKPOINT: readonly CheckId[] = ["anchor-consistency", "witn
 function checkAnchors(
   doc: LedgerExport,
   checkpoint: Checkpoint,
-  publicKey: KeyObject,
+  keys: readonly KeyObject[],
   options: VerifyExportOptions,
   checks: ExportCheck[],
 ): PendingTimestamp | undefined {
@@ -435,7 +442,7 @@ function checkAnchors(
     }
     return undefined;
   }
-  const anchored = verifyCheckpoint(anchors.checkpoint, publicKey, checkpoint.origin);
+  const anchored = verifiedByAny(anchors.checkpoint, keys, checkpoint.origin);
   if (!anchored.ok) {
     checks.push({
       id: "anchor-checkpoint",
@@ -582,10 +589,45 @@ function auditLogCheck(doc: LedgerExport, checkpoint: Checkpoint): ExportCheck {
   };
 }
 
+/** The trusted key is not the export's: pass if verified rotation statements link the two. */
+function linkedKeyCheck(
+  doc: LedgerExport,
+  options: VerifyExportOptions,
+  trustedFingerprint: string,
+  fingerprint: string,
+): ExportCheck {
+  const history = [...(options.keyHistory ?? []), ...(doc.keyHistory ?? [])];
+  const notTrusted = `the export is signed by ${fingerprint}, not by the trusted key ${trustedFingerprint}`;
+  if (history.length === 0) return { id: "trusted-key", status: "fail", message: notTrusted };
+  const signedAt = parseCheckpoint(doc.checkpoint);
+  const link = linkKeys(
+    history,
+    trustedFingerprint,
+    fingerprint,
+    signedAt.ok ? signedAt.checkpoint.timestamp : undefined,
+  );
+  if (!link.ok) return { id: "trusted-key", status: "fail", message: `${notTrusted}: ${link.message}` };
+  return {
+    id: "trusted-key",
+    status: "pass",
+    message: `the export's key is linked to the trusted key by ${link.rotations.length} rotation statement(s) signed by both keys`,
+  };
+}
+
+/** The checkpoint verified by the first of `keys` that signed it, or why none did. */
+function verifiedByAny(note: string, keys: readonly KeyObject[], origin: string) {
+  let result = verifyCheckpoint(note, keys[0]!, origin);
+  for (const key of keys.slice(1)) {
+    if (result.ok || result.reason !== "no-signature") break;
+    result = verifyCheckpoint(note, key, origin);
+  }
+  return result;
+}
+
 function checkConsistency(
   doc: LedgerExport,
   checkpoint: Checkpoint,
-  publicKey: KeyObject,
+  publicKeys: readonly KeyObject[],
   options: VerifyExportOptions,
   checks: ExportCheck[],
 ): void {
@@ -605,7 +647,7 @@ function checkConsistency(
     return;
   }
   for (const { source, note, proof: includedProof } of earlier) {
-    const verified = verifyCheckpoint(note, publicKey, checkpoint.origin);
+    const verified = verifiedByAny(note, publicKeys, checkpoint.origin);
     if (!verified.ok) {
       checks.push({
         id: "earlier-checkpoint-signature",

@@ -2,12 +2,13 @@
 // locked for the append), signed checkpoints with the instance key, verification of whole chains
 // (also as an hourly job that raises an alert on a break), and exports an auditor verifies offline
 // with `rampart verify`.
+import type { KeyObject } from "node:crypto";
 import type { Database } from "@rampart/db/client";
 import {
   evidenceArtifacts,
-  instanceKeys,
   ledgerCheckpoints,
   ledgerHeads,
+  ledgerKeyRotations,
   ledgerVerifications,
 } from "@rampart/db/schema";
 import {
@@ -17,16 +18,14 @@ import {
   buildExport,
   contentHash,
   cutCheckpoint,
-  exportPrivateKeyPem,
+  type DsseEnvelope,
   exportPublicKeyPem,
   GENESIS_HASH,
-  generateKeyPair,
-  importPrivateKey,
   keyFingerprint,
+  keysLinkedTo,
   type LedgerEntry,
   type LedgerExport,
   ledgerTree,
-  localSigner,
   type Signer,
   verifierKey,
   verifyChain,
@@ -38,16 +37,15 @@ import { defineJob, type JobSender } from "../jobs/job-queue.ts";
 import { type AnchorClients, createAnchorService } from "./anchor.service.ts";
 import type { WitnessConfig } from "./anchor-config.ts";
 import { createLedgerAlerts } from "./ledger-alerts.ts";
+import { openSigner, type SigningKeySource } from "./signing-key.ts";
 
 export type ArtifactType = (typeof evidenceArtifacts.$inferSelect)["artifactType"];
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-const SIGNING_KEY_NAME = "ledger-signing-key";
-
 export function createLedgerService(deps: {
   db: Database;
-  /** PEM or base64 Ed25519 private key from configuration; generated once and kept when absent. */
-  configuredKey?: string;
+  /** Where the signing key lives (signing-key.ts): environment, key file, KMS or the data directory. */
+  keySource: SigningKeySource;
   origin: string;
   logger?: FastifyBaseLogger;
   now?: () => Date;
@@ -62,25 +60,30 @@ export function createLedgerService(deps: {
   const alerts = createLedgerAlerts({ db, ...(deps.logger ? { logger: deps.logger } : {}), now });
 
   async function loadSigner(): Promise<Signer> {
-    if (deps.configuredKey) {
-      const imported = importPrivateKey(deps.configuredKey);
-      if (!imported.ok) throw new Error(`LEDGER_SIGNING_KEY: ${imported.error}`);
-      return localSigner(imported.key);
-    }
-    // Every process of an install must sign with the same key: the first to start keeps one.
-    const generated = exportPrivateKeyPem(generateKeyPair().privateKey);
-    await db
-      .insert(instanceKeys)
-      .values({ name: SIGNING_KEY_NAME, privateKeyPem: generated })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(instanceKeys).where(eq(instanceKeys.name, SIGNING_KEY_NAME));
-    const imported = importPrivateKey(row!.privateKeyPem);
-    if (!imported.ok) throw new Error(`stored ledger key: ${imported.error}`);
-    return localSigner(imported.key);
+    const opened = await openSigner(deps.keySource, db);
+    if (!opened.ok) throw new Error(opened.error);
+    return opened.signer;
+  }
+
+  /** The rotation statements, oldest first (public: they carry public keys and signatures). */
+  async function rotations(): Promise<DsseEnvelope[]> {
+    const rows = await db.select().from(ledgerKeyRotations).orderBy(asc(ledgerKeyRotations.rotatedAt));
+    return rows.map((row) => row.statement as DsseEnvelope);
+  }
+
+  /** The rotations that lead to `fingerprint`: what an export signed by that key carries. */
+  async function historyUpTo(fingerprint: string): Promise<DsseEnvelope[]> {
+    const rows = await db.select().from(ledgerKeyRotations).orderBy(asc(ledgerKeyRotations.rotatedAt));
+    const end = rows.findIndex((row) => row.nextFingerprint === fingerprint);
+    return rows.slice(0, end + 1).map((row) => row.statement as DsseEnvelope);
   }
 
   const key = () => {
-    signer ??= loadSigner();
+    // A failed load is not kept: the next caller tries again (a KMS briefly unreachable).
+    signer ??= loadSigner().catch((error: unknown) => {
+      signer = undefined;
+      throw error;
+    });
     return signer;
   };
 
@@ -320,7 +323,21 @@ export function createLedgerService(deps: {
         publicKeyPem: exportPublicKeyPem(publicKey),
         fingerprint: keyFingerprint(publicKey),
         verifierKey: verifierKey(deps.origin, publicKey),
+        // As plain arrays: the response schema's types are mutable.
+        rotations: (await rotations()).map((envelope) => ({
+          ...envelope,
+          signatures: envelope.signatures.map((signature) => ({ ...signature })),
+        })),
       };
+    },
+    rotations,
+    /**
+     * The current public key and every earlier or later one the rotation statements link to it:
+     * what the instance's own signatures (the instance log) verify with across rotations.
+     */
+    async verificationKeys(): Promise<KeyObject[]> {
+      const { publicKey } = await key();
+      return [publicKey, ...keysLinkedTo(await rotations(), keyFingerprint(publicKey))];
     },
 
     /** The newest artifacts of a tenant, newest first. */
@@ -407,10 +424,12 @@ export function createLedgerService(deps: {
           note,
         });
       }
+      const keyHistory = await historyUpTo(keyFingerprint(signer.publicKey));
       return buildExport({
         entries,
         checkpoint: note,
         publicKey: signer.publicKey,
+        keyHistory,
         ...(earlier && earlier.treeSize > 0 ? { earlierCheckpoint: earlier.note } : {}),
         ...(auditLog ? { auditLog } : {}),
         ...(anchored ? { anchors: anchored } : {}),

@@ -2,7 +2,7 @@
 // every entry is also signed with the instance's ledger key. It keeps what must stay provable
 // after the tenant it concerns is gone: that a tenant was erased, by whom, and what its ledger
 // held at that moment.
-import { verify } from "node:crypto";
+import { type KeyObject, verify } from "node:crypto";
 import type { Database } from "@rampart/db/client";
 import { instanceLog } from "@rampart/db/schema";
 import { appendEntry, type Signer, verifyChain } from "@rampart/ledger";
@@ -36,7 +36,12 @@ async function append(
   return row!;
 }
 
-export function createInstanceLog(deps: { db: Database; signer: () => Promise<Signer> }) {
+export function createInstanceLog(deps: {
+  db: Database;
+  signer: () => Promise<Signer>;
+  /** The current key and those rotations link to it: entries signed before a rotation still verify. */
+  verificationKeys: () => Promise<KeyObject[]>;
+}) {
   return {
     /**
      * An append function for use inside the caller's transaction, so the record and what it
@@ -56,9 +61,11 @@ export function createInstanceLog(deps: { db: Database; signer: () => Promise<Si
       const rows = await deps.db.select().from(instanceLog).orderBy(asc(instanceLog.index));
       const chain = verifyChain(rows);
       if (!chain.ok) return { ok: false, length: rows.length, problem: `chain: ${chain.reason}` };
-      const { publicKey } = await deps.signer();
+      const keys = await deps.verificationKeys();
       for (const row of rows) {
-        if (!verify(null, Buffer.from(row.hash, "hex"), publicKey, Buffer.from(row.signature, "base64")))
+        const message = Buffer.from(row.hash, "hex");
+        const signature = Buffer.from(row.signature, "base64");
+        if (!keys.some((key) => verify(null, message, key, signature)))
           return { ok: false, length: rows.length, problem: `signature of entry ${row.index}` };
       }
       return { ok: true, length: rows.length };

@@ -21,7 +21,7 @@ const TABLES = { evidenceArtifacts, auditLogEntries, ledgerCheckpoints, ledgerVe
 /** One row in every guarded table of the tenant: an entry, its checkpoint, a verification, an audit entry. */
 async function fillEvidence(tenantId: string) {
   const { ledger } = ctx.services;
-  const key = await ledger.signingKey();
+  const key = await ledger.signer();
   await ctx.database.db.transaction(async (tx) => {
     await ledger.append(tx, { tenantId, artifactType: "run", content: { test: "guarded evidence" } });
     await ledger.storeCheckpoint(tx, tenantId, key);

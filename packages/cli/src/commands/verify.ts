@@ -121,6 +121,22 @@ function tsaRoot(io: Io, file: string): string {
   return text;
 }
 
+/**
+ * The rotation statements of `--key-history`: the /api/evidence/public-key JSON (its `rotations`)
+ * or a bare array of them. Each is checked by the verifier; here only the shape is read.
+ */
+function readKeyHistory(io: Io, file: string): unknown[] {
+  const parsed = parseJson(readText(io, file, "key history"));
+  const rotations = Array.isArray(parsed)
+    ? parsed
+    : (parsed as { rotations?: unknown } | undefined)?.rotations;
+  if (!Array.isArray(rotations))
+    throw new UsageError(
+      `--key-history ${file} is neither the public-key JSON nor a list of rotation statements`,
+    );
+  return rotations;
+}
+
 export async function verifyCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, {
     key: { type: "string" },
@@ -129,6 +145,7 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
     "bundle-hash": { type: "string" },
     witness: { type: "string", multiple: true },
     "tsa-root": { type: "string", multiple: true },
+    "key-history": { type: "string" },
   });
   const [file, ...rest] = positionals;
   if (!file || rest.length > 0)
@@ -168,11 +185,13 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
   }
   const witnesses = (values.witness ?? []).flatMap((value) => witnessKeys(io, value));
   const tsaRoots = (values["tsa-root"] ?? []).map((file) => tsaRoot(io, file));
+  const keyHistory = values["key-history"] ? readKeyHistory(io, values["key-history"] as string) : undefined;
   const report = await verifyExportTextAsync(text, {
     ...(keyText ? { trustedPublicKey: keyText } : {}),
     ...(earlierCheckpoint ? { earlierCheckpoint } : {}),
     ...(witnesses.length > 0 ? { witnesses } : {}),
     ...(tsaRoots.length > 0 ? { tsaRoots } : {}),
+    ...(keyHistory ? { keyHistory } : {}),
   });
   io.stdout.write(`${formatReport(report)}\n`);
   return report.ok ? EXIT_OK : EXIT_FINDINGS;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import {
   exportPublicKeyPem,
   generateKeyPair,
+  localSigner,
   MerkleTree,
   signCheckpoint,
   submitCheckpoint,
@@ -135,7 +136,7 @@ describe("rampart witness", { timeout: 60_000 }, () => {
     const checkpoint = (root: Buffer, size: number) =>
       signCheckpoint(
         { origin: ORIGIN, treeSize: size, rootHash: root.toString("hex"), timestamp: "2026-11-22T10:00:00Z" },
-        log.privateKey,
+        localSigner(log.privateKey),
       );
     writeFileSync(
       join(dir, "logs.txt"),
@@ -157,10 +158,10 @@ describe("rampart witness", { timeout: 60_000 }, () => {
       witnessVkey: vkey,
       oldSize: 0,
       proof: [],
-      note: checkpoint(tree.root(20), 20),
+      note: await checkpoint(tree.root(20), 20),
     });
     expect(first.kind).toBe("cosigned");
-    const extended = checkpoint(tree.root(30), 30);
+    const extended = await checkpoint(tree.root(30), 30);
     const second = await submitCheckpoint({
       url,
       witnessVkey: vkey,
@@ -174,7 +175,7 @@ describe("rampart witness", { timeout: 60_000 }, () => {
       vouching: [{ name: "auditor.example/w" }],
     });
 
-    const forked = checkpoint(createHash("sha256").update("rewritten").digest(), 30);
+    const forked = await checkpoint(createHash("sha256").update("rewritten").digest(), 30);
     const refused = await submitCheckpoint({ url, witnessVkey: vkey, oldSize: 30, proof: [], note: forked });
     expect(refused).toMatchObject({ kind: "refused", status: 422 });
     const forks = (await (await fetch(`${url}/forks`)).json()) as {

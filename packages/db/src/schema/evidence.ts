@@ -102,6 +102,20 @@ export const instanceKeys = pgTable("instance_keys", {
   createdAt: timestamptz("created_at").notNull().defaultNow(),
 });
 
+/**
+ * The signing key's rotations (migration 0034): a statement per rotation, signed by the retiring and
+ * the new key, published with the public key and carried by exports. Append-only.
+ */
+export const ledgerKeyRotations = pgTable("ledger_key_rotations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  previousFingerprint: text("previous_fingerprint").notNull().unique(),
+  nextFingerprint: text("next_fingerprint").notNull().unique(),
+  /** The DSSE envelope of the rotation statement (packages/ledger key-rotation.ts). */
+  statement: jsonb("statement").notNull(),
+  rotatedAt: timestamptz("rotated_at").notNull(),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+});
+
 /** Signed compliance attestations: an in-toto Statement in a DSSE envelope. */
 export const attestations = pgTable(
   "attestations",
