@@ -1,6 +1,7 @@
 // Prepares the integration backend once per run: a migrated PGlite snapshot that each test file
-// loads in a fraction of an initdb, or a run id under which each test file creates (and drops)
-// its own PostgreSQL database.
+// loads in a fraction of an initdb, or, on PostgreSQL, the run's application login and a migrated
+// template database that each test file copies into its own (dropped afterwards). Both hold the
+// job queue's tables and queues already (test-database.ts).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +9,7 @@ import path from "node:path";
 import { openDatabase } from "@rampart/db/client";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { installJobQueues, templateDatabase } from "./test-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,10 +25,17 @@ export default async function setup(project: TestProject) {
     project.provide("postgresRunPrefix", prefix);
     project.provide("pgliteSnapshotPath", "");
     await createApplicationLogin(prefix);
+    try {
+      await createTemplate(prefix);
+    } catch (error) {
+      await dropDatabases(prefix);
+      throw error;
+    }
     return () => dropDatabases(prefix);
   }
   const dir = mkdtempSync(path.join(tmpdir(), "rampart-snapshot-"));
   const handle = await openDatabase({ kind: "pglite-memory" });
+  await installJobQueues(handle);
   const snapshot = await handle.pglite!.dumpDataDir("gzip");
   await handle.close();
   const snapshotPath = path.join(dir, "migrated.tar.gz");
@@ -47,6 +56,37 @@ async function createApplicationLogin(prefix: string) {
     await client.query(`create role "${prefix}_app" login noinherit nobypassrls`);
   } finally {
     await client.end();
+  }
+}
+
+/** The database every test file copies: migrated by the owner, granted to the run's login. */
+async function createTemplate(prefix: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = templateDatabase(prefix);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const applicationUrl = new URL(url);
+  applicationUrl.username = `${prefix}_app`;
+  applicationUrl.password = "";
+  const handle = await openDatabase({
+    kind: "postgres",
+    url: url.toString(),
+    applicationUrl: applicationUrl.toString(),
+    poolSize: 2,
+    onPoolError: () => {},
+  });
+  try {
+    await installJobQueues(handle);
+  } finally {
+    // A template must have no connections while it is copied.
+    await handle.close();
   }
 }
 

@@ -17,6 +17,7 @@ import type { App } from "../src/http/types.ts";
 import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
 import { createServices, jobDefinitions, type Services, type ServicesConfig } from "../src/services.ts";
 import { TENANT_NOT_FOUND } from "../src/tenants/tenant-access.ts";
+import { templateDatabase, testServicesConfig } from "./test-database.ts";
 
 export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
 
@@ -57,15 +58,9 @@ export async function createTestContext(
   const services = createServices(
     database.db,
     {
-      SESSION_TTL_DAYS: 30,
-      // No samples unless a test asks: the demo seed would otherwise scan them in every file.
+      ...testServicesConfig(dataDir),
       SAMPLES_DIR: options.samplesDir ?? path.join(dataDir, "no-samples"),
-      DATA_DIR: dataDir,
       LOCAL_REPOSITORY_ROOTS: options.localRepositoryRoots ?? [],
-      SCAN_WAIT_SECONDS: 8,
-      LEDGER_ORIGIN: "rampart.test",
-      ENGINE_WORKERS: 0,
-      PUBLIC_URL: "http://rampart.test",
       LOGIN_ATTEMPTS_PER_ACCOUNT: options.loginAttemptsPerAccount ?? 1_000,
       ...options.services,
     },
@@ -139,7 +134,11 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for the postgres backend");
   const name = `${inject("postgresRunPrefix")}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
+  // A copy of the run's migrated template (global-setup.ts): a file copy instead of migrations.
+  await adminQuery(
+    adminUrl,
+    `create database "${name}" template "${templateDatabase(inject("postgresRunPrefix"))}"`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Roles are cluster-wide: this run's own login, created and dropped by global-setup.
