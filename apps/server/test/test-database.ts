@@ -33,7 +33,7 @@ export async function installJobQueues(database: DatabaseHandle) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rampart-template-"));
   const jobs = createJobQueue({ database, logger: pino({ level: "silent" }) });
   try {
-    const services = createServices(database.db, testServicesConfig(dataDir), jobs);
+    const services = createServices(database.db, testServicesConfig(dataDir), jobs, database.ownerDb);
     await jobs.start(jobDefinitions(services), { runWorkers: false });
   } finally {
     await jobs.stop();
