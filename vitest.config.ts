@@ -32,6 +32,10 @@ export default defineConfig({
           environment: "node",
           env: { RAMPART_TEST_BACKEND: backend },
           globalSetup: ["apps/server/test/global-setup.ts"],
+          // Each file builds its own application over its own database, so files of one worker
+          // can share the imported modules: importing the server once per worker instead of once
+          // per file saves about a third of the suite's time.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
