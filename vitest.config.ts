@@ -8,6 +8,32 @@ const unit = ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "ap
 const integration = ["apps/server/src/**/*.int.test.ts"];
 
 const backends = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+/** Integration files that replace modules with `vi.mock`: they need a module graph of their own. */
+const freshModules = ["apps/server/src/auth/auth.int.test.ts"];
+
+/**
+ * Integration files on one backend. Each file builds its own application over its own database,
+ * so the files of one worker can share the imported modules (`isolate: false`): importing the
+ * server once per worker instead of once per file saves about a third of the suite's time.
+ */
+function integrationProject(
+  backend: string,
+  options: { name: string; include?: string[]; exclude?: string[]; isolate: boolean },
+) {
+  return {
+    test: {
+      name: options.name,
+      include: options.include ?? integration,
+      exclude: [...(options.exclude ?? []), "**/node_modules/**"],
+      isolate: options.isolate,
+      environment: "node" as const,
+      env: { RAMPART_TEST_BACKEND: backend },
+      globalSetup: ["apps/server/test/global-setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -25,21 +51,18 @@ export default defineConfig({
           environment: "node",
         },
       },
-      ...backends.map((backend) => ({
-        test: {
+      ...backends.flatMap((backend) => [
+        integrationProject(backend, {
           name: `integration:${backend}`,
-          include: integration,
-          environment: "node",
-          env: { RAMPART_TEST_BACKEND: backend },
-          globalSetup: ["apps/server/test/global-setup.ts"],
-          // Each file builds its own application over its own database, so files of one worker
-          // can share the imported modules: importing the server once per worker instead of once
-          // per file saves about a third of the suite's time.
+          exclude: freshModules,
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      })),
+        }),
+        integrationProject(backend, {
+          name: `integration:${backend}:fresh-modules`,
+          include: freshModules,
+          isolate: true,
+        }),
+      ]),
       {
         plugins: [react()],
         test: {

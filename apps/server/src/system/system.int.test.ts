@@ -133,6 +133,9 @@ describe("the settings drawer's calls", () => {
       // Opens each open organization's evidence requests for the period and e-mails owners of
       // overdue ones: no payload; a failed e-mail is a result, not an error naming anyone.
       "evidence-requests.remind",
+      // Erases organizations closed longer than the retention period: no payload; what it erased
+      // goes to the instance log, its errors name tenant ids only.
+      "tenants.retention",
     ];
     for (const job of jobDefinitions(ctx.services)) {
       if (instanceJobs.includes(job.name)) continue;
