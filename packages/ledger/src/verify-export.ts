@@ -478,15 +478,7 @@ function anchorConsistencyCheck(
     };
   }
   const proof = decodeHexNodes(nodes);
-  const ok =
-    proof !== undefined &&
-    verifyConsistency(
-      old.treeSize,
-      checkpoint.treeSize,
-      Buffer.from(old.rootHash, "hex"),
-      Buffer.from(checkpoint.rootHash, "hex"),
-      proof,
-    );
+  const ok = proof !== undefined && extendsTree(old, checkpoint, proof);
   return ok
     ? {
         id: "anchor-consistency",
@@ -699,15 +691,7 @@ function consistencyCheck(
   } else {
     how = "no proof (the artifacts' hashes are malformed)";
   }
-  const ok =
-    proof !== undefined &&
-    verifyConsistency(
-      old.treeSize,
-      checkpoint.treeSize,
-      Buffer.from(old.rootHash, "hex"),
-      Buffer.from(checkpoint.rootHash, "hex"),
-      proof,
-    );
+  const ok = proof !== undefined && extendsTree(old, checkpoint, proof);
   return ok
     ? {
         id: "consistency",
@@ -740,4 +724,15 @@ export function formatReport(report: ExportReport): string {
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** `proof` shows that `checkpoint`'s tree extends `old`'s (RFC 9162 consistency). */
+function extendsTree(old: Checkpoint, checkpoint: Checkpoint, proof: readonly Buffer[]): boolean {
+  return verifyConsistency(
+    old.treeSize,
+    checkpoint.treeSize,
+    Buffer.from(old.rootHash, "hex"),
+    Buffer.from(checkpoint.rootHash, "hex"),
+    proof,
+  );
 }
