@@ -24,9 +24,15 @@ export const COPY_TREATMENTS: Record<string, CopyTreatment> = {
   ledger_heads: { kind: "skip", reason: "written by the ledger service as the chain is rebuilt" },
   ledger_checkpoints: { kind: "skip", reason: "signed anew for the copy's own chain" },
   ledger_verifications: { kind: "skip", reason: "the template's results say nothing of the copy's chain" },
-  ledger_cosignatures: { kind: "skip", reason: "witnesses cosigned the template's checkpoints, not the copy's" },
+  ledger_cosignatures: {
+    kind: "skip",
+    reason: "witnesses cosigned the template's checkpoints, not the copy's",
+  },
   ledger_timestamps: { kind: "skip", reason: "a TSA stamped the template's checkpoints, not the copy's" },
-  ledger_alerts: { kind: "skip", reason: "an alert is about the template's chain; the copy's is rebuilt whole" },
+  ledger_alerts: {
+    kind: "skip",
+    reason: "an alert is about the template's chain; the copy's is rebuilt whole",
+  },
   repositories: { kind: "copy" },
   scans: { kind: "copy" },
   policy_runs: { kind: "copy" },
