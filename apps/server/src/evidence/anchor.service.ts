@@ -13,6 +13,7 @@ import {
   type MerkleTree,
   parseCheckpoint,
   verifyCosignatures,
+  type WitnessSubmission,
 } from "@rampart/ledger";
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -23,12 +24,8 @@ import type { LedgerAlerts, NewLedgerAlert } from "./ledger-alerts.ts";
 
 type CheckpointRow = typeof ledgerCheckpoints.$inferSelect;
 
-/** What a witness answered to one add-checkpoint request (see witness-client.ts in the ledger). */
-export type WitnessAnswer =
-  | { kind: "cosigned"; lines: readonly string[] }
-  | { kind: "conflict"; witnessSize: number }
-  | { kind: "refused"; status: number; message: string }
-  | { kind: "unreachable"; message: string };
+/** What a witness answered to one add-checkpoint request (witness-client.ts in the ledger). */
+export type WitnessAnswer = WitnessSubmission;
 
 export interface WitnessRequest {
   witness: WitnessConfig;
