@@ -115,6 +115,20 @@ export {
   statementBytes,
 } from "./intoto.ts";
 export {
+  type DelegatedVerification,
+  type DelegatingSignerOptions,
+  delegatingSigner,
+  KEY_DELEGATION_FORMAT,
+  KEY_DELEGATION_PAYLOAD_TYPE,
+  type KeyDelegation,
+  KeyDelegationEnvelopeSchema,
+  KeyDelegationSchema,
+  MAX_DELEGATION_HOURS,
+  type SignedEnvelope,
+  signEnvelopeDelegable,
+  verifyDelegatedEnvelope,
+} from "./key-delegation.ts";
+export {
   KEY_ROTATION_FORMAT,
   KEY_ROTATION_PAYLOAD_TYPE,
   KeyHistorySchema,
@@ -161,7 +175,7 @@ export {
   type VerifierKeyResult,
   verifyNote,
 } from "./note.ts";
-export { localSigner, type Signer } from "./signer.ts";
+export { type DelegatedSignature, localSigner, type Signer } from "./signer.ts";
 export {
   type Ed25519KeyPair,
   exportPrivateKeyPem,
