@@ -26,6 +26,7 @@ export {
   type LedgerProofs,
   type ListedFile,
   ledgerProofs,
+  MANIFEST_DELEGATION_PATH,
   MANIFEST_ENVELOPE_PATH,
   MANIFEST_PATH,
   MANIFEST_PAYLOAD_TYPE,
