@@ -11,12 +11,16 @@ import {
   complianceStatement,
   contentHash,
   cutCheckpoint,
+  delegatingSigner,
   exportPublicKeyPem,
   generateKeyPair,
+  IN_TOTO_PAYLOAD_TYPE,
   keyFingerprint,
   ledgerTree,
   localSigner,
+  signEnvelopeDelegable,
   signStatement,
+  statementBytes,
 } from "@rampart/ledger";
 import { describe, expect, it } from "vitest";
 import { runRampartSync } from "../test/run-rampart.ts";
@@ -115,6 +119,41 @@ const envelope = await signStatement(
   }),
   localSigner(privateKey),
 );
+
+describe("rampart verify <attestation bundle signed by a delegate>", async () => {
+  // As a KMS key signs it: its delegate signs the statement, the JSON download carries the delegation.
+  const own = localSigner(privateKey);
+  const kmsLike = { ...own, maxMessageBytes: 256 };
+  const statement = JSON.parse(Buffer.from(envelope.payload, "base64").toString("utf8"));
+  const at = (iso: string) => delegatingSigner(kmsLike, { ttlHours: 12, now: () => new Date(iso) });
+  const bundleAt = async (iso: string) => {
+    const signed = await signEnvelopeDelegable(IN_TOTO_PAYLOAD_TYPE, statementBytes(statement), at(iso));
+    return { bundleHash: contentHash(signed.envelope), ...signed };
+  };
+  const dir = mkdtempSync(join(tmpdir(), "rampart-verify-delegated-"));
+  writeFileSync(join(dir, "bundle.json"), JSON.stringify(await bundleAt("2026-11-22T05:00:00Z"), null, 2));
+  writeFileSync(join(dir, "late.json"), JSON.stringify(await bundleAt("2026-11-23T05:00:00Z"), null, 2));
+  writeFileSync(join(dir, "key.pem"), exportPublicKeyPem(publicKey));
+  writeFileSync(join(dir, "other.pem"), exportPublicKeyPem(generateKeyPair().publicKey));
+
+  it("verifies with the instance key, naming the delegate", () => {
+    const result = rampart(dir, "verify", "bundle.json", "--key", "key.pem");
+    expect(result.stdout).toMatch(
+      /PASS\s+signature\s+Ed25519 signature verifies with key \w+, delegated by key/,
+    );
+    expect(result.stdout).toMatch(/^VERIFIED: attestation of tenant tenant-1/m);
+    expect(result.code).toBe(0);
+  });
+
+  it("fails with exit 1 for another key, or a statement outside the delegation's window", () => {
+    const other = rampart(dir, "verify", "bundle.json", "--key", "other.pem");
+    expect(other.stdout).toMatch(/FAIL\s+signature\s+.*the key delegation is not signed by the trusted key/);
+    expect(other.code).toBe(1);
+    const late = rampart(dir, "verify", "late.json", "--key", "key.pem");
+    expect(late.stdout).toMatch(/FAIL\s+signature\s+.*outside the key delegation's window/);
+    expect(late.code).toBe(1);
+  });
+});
 
 describe("rampart verify <attestation bundle>", () => {
   const dir = mkdtempSync(join(tmpdir(), "rampart-verify-attestation-"));

@@ -12,13 +12,17 @@ import {
 import { buildChain } from "./chain.ts";
 import { buildExport, cutCheckpoint } from "./export.ts";
 import { sha256Hex } from "./hash.ts";
-import { localSigner } from "./signer.ts";
+import { localSigner, type Signer } from "./signer.ts";
 import { type Ed25519KeyPair, generateKeyPair } from "./signing.ts";
 
 export const FIXTURE_EVIDENCE_PATH = "evidence/ORG-ACCESS-REVIEW/quarterly-review/3f1a2b3c-review.txt";
 export const FIXTURE_POLICY_PATH = "policies/access-control/v1.md";
 
-export async function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair()): Promise<{
+export async function auditPackageFixture(
+  keys: Ed25519KeyPair = generateKeyPair(),
+  /** The signer that seals the manifest, given the key's own (e.g. one with a delegate). */
+  sealWith: (signer: Signer) => Signer = (signer) => signer,
+): Promise<{
   files: Map<string, Uint8Array>;
   keys: Ed25519KeyPair;
 }> {
@@ -95,7 +99,7 @@ export async function auditPackageFixture(keys: Ed25519KeyPair = generateKeyPair
       generatedAt: "2026-11-22T12:00:00Z",
       ledgerItems,
     },
-    signer: localSigner(keys.privateKey),
+    signer: sealWith(localSigner(keys.privateKey)),
   });
   return { files: sealed, keys };
 }

@@ -6,6 +6,7 @@ import { auditPackageFixture, FIXTURE_EVIDENCE_PATH } from "./audit-package.fixt
 import {
   jsonFile,
   LEDGER_PROOFS_PATH,
+  MANIFEST_DELEGATION_PATH,
   MANIFEST_ENVELOPE_PATH,
   MANIFEST_PATH,
   MANIFEST_PAYLOAD_TYPE,
@@ -13,7 +14,8 @@ import {
   verifyAuditPackage,
 } from "./audit-package.ts";
 import { signEnvelope } from "./dsse.ts";
-import { localSigner } from "./signer.ts";
+import { delegatingSigner } from "./key-delegation.ts";
+import { localSigner, type Signer } from "./signer.ts";
 import { exportPublicKeyPem, generateKeyPair, keyFingerprint } from "./signing.ts";
 
 const { files, keys } = await auditPackageFixture();
@@ -116,5 +118,56 @@ describe("verifyAuditPackage", () => {
     const report = verifyAuditPackage(bare);
     expect(report.ok).toBe(false);
     expect(failed(report)).toEqual(["manifest"]);
+  });
+});
+
+describe("verifyAuditPackage with a manifest signed by a delegate", () => {
+  // A root that signs only short messages, like a KMS: the manifest goes to its delegate.
+  const limited = (signer: Signer): Signer => ({ ...signer, maxMessageBytes: 512 });
+  const at = (iso: string) => (signer: Signer) =>
+    delegatingSigner(limited(signer), { ttlHours: 8, now: () => new Date(iso) });
+  const delegated = auditPackageFixture(generateKeyPair(), at("2026-11-22T12:00:00Z"));
+
+  it("passes with the delegation statement beside the envelope", async () => {
+    const { files: sealed, keys: root } = await delegated;
+    expect(sealed.has(MANIFEST_DELEGATION_PATH)).toBe(true);
+    const report = verifyAuditPackage(sealed, { publicKey: root.publicKey });
+    expect(failed(report)).toEqual([]);
+    expect(message(report, "manifest-signature")).toMatch(/through its delegate/);
+  });
+
+  it("fails without the delegation, or with one signed by another key", async () => {
+    const { files: sealed, keys: root } = await delegated;
+    const without = new Map(sealed);
+    without.delete(MANIFEST_DELEGATION_PATH);
+    expect(failed(verifyAuditPackage(without, { publicKey: root.publicKey }))).toEqual([
+      "manifest-signature",
+    ]);
+
+    const statement = JSON.parse(Buffer.from(sealed.get(MANIFEST_DELEGATION_PATH)!).toString("utf8"));
+    const forged = new Map(sealed);
+    forged.set(
+      MANIFEST_DELEGATION_PATH,
+      jsonFile(
+        await signEnvelope(
+          statement.payloadType,
+          Buffer.from(statement.payload, "base64"),
+          localSigner(generateKeyPair().privateKey),
+        ),
+      ),
+    );
+    const report = verifyAuditPackage(forged, { publicKey: root.publicKey });
+    expect(failed(report)).toEqual(["manifest-signature"]);
+    expect(message(report, "manifest-signature")).toMatch(/not signed by the trusted key/);
+  });
+
+  it("fails a manifest dated outside the delegation's window", async () => {
+    const { files: sealed, keys: root } = await auditPackageFixture(
+      generateKeyPair(),
+      at("2026-11-23T12:00:00Z"),
+    );
+    const report = verifyAuditPackage(sealed, { publicKey: root.publicKey });
+    expect(failed(report)).toEqual(["manifest-signature"]);
+    expect(message(report, "manifest-signature")).toMatch(/outside the key delegation's window/);
   });
 });

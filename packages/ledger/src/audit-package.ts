@@ -6,9 +6,10 @@ import { createPublicKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { contentHash, entryHash } from "./chain.ts";
 import { type Checkpoint, verifyCheckpoint } from "./checkpoint.ts";
-import { type DsseEnvelope, signEnvelope, verifyEnvelope } from "./dsse.ts";
+import { verifyEnvelope } from "./dsse.ts";
 import type { LedgerExport } from "./export.ts";
 import { decodeCanonicalBase64, isSha256Hex, SHA256_HEX, sha256Hex } from "./hash.ts";
+import { signEnvelopeDelegable, verifyDelegatedEnvelope } from "./key-delegation.ts";
 import { leafHash, verifyInclusion } from "./merkle.ts";
 import type { Signer } from "./signer.ts";
 import { exportPublicKeyBase64, importPublicKey, keyFingerprint } from "./signing.ts";
@@ -18,6 +19,14 @@ export const AUDIT_PACKAGE_FORMAT = "rampart-audit-package";
 export const AUDIT_PACKAGE_VERSION = 1;
 export const MANIFEST_PATH = "manifest.json";
 export const MANIFEST_ENVELOPE_PATH = "manifest.dsse.json";
+/** Present when a delegate of the instance key signed the manifest: the key delegation statement. */
+export const MANIFEST_DELEGATION_PATH = "manifest.delegation.json";
+/** The files sealAuditPackage writes, which the manifest cannot list. */
+const SEAL_PATHS: ReadonlySet<string> = new Set([
+  MANIFEST_PATH,
+  MANIFEST_ENVELOPE_PATH,
+  MANIFEST_DELEGATION_PATH,
+]);
 export const MANIFEST_PAYLOAD_TYPE = "application/vnd.rampart.audit-package-manifest+json";
 export const LEDGER_EXPORT_PATH = "ledger/export.json";
 export const LEDGER_PROOFS_PATH = "ledger/proofs.json";
@@ -139,7 +148,8 @@ export interface ListedFile {
 
 /**
  * Adds `manifest.json` (listing every file with its size and SHA-256, sorted by path) and
- * `manifest.dsse.json` (its DSSE envelope signed by `signer`). `files` are the bytes in hand
+ * `manifest.dsse.json` (its DSSE envelope signed by `signer`, or by its delegate with the delegation
+ * statement in `manifest.delegation.json`). `files` are the bytes in hand
  * and must hold the ledger export, whose checkpoint the manifest repeats; `streamed` are files the
  * caller writes into the archive later (large evidence), listed by the size and SHA-256 it vouches
  * for. Returns the bytes in hand with the two manifest files added, and the manifest.
@@ -158,8 +168,7 @@ export async function sealAuditPackage(input: {
   for (const [position, file] of listed.entries()) {
     if (!isSafePackagePath(file.path))
       throw new TypeError(`unsafe package path ${JSON.stringify(file.path)}`);
-    if (file.path === MANIFEST_PATH || file.path === MANIFEST_ENVELOPE_PATH)
-      throw new TypeError(`${file.path} is written by sealAuditPackage`);
+    if (SEAL_PATHS.has(file.path)) throw new TypeError(`${file.path} is written by sealAuditPackage`);
     if (position > 0 && listed[position - 1]!.path === file.path)
       throw new TypeError(`${file.path} is in the package twice`);
     if (!isSha256Hex(file.sha256)) throw new TypeError(`${file.path}: not a SHA-256`);
@@ -181,10 +190,15 @@ export async function sealAuditPackage(input: {
     files: listed.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
   };
   const manifestBytes = jsonFile(manifest);
-  const envelope: DsseEnvelope = await signEnvelope(MANIFEST_PAYLOAD_TYPE, manifestBytes, input.signer);
+  const { envelope, delegation } = await signEnvelopeDelegable(
+    MANIFEST_PAYLOAD_TYPE,
+    manifestBytes,
+    input.signer,
+  );
   const sealed = new Map(input.files);
   sealed.set(MANIFEST_PATH, manifestBytes);
   sealed.set(MANIFEST_ENVELOPE_PATH, jsonFile(envelope));
+  if (delegation !== undefined) sealed.set(MANIFEST_DELEGATION_PATH, jsonFile(delegation));
   return { files: sealed, manifest };
 }
 
@@ -343,9 +357,9 @@ export function verifyAuditPackage(
     checks.push(fail("manifest-signature", `${MANIFEST_ENVELOPE_PATH} is missing or not JSON`));
     return finishReport(checks, { manifest, fingerprint });
   }
-  const envelope = verifyEnvelope(envelopeJson.value, [{ keyid: fingerprint, publicKey: key }]);
+  const envelope = manifestSignature(files, envelopeJson.value, key, fingerprint);
   if (!envelope.ok) {
-    checks.push(fail("manifest-signature", `${MANIFEST_ENVELOPE_PATH}: ${envelope.message}`));
+    checks.push(fail("manifest-signature", envelope.message));
     return finishReport(checks, { manifest, fingerprint });
   }
   if (envelope.payloadType !== MANIFEST_PAYLOAD_TYPE || !envelope.payload.equals(manifestBytes!)) {
@@ -354,7 +368,7 @@ export function verifyAuditPackage(
     );
     return finishReport(checks, { manifest, fingerprint });
   }
-  checks.push(pass("manifest-signature", `${MANIFEST_PATH} is signed by key ${fingerprint}`));
+  checks.push(pass("manifest-signature", `${MANIFEST_PATH} is signed by key ${fingerprint}${envelope.by}`));
   checks.push(trustedKeyCheck(fingerprint, options.publicKey));
 
   checks.push(...fileChecks(files, manifest));
@@ -374,6 +388,46 @@ export function verifyAuditPackage(
   checks.push(ledgerExportCheck(files, manifest, fingerprint));
   checks.push(...ledgerItemChecks(files, manifest, checkpoint));
   return finishReport(checks, { manifest, fingerprint });
+}
+
+type ManifestSignature =
+  | { ok: true; payloadType: string; payload: Buffer; by: string }
+  | { ok: false; message: string };
+
+/** The manifest key's own signature, or its delegate's with a delegation the key signed. */
+function manifestSignature(
+  files: ReadonlyMap<string, Uint8Array>,
+  envelope: unknown,
+  key: KeyObject,
+  fingerprint: string,
+): ManifestSignature {
+  const trusted = [{ keyid: fingerprint, publicKey: key }];
+  const direct = verifyEnvelope(envelope, trusted);
+  if (direct.ok) return { ok: true, payloadType: direct.payloadType, payload: direct.payload, by: "" };
+  const delegationBytes = files.get(MANIFEST_DELEGATION_PATH);
+  if (direct.reason === "malformed" || delegationBytes === undefined)
+    return { ok: false, message: `${MANIFEST_ENVELOPE_PATH}: ${direct.message}` };
+  const delegation = parseJsonBytes(delegationBytes);
+  if (!delegation.ok) return { ok: false, message: `${MANIFEST_DELEGATION_PATH} is not JSON` };
+  const generatedAt = (payload: Buffer) => {
+    const parsed = parseJsonBytes(payload);
+    const at = parsed.ok ? (parsed.value as { generatedAt?: unknown } | null)?.generatedAt : undefined;
+    return typeof at === "string" ? at : undefined;
+  };
+  const delegated = verifyDelegatedEnvelope(envelope, delegation.value, trusted, generatedAt);
+  if (!delegated.ok) {
+    return {
+      ok: false,
+      message: `${MANIFEST_ENVELOPE_PATH}: no signature verifies with key ${fingerprint}, and ${MANIFEST_DELEGATION_PATH} does not hold: ${delegated.message}`,
+    };
+  }
+  const { delegate, notBefore, notAfter } = delegated.delegation;
+  return {
+    ok: true,
+    payloadType: delegated.payloadType,
+    payload: delegated.payload,
+    by: ` through its delegate ${delegate.fingerprint} (${notBefore} to ${notAfter})`,
+  };
 }
 
 function trustedKeyCheck(fingerprint: string, pinned: KeyObject | string | undefined): PackageCheck {
@@ -417,9 +471,7 @@ function fileChecks(files: ReadonlyMap<string, Uint8Array>, manifest: AuditPacka
     if (actual !== entry.sha256)
       problems.push(`${entry.path}: SHA-256 is ${actual}, the manifest says ${entry.sha256}`);
   }
-  const unlisted = [...files.keys()]
-    .filter((path) => path !== MANIFEST_PATH && path !== MANIFEST_ENVELOPE_PATH && !listed.has(path))
-    .sort();
+  const unlisted = [...files.keys()].filter((path) => !SEAL_PATHS.has(path) && !listed.has(path)).sort();
   return [
     problems.length === 0
       ? pass("files", `all ${manifest.files.length} listed files are present with their size and SHA-256`)

@@ -26,6 +26,7 @@ export {
   type LedgerProofs,
   type ListedFile,
   ledgerProofs,
+  MANIFEST_DELEGATION_PATH,
   MANIFEST_ENVELOPE_PATH,
   MANIFEST_PATH,
   MANIFEST_PAYLOAD_TYPE,
@@ -115,6 +116,20 @@ export {
   statementBytes,
 } from "./intoto.ts";
 export {
+  type DelegatedVerification,
+  type DelegatingSignerOptions,
+  delegatingSigner,
+  KEY_DELEGATION_FORMAT,
+  KEY_DELEGATION_PAYLOAD_TYPE,
+  type KeyDelegation,
+  KeyDelegationEnvelopeSchema,
+  KeyDelegationSchema,
+  MAX_DELEGATION_HOURS,
+  type SignedEnvelope,
+  signEnvelopeDelegable,
+  verifyDelegatedEnvelope,
+} from "./key-delegation.ts";
+export {
   KEY_ROTATION_FORMAT,
   KEY_ROTATION_PAYLOAD_TYPE,
   KeyHistorySchema,
@@ -161,7 +176,7 @@ export {
   type VerifierKeyResult,
   verifyNote,
 } from "./note.ts";
-export { localSigner, type Signer } from "./signer.ts";
+export { type DelegatedSignature, localSigner, type Signer } from "./signer.ts";
 export {
   type Ed25519KeyPair,
   exportPrivateKeyPem,

@@ -11,6 +11,7 @@ import {
   signStatement,
   statementBytes,
 } from "./intoto.ts";
+import { delegatingSigner, signEnvelopeDelegable } from "./key-delegation.ts";
 import { localSigner } from "./signer.ts";
 import { generateKeyPair, keyFingerprint } from "./signing.ts";
 import {
@@ -167,5 +168,55 @@ describe("verifyAttestationBundle", () => {
     const report = verify({ ...envelope, payload: "not base64!" });
     expect(statusOf(report)).toMatchObject({ envelope: "fail", signature: "skip" });
     expect(statusOf(verify({ hello: "world" })).envelope).toBe("fail");
+  });
+});
+
+describe("verifyAttestationBundle with a delegated signature", () => {
+  // A root that signs only short messages, like a KMS: the statement goes to its delegate.
+  const inner = localSigner(instance.privateKey);
+  const root = { publicKey: inner.publicKey, maxMessageBytes: 512, sign: inner.sign };
+  const generatedAt = new Date(input.generatedAt);
+  const signer = delegatingSigner(root, { ttlHours: 8, now: () => generatedAt });
+  const signed = signEnvelopeDelegable(
+    IN_TOTO_PAYLOAD_TYPE,
+    statementBytes(complianceStatement(input)),
+    signer,
+  );
+
+  it("verifies a bundle whose delegation the instance key signed", async () => {
+    const { envelope: delegated, delegation } = await signed;
+    expect(delegation).toBeDefined();
+    const report = verify({ bundleHash: contentHash(delegated), envelope: delegated, delegation });
+    expect(report.ok).toBe(true);
+    expect(report.checks.find((check) => check.id === "signature")?.message).toMatch(/delegated by key/);
+  });
+
+  it("fails without the delegation, or with one the instance key did not sign", async () => {
+    const { envelope: delegated, delegation } = await signed;
+    expect(statusOf(verify(delegated)).signature).toBe("fail");
+    const stranger = localSigner(generateKeyPair().privateKey);
+    const forged = await signEnvelope(
+      delegation!.payloadType,
+      Buffer.from(delegation!.payload, "base64"),
+      stranger,
+    );
+    const report = verify({ envelope: delegated, delegation: forged });
+    expect(statusOf(report).signature).toBe("fail");
+    expect(report.checks.find((check) => check.id === "signature")?.message).toMatch(
+      /delegation does not hold: the key delegation is not signed by the trusted key/,
+    );
+  });
+
+  it("fails when the statement is dated outside the delegation's window", async () => {
+    const late = delegatingSigner(root, { ttlHours: 8, now: () => new Date("2026-11-23T05:00:00Z") });
+    const { envelope: delegated, delegation } = await signEnvelopeDelegable(
+      IN_TOTO_PAYLOAD_TYPE,
+      statementBytes(complianceStatement(input)),
+      late,
+    );
+    const report = verify({ envelope: delegated, delegation });
+    expect(report.checks.find((check) => check.id === "signature")?.message).toMatch(
+      /outside the key delegation's window/,
+    );
   });
 });

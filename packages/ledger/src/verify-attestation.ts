@@ -12,6 +12,7 @@ import {
   parseStatement,
   type Statement,
 } from "./intoto.ts";
+import { verifyDelegatedEnvelope } from "./key-delegation.ts";
 import { keyFingerprint } from "./signing.ts";
 
 export type AttestationCheckId =
@@ -51,6 +52,13 @@ export interface VerifyAttestationOptions {
   readonly expectedBundleHash?: string;
 }
 
+/** What a wrapper holds besides the envelope: its stated bundleHash and a key delegation statement. */
+interface Unwrapped {
+  readonly envelope: unknown;
+  readonly statedHash?: string;
+  readonly delegation?: unknown;
+}
+
 const ALL_CHECKS: readonly AttestationCheckId[] = [
   "envelope",
   "payload-type",
@@ -71,10 +79,11 @@ function looksLikeEnvelope(value: unknown): boolean {
 }
 
 /**
- * The envelope and any stated bundleHash of a document: a bare DSSE envelope (what Rampart
- * downloads), a Sigstore bundle holding one under `dsseEnvelope`, or `{ bundleHash, envelope }`.
+ * The envelope, any stated bundleHash and any key delegation of a document: a bare DSSE envelope
+ * (what Rampart downloads when its own key signed), a Sigstore bundle holding one under
+ * `dsseEnvelope`, or `{ bundleHash, envelope, delegation }` (what it downloads when a delegate signed).
  */
-function unwrap(document: unknown): { envelope: unknown; statedHash?: string } | undefined {
+function unwrap(document: unknown): Unwrapped | undefined {
   if (looksLikeEnvelope(document)) return { envelope: document };
   if (!isRecord(document)) return undefined;
   const inner = looksLikeEnvelope(document.dsseEnvelope)
@@ -83,9 +92,61 @@ function unwrap(document: unknown): { envelope: unknown; statedHash?: string } |
       ? document.envelope
       : undefined;
   if (inner === undefined) return undefined;
-  return typeof document.bundleHash === "string"
-    ? { envelope: inner, statedHash: document.bundleHash }
-    : { envelope: inner };
+  return {
+    envelope: inner,
+    ...(typeof document.bundleHash === "string" ? { statedHash: document.bundleHash } : {}),
+    ...(document.delegation !== undefined ? { delegation: document.delegation } : {}),
+  };
+}
+
+/** The time a compliance statement was made, for checking a delegate's window; none if it states none. */
+function generatedAtOf(payload: Buffer): string | undefined {
+  try {
+    const statement = JSON.parse(payload.toString("utf8")) as { predicate?: { generatedAt?: unknown } };
+    const at = statement.predicate?.generatedAt;
+    return typeof at === "string" ? at : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type SignatureOutcome =
+  | { ok: true; payload: Buffer; message: string }
+  | { ok: false; malformed: boolean; message: string };
+
+/** The instance key's own signature, or a delegate's vouched for by a statement the key signed. */
+function signatureOutcome(unwrapped: Unwrapped, publicKey: KeyObject, fingerprint: string): SignatureOutcome {
+  const trusted = [{ keyid: fingerprint, publicKey }];
+  const direct = verifyEnvelope(unwrapped.envelope, trusted);
+  if (direct.ok) {
+    return {
+      ok: true,
+      payload: direct.payload,
+      message: `Ed25519 signature over PAE(payloadType, payload) verifies with key ${fingerprint}`,
+    };
+  }
+  if (direct.reason === "malformed") return { ok: false, malformed: true, message: direct.message };
+  if (unwrapped.delegation === undefined) {
+    return {
+      ok: false,
+      malformed: false,
+      message: `no signature verifies over PAE(payloadType, payload) with key ${fingerprint}`,
+    };
+  }
+  const delegated = verifyDelegatedEnvelope(unwrapped.envelope, unwrapped.delegation, trusted, generatedAtOf);
+  if (!delegated.ok) {
+    return {
+      ok: false,
+      malformed: false,
+      message: `no signature verifies with key ${fingerprint}, and its delegation does not hold: ${delegated.message}`,
+    };
+  }
+  const { delegate, notBefore, notAfter } = delegated.delegation;
+  return {
+    ok: true,
+    payload: delegated.payload,
+    message: `Ed25519 signature verifies with key ${delegate.fingerprint}, delegated by key ${fingerprint} from ${notBefore} to ${notAfter}`,
+  };
 }
 
 /** Is this parsed JSON an attestation bundle (rather than, e.g., an evidence export)? */
@@ -194,8 +255,8 @@ export function verifyAttestationBundle(
   const hashCheck = bundleHashCheck(envelope, expectedBundleHash);
   const facts = { fingerprint, bundleHash };
 
-  const signature = verifyEnvelope(envelope, [{ keyid: fingerprint, publicKey: options.publicKey }]);
-  if (!signature.ok && signature.reason === "malformed") {
+  const signature = signatureOutcome(unwrapped, options.publicKey, fingerprint);
+  if (!signature.ok && signature.malformed) {
     checks.push({ id: "envelope", status: "fail", message: `not a DSSE envelope: ${signature.message}` });
     checks.push(hashCheck);
     return finish(checks, facts);
@@ -216,19 +277,11 @@ export function verifyAttestationBundle(
         },
   );
   if (!signature.ok) {
-    checks.push({
-      id: "signature",
-      status: "fail",
-      message: `no signature verifies over PAE(payloadType, payload) with key ${fingerprint}`,
-    });
+    checks.push({ id: "signature", status: "fail", message: signature.message });
     checks.push(hashCheck);
     return finish(checks, facts);
   }
-  checks.push({
-    id: "signature",
-    status: "pass",
-    message: `Ed25519 signature over PAE(payloadType, payload) verifies with key ${fingerprint}`,
-  });
+  checks.push({ id: "signature", status: "pass", message: signature.message });
 
   const parsed = parseStatement(signature.payload);
   if (!parsed.ok) {

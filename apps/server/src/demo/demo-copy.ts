@@ -13,7 +13,7 @@ import {
   type DsseEnvelope,
   ledgerTree,
   type Signer,
-  signEnvelope,
+  signEnvelopeDelegable,
 } from "@rampart/ledger";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -79,10 +79,11 @@ async function resign(
   remap: Remapper,
   signer: Signer,
   adjust: (statement: Row) => Row = (statement) => statement,
-): Promise<{ envelope: DsseEnvelope; statement: Row }> {
+): Promise<{ envelope: DsseEnvelope; delegation: DsseEnvelope | null; statement: Row }> {
   const decoded = JSON.parse(Buffer.from(envelope.payload, "base64").toString("utf8")) as Row;
   const statement = adjust(remap.value(decoded) as Row);
-  return { envelope: await signEnvelope(envelope.payloadType, canonicalize(statement), signer), statement };
+  const signed = await signEnvelopeDelegable(envelope.payloadType, canonicalize(statement), signer);
+  return { envelope: signed.envelope, delegation: signed.delegation ?? null, statement };
 }
 
 /** Rows as the database names their columns, so that they go back in unchanged in shape. */
@@ -192,8 +193,12 @@ export async function copyTemplate(
       for (const row of rows) {
         const copy = copyRow(row);
         for (const [key, value] of Object.entries(row)) {
+          // The delegation that vouched for the template's signer follows its envelope's new signature.
+          if (key === "delegation") continue;
           if (value && typeof value === "object" && !Array.isArray(value) && isEnvelope(value)) {
-            copy[key] = (await resign(value, remap, signer)).envelope;
+            const resigned = await resign(value, remap, signer);
+            copy[key] = resigned.envelope;
+            if ("delegation" in row) copy.delegation = resigned.delegation;
           }
         }
         copies.push(copy);
@@ -217,24 +222,30 @@ async function resignAttestation(
   signer: Signer,
   chain: readonly { hash: string; index: number; prevHash: string; contentHash: string }[],
 ): Promise<Row> {
-  const { envelope, statement } = await resign(row.envelope as DsseEnvelope, remap, signer, (decoded) => {
-    const predicate = decoded.predicate as Row | undefined;
-    const cited = predicate?.ledger as Row | undefined;
-    const size = typeof cited?.treeSize === "number" ? cited.treeSize : undefined;
-    if (!predicate || !cited || size === undefined || size < 1 || size > chain.length) return decoded;
-    const entries = chain.slice(0, size);
-    const head = entries.at(-1)!.hash;
-    const rootHash = ledgerTree(entries).root().toString("hex");
-    const { checkpoint: _checkpoint, ...rest } = cited;
-    const subject = (decoded.subject as Row[] | undefined)?.map((item) => ({
-      ...item,
-      digest: { ...(item.digest as Row), sha256: head },
-    }));
-    return { ...decoded, subject, predicate: { ...predicate, ledger: { ...rest, head, rootHash } } };
-  });
+  const { envelope, delegation, statement } = await resign(
+    row.envelope as DsseEnvelope,
+    remap,
+    signer,
+    (decoded) => {
+      const predicate = decoded.predicate as Row | undefined;
+      const cited = predicate?.ledger as Row | undefined;
+      const size = typeof cited?.treeSize === "number" ? cited.treeSize : undefined;
+      if (!predicate || !cited || size === undefined || size < 1 || size > chain.length) return decoded;
+      const entries = chain.slice(0, size);
+      const head = entries.at(-1)!.hash;
+      const rootHash = ledgerTree(entries).root().toString("hex");
+      const { checkpoint: _checkpoint, ...rest } = cited;
+      const subject = (decoded.subject as Row[] | undefined)?.map((item) => ({
+        ...item,
+        digest: { ...(item.digest as Row), sha256: head },
+      }));
+      return { ...decoded, subject, predicate: { ...predicate, ledger: { ...rest, head, rootHash } } };
+    },
+  );
   return {
     ...(remap.value({ ...row, envelope: undefined, statement: undefined }) as Row),
     envelope,
+    delegation,
     statement,
     bundle_hash: contentHash(envelope),
   };

@@ -17,7 +17,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import { notFound } from "../errors.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
-import type { AttestationsService } from "./attestations.service.ts";
+import { type AttestationsService, attestationDocument } from "./attestations.service.ts";
 import { renderAttestationPdf } from "./pdf/attestation.pdf.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -84,7 +84,7 @@ export function registerAttestationRoutes(
       const body =
         format === "pdf"
           ? Buffer.from(await renderAttestationPdf({ row, tenantName: tenant.name }))
-          : JSON.stringify(row.envelope, null, 2);
+          : JSON.stringify(attestationDocument(row), null, 2);
       return reply
         .header("content-disposition", `attachment; filename="attestation-${row.id.slice(0, 8)}.${format}"`)
         .type(format === "pdf" ? "application/pdf" : "application/json")

@@ -15,10 +15,11 @@ import {
 import {
   complianceStatement,
   contentHash,
-  type DsseEnvelope,
   keyFingerprint as fingerprintOf,
+  IN_TOTO_PAYLOAD_TYPE,
   importPublicKey,
-  signStatement,
+  signEnvelopeDelegable,
+  statementBytes,
   verifyProvenanceEnvelope,
 } from "@rampart/ledger";
 import { FRAMEWORK_IDS } from "@rampart/policy";
@@ -59,6 +60,17 @@ export function toProvenance(row: ProvenanceRow): Provenance {
     verified: row.verified,
     verificationError: row.verificationError,
   };
+}
+
+/**
+ * The JSON download of an attestation: the bare DSSE envelope when the instance key signed it;
+ * when a delegate signed (a KMS key), the envelope with the key delegation beside it, so that the
+ * envelope stays plain DSSE and `rampart verify` finds the statement vouching for the delegate.
+ */
+export function attestationDocument(row: AttestationRow): unknown {
+  return row.delegation === null
+    ? row.envelope
+    : { bundleHash: row.bundleHash, envelope: row.envelope, delegation: row.delegation };
 }
 
 /** A Sigstore bundle carries its DSSE envelope under `dsseEnvelope`; a bare envelope is itself. */
@@ -120,12 +132,26 @@ export function createAttestationsService(deps: {
       controls,
       ledger: head,
     });
-    const envelope: DsseEnvelope = await signStatement(statement, await ledger.signer());
+    // A KMS key cannot sign a statement this long itself: its delegate does (key-delegation.ts).
+    const { envelope, delegation } = await signEnvelopeDelegable(
+      IN_TOTO_PAYLOAD_TYPE,
+      statementBytes(statement),
+      await ledger.signer(),
+    );
     const bundleHash = contentHash(envelope);
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(attestations)
-        .values({ tenantId, bundleHash, envelope, statement, periodStart, periodEnd, trigger })
+        .values({
+          tenantId,
+          bundleHash,
+          envelope,
+          delegation: delegation ?? null,
+          statement,
+          periodStart,
+          periodEnd,
+          trigger,
+        })
         .returning();
       await ledger.append(tx, {
         tenantId,

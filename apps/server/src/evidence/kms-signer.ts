@@ -123,5 +123,5 @@ export async function openKmsSigner(options: KmsSignerOptions): Promise<KmsSigne
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
-  return { ok: true, signer: { publicKey, sign } };
+  return { ok: true, signer: { publicKey, sign, maxMessageBytes: KMS_MAX_MESSAGE_BYTES } };
 }

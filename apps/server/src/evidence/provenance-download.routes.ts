@@ -27,7 +27,11 @@ export function registerProvenanceDownloadRoute(
     },
     async (request, reply) => {
       const [row] = await deps.db
-        .select({ tenantId: provenanceAttestations.tenantId, envelope: provenanceAttestations.envelope })
+        .select({
+          tenantId: provenanceAttestations.tenantId,
+          envelope: provenanceAttestations.envelope,
+          delegation: provenanceAttestations.delegation,
+        })
         .from(provenanceAttestations)
         .where(eq(provenanceAttestations.id, request.params.id));
       if (!row) throw notFound("Provenance not found");
@@ -40,7 +44,14 @@ export function registerProvenanceDownloadRoute(
       return reply
         .header("content-disposition", `attachment; filename="${provenanceFileName(request.params.id)}"`)
         .type("application/json")
-        .send(JSON.stringify(row.envelope, null, 2));
+        .send(
+          JSON.stringify(
+            // A delegate's signature (a KMS key) comes with the delegation beside the plain envelope.
+            row.delegation === null ? row.envelope : { envelope: row.envelope, delegation: row.delegation },
+            null,
+            2,
+          ),
+        );
     },
   );
 }

@@ -1,16 +1,29 @@
 // Where the ledger's key comes from: a key file (0600 only), the environment, AWS KMS (a local fake
 // speaking its protocol, through the official SDK), or a file generated once in the data directory,
 // into which a key an earlier version kept in the database is moved.
-import { randomUUID, verify } from "node:crypto";
+import { createPublicKey, randomUUID, verify } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { withDatabaseContext } from "@rampart/db/context";
 import { instanceKeys, tenants } from "@rampart/db/schema";
-import { exportPrivateKeyPem, generateKeyPair, keyFingerprint, verifyExport } from "@rampart/ledger";
+import {
+  exportPrivateKeyPem,
+  generateKeyPair,
+  KEY_DELEGATION_PAYLOAD_TYPE,
+  keyFingerprint,
+  MANIFEST_DELEGATION_PATH,
+  verifyAttestationBundle,
+  verifyAuditPackage,
+  verifyExport,
+} from "@rampart/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readPackageZip } from "../../../../packages/cli/src/audit-package-zip.ts";
 import { type FakeKms, startFakeKms } from "../../test/fake-kms.ts";
 import { createTestContext, type TestContext } from "../../test/harness.ts";
+import { createAuditPackageRepo } from "../audit-package/audit-package.repo.ts";
+import { createAuditPackageService } from "../audit-package/audit-package.service.ts";
+import { attestationDocument, createAttestationsService } from "./attestations.service.ts";
 import { createLedgerService } from "./ledger.service.ts";
 import { dataDirectoryKeyFile, openSigner, type SigningKeySource, signingKeySource } from "./signing-key.ts";
 
@@ -132,6 +145,67 @@ describe("AWS KMS", () => {
       "KMS signs at most 4096 bytes with ED25519_SHA_512; this message has 4097",
     );
     expect((await opened.signer.sign(Buffer.alloc(4096, 1))).length).toBe(64);
+  });
+
+  it("signs attestations and audit packages through a delegate; both verify offline with the KMS key", async () => {
+    const key = kms.addEd25519Key();
+    const db = ctx.database.db;
+    const ledger = createLedgerService({ db, origin: "rampart.test", keySource: kmsSource(key.keyId) });
+    const [tenant] = await db
+      .insert(tenants)
+      // A name this long makes the manifest too long for KMS, as hundreds of listed files do in use.
+      .values({ name: `kms delegation ${randomUUID()} ${"n".repeat(4200)}` })
+      .returning();
+    for (const n of [1, 2, 3]) {
+      await db.transaction((tx) =>
+        ledger.append(tx, { tenantId: tenant!.id, artifactType: "finding", content: { n } }),
+      );
+    }
+    const { posture, evidenceStore } = ctx.services;
+    const publicKey = createPublicKey({ key: key.publicKeyDer, format: "der", type: "spki" });
+    const attestations = createAttestationsService({ db, ledger, posture });
+    const before = kms.requests.length;
+
+    const attestation = await attestations.generate(tenant!.id, "manual");
+    const row = await attestations.find(attestation.id);
+    // The statement is longer than KMS signs: the KMS signed only the small delegation.
+    expect(Buffer.from((row!.envelope as { payload: string }).payload, "base64").length).toBeGreaterThan(
+      4096,
+    );
+    expect((row!.delegation as { payloadType: string }).payloadType).toBe(KEY_DELEGATION_PAYLOAD_TYPE);
+    // What the JSON download holds, read back as `rampart verify` reads it.
+    const bundle = JSON.parse(JSON.stringify(attestationDocument(row!)));
+    const attestationReport = verifyAttestationBundle(bundle, { publicKey });
+    expect(attestationReport.checks.filter((check) => check.status === "fail")).toEqual([]);
+    expect(attestationReport.ok).toBe(true);
+    expect(attestationReport.bundleHash).toBe(row!.bundleHash);
+    const stranger = generateKeyPair().publicKey;
+    expect(verifyAttestationBundle(bundle, { publicKey: stranger }).ok).toBe(false);
+
+    const packages = createAuditPackageService({
+      db,
+      repo: createAuditPackageRepo(db),
+      ledger,
+      compliance: (tenantId, frameworkId) => posture.compliance(tenantId, frameworkId),
+      evidenceStore,
+    });
+    const built = await packages.build({
+      tenant: { id: tenant!.id, name: tenant!.name },
+      frameworkId: "soc2",
+      scope: { view: "type1", at: new Date(Date.now() + 60_000) },
+      record: false,
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of built.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    const files = readPackageZip(Buffer.concat(chunks));
+    expect(files.has(MANIFEST_DELEGATION_PATH)).toBe(true);
+    const packageReport = verifyAuditPackage(files, { publicKey });
+    expect(packageReport.checks.filter((check) => check.status === "fail")).toEqual([]);
+    expect(packageReport.ok).toBe(true);
+    expect(verifyAuditPackage(files, { publicKey: stranger }).ok).toBe(false);
+    // One delegate served both: the KMS signed its statement once, plus the checkpoints.
+    const signs = kms.requests.slice(before).filter((request) => request.target === "TrentService.Sign");
+    expect(signs.length).toBeLessThanOrEqual(4);
   });
 
   it("refuses a key of another spec", async () => {

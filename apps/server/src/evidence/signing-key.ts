@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Database } from "@rampart/db/client";
 import { instanceKeys } from "@rampart/db/schema";
 import {
+  delegatingSigner,
   exportPrivateKeyPem,
   generateKeyPair,
   importPrivateKey,
@@ -35,6 +36,8 @@ export interface SigningKeyConfig {
   readonly AWS_REGION?: string | undefined;
 }
 
+/** How long a delegate of a KMS key signs before a new one is made. */
+const DELEGATION_TTL_HOURS = 12;
 /** The row name the key had in the instance_keys table before it moved to a file. */
 const LEGACY_ROW_NAME = "ledger-signing-key";
 export const KEY_FILE_NAME = "ledger-signing-key.pem";
@@ -86,8 +89,13 @@ export async function openSigner(source: SigningKeySource, db: Database): Promis
     }
     case "file":
       return readKeyFile(source.path);
-    case "kms":
-      return openKmsSigner(source.kms);
+    case "kms": {
+      // KMS signs only short messages: longer DSSE payloads go to a delegate it vouches for.
+      const opened = await openKmsSigner(source.kms);
+      return opened.ok
+        ? { ok: true, signer: delegatingSigner(opened.signer, { ttlHours: DELEGATION_TTL_HOURS }) }
+        : opened;
+    }
     case "data-directory":
       return openDataDirectoryKey(source.dataDir, db);
   }

@@ -28,7 +28,14 @@ import { ruleMeta } from "@rampart/engine/rule";
 import { toCycloneDx } from "@rampart/engine/sbom/cyclonedx";
 import { directoryPackages } from "@rampart/engine/sbom/directory";
 import { scan as engineScan } from "@rampart/engine/scan";
-import { contentHash, keyFingerprint, signScanProvenance } from "@rampart/ledger";
+import {
+  contentHash,
+  IN_TOTO_PAYLOAD_TYPE,
+  keyFingerprint,
+  scanProvenanceStatement,
+  signEnvelopeDelegable,
+  statementBytes,
+} from "@rampart/ledger";
 import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
@@ -576,31 +583,36 @@ export function createScanService(deps: ScanServiceDeps) {
       }
       // SLSA provenance of what was scanned with what, signed with the instance key.
       if (origin.signProvenance) {
-        const provenance = await signScanProvenance(
-          {
-            subjects: [{ name: `rampart/run/${runId}`, sha256: runArtifact.hash }],
-            repository:
-              repository.source === "git"
-                ? repository.location
-                : `rampart:${repository.source}/${repository.name}`,
-            commit: /^[0-9a-f]{40}$/.test(commitSha)
-              ? commitSha
-              : createHash("sha1").update(commitSha).digest("hex"),
-            ref: scan.ref ?? scan.triggeredBy,
-            engineVersion: origin.engineVersion,
-            ruleCatalogueDigest: ruleCatalogueDigest(),
-            builderId: `https://${deps.ledgerOrigin}/scanner`,
-            invocationId: runId,
-            startedOn: scan.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
-            finishedOn: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
-          },
+        // A KMS key signs a statement this long through its delegate (packages/ledger key-delegation.ts).
+        const provenance = await signEnvelopeDelegable(
+          IN_TOTO_PAYLOAD_TYPE,
+          statementBytes(
+            scanProvenanceStatement({
+              subjects: [{ name: `rampart/run/${runId}`, sha256: runArtifact.hash }],
+              repository:
+                repository.source === "git"
+                  ? repository.location
+                  : `rampart:${repository.source}/${repository.name}`,
+              commit: /^[0-9a-f]{40}$/.test(commitSha)
+                ? commitSha
+                : createHash("sha1").update(commitSha).digest("hex"),
+              ref: scan.ref ?? scan.triggeredBy,
+              engineVersion: origin.engineVersion,
+              ruleCatalogueDigest: ruleCatalogueDigest(),
+              builderId: `https://${deps.ledgerOrigin}/scanner`,
+              invocationId: runId,
+              startedOn: scan.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+              finishedOn: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+            }),
+          ),
           signer,
         );
         await tx.insert(provenanceAttestations).values({
           tenantId: scan.tenantId,
           runId,
           source: "scan",
-          envelope: provenance,
+          envelope: provenance.envelope,
+          delegation: provenance.delegation ?? null,
           verified: true,
           signatureRef: keyFingerprint(signer.publicKey),
           createdAt,

@@ -125,6 +125,8 @@ export const attestations = pgTable(
     /** SHA-256 of the envelope's canonical JSON. */
     bundleHash: text("bundle_hash").notNull(),
     envelope: jsonb("envelope").notNull(),
+    /** The key delegation statement when a delegate of the instance key signed (packages/ledger key-delegation.ts). */
+    delegation: jsonb("delegation"),
     /** The decoded Statement, for display. */
     statement: jsonb("statement").notNull(),
     periodStart: timestamptz("period_start").notNull(),
@@ -146,6 +148,8 @@ export const provenanceAttestations = pgTable(
     runId: uuid("run_id"),
     source: text("source", { enum: ["scan", "upload"] }).notNull(),
     envelope: jsonb("envelope").notNull(),
+    /** The key delegation statement when a delegate of the instance key signed the envelope. */
+    delegation: jsonb("delegation"),
     /** The first verified signature's key id, when one verified. */
     signatureRef: text("signature_ref"),
     verified: boolean("verified").notNull(),
