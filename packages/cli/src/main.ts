@@ -47,6 +47,13 @@ Commands:
                                   commits, ref confusion), which run when $GITHUB_TOKEN is set
                                   (default: https://api.github.com; GHES: https://HOST/api/v3)
       --offline                   no network checks, even with $GITHUB_TOKEN set
+      --analyzers a,b             run only these analyzers (unknown names: exit 2); the others
+                                  are listed as "not run" and their controls are not evaluated
+      --min-severity critical|high|med|low
+                                  run only rules that can report at this severity or worse; an
+                                  analyzer left with none is not run
+      --staged                    scan the files staged in git (the index, not the working
+                                  tree), for pre-commit hooks; outside git: exit 2
       --upload URL                send the run to the Rampart server at URL (https, or http on
                                   localhost) with the API token in $RAMPART_TOKEN, and print
                                   the run's link; the token is never taken from the command line

@@ -150,6 +150,10 @@ export function renderTable(result: ScanResult, color: boolean): string {
     lines.push(paint(DIM, `  … and ${result.skipped.length - 20} more (see --format json)`));
   for (const run of result.analyzers) {
     if (run.status === "succeeded") continue;
+    if (run.status === "not-run") {
+      lines.push(paint(DIM, `Analyzer ${run.analyzer}: not run (${run.reason})`));
+      continue;
+    }
     const label = run.status === "failed" ? paint(COLORS.critical, "failed") : paint(COLORS.med, "partial");
     lines.push(
       `Analyzer ${run.analyzer}: ${label}, ${run.filesAnalyzed} of ${plural(run.filesGiven, "file")} analyzed` +

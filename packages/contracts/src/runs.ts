@@ -34,13 +34,16 @@ export const RunReason = z.object({
 });
 export type RunReason = z.infer<typeof RunReason>;
 
-export const AnalyzerRunStatus = z.enum(["succeeded", "partial", "failed"]);
+/** `not-run`: the scan was told not to run it (its rules all disabled or filtered out, or not asked for). */
+export const AnalyzerRunStatus = z.enum(["succeeded", "partial", "failed", "not-run"]);
 
 export const AnalyzerRunSummary = z.object({
   analyzer: z.string(),
   status: AnalyzerRunStatus,
   filesAnalyzed: z.number().int(),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /** Why it was not run (status `not-run`). */
+  reason: z.string().optional(),
 });
 
 export const Run = z.object({

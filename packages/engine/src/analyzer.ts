@@ -128,9 +128,11 @@ export interface SkippedFile {
  * - succeeded: every file given to the analyzer was parsed and every rule ran on it.
  * - partial: some files were skipped or some rules failed on some files; `skipped` says which and why.
  * - failed: the analyzer produced no evidence at all (prepare failed, or every file it was given failed).
+ * - not-run: the scan was told not to run it (every rule disabled, none at the severity asked for, or
+ *   not among the analyzers asked for); `reason` says which. It parsed nothing and proves nothing.
  * An analyzer that was given no files succeeded with `filesAnalyzed: 0`; policy decides what that proves.
  */
-export type AnalyzerStatus = "succeeded" | "partial" | "failed";
+export type AnalyzerStatus = "succeeded" | "partial" | "failed" | "not-run";
 
 export interface AnalyzerRun {
   analyzer: string;
@@ -148,6 +150,8 @@ export interface AnalyzerRun {
   skipped: SkippedFile[];
   /** Set when the whole analyzer failed. */
   error?: string;
+  /** Set when the analyzer was not run (`not-run`): why, in a few words. */
+  reason?: string;
 }
 
 /** Derives a run's status from its counts; one function so every caller agrees. */
@@ -156,7 +160,7 @@ export function analyzerStatus(run: {
   filesAnalyzed: number;
   problems: number;
   error?: string;
-}): AnalyzerStatus {
+}): Exclude<AnalyzerStatus, "not-run"> {
   if (run.error !== undefined) return "failed";
   if (run.filesGiven > 0 && run.filesAnalyzed === 0) return "failed";
   return run.problems === 0 ? "succeeded" : "partial";

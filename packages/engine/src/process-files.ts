@@ -32,6 +32,8 @@ export interface ProcessorInit {
   customRules?: readonly CustomRuleDefinition[];
   /** Rule id → options (`.rampart.yaml` `options:`), already checked by the scan. */
   ruleOptions?: Readonly<Record<string, unknown>>;
+  /** Analyzer ids the scan does not run (analyzer-selection.ts): never prepared, given no file. */
+  notRun?: readonly string[];
 }
 
 export interface BatchResult {
@@ -107,10 +109,13 @@ export async function withCustomRules(
 
 /** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
 export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
-  const all = await withCustomRules(
-    configureAnalyzers(await loadAnalyzers(init.registryUrl, registry), init.ruleOptions),
-    init.customRules,
-  );
+  const notRun = new Set(init.notRun ?? []);
+  const all = (
+    await withCustomRules(
+      configureAnalyzers(await loadAnalyzers(init.registryUrl, registry), init.ruleOptions),
+      init.customRules,
+    )
+  ).filter((analyzer) => !notRun.has(analyzer.id));
   const prepareErrors: Processor["prepareErrors"] = [];
   const ready: Analyzer[] = [];
   for (const analyzer of all) {

@@ -62,6 +62,11 @@ export interface RuleMeta {
   docs: RuleDocs;
   /** True when the rule can attach a Fix; shown in docs and `rampart rules`. */
   fixable?: boolean;
+  /**
+   * True when a report may carry its own severity (`Report.severity`, e.g. a CVSS score), so the
+   * rule's `severity` is only its default: a severity filter cannot rule it out in advance.
+   */
+  severityFromData?: boolean;
 }
 
 /** What a rule reports. The engine adds the snippet, the analyzer, severity and the fingerprint. */

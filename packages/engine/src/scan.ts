@@ -12,6 +12,7 @@ import {
   type OnlineConnections,
   type SkippedFile,
 } from "./analyzer.ts";
+import { type NotRunAnalyzer, planAnalyzers, selectsAnything } from "./analyzer-selection.ts";
 import { workerScript } from "./bundle.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { LoadedCustomRules } from "./custom-rules/load.ts";
@@ -31,7 +32,7 @@ import {
   withCustomRules,
 } from "./process-files.ts";
 import { Redactions } from "./redact.ts";
-import type { RuleMeta, Severity } from "./rule.ts";
+import { isAtLeast, type RuleMeta, type Severity } from "./rule.ts";
 import { configureAnalyzers } from "./rule-options.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
 import { SourceFile } from "./source.ts";
@@ -67,6 +68,13 @@ export interface ScanOptions {
   disabledRules?: readonly string[];
   /** Severity per rule id, replacing the rule's own. */
   severityOverrides?: Readonly<Record<string, Severity>>;
+  /**
+   * Only rules that can report at this severity or worse run, and only such findings are kept; an
+   * analyzer left with no rule is not run (`not-run`).
+   */
+  minSeverity?: Severity;
+  /** Only these analyzers run (ids; `custom` for the custom rules); the others are `not-run`. */
+  analyzers?: readonly string[];
   /** Path-scoped suppressions with reasons (from `.rampart.yaml`). */
   suppressions?: readonly ConfigSuppression[];
   /** Fingerprints already known; findings with one of these are marked `unchanged`, others `new`. */
@@ -187,7 +195,7 @@ function compareFindings(a: RawFinding, b: RawFinding): number {
 export function finalizeFindings(
   raw: readonly RawFinding[],
   suppressions: ReadonlyMap<string, readonly InlineSuppression[]>,
-  options: Pick<ScanOptions, "severityOverrides" | "baseline" | "suppressions">,
+  options: Pick<ScanOptions, "severityOverrides" | "baseline" | "suppressions" | "minSeverity">,
 ): Finding[] {
   // Per-file findings arrive fingerprinted from the workers; project findings (whose rule ids
   // never collide with per-file ones, so occurrence counting is independent) are done here.
@@ -203,6 +211,13 @@ export function finalizeFindings(
     const override = options.severityOverrides?.[finding.ruleId];
     if (override) finding.severity = override;
   }
+  const { minSeverity } = options;
+  if (minSeverity !== undefined) {
+    // A rule whose severity comes from its data ran; its reports below the filter are dropped.
+    const kept = findings.filter((finding) => isAtLeast(finding.severity, minSeverity));
+    findings.length = 0;
+    for (const finding of kept) findings.push(finding);
+  }
   applyInlineSuppressions(findings, suppressions);
   applyConfigSuppressions(findings, options.suppressions ?? []);
   if (options.baseline) {
@@ -216,8 +231,20 @@ function analyzerRuns(
   analyzers: readonly Analyzer[],
   merged: BatchResult,
   prepareErrors: readonly { analyzer: string; error: string }[],
+  notRun: readonly NotRunAnalyzer[],
 ): AnalyzerRun[] {
   return analyzers.map((analyzer) => {
+    const reason = notRun.find((item) => item.analyzer === analyzer.id)?.reason;
+    if (reason !== undefined)
+      return {
+        analyzer: analyzer.id,
+        status: "not-run",
+        filesGiven: 0,
+        filesAnalyzed: 0,
+        busyMs: 0,
+        skipped: [],
+        reason,
+      };
     const counts = merged.counts[analyzer.id] ?? { given: 0, analyzed: 0, busyMs: 0 };
     const skipped = merged.problems
       .filter((problem) => problem.analyzer === analyzer.id)
@@ -325,6 +352,7 @@ function withRuleProblems(runs: AnalyzerRun[], custom: LoadedCustomRules): Analy
     reason: `custom rule: ${problem.line > 0 ? `line ${problem.line}: ` : ""}${problem.message}`,
   }));
   const existing = runs.find((run) => run.analyzer === CUSTOM_ANALYZER_ID);
+  if (existing?.status === "not-run") return runs; // the scan was told not to run them
   const run: AnalyzerRun = existing ?? {
     analyzer: CUSTOM_ANALYZER_ID,
     status: "succeeded",
@@ -405,6 +433,17 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   addDeclaredFiles(root, walked, declaredFormats);
   const custom = options.customRules ?? (await scanCustomRules(root, options, init.registryUrl));
   if (custom.rules.length > 0) init.customRules = custom.rules;
+  // Settled before any file is processed, so that an analyzer left out is never prepared or given one.
+  let notRun: NotRunAnalyzer[] = [];
+  if (selectsAnything(options)) {
+    const plan = planAnalyzers(
+      await withCustomRules(configured ?? (await loadAnalyzers(init.registryUrl)), init.customRules),
+      options,
+    );
+    notRun = plan.notRun;
+    init.disabledRules = plan.inactiveRules;
+    init.notRun = notRun.map((item) => item.analyzer);
+  }
   const walkMs = Date.now() - started;
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
@@ -457,6 +496,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const projectProblems: FileProblem[] = [];
   for (const analyzer of analyzers) {
     if (!analyzer.project || prepareErrors.some((item) => item.analyzer === analyzer.id)) continue;
+    if (notRun.some((item) => item.analyzer === analyzer.id)) continue;
     const files = merged.summaries
       .filter((item) => item.analyzer === analyzer.id)
       .map((item) => ({ path: item.path, summary: item.summary }));
@@ -489,7 +529,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     skipped: [...walked.skipped, ...merged.skipped, ...abandoned].sort((a, b) => (a.path < b.path ? -1 : 1)),
     kinds: merged.kinds,
     analyzers: withRuleProblems(
-      analyzerRuns(await withCustomRules(analyzers, init.customRules), merged, prepareErrors),
+      analyzerRuns(await withCustomRules(analyzers, init.customRules), merged, prepareErrors, notRun),
       custom,
     ),
     findings,

@@ -14,8 +14,12 @@ import {
   getFramework,
 } from "./frameworks.ts";
 
-export const ANALYZER_EVIDENCE = ["succeeded", "partial", "failed", "not-run"] as const;
-/** How the analyzers that evidence a control fared: all succeeded, some partial, some failed, none ran. */
+export const ANALYZER_EVIDENCE = ["succeeded", "partial", "failed", "not-run", "not-evaluated"] as const;
+/**
+ * How the analyzers that evidence a control fared: all succeeded, some partial, some failed, none
+ * had a file of its kind (`not-run`), or the scan was told not to run one of them (`not-evaluated`:
+ * its rules were all disabled or filtered out, so its silence proves nothing).
+ */
 export type AnalyzerEvidence = (typeof ANALYZER_EVIDENCE)[number];
 
 export const ControlResultSchema = z.strictObject({
@@ -173,7 +177,7 @@ export function mergeControlResults(results: readonly ControlResult[]): Readonly
 }
 
 /** Weakest first; `not-run` is left out on purpose: it adds nothing either way. */
-const EVIDENCE_STRENGTH: readonly AnalyzerEvidence[] = ["failed", "partial", "succeeded"];
+const EVIDENCE_STRENGTH: readonly AnalyzerEvidence[] = ["failed", "not-evaluated", "partial", "succeeded"];
 
 function weakerEvidence(a: AnalyzerEvidence, b: AnalyzerEvidence): AnalyzerEvidence {
   if (a === "not-run") return b;

@@ -85,3 +85,11 @@ export {
   requirementsForControl,
 } from "./frameworks.ts";
 export { getPolicyTemplate, listPolicyTemplates, type PolicyTemplate } from "./policies.ts";
+export {
+  analyzerEvidence,
+  type ScannedAnalyzer,
+  type ScannedFinding,
+  type ScannedRule,
+  scanControlResults,
+  weakerAnalyzerEvidence,
+} from "./scan-controls.ts";

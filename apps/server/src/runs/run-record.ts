@@ -8,11 +8,17 @@ import type { AnalyzerRun, Finding as EngineFinding, RuleMeta } from "@rampart/e
 import { vexOfFinding } from "@rampart/engine/sca/vex/findings";
 import type { VexStatement } from "@rampart/engine/sca/vex/statement";
 import { contentHash } from "@rampart/ledger";
-import { getControl, isKnownControl } from "@rampart/policy";
+import {
+  type AnalyzerEvidence,
+  analyzerEvidence,
+  getControl,
+  isKnownControl,
+  weakerAnalyzerEvidence,
+} from "@rampart/policy";
 import type { WaiverRow } from "../findings/waiver-match.ts";
 import { matchingWaiver } from "../findings/waiver-match.ts";
 
-export type Evidence = "succeeded" | "partial" | "failed" | "not-run";
+export type Evidence = AnalyzerEvidence;
 
 export interface FindingRecord {
   ruleId: string;
@@ -78,21 +84,19 @@ export interface RunRecord {
 /** The engine's reasons for a rule that threw or was incomplete: `rule <id> failed: …`, `rule <id>: …`. */
 const UNFINISHED_RULE = /^rule ([a-z0-9-]+\/[a-z0-9-]+)(?::| failed:) /;
 
-const EVIDENCE_ORDER: Evidence[] = ["failed", "partial", "succeeded"];
 /**
  * A control's evidence from two of its analyzers. The weakest wins: one failed analyzer makes it
- * failed. An analyzer that had no files of its kind ("not-run") adds nothing either way: Terraform
- * checks that ran are evidence even in a repository without CloudFormation templates.
+ * failed, and one the scan was told not to run leaves it not evaluated. An analyzer that had no
+ * files of its kind ("not-run") adds nothing either way: Terraform checks that ran are evidence
+ * even in a repository without CloudFormation templates.
  */
 export function combineEvidence(a: Evidence, b: Evidence): Evidence {
-  if (a === "not-run") return b;
-  if (b === "not-run") return a;
-  return EVIDENCE_ORDER.indexOf(a) <= EVIDENCE_ORDER.indexOf(b) ? a : b;
+  return weakerAnalyzerEvidence(a, b);
 }
 
+/** What an analyzer run proves (policy's reading, shared with the CLI's). */
 function evidenceOf(run: AnalyzerRun | undefined): Evidence {
-  if (!run || run.filesAnalyzed === 0) return run?.status === "failed" ? "failed" : "not-run";
-  return run.status;
+  return analyzerEvidence(run);
 }
 
 export function buildRunRecord(input: {
@@ -181,7 +185,8 @@ export function buildRunRecord(input: {
     const run = analyzerRuns.get(rule.analyzer);
     const evidence = evidenceOf(run);
     if (failingRules.has(rule.id) || unfinishedRules.has(rule.id)) continue;
-    if (evidence === "not-run" || evidence === "failed") continue;
+    // Only a run that read files proves a clean rule; a skipped or failed one proves nothing.
+    if (evidence !== "succeeded" && evidence !== "partial") continue;
     const control = getControl(controls[0]!);
     if (!control) continue;
     findings.push({

@@ -567,6 +567,7 @@ export function createScanService(deps: ScanServiceDeps) {
             status: run.status,
             filesAnalyzed: run.filesAnalyzed,
             skipped: run.skipped,
+            ...(run.reason !== undefined ? { reason: run.reason } : {}),
           })),
           engineVersion: origin.engineVersion,
           selfHash: runArtifact.hash,

@@ -4,11 +4,13 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { writeBaseline } from "@rampart/engine/baseline";
+import { CUSTOM_ANALYZER_ID } from "@rampart/engine/custom-rules/meta";
 import { failingFindings } from "@rampart/engine/gate";
 import { toJsonReport } from "@rampart/engine/output/json";
 import { toSarif } from "@rampart/engine/output/sarif";
 import { ruleCatalogue } from "@rampart/engine/registry";
 import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
+import { DEFAULT_MAX_FILE_BYTES } from "@rampart/engine/walk";
 import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { onlineConnections, refuseGitHubTokenArgument } from "../github-option.ts";
@@ -47,6 +49,40 @@ async function withHistory(root: string, options: ScanOptions, result: ScanResul
   }
 }
 
+/**
+ * `--analyzers a,b`: the analyzer ids to run, each one the registry knows. An unknown name is a
+ * usage error naming the known ones, so that a typo does not silently scan with nothing.
+ */
+export function analyzerSelection(value: string, known: readonly string[]): string[] {
+  const names = value
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  const unknown = names.filter((name) => !known.includes(name));
+  if (names.length === 0 || unknown.length > 0)
+    throw new UsageError(
+      `--analyzers: ${names.length === 0 ? "no analyzer named" : `unknown analyzer "${unknown[0]}"`}; known: ${known.join(", ")}`,
+    );
+  return [...new Set(names)];
+}
+
+/** Scans the files staged in git under `root` (see staged.ts); the report names the repository. */
+async function scanStaged(root: string, options: ScanOptions): Promise<ScanResult> {
+  const { stageTree } = await import("../staged.ts");
+  const tree = await stageTree(root, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  try {
+    // Staged files are tracked: a .gitignore pattern that matches one does not take it out.
+    const result = await scan(tree.folder, { ...options, gitignore: false });
+    return {
+      ...result,
+      root: tree.repositoryRoot,
+      skipped: [...tree.skipped, ...result.skipped].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    };
+  } finally {
+    tree.remove();
+  }
+}
+
 export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
   // Loaded only for an upload (or a token passed by mistake): a plain scan does not pay for it.
   const uploading = args.some((arg) => /^--(?:upload|token)(?:=|$)/.test(arg));
@@ -72,10 +108,17 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     branch: { type: "string" },
     "github-api-url": { type: "string" },
     offline: { type: "boolean" },
+    analyzers: { type: "string" },
+    "min-severity": { type: "string" },
+    staged: { type: "boolean" },
   });
   if (positionals.length > 1) throw new UsageError("scan takes one path");
   const format = oneOf("format", values.format, FORMATS, "table");
   const failOn = severityOption("fail-on", values["fail-on"]);
+  const minSeverity = severityOption("min-severity", values["min-severity"]);
+  if (values.staged)
+    for (const flag of ["history", "lockfile", "upload"] as const)
+      if (values[flag] !== undefined) throw new UsageError(`--staged cannot be combined with --${flag}`);
   const workers = integerOption("workers", values.workers);
   // The analyzers are CPU-bound: threads beyond a few per core only add memory (each holds its own
   // analyzers and trees), and a typo like `--workers 200` would take gigabytes.
@@ -94,6 +137,12 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = await prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
+  if (minSeverity !== undefined) options.minSeverity = minSeverity;
+  if (values.analyzers !== undefined)
+    options.analyzers = analyzerSelection(values.analyzers, [
+      ...registry.analyzers.map((analyzer) => analyzer.id),
+      ...((options.customRules?.rules.length ?? 0) > 0 ? [CUSTOM_ANALYZER_ID] : []),
+    ]);
   if (online) options.online = online;
   if (lockfileOption) options.lockfiles = lockfileOption.scanLockfiles(root, lockfiles);
   const upload =
@@ -114,11 +163,15 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (progress) options.onProgress = (update) => progress.update(update);
   let result: ScanResult;
   try {
-    result = await scan(root, options);
+    result = values.staged ? await scanStaged(root, options) : await scan(root, options);
   } finally {
     progress?.done();
   }
-  if (values.history) result = await withHistory(root, options, result);
+  // History is read for secrets only: a scan told not to run that analyzer reads none.
+  const secretsLeftOut = result.analyzers.some(
+    (run) => run.analyzer === "secrets" && run.status === "not-run",
+  );
+  if (values.history && !secretsLeftOut) result = await withHistory(root, options, result);
   if (vexFiles.length > 0) result = { ...result, findings: applyVexFiles(result.findings, vexFiles) };
 
   if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);

@@ -203,7 +203,9 @@ export const controlResults = pgTable(
     controlCode: text("control_code").notNull(),
     passes: integer("passes").notNull(),
     failures: integer("failures").notNull(),
-    evidence: text("evidence", { enum: ["succeeded", "partial", "failed", "not-run"] }).notNull(),
+    evidence: text("evidence", {
+      enum: ["succeeded", "partial", "failed", "not-run", "not-evaluated"],
+    }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.runId, table.controlCode] }),

@@ -97,13 +97,15 @@ export const ScanReportSchema = z.object({
   analyzers: z.array(
     z.object({
       analyzer: z.string(),
-      status: z.enum(["succeeded", "partial", "failed"]),
+      status: z.enum(["succeeded", "partial", "failed", "not-run"]),
       filesGiven: z.number().int().nonnegative(),
       filesAnalyzed: z.number().int().nonnegative(),
       /** Absent in reports written before it was measured. */
       busyMs: z.number().nonnegative().optional(),
       skipped: z.array(SkippedSchema),
       error: z.string().optional(),
+      /** Why the analyzer was not run (status `not-run`). */
+      reason: z.string().optional(),
     }),
   ),
   skipped: z.array(SkippedSchema),

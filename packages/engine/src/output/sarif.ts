@@ -137,6 +137,8 @@ function analyzerNotifications(run: AnalyzerRun): Sarif.Notification[] {
   const list: Sarif.Notification[] = [];
   if (run.error)
     list.push({ level: "error", message: { text: `analyzer ${run.analyzer} failed: ${run.error}` } });
+  if (run.status === "not-run")
+    list.push({ level: "note", message: { text: `analyzer ${run.analyzer} not run: ${run.reason}` } });
   for (const skipped of run.skipped) {
     list.push({
       level: "warning",
@@ -188,11 +190,12 @@ export function toSarif(result: ScanResult, catalogue: readonly RuleMeta[], tool
             endTimeUtc: new Date(Date.parse(result.startedAt) + result.durationMs).toISOString(),
             toolExecutionNotifications: notifications(result),
             properties: {
-              analyzers: result.analyzers.map(({ analyzer, status, filesGiven, filesAnalyzed }) => ({
+              analyzers: result.analyzers.map(({ analyzer, status, filesGiven, filesAnalyzed, reason }) => ({
                 analyzer,
                 status,
                 filesGiven,
                 filesAnalyzed,
+                ...(reason !== undefined ? { reason } : {}),
               })),
             },
           },

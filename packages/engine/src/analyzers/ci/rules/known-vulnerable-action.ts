@@ -45,6 +45,7 @@ export const knownVulnerableAction = defineFileRule<WorkflowModel>({
   analyzer: "ci",
   title: "Action version with a published security advisory",
   severity: "high",
+  severityFromData: true,
   confidence: "high",
   lifecycle: "stable",
   cwe: [1395],

@@ -59,6 +59,7 @@ export const vulnerableDependency = defineProjectRule<ManifestSummary>({
   analyzer: "sca",
   title: "Dependency with a known vulnerability",
   severity: "high",
+  severityFromData: true,
   confidence: "high",
   lifecycle: "stable",
   cwe: [1395],
