@@ -28,6 +28,14 @@ import { RunEnvironmentsTab } from "./run-environments-tab";
 
 export const PASSED_CONTROLS_SHOWN = 5;
 
+/** An analyzer that was not run is not a failure: the scan was told to leave it out. */
+const ANALYZER_BADGE = {
+  succeeded: "success",
+  partial: "warning",
+  failed: "danger",
+  "not-run": "muted",
+} as const satisfies Record<RunDetail["analyzers"][number]["status"], string>;
+
 function location(filePath: string | null, line: number | null): string {
   if (!filePath) return "Repository-wide check";
   return line ? `${filePath}:${line}` : filePath;
@@ -211,20 +219,12 @@ function ArtifactsTab({ detail }: { detail: RunDetail }) {
               <li key={analyzer.analyzer} className="rounded-md border border-border p-3">
                 <div className="flex items-center justify-between">
                   <span className="font-medium">{analyzer.analyzer}</span>
-                  <Badge
-                    variant={
-                      analyzer.status === "succeeded"
-                        ? "success"
-                        : analyzer.status === "partial"
-                          ? "warning"
-                          : "danger"
-                    }
-                  >
-                    {analyzer.status}
-                  </Badge>
+                  <Badge variant={ANALYZER_BADGE[analyzer.status]}>{analyzer.status}</Badge>
                 </div>
                 <p className="text-xs text-muted-foreground">
-                  {plural(analyzer.filesAnalyzed, "file")} analysed
+                  {analyzer.status === "not-run"
+                    ? `not run: ${analyzer.reason ?? "not asked for"}`
+                    : `${plural(analyzer.filesAnalyzed, "file")} analysed`}
                 </p>
                 {analyzer.skipped.length > 0 ? (
                   <ul className="mt-2 flex flex-col gap-1 text-xs">

@@ -247,6 +247,13 @@ describe("RunsPage", () => {
           filesAnalyzed: 12,
           skipped: [{ path: "bad.tf", reason: "parse error" }],
         },
+        {
+          analyzer: "sast",
+          status: "not-run",
+          filesAnalyzed: 0,
+          skipped: [],
+          reason: "not named by --analyzers",
+        },
       ],
       waivers: [
         {
@@ -312,6 +319,9 @@ describe("RunsPage", () => {
     await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
     expect(await within(drawer).findByText("parse error")).toBeInTheDocument();
     expect(within(drawer).getByText("partial")).toBeInTheDocument();
+    // An analyzer left out on purpose is not a failure, and says why.
+    expect(within(drawer).getByText("not-run")).toBeInTheDocument();
+    expect(within(drawer).getByText("not run: not named by --analyzers")).toBeInTheDocument();
     const ledger = within(drawer).getByRole("region", { name: "Evidence ledger entries" });
     expect(within(ledger).getByText("#4 run")).toBeInTheDocument();
     expect(within(ledger).getByText("#5 fix pr")).toBeInTheDocument();
