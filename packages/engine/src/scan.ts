@@ -435,7 +435,11 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   analyzersLoading.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
-  if (workers <= 0) {
+  if (batches.length === 0) {
+    // Nothing to analyze: no analyzer is prepared (the SAST grammars alone are a tenth of a
+    // second), which is most of an empty pre-commit run.
+    prepareErrors = [];
+  } else if (workers <= 0) {
     const processor = await createProcessor(init);
     prepareErrors = processor.prepareErrors;
     for (const tasks of batches) {
