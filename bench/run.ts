@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   "pull-request-check": () => import("./pull-request-check.ts"),
   drift: () => import("./drift.ts"),
   advisor: () => import("./advisor.ts"),
+  "cli-startup": () => import("./cli-startup.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

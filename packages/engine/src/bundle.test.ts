@@ -22,6 +22,20 @@ function withoutTime({ busyMs: _busyMs, ...run }: AnalyzerRun): Omit<AnalyzerRun
   return run;
 }
 
+/** The code of a bundle: its entry and every chunk the entry reaches. */
+function bundleCode(entry: URL): string {
+  const folder = dirname(fileURLToPath(entry));
+  const seen = new Set<string>();
+  const read = (file: string): string => {
+    if (seen.has(file)) return "";
+    seen.add(file);
+    const code = readFileSync(join(folder, file), "utf8");
+    const chunks = [...code.matchAll(/"\.\/(chunk-[A-Z0-9]+\.mjs)"/g)].map((match) => match[1]!);
+    return [code, ...chunks.map(read)].join("\n");
+  };
+  return read("bundle.mjs");
+}
+
 let tree: TempTree | undefined;
 afterEach(() => tree?.remove());
 
@@ -29,7 +43,7 @@ describe("workerScript", () => {
   it("bundles the worker with the registry, leaving installed packages outside", async () => {
     const script = await workerScript(DEFAULT_REGISTRY_URL);
     expect(script.pathname.endsWith("/bundle.mjs")).toBe(true);
-    const code = readFileSync(fileURLToPath(script), "utf8");
+    const code = bundleCode(script);
     expect(code).toContain("node_modules/@ast-grep/napi/");
     expect(code).not.toContain("import.meta.url");
     expect(await workerScript(DEFAULT_REGISTRY_URL)).toBe(script);

@@ -7,11 +7,11 @@
 // node_modules stay outside the bundle and are imported from where they are installed, so native
 // addons and WASM files load as they do from source. When bundling fails for any reason, workers
 // fall back to registering tsx themselves (worker-entry.mjs): slower, same result.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
 import { bundleFile, bundleFolder, currentBundle, isPrivate, stampFile } from "./bundle-cache.mjs";
 
 const TSX_ENTRY = new URL("./worker-entry.mjs", import.meta.url);
@@ -35,19 +35,32 @@ export async function cachedBundle(entry: BundleEntry): Promise<URL> {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (!isPrivate(folder)) throw new Error(`bundle cache ${folder} is not private to this user`);
   const outfile = bundleFile(folder);
-  const partial = `${outfile}.${process.pid}.partial`;
+  // Built beside the bundle, then moved into place: the entry last, so no process sees an entry
+  // whose chunks are missing.
+  const building = join(folder, `build.${process.pid}.partial`);
+  rmSync(building, { recursive: true, force: true });
   const externals = new Set<string>();
+  // esbuild is loaded only to build: a run whose bundle is current (every CLI run but the first
+  // after a change) does not pay its 50 ms of loading.
+  const { build } = await import("esbuild");
   const buildStarted = Date.now();
   const result = await build({
-    stdin: { contents: entry.contents, resolveDir: entry.resolveDir, sourcefile: "entry.ts", loader: "ts" },
+    entryPoints: [ENTRY],
+    // Code behind a dynamic import (a command, an analyzer's parser, the SBOM writers) goes into a
+    // chunk of its own and, with it, its installed packages: a bundle without chunks hoisted every
+    // package's import to its top, and a `rampart scan` of an empty folder loaded all of them.
+    splitting: true,
     bundle: true,
     format: "esm",
     platform: "node",
     target: "node20",
-    outfile: partial,
+    outdir: building,
+    entryNames: "bundle",
+    chunkNames: "chunk-[hash]",
+    outExtension: { ".js": ".mjs" },
     metafile: true,
     logLevel: "silent",
-    plugins: [installedPackagesOutside(externals), importMetaOfSource],
+    plugins: [entryOf(entry), installedPackagesOutside(externals), importMetaOfSource],
   });
   // Installed packages are stamped too: a reinstall that moves or changes one rebuilds the bundle.
   const stamp: Stamp = [];
@@ -60,8 +73,13 @@ export async function cachedBundle(entry: BundleEntry): Promise<URL> {
   }
   // The old stamp goes first: no process may take the new bundle for the old one's sources.
   rmSync(stampFile(folder), { force: true });
-  // Renamed into place so a concurrent process never reads half a file.
-  renameSync(partial, outfile);
+  // Renamed into place so a concurrent process never reads half a file. A chunk's name is the hash
+  // of its content, so replacing one of the same name changes nothing for a process that uses it.
+  const chunks = readdirSync(building).filter((name) => name.startsWith("chunk-"));
+  for (const chunk of chunks) renameSync(join(building, chunk), join(folder, chunk));
+  renameSync(join(building, "bundle.mjs"), outfile);
+  rmSync(building, { recursive: true, force: true });
+  removeOldChunks(folder, new Set(chunks));
   // A file saved while esbuild ran may be newer than what the bundle holds: stamping it now would
   // make the stale bundle look current, so this bundle serves this run only.
   if (!editedDuringBuild) {
@@ -69,6 +87,34 @@ export async function cachedBundle(entry: BundleEntry): Promise<URL> {
     renameSync(`${stampFile(folder)}.${process.pid}.partial`, stampFile(folder));
   }
   return pathToFileURL(outfile);
+}
+
+/** A chunk no build has written for a day: a process started from an older bundle has long loaded it. */
+const CHUNK_KEPT_MS = 24 * 60 * 60 * 1000;
+
+function removeOldChunks(folder: string, current: ReadonlySet<string>): void {
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith("chunk-") || current.has(name)) continue;
+    const stats = statSync(join(folder, name), { throwIfNoEntry: false });
+    if (stats && Date.now() - stats.mtimeMs > CHUNK_KEPT_MS) rmSync(join(folder, name), { force: true });
+  }
+}
+
+const ENTRY = "rampart-bundle-entry";
+
+/** The entry's code as a module of its own (esbuild splits chunks only from entry points, not stdin). */
+function entryOf(entry: BundleEntry): Plugin {
+  return {
+    name: "entry",
+    setup(context) {
+      context.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, () => ({ path: ENTRY, namespace: "entry" }));
+      context.onLoad({ filter: /.*/, namespace: "entry" }, () => ({
+        contents: entry.contents,
+        resolveDir: entry.resolveDir,
+        loader: "ts",
+      }));
+    },
+  };
 }
 
 const scripts = new Map<string, Promise<URL>>();

@@ -46,8 +46,15 @@ import { DEFAULT_MAX_FILE_BYTES, type WalkResult, walk } from "./walk.ts";
 
 export { DEFAULT_REGISTRY_URL } from "./process-files.ts";
 
-/** Below this many files, starting workers costs more than it saves. */
+/**
+ * Below this many files, or this many bytes, starting workers costs more than it saves. Each worker
+ * loads every analyzer again (about 0.5 s of CPU, 50-100 MB), and in-process analysis runs at about
+ * 0.4 s per MB (bench/cli-startup.ts): 918 small Dockerfiles (80 kB) took 0.9 s in-process and
+ * 1.8-2.4 s with workers, 3,000 JavaScript files (5.3 MB) 2.5 s in-process and 3.4 s with workers
+ * on two busy cores. Workers pay once the work is several times their start.
+ */
 const IN_PROCESS_BELOW_FILES = 200;
+const IN_PROCESS_BELOW_BYTES = 8 * 1024 * 1024;
 const BATCH_MAX_FILES = 64;
 const BATCH_MIN_FILES = 4;
 const BATCH_MAX_BYTES = 1024 * 1024;
@@ -138,9 +145,10 @@ export interface ScanResult {
   phases: { walkMs: number; analyzeMs: number; projectMs: number; finalizeMs: number };
 }
 
-/** Worker threads for a scan of this many files: as asked, else one per core, none for small scans. */
-function workerCount(options: ScanOptions, files: number): number {
-  return options.workers ?? (files < IN_PROCESS_BELOW_FILES ? 0 : availableParallelism());
+/** Worker threads for a scan of these files: as asked, else one per core, none for small scans. */
+function workerCount(options: ScanOptions, files: number, bytes: number): number {
+  if (options.workers !== undefined) return options.workers;
+  return files < IN_PROCESS_BELOW_FILES || bytes < IN_PROCESS_BELOW_BYTES ? 0 : availableParallelism();
 }
 
 /**
@@ -425,8 +433,8 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     maxFileBytes,
     ...(options.exclude ? { exclude: options.exclude } : {}),
     ...(options.gitignore !== undefined ? { gitignore: options.gitignore } : {}),
-    onFolder: (filesFound) => {
-      if (workerCount(options, filesFound) > 0) script ??= workerScript(init.registryUrl);
+    onFolder: (filesFound, bytesFound) => {
+      if (workerCount(options, filesFound, bytesFound) > 0) script ??= workerScript(init.registryUrl);
     },
   });
   const declaredFormats = new Map((options.lockfiles ?? []).map((item) => [item.path, item.format]));
@@ -454,7 +462,11 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     options.onProgress?.({ filesDone, filesTotal, bytesDone: merged.bytesRead });
   };
 
-  const workers = workerCount(options, filesTotal);
+  const workers = workerCount(
+    options,
+    filesTotal,
+    walked.files.reduce((bytes, file) => bytes + file.size, 0),
+  );
   const batches = makeBatches(walked.files, workers, declaredFormats);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
   // start and run. A broken registry still fails the scan, when it is awaited below.
@@ -462,7 +474,11 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   analyzersLoading.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
-  if (workers <= 0) {
+  if (batches.length === 0) {
+    // Nothing to analyze: no analyzer is prepared (the SAST grammars alone are a tenth of a
+    // second), which is most of an empty pre-commit run.
+    prepareErrors = [];
+  } else if (workers <= 0) {
     const processor = await createProcessor(init);
     prepareErrors = processor.prepareErrors;
     for (const tasks of batches) {

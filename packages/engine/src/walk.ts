@@ -40,8 +40,8 @@ export interface WalkOptions {
   exclude?: readonly string[];
   /** Honour `.gitignore` files. Default true. */
   gitignore?: boolean;
-  /** Called with the number of files found so far, after each folder. */
-  onFolder?: (filesFound: number) => void;
+  /** Called with the number of files found so far and their bytes, after each folder. */
+  onFolder?: (filesFound: number, bytesFound: number) => void;
 }
 
 export interface WalkedFile {
@@ -109,6 +109,7 @@ export async function walk(root: string, options: WalkOptions = {}): Promise<Wal
     return result;
   }
 
+  let bytesFound = 0;
   const visit = async (dir: string, relativeDir: string, matchers: readonly Matcher[]): Promise<void> => {
     let entries: Dirent[];
     try {
@@ -158,10 +159,13 @@ export async function walk(root: string, options: WalkOptions = {}): Promise<Wal
           path,
           reason: `larger than the ${formatBytes(maxFileBytes)} limit (${formatBytes(size)})`,
         });
-      } else result.files.push({ path, absolutePath, size });
+      } else {
+        result.files.push({ path, absolutePath, size });
+        bytesFound += size;
+      }
     }
 
-    options.onFolder?.(result.files.length);
+    options.onFolder?.(result.files.length, bytesFound);
     for (const { entry, path } of folders) await visit(join(dir, entry.name), `${path}/`, here);
   };
 
