@@ -8,10 +8,12 @@
 import type { Database } from "@rampart/db/client";
 import { attestations, ledgerCheckpoints, ledgerCosignatures, ledgerTimestamps } from "@rampart/db/schema";
 import {
+  cosignatureTime,
   type LedgerEntry,
   ledgerTree,
   type MerkleTree,
   parseCheckpoint,
+  splitNote,
   verifyCosignatures,
   type WitnessSubmission,
 } from "@rampart/ledger";
@@ -48,19 +50,27 @@ export interface AnchorClients {
 /** The witness status that means "this is not an extension of what I cosigned": a fork. */
 const FORK_STATUS = 422;
 
-/** The checkpoint body, which is what a TSA timestamps: every byte before the blank line. */
-export function noteBody(note: string): string {
-  return note.slice(0, note.indexOf("\n\n") + 1);
+/** The checkpoint body, which is what a TSA timestamps: the note's signed text. */
+function noteText(note: string): string {
+  const split = splitNote(note);
+  if (!split.ok) throw new Error(`ledger anchor: our own checkpoint is not a signed note: ${split.message}`);
+  return split.note.text;
 }
 
-/** The time in a tlog-cosignature/v1 line: bytes 4..12 of its signature, big-endian seconds. */
-export function cosignatureTime(line: string): Date | undefined {
-  const match = /^\u2014 \S+ ([A-Za-z0-9+/]+={0,2})$/.exec(line.trim());
-  if (!match) return undefined;
-  const bytes = Buffer.from(match[1]!, "base64");
-  if (bytes.length !== 76) return undefined;
-  const seconds = bytes.readBigUInt64BE(4);
-  return seconds > BigInt(8_640_000_000_000) ? undefined : new Date(Number(seconds) * 1000);
+/** The latest time a Date holds, in POSIX seconds. */
+const MAX_DATE_SECONDS = 8_640_000_000_000;
+
+/** Each cosignature line a witness returned for `note`, with the time it carries. */
+function returnedCosignatures(note: string, lines: readonly string[]): { line: string; cosignedAt: Date }[] {
+  const split = splitNote(withCosignatures(note, lines));
+  if (!split.ok) return [];
+  const returned = new Set(lines.map((line) => line.trimEnd()));
+  return split.note.signatures.flatMap((signature) => {
+    const seconds = cosignatureTime(signature.signature);
+    return returned.has(signature.line) && seconds !== undefined && seconds <= MAX_DATE_SECONDS
+      ? [{ line: signature.line, cosignedAt: new Date(seconds * 1000) }]
+      : [];
+  });
 }
 
 /** The signed note with cosignature lines appended: what a verifier of the cosignatures reads. */
@@ -290,14 +300,13 @@ export function createAnchorService(deps: {
         failures.push(result.message);
         continue;
       }
-      for (const line of result.lines) {
-        const cosignedAt = cosignatureTime(line);
-        if (cosignedAt) cosignatures.push({ witness: witness.name, line: line.trimEnd(), cosignedAt });
+      for (const cosignature of returnedCosignatures(note, result.lines)) {
+        cosignatures.push({ witness: witness.name, ...cosignature });
       }
     }
     let token: Extract<TimestampAnswer, { ok: true }> | undefined;
     if (clients.timestamp && (fresh || !(await timestampOf(newest!.id)))) {
-      const answer = await clients.timestamp(Buffer.from(noteBody(note), "utf8"));
+      const answer = await clients.timestamp(Buffer.from(noteText(note), "utf8"));
       if (answer.ok) token = answer;
       else failures.push(`time-stamping authority: ${answer.message}`);
     }
