@@ -9,7 +9,7 @@ import path from "node:path";
 import { openDatabase } from "@rampart/db/client";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { installJobQueues, templateDatabase } from "./test-database.ts";
+import { installJobQueues, openRunDatabase, runApplicationRole, templateDatabase } from "./test-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -53,7 +53,7 @@ async function createApplicationLogin(prefix: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(`create role "${prefix}_app" login noinherit nobypassrls`);
+    await client.query(`create role "${runApplicationRole(prefix)}" login noinherit nobypassrls`);
   } finally {
     await client.end();
   }
@@ -70,18 +70,7 @@ async function createTemplate(prefix: string) {
   } finally {
     await client.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const applicationUrl = new URL(url);
-  applicationUrl.username = `${prefix}_app`;
-  applicationUrl.password = "";
-  const handle = await openDatabase({
-    kind: "postgres",
-    url: url.toString(),
-    applicationUrl: applicationUrl.toString(),
-    poolSize: 2,
-    onPoolError: () => {},
-  });
+  const handle = await openRunDatabase(adminUrl, prefix, name, 2);
   try {
     await installJobQueues(handle);
   } finally {
@@ -103,7 +92,7 @@ async function dropDatabases(prefix: string) {
       [`${prefix}%`],
     );
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-    await client.query(`drop role if exists "${prefix}_app"`);
+    await client.query(`drop role if exists "${runApplicationRole(prefix)}"`);
   } finally {
     await client.end();
   }

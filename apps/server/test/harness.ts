@@ -17,7 +17,12 @@ import type { App } from "../src/http/types.ts";
 import { createJobQueue, type JobQueue } from "../src/jobs/job-queue.ts";
 import { createServices, jobDefinitions, type Services, type ServicesConfig } from "../src/services.ts";
 import { TENANT_NOT_FOUND } from "../src/tenants/tenant-access.ts";
-import { templateDatabase, testServicesConfig } from "./test-database.ts";
+import {
+  openRunDatabase,
+  runApplicationRole,
+  templateDatabase,
+  testServicesConfig,
+} from "./test-database.ts";
 
 export const backend = (process.env.RAMPART_TEST_BACKEND ?? "pglite") as "pglite" | "postgres";
 
@@ -139,25 +144,13 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
     adminUrl,
     `create database "${name}" template "${templateDatabase(inject("postgresRunPrefix"))}"`,
   );
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  // Roles are cluster-wide: this run's own login, created and dropped by global-setup.
-  const applicationUrl = new URL(url);
-  applicationUrl.username = testApplicationRole();
-  applicationUrl.password = "";
-  const database = await openDatabase({
-    kind: "postgres",
-    url: url.toString(),
-    applicationUrl: applicationUrl.toString(),
-    poolSize: 5,
-    onPoolError: () => {},
-  });
+  const database = await openRunDatabase(adminUrl, inject("postgresRunPrefix"), name, 5);
   return { database, drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
 }
 
 /** The application role of this run: PGlite's default, or one named after the PostgreSQL run. */
 export function testApplicationRole(): string {
-  return backend === "postgres" ? `${inject("postgresRunPrefix")}_app` : "rampart_app";
+  return backend === "postgres" ? runApplicationRole(inject("postgresRunPrefix")) : "rampart_app";
 }
 
 async function adminQuery(url: string, sql: string) {

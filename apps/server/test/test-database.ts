@@ -4,13 +4,32 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DatabaseHandle } from "@rampart/db/client";
+import { type DatabaseHandle, openDatabase } from "@rampart/db/client";
 import pino from "pino";
 import { createJobQueue } from "../src/jobs/job-queue.ts";
 import { createServices, jobDefinitions, type ServicesConfig } from "../src/services.ts";
 
 /** The PostgreSQL database each test file of the run copies with `CREATE DATABASE … TEMPLATE`. */
 export const templateDatabase = (runPrefix: string) => `${runPrefix}_template`;
+
+/** The run's application login: roles are cluster-wide, so each run has its own. */
+export const runApplicationRole = (runPrefix: string) => `${runPrefix}_app`;
+
+/** Opens database `name` of the test server as its owner, with the run's application login. */
+export function openRunDatabase(adminUrl: string, runPrefix: string, name: string, poolSize: number) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const applicationUrl = new URL(url);
+  applicationUrl.username = runApplicationRole(runPrefix);
+  applicationUrl.password = "";
+  return openDatabase({
+    kind: "postgres",
+    url: url.toString(),
+    applicationUrl: applicationUrl.toString(),
+    poolSize,
+    onPoolError: () => {},
+  });
+}
 
 /** The services' configuration in tests; a test file adds what it needs on top. */
 export function testServicesConfig(dataDir: string): ServicesConfig {
