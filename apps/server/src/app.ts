@@ -269,6 +269,8 @@ export async function buildApp(options: {
     version: VERSION,
     environment: config.NODE_ENV,
     database: options.database,
+    scanMemory: services.scans.memoryUsage,
+    instanceAdmins: services.config.INSTANCE_ADMINS ?? [],
     authenticate,
   });
 

@@ -305,6 +305,12 @@ const ConfigSchema = z.object({
   SCAN_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   /** Of those, how many one tenant may hold at once over all processes: the rest serve other tenants. */
   SCAN_WORKERS_PER_TENANT: z.coerce.number().int().min(1).default(1),
+  /**
+   * Memory, in MiB, the repository scans of one process may hold at once, by their estimates; a
+   * scan that does not fit stays queued until one ends (one scan always may run). Unset: half the
+   * container's memory limit, or of the machine's memory without one.
+   */
+  SCAN_MEMORY_BUDGET_MB: z.coerce.number().int().min(1).max(16_777_216).optional(),
   ...AdvisorConfig.shape,
 });
 

@@ -78,6 +78,7 @@ import { isPullRequestRun } from "./runs/run-triggers.ts";
 import { createRunsRepo } from "./runs/runs.repo.ts";
 import { createScanService } from "./runs/scan.service.ts";
 import { createUploadService } from "./runs/upload.service.ts";
+import { createScanMemoryBudget } from "./scan-memory/memory-budget.ts";
 import { createSecretBox, dataDirectoryKey, parseSecretsKey } from "./secrets/secret-box.ts";
 import { createEvidenceFileCleanup } from "./tenants/evidence-file-cleanup.ts";
 import { createInstanceLog } from "./tenants/instance-log.ts";
@@ -131,6 +132,7 @@ export type ServicesConfig = Pick<
       | "TENANT_MAX_IMAGES"
       | "SCAN_WORKERS"
       | "SCAN_WORKERS_PER_TENANT"
+      | "SCAN_MEMORY_BUDGET_MB"
       | "GITHUB_URL"
       | "GITHUB_APP_ID"
       | "GITHUB_APP_PRIVATE_KEY"
@@ -159,6 +161,8 @@ export type ServicesConfig = Pick<
     lookup?: Lookup;
     /** The time evidence requests and compliance are judged at; tests move it across periods. */
     now?: () => Date;
+    /** How long a scan waiting for memory stays queued between tries; tests shorten it. */
+    scanMemoryRetrySeconds?: number;
   };
 
 /**
@@ -263,6 +267,12 @@ export function createServices(
     afterFailed: (scan) => pullRequests.afterScan(scan),
     concurrency: scanConcurrency,
     ...(config.TENANT_MAX_ACTIVE_SCANS ? { maxActiveScansPerTenant: config.TENANT_MAX_ACTIVE_SCANS } : {}),
+    ...(config.SCAN_MEMORY_BUDGET_MB
+      ? { memoryBudget: createScanMemoryBudget(config.SCAN_MEMORY_BUDGET_MB * 1024 * 1024) }
+      : {}),
+    ...(config.scanMemoryRetrySeconds !== undefined
+      ? { memoryRetrySeconds: config.scanMemoryRetrySeconds }
+      : {}),
   });
   const pullRequests = createPullRequestScansService({
     db,

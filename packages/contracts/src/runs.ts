@@ -64,6 +64,13 @@ export const Run = z.object({
   selfHash: z.string(),
   /** Why the run evaluated nothing (a scan that failed or was skipped); null when it evaluated its commit. */
   reason: RunReason.nullable(),
+  /**
+   * The memory the server's scan of this run took, in bytes: how far the worker process's
+   * resident set rose above its level at the scan's start (engine worker threads included; other
+   * work in the same process can add to it). Null when not measured: runs uploaded from CI, runs
+   * that scanned nothing, older runs.
+   */
+  peakMemoryBytes: z.number().int().nonnegative().nullable().optional(),
   createdAt: Timestamp,
 });
 export type Run = z.infer<typeof Run>;

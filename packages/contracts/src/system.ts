@@ -54,6 +54,18 @@ export const SystemInfo = z.object({
       detectedAt: Timestamp,
     }),
   ),
+  /**
+   * Repository scans against this process's memory budget (SCAN_MEMORY_BUDGET_MB): the budget,
+   * the estimates of the scans running here now, and how many run. Instance admins only
+   * (INSTANCE_ADMINS), since it follows every tenant's scans; zero where RUN_WORKERS is off.
+   */
+  scanMemory: z
+    .object({
+      budgetBytes: z.number().int(),
+      reservedBytes: z.number().int(),
+      runningScans: z.number().int(),
+    })
+    .optional(),
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 

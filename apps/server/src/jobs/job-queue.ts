@@ -48,11 +48,14 @@ export function defineJob<Schema extends z.ZodType>(
 
 /** What services need of the queue: sending now, and per-key recurring schedules. */
 export interface JobSender {
-  /** `singletonKey` scopes a singleton or stately queue's one-at-a-time rule (e.g. per tenant). */
+  /**
+   * `singletonKey` scopes a singleton or stately queue's one-at-a-time rule (e.g. per tenant);
+   * `startAfterSeconds` keeps the job queued that long before a worker may take it.
+   */
   send<Schema extends z.ZodType>(
     job: JobDefinition<Schema>,
     payload: z.infer<Schema>,
-    options?: { singletonKey?: string },
+    options?: { singletonKey?: string; startAfterSeconds?: number },
   ): Promise<string | null>;
   /** Sends `payload` to `job` on `cron` (UTC), one schedule per key; replaces an earlier one. */
   schedule<Schema extends z.ZodType>(
@@ -172,11 +175,13 @@ export function createJobQueue(options: {
 
     definitions: () => definitions,
 
-    async send(job, payload, options) {
+    async send(job, payload, options = {}) {
       if (!started) throw new Error(`job queue not started; cannot send ${job.name}`);
       const data = job.payload.parse(payload);
+      const { startAfterSeconds, ...rest } = options;
       return boss.send(job.name, data as object, {
-        ...options,
+        ...rest,
+        ...(startAfterSeconds !== undefined ? { startAfter: startAfterSeconds } : {}),
         ...(job.fairness ? { group: { id: job.fairness.tenantOf(data) } } : {}),
       });
     },

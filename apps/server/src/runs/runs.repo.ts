@@ -31,6 +31,7 @@ export function toRun(row: RunRow): Run {
     failedCount: row.failedCount,
     selfHash: row.selfHash,
     reason: row.reasonCode ? { code: row.reasonCode, message: row.reason ?? "" } : null,
+    peakMemoryBytes: row.peakMemoryBytes,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,6 +5,7 @@
 
 import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { totalmem } from "node:os";
 import path from "node:path";
 import type { FetchFailureReason } from "@rampart/checkout";
 import { type RunReasonCode, UPLOAD_TRIGGER } from "@rampart/contracts/runs";
@@ -36,7 +37,7 @@ import {
   signEnvelopeDelegable,
   statementBytes,
 } from "@rampart/ledger";
-import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdvisoryStore } from "../advisories/advisory-store.ts";
 import type { CodeHost } from "../code-host/code-host.ts";
@@ -49,6 +50,15 @@ import {
   type ReadRepositoryEvidence,
   withRepositoryEvidence,
 } from "../repository-settings/repository-evidence.ts";
+import {
+  createScanMemoryBudget,
+  defaultScanMemoryBudgetBytes,
+  type ScanMemoryBudget,
+  type ScanMemoryLease,
+} from "../scan-memory/memory-budget.ts";
+import { estimateFromPeak, estimateFromTreeSize } from "../scan-memory/memory-estimate.ts";
+import { type PeakMemorySampler, startPeakMemorySampler } from "../scan-memory/peak-memory.ts";
+import { treeSize } from "../scan-memory/tree-size.ts";
 import { tenantVexStatements } from "../vex/vex.repo.ts";
 import { buildRunRecord, openRuleCounts } from "./run-record.ts";
 import { isPullRequestRun } from "./run-triggers.ts";
@@ -131,10 +141,23 @@ interface RunOrigin {
   signProvenance: boolean;
   /** Added to the run's ledger entry. */
   ledgerFacts?: Record<string, unknown>;
+  /** The scan's memory, measured on this server; stopped when the run is stored. */
+  memory?: PeakMemorySampler;
 }
 
-/** tenantId rides along so job listings can be filtered per tenant (see system.routes.ts). */
-export const scanJobPayload = z.object({ scanId: z.uuid(), tenantId: z.uuid() });
+/**
+ * tenantId rides along so job listings can be filtered per tenant (see system.routes.ts).
+ * `memoryEstimateBytes` is set on a scan sent back to the queue for want of memory: what its
+ * checkout measured, so that the next try knows it before checking out again.
+ */
+export const scanJobPayload = z.object({
+  scanId: z.uuid(),
+  tenantId: z.uuid(),
+  memoryEstimateBytes: z.number().int().positive().optional(),
+});
+
+/** How long a scan that did not fit in the memory budget stays queued before it is tried again. */
+export const DEFAULT_MEMORY_RETRY_SECONDS = 5;
 
 export interface RecordedRun {
   tenantId: string;
@@ -163,6 +186,13 @@ export interface ScanServiceDeps {
   maxActiveScansPerTenant?: number;
   /** Scan workers per process, and how many of them one tenant may hold over all processes. */
   concurrency?: { workers: number; perTenant: number };
+  /**
+   * This process's memory for scans: a scan from the queue starts only when its estimate fits,
+   * else it goes back to the queue. Default: half the process's memory (scan-memory/memory-budget.ts).
+   */
+  memoryBudget?: ScanMemoryBudget;
+  /** How long a scan that did not fit stays queued before it is tried again. */
+  memoryRetrySeconds?: number;
   /** Told of each recorded run (fix pull requests check whether they were merged; pull requests report). */
   afterRun?: (run: RecordedRun) => Promise<void>;
   /** Told of each scan that failed for good (a pull request's check must not wait for it forever). */
@@ -182,6 +212,12 @@ export function createScanService(deps: ScanServiceDeps) {
   };
 
   const maxActiveScans = deps.maxActiveScansPerTenant ?? DEFAULT_MAX_ACTIVE_SCANS;
+  const memoryBudget =
+    deps.memoryBudget ??
+    createScanMemoryBudget(
+      defaultScanMemoryBudgetBytes({ constrained: process.constrainedMemory?.(), total: totalmem() }),
+    );
+  const memoryRetrySeconds = deps.memoryRetrySeconds ?? DEFAULT_MEMORY_RETRY_SECONDS;
   const scanJob = defineJob({
     name: "scans.run",
     version: 1,
@@ -189,7 +225,10 @@ export function createScanService(deps: ScanServiceDeps) {
     // The heartbeat finds a scan whose worker died within a minute; the expiry bounds a live one.
     queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 30 },
     fairness: { tenantOf: ({ tenantId }) => tenantId, ...(deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY) },
-    handle: ({ scanId }, attempt) => execute(scanId, attempt.isLastAttempt),
+    handle: ({ scanId, tenantId, memoryEstimateBytes }, attempt) =>
+      execute(scanId, attempt.isLastAttempt, {
+        queued: { tenantId, ...(memoryEstimateBytes ? { memoryEstimateBytes } : {}) },
+      }),
     // No handler ran to say so when the worker died on the last attempt.
     onFailed: async ({ scanId }) => {
       const found = await findScan(scanId);
@@ -314,15 +353,61 @@ export function createScanService(deps: ScanServiceDeps) {
       .where(and(eq(scans.id, scanId), ne(scans.state, "completed")));
   }
 
-  async function execute(scanId: string, isLastAttempt: boolean): Promise<void> {
+  /** The estimate from the repository's last recorded peak, when one was recorded. */
+  async function estimateFromLastPeak(repositoryId: string): Promise<number | undefined> {
+    const [last] = await db
+      .select({ peak: policyRuns.peakMemoryBytes })
+      .from(policyRuns)
+      .where(and(eq(policyRuns.repositoryId, repositoryId), isNotNull(policyRuns.peakMemoryBytes)))
+      .orderBy(desc(policyRuns.createdAt))
+      .limit(1);
+    return last?.peak != null ? estimateFromPeak(last.peak) : undefined;
+  }
+
+  /**
+   * A scan from the queue that does not fit in the memory budget goes back to it, still queued,
+   * with its estimate, to be tried again in `memoryRetrySeconds`; no attempt is spent on it.
+   */
+  async function requeueForMemory(scanId: string, tenantId: string, memoryEstimateBytes: number) {
+    await deps.jobs.send(
+      scanJob,
+      { scanId, tenantId, memoryEstimateBytes },
+      { startAfterSeconds: memoryRetrySeconds },
+    );
+    await setState(scanId, { state: "queued" });
+  }
+
+  /**
+   * Runs a scan. From the queue (`queued`), it first reserves its memory estimate in the budget
+   * and goes back to the queue when it does not fit: before the checkout when the estimate is
+   * known (the job carries it, or the repository's last run recorded its peak), else after it,
+   * from its size. Called directly (the demo seed, tests), the reservation is made regardless.
+   */
+  async function execute(
+    scanId: string,
+    isLastAttempt: boolean,
+    options: { queued?: { tenantId: string; memoryEstimateBytes?: number } } = {},
+  ): Promise<void> {
     const found = await findScan(scanId);
     if (!found || found.state === "completed") return; // deleted with its tenant, or a retry after success
     const [repository] = await db.select().from(repositories).where(eq(repositories.id, found.repositoryId));
     if (!repository) return;
-    await setState(scanId, { state: "running", error: null, filesScanned: 0 });
+    const { queued } = options;
+    const reserve = (estimate: number) => memoryBudget.tryAcquire(estimate, { force: !queued });
+    let lease: ScanMemoryLease | undefined;
+    const knownEstimate = queued?.memoryEstimateBytes ?? (await estimateFromLastPeak(repository.id));
+    if (knownEstimate !== undefined) {
+      lease = reserve(knownEstimate);
+      if (!lease) {
+        await requeueForMemory(scanId, found.tenantId, knownEstimate);
+        return;
+      }
+    }
 
     let workspace: { root: string; commitSha: string; dispose(): void } | undefined;
+    let sampler: PeakMemorySampler | undefined;
     try {
+      await setState(scanId, { state: "running", error: null, filesScanned: 0 });
       const checkedOut = await deps.codeHost.workspace(repository, found.ref ?? undefined);
       if (!checkedOut.ok) {
         // The error is the checkout's own sentence with a reason class, never git's text. Only a
@@ -342,6 +427,15 @@ export function createScanService(deps: ScanServiceDeps) {
         throw new ScanFailure(checkedOut.error);
       }
       workspace = checkedOut.workspace;
+      if (!lease) {
+        const estimate = estimateFromTreeSize(treeSize(workspace.root));
+        lease = reserve(estimate);
+        if (!lease) {
+          await requeueForMemory(scanId, found.tenantId, estimate);
+          return;
+        }
+      }
+      sampler = startPeakMemorySampler();
 
       // The inventory first: it names the packages whose advisories the scan needs, and is the SBOM.
       const inventory = await directoryPackages(workspace.root);
@@ -375,6 +469,7 @@ export function createScanService(deps: ScanServiceDeps) {
           engineVersion: ENGINE_VERSION,
           sbom: { document: sbom, components: inventory.packages.length },
           signProvenance: true,
+          memory: sampler,
         },
       );
     } catch (error) {
@@ -391,6 +486,9 @@ export function createScanService(deps: ScanServiceDeps) {
       // The queue keeps the thrown message as the attempt's error, which /api/system/jobs shows.
       throw error instanceof ScanFailure ? error : new ScanFailure(message, { cause: error });
     } finally {
+      // Whatever happened, the scan's memory is given back (a process that died gives back all).
+      sampler?.stop();
+      lease?.release();
       workspace?.dispose();
     }
   }
@@ -498,6 +596,8 @@ export function createScanService(deps: ScanServiceDeps) {
     // Loaded before the transaction: on PGlite the key's first load would otherwise wait for the
     // single connection the transaction holds.
     const signer = await deps.ledger.signer();
+    // The scan's memory up to here: the engine's, and the record built from its findings.
+    const peakMemoryBytes = origin.memory?.stop() ?? null;
     const recorded = await db.transaction(async (tx): Promise<string | undefined> => {
       // Claim the scan first: the row lock makes a second attempt of the same scan (a retry of a
       // worker thought dead) wait here, then find it completed and write nothing.
@@ -571,6 +671,7 @@ export function createScanService(deps: ScanServiceDeps) {
           })),
           engineVersion: origin.engineVersion,
           selfHash: runArtifact.hash,
+          peakMemoryBytes,
           createdAt,
         })
         .returning({ id: policyRuns.id });
@@ -806,6 +907,9 @@ export function createScanService(deps: ScanServiceDeps) {
 
     /** Used by the scan job and by tests that drive a scan without the queue. */
     execute,
+
+    /** What this process's scans hold of their memory budget now. */
+    memoryUsage: () => memoryBudget.usage(),
   };
 }
 

@@ -3,6 +3,7 @@
 // tenants or to none (instance jobs), so one tenant never sees another's jobs, errors or
 // scheduled scans. Every tenant job carries `tenantId` at the top of its payload (a test walks
 // the job definitions); only Rampart's own queues are listed, never pg-boss's internal jobs.
+// The scans' memory budget is shown to instance admins only: its use follows every tenant's scans.
 import { ErrorBody } from "@rampart/contracts/common";
 import { SystemInfo, SystemJobs } from "@rampart/contracts/system";
 import type { Database } from "@rampart/db/client";
@@ -13,6 +14,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import type { LedgerAlerts } from "../evidence/ledger-alerts.ts";
 import type { App } from "../http/types.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
+import type { ScanMemoryUsage } from "../scan-memory/memory-budget.ts";
 import { visibleJobs, workerHealth } from "./worker-health.ts";
 
 const JOBS_SHOWN = 50;
@@ -53,6 +55,10 @@ export function registerSystemRoutes(
     environment: string;
     database: "pglite" | "postgres";
     ledgerAlerts: Pick<LedgerAlerts, "openOfTenants">;
+    /** What this process's repository scans hold of their memory budget. */
+    scanMemory: () => ScanMemoryUsage;
+    /** E-mail addresses (lower case) of INSTANCE_ADMINS. */
+    instanceAdmins: readonly string[];
     authenticate: onRequestAsyncHookHandler;
   },
 ) {
@@ -63,7 +69,8 @@ export function registerSystemRoutes(
     { ...guarded, schema: { tags: ["system"], response: { 200: SystemInfo, 401: ErrorBody } } },
     async (request) => {
       const boss = deps.queue?.boss;
-      const mine = await tenantsOf(deps.db, currentUser(request).id);
+      const user = currentUser(request);
+      const mine = await tenantsOf(deps.db, user.id);
       const workers = await workerHealth({
         db: deps.db,
         definitions: deps.queue?.definitions() ?? [],
@@ -111,6 +118,7 @@ export function registerSystemRoutes(
           treeSize: alert.treeSize,
           detectedAt: alert.detectedAt.toISOString(),
         })),
+        ...(deps.instanceAdmins.includes(user.email.toLowerCase()) ? { scanMemory: deps.scanMemory() } : {}),
       };
     },
   );

@@ -4,6 +4,7 @@
 import { RUN_REASON_CODES } from "@rampart/contracts/runs";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -121,6 +122,11 @@ export const policyRuns = pgTable(
     reasonCode: text("reason_code", { enum: RUN_REASON_CODES }),
     /** The reason as a sentence of ours, safe to show: never git's or a library's text. */
     reason: text("reason"),
+    /**
+     * The memory the server's scan took: the worker process's peak RSS above its level at the
+     * scan's start (0037). Null for uploaded runs, runs that scanned nothing, and older runs.
+     */
+    peakMemoryBytes: bigint("peak_memory_bytes", { mode: "number" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (table) => [
