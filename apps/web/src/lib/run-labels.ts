@@ -39,3 +39,10 @@ export function runReasonLabel(code: RunReasonCode): string {
 export function unevaluatedTitle(run: Pick<Run, "status">): string {
   return run.status === "skip" ? "Scan skipped" : "Scan failed";
 }
+
+/** "312 MB" for a scan's peak memory: whole mebibytes, or kilobytes below one. */
+export function memoryLabel(bytes: number): string {
+  const mebibytes = bytes / (1024 * 1024);
+  if (mebibytes >= 1) return `${Math.round(mebibytes).toLocaleString("en-US")} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}

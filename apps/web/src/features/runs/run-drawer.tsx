@@ -1,7 +1,7 @@
 // The run drawer: Findings (failed with file:line, waived ones with the waiver's reason; passed
 // controls 5 then '+N more'), Environments (those declared from the run's repository, with their
 // drift state), and Artifacts (hash, the run's evidence ledger entries, its fix pull requests,
-// analyzer statuses and skipped files).
+// analyzer statuses and skipped files). Above the tabs, the scan's peak memory when it was measured.
 import type { Finding, RunDetail } from "@rampart/contracts/runs";
 import { plural } from "@rampart/contracts/words";
 import { RunStatusBadge } from "../../components/run-status-badge";
@@ -20,7 +20,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format-date";
-import { abbreviate, runReasonLabel, runTitle, unevaluatedTitle } from "../../lib/run-labels";
+import { abbreviate, memoryLabel, runReasonLabel, runTitle, unevaluatedTitle } from "../../lib/run-labels";
 import { scrollIntoView } from "../../lib/scroll-into-view";
 import { useRun } from "./api/get-run";
 import { useRevokeWaiver } from "./api/revoke-waiver";
@@ -292,6 +292,11 @@ export function RunDrawer({
                   : `${plural(query.data.run.filesScanned, "file")} · ${query.data.run.failedCount} failed`}
               </span>
             </div>
+            {query.data.run.peakMemoryBytes != null ? (
+              <p className="text-xs text-muted-foreground">
+                Peak memory: {memoryLabel(query.data.run.peakMemoryBytes)}
+              </p>
+            ) : null}
             {query.data.run.reason ? (
               <section
                 aria-label="Why nothing was scanned"

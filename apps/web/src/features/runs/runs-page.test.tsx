@@ -206,6 +206,8 @@ describe("RunsPage", () => {
     expect(why).toHaveTextContent("Scan failed: Authentication required");
     expect(why).toHaveTextContent(failed.reason!.message);
     expect(within(drawer).getByText("Nothing was scanned")).toBeInTheDocument();
+    // nothing was measured either
+    expect(within(drawer).queryByText(/Peak memory/)).not.toBeInTheDocument();
     expect(within(drawer).getByText(/^acme\/web · \w/)).toBeInTheDocument();
     await user.click(within(drawer).getByRole("tab", { name: "Artifacts" }));
     expect(await within(drawer).findByText("#7 run")).toBeInTheDocument();
@@ -222,7 +224,7 @@ describe("RunsPage", () => {
   });
 
   it("opens the run drawer with failed, waived and passed findings and the analyzers", async () => {
-    const run = testRun({ status: "fail" });
+    const run = testRun({ status: "fail", peakMemoryBytes: 312 * 1024 * 1024 });
     const detail: RunDetail = {
       run,
       findings: [
@@ -312,6 +314,7 @@ describe("RunsPage", () => {
     // The open failures, as the run counts them: the waived one stays listed but is not counted.
     expect(within(drawer).getByRole("heading", { name: "Failed (1)" })).toBeInTheDocument();
     expect(within(drawer).getByRole("heading", { name: "Passed controls (8)" })).toBeInTheDocument();
+    expect(within(drawer).getByText("Peak memory: 312 MB")).toBeInTheDocument();
     expect(within(drawer).getByText("Sandbox only")).toBeInTheDocument();
     await user.click(within(drawer).getByRole("button", { name: "Revoke waiver" }));
     await waitFor(() => expect(revoked).toHaveLength(1));
