@@ -225,9 +225,9 @@ export function createScanService(deps: ScanServiceDeps) {
     // The heartbeat finds a scan whose worker died within a minute; the expiry bounds a live one.
     queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 30 },
     fairness: { tenantOf: ({ tenantId }) => tenantId, ...(deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY) },
-    handle: ({ scanId, tenantId, memoryEstimateBytes }, attempt) =>
+    handle: ({ scanId, memoryEstimateBytes }, attempt) =>
       execute(scanId, attempt.isLastAttempt, {
-        queued: { tenantId, ...(memoryEstimateBytes ? { memoryEstimateBytes } : {}) },
+        queued: memoryEstimateBytes ? { memoryEstimateBytes } : {},
       }),
     // No handler ran to say so when the worker died on the last attempt.
     onFailed: async ({ scanId }) => {
@@ -386,7 +386,7 @@ export function createScanService(deps: ScanServiceDeps) {
   async function execute(
     scanId: string,
     isLastAttempt: boolean,
-    options: { queued?: { tenantId: string; memoryEstimateBytes?: number } } = {},
+    options: { queued?: { memoryEstimateBytes?: number } } = {},
   ): Promise<void> {
     const found = await findScan(scanId);
     if (!found || found.state === "completed") return; // deleted with its tenant, or a retry after success
@@ -428,7 +428,7 @@ export function createScanService(deps: ScanServiceDeps) {
       }
       workspace = checkedOut.workspace;
       if (!lease) {
-        const estimate = estimateFromTreeSize(treeSize(workspace.root));
+        const estimate = estimateFromTreeSize(await treeSize(workspace.root));
         lease = reserve(estimate);
         if (!lease) {
           await requeueForMemory(scanId, found.tenantId, estimate);

@@ -33,13 +33,13 @@ describe("the size of a checkout", () => {
   const root = mkdtempSync(path.join(tmpdir(), "rampart-tree-size-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("counts the files outside .git, and no bytes of a file over the per-file limit", () => {
+  it("counts the files outside .git, and no bytes of a file over the per-file limit", async () => {
     mkdirSync(path.join(root, "src/deep"), { recursive: true });
     mkdirSync(path.join(root, ".git/objects"), { recursive: true });
     writeFileSync(path.join(root, "README.md"), "x".repeat(10));
     writeFileSync(path.join(root, "src/deep/a.py"), "y".repeat(20));
     writeFileSync(path.join(root, "src/big.bin"), "z".repeat(100));
     writeFileSync(path.join(root, ".git/objects/pack"), "p".repeat(1000));
-    expect(treeSize(root, 50)).toEqual({ files: 3, bytes: 30 });
+    expect(await treeSize(root, 50)).toEqual({ files: 3, bytes: 30 });
   });
 });
