@@ -123,15 +123,20 @@ function reportedByTaint(
 const FIXED_NAME =
   /^(?:[A-Z][A-Z0-9_]*|int|float|len|str|bool|format|join|upper|lower|strip|True|False|None)$/;
 
-/** The name a call's function starts with: `f` in `f(…)`, `os` in `os.path.join(…)`. */
+/** Python's and Go's call and member-access nodes, with the field that holds the object. */
+const CALL_KINDS = new Set(["call", "call_expression"]);
+const OBJECT_FIELD: Record<string, string> = { attribute: "object", selector_expression: "operand" };
+
+/** The name a call's function starts with: `f` in `f(…)`, `os` in `os.path.join(…)`, `exec` in `exec.Command(…)`. */
 function isCallee(identifier: SgNode): boolean {
   let current = identifier;
   for (let depth = 0; depth < 8; depth++) {
     const parent = current.parent();
     if (!parent) return false;
     const kind = parent.kind() as string;
-    if (kind === "call") return parent.field("function")?.id() === current.id();
-    if (kind !== "attribute" || parent.field("object")?.id() !== current.id()) return false;
+    if (CALL_KINDS.has(kind)) return parent.field("function")?.id() === current.id();
+    const objectField = OBJECT_FIELD[kind];
+    if (!objectField || parent.field(objectField)?.id() !== current.id()) return false;
     current = parent;
   }
   return false;
@@ -143,13 +148,33 @@ const NUMERIC_CONVERSION = /^(?:int|float|len|bool|abs|round)$/;
  * A variable checked against an allow-list or last assigned a number or literal: the taint
  * index knows (files with a source); otherwise the latest `name = …` line before the read says.
  */
-function vettedVariable(model: SastModel, name: string, at: number): boolean {
+function vettedVariable(model: SastModel, name: string, at: number, depth = 0): boolean {
   const known = isVetted(model, name, at);
   if (known !== undefined) return known;
-  const before = model.file.text.slice(Math.max(0, at - 20_000), at);
-  const assignments = [...before.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*(.*)$`, "gm"))];
-  const value = assignments.at(-1)?.[1]?.trim();
+  const from = Math.max(0, at - 20_000);
+  const before = model.file.text.slice(from, at);
+  // `name = …`, and Go's `const name = …`, `var name string = …`, `name := …`
+  const assignments = [
+    ...before.matchAll(
+      new RegExp(
+        `^[ \\t]*(?:(?:const|var)[ \\t]+)?${name}(?:[ \\t]+[\\w.*[\\]]+)?[ \\t]*:?=(?!=)[ \\t]*(.*)$`,
+        "gm",
+      ),
+    ),
+  ];
+  const latest = assignments.at(-1);
+  const value = latest?.[1]?.trim();
   if (value !== undefined && FIXED_ASSIGNMENT.test(value)) return true;
+  // a copy of another name (`title = DEFAULT_TITLE`) is as fixed as that name was then
+  if (
+    latest &&
+    value !== undefined &&
+    /^[A-Za-z_]\w*$/.test(value) &&
+    value !== name &&
+    depth < 3 &&
+    (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, depth + 1))
+  )
+    return true;
   // `if name not in ALLOWED: raise …` before the read
   return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
     before,
@@ -157,7 +182,7 @@ function vettedVariable(model: SastModel, name: string, at: number): boolean {
 }
 
 const FIXED_ASSIGNMENT =
-  /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|-?\d+(?:\.\d+)?$)/;
+  /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
 
 /** True when some name read in the node is a variable (not a constant, a conversion or a member name). */
 function readsVariable(model: SastModel, node: SgNode): boolean {
@@ -170,6 +195,8 @@ function readsVariable(model: SastModel, node: SgNode): boolean {
     // the function called (`mark_safe(…)`, `os.system(…)`), or the operand of a numeric
     // conversion (`int(limit)`)
     if (isCallee(identifier)) continue;
+    // the name of a keyword argument (`format(title=…)`) is not a read
+    if (parent?.kind() === "keyword_argument" && parent.field("name")?.id() === identifier.id()) continue;
     const call = parent?.kind() === "argument_list" ? parent.parent() : null;
     if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
     if (vettedVariable(model, identifier.text(), start)) continue;

@@ -69,6 +69,8 @@ export const goSpec: LanguageSpec = {
     { callee: /^(?:filepath\.Base|path\.Base)$/, hazards: ["path-traversal"] },
     { callee: /^(?:url\.QueryEscape|url\.PathEscape)$/, hazards: ["ssrf", "open-redirect"] },
     { callee: /^ldap\.EscapeFilter$/, hazards: ["ldap-injection"] },
+    // lib/pq quotes a name or a value for PostgreSQL
+    { callee: /^pq\.(?:QuoteIdentifier|QuoteLiteral)$/, hazards: ["sql-injection"] },
   ],
   sinks: [
     {
