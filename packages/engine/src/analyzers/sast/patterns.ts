@@ -81,7 +81,8 @@ function credentialOf(node: SgNode, fields: { key: string; value: string }): { v
     if (items.length !== 1) return undefined;
     literal = items[0]!;
   }
-  const text = literal.text();
+  // an HTTP authorization value (`"Bearer 2f9c…"`) is judged by its credential, not its scheme
+  const text = literal.text().replace(/^([bBrRuU]*["'`])(?:Bearer|Basic|Token)\s*:?\s+/i, "$1");
   if (
     !STRING_LITERAL.test(text) ||
     text.includes("${") ||
