@@ -3,6 +3,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import type { Report, Severity } from "../../rule.ts";
 import { isTestPath } from "../secrets/allowlist.ts";
+import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
@@ -147,9 +148,10 @@ const NUMERIC_CONVERSION = /^(?:int|float|len|bool|abs|round)$/;
 
 /**
  * A variable checked against an allow-list or last assigned a number or literal: the taint
- * index knows (files with a source); otherwise the latest `name = …` line before the read says.
+ * index knows (files with a source); otherwise the latest `name = …` line before the read says,
+ * or an allow-list guard in the function that starts at `scope`.
  */
-function vettedVariable(model: SastModel, name: string, at: number, depth = 0): boolean {
+function vettedVariable(model: SastModel, name: string, at: number, scope: number, depth = 0): boolean {
   const known = isVetted(model, name, at);
   if (known !== undefined) return known;
   const from = Math.max(0, at - 20_000);
@@ -173,13 +175,29 @@ function vettedVariable(model: SastModel, name: string, at: number, depth = 0): 
     /^[A-Za-z_]\w*$/.test(value) &&
     value !== name &&
     depth < 3 &&
-    (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, depth + 1))
+    (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
   )
     return true;
-  // `if name not in ALLOWED: raise …` before the read
+  // `if name not in ALLOWED: raise …` before the read, in the same function (a guard of another
+  // function's parameter of the same name says nothing about this one)
   return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
-    before,
+    model.file.text.slice(Math.max(from, scope), at),
   );
+}
+
+const FUNCTION_KINDS = new Set([
+  "function_definition",
+  "function_declaration",
+  "method_declaration",
+  "func_literal",
+]);
+
+/** Where the innermost function around a node starts (0 at module level). */
+function functionStart(node: SgNode): number {
+  for (let current: SgNode | null = node; current; current = current.parent()) {
+    if (FUNCTION_KINDS.has(current.kind() as string)) return current.range().start.index;
+  }
+  return 0;
 }
 
 const FIXED_ASSIGNMENT =
@@ -200,7 +218,7 @@ function readsVariable(model: SastModel, node: SgNode): boolean {
     if (parent?.kind() === "keyword_argument" && parent.field("name")?.id() === identifier.id()) continue;
     const call = parent?.kind() === "argument_list" ? parent.parent() : null;
     if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
-    if (vettedVariable(model, identifier.text(), start)) continue;
+    if (vettedVariable(model, identifier.text(), start, functionStart(identifier))) continue;
     return true;
   }
   return false;
@@ -245,6 +263,16 @@ function textMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   return matches;
 }
 
+/** A rule on call nodes alone, with no metavariables to resolve against the file. */
+function isPlainCallRule(spec: PatternSpec): boolean {
+  return (
+    (spec.rule as { kind?: string }).kind === "call" &&
+    spec.ifFileMentions === undefined &&
+    spec.credential === undefined &&
+    spec.secret === undefined
+  );
+}
+
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = textMatches(model, hazard);
   const seen = new Set<number>();
@@ -258,12 +286,20 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
     if (testCode && spec.inTests === "skip") continue;
-    const nodes = model.root.findAll(
-      spec.constraints
-        ? ({ rule: spec.rule, constraints: spec.constraints } as never)
-        : ({ rule: spec.rule } as never),
-    );
-    for (const node of nodes) {
+    const config = spec.constraints
+      ? ({ rule: spec.rule, constraints: spec.constraints } as never)
+      : ({ rule: spec.rule } as never);
+    const candidates = model.root
+      .findAll(config)
+      .map((node) => ({ node, text: node.text(), aliased: false }));
+    // a call through an import alias (`sp.run(…)`), judged as the call it names
+    if (isPlainCallRule(spec)) {
+      for (const call of aliasedCalls(model)) {
+        if (call.canonical.matches(config))
+          candidates.push({ node: call.node, text: call.canonical.text(), aliased: true });
+      }
+    }
+    for (const { node, text, aliased } of candidates) {
       const range = rangeOf(node);
       if (seen.has(range.start)) continue;
       if (
@@ -274,7 +310,6 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
         )
       )
         continue;
-      const text = node.text();
       if (spec.where && !spec.where.test(text)) continue;
       if (spec.unless?.test(text)) continue;
       if (isDead(model, range.start)) continue;
@@ -295,7 +330,8 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       reported.push(range);
       const match: PatternMatch = { spec, node, message: substitute(spec.message, node), at: spanOf(node) };
       if (testCode) match.severity = "low";
-      if (spec.fix) {
+      // a fix rewrites the text as written, which an alias match does not have
+      if (spec.fix && !aliased) {
         const target = spec.fix.target ? node.getMatch(spec.fix.target) : node;
         if (target) {
           const span = target.range();
@@ -313,7 +349,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
           };
         }
       }
-      if (!spec.fix) {
+      if (!spec.fix && !aliased) {
         const fix = CODE_FIXES[hazard]?.(model, node);
         if (fix) match.fix = fix;
       }
