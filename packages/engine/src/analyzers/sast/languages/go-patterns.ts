@@ -351,10 +351,11 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "http-server-without-timeout",
-    prefilter: /ListenAndServe|http\.Server\s*\{/,
-    // the package-level helpers build a Server with no timeouts at all
-    rule: { kind: "call_expression", regex: "^http\\.ListenAndServe(?:TLS)?\\(" },
-    message: "http.ListenAndServe has no read timeouts: slow clients hold connections open (Slowloris)",
+    prefilter: /ListenAndServe|http\.Serve(?:TLS)?\(|http\.Server\s*\{/,
+    // the package-level helpers (on an address or a listener) build a Server with no timeouts at all
+    rule: { kind: "call_expression", regex: "^http\\.(?:ListenAndServe|Serve)(?:TLS)?\\(" },
+    message:
+      "http.ListenAndServe and http.Serve have no read timeouts: slow clients hold connections open (Slowloris)",
     inTests: "skip",
   },
   {
