@@ -17,18 +17,30 @@ const FROM_IMPORT = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+?)\
 /** Calls of at most this many aliases per file are re-parsed (generated code can import thousands). */
 const MAX_ALIASED_CALLS = 200;
 
-/** Local name → module path, from the file's import statements. */
+/**
+ * The modules the Python pattern rules name (`languages/python-patterns.ts`): only aliases of
+ * these are followed, so `from django.db import models` does not re-parse every `models.…(…)`.
+ */
+const RULE_MODULES =
+  /^(?:subprocess|os|commands|popen2|asyncio|paramiko|pickle|cPickle|_pickle|dill|cloudpickle|marshal|shelve|jsonpickle|joblib|yaml|pandas|numpy|torch|hashlib|Crypto|Cryptodome|cryptography|random|ssl|OpenSSL|requests|telnetlib|ftplib|tempfile|tarfile|jinja2|mako|markupsafe|django\.utils\.safestring|pysnmp|logging|builtins)(?:\.|$)/;
+/** Modules under those that no rule names, with many calls (`os.path.join`). */
+const UNNAMED_MODULES = /^os\.path(?:\.|$)/;
+
+const followed = (path: string) => RULE_MODULES.test(path) && !UNNAMED_MODULES.test(path);
+
+/** Local name → module path, from the file's import statements of modules the rules name. */
 export function pythonAliases(text: string): Map<string, string> {
   const aliases = new Map<string, string>();
   for (const [, module, name] of text.matchAll(IMPORT_AS)) {
-    if (module && name && module !== name) aliases.set(name, module);
+    if (module && name && module !== name && followed(module)) aliases.set(name, module);
   }
   for (const [, module, list] of text.matchAll(FROM_IMPORT)) {
     if (!module || !list || module.startsWith(".")) continue;
     for (const item of list.split(",")) {
       const [imported, local = imported] = item.trim().split(/\s+as\s+/);
-      if (imported && local && /^\w+$/.test(imported) && /^\w+$/.test(local))
-        aliases.set(local, `${module}.${imported}`);
+      const path = `${module}.${imported}`;
+      if (imported && local && /^\w+$/.test(imported) && /^\w+$/.test(local) && followed(path))
+        aliases.set(local, path);
     }
   }
   return aliases;
