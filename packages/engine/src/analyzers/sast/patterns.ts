@@ -203,8 +203,28 @@ function functionStart(node: SgNode): number {
 const FIXED_ASSIGNMENT =
   /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
 
-/** True when some name read in the node is a variable (not a constant, a conversion or a member name). */
-function readsVariable(model: SastModel, node: SgNode): boolean {
+/** Whether the identifier is an argument (at any depth) of a call that sanitizes for the hazard. */
+function insideSanitizer(model: SastModel, identifier: SgNode, top: SgNode, hazard: TaintHazard): boolean {
+  for (let current = identifier.parent(); current && current.id() !== top.id(); current = current.parent()) {
+    if (!CALL_KINDS.has(current.kind() as string)) continue;
+    const callee = current.field("function")?.text() ?? "";
+    if (
+      model.spec.sanitizers.some(
+        (sanitizer) =>
+          (sanitizer.hazards === "all" || sanitizer.hazards.includes(hazard)) &&
+          sanitizer.callee.test(callee),
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * True when some name read in the node is a variable (not a constant, a conversion, a member name,
+ * or a value passed through a sanitizer of `hazard`: `mark_safe("<b>%s</b>" % escape(name))`).
+ */
+function readsVariable(model: SastModel, node: SgNode, hazard?: TaintHazard): boolean {
   const text = model.file.text;
   for (const identifier of node.findAll({ rule: { kind: "identifier" } })) {
     const start = identifier.range().start.index;
@@ -218,6 +238,7 @@ function readsVariable(model: SastModel, node: SgNode): boolean {
     if (parent?.kind() === "keyword_argument" && parent.field("name")?.id() === identifier.id()) continue;
     const call = parent?.kind() === "argument_list" ? parent.parent() : null;
     if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
+    if (hazard && insideSanitizer(model, identifier, node, hazard)) continue;
     if (vettedVariable(model, identifier.text(), start, functionStart(identifier))) continue;
     return true;
   }
@@ -314,7 +335,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (spec.unless?.test(text)) continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
-      if (spec.variable && !readsVariable(model, node)) continue;
+      if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
