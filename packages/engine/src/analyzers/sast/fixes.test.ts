@@ -551,7 +551,7 @@ const FIXED_LINES: Record<string, string[]> = {
     "SESSION_COOKIE_SECURE = True",
     'response.set_cookie("session", sid, secure=True, httponly=True)',
   ],
-  "tls-verification-disabled/client.go": ["InsecureSkipVerify: false,"],
+  "tls-verification-disabled/client.go": ["InsecureSkipVerify: false,", "conf.InsecureSkipVerify = false"],
   "tls-verification-disabled/client.js": [
     "const agent = new https.Agent({ rejectUnauthorized: true });",
     'process.env.NODE_TLS_REJECT_UNAUTHORIZED = "1";',

@@ -3,6 +3,7 @@
 import type { SgNode } from "@ast-grep/napi";
 import type { Report, Severity } from "../../rule.ts";
 import { isTestPath } from "../secrets/allowlist.ts";
+import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
@@ -81,7 +82,8 @@ function credentialOf(node: SgNode, fields: { key: string; value: string }): { v
     if (items.length !== 1) return undefined;
     literal = items[0]!;
   }
-  const text = literal.text();
+  // an HTTP authorization value (`"Bearer 2f9c…"`) is judged by its credential, not its scheme
+  const text = literal.text().replace(/^([bBrRuU]*["'`])(?:Bearer|Basic|Token)\s*:?\s+/i, "$1");
   if (
     !STRING_LITERAL.test(text) ||
     text.includes("${") ||
@@ -123,15 +125,20 @@ function reportedByTaint(
 const FIXED_NAME =
   /^(?:[A-Z][A-Z0-9_]*|int|float|len|str|bool|format|join|upper|lower|strip|True|False|None)$/;
 
-/** The name a call's function starts with: `f` in `f(…)`, `os` in `os.path.join(…)`. */
+/** Python's and Go's call and member-access nodes, with the field that holds the object. */
+const CALL_KINDS = new Set(["call", "call_expression"]);
+const OBJECT_FIELD: Record<string, string> = { attribute: "object", selector_expression: "operand" };
+
+/** The name a call's function starts with: `f` in `f(…)`, `os` in `os.path.join(…)`, `exec` in `exec.Command(…)`. */
 function isCallee(identifier: SgNode): boolean {
   let current = identifier;
   for (let depth = 0; depth < 8; depth++) {
     const parent = current.parent();
     if (!parent) return false;
     const kind = parent.kind() as string;
-    if (kind === "call") return parent.field("function")?.id() === current.id();
-    if (kind !== "attribute" || parent.field("object")?.id() !== current.id()) return false;
+    if (CALL_KINDS.has(kind)) return parent.field("function")?.id() === current.id();
+    const objectField = OBJECT_FIELD[kind];
+    if (!objectField || parent.field(objectField)?.id() !== current.id()) return false;
     current = parent;
   }
   return false;
@@ -141,26 +148,83 @@ const NUMERIC_CONVERSION = /^(?:int|float|len|bool|abs|round)$/;
 
 /**
  * A variable checked against an allow-list or last assigned a number or literal: the taint
- * index knows (files with a source); otherwise the latest `name = …` line before the read says.
+ * index knows (files with a source); otherwise the latest `name = …` line before the read says,
+ * or an allow-list guard in the function that starts at `scope`.
  */
-function vettedVariable(model: SastModel, name: string, at: number): boolean {
+function vettedVariable(model: SastModel, name: string, at: number, scope: number, depth = 0): boolean {
   const known = isVetted(model, name, at);
   if (known !== undefined) return known;
-  const before = model.file.text.slice(Math.max(0, at - 20_000), at);
-  const assignments = [...before.matchAll(new RegExp(`^[ \\t]*${name}[ \\t]*=(?!=)[ \\t]*(.*)$`, "gm"))];
-  const value = assignments.at(-1)?.[1]?.trim();
+  const from = Math.max(0, at - 20_000);
+  const before = model.file.text.slice(from, at);
+  // `name = …`, and Go's `const name = …`, `var name string = …`, `name := …`
+  const assignments = [
+    ...before.matchAll(
+      new RegExp(
+        `^[ \\t]*(?:(?:const|var)[ \\t]+)?${name}(?:[ \\t]+[\\w.*[\\]]+)?[ \\t]*:?=(?!=)[ \\t]*(.*)$`,
+        "gm",
+      ),
+    ),
+  ];
+  const latest = assignments.at(-1);
+  const value = latest?.[1]?.trim();
   if (value !== undefined && FIXED_ASSIGNMENT.test(value)) return true;
-  // `if name not in ALLOWED: raise …` before the read
+  // a copy of another name (`title = DEFAULT_TITLE`) is as fixed as that name was then
+  if (
+    latest &&
+    value !== undefined &&
+    /^[A-Za-z_]\w*$/.test(value) &&
+    value !== name &&
+    depth < 3 &&
+    (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
+  )
+    return true;
+  // `if name not in ALLOWED: raise …` before the read, in the same function (a guard of another
+  // function's parameter of the same name says nothing about this one)
   return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
-    before,
+    model.file.text.slice(Math.max(from, scope), at),
   );
 }
 
-const FIXED_ASSIGNMENT =
-  /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|-?\d+(?:\.\d+)?$)/;
+const FUNCTION_KINDS = new Set([
+  "function_definition",
+  "function_declaration",
+  "method_declaration",
+  "func_literal",
+]);
 
-/** True when some name read in the node is a variable (not a constant, a conversion or a member name). */
-function readsVariable(model: SastModel, node: SgNode): boolean {
+/** Where the innermost function around a node starts (0 at module level). */
+function functionStart(node: SgNode): number {
+  for (let current: SgNode | null = node; current; current = current.parent()) {
+    if (FUNCTION_KINDS.has(current.kind() as string)) return current.range().start.index;
+  }
+  return 0;
+}
+
+const FIXED_ASSIGNMENT =
+  /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
+
+/** Whether the identifier is an argument (at any depth) of a call that sanitizes for the hazard. */
+function insideSanitizer(model: SastModel, identifier: SgNode, top: SgNode, hazard: TaintHazard): boolean {
+  for (let current = identifier.parent(); current && current.id() !== top.id(); current = current.parent()) {
+    if (!CALL_KINDS.has(current.kind() as string)) continue;
+    const callee = current.field("function")?.text() ?? "";
+    if (
+      model.spec.sanitizers.some(
+        (sanitizer) =>
+          (sanitizer.hazards === "all" || sanitizer.hazards.includes(hazard)) &&
+          sanitizer.callee.test(callee),
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * True when some name read in the node is a variable (not a constant, a conversion, a member name,
+ * or a value passed through a sanitizer of `hazard`: `mark_safe("<b>%s</b>" % escape(name))`).
+ */
+function readsVariable(model: SastModel, node: SgNode, hazard?: TaintHazard): boolean {
   const text = model.file.text;
   for (const identifier of node.findAll({ rule: { kind: "identifier" } })) {
     const start = identifier.range().start.index;
@@ -170,9 +234,12 @@ function readsVariable(model: SastModel, node: SgNode): boolean {
     // the function called (`mark_safe(…)`, `os.system(…)`), or the operand of a numeric
     // conversion (`int(limit)`)
     if (isCallee(identifier)) continue;
+    // the name of a keyword argument (`format(title=…)`) is not a read
+    if (parent?.kind() === "keyword_argument" && parent.field("name")?.id() === identifier.id()) continue;
     const call = parent?.kind() === "argument_list" ? parent.parent() : null;
     if (call && NUMERIC_CONVERSION.test(call.field("function")?.text() ?? "")) continue;
-    if (vettedVariable(model, identifier.text(), start)) continue;
+    if (hazard && insideSanitizer(model, identifier, node, hazard)) continue;
+    if (vettedVariable(model, identifier.text(), start, functionStart(identifier))) continue;
     return true;
   }
   return false;
@@ -217,6 +284,16 @@ function textMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   return matches;
 }
 
+/** A rule on call nodes alone, with no metavariables to resolve against the file. */
+function isPlainCallRule(spec: PatternSpec): boolean {
+  return (
+    (spec.rule as { kind?: string }).kind === "call" &&
+    spec.ifFileMentions === undefined &&
+    spec.credential === undefined &&
+    spec.secret === undefined
+  );
+}
+
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = textMatches(model, hazard);
   const seen = new Set<number>();
@@ -230,12 +307,20 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
     if (testCode && spec.inTests === "skip") continue;
-    const nodes = model.root.findAll(
-      spec.constraints
-        ? ({ rule: spec.rule, constraints: spec.constraints } as never)
-        : ({ rule: spec.rule } as never),
-    );
-    for (const node of nodes) {
+    const config = spec.constraints
+      ? ({ rule: spec.rule, constraints: spec.constraints } as never)
+      : ({ rule: spec.rule } as never);
+    const candidates = model.root
+      .findAll(config)
+      .map((node) => ({ node, text: node.text(), aliased: false }));
+    // a call through an import alias (`sp.run(…)`), judged as the call it names
+    if (isPlainCallRule(spec)) {
+      for (const call of aliasedCalls(model)) {
+        if (call.canonical.matches(config))
+          candidates.push({ node: call.node, text: call.canonical.text(), aliased: true });
+      }
+    }
+    for (const { node, text, aliased } of candidates) {
       const range = rangeOf(node);
       if (seen.has(range.start)) continue;
       if (
@@ -246,12 +331,11 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
         )
       )
         continue;
-      const text = node.text();
       if (spec.where && !spec.where.test(text)) continue;
       if (spec.unless?.test(text)) continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
-      if (spec.variable && !readsVariable(model, node)) continue;
+      if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
@@ -267,7 +351,8 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       reported.push(range);
       const match: PatternMatch = { spec, node, message: substitute(spec.message, node), at: spanOf(node) };
       if (testCode) match.severity = "low";
-      if (spec.fix) {
+      // a fix rewrites the text as written, which an alias match does not have
+      if (spec.fix && !aliased) {
         const target = spec.fix.target ? node.getMatch(spec.fix.target) : node;
         if (target) {
           const span = target.range();
@@ -285,7 +370,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
           };
         }
       }
-      if (!spec.fix) {
+      if (!spec.fix && !aliased) {
         const fix = CODE_FIXES[hazard]?.(model, node);
         if (fix) match.fix = fix;
       }

@@ -6,6 +6,7 @@ import { analyzeFile } from "../../analyze.ts";
 import type { Analyzer } from "../../analyzer.ts";
 import { classify } from "../../classify.ts";
 import { SourceFile } from "../../source.ts";
+import { pythonAliases } from "./aliases.ts";
 import { sastAnalyzer } from "./analyzer.ts";
 import { LANGUAGES, parseSource } from "./model.ts";
 import { patternMatches } from "./patterns.ts";
@@ -245,5 +246,24 @@ describe("redos-regex on hostile literals", () => {
     // literals past 400 characters are not judged; the shorter nested one is, once
     expect(result.findings.map((finding) => finding.location.line)).toEqual([3]);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("python import aliases", () => {
+  it("maps local names to module paths, only for modules the pattern rules name", () => {
+    const text = [
+      "import subprocess as sp",
+      "from os import path, popen",
+      "from django.db import models",
+      "from pickle import (loads as unpickle, dumps)",
+      "from .local import helper",
+      "",
+    ].join("\n");
+    expect(Object.fromEntries(pythonAliases(text))).toEqual({
+      sp: "subprocess",
+      popen: "os.popen",
+      unpickle: "pickle.loads",
+      dumps: "pickle.dumps",
+    });
   });
 });

@@ -33,6 +33,17 @@ export const goPatterns: readonly PatternSpec[] = [
     message: "Broken cipher (DES, 3DES, RC4 or Blowfish)",
   },
   {
+    hazard: "weak-cipher",
+    prefilter: /TLS_/,
+    // a TLS configuration that offers these suites: RSA key exchange (no forward secrecy, the
+    // ROBOT attacks), RC4 or 3DES; Go 1.22 dropped them from its defaults for these reasons
+    rule: {
+      kind: "selector_expression",
+      regex: "^tls\\.TLS_(?:RSA_WITH_\\w+|\\w+_WITH_(?:RC4_128|3DES_EDE_CBC)_\\w+)$",
+    },
+    message: "TLS cipher suite without forward secrecy (RSA key exchange) or with RC4/3DES",
+  },
+  {
     hazard: "weak-randomness",
     prefilter: /rand\./,
     rule: {
@@ -57,8 +68,14 @@ export const goPatterns: readonly PatternSpec[] = [
   {
     hazard: "tls-verification-disabled",
     prefilter: /InsecureSkipVerify/,
-    rule: { kind: "keyed_element", regex: "^InsecureSkipVerify\\s*:\\s*true$" },
-    message: "TLS certificate verification is disabled (InsecureSkipVerify: true)",
+    // in a literal, or set on a config afterwards (`conf.InsecureSkipVerify = true`)
+    rule: {
+      any: [
+        { kind: "keyed_element", regex: "^InsecureSkipVerify\\s*:\\s*true$" },
+        { kind: "assignment_statement", regex: "\\.InsecureSkipVerify\\s*=\\s*true$" },
+      ],
+    },
+    message: "TLS certificate verification is disabled (InsecureSkipVerify = true)",
     fix: { description: "verify certificates", rewrite: { pattern: /true$/, with: "false" } },
   },
   {
@@ -93,6 +110,39 @@ export const goPatterns: readonly PatternSpec[] = [
         { regex: '^http\\.ListenAndServe(?:TLS)?\\(\\s*"(?:0\\.0\\.0\\.0|\\[::\\]):\\d*"' },
       ],
     },
+    message: "The server listens on every network interface, not only the one it is meant to serve",
+    inTests: "skip",
+  },
+  {
+    hazard: "bind-all-interfaces",
+    prefilter: /Listen/,
+    // the same addresses held in a constant or a variable of the file: `const addr = ":9000"`
+    // then `net.Listen("tcp", addr)`
+    rule: {
+      kind: "call_expression",
+      any: [
+        { pattern: "net.Listen($NETWORK, $ADDRESS)" },
+        { pattern: "net.ListenPacket($NETWORK, $ADDRESS)" },
+        { pattern: "tls.Listen($NETWORK, $ADDRESS, $CONFIG)" },
+      ],
+    },
+    constraints: { ADDRESS: { kind: "identifier" } },
+    ifFileMentions: '\\b$ADDRESS\\s*(?:[\\w.]+\\s*)?:?=\\s*"(?:0\\.0\\.0\\.0|\\[::\\]|)?:\\d*"',
+    message: "The server listens on every network interface, not only the one it is meant to serve",
+    inTests: "skip",
+  },
+  {
+    hazard: "bind-all-interfaces",
+    prefilter: /ListenAndServe/,
+    rule: {
+      kind: "call_expression",
+      any: [
+        { pattern: "http.ListenAndServe($ADDRESS, $$$)" },
+        { pattern: "http.ListenAndServeTLS($ADDRESS, $$$)" },
+      ],
+    },
+    constraints: { ADDRESS: { kind: "identifier" } },
+    ifFileMentions: '\\b$ADDRESS\\s*(?:[\\w.]+\\s*)?:?=\\s*"(?:0\\.0\\.0\\.0|\\[::\\]):\\d*"',
     message: "The server listens on every network interface, not only the one it is meant to serve",
     inTests: "skip",
   },
@@ -203,6 +253,8 @@ export const goPatterns: readonly PatternSpec[] = [
     },
     where: /^fmt\.Sprintf\(\s*(?:"(?:[^"\\\n]|\\.)*%[-+# 0-9.]*[svqx]|`[^`]*%[-+# 0-9.]*[svqx])[\s\S]*,/,
     message: "SQL built with fmt.Sprintf from a variable; pass values as query arguments ($1, ?)",
+    // `fmt.Sprintf("… FROM %s", table)` with `const table = "users"` is fixed text
+    variable: true,
     unlessTaint: "sql-injection",
     inTests: "skip",
   },
@@ -213,7 +265,7 @@ export const goPatterns: readonly PatternSpec[] = [
       kind: "binary_expression",
       regex: '^["`]',
       has: { field: "left", regex: GO_SQL_START },
-      // a literal or a number formatted as text cannot carry SQL
+      // a literal, a number formatted as text or a value quoted by lib/pq cannot carry SQL
       not: {
         has: {
           field: "right",
@@ -222,13 +274,15 @@ export const goPatterns: readonly PatternSpec[] = [
             { kind: "raw_string_literal" },
             {
               kind: "call_expression",
-              regex: "^(?:strconv\\.(?:Itoa|FormatInt|FormatUint|FormatFloat)|len)\\(",
+              regex:
+                "^(?:strconv\\.(?:Itoa|FormatInt|FormatUint|FormatFloat)|len|pq\\.QuoteLiteral|pq\\.QuoteIdentifier)\\(",
             },
           ],
         },
       },
     },
     message: "SQL built by concatenating a variable; pass values as query arguments ($1, ?)",
+    variable: true,
     unlessTaint: "sql-injection",
     inTests: "skip",
   },
@@ -244,6 +298,19 @@ export const goPatterns: readonly PatternSpec[] = [
     where:
       /^exec\.Command(?:Context)?\((?:\s*\w+\s*,)?\s*"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh"\s*,\s*"-c"\s*,\s*(?!\s|"(?:[^"\\]|\\.)*"\s*\)$)|^exec\.Command\(\s*(?![\s"`])[^,)]+|^exec\.CommandContext\(\s*[^,]+,\s*(?![\s"`])[^,)]+/,
     message: "A command built from a variable is executed; any part of it that comes from outside runs",
+    // `run := "sleep"` then `exec.Command(run)` runs a fixed program
+    variable: true,
+    unlessTaint: "command-injection",
+    inTests: "skip",
+  },
+  {
+    hazard: "dynamic-shell-command",
+    prefilter: /syscall\.(?:Exec|ForkExec|StartProcess)/,
+    // the low-level process calls, with the program path from a variable
+    rule: { kind: "call_expression", regex: "^syscall\\.(?:Exec|ForkExec|StartProcess)\\(" },
+    where: /^syscall\.(?:Exec|ForkExec|StartProcess)\(\s*(?![\s"`])/,
+    message: "A program chosen at run time is started; whoever controls the path controls what runs",
+    variable: true,
     unlessTaint: "command-injection",
     inTests: "skip",
   },
@@ -284,10 +351,11 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "http-server-without-timeout",
-    prefilter: /ListenAndServe|http\.Server\s*\{/,
-    // the package-level helpers build a Server with no timeouts at all
-    rule: { kind: "call_expression", regex: "^http\\.ListenAndServe(?:TLS)?\\(" },
-    message: "http.ListenAndServe has no read timeouts: slow clients hold connections open (Slowloris)",
+    prefilter: /ListenAndServe|http\.Serve(?:TLS)?\(|http\.Server\s*\{/,
+    // the package-level helpers (on an address or a listener) build a Server with no timeouts at all
+    rule: { kind: "call_expression", regex: "^http\\.(?:ListenAndServe|Serve)(?:TLS)?\\(" },
+    message:
+      "http.ListenAndServe and http.Serve have no read timeouts: slow clients hold connections open (Slowloris)",
     inTests: "skip",
   },
   {

@@ -69,6 +69,8 @@ export const goSpec: LanguageSpec = {
     { callee: /^(?:filepath\.Base|path\.Base)$/, hazards: ["path-traversal"] },
     { callee: /^(?:url\.QueryEscape|url\.PathEscape)$/, hazards: ["ssrf", "open-redirect"] },
     { callee: /^ldap\.EscapeFilter$/, hazards: ["ldap-injection"] },
+    // lib/pq quotes a name or a value for PostgreSQL
+    { callee: /^pq\.(?:QuoteIdentifier|QuoteLiteral)$/, hazards: ["sql-injection"] },
   ],
   sinks: [
     {
@@ -77,7 +79,9 @@ export const goSpec: LanguageSpec = {
         /^(?:[\w.]+)\.(?:Query|QueryRow|Exec|Prepare|Raw|Where|Order|Queryx|QueryRowx|Select|MustExec|NamedExec)$/,
       args: [0],
       label: "SQL query",
-      unlessCall: /^(?:strings|bytes|regexp|url|template|json|xml)\./,
+      // a prepared statement (`stmt, _ := db.Prepare(…)`) takes bind arguments only
+      unlessCall:
+        /^(?:strings|bytes|regexp|url|template|json|xml)\.|^(?:stmt|\w*Stmt)\.(?:Query|QueryRow|Exec)\(/,
       fix: { description: 'pass untrusted values as arguments: db.Query("… WHERE id = $1", id)' },
     },
     {
@@ -85,6 +89,7 @@ export const goSpec: LanguageSpec = {
       callee: /^(?:[\w.]+)\.(?:QueryContext|QueryRowContext|ExecContext|PrepareContext)$/,
       args: [1],
       label: "SQL query",
+      unlessCall: /^(?:stmt|\w*Stmt)\.(?:Query|QueryRow|Exec)Context\(/,
     },
     {
       hazard: "command-injection",

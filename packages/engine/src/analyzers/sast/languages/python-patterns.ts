@@ -321,6 +321,20 @@ export const pythonPatterns: readonly PatternSpec[] = [
     inTests: "skip",
   },
   {
+    hazard: "dynamic-shell-command",
+    prefilter: /os\.(?:spawn|exec|startfile)|popen2\./,
+    // no shell here, but the program itself comes from a variable: whoever sets it chooses what runs
+    rule: {
+      kind: "call",
+      regex: "^(?:os\\.(?:spawn[lv]p?e?|exec[lv]p?e?|startfile)|popen2\\.(?:popen[234]|Popen[34]))\\(",
+    },
+    where:
+      /^os\.spawn[lv]p?e?\(\s*[^,]+,\s*(?!\s|[bBrRuU]{0,2}["'])|^(?:os\.(?:exec[lv]p?e?|startfile)|popen2\.\w+)\(\s*(?!\s|[bBrRuU]{0,2}["'])/,
+    unlessTaint: "command-injection",
+    message: "A program chosen at run time is started; whoever controls the value controls what runs",
+    inTests: "skip",
+  },
+  {
     hazard: "shell-wildcard-injection",
     prefilter: /\b(?:tar|chmod|chown|chgrp|rsync|zip|7z)\b[^\n]*\*/,
     rule: {
@@ -440,6 +454,27 @@ export const pythonPatterns: readonly PatternSpec[] = [
     message: "Telnet and FTP send credentials and data in clear text",
   },
   {
+    hazard: "cleartext-protocol",
+    prefilter: /CommunityData|UsmUserData/,
+    // SNMP v1/v2c authenticate with a community string sent in clear text; SNMPv3 without a
+    // privacy key (the third argument or privKey=) authenticates but sends everything unencrypted
+    rule: {
+      kind: "call",
+      any: [
+        { regex: "^(?:[\\w.]+\\.)?CommunityData\\(" },
+        {
+          regex: "^(?:[\\w.]+\\.)?UsmUserData\\(",
+          not: { has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^privKey\\s*=" } } },
+        },
+      ],
+    },
+    where:
+      /^(?:[\w.]+\.)?CommunityData\(|^(?:[\w.]+\.)?UsmUserData\(\s*(?:[^,()]+(?:,\s*[^,()]+)?\s*|[^,()]+,\s*[^,()]+,\s*None\s*)\)$/,
+    ifFile: /\bpysnmp\b/,
+    message:
+      "SNMP without privacy (v1/v2c community string, or v3 without a privacy key) sends data in clear text",
+  },
+  {
     hazard: "permissive-file-permissions",
     prefilter: /chmod|mkdir|makedirs|S_IWOTH|S_IRWXO/,
     rule: {
@@ -536,11 +571,11 @@ export const pythonPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "html-marked-safe",
-    prefilter: /mark_safe|Markup|SafeString|SafeText/,
+    prefilter: /mark_safe|Markup|SafeString|SafeText|SafeUnicode|SafeBytes/,
     rule: {
       kind: "call",
       regex:
-        "^(?:mark_safe|django\\.utils\\.safestring\\.mark_safe|Markup|markupsafe\\.Markup|SafeString|SafeText)\\(\\s*\\S",
+        "^(?:(?:(?:django\\.utils\\.)?safestring\\.)?(?:mark_safe|SafeString|SafeText|SafeUnicode|SafeBytes)|(?:markupsafe\\.|flask\\.)?Markup)\\(\\s*\\S",
     },
     unless: LITERAL_FIRST_ARGUMENT,
     variable: true,

@@ -12,7 +12,7 @@ export const bindAllInterfaces = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      'A server socket or application server listens on `0.0.0.0`, `::` or the empty host (a `host=` argument, a `socket.bind` address, a `HOST`/`BIND` setting). Test code is not reported. Go: `net.Listen`/`tls.Listen` on `":port"`, `"0.0.0.0:port"` or `"[::]:port"`, and `http.ListenAndServe` on an explicit `0.0.0.0`.',
+      'A server socket or application server listens on `0.0.0.0`, `::` or the empty host (a `host=` argument, a `socket.bind` address, a `HOST`/`BIND` setting). Test code is not reported. Go: `net.Listen`/`tls.Listen` on `":port"`, `"0.0.0.0:port"` or `"[::]:port"`, and `http.ListenAndServe` on an explicit `0.0.0.0`, written literally or through a name of the file declared with such a literal (`const addr = ":9000"`).',
     whyItMatters:
       "The service is reachable from every network the host is attached to, including ones it was not meant to serve; a debug or admin port becomes public.",
     remediation:

@@ -11,7 +11,8 @@ export const cleartextProtocol = definePatternRule({
   controls: ["SAST-CFG-01"],
   fixable: false,
   docs: {
-    summary: "A Telnet (`telnetlib.Telnet`) or FTP (`ftplib.FTP`, not `FTP_TLS`) client is opened.",
+    summary:
+      "A Telnet (`telnetlib.Telnet`) or FTP (`ftplib.FTP`, not `FTP_TLS`) client is opened, or pysnmp talks SNMP without privacy: `CommunityData` (v1/v2c community strings) or `UsmUserData` without a privacy key.",
     whyItMatters:
       "User names, passwords and data cross the network unencrypted; anyone on the path reads or changes them.",
     remediation:

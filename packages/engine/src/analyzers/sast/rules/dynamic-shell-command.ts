@@ -12,7 +12,7 @@ export const dynamicShellCommand = definePatternRule({
   fixable: true,
   docs: {
     summary:
-      'A command line that is not a literal is handed to a shell: `subprocess.*(\u2026, shell=True)`, `os.system`, `os.popen`, `subprocess.getoutput`, `asyncio.create_subprocess_shell`. When untrusted input provably reaches it, `sast/command-injection` reports the flow instead. Go: `exec.Command("sh", "-c", …)` with a non-literal command line, or `exec.Command`/`CommandContext` whose program is a variable.',
+      'A command line that is not a literal is handed to a shell: `subprocess.*(\u2026, shell=True)`, `os.system`, `os.popen`, `subprocess.getoutput`, `asyncio.create_subprocess_shell`; or, without a shell, a program whose path is not a literal: `os.spawn*`, `os.exec*`, `os.startfile`, `popen2`. When untrusted input provably reaches it, `sast/command-injection` reports the flow instead. Go: `exec.Command("sh", "-c", …)` with a non-literal command line, or `exec.Command`/`CommandContext` (and `syscall.Exec`/`ForkExec`/`StartProcess`) whose program is a variable; names declared with a literal (`tool := "uptime"`) are fixed.',
     whyItMatters:
       "The shell interprets quotes, `;`, `$(\u2026)` and globs inside the value: any part of it that ever comes from outside runs as a command.",
     remediation:

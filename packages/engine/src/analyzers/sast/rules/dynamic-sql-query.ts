@@ -12,7 +12,7 @@ export const dynamicSqlQuery = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "A SQL statement (`SELECT \u2026 FROM`, `INSERT INTO`, `UPDATE \u2026 SET`, `DELETE FROM`) is built with an f-string, `%` formatting, `+` or `.format()` from a variable. Constants (`UPPER_CASE` names), numeric conversions and test code are not reported; when untrusted input provably reaches the query, `sast/sql-injection` reports the flow instead. Go: `fmt.Sprintf` of SQL text with a string verb (`%s`, `%v`, `%q`; `%d` is a number) or SQL text `+` a non-literal.",
+      'A SQL statement (`SELECT \u2026 FROM`, `INSERT INTO`, `UPDATE \u2026 SET`, `DELETE FROM`) is built with an f-string, `%` formatting, `+` or `.format()` from a variable. Constants (`UPPER_CASE` names), numeric conversions and test code are not reported; when untrusted input provably reaches the query, `sast/sql-injection` reports the flow instead. Go: `fmt.Sprintf` of SQL text with a string verb (`%s`, `%v`, `%q`; `%d` is a number) or SQL text `+` a non-literal; names declared with a literal (`const table = "users"`) and values quoted by `pq.QuoteLiteral`/`QuoteIdentifier` are fixed.',
     whyItMatters:
       "Whatever the variable holds becomes SQL: the day it carries data from outside, the query can read or change any data the account reaches.",
     remediation:

@@ -12,7 +12,7 @@ export const hardcodedCredential = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "A variable, constant, property or keyword argument named like a password, secret, API key or token is assigned a string literal. Placeholders, empty values, labels with spaces, and names of fields, URLs or headers are not reported; the value is masked in every output.",
+      "A variable, constant, property or keyword argument named like a password (also `pw`), secret, API key, token or bearer token is assigned a string literal (an HTTP scheme such as `Bearer ` before the value is ignored). Placeholders, empty values, labels with spaces, and names of fields, URLs or headers are not reported; the value is masked in every output.",
     whyItMatters:
       "Anyone with read access to the repository (or its history, or a built artifact) can use the credential.",
     remediation:

@@ -12,7 +12,7 @@ export const htmlMarkedSafe = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "Django `mark_safe`/`SafeString` or markupsafe `Markup` wraps a value that is not a string literal, so templates insert it without escaping. When untrusted input provably reaches it, `sast/xss` reports the flow instead. Go: `template.HTML`, `JS`, `URL`, `HTMLAttr`, `CSS`, `JSStr` or `Srcset` of a non-literal in a file using `html/template`. Templates: Jinja2, Django and Nunjucks `{{ value|safe }}` and `{% filter safe %}` (not after `escape`/`striptags`, not of a literal), EJS `<%- value %>` (not `include(…)` or a `sanitize…(…)`/`escape…(…)` call), Handlebars and Mustache `{{{ value }}}` and `{{& value }}`; comments and `{% if false %}`-style blocks are skipped.",
+      "Django `mark_safe`/`SafeString`/`SafeText` (also through the `safestring` module) or markupsafe `Markup` wraps a value that is not a string literal, so templates insert it without escaping. When untrusted input provably reaches it, `sast/xss` reports the flow instead. Go: `template.HTML`, `JS`, `URL`, `HTMLAttr`, `CSS`, `JSStr` or `Srcset` of a non-literal in a file using `html/template`. Templates: Jinja2, Django and Nunjucks `{{ value|safe }}` and `{% filter safe %}` (not after `escape`/`striptags`, not of a literal), EJS `<%- value %>` (not `include(…)` or a `sanitize…(…)`/`escape…(…)` call), Handlebars and Mustache `{{{ value }}}` and `{{& value }}`; comments and `{% if false %}`-style blocks are skipped.",
     whyItMatters:
       "Any part of the value that comes from users becomes markup and script in other users' browsers.",
     remediation:

@@ -12,7 +12,7 @@ export const httpServerWithoutTimeout = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "Go: `http.ListenAndServe`/`ListenAndServeTLS` (whose server has no timeouts), or an `http.Server{…}` literal without `ReadHeaderTimeout` or `ReadTimeout`. Test code is not reported.",
+      "Go: `http.ListenAndServe`/`ListenAndServeTLS` and `http.Serve`/`ServeTLS` on a listener (whose server has no timeouts), or an `http.Server{…}` literal without `ReadHeaderTimeout` or `ReadTimeout`. Test code is not reported.",
     whyItMatters:
       "A client that sends its request headers one byte at a time keeps a connection and its goroutine forever; a few thousand such clients exhaust the server's file descriptors and memory (Slowloris).",
     remediation:

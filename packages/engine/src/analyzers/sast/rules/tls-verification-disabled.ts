@@ -12,7 +12,7 @@ export const tlsVerificationDisabled = definePatternRule({
   fixable: true,
   docs: {
     summary:
-      "Code turns off certificate or host name checks: `rejectUnauthorized: false`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `verify=False`, `ssl.CERT_NONE`, `InsecureSkipVerify: true`, a trust-all `TrustManager` or `HostnameVerifier`.",
+      "Code turns off certificate or host name checks: `rejectUnauthorized: false`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `verify=False`, `ssl.CERT_NONE`, `InsecureSkipVerify: true` (or `conf.InsecureSkipVerify = true`), a trust-all `TrustManager` or `HostnameVerifier`.",
     whyItMatters:
       "Anyone on the network path can impersonate the server and read or change the traffic, including credentials.",
     remediation:

@@ -12,7 +12,7 @@ export const weakCipher = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "DES, 3DES, RC4, RC2, Blowfish or ECB mode encrypts data (including Java's `Cipher.getInstance(\"AES\")`, which means AES/ECB, and Node's deprecated `crypto.createCipher`).",
+      "DES, 3DES, RC4, RC2, Blowfish or ECB mode encrypts data (including Java's `Cipher.getInstance(\"AES\")`, which means AES/ECB, and Node's deprecated `crypto.createCipher`). Go: a `tls.Config` that offers cipher suites with RSA key exchange (`tls.TLS_RSA_WITH_…`, no forward secrecy), RC4 or 3DES.",
     whyItMatters:
       "These ciphers are broken or have tiny blocks, and ECB leaks patterns of the plaintext; encrypted data can be read or altered.",
     remediation:
