@@ -5,7 +5,7 @@ import type { ControlFindings } from "@rampart/contracts/controls";
 import type { RisksResponse } from "@rampart/contracts/risks";
 import { findings, openRuleCounts as openRuleCountsTable, policyRuns } from "@rampart/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUp, type TestContext } from "../../test/harness.ts";
+import { asTenant, createTestContext, signUp, type TestContext } from "../../test/harness.ts";
 import { insertRepositoryWithRun } from "../../test/repository-with-run.ts";
 import { type FindingRecord, openRuleCounts } from "../runs/run-record.ts";
 
@@ -51,14 +51,14 @@ function openFindings(ruleId: string, count: number, tag: string): FindingRecord
   }));
 }
 
-/** A newer run of the repository holding `records`, written as insertRepositoryWithRun writes one. */
-async function recordRun(records: FindingRecord[]) {
+/** A newer run of a repository holding `records`, written as insertRepositoryWithRun writes one. */
+async function recordRun(records: FindingRecord[], repository: { id: string; name: string }) {
   const [run] = await ctx.database.db
     .insert(policyRuns)
     .values({
       tenantId: owner.tenantId,
-      repositoryId,
-      repo: "acme/payments-api",
+      repositoryId: repository.id,
+      repo: repository.name,
       commitSha: "b".repeat(40),
       triggeredBy: "manual",
       status: "fail",
@@ -145,12 +145,43 @@ describe("cached risks and control findings", () => {
   });
 
   it("change when a new run is recorded", async () => {
-    await recordRun(openFindings("sast/sql-injection", 9, "second"));
+    // The repository was renamed above: its runs carry the new name.
+    await recordRun(openFindings("sast/sql-injection", 9, "second"), {
+      id: repositoryId,
+      name: "acme/payments",
+    });
     const after = await risks();
     expect(countOf(after, "sast/sql-injection")).toBe(9);
     expect(countOf(after, "sast/command-injection")).toBe(0);
     const detail = await controlFindings();
     expect(detail.findings).toHaveLength(9);
     expect(detail.findings.every((finding) => finding.filePath?.startsWith("src/second-"))).toBe(true);
+  });
+
+  it("sum a rule's findings over the latest run of every repository", async () => {
+    const second = await asTenant(owner.tenantId, () =>
+      ctx.services.repositoriesRepo.insert({
+        tenantId: owner.tenantId,
+        name: "acme/ledger",
+        source: "sample",
+        location: "ledger",
+        defaultBranch: "main",
+      }),
+    );
+    await recordRun(
+      [
+        ...openFindings("sast/sql-injection", 3, "ledger"),
+        ...openFindings("sast/command-injection", 1, "ledger"),
+      ],
+      second,
+    );
+    const after = await risks();
+    expect(countOf(after, "sast/sql-injection")).toBe(12);
+    expect(countOf(after, "sast/command-injection")).toBe(1);
+    const detail = await controlFindings();
+    expect(detail.findings).toHaveLength(13);
+    expect(new Set(detail.findings.map((finding) => finding.run.repo))).toEqual(
+      new Set(["acme/payments", "acme/ledger"]),
+    );
   });
 });
