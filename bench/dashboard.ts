@@ -220,9 +220,9 @@ interface Target {
   cookie: string;
 }
 
-/** Each call on every target in turn (A then B), before the next call. */
-async function measureCalls(targets: readonly Target[], tenantId: string, secondPage: string) {
-  const calls: [string, string][] = [
+/** The calls measured: name and path. */
+function dashboardCalls(tenantId: string, secondPage: string): [string, string][] {
+  return [
     ["GET /api/tenants/:id/summary?days=7", `/api/tenants/${tenantId}/summary?days=7`],
     ["GET /api/tenants/:id/summary?days=90", `/api/tenants/${tenantId}/summary?days=90`],
     ["GET /api/tenants/:id/runs (page 1)", `/api/tenants/${tenantId}/runs`],
@@ -232,6 +232,30 @@ async function measureCalls(targets: readonly Target[], tenantId: string, second
     ["GET /api/tenants/:id/risk-heatmap", `/api/tenants/${tenantId}/risk-heatmap`],
     ["GET /api/controls/IAC-ENC-01/findings", `/api/controls/IAC-ENC-01/findings?tenantId=${tenantId}`],
   ];
+}
+
+/**
+ * The calls whose answers differ between the targets (an A/B must not trade correctness for
+ * speed); the summary's generation time is left out, being the moment it was computed.
+ */
+async function differingAnswers(targets: readonly Target[], tenantId: string, secondPage: string) {
+  const differing: string[] = [];
+  for (const [call, url] of dashboardCalls(tenantId, secondPage)) {
+    const bodies = await Promise.all(
+      targets.map(async (target) => {
+        const response = await fetch(`${target.base}${url}`, { headers: { cookie: target.cookie } });
+        const { generatedAt: _generatedAt, ...rest } = (await response.json()) as Record<string, unknown>;
+        return `${response.status} ${JSON.stringify(rest)}`;
+      }),
+    );
+    if (bodies.some((body) => body !== bodies[0])) differing.push(call);
+  }
+  return differing;
+}
+
+/** Each call on every target in turn (A then B), before the next call. */
+async function measureCalls(targets: readonly Target[], tenantId: string, secondPage: string) {
+  const calls = dashboardCalls(tenantId, secondPage);
   const results: {
     side: string;
     call: string;
@@ -430,6 +454,14 @@ async function measureBackend(
         // EXPERIMENT: proposed schema changes applied to this throwaway database only.
         for (const statement of EXPERIMENT_SQL) await database.ownerDb.execute(sql.raw(statement));
         await database.ownerDb.execute(sql`vacuum analyze findings`);
+        if (targets.length > 1) {
+          const differing = await differingAnswers(targets, tenantId, secondPage);
+          notes.push(
+            differing.length === 0
+              ? `- ${label}: every call answered A and B with the same JSON (the summary but its generatedAt).`
+              : `- ${label}: A and B answered differently: ${differing.join("; ")}.`,
+          );
+        }
         for (const result of await measureCalls(targets, tenantId, secondPage)) {
           rows.push([
             `${label}, EXPERIMENT: proposed indexes`,
