@@ -438,6 +438,14 @@ async function measureBackend(
         headers: { cookie: targets[0]!.cookie },
       });
       const secondPage = (firstPage.json() as { nextCursor: string }).nextCursor;
+      if (targets.length > 1) {
+        const differing = await differingAnswers(targets, tenantId, secondPage);
+        notes.push(
+          differing.length === 0
+            ? `- ${label}: every call answered A and B with the same JSON (the summary but its generatedAt).`
+            : `- ${label}: A and B answered differently: ${differing.join("; ")}.`,
+        );
+      }
       for (const result of await measureCalls(targets, tenantId, secondPage)) {
         rows.push([
           label,
@@ -454,14 +462,6 @@ async function measureBackend(
         // EXPERIMENT: proposed schema changes applied to this throwaway database only.
         for (const statement of EXPERIMENT_SQL) await database.ownerDb.execute(sql.raw(statement));
         await database.ownerDb.execute(sql`vacuum analyze findings`);
-        if (targets.length > 1) {
-          const differing = await differingAnswers(targets, tenantId, secondPage);
-          notes.push(
-            differing.length === 0
-              ? `- ${label}: every call answered A and B with the same JSON (the summary but its generatedAt).`
-              : `- ${label}: A and B answered differently: ${differing.join("; ")}.`,
-          );
-        }
         for (const result of await measureCalls(targets, tenantId, secondPage)) {
           rows.push([
             `${label}, EXPERIMENT: proposed indexes`,
