@@ -7,8 +7,18 @@
 // PGlite (5000, as on PostgreSQL; seeding 1M rows in WASM took 100–150 s on 2 busy cores).
 // BENCH_DASHBOARD_EXPERIMENT=1 also measures the calls again after the proposed index changes
 // (EXPERIMENT_SQL below), run against the throwaway database only.
+// BENCH_DASHBOARD_BASE=<revision>: an A/B on the same data set, with row-level security on: the
+// base revision's server (from `git archive` into a temporary folder, with a hard-linked copy of
+// node_modules) and this checkout's run in this process side by side, and each call is measured
+// on A then on B before the next call; PostgreSQL only (two revisions cannot share one embedded
+// PGlite). BENCH_DASHBOARD_BACKENDS=postgres: only those backends.
 
-import type { DatabaseHandle } from "@rampart/db/client";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { DatabaseHandle, openDatabase } from "@rampart/db/client";
 import { tenants } from "@rampart/db/schema";
 import { ruleById } from "@rampart/engine";
 import { listControls } from "@rampart/policy";
@@ -22,7 +32,7 @@ import {
   RLS_MODES,
   withoutRowLevelSecurity,
 } from "./lib.ts";
-import { startBenchServer } from "./server.ts";
+import { type BenchServer, startBenchServer } from "./server.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -83,6 +93,8 @@ export async function seed(database: DatabaseHandle, tenantId: string, perRun: n
         analyzer: rule.analyzer,
         severity: rule.severity,
         title: rule.title,
+        // Every known control of the rule, first one first, as recording a run writes metadata.controls.
+        controls: rule.controls.filter((code) => controls.has(code)),
         control_code: control.code,
         control_title: control.title,
         control_severity: control.severity,
@@ -96,7 +108,7 @@ export async function seed(database: DatabaseHandle, tenantId: string, perRun: n
   await db.execute(sql`
     create table bench_rules as
     select * from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb) as x(
-      idx int, rule_id text, analyzer text, severity text, title text, control_code text,
+      idx int, rule_id text, analyzer text, severity text, title text, controls jsonb, control_code text,
       control_title text, control_severity text, path_prefix text, path_suffix text)`);
   await db.execute(sql`create unique index on bench_rules (idx)`);
 
@@ -137,7 +149,7 @@ export async function seed(database: DatabaseHandle, tenantId: string, perRun: n
         case k.status when 'fail' then b.title else 'Passed: ' || b.title end,
         b.path_prefix || (k.key % 300) || b.path_suffix, 1 + k.key % 400,
         encode(sha256(convert_to(r.repository_id::text || ':' || k.key, 'UTF8')), 'hex'),
-        jsonb_build_object('ruleTitle', b.title, 'control', jsonb_build_object(
+        jsonb_build_object('ruleTitle', b.title, 'controls', b.controls, 'control', jsonb_build_object(
           'code', b.control_code, 'title', b.control_title, 'severity', b.control_severity)),
         r.created_at
       from bench_runs r
@@ -201,8 +213,16 @@ export async function seed(database: DatabaseHandle, tenantId: string, perRun: n
   return counts;
 }
 
-async function measureCalls(base: string, cookie: string, tenantId: string, secondPage: string) {
-  const calls: [string, string][] = [
+/** A running server of one side, signed in. */
+interface Target {
+  side: string;
+  base: string;
+  cookie: string;
+}
+
+/** The calls measured: name and path. */
+function dashboardCalls(tenantId: string, secondPage: string): [string, string][] {
+  return [
     ["GET /api/tenants/:id/summary?days=7", `/api/tenants/${tenantId}/summary?days=7`],
     ["GET /api/tenants/:id/summary?days=90", `/api/tenants/${tenantId}/summary?days=90`],
     ["GET /api/tenants/:id/runs (page 1)", `/api/tenants/${tenantId}/runs`],
@@ -212,62 +232,241 @@ async function measureCalls(base: string, cookie: string, tenantId: string, seco
     ["GET /api/tenants/:id/risk-heatmap", `/api/tenants/${tenantId}/risk-heatmap`],
     ["GET /api/controls/IAC-ENC-01/findings", `/api/controls/IAC-ENC-01/findings?tenantId=${tenantId}`],
   ];
-  const results: { call: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number }[] = [];
+}
+
+/**
+ * The calls whose answers differ between the targets (an A/B must not trade correctness for
+ * speed); the summary's generation time is left out, being the moment it was computed.
+ */
+async function differingAnswers(targets: readonly Target[], tenantId: string, secondPage: string) {
+  const differing: string[] = [];
+  for (const [call, url] of dashboardCalls(tenantId, secondPage)) {
+    const bodies = await Promise.all(
+      targets.map(async (target) => {
+        const response = await fetch(`${target.base}${url}`, { headers: { cookie: target.cookie } });
+        const { generatedAt: _generatedAt, ...rest } = (await response.json()) as Record<string, unknown>;
+        return `${response.status} ${JSON.stringify(rest)}`;
+      }),
+    );
+    if (bodies.some((body) => body !== bodies[0])) differing.push(call);
+  }
+  return differing;
+}
+
+/** Each call on every target in turn (A then B), before the next call. */
+async function measureCalls(targets: readonly Target[], tenantId: string, secondPage: string) {
+  const calls = dashboardCalls(tenantId, secondPage);
+  const results: {
+    side: string;
+    call: string;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    non2xx: number;
+  }[] = [];
   for (const [call, url] of calls) {
-    results.push({ call, ...(await load({ url: `${base}${url}`, headers: { cookie } })) });
+    for (const target of targets) {
+      const measured = await load({ url: `${target.base}${url}`, headers: { cookie: target.cookie } });
+      results.push({ side: target.side, call, ...measured });
+    }
   }
   return results;
+}
+
+type StartServer = (database: DatabaseHandle, db?: DatabaseHandle["db"]) => Promise<BenchServer>;
+
+interface Side {
+  /** "A: <revision>" or "B: <revision>" in an A/B; empty otherwise. */
+  label: string;
+  start: StartServer;
+}
+
+function git(args: string[]): string {
+  return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+
+/**
+ * The base revision's bench server, from a copy of its files (`git archive`, so the repository's
+ * worktrees are untouched) that shares this checkout's installed packages through hard links.
+ */
+async function baseSide(revision: string): Promise<{ side: Side; cleanup(): void }> {
+  const root = git(["rev-parse", "--show-toplevel"]);
+  const short = git(["rev-parse", "--short", revision]);
+  const temp = mkdtempSync(path.join(tmpdir(), "rampart-dashboard-base-"));
+  const dir = path.join(temp, short);
+  mkdirSync(dir);
+  execFileSync("sh", ["-c", `git -C "${root}" archive "${short}" | tar -x -C "${dir}"`]);
+  execFileSync("cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]);
+  const server = (await import(pathToFileURL(path.join(dir, "bench/server.ts")).href)) as {
+    startBenchServer: StartServer;
+  };
+  const client = (await import(pathToFileURL(path.join(dir, "packages/db/src/client.ts")).href)) as {
+    openDatabase: typeof openDatabase;
+  };
+  // The base's queries must go through its own database module: the caller's context (tenant,
+  // user) lives in that module's async storage, which this checkout's copy cannot see.
+  const start: StartServer = async (database) => {
+    const own = await client.openDatabase({
+      kind: "postgres",
+      url: database.url!,
+      poolSize: 20,
+      onPoolError: () => {},
+    });
+    const running = await server.startBenchServer(own);
+    return {
+      ...running,
+      stop: async () => {
+        await running.stop();
+        await own.close();
+      },
+    };
+  };
+  return {
+    side: { label: `A: ${short}`, start },
+    cleanup: () => rmSync(temp, { recursive: true, force: true }),
+  };
 }
 
 export async function run(): Promise<string> {
   const rows: (string | number)[][] = [];
   const notes: string[] = [];
-  for (const backend of backends()) {
-    const perRun = findingsPerRun(backend);
-    const { database, cleanup } = await openBenchDatabase(backend);
-    const baseline = await withoutRowLevelSecurity(database);
-    try {
-      const credentials = { email: "bench@example.test", password: "benchmark password" };
-      const registering = await startBenchServer(database);
-      const registered = await registering.app.inject({
-        method: "POST",
-        url: "/api/auth/register",
-        payload: { ...credentials, name: "Bench", tenantName: "Bench Org" },
-      });
-      await registering.stop();
-      if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
-      // Registration no longer names the account (a taken e-mail must look the same): read the
-      // new organization as the owner.
-      const [organization] = await database.ownerDb
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(eq(tenants.name, "Bench Org"));
-      const tenantId = organization!.id;
+  const base = process.env.BENCH_DASHBOARD_BASE
+    ? await baseSide(process.env.BENCH_DASHBOARD_BASE)
+    : undefined;
+  const sides: Side[] = base
+    ? [base.side, { label: `B: ${git(["rev-parse", "--short", "HEAD"])}`, start: startBenchServer }]
+    : [{ label: "", start: startBenchServer }];
+  // An A/B compares the application as it is: row-level security on.
+  const rlsModes = base ? (["on"] as const) : RLS_MODES;
+  // Two revisions can share a PostgreSQL database but not an embedded PGlite instance.
+  const only = base ? ["postgres"] : process.env.BENCH_DASHBOARD_BACKENDS?.split(",");
+  const loadBefore = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+  try {
+    for (const backend of backends().filter((name) => !only || only.includes(name))) {
+      await measureBackend(backend, sides, rlsModes, rows, notes);
+    }
+  } finally {
+    base?.cleanup();
+  }
+  const loadAfter = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+  return [
+    markdownTable(
+      [
+        "backend (data)",
+        "RLS",
+        ...(base ? ["revision"] : []),
+        "call",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "non-2xx",
+      ],
+      rows.map((row) => (base ? row : [...row.slice(0, 2), ...row.slice(3)])),
+    ),
+    "",
+    `${CONNECTIONS} connections, ${DURATION_SECONDS} s per call; ${REPOSITORIES} repositories, runs spread over ${WINDOW_DAYS} days, ~75% of findings fail.`,
+    "RLS off: the application queries as the owner, as before row-level security; on: as the application role with the user's context.",
+    ...(base ? ["A/B: each call is measured on A, then on B, against the same database."] : []),
+    `Load average before: ${loadBefore}; after: ${loadAfter}.`,
+    ...notes,
+  ].join("\n");
+}
 
-      const started = performance.now();
-      const counts = await seed(database, tenantId, perRun);
-      const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
-      const label = `${backend} (${RUNS} runs × ${perRun} = ${counts.findings.toLocaleString("en")} findings)`;
-      notes.push(
-        `- ${label}: seeded in ${seedSeconds} s; ${counts.control_results.toLocaleString("en")} control results, ` +
-          `${counts.tracks.toLocaleString("en")} finding tracks (${counts.fixed.toLocaleString("en")} fixed); database ${counts.size}.`,
+async function measureBackend(
+  backend: Backend,
+  sides: readonly Side[],
+  rlsModes: readonly (typeof RLS_MODES)[number][],
+  rows: (string | number)[][],
+  notes: string[],
+) {
+  const perRun = findingsPerRun(backend);
+  const { database, cleanup } = await openBenchDatabase(backend);
+  const baseline = await withoutRowLevelSecurity(database);
+  try {
+    const credentials = { email: "bench@example.test", password: "benchmark password" };
+    const registering = await startBenchServer(database);
+    const registered = await registering.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { ...credentials, name: "Bench", tenantName: "Bench Org" },
+    });
+    await registering.stop();
+    if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+    // Registration no longer names the account (a taken e-mail must look the same): read the
+    // new organization as the owner.
+    const [organization] = await database.ownerDb
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.name, "Bench Org"));
+    const tenantId = organization!.id;
+
+    const started = performance.now();
+    const counts = await seed(database, tenantId, perRun);
+    const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
+    const label = `${backend} (${RUNS} runs × ${perRun} = ${counts.findings.toLocaleString("en")} findings)`;
+    notes.push(
+      `- ${label}: seeded in ${seedSeconds} s; ${counts.control_results.toLocaleString("en")} control results, ` +
+        `${counts.tracks.toLocaleString("en")} finding tracks (${counts.fixed.toLocaleString("en")} fixed); database ${counts.size}.`,
+    );
+
+    // The application as the owner (before row-level security), then as the application role
+    // under it; in an A/B, each side's server. Each server has its own caches.
+    for (const rls of rlsModes) {
+      const servers = await Promise.all(
+        sides.map((side) => side.start(database, rls === "on" ? database.db : baseline.db)),
       );
-
-      // A/B on the same data: the application as the owner (before row-level security), then as
-      // the application role under it. Each server has its own summary cache.
-      for (const rls of RLS_MODES) {
-        const { app, base, stop } = await startBenchServer(
-          database,
-          rls === "on" ? database.db : baseline.db,
+      const targets: Target[] = [];
+      for (const [index, server] of servers.entries()) {
+        const login = await server.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: credentials,
+        });
+        const session = login.cookies.find((c) => c.name === "rampart_session")!.value;
+        targets.push({
+          side: sides[index]!.label,
+          base: server.base,
+          cookie: `rampart_session=${session}`,
+        });
+      }
+      const firstPage = await servers[0]!.app.inject({
+        url: `/api/tenants/${tenantId}/runs`,
+        headers: { cookie: targets[0]!.cookie },
+      });
+      const secondPage = (firstPage.json() as { nextCursor: string }).nextCursor;
+      if (targets.length > 1) {
+        const differing = await differingAnswers(targets, tenantId, secondPage);
+        notes.push(
+          differing.length === 0
+            ? `- ${label}: every call answered A and B with the same JSON (the summary but its generatedAt).`
+            : `- ${label}: A and B answered differently: ${differing.join("; ")}.`,
         );
-        const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: credentials });
-        const cookie = `rampart_session=${login.cookies.find((c) => c.name === "rampart_session")!.value}`;
-        const firstPage = await app.inject({ url: `/api/tenants/${tenantId}/runs`, headers: { cookie } });
-        const secondPage = (firstPage.json() as { nextCursor: string }).nextCursor;
-        for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
+      }
+      for (const result of await measureCalls(targets, tenantId, secondPage)) {
+        rows.push([
+          label,
+          rls,
+          result.side,
+          result.call,
+          result.requestsPerSecond,
+          result.p50,
+          result.p99,
+          result.non2xx,
+        ]);
+      }
+      if (rls === "on" && process.env.BENCH_DASHBOARD_EXPERIMENT === "1" && EXPERIMENT_SQL.length > 0) {
+        // EXPERIMENT: proposed schema changes applied to this throwaway database only.
+        for (const statement of EXPERIMENT_SQL) await database.ownerDb.execute(sql.raw(statement));
+        await database.ownerDb.execute(sql`vacuum analyze findings`);
+        for (const result of await measureCalls(targets, tenantId, secondPage)) {
           rows.push([
-            label,
+            `${label}, EXPERIMENT: proposed indexes`,
             rls,
+            result.side,
             result.call,
             result.requestsPerSecond,
             result.p50,
@@ -275,34 +474,11 @@ export async function run(): Promise<string> {
             result.non2xx,
           ]);
         }
-        if (rls === "on" && process.env.BENCH_DASHBOARD_EXPERIMENT === "1" && EXPERIMENT_SQL.length > 0) {
-          // EXPERIMENT: proposed schema changes applied to this throwaway database only.
-          for (const statement of EXPERIMENT_SQL) await database.ownerDb.execute(sql.raw(statement));
-          await database.ownerDb.execute(sql`vacuum analyze findings`);
-          for (const result of await measureCalls(base, cookie, tenantId, secondPage)) {
-            rows.push([
-              `${label}, EXPERIMENT: proposed indexes`,
-              rls,
-              result.call,
-              result.requestsPerSecond,
-              result.p50,
-              result.p99,
-              result.non2xx,
-            ]);
-          }
-        }
-        await stop();
       }
-    } finally {
-      await baseline.close();
-      await cleanup();
+      await Promise.all(servers.map((server) => server.stop()));
     }
+  } finally {
+    await baseline.close();
+    await cleanup();
   }
-  return [
-    markdownTable(["backend (data)", "RLS", "call", "req/s", "p50 ms", "p99 ms", "non-2xx"], rows),
-    "",
-    `${CONNECTIONS} connections, ${DURATION_SECONDS} s per call; ${REPOSITORIES} repositories, runs spread over ${WINDOW_DAYS} days, ~75% of findings fail.`,
-    "RLS off: the application queries as the owner, as before row-level security; on: as the application role with the user's context.",
-    ...notes,
-  ].join("\n");
 }

@@ -219,7 +219,18 @@ export function createPostureRepo(db: Database) {
       runIds.length === 0
         ? Promise.resolve([])
         : db
-            .select({ finding: findings, run: policyRuns })
+            // Of the run, only what a finding shows of it and the fix lookup needs: its whole row
+            // (analyzers' JSON and all) parsed once per listed finding was most of the call's work.
+            .select({
+              finding: findings,
+              run: {
+                repositoryId: policyRuns.repositoryId,
+                repo: policyRuns.repo,
+                commitSha: policyRuns.commitSha,
+                commitUrl: policyRuns.commitUrl,
+                createdAt: policyRuns.createdAt,
+              },
+            })
             .from(findings)
             .innerJoin(policyRuns, eq(policyRuns.id, findings.runId))
             .where(
@@ -274,20 +285,25 @@ export function createPostureRepo(db: Database) {
         .slice(0, limit);
     },
 
-    /** Open findings of the given runs counted by rule, from the per-run rollup. */
+    /**
+     * Open findings of the given runs counted by rule and severity, from the per-run rollup, summed
+     * over the runs in the database: one row per rule, not one per rule and repository.
+     */
     openByRule: (tenantId: string, runIds: string[]) =>
       runIds.length === 0
         ? Promise.resolve([])
         : db
             .select({
               ruleId: openRuleCounts.ruleId,
-              analyzer: openRuleCounts.analyzer,
+              // A rule's analyzer and first control are the same in every run that counted it.
+              analyzer: sql<string>`min(${openRuleCounts.analyzer})`,
               severity: openRuleCounts.severity,
-              controlCode: openRuleCounts.controlCode,
-              count: openRuleCounts.count,
+              controlCode: sql<string>`min(${openRuleCounts.controlCode})`,
+              count: sql<number>`sum(${openRuleCounts.count})::int`,
             })
             .from(openRuleCounts)
-            .where(and(eq(openRuleCounts.tenantId, tenantId), inArray(openRuleCounts.runId, runIds))),
+            .where(and(eq(openRuleCounts.tenantId, tenantId), inArray(openRuleCounts.runId, runIds)))
+            .groupBy(openRuleCounts.ruleId, openRuleCounts.severity),
 
     /** How many findings were fixed in [from, to) and their total time open, in seconds. */
     fixedBetween: async (tenantId: string, from: Date, to: Date) =>
@@ -308,8 +324,8 @@ export function createPostureRepo(db: Database) {
       )[0] ?? { count: 0, seconds: 0 },
 
     /**
-     * A fingerprint of everything the summary is computed from: it changes when a run is recorded,
-     * a repository is removed or restored, a waiver is created, revoked or lapses, a scan starts or
+     * A fingerprint of everything the summary, the risks and a control's detail are computed from:
+     * it changes when a run is recorded, a repository is removed, restored or renamed, a waiver is created, revoked or lapses, a scan starts or
      * ends, a fix pull request is opened or changes state, or the ledger grows or is verified.
      */
     dataVersion: async (tenantId: string) => {
@@ -318,6 +334,8 @@ export function createPostureRepo(db: Database) {
           (select count(*) from policy_runs where tenant_id = ${tenantId}::uuid)::text || '|' ||
           coalesce((select max(created_at) from policy_runs where tenant_id = ${tenantId}::uuid)::text, '') || '|' ||
           (select count(*) || '@' || coalesce(max(archived_at)::text, '') from repositories where tenant_id = ${tenantId}::uuid and archived_at is not null) || '|' ||
+          -- A renamed repository renames its runs, which findings and risks show.
+          (select coalesce(md5(string_agg(id::text || ':' || name, ',' order by id)), '') from repositories where tenant_id = ${tenantId}::uuid) || '|' ||
           (select count(*) from waivers where tenant_id = ${tenantId}::uuid)::text || '|' ||
           (select count(*) from waivers where tenant_id = ${tenantId}::uuid and (revoked_at is not null or expires_at <= now()))::text || '|' ||
           (select count(*) from vex_statements where tenant_id = ${tenantId}::uuid)::text || '|' ||

@@ -41,6 +41,7 @@ import {
   verdictsOf,
 } from "./control-evidence.ts";
 import { familyOf, isInternetFacing } from "./families.ts";
+import { createFingerprintCache } from "./fingerprint-cache.ts";
 import {
   type ControlTally,
   changePercent,
@@ -121,7 +122,13 @@ export function createPostureService(deps: {
   const { repo, rules } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function findingsWithFixes(tenantId: string, rows: { finding: FindingRow; run: RunRow }[]) {
+  async function findingsWithFixes(
+    tenantId: string,
+    rows: {
+      finding: FindingRow;
+      run: Pick<RunRow, "repositoryId" | "createdAt" | "commitSha" | "commitUrl" | "repo">;
+    }[],
+  ) {
     const fixOf = await deps.fixPullRequests(
       tenantId,
       rows.map(({ finding, run }) => ({ repositoryId: run.repositoryId, fingerprint: finding.fingerprint })),
@@ -301,20 +308,93 @@ export function createPostureService(deps: {
     return { all, avgRiskScore };
   }
 
+  // The summary (per tenant and window), the ranked risks (per tenant) and a control's detail (per
+  // tenant and control) are kept while the data they read is unchanged (dataVersion) and at most a
+  // minute, so relative windows and ageing images move on: the dashboard asks for them on every
+  // visit, and computing them reads every open rule count and a control's checks of the latest runs.
+  const CACHE_TTL_MS = 60_000;
+  const CACHE_ENTRIES = 1_000;
+  const summaryCache = createFingerprintCache<DashboardSummary>({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: CACHE_ENTRIES,
+  });
+  const riskCache = createFingerprintCache<ReturnType<typeof riskList>>({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: CACHE_ENTRIES,
+  });
+  const controlDetailCache = createFingerprintCache<ControlFindings | undefined>({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: CACHE_ENTRIES,
+  });
+
+  /**
+   * One control as the Control Detail modal shows it: its row exactly as the Control Status
+   * table has it (the same controlRows over the same latest runs), and the checks behind it.
+   */
+  async function computeControlDetail(tenantId: string, code: string): Promise<ControlFindings | undefined> {
+    const latest = await repo.latestRuns(tenantId);
+    const latestIds = latest.map((r) => r.id);
+    const row = (await controlRows(tenantId, latest)).find((candidate) => candidate.control.code === code);
+    if (!row) return undefined;
+    const counts = {
+      control: row.control,
+      passes: row.passes,
+      failures: row.failures,
+      evaluated: row.evaluated,
+    };
+    if (getControl(code)?.evidencedBy === "image-scan") {
+      // The checks behind the images' result: each current image's vulnerabilities, and the
+      // current images without any (the images imageScanResults counted).
+      const [vulnerabilities, scans, images] = await Promise.all([
+        deps.containerFindings(tenantId),
+        repo.imageScans(tenantId),
+        deps.containerImages(tenantId),
+      ]);
+      const clean = new Set(
+        currentImages(scans, now())
+          .filter((scan) => scan.vulnerabilities === 0)
+          .map((scan) => scan.id),
+      );
+      return {
+        ...counts,
+        findings: [],
+        images: {
+          vulnerabilities: vulnerabilities.slice(0, CONTROL_FAILURES_LISTED),
+          clean: images.filter((image) => clean.has(image.id)).slice(0, CONTROL_PASSES_LISTED),
+        },
+      };
+    }
+    const [failed, passed] = await Promise.all([
+      repo.controlChecks(tenantId, latestIds, { code, outcome: "failure", limit: CONTROL_FAILURES_LISTED }),
+      repo.controlChecks(tenantId, latestIds, { code, outcome: "pass", limit: CONTROL_PASSES_LISTED }),
+    ]);
+    return {
+      ...counts,
+      findings: await findingsWithFixes(tenantId, [...failed, ...passed]),
+      images: { vulnerabilities: [], clean: [] },
+    };
+  }
+
   /** A page of the tenant's risks; with no page, the top 5. */
   async function risks(
     tenantId: string,
     page: { limit: number; offset: number } = { limit: TOP_RISKS_SHOWN, offset: 0 },
   ): Promise<RisksResponse> {
-    const latest = await repo.latestRuns(tenantId);
-    const [groups, images] = await Promise.all([
-      repo.openByRule(
-        tenantId,
-        latest.map((r) => r.id),
-      ),
-      deps.containerFindings(tenantId),
-    ]);
-    const { all, avgRiskScore } = riskList(groups, images);
+    const { all, avgRiskScore } = await riskCache.get(
+      tenantId,
+      await repo.dataVersion(tenantId),
+      async () => {
+        const latest = await repo.latestRuns(tenantId);
+        const [groups, images] = await Promise.all([
+          repo.openByRule(
+            tenantId,
+            latest.map((r) => r.id),
+          ),
+          deps.containerFindings(tenantId),
+        ]);
+        return riskList(groups, images);
+      },
+    );
     const end = page.offset + page.limit;
     return {
       topRisks: all.slice(page.offset, end),
@@ -325,12 +405,6 @@ export function createPostureService(deps: {
       nextOffset: end < all.length ? end : null,
     };
   }
-
-  // Summaries are cached per tenant and window, keyed by the data they read (dataVersion), and
-  // kept at most a minute so relative windows move on; concurrent requests share one computation.
-  const SUMMARY_TTL_MS = 60_000;
-  const SUMMARY_CACHE_ENTRIES = 1_000;
-  const summaryCache = new Map<string, { version: string; at: number; value: Promise<DashboardSummary> }>();
 
   /** What a framework is judged on, for a Type I moment or a Type II window (see `compliance`). */
   async function complianceInputs(tenantId: string, query: ComplianceViewQuery) {
@@ -395,52 +469,11 @@ export function createPostureService(deps: {
       return type === "all" ? rows : rows.filter((row) => row.control.tags.includes(type as never));
     },
 
-    /**
-     * One control as the Control Detail modal shows it: its row exactly as the Control Status
-     * table has it (the same controlRows over the same latest runs), and the checks behind it.
-     */
+    /** One control as the Control Detail modal shows it (computeControlDetail), cached like the summary. */
     async controlDetail(tenantId: string, code: string): Promise<ControlFindings | undefined> {
-      const latest = await repo.latestRuns(tenantId);
-      const latestIds = latest.map((r) => r.id);
-      const row = (await controlRows(tenantId, latest)).find((candidate) => candidate.control.code === code);
-      if (!row) return undefined;
-      const counts = {
-        control: row.control,
-        passes: row.passes,
-        failures: row.failures,
-        evaluated: row.evaluated,
-      };
-      if (getControl(code)?.evidencedBy === "image-scan") {
-        // The checks behind the images' result: each current image's vulnerabilities, and the
-        // current images without any (the images imageScanResults counted).
-        const [vulnerabilities, scans, images] = await Promise.all([
-          deps.containerFindings(tenantId),
-          repo.imageScans(tenantId),
-          deps.containerImages(tenantId),
-        ]);
-        const clean = new Set(
-          currentImages(scans, now())
-            .filter((scan) => scan.vulnerabilities === 0)
-            .map((scan) => scan.id),
-        );
-        return {
-          ...counts,
-          findings: [],
-          images: {
-            vulnerabilities: vulnerabilities.slice(0, CONTROL_FAILURES_LISTED),
-            clean: images.filter((image) => clean.has(image.id)).slice(0, CONTROL_PASSES_LISTED),
-          },
-        };
-      }
-      const [failed, passed] = await Promise.all([
-        repo.controlChecks(tenantId, latestIds, { code, outcome: "failure", limit: CONTROL_FAILURES_LISTED }),
-        repo.controlChecks(tenantId, latestIds, { code, outcome: "pass", limit: CONTROL_PASSES_LISTED }),
-      ]);
-      return {
-        ...counts,
-        findings: await findingsWithFixes(tenantId, [...failed, ...passed]),
-        images: { vulnerabilities: [], clean: [] },
-      };
+      return controlDetailCache.get(`${tenantId}:${code}`, await repo.dataVersion(tenantId), () =>
+        computeControlDetail(tenantId, code),
+      );
     },
 
     /** The control rows of chosen runs as of `asOf`, e.g. the latest runs of a period in an evidence report. */
@@ -485,17 +518,9 @@ export function createPostureService(deps: {
     },
 
     async summary(tenantId: string, days: number): Promise<DashboardSummary> {
-      const key = `${tenantId}:${days}`;
-      const version = await repo.dataVersion(tenantId);
-      const cached = summaryCache.get(key);
-      if (cached && cached.version === version && Date.now() - cached.at < SUMMARY_TTL_MS)
-        return cached.value;
-      const value = this.computeSummary(tenantId, days);
-      summaryCache.delete(key);
-      if (summaryCache.size >= SUMMARY_CACHE_ENTRIES) summaryCache.delete(summaryCache.keys().next().value!);
-      summaryCache.set(key, { version, at: Date.now(), value });
-      value.catch(() => summaryCache.delete(key));
-      return value;
+      return summaryCache.get(`${tenantId}:${days}`, await repo.dataVersion(tenantId), () =>
+        this.computeSummary(tenantId, days),
+      );
     },
 
     async computeSummary(tenantId: string, days: number): Promise<DashboardSummary> {
