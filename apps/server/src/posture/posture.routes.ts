@@ -23,6 +23,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import type { CustomFrameworksService } from "../custom-frameworks/custom-frameworks.service.ts";
 import { notFound } from "../errors.ts";
 import type { FixesService } from "../fixes/fixes.service.ts";
+import { sendEncodedOnce } from "../http/encode-once.ts";
 import type { App } from "../http/types.ts";
 import type { TenantAccessService } from "../tenants/tenant-access.ts";
 import type { PostureService } from "./posture.service.ts";
@@ -103,12 +104,13 @@ export function registerPostureRoutes(
         response: { 200: ControlFindings, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tenantId } = request.query;
       await read(tenantId, currentUser(request).id);
       const detail = await posture.controlDetail(tenantId, request.params.controlId);
       if (!detail) throw notFound("Control not found");
-      return detail;
+      // The detail comes from a cache shared by every request until the data changes.
+      return sendEncodedOnce(reply, ControlFindings, detail);
     },
   );
 
