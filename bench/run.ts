@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<string> }>> = {
   drift: () => import("./drift.ts"),
   advisor: () => import("./advisor.ts"),
   "cli-startup": () => import("./cli-startup.ts"),
+  "scan-memory": () => import("./scan-memory.ts"),
 };
 
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHMARKS);

@@ -32,6 +32,9 @@ Commands:
       --write-baseline FILE       write the findings of this scan as a baseline
       --workers N                 worker threads (default: one per core, at most 4 per core;
                                   0 = in-process)
+      --max-memory MB             keep the scan's peak memory under MB by running fewer worker
+                                  threads (or none); every file is still read (default: 80 %
+                                  of the container's limit, /sys/fs/cgroup/memory.max, if set)
       --history                   also scan every blob in git history for secrets
       --advisories PATH           OSV advisories to match dependencies against: a cache folder
                                   or a folder, zip or JSON file of OSV records (default: the

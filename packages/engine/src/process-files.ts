@@ -9,6 +9,7 @@ import { classify, decodeText } from "./classify.ts";
 import type { CustomRuleDefinition } from "./custom-rules/schema.ts";
 import type { RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
+import { DEFAULT_PARSED_BYTES_PER_COLLECTION, releaseSyntaxTrees } from "./native-memory.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
 import { configureAnalyzers } from "./rule-options.ts";
 import { bunLockbReason } from "./sca/parsers/bun.ts";
@@ -34,6 +35,8 @@ export interface ProcessorInit {
   ruleOptions?: Readonly<Record<string, unknown>>;
   /** Analyzer ids the scan does not run (analyzer-selection.ts): never prepared, given no file. */
   notRun?: readonly string[];
+  /** Characters parsed into syntax trees between two releases of dead trees (native-memory.ts). */
+  parsedBytesPerCollection?: number;
 }
 
 export interface BatchResult {
@@ -71,7 +74,7 @@ export function emptyBatchResult(): BatchResult {
 export interface Processor {
   /** Analyzers whose `prepare` threw, with the message; they are not run. */
   prepareErrors: { analyzer: string; error: string }[];
-  process(tasks: readonly FileTask[]): BatchResult;
+  process(tasks: readonly FileTask[]): Promise<BatchResult>;
 }
 
 /** A registry module: the engine's `registry.ts` or a test's. */
@@ -130,8 +133,9 @@ export async function createProcessor(init: ProcessorInit, registry?: RegistryMo
   const ruleFilter: RuleFilter = disabled.size > 0 ? (id) => !disabled.has(id) : undefined;
   return {
     prepareErrors,
-    process: (tasks) => {
-      const result = processFiles(tasks, ready, ruleFilter, init.maxFileBytes);
+    process: async (tasks) => {
+      const budget = init.parsedBytesPerCollection ?? DEFAULT_PARSED_BYTES_PER_COLLECTION;
+      const result = await processFilesReleasingTrees(tasks, ready, ruleFilter, init.maxFileBytes, budget);
       // Every per-file finding of a file is in this batch, so occurrence indexes are complete here
       // and the hashing runs in parallel instead of on the main thread at the end.
       result.findings = assignFingerprints(result.findings);
@@ -148,41 +152,71 @@ export function processFiles(
 ): BatchResult {
   const result = emptyBatchResult();
   lastListing = undefined; // a listing is reused within a batch, never across scans
+  for (const task of tasks) processTask(task, analyzers, ruleFilter, maxFileBytes, result);
+  return result;
+}
+
+/**
+ * `processFiles` for a scan: the syntax trees of analyzed files are freed whenever `budget`
+ * characters were parsed (native-memory.ts), between files, so a batch of large files does not
+ * hold every tree it made until the batch ends.
+ */
+async function processFilesReleasingTrees(
+  tasks: readonly FileTask[],
+  analyzers: readonly Analyzer[],
+  ruleFilter: RuleFilter,
+  maxFileBytes: number,
+  budget: number,
+): Promise<BatchResult> {
+  const result = emptyBatchResult();
+  lastListing = undefined;
   for (const task of tasks) {
-    let bytes: Uint8Array | undefined;
-    try {
-      bytes = readUpTo(task.absolutePath, maxFileBytes);
-    } catch (error) {
-      result.skipped.push({ path: task.path, reason: `unreadable: ${describeError(error)}` });
-      continue;
-    }
-    if (!bytes) {
-      result.skipped.push({ path: task.path, reason: "larger than the size limit" });
-      continue;
-    }
-    const decoded = decodeText(bytes);
-    if (!decoded.ok) {
-      const reason = /(?:^|\/)bun\.lockb$/.test(task.path)
-        ? bunLockbReason(task.path, siblingReader(task, maxFileBytes))
-        : decoded.reason;
-      result.skipped.push({ path: task.path, reason });
-      continue;
-    }
-    result.filesRead++;
-    result.bytesRead += bytes.length;
-    processText(
-      new SourceFile(task.path, decoded.text, {
-        readSibling: siblingReader(task, maxFileBytes),
-        listFolder: folderLister(task),
-        declaredFormat: task.declaredFormat,
-      }),
-      classify(task.path, decoded.text, task.declaredFormat),
-      analyzers,
-      ruleFilter,
-      result,
-    );
+    processTask(task, analyzers, ruleFilter, maxFileBytes, result);
+    await releaseSyntaxTrees(budget);
   }
   return result;
+}
+
+/** Reads one file and adds its outcome (or the reason it was skipped) to `result`. */
+function processTask(
+  task: FileTask,
+  analyzers: readonly Analyzer[],
+  ruleFilter: RuleFilter,
+  maxFileBytes: number,
+  result: BatchResult,
+): void {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = readUpTo(task.absolutePath, maxFileBytes);
+  } catch (error) {
+    result.skipped.push({ path: task.path, reason: `unreadable: ${describeError(error)}` });
+    return;
+  }
+  if (!bytes) {
+    result.skipped.push({ path: task.path, reason: "larger than the size limit" });
+    return;
+  }
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) {
+    const reason = /(?:^|\/)bun\.lockb$/.test(task.path)
+      ? bunLockbReason(task.path, siblingReader(task, maxFileBytes))
+      : decoded.reason;
+    result.skipped.push({ path: task.path, reason });
+    return;
+  }
+  result.filesRead++;
+  result.bytesRead += bytes.length;
+  processText(
+    new SourceFile(task.path, decoded.text, {
+      readSibling: siblingReader(task, maxFileBytes),
+      listFolder: folderLister(task),
+      declaredFormat: task.declaredFormat,
+    }),
+    classify(task.path, decoded.text, task.declaredFormat),
+    analyzers,
+    ruleFilter,
+    result,
+  );
 }
 
 /** Reused by every read of this thread: a fresh buffer per file made the allocator and GC busy. */

@@ -19,6 +19,7 @@ import type { LoadedCustomRules } from "./custom-rules/load.ts";
 import { CUSTOM_ANALYZER_ID, customRuleMeta, hasCustomRuleSources } from "./custom-rules/meta.ts";
 import type { Finding, RawFinding } from "./finding.ts";
 import { assignFingerprints } from "./fingerprint.ts";
+import { planForMemory } from "./memory-budget.ts";
 import { runPool } from "./pool.ts";
 import {
   type BatchResult,
@@ -88,6 +89,11 @@ export interface ScanOptions {
   baseline?: ReadonlySet<string>;
   /** Worker threads; 0 runs in-process. Default: one per core, in-process for small scans. */
   workers?: number;
+  /**
+   * Peak memory to stay under, in MB (`rampart scan --max-memory`): the scan lowers its
+   * parallelism to fit (memory-budget.ts), and still reads every file.
+   */
+  maxMemoryMb?: number;
   /** Module exporting `analyzers`; default the engine's registry. Tests point it at their own. */
   registryUrl?: string;
   /** Per batch; a batch over it is retried file by file and a file over it is skipped. Default 60 s. */
@@ -462,11 +468,17 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     options.onProgress?.({ filesDone, filesTotal, bytesDone: merged.bytesRead });
   };
 
-  const workers = workerCount(
-    options,
-    filesTotal,
-    walked.files.reduce((bytes, file) => bytes + file.size, 0),
+  // Under a memory limit the scan runs fewer workers (or none) rather than fewer files.
+  const memory = planForMemory(
+    options.maxMemoryMb,
+    workerCount(
+      options,
+      filesTotal,
+      walked.files.reduce((bytes, file) => bytes + file.size, 0),
+    ),
   );
+  const workers = memory.workers;
+  init.parsedBytesPerCollection = memory.parsedBytesPerCollection;
   const batches = makeBatches(walked.files, workers, declaredFormats);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
   // start and run. A broken registry still fails the scan, when it is awaited below.
@@ -482,7 +494,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     const processor = await createProcessor(init);
     prepareErrors = processor.prepareErrors;
     for (const tasks of batches) {
-      onBatch(processor.process(tasks), tasks);
+      onBatch(await processor.process(tasks), tasks);
       // Let the event loop breathe so progress output and signals are handled on long scans.
       await new Promise((resolveTick) => setImmediate(resolveTick));
     }

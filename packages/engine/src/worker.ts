@@ -19,12 +19,17 @@ export async function serveWorker(registry?: RegistryModule): Promise<void> {
   const send = (message: WorkerMessage) => port.postMessage(message);
   try {
     const processor = await createProcessor(workerData as ProcessorInit, registry);
+    // Batches run one after the other, in the order they came (the pool times the oldest): a batch
+    // that pauses to free syntax trees must not let the next one start.
+    let previous: Promise<void> = Promise.resolve();
     port.on("message", (request: WorkerRequest) => {
-      try {
-        send({ type: "result", id: request.id, result: processor.process(request.tasks) });
-      } catch (error) {
-        send({ type: "batch-error", id: request.id, error: describeError(error) });
-      }
+      previous = previous.then(async () => {
+        try {
+          send({ type: "result", id: request.id, result: await processor.process(request.tasks) });
+        } catch (error) {
+          send({ type: "batch-error", id: request.id, error: describeError(error) });
+        }
+      });
     });
     send({ type: "ready", prepareErrors: processor.prepareErrors });
   } catch (error) {

@@ -15,6 +15,7 @@ import { scanAdvisories } from "../advisory-cache.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { onlineConnections, refuseGitHubTokenArgument } from "../github-option.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, EXIT_UPLOAD, type Io, UsageError, useColor } from "../io.ts";
+import { scanMemoryLimit } from "../memory-limit.ts";
 import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
 import { loadRegistry } from "../registry-source.ts";
@@ -97,6 +98,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     baseline: { type: "string" },
     "write-baseline": { type: "string" },
     workers: { type: "string" },
+    "max-memory": { type: "string" },
     history: { type: "boolean" },
     advisories: { type: "string" },
     vex: { type: "string", multiple: true },
@@ -125,6 +127,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const maxWorkers = 4 * availableParallelism();
   if (workers !== undefined && workers > maxWorkers)
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
+  const maxMemoryMb = scanMemoryLimit(values["max-memory"]);
   const online = onlineConnections(io, values);
   const vexFiles = readVexFiles(io, values.vex ?? []);
   // Loaded only when used: it pulls in every lockfile parser, which a plain scan's main thread skips.
@@ -137,6 +140,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = await prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
+  if (maxMemoryMb !== undefined) options.maxMemoryMb = maxMemoryMb;
   if (minSeverity !== undefined) options.minSeverity = minSeverity;
   if (values.analyzers !== undefined)
     options.analyzers = analyzerSelection(values.analyzers, [

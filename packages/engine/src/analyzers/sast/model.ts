@@ -3,6 +3,7 @@
 // file with no untrusted input costs one parse and one source query.
 import { parse as parseTree, registerDynamicLanguage, type SgNode, type SgRoot } from "@ast-grep/napi";
 import { type FileKind, type ParseResult, parsed, skipped } from "../../analyzer.ts";
+import { noteParsedText } from "../../native-memory.ts";
 import type { SourceFile, Span } from "../../source.ts";
 import { goSpec } from "./languages/go.ts";
 import { javaSpec } from "./languages/java.ts";
@@ -125,6 +126,7 @@ export function parseSource(file: SourceFile): ParseResult<SastModel> {
   let tree: SgRoot;
   try {
     tree = parseTree(LANGUAGES[language].grammar, file.text);
+    noteParsedText(file.text.length);
   } catch (error) {
     return skipped(`${language} parser failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,0 +1,176 @@
+// Peak memory of `rampart scan`, A/B against a base revision in one run: the CPython standard
+// library (code analyzer alone, then every analyzer), the 10,000-file corpus of engine-scan.ts and
+// a generated 100,000-file repository made of ten such corpora, whose findings must be those of
+// ten 10,000-file scans. Peak RSS is the CLI process's (GNU time's maximum resident set size):
+// the workers are threads, so it covers the main thread and every worker together.
+//   BENCH_MEMORY_BASE=<revision> npm run bench scan-memory     (default revision: main)
+//   BENCH_MEMORY_CASES=python,python-all,10k,100k (default: all); BENCH_MEMORY_PYTHON=<stdlib folder>
+// The base is checked out into a temporary worktree with hard-linked node_modules, as cli-startup.ts does.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { generateCorpus } from "./engine-scan.ts";
+import { markdownTable } from "./lib.ts";
+
+const BASE = process.env.BENCH_MEMORY_BASE ?? "main";
+const CASES = (process.env.BENCH_MEMORY_CASES ?? "python,python-all,10k,100k").split(",");
+const PYTHON = process.env.BENCH_MEMORY_PYTHON ?? "/root/.pyenv/versions/3.11.7/lib/python3.11";
+const TIME = "/usr/bin/time";
+
+interface Sample {
+  seconds: number;
+  rssMb: number;
+  findings: Set<string>;
+}
+
+function git(cwd: string, args: string[]): string {
+  return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+
+/** One scan through the CLI of `checkout`: wall time, peak RSS and the findings' positions. */
+function scanOnce(checkout: string, folder: string, args: readonly string[], report: string): Sample {
+  const bin = path.join(checkout, "packages/cli/bin/rampart.mjs");
+  const started = performance.now();
+  const result = spawnSync(
+    TIME,
+    ["-f", "%M", process.execPath, bin, "scan", folder, "--format", "json", "--output", report, ...args],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0 && result.status !== 1)
+    throw new Error(`scan of ${folder} (${checkout}) exited ${result.status}: ${result.stderr.slice(-500)}`);
+  const rssKb = Number(result.stderr.trim().split("\n").at(-1));
+  const parsed = JSON.parse(readFileSync(report, "utf8")) as {
+    findings: { ruleId: string; location: { path: string; line: number; column: number } }[];
+  };
+  const findings = new Set(
+    parsed.findings.map(
+      (item) => `${item.location.path}:${item.location.line}:${item.location.column}:${item.ruleId}`,
+    ),
+  );
+  return { seconds, rssMb: Math.round(rssKb / 1024), findings };
+}
+
+/** The standard library without site-packages and byte code: 1,790 Python files, as in issue 25. */
+function copyPython(into: string): string {
+  const target = path.join(into, "cpython");
+  execFileSync("rsync", [
+    "-a",
+    "--exclude",
+    "site-packages",
+    "--exclude",
+    "__pycache__",
+    `${PYTHON}/`,
+    `${target}/`,
+  ]);
+  return target;
+}
+
+function corpus(into: string, name: string, files: number): string {
+  const made = generateCorpus(files);
+  const target = path.join(into, name);
+  renameSync(made.root, target);
+  return target;
+}
+
+/** Ten copies of the 10,000-file corpus side by side: 100,000 files. */
+function hundredThousand(into: string): string {
+  const root = path.join(into, "100k");
+  mkdirSync(root);
+  for (let part = 0; part < 10; part++)
+    renameSync(generateCorpus(10_000).root, path.join(root, `part-${part}`));
+  return root;
+}
+
+/** Findings of the ten parts scanned one by one, with the whole scan's paths. */
+function findingsOfParts(checkout: string, root: string, report: string): Set<string> {
+  const all = new Set<string>();
+  for (let part = 0; part < 10; part++) {
+    const sample = scanOnce(checkout, path.join(root, `part-${part}`), [], report);
+    for (const key of sample.findings) all.add(`part-${part}/${key}`);
+  }
+  return all;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
+}
+
+export async function run(): Promise<string> {
+  if (!existsSync(TIME)) throw new Error(`scan-memory needs ${TIME} to measure peak RSS`);
+  const head = git(process.cwd(), ["rev-parse", "--show-toplevel"]);
+  const baseRevision = git(head, ["rev-parse", "--short", BASE]);
+  const headRevision = git(head, ["rev-parse", "--short", "HEAD"]);
+  const temp = mkdtempSync(path.join(tmpdir(), "rampart-memory-"));
+  const base = path.join(temp, "base");
+  const report = path.join(temp, "report.json");
+  const before = loadavg().map((value) => value.toFixed(2));
+  git(head, ["worktree", "add", "--detach", base, baseRevision]);
+  try {
+    execFileSync("cp", ["-al", path.join(head, "node_modules"), path.join(base, "node_modules")]);
+    const inputs = path.join(temp, "inputs");
+    mkdirSync(inputs);
+    const python = CASES.some((name) => name.startsWith("python")) ? copyPython(inputs) : "";
+    const cases: { name: string; folder: string; args: string[] }[] = [];
+    if (CASES.includes("python"))
+      cases.push({
+        name: "CPython stdlib, `--analyzers sast`",
+        folder: python,
+        args: ["--analyzers", "sast"],
+      });
+    if (CASES.includes("python-all"))
+      cases.push({ name: "CPython stdlib, every analyzer", folder: python, args: [] });
+    if (CASES.includes("10k"))
+      cases.push({ name: "10,000-file corpus", folder: corpus(inputs, "10k", 10_000), args: [] });
+    const large = CASES.includes("100k") ? hundredThousand(inputs) : undefined;
+    if (large) cases.push({ name: "100,000-file repository", folder: large, args: [] });
+
+    // Builds each side's CLI bundle outside the measurements.
+    for (const checkout of [base, head]) scanOnce(checkout, path.join(head, "bench"), [], report);
+    const rows: string[][] = [];
+    const notes: string[] = [];
+    for (const item of cases) {
+      // A then B back to back, so both see the same machine load.
+      const a = scanOnce(base, item.folder, item.args, report);
+      const b = scanOnce(head, item.folder, item.args, report);
+      rows.push([
+        item.name,
+        `A: ${baseRevision}`,
+        `${a.seconds.toFixed(1)} s`,
+        `${a.rssMb} MB`,
+        String(a.findings.size),
+      ]);
+      rows.push([
+        item.name,
+        `B: ${headRevision}`,
+        `${b.seconds.toFixed(1)} s`,
+        `${b.rssMb} MB`,
+        String(b.findings.size),
+      ]);
+      if (!sameSet(a.findings, b.findings)) notes.push(`${item.name}: A and B report different findings.`);
+      if (item.folder === large) {
+        const parts = findingsOfParts(head, large, report);
+        notes.push(
+          `100,000 files vs ten 10,000-file scans (B): ${b.findings.size} vs ${parts.size} findings, ${
+            sameSet(b.findings, parts) ? "the same" : "DIFFERENT"
+          }.`,
+        );
+      }
+    }
+    const after = loadavg().map((value) => value.toFixed(2));
+    return [
+      markdownTable(["case", "revision", "wall", "peak RSS", "findings"], rows),
+      "",
+      ...notes,
+      "",
+      `Load average ${before.join(", ")} before, ${after.join(", ")} after.`,
+    ].join("\n");
+  } finally {
+    git(head, ["worktree", "remove", "--force", base]);
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) console.log(await run());
