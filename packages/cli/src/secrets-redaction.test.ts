@@ -2,7 +2,8 @@
 // table, JSON or SARIF, whichever analyzer's finding quotes the line, with or without workers.
 import { createHash } from "node:crypto";
 import { ruleCatalogue } from "@rampart/engine/all-analyzers";
-import { ScanReportSchema, toJsonReport } from "@rampart/engine/output/json";
+import { toJsonReport } from "@rampart/engine/output/json";
+import { ScanReportSchema } from "@rampart/engine/output/json-schema";
 import { toSarif } from "@rampart/engine/output/sarif";
 import { scan } from "@rampart/engine/scan";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

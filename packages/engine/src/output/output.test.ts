@@ -9,7 +9,8 @@ import { makeTree, type TempTree } from "../../test/temp-tree.ts";
 import { ruleCatalogue } from "../all-analyzers.ts";
 import { FINGERPRINT_VERSION } from "../fingerprint.ts";
 import { type ScanResult, scan } from "../scan.ts";
-import { ScanReportSchema, toJsonReport } from "./json.ts";
+import { toJsonReport } from "./json.ts";
+import { ScanReportSchema } from "./json-schema.ts";
 import { toSarif } from "./sarif.ts";
 
 const exampleRegistryUrl = new URL("../../test/example-registry.ts", import.meta.url).href;
