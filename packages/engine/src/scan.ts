@@ -465,6 +465,8 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     notRun = plan.notRun;
     init.disabledRules = plan.inactiveRules;
     init.notRun = notRun.map((item) => item.analyzer);
+    // An analyzer not run is not loaded either (`--analyzers secrets` loads the secrets analyzer only).
+    init.needed = init.needed?.filter((id) => !init.notRun?.includes(id));
   }
   const walkMs = Date.now() - started;
   const merged = emptyBatchResult();
@@ -486,10 +488,9 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   // start and run. A broken registry still fails the scan, when it is awaited below. An analyzer
   // given no file is left out: its project rules report nothing over no files (a registry test
   // holds every one to that).
-  const wanted = init.needed?.filter((id) => !init.notRun?.includes(id));
   const analyzersLoading = configured
     ? Promise.resolve(configured)
-    : loadAnalyzers(init.registryUrl, undefined, wanted ? new Set(wanted) : undefined);
+    : loadAnalyzers(init.registryUrl, undefined, init.needed ? new Set(init.needed) : undefined);
   analyzersLoading.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
