@@ -82,7 +82,7 @@ export function summarize(profile: Profile, top = 25): string {
  * the fingerprints a worker computes.
  */
 async function perAnalyzer(root: string): Promise<string> {
-  const { analyzers } = await import("../packages/engine/src/registry.ts");
+  const { analyzers } = await import("../packages/engine/src/all-analyzers.ts");
   for (const analyzer of analyzers) await analyzer.prepare?.();
   const tasks = (await walk(root)).files.map(({ path, absolutePath }) => ({ path, absolutePath }));
   const rows = ["| analyzer | CPU (best of 2) | findings |", "|---|---|---|"];
@@ -113,7 +113,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   } else {
     const corpus = generateCorpus(Number(process.argv[2] ?? 10_000));
     try {
-      await import("../packages/engine/src/registry.ts"); // loaded before the scan, as the CLI does
+      await import("../packages/engine/src/all-analyzers.ts"); // loaded before the scan, as the CLI does
       const cpuBefore = process.cpuUsage();
       const result = await scan(corpus.root, { workers: 0 });
       const cpu = process.cpuUsage(cpuBefore);

@@ -3,20 +3,14 @@
 // and turned into the scan's advisory source. Rewritten whole on import (temp file + rename), so a
 // crash never leaves half a file.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { type AdvisorySource, advisorySourceFromRecords } from "@rampart/engine/sca/advisory-source";
 import { type OsvRecord, parseOsvRecord } from "@rampart/engine/sca/osv/record";
 import { type LoadedRecords, readOsvPath } from "@rampart/engine/sca/osv/store";
+import { CACHE_FILE, defaultCacheDir } from "./advisory-cache-dir.ts";
 import { type Io, UsageError } from "./io.ts";
 
-export const CACHE_FILE = "advisories.ndjson";
-
-/** `$XDG_CACHE_HOME/rampart/osv`, else `~/.cache/rampart/osv`. */
-export function defaultCacheDir(env: Io["env"]): string {
-  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache");
-  return join(base, "rampart", "osv");
-}
+export { CACHE_FILE, defaultCacheDir } from "./advisory-cache-dir.ts";
 
 /** The records of a cache folder; an absent cache is empty. A line that does not parse is an error entry. */
 export function readCache(dir: string): LoadedRecords {

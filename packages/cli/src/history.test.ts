@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ScanReportSchema } from "@rampart/engine/output/json";
+import { ScanReportSchema } from "@rampart/engine/output/json-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeGithubToken } from "../../engine/test/fake-token.ts";
 import { type Run, runRampart } from "../test/run-rampart.ts";

@@ -1,14 +1,33 @@
 // Turns a path and the config/baseline flags into engine scan options, shared by `scan` and `fix`.
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { readBaseline } from "@rampart/engine/baseline";
-import { configBaselinePath, loadConfig, unknownRuleIds } from "@rampart/engine/config";
+import type { ConfigResult } from "@rampart/engine/config";
+import {
+  configBaselinePath,
+  configFilePath,
+  defaultConfig,
+  unknownRuleIds,
+} from "@rampart/engine/config-file";
 import { customRuleMeta, hasCustomRuleSources } from "@rampart/engine/custom-rules/meta";
-import { allRules, ruleCatalogue } from "@rampart/engine/registry";
+import { allRules } from "@rampart/engine/rule-catalogue";
 import { ruleOptionErrors } from "@rampart/engine/rule-options";
 import { optionsFromConfig, type ScanOptions } from "@rampart/engine/scan";
+import { engineRules } from "@rampart/engine/suppress";
 import { type Io, UsageError } from "./io.ts";
-import type { RegistrySource } from "./registry-source.ts";
+import { loadAllAnalyzers, type RegistrySource } from "./registry-source.ts";
+
+/** The ids and controls of every rule of the registry, the engine's own included, from its outlines. */
+function ruleOutlines(registry: RegistrySource): { id: string; controls: readonly string[] }[] {
+  return [...registry.entries.flatMap((entry) => entry.rules), ...engineRules];
+}
+
+/** The config file's settings, or the defaults without loading the schema when there is no file. */
+async function readConfig(root: string, explicitPath: string | undefined): Promise<ConfigResult> {
+  const path = configFilePath(root, explicitPath);
+  if (path === undefined) return { ok: true, value: { config: defaultConfig() } };
+  const { loadConfig } = await import("@rampart/engine/config");
+  return loadConfig(root, path);
+}
 
 export interface PreparedScan {
   root: string;
@@ -38,7 +57,7 @@ async function customRules(
   const loaded = await loadCustomRules({
     ...(folder ? { root: folder } : {}),
     directories,
-    knownControls: new Set(ruleCatalogue(registry.analyzers).flatMap((rule) => rule.controls)),
+    knownControls: new Set(ruleOutlines(registry).flatMap((rule) => rule.controls)),
   });
   if (loaded.problems.length > 0) {
     const lines = loaded.problems.map(formatProblem);
@@ -59,17 +78,23 @@ export async function prepareScan(
 ): Promise<PreparedScan> {
   const root = resolve(io.cwd, path ?? ".");
   if (!existsSync(root)) throw new UsageError(`no such file or folder: ${path ?? "."}`);
-  const loaded = loadConfig(root, flags.config ? resolve(io.cwd, flags.config) : undefined);
+  const loaded = await readConfig(root, flags.config ? resolve(io.cwd, flags.config) : undefined);
   if (!loaded.ok) throw new UsageError(loaded.error);
   const rules = await customRules(io, registry, root, flags.rules ?? []);
   const unknown = unknownRuleIds(
     loaded.value.config,
     new Set([
-      ...ruleCatalogue(registry.analyzers).map((rule) => rule.id),
+      ...ruleOutlines(registry).map((rule) => rule.id),
       ...rules.rules.map((definition) => customRuleMeta(definition).id),
     ]),
   );
-  const optionErrors = ruleOptionErrors(loaded.value.config.options, allRules(registry.analyzers));
+  // Rule options are checked against the schemas in the rules' code: only a config with options
+  // loads the analyzers for it.
+  const { options: ruleOptions } = loaded.value.config;
+  const optionErrors =
+    Object.keys(ruleOptions).length === 0
+      ? []
+      : ruleOptionErrors(ruleOptions, allRules(await loadAllAnalyzers(registry)));
   if (optionErrors.length > 0)
     throw new UsageError(`${loaded.value.path ?? "config"}: ${optionErrors.join("; ")}`);
   if (unknown.length > 0)
@@ -81,6 +106,7 @@ export async function prepareScan(
   };
   const baselinePath = flags.baseline ? resolve(io.cwd, flags.baseline) : configBaselinePath(loaded.value);
   if (baselinePath) {
+    const { readBaseline } = await import("@rampart/engine/baseline");
     const baseline = readBaseline(baselinePath);
     if (!baseline.ok) throw new UsageError(baseline.error);
     options.baseline = baseline.fingerprints;

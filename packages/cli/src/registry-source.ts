@@ -1,15 +1,17 @@
 // Which analyzers the CLI runs: the engine's registry, or the module named by RAMPART_REGISTRY
 // (a path or file URL exporting `analyzers`), which is how tests and custom builds plug in their own.
+// What the CLI reads before a scan (analyzer ids, rule ids, severities, controls) is in the
+// registry's outlines; an analyzer's code is loaded only by what needs it.
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Analyzer } from "@rampart/engine/analyzer";
-import { loadAnalyzers } from "@rampart/engine/process-files";
-import { DEFAULT_REGISTRY_URL } from "@rampart/engine/scan";
+import type { AnalyzerEntry } from "@rampart/engine/analyzer-outline";
+import { DEFAULT_REGISTRY_URL, loadRegistryEntries } from "@rampart/engine/process-files";
 import type { Io } from "./io.ts";
 
 export interface RegistrySource {
   url: string;
-  analyzers: readonly Analyzer[];
+  entries: readonly AnalyzerEntry[];
 }
 
 export async function loadRegistry(io: Io): Promise<RegistrySource> {
@@ -20,5 +22,10 @@ export async function loadRegistry(io: Io): Promise<RegistrySource> {
       ? configured
       : pathToFileURL(isAbsolute(configured) ? configured : resolve(io.cwd, configured)).href;
   }
-  return { url, analyzers: await loadAnalyzers(url) };
+  return { url, entries: await loadRegistryEntries(url) };
+}
+
+/** Every analyzer of the registry, loaded (rule docs, rule options' schemas). */
+export function loadAllAnalyzers(registry: RegistrySource): Promise<Analyzer[]> {
+  return Promise.all(registry.entries.map((entry) => entry.load()));
 }

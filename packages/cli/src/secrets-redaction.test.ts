@@ -1,9 +1,10 @@
 // A detected secret must never leave the engine in clear: not in Finding objects, not in the
 // table, JSON or SARIF, whichever analyzer's finding quotes the line, with or without workers.
 import { createHash } from "node:crypto";
-import { ScanReportSchema, toJsonReport } from "@rampart/engine/output/json";
+import { ruleCatalogue } from "@rampart/engine/all-analyzers";
+import { toJsonReport } from "@rampart/engine/output/json";
+import { ScanReportSchema } from "@rampart/engine/output/json-schema";
 import { toSarif } from "@rampart/engine/output/sarif";
-import { ruleCatalogue } from "@rampart/engine/registry";
 import { scan } from "@rampart/engine/scan";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeGithubToken } from "../../engine/test/fake-token.ts";
@@ -44,7 +45,7 @@ describe.each([0, 2])("a scan with workers: %i", (workers) => {
     }
     // other analyzers' findings on the same lines are masked too
     expect(result.findings.some((finding) => finding.analyzer !== "secrets")).toBe(true);
-    const catalogue = ruleCatalogue((await import("@rampart/engine/registry")).analyzers);
+    const catalogue = ruleCatalogue((await import("@rampart/engine/all-analyzers")).analyzers);
     const outputs = {
       findings: JSON.stringify(result.findings),
       table: renderTable(result, false),

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ScanReportSchema } from "@rampart/engine/output/json";
+import { ScanReportSchema } from "@rampart/engine/output/json-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Run, runRampart } from "../test/run-rampart.ts";
 import { parseStagedRaw } from "./staged.ts";

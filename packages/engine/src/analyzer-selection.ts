@@ -1,8 +1,8 @@
 // Which analyzers a scan runs, and which of their rules. An analyzer left with no rule to run (all
 // disabled, none at the severity asked for, or not among the analyzers asked for) is not run at
 // all: not prepared, given no file, and listed as `not-run` with the reason.
-import type { Analyzer } from "./analyzer.ts";
-import { isAtLeast, type RuleMeta, type Severity } from "./rule.ts";
+import type { AnalyzerOutline, RuleOutline } from "./analyzer-outline.ts";
+import { isAtLeast, type Severity } from "./rule.ts";
 
 export interface RuleSelection {
   /** Rule ids not to run (`.rampart.yaml` `disable:`). */
@@ -27,7 +27,7 @@ export interface AnalyzerPlan {
 }
 
 /** False when the rule can never report at `minSeverity` or worse. */
-function meetsSeverity(rule: RuleMeta, selection: RuleSelection): boolean {
+function meetsSeverity(rule: RuleOutline, selection: RuleSelection): boolean {
   const { minSeverity } = selection;
   if (minSeverity === undefined) return true;
   const override = selection.severityOverrides?.[rule.id];
@@ -35,22 +35,18 @@ function meetsSeverity(rule: RuleMeta, selection: RuleSelection): boolean {
   return rule.severityFromData === true || isAtLeast(rule.severity, minSeverity);
 }
 
-function rulesOf(analyzer: Analyzer): readonly RuleMeta[] {
-  return [...analyzer.rules, ...(analyzer.project?.rules ?? [])];
-}
-
 /**
  * The first reason that applies, in this order; none when the analyzer has a rule to run. An
  * analyzer without any rule is left to run: nothing was asked of it to be switched off.
  */
 function notRunReason(
-  analyzer: Analyzer,
+  analyzer: AnalyzerOutline,
   selection: RuleSelection,
   disabled: ReadonlySet<string>,
 ): string | undefined {
   if (selection.analyzers && !selection.analyzers.includes(analyzer.id))
     return "not among the analyzers asked for";
-  const rules = rulesOf(analyzer);
+  const { rules } = analyzer;
   if (rules.length === 0) return undefined;
   const enabled = rules.filter((rule) => !disabled.has(rule.id));
   if (enabled.length === 0) return "every rule is disabled";
@@ -59,14 +55,14 @@ function notRunReason(
   return undefined;
 }
 
-export function planAnalyzers(analyzers: readonly Analyzer[], selection: RuleSelection): AnalyzerPlan {
+export function planAnalyzers(analyzers: readonly AnalyzerOutline[], selection: RuleSelection): AnalyzerPlan {
   const disabled = new Set(selection.disabledRules ?? []);
   const inactive = new Set(disabled);
   const notRun: NotRunAnalyzer[] = [];
   for (const analyzer of analyzers) {
     const reason = notRunReason(analyzer, selection, disabled);
     if (reason !== undefined) notRun.push({ analyzer: analyzer.id, reason });
-    for (const rule of rulesOf(analyzer)) if (!meetsSeverity(rule, selection)) inactive.add(rule.id);
+    for (const rule of analyzer.rules) if (!meetsSeverity(rule, selection)) inactive.add(rule.id);
   }
   return { inactiveRules: [...inactive], notRun };
 }

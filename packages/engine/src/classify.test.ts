@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classify, decodeText, hasBinaryExtension, isDockerfileName } from "./classify.ts";
+import { classify, decodeText, hasBinaryExtension, isDockerfileName, possibleKinds } from "./classify.ts";
 
 describe("classify", () => {
   it("recognises Terraform and Dockerfiles by name", () => {
@@ -196,6 +198,71 @@ describe("classification of arbitrary input (property)", () => {
         expect(kinds[kinds.length - 1]).toBe("text");
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/** Every file under `folder`, relative to it (POSIX separators on this platform). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)));
+}
+
+// A scan loads only the analyzers that the names of its files may need (possibleKinds): a kind that
+// classify gives and possibleKinds does not would leave a file unanalyzed without a word.
+describe("possibleKinds", () => {
+  it("holds every kind classify gives the analyzers' fixtures and the samples", () => {
+    const roots = [join(import.meta.dirname, "analyzers"), join(import.meta.dirname, "../../../samples")];
+    let checked = 0;
+    for (const root of roots) {
+      for (const path of filesUnder(root)) {
+        const decoded = decodeText(readFileSync(join(root, path)));
+        if (!decoded.ok) continue;
+        const possible = possibleKinds(path);
+        const missing = classify(path, decoded.text).filter((kind) => !possible.includes(kind));
+        expect({ path, missing }).toEqual({ path, missing: [] });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it("holds every kind classify gives arbitrary names and content (property)", () => {
+    const name = fc.oneof(
+      fc.constantFrom(
+        "main.tf",
+        "x.yaml",
+        "action.yml",
+        "dependabot.yml",
+        "t.json",
+        "Dockerfile",
+        "c.template",
+        "yarn.lock",
+        "deps.txt",
+        "app.py",
+      ),
+      fc.string({ maxLength: 30 }),
+    );
+    const text = fc.oneof(
+      fc.constantFrom(
+        "AWSTemplateFormatVersion: 2010-09-09\n",
+        '{"AWSTemplateFormatVersion": "2010-09-09"}',
+        "apiVersion: v1\nkind: Pod\n",
+        "on: push\njobs: {}\n",
+        "runs:\n  using: node20\n",
+        "updates: []\n",
+        "# yarn lockfile v1\n",
+        "flask==3.0.3\n",
+      ),
+      fc.string({ maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(name, text, fc.option(fc.constant("requirements.txt")), (path, content, declared) => {
+        const possible = possibleKinds(path, declared ?? undefined);
+        for (const kind of classify(path, content, declared ?? undefined)) expect(possible).toContain(kind);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -2,7 +2,7 @@
 // template, a Kubernetes manifest, a workflow, an action or nothing in particular. Pure functions;
 // the content checks are line-anchored regexes, cheap enough to run on every file.
 import type { FileKind } from "./analyzer.ts";
-import { manifestFormatFor } from "./sca/parsers/index.ts";
+import { isSniffCandidate, manifestFormatOutlineFor } from "./sca/parsers/formats.ts";
 
 /** Extensions that are never text we analyze; skipped by name so they are not even read. */
 const BINARY_EXTENSIONS = new Set(
@@ -217,7 +217,41 @@ export function classify(path: string, text: string, declaredFormat?: string): F
   }
   // On top of the kinds above (a package-lock.json is also `json`, a pom.xml text): by name, by
   // the head of a data or lock file's content (a renamed copy), or because the user said so.
-  if (declaredFormat !== undefined || manifestFormatFor(path, text) !== undefined) kinds.push("manifest");
+  if (declaredFormat !== undefined || manifestFormatOutlineFor(path, text) !== undefined)
+    kinds.push("manifest");
+  kinds.push("text");
+  return kinds;
+}
+
+const YAML_KINDS: readonly FileKind[] = [
+  "yaml",
+  "github-action",
+  "dependabot-config",
+  "github-workflow",
+  "cloudformation",
+  "kubernetes",
+];
+
+/**
+ * Every kind `classify` can give a file of this name, whatever its content: a superset, so that a
+ * scan knows from the walk alone which analyzers its files may need and loads only those. Kept
+ * beside `classify` on purpose; a test holds `classify`'s kinds inside these for every fixture.
+ */
+export function possibleKinds(path: string, declaredFormat?: string): FileKind[] {
+  const kinds: FileKind[] = [];
+  const ext = extension(path);
+  if (ext === "tf" || ext === "tofu") kinds.push("terraform");
+  else if (ext === "tfvars") kinds.push("terraform-vars");
+  else if (isDockerfileName(path)) kinds.push("dockerfile");
+  else if (ext === "yml" || ext === "yaml") kinds.push(...YAML_KINDS);
+  else if (ext === "json") kinds.push("json", "cloudformation");
+  else if (ext === "template") kinds.push("cloudformation");
+  else {
+    const language = SOURCE_CODE_EXTENSIONS.get(ext);
+    if (language) kinds.push(language);
+  }
+  if (declaredFormat !== undefined || manifestFormatOutlineFor(path) !== undefined || isSniffCandidate(path))
+    kinds.push("manifest");
   kinds.push("text");
   return kinds;
 }

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../test/temp-tree.ts";
 import { baselineOf, parseBaseline } from "./baseline.ts";
-import { configBaselinePath, loadConfig, parseConfig, unknownRuleIds } from "./config.ts";
+import {
+  ConfigSchema,
+  configBaselinePath,
+  defaultConfig,
+  loadConfig,
+  parseConfig,
+  unknownRuleIds,
+} from "./config.ts";
 import type { Finding } from "./finding.ts";
 import { failingFindings } from "./gate.ts";
 
@@ -9,6 +16,14 @@ let tree: TempTree | undefined;
 afterEach(() => tree?.remove());
 
 describe("config", () => {
+  it("defaults, written out without the schema, to what the schema makes of an empty file", () => {
+    expect(defaultConfig()).toEqual(ConfigSchema.parse({}));
+    expect(parseConfig("", ".rampart.yaml")).toEqual({
+      ok: true,
+      value: { config: defaultConfig(), path: ".rampart.yaml" },
+    });
+  });
+
   it("parses a full config", () => {
     const text = [
       "exclude: [test/fixtures/]",

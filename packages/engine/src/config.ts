@@ -1,11 +1,11 @@
 // `.rampart.yaml`: what a repository tells the scanner about itself (paths to skip, rules to
 // disable, severity overrides, path-scoped suppressions with reasons, a baseline). One zod schema,
 // strict so that a typo is an error rather than a silently ignored setting.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { describeError } from "./analyze.ts";
+import { configFilePath, defaultConfig } from "./config-file.ts";
 import { SEVERITIES } from "./rule.ts";
 
 const RuleId = z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, "a rule id reads <analyzer>/<hazard>");
@@ -47,11 +47,7 @@ export interface LoadedConfig {
 
 export type ConfigResult = { ok: true; value: LoadedConfig } | { ok: false; error: string };
 
-export const CONFIG_FILE_NAMES = [".rampart.yaml", ".rampart.yml"];
-
-export function defaultConfig(): Config {
-  return ConfigSchema.parse({});
-}
+export { CONFIG_FILE_NAMES, configBaselinePath, defaultConfig, unknownRuleIds } from "./config-file.ts";
 
 /** Parses config text; errors name the file and the offending key. */
 export function parseConfig(text: string, path: string): ConfigResult {
@@ -75,12 +71,8 @@ export function parseConfig(text: string, path: string): ConfigResult {
  * scanned folder, else defaults.
  */
 export function loadConfig(scanRoot: string, explicitPath?: string): ConfigResult {
-  let path = explicitPath ? resolve(explicitPath) : undefined;
-  if (!path) {
-    const folder = isDirectory(scanRoot) ? scanRoot : dirname(scanRoot);
-    path = CONFIG_FILE_NAMES.map((name) => join(folder, name)).find((candidate) => existsSync(candidate));
-    if (!path) return { ok: true, value: { config: defaultConfig() } };
-  }
+  const path = configFilePath(scanRoot, explicitPath);
+  if (!path) return { ok: true, value: { config: defaultConfig() } };
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -88,28 +80,4 @@ export function loadConfig(scanRoot: string, explicitPath?: string): ConfigResul
     return { ok: false, error: `cannot read config ${path}: ${describeError(error)}` };
   }
   return parseConfig(text, path);
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** The baseline path of a config, resolved against the config file's folder. */
-export function configBaselinePath(loaded: LoadedConfig): string | undefined {
-  if (!loaded.config.baseline) return undefined;
-  return resolve(loaded.path ? dirname(loaded.path) : ".", loaded.config.baseline);
-}
-
-/** Rule ids the config names that no registered rule has: almost always a typo. */
-export function unknownRuleIds(config: Config, known: ReadonlySet<string>): string[] {
-  const named = [
-    ...config.disable,
-    ...Object.keys(config.severity),
-    ...config.ignore.map((item) => item.rule),
-  ];
-  return [...new Set(named.filter((id) => !known.has(id)))];
 }

@@ -5,6 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realp
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
+import { type AnalyzerEntry, loadedEntry } from "./analyzer-outline.ts";
 import { classify, decodeText } from "./classify.ts";
 import type { CustomRuleDefinition } from "./custom-rules/schema.ts";
 import type { RawFinding } from "./finding.ts";
@@ -12,7 +13,7 @@ import { assignFingerprints } from "./fingerprint.ts";
 import { DEFAULT_PARSED_BYTES_PER_COLLECTION, releaseSyntaxTrees } from "./native-memory.ts";
 import { type RedactionSpan, Redactions } from "./redact.ts";
 import { configureAnalyzers } from "./rule-options.ts";
-import { bunLockbReason } from "./sca/parsers/bun.ts";
+import { bunLockbReason } from "./sca/parsers/formats.ts";
 import { type FolderLister, type SiblingReader, SourceFile, toPosixPath } from "./source.ts";
 import { extractSuppressions, type InlineSuppression, suppressionProblems } from "./suppress.ts";
 
@@ -37,6 +38,11 @@ export interface ProcessorInit {
   notRun?: readonly string[];
   /** Characters parsed into syntax trees between two releases of dead trees (native-memory.ts). */
   parsedBytesPerCollection?: number;
+  /**
+   * Analyzer ids that the scan's files may need, by their names (`possibleKinds`); the others are
+   * not even loaded. Absent: every analyzer.
+   */
+  needed?: readonly string[];
 }
 
 export interface BatchResult {
@@ -77,26 +83,43 @@ export interface Processor {
   process(tasks: readonly FileTask[]): Promise<BatchResult>;
 }
 
-/** A registry module: the engine's `registry.ts` or a test's. */
+/**
+ * A registry module: the engine's `registry.ts` (outlines with loaders, `analyzerEntries`) or a
+ * test's (`analyzers`, already loaded).
+ */
 export interface RegistryModule {
+  analyzerEntries?: readonly AnalyzerEntry[];
   analyzers?: readonly Analyzer[];
 }
 
 /** The engine's own registry. */
 export const DEFAULT_REGISTRY_URL = new URL("./registry.ts", import.meta.url).href;
 
-export async function loadAnalyzers(
+/** The registry's entries; loading one imports its analyzer, parsers and rules. */
+export async function loadRegistryEntries(
   registryUrl: string,
   loaded?: RegistryModule,
-): Promise<readonly Analyzer[]> {
+): Promise<readonly AnalyzerEntry[]> {
   // The engine's registry is imported by name, not by URL, so that a bundle (bundle.ts) holds it.
   const module =
     loaded ??
     ((registryUrl === DEFAULT_REGISTRY_URL
       ? await import("./registry.ts")
       : await import(registryUrl)) as RegistryModule);
-  if (!Array.isArray(module.analyzers)) throw new Error(`${registryUrl} exports no "analyzers" array`);
-  return module.analyzers;
+  if (Array.isArray(module.analyzerEntries)) return module.analyzerEntries;
+  if (!Array.isArray(module.analyzers))
+    throw new Error(`${registryUrl} exports no "analyzerEntries" or "analyzers" array`);
+  return module.analyzers.map(loadedEntry);
+}
+
+/** The registry's analyzers, loaded; only those named in `only` when given. */
+export async function loadAnalyzers(
+  registryUrl: string,
+  loaded?: RegistryModule,
+  only?: ReadonlySet<string>,
+): Promise<readonly Analyzer[]> {
+  const entries = await loadRegistryEntries(registryUrl, loaded);
+  return Promise.all(entries.filter((entry) => !only || only.has(entry.id)).map((entry) => entry.load()));
 }
 
 /** The registry's analyzers, plus the `custom` analyzer when the scan has custom rules. */
@@ -113,9 +136,10 @@ export async function withCustomRules(
 /** `registry`: the registry module when it is already loaded (bundled into a worker's script). */
 export async function createProcessor(init: ProcessorInit, registry?: RegistryModule): Promise<Processor> {
   const notRun = new Set(init.notRun ?? []);
+  const needed = init.needed ? new Set(init.needed) : undefined;
   const all = (
     await withCustomRules(
-      configureAnalyzers(await loadAnalyzers(init.registryUrl, registry), init.ruleOptions),
+      configureAnalyzers(await loadAnalyzers(init.registryUrl, registry, needed), init.ruleOptions),
       init.customRules,
     )
   ).filter((analyzer) => !notRun.has(analyzer.id));

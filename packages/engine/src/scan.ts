@@ -12,8 +12,10 @@ import {
   type OnlineConnections,
   type SkippedFile,
 } from "./analyzer.ts";
+import { analyzersTaking, outlineOf } from "./analyzer-outline.ts";
 import { type NotRunAnalyzer, planAnalyzers, selectsAnything } from "./analyzer-selection.ts";
 import { workerScript } from "./bundle.ts";
+import { possibleKinds } from "./classify.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { LoadedCustomRules } from "./custom-rules/load.ts";
 import { CUSTOM_ANALYZER_ID, customRuleMeta, hasCustomRuleSources } from "./custom-rules/meta.ts";
@@ -28,6 +30,7 @@ import {
   emptyBatchResult,
   type FileTask,
   loadAnalyzers,
+  loadRegistryEntries,
   mergeBatchResult,
   type ProcessorInit,
   withCustomRules,
@@ -242,7 +245,7 @@ export function finalizeFindings(
 }
 
 function analyzerRuns(
-  analyzers: readonly Analyzer[],
+  analyzers: readonly { id: string }[],
   merged: BatchResult,
   prepareErrors: readonly { analyzer: string; error: string }[],
   notRun: readonly NotRunAnalyzer[],
@@ -347,8 +350,8 @@ async function scanCustomRules(
     // Loaded only when a rule names a control: most scans have no custom rules at all.
     knownControls: async () =>
       new Set(
-        (await loadAnalyzers(registryUrl)).flatMap((analyzer) =>
-          [...analyzer.rules, ...(analyzer.project?.rules ?? [])].flatMap((rule) => rule.controls),
+        (await loadRegistryEntries(registryUrl)).flatMap((entry) =>
+          entry.rules.flatMap((rule) => rule.controls),
         ),
       ),
   });
@@ -447,16 +450,29 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   addDeclaredFiles(root, walked, declaredFormats);
   const custom = options.customRules ?? (await scanCustomRules(root, options, init.registryUrl));
   if (custom.rules.length > 0) init.customRules = custom.rules;
+  // The registry's outlines: enough to plan the scan; an analyzer is loaded only when some file's
+  // name says it may take it (possibleKinds), so an empty scan loads none. Options for a rule load
+  // every analyzer above, to check them.
+  const entries = await loadRegistryEntries(init.registryUrl);
+  if (!configured) {
+    const kinds = new Set(
+      walked.files.flatMap((file) => possibleKinds(file.path, declaredFormats.get(file.path))),
+    );
+    init.needed = [...analyzersTaking(entries, kinds)];
+  }
+  const outlines = [
+    ...entries,
+    ...(await withCustomRules([], init.customRules)).map((analyzer) => outlineOf(analyzer)),
+  ];
   // Settled before any file is processed, so that an analyzer left out is never prepared or given one.
   let notRun: NotRunAnalyzer[] = [];
   if (selectsAnything(options)) {
-    const plan = planAnalyzers(
-      await withCustomRules(configured ?? (await loadAnalyzers(init.registryUrl)), init.customRules),
-      options,
-    );
+    const plan = planAnalyzers(outlines, options);
     notRun = plan.notRun;
     init.disabledRules = plan.inactiveRules;
     init.notRun = notRun.map((item) => item.analyzer);
+    // An analyzer not run is not loaded either (`--analyzers secrets` loads the secrets analyzer only).
+    init.needed = init.needed?.filter((id) => !init.notRun?.includes(id));
   }
   const walkMs = Date.now() - started;
   const merged = emptyBatchResult();
@@ -481,8 +497,12 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   init.parsedBytesPerCollection = memory.parsedBytesPerCollection;
   const batches = makeBatches(walked.files, workers, declaredFormats);
   // The main thread needs the analyzers only for the cross-file phase: load them while the workers
-  // start and run. A broken registry still fails the scan, when it is awaited below.
-  const analyzersLoading = configured ? Promise.resolve(configured) : loadAnalyzers(init.registryUrl);
+  // start and run. A broken registry still fails the scan, when it is awaited below. An analyzer
+  // given no file is left out: its project rules report nothing over no files (a registry test
+  // holds every one to that).
+  const analyzersLoading = configured
+    ? Promise.resolve(configured)
+    : loadAnalyzers(init.registryUrl, undefined, init.needed ? new Set(init.needed) : undefined);
   analyzersLoading.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
@@ -556,10 +576,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     bytesScanned: merged.bytesRead,
     skipped: [...walked.skipped, ...merged.skipped, ...abandoned].sort((a, b) => (a.path < b.path ? -1 : 1)),
     kinds: merged.kinds,
-    analyzers: withRuleProblems(
-      analyzerRuns(await withCustomRules(analyzers, init.customRules), merged, prepareErrors, notRun),
-      custom,
-    ),
+    analyzers: withRuleProblems(analyzerRuns(outlines, merged, prepareErrors, notRun), custom),
     findings,
     ...(custom.rules.length > 0 ? { customRules: custom.rules.map(customRuleMeta) } : {}),
     phases: { walkMs, analyzeMs, projectMs, finalizeMs },

@@ -5,10 +5,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { analyzers } from "../src/all-analyzers.ts";
 import { analyzeFile } from "../src/analyze.ts";
 import type { Analyzer } from "../src/analyzer.ts";
 import { decodeText } from "../src/classify.ts";
-import { analyzers } from "../src/registry.ts";
 import { SourceFile } from "../src/source.ts";
 import { exampleAnalyzer } from "./example-analyzer/analyzer.ts";
 

@@ -2,8 +2,8 @@
 // mapped to a control, every rule file registered, every analyzer folder documented.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { allRules } from "../src/all-analyzers.ts";
 import type { Analyzer } from "../src/analyzer.ts";
-import { allRules } from "../src/registry.ts";
 import { CONFIDENCES, LIFECYCLES, RULE_ID_PATTERN, ruleName, SEVERITIES } from "../src/rule.ts";
 
 const ANALYZER_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

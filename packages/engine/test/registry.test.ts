@@ -2,7 +2,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { allRules, analyzers } from "../src/registry.ts";
+import { allRules, analyzers } from "../src/all-analyzers.ts";
 import { checkRuleFixes, checkRuleFixtures } from "./fixture-harness.ts";
 import { checkRegistry } from "./registry-check.ts";
 

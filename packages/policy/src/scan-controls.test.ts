@@ -1,7 +1,8 @@
 // A scan with an analyzer left out, end to end through the engine (in-process, with a test
 // registry that counts parse calls) and this package's reading of the report.
+
+import { ruleCatalogue } from "@rampart/engine/all-analyzers";
 import { planAnalyzers } from "@rampart/engine/analyzer-selection";
-import { ruleCatalogue } from "@rampart/engine/registry";
 import { type ScanOptions, scan } from "@rampart/engine/scan";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {

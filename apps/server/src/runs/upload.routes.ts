@@ -3,7 +3,7 @@
 // own rate limit.
 import { ErrorBody } from "@rampart/contracts/common";
 import { UploadRunFields, UploadRunResponse } from "@rampart/contracts/runs";
-import { ScanReportSchema } from "@rampart/engine/output/json";
+import { ScanReportSchema } from "@rampart/engine/output/json-schema";
 import type { FastifyRequest } from "fastify";
 import { createApiTokenGuard, currentToken } from "../api-tokens/api-token-guard.ts";
 import type { ApiTokensService } from "../api-tokens/api-tokens.service.ts";

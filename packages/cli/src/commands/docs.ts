@@ -7,14 +7,14 @@ import type { Analyzer } from "@rampart/engine/analyzer";
 import { GENERATED_BANNER, generateRuleDocs, updateReadmeRuleCounts } from "@rampart/engine/output/docs";
 import { parse } from "../args.ts";
 import { EXIT_FINDINGS, EXIT_OK, type Io, UsageError } from "../io.ts";
-import { loadRegistry } from "../registry-source.ts";
+import { loadAllAnalyzers, loadRegistry } from "../registry-source.ts";
 
 export async function docsCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, { check: { type: "boolean" }, readme: { type: "string" } });
   if (positionals.length !== 1)
     throw new UsageError("docs takes one output folder, e.g. rampart docs docs/rules");
   const outdir = resolve(io.cwd, positionals[0]!);
-  const { analyzers } = await loadRegistry(io);
+  const analyzers = await loadAllAnalyzers(await loadRegistry(io));
   const files = generateRuleDocs(analyzers);
   const readme =
     values.readme === undefined ? undefined : readmeUpdate(resolve(io.cwd, values.readme), outdir, analyzers);

@@ -1,27 +1,24 @@
 // `rampart scan <path>`: scan, report in the chosen format, upload to a Rampart server with
 // --upload, gate on --fail-on.
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
-import { writeBaseline } from "@rampart/engine/baseline";
+import { join, resolve } from "node:path";
 import { CUSTOM_ANALYZER_ID } from "@rampart/engine/custom-rules/meta";
 import { failingFindings } from "@rampart/engine/gate";
-import { toJsonReport } from "@rampart/engine/output/json";
-import { toSarif } from "@rampart/engine/output/sarif";
-import { ruleCatalogue } from "@rampart/engine/registry";
+import type { RuleMeta } from "@rampart/engine/rule";
+import { ruleCatalogue } from "@rampart/engine/rule-catalogue";
 import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
 import { DEFAULT_MAX_FILE_BYTES } from "@rampart/engine/walk";
-import { scanAdvisories } from "../advisory-cache.ts";
+import { CACHE_FILE, defaultCacheDir } from "../advisory-cache-dir.ts";
 import { integerOption, oneOf, parse, severityOption } from "../args.ts";
 import { onlineConnections, refuseGitHubTokenArgument } from "../github-option.ts";
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, EXIT_UPLOAD, type Io, UsageError, useColor } from "../io.ts";
 import { scanMemoryLimit } from "../memory-limit.ts";
 import { prepareScan } from "../prepare-scan.ts";
 import { progressReporter } from "../progress.ts";
-import { loadRegistry } from "../registry-source.ts";
+import { loadRegistry, type RegistrySource } from "../registry-source.ts";
 import { renderTable } from "../table.ts";
 import { toolInfo } from "../version.ts";
-import { applyVexFiles, readVexFiles } from "../vex-files.ts";
 
 const FORMATS = ["table", "json", "sarif"] as const;
 
@@ -84,6 +81,23 @@ async function scanStaged(root: string, options: ScanOptions): Promise<ScanResul
   }
 }
 
+/**
+ * The rules a report describes: for SARIF every rule (its rule list), for JSON those with findings.
+ * The docs are in the analyzers' code, so only the analyzers needed are loaded (a scan has loaded
+ * those with findings already).
+ */
+async function reportCatalogue(
+  registry: RegistrySource,
+  result: ScanResult,
+  everyRule: boolean,
+): Promise<RuleMeta[]> {
+  const reported = new Set(result.findings.map((finding) => finding.ruleId.split("/")[0]));
+  const entries = registry.entries.filter((entry) => everyRule || reported.has(entry.id));
+  const analyzers = await Promise.all(entries.map((entry) => entry.load()));
+  // Custom rules are described like built-in ones, after them.
+  return [...ruleCatalogue(analyzers), ...(result.customRules ?? [])];
+}
+
 export async function scanCommand(args: readonly string[], io: Io): Promise<number> {
   // Loaded only for an upload (or a token passed by mistake): a plain scan does not pay for it.
   const uploading = args.some((arg) => /^--(?:upload|token)(?:=|$)/.test(arg));
@@ -129,7 +143,10 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     throw new UsageError(`--workers must be at most ${maxWorkers} (4 per core); got ${workers}`);
   const maxMemoryMb = scanMemoryLimit(values["max-memory"]);
   const online = onlineConnections(io, values);
-  const vexFiles = readVexFiles(io, values.vex ?? []);
+  // What only some scans use is loaded only by them (the VEX and OSV readers, the JSON report's
+  // schema, the baseline writer bring zod along): a plain pre-commit scan starts without them.
+  const vex = values.vex?.length ? await import("../vex-files.ts") : undefined;
+  const vexFiles = vex?.readVexFiles(io, values.vex ?? []) ?? [];
   // Loaded only when used: it pulls in every lockfile parser, which a plain scan's main thread skips.
   const lockfileOption = values.lockfile ? await import("../lockfile-option.ts") : undefined;
   const lockfiles = lockfileOption?.parseLockfileOptions(io, values.lockfile ?? []) ?? [];
@@ -144,7 +161,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   if (minSeverity !== undefined) options.minSeverity = minSeverity;
   if (values.analyzers !== undefined)
     options.analyzers = analyzerSelection(values.analyzers, [
-      ...registry.analyzers.map((analyzer) => analyzer.id),
+      ...registry.entries.map((entry) => entry.id),
       ...((options.customRules?.rules.length ?? 0) > 0 ? [CUSTOM_ANALYZER_ID] : []),
     ]);
   if (online) options.online = online;
@@ -159,7 +176,10 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
           branch: values.branch,
         });
   // Only when something will match: the example registry of the tests has no sca analyzer.
-  if (registry.analyzers.some((analyzer) => analyzer.id === "sca")) {
+  const advisoryStore =
+    values.advisories !== undefined || existsSync(join(defaultCacheDir(io.env), CACHE_FILE));
+  if (advisoryStore && registry.entries.some((entry) => entry.id === "sca")) {
+    const { scanAdvisories } = await import("../advisory-cache.ts");
     const advisories = scanAdvisories(io, values.advisories);
     if (advisories) options.advisories = advisories;
   }
@@ -176,18 +196,25 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     (run) => run.analyzer === "secrets" && run.status === "not-run",
   );
   if (values.history && !secretsLeftOut) result = await withHistory(root, options, result);
-  if (vexFiles.length > 0) result = { ...result, findings: applyVexFiles(result.findings, vexFiles) };
+  if (vex && vexFiles.length > 0)
+    result = { ...result, findings: vex.applyVexFiles(result.findings, vexFiles) };
 
-  if (values["write-baseline"]) writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
+  if (values["write-baseline"]) {
+    const { writeBaseline } = await import("@rampart/engine/baseline");
+    writeBaseline(resolve(io.cwd, values["write-baseline"]), result.findings);
+  }
 
   const tool = toolInfo(io.env);
-  // Custom rules are described like built-in ones, after them.
-  const catalogue = () => [...ruleCatalogue(registry.analyzers), ...(result.customRules ?? [])];
-  const jsonReport = () => toJsonReport(result, catalogue(), tool);
+  const jsonReport = async () => {
+    const { toJsonReport } = await import("@rampart/engine/output/json");
+    return toJsonReport(result, await reportCatalogue(registry, result, false), tool);
+  };
   let text: string;
-  if (format === "json") text = `${JSON.stringify(jsonReport(), null, 2)}\n`;
-  else if (format === "sarif") text = `${JSON.stringify(toSarif(result, catalogue(), tool), null, 2)}\n`;
-  else text = renderTable(result, !values.output && useColor(io.stdout, io.env));
+  if (format === "json") text = `${JSON.stringify(await jsonReport(), null, 2)}\n`;
+  else if (format === "sarif") {
+    const { toSarif } = await import("@rampart/engine/output/sarif");
+    text = `${JSON.stringify(toSarif(result, await reportCatalogue(registry, result, true), tool), null, 2)}\n`;
+  } else text = renderTable(result, !values.output && useColor(io.stdout, io.env));
   if (values.output) writeFileSync(resolve(io.cwd, values.output), text);
   else io.stdout.write(text);
 
@@ -195,7 +222,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     // The run's link goes where it does not spoil a machine-readable report on stdout.
     const notes = format !== "table" && !values.output ? io.stderr : io.stdout;
     try {
-      const run = await uploads.uploadRun(upload, jsonReport());
+      const run = await uploads.uploadRun(upload, await jsonReport());
       notes.write(
         `Uploaded run ${run.id.slice(0, 8)} of ${run.repo} (${run.status}, ${run.failedCount} failed): ${run.url}\n`,
       );

@@ -11,9 +11,9 @@ import {
   parseInlineAnnotations,
   runRuleOnFiles,
 } from "../../test/fixture-harness.ts";
+import { allRules } from "../all-analyzers.ts";
 import type { Analyzer } from "../analyzer.ts";
 import { registerLanguages } from "../analyzers/sast/model.ts";
-import { allRules } from "../registry.ts";
 import { customAnalyzer } from "./analyzer.ts";
 import { formatProblem, parseRuleText } from "./load.ts";
 

@@ -1,8 +1,8 @@
 // Rule documentation generated from the catalogue: an index and one page per analyzer with an
 // anchor per rule (`<analyzer>.md#<rule-name>`, the SARIF helpUri). Nobody edits these by hand.
 import type { Analyzer } from "../analyzer.ts";
-import { allRules } from "../registry.ts";
 import { type RuleMeta, ruleMeta, ruleName, SEVERITIES } from "../rule.ts";
+import { allRules } from "../rule-catalogue.ts";
 import { engineRules } from "../suppress.ts";
 import { ruleMarkdown } from "./rule-markdown.ts";
 

@@ -6,10 +6,11 @@ import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTree, type TempTree } from "../../test/temp-tree.ts";
+import { ruleCatalogue } from "../all-analyzers.ts";
 import { FINGERPRINT_VERSION } from "../fingerprint.ts";
-import { ruleCatalogue } from "../registry.ts";
 import { type ScanResult, scan } from "../scan.ts";
-import { ScanReportSchema, toJsonReport } from "./json.ts";
+import { toJsonReport } from "./json.ts";
+import { ScanReportSchema } from "./json-schema.ts";
 import { toSarif } from "./sarif.ts";
 
 const exampleRegistryUrl = new URL("../../test/example-registry.ts", import.meta.url).href;

@@ -2,9 +2,9 @@
 // then applied by building the rule again (configureAnalyzers), as a scan does.
 import { describe, expect, it } from "vitest";
 import { makeTree } from "../../../test/temp-tree.ts";
+import { allRules } from "../../all-analyzers.ts";
 import { analyzeFile } from "../../analyze.ts";
 import { parseConfig } from "../../config.ts";
-import { allRules } from "../../registry.ts";
 import { configureAnalyzers, RuleOptionsError, ruleOptionErrors } from "../../rule-options.ts";
 import { scan } from "../../scan.ts";
 import { SourceFile } from "../../source.ts";

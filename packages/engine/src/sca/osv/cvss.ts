@@ -2,9 +2,19 @@
 // (computed with ae-cvss-calculator, which scores 3.1 correctly where the `cvss` package does
 // not), mapped to our four levels; without a usable vector, the GHSA `database_specific.severity`
 // word. A partial vector scores 0 with no `base`, so it counts as invalid.
-import ae from "ae-cvss-calculator";
+import { createRequire } from "node:module";
 import type { Severity } from "../../rule.ts";
 import type { OsvRecord, OsvSeverity } from "./record.ts";
+
+type Calculators = typeof import("ae-cvss-calculator");
+
+// Required on the first vector scored, not imported: loading it took a fifth of the sca
+// analyzer's start-up, and most scans score no vector (a CommonJS package, so `require` is sync).
+let calculators: Calculators | undefined;
+function cvssCalculators(): Calculators {
+  calculators ??= createRequire(import.meta.url)("ae-cvss-calculator") as Calculators;
+  return calculators;
+}
 
 export interface CvssScore {
   version: "3.0" | "3.1" | "4.0";
@@ -16,6 +26,7 @@ export interface CvssScore {
 export function scoreCvssVector(vector: string): CvssScore | undefined {
   const text = vector.trim();
   try {
+    const ae = cvssCalculators();
     let calculator: { calculateScores(): { base?: number } };
     let version: CvssScore["version"];
     if (text.startsWith("CVSS:3.1/")) {

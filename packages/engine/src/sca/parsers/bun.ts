@@ -13,8 +13,8 @@ import {
   type ManifestParser,
   PackageCollector,
   reachability,
-  resolveSibling,
 } from "./common.ts";
+import { bunLockbReason } from "./formats.ts";
 import { type PositionedJson, parsePositionedJson } from "./positioned-json.ts";
 
 /** `a/@s/b/c` → [`a`, `@s/b`, `c`]. */
@@ -111,20 +111,3 @@ export const parseBunLockb: ManifestParser = (path, _text, readSibling) => {
     ? { ok: true, packages: [], warnings: [reason] }
     : failure(path, reason);
 };
-
-/**
- * Why a bun.lockb is not read. The walk meets it as a binary file that no parser sees, so the scan
- * names this reason for it rather than "binary content".
- */
-export function bunLockbReason(
-  path: string,
-  readSibling: ((path: string) => string | undefined) | undefined,
-) {
-  const textLockfile = resolveSibling(path, "bun.lock");
-  if (textLockfile !== undefined && readSibling?.(textLockfile) !== undefined)
-    return "binary lockfile not read: the bun.lock beside it is";
-  return (
-    "bun.lockb is Bun's binary lockfile, which cannot be read: run `bun install --save-text-lockfile` " +
-    "(Bun 1.1.39 or later; bun.lock is the default from Bun 1.2) and scan the bun.lock it writes"
-  );
-}

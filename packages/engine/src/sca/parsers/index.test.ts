@@ -3,9 +3,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ReadSibling } from "./common.ts";
+import { MANIFEST_FORMAT_OUTLINES } from "./formats.ts";
 import {
   isSniffCandidate,
   MANIFEST_FORMATS,
+  MANIFEST_PARSERS,
   manifestFormatById,
   manifestFormatFor,
   parseManifest,
@@ -13,6 +15,15 @@ import {
 } from "./index.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
+
+describe("format table", () => {
+  it("has one parser per format the classifier recognises, and no other", () => {
+    const ids = MANIFEST_FORMAT_OUTLINES.map((format) => format.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.keys(MANIFEST_PARSERS).sort()).toEqual([...ids].sort());
+    expect(MANIFEST_FORMATS.map((format) => format.id)).toEqual(ids);
+  });
+});
 
 /** Every fixture file a format reads, relative to its fixture folder, with a sibling reader. */
 function fixtureManifests(): { file: string; text: string; readSibling: ReadSibling }[] {

@@ -5,7 +5,6 @@
 import {
   asRecord,
   asString,
-  basename,
   describeError,
   dirname,
   failure,
@@ -133,7 +132,3 @@ export const parseProjectFile: ManifestParser = (path, text, readSibling) => {
   }
   return collector.finish();
 };
-
-export function isProjectFile(path: string): boolean {
-  return /\.(cs|fs|vb)proj$/.test(basename(path));
-}

@@ -1,7 +1,7 @@
 // yarn.lock, classic (v1) and Berry (yarn 2-4, `__metadata.version` 4-8), both read by
 // @yarnpkg/parsers. Entries are keyed by descriptors (`name@range`, several per entry); edges
 // between entries and the package.json files of the project decide direct and dev.
-import { parseSyml } from "@yarnpkg/parsers";
+import { createRequire } from "node:module";
 import {
   asRecord,
   asString,
@@ -18,6 +18,15 @@ import {
   unrequiredNodes,
 } from "./common.ts";
 import { declaredBy } from "./package-json.ts";
+
+// Required on the first yarn.lock, not imported: its 64 modules were most of what the sca
+// analyzer loaded at start, for a format most repositories do not have (CommonJS: `require` is sync).
+let symlParser: typeof import("@yarnpkg/parsers").parseSyml | undefined;
+function parseSyml(text: string): unknown {
+  symlParser ??= (createRequire(import.meta.url)("@yarnpkg/parsers") as typeof import("@yarnpkg/parsers"))
+    .parseSyml;
+  return symlParser(text);
+}
 
 const MAX_BERRY_VERSION = 8;
 
