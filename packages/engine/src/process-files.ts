@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { analyzeFile, describeError, type FileProblem, type RuleFilter } from "./analyze.ts";
 import type { Analyzer, FileKind, SkippedFile } from "./analyzer.ts";
 import { type AnalyzerEntry, loadedEntry } from "./analyzer-outline.ts";
+import { append } from "./append.ts";
 import { classify, decodeText } from "./classify.ts";
 import type { CustomRuleDefinition } from "./custom-rules/schema.ts";
 import type { RawFinding } from "./finding.ts";
@@ -352,8 +353,8 @@ export function processText(
     count.busyMs += analysis.busyMs[id] ?? 0;
     result.counts[id] = count;
   }
-  result.findings.push(...analysis.findings);
-  result.problems.push(...analysis.problems);
+  append(result.findings, analysis.findings);
+  append(result.problems, analysis.problems);
   for (const item of analysis.summaries) {
     result.summaries.push({ analyzer: item.analyzer, path: file.path, summary: item.summary });
   }
@@ -367,11 +368,6 @@ export function processText(
     );
     result.findings.push(...problems.filter((problem) => !ruleFilter || ruleFilter(problem.ruleId)));
   }
-}
-
-/** `target.push(...items)` without the argument-count limit that spreading 100k items hits. */
-function append<T>(target: T[], items: readonly T[]): void {
-  for (const item of items) target.push(item);
 }
 
 /** Folds one batch result into another (main thread). */

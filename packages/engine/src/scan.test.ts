@@ -48,6 +48,18 @@ describe("scan", () => {
     expect(reasons["api/bun.lockb"]).toBe("binary lockfile not read: the bun.lock beside it is");
   }, 30_000);
 
+  it("reports every cross-file finding of a large repository (more than spreading an array allows)", async () => {
+    // 150,000 keys set in two files: one cross-file finding each. `push(...findings)` of that many
+    // overflows the stack, which once turned a 25,000-file Terraform project's phase "partial".
+    const keys = Array.from({ length: 150_000 }, (_, index) => `k${index} = v\n`).join("");
+    tree = makeTree({ "a.conf": keys, "b.conf": keys });
+    const result = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0 });
+    expect(result.analyzers.map((run) => [run.analyzer, run.status, run.skipped])).toEqual([
+      ["example", "succeeded", []],
+    ]);
+    expect(result.findings.filter((f) => f.ruleId === "example/duplicate-setting")).toHaveLength(150_000);
+  }, 60_000);
+
   it("runs per-file and cross-file rules, applies suppressions and reports skips and statuses", async () => {
     tree = project();
     const result = await scan(tree.root, { registryUrl: exampleRegistry, workers: 0 });

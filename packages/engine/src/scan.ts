@@ -14,6 +14,7 @@ import {
 } from "./analyzer.ts";
 import { analyzersTaking, outlineOf } from "./analyzer-outline.ts";
 import { type NotRunAnalyzer, planAnalyzers, selectsAnything } from "./analyzer-selection.ts";
+import { append } from "./append.ts";
 import { workerScript } from "./bundle.ts";
 import { possibleKinds } from "./classify.ts";
 import type { LoadedConfig } from "./config.ts";
@@ -530,7 +531,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
       onBatch,
     );
     prepareErrors = run.prepareErrors;
-    abandoned.push(...run.skipped);
+    append(abandoned, run.skipped);
   }
 
   const analyzers = await analyzersLoading;
@@ -549,20 +550,20 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
       .filter((item) => item.analyzer === analyzer.id)
       .map((item) => ({ path: item.path, summary: item.summary }));
     const online = await onlinePhase(analyzer, files, options.online, ruleFilter);
-    projectProblems.push(...online.problems);
+    append(projectProblems, online.problems);
     try {
       const result = analyzeProject(analyzer, files, lineReader, ruleFilter, {
         advisories: options.advisories,
         online: online.facts,
       });
-      projectFindings.push(...result.findings);
-      projectProblems.push(...result.problems);
+      append(projectFindings, result.findings);
+      append(projectProblems, result.problems);
     } catch (error) {
       projectProblems.push({ analyzer: analyzer.id, path: "(project)", reason: describeError(error) });
     }
   }
-  merged.findings.push(...projectFindings);
-  merged.problems.push(...projectProblems);
+  append(merged.findings, projectFindings);
+  append(merged.problems, projectProblems);
 
   const projectMs = Date.now() - started - walkMs - analyzeMs;
   const suppressionsByPath = new Map(merged.suppressions.map((item) => [item.path, item.suppressions]));
