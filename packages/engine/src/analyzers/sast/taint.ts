@@ -2,8 +2,9 @@
 // every declaration and assignment is an event on a variable of its function scope; a value is
 // tainted when it contains a source or a variable whose latest event before that point was
 // tainted, outside any sanitizer call for the hazard. Sinks are calls (or property assignments)
-// whose dangerous arguments are tainted. Flow-insensitive across branches, ordered by position:
-// a variable reassigned from a constant or a sanitizer before the sink is clean again.
+// whose dangerous arguments are tainted. Ordered by position: a variable reassigned from a constant
+// or a sanitizer before the sink is clean again, unless that assignment is in an `if` body that may
+// not run (no `else`, a condition that is not a constant), which keeps the earlier value possible.
 import type { SgNode } from "@ast-grep/napi";
 import {
   type ExportedFunction,
@@ -12,7 +13,8 @@ import {
   importedFunctions,
   type ParameterSink,
 } from "./cross-file.ts";
-import { isDead } from "./dead-code.ts";
+import { constantValue, isDead } from "./dead-code.ts";
+import { javaResolver } from "./java-constants.ts";
 import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
 
@@ -67,7 +69,17 @@ interface Event {
   mapKey?: string;
   /** `list.add(v)` appends, `list.remove(2)` drops an index: `list.get(1)` reads one element. */
   listOp?: "add" | number;
+  /** Set in the body of an `if` without `else` that may not run: after it, the earlier value may remain. */
+  branch?: OptionalBranch;
   name: string;
+}
+
+/** The body of an `if` with no other branch and a condition that is not a constant. */
+interface OptionalBranch {
+  start: number;
+  end: number;
+  /** Where the `if` starts: the value a variable had there survives when the body does not run. */
+  ifStart: number;
 }
 
 interface Guard {
@@ -521,6 +533,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     calls: spec.kinds.calls,
     assignments: spec.kinds.assignments.map((kind) => kind.kind),
     ifs: VALIDATION.test(text) ? spec.kinds.ifs : [],
+    branches: spec.kinds.ifs,
     // a summary for another file needs every language's returns
     returns: spec.kinds.returns ?? (exported ? ["return_statement"] : []),
   };
@@ -533,6 +546,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     calls: [],
     assignments: [],
     ifs: [],
+    branches: [],
     returns: [],
   };
   for (const node of root.findAll({ rule: { any: [...groupsOfKind.keys()].map((kind) => ({ kind })) } })) {
@@ -833,6 +847,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (const parameter of parameters) names.add(parameter.name);
   for (const definition of [...index.localCalls.values(), ...index.exported])
     for (const name of definition.parameters) if (name) names.add(name);
+  const optionalBranches = optionalBranchesOf(model, inRegions(found.branches));
   for (const { node, range, kind: nodeKind } of assignmentNodes) {
     const kind = assignmentKinds.get(nodeKind);
     if (!kind || isDead(model, range.start)) continue;
@@ -890,6 +905,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
                 model.file.text.slice(leftRange.end, valueRange.start),
               )),
           ...(valueRange ? { value: valueRange, parts } : {}),
+          ...branchOf(optionalBranches, range.start),
         },
         scope,
       );
@@ -1161,7 +1177,46 @@ function variableTaint(
   if (index.guards.some((guard) => guard.name === name && guard.start <= pos && pos < guard.end))
     return undefined;
   const latest = latestEvent(index, name, pos);
-  return latest ? eventTaint(model, index, latest.event, latest.key, hazard, depth) : undefined;
+  if (!latest) return undefined;
+  const origin = eventTaint(model, index, latest.event, latest.key, hazard, depth);
+  const branch = latest.event.branch;
+  if (origin || !branch || pos < branch.end || depth > MAX_BRANCH_DEPTH) return origin;
+  // `if (param == null) param = "";` runs only sometimes: read after it, the earlier value may remain
+  return variableTaint(model, index, name, branch.ifStart, hazard, depth + 1);
+}
+
+const MAX_BRANCH_DEPTH = 40;
+
+/**
+ * The bodies of `if` statements that have no `else`/`elif` and whose condition is not a constant
+ * (a constant true one always runs, a constant false one is dead code), innermost last.
+ */
+function optionalBranchesOf(model: SastModel, ifs: { node: SgNode; range: Range }[]): OptionalBranch[] {
+  const branches: OptionalBranch[] = [];
+  if (ifs.length === 0) return branches;
+  const resolve = model.language === "java" ? javaResolver(model.file.text) : undefined;
+  for (const { node, range } of ifs) {
+    if (node.field("alternative")) continue;
+    if (node.children().some((child) => ELSE_CLAUSES.has(child.kind() as string))) continue;
+    const condition = node.field("condition");
+    const body = node.field("consequence") ?? node.field("body");
+    if (!condition || !body || constantValue(condition.text(), resolve) !== undefined) continue;
+    const bodyRange = rangeOf(body);
+    branches.push({ start: bodyRange.start, end: bodyRange.end, ifStart: range.start });
+  }
+  return branches.sort((a, b) => a.start - b.start);
+}
+
+const ELSE_CLAUSES = new Set(["elif_clause", "else_clause"]);
+
+/** The innermost optional branch around a position, as an event field. */
+function branchOf(branches: OptionalBranch[], at: number): { branch?: OptionalBranch } {
+  let innermost: OptionalBranch | undefined;
+  for (const branch of branches) {
+    if (branch.start > at) break;
+    if (at < branch.end) innermost = branch;
+  }
+  return innermost ? { branch: innermost } : {};
 }
 
 function withStep(model: SastModel, origin: TaintOrigin, name: string, at: number): TaintOrigin {
