@@ -126,7 +126,7 @@ describe("a user's own demo organization", () => {
     }
     const members = await rowsOf(schema.memberships, aliceDemo);
     expect(members).toEqual([expect.objectContaining({ userId: alice.userId, role: "admin" })]);
-  });
+  }, 90_000);
 
   it("has its own evidence chain, rebuilt and verifying, with a checkpoint signed for it", async () => {
     const verification = await call("POST", `/api/tenants/${aliceDemo}/evidence/verify`, alice.cookie);
