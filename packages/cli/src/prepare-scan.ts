@@ -94,7 +94,7 @@ export async function prepareScan(
   const optionErrors =
     Object.keys(ruleOptions).length === 0
       ? []
-      : ruleOptionErrors(ruleOptions, allRules(await loadAllAnalyzers(registry)));
+      : await ruleOptionErrors(ruleOptions, allRules(await loadAllAnalyzers(registry)));
   if (optionErrors.length > 0)
     throw new UsageError(`${loaded.value.path ?? "config"}: ${optionErrors.join("; ")}`);
   if (unknown.length > 0)

@@ -140,7 +140,7 @@ export async function createProcessor(init: ProcessorInit, registry?: RegistryMo
   const needed = init.needed ? new Set(init.needed) : undefined;
   const all = (
     await withCustomRules(
-      configureAnalyzers(await loadAnalyzers(init.registryUrl, registry, needed), init.ruleOptions),
+      await configureAnalyzers(await loadAnalyzers(init.registryUrl, registry, needed), init.ruleOptions),
       init.customRules,
     )
   ).filter((analyzer) => !notRun.has(analyzer.id));

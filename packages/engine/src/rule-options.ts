@@ -1,6 +1,7 @@
 // Rule options from `.rampart.yaml` (`options: { <rule id>: … }`): checked against the schema each
 // configurable rule declares, then applied by swapping the registered rule for the same rule
-// built with its options, in the workers and on the main thread alike.
+// built with its options, in the workers and on the main thread alike. Both are async because a
+// rule's schema is imported only when options name the rule (rule.ts, `ruleOptions`).
 import type { Analyzer } from "./analyzer.ts";
 import type { AnyRule, FileRule, ProjectRule } from "./rule.ts";
 
@@ -8,10 +9,10 @@ import type { AnyRule, FileRule, ProjectRule } from "./rule.ts";
  * One line per problem, each naming the rule: an id no rule has, a rule that takes no options, or
  * options its schema refuses (with the path inside them). Empty when every entry is good.
  */
-export function ruleOptionErrors(
+export async function ruleOptionErrors(
   options: Readonly<Record<string, unknown>>,
   rules: readonly Pick<AnyRule, "id" | "options">[],
-): string[] {
+): Promise<string[]> {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const errors: string[] = [];
   for (const [id, value] of Object.entries(options)) {
@@ -24,7 +25,7 @@ export function ruleOptionErrors(
       errors.push(`options.${id}: this rule takes no options`);
       continue;
     }
-    const parsed = rule.options.schema.safeParse(value);
+    const parsed = (await rule.options.schema()).safeParse(value);
     if (parsed.success) continue;
     for (const issue of parsed.error.issues.slice(0, 3)) {
       const where = issue.path.length > 0 ? `.${issue.path.join(".")}` : "";
@@ -41,24 +42,27 @@ export class RuleOptionsError extends Error {}
  * The analyzers with every rule named in `options` replaced by the same rule built with them.
  * Analyzers without a configured rule are returned as they are.
  */
-export function configureAnalyzers(
+export async function configureAnalyzers(
   analyzers: readonly Analyzer[],
   options: Readonly<Record<string, unknown>> | undefined,
-): Analyzer[] {
+): Promise<Analyzer[]> {
   if (!options || Object.keys(options).length === 0) return [...analyzers];
-  const errors = ruleOptionErrors(
-    options,
-    analyzers.flatMap((analyzer) => [...analyzer.rules, ...(analyzer.project?.rules ?? [])]),
-  );
+  const rules = analyzers.flatMap((analyzer) => [...analyzer.rules, ...(analyzer.project?.rules ?? [])]);
+  const errors = await ruleOptionErrors(options, rules);
   if (errors.length > 0) throw new RuleOptionsError(errors.join("; "));
+  // Every configured rule built first (each schema imported once), then swapped in below.
+  const built = new Map<string, FileRule<unknown> | ProjectRule<unknown>>();
+  for (const rule of rules as readonly AnyRule[])
+    if (rule.id in options && rule.options)
+      built.set(rule.id, await rule.options.configure(options[rule.id]));
+  const configured = (rule: FileRule<unknown>) =>
+    (built.get(rule.id) as FileRule<unknown> | undefined) ?? rule;
+  const configuredProject = (rule: ProjectRule<unknown>) =>
+    (built.get(rule.id) as ProjectRule<unknown> | undefined) ?? rule;
   return analyzers.map((analyzer) => {
-    const configured = (rule: FileRule<unknown>) =>
-      rule.id in options && rule.options ? rule.options.configure(options[rule.id]) : rule;
-    const configuredProject = (rule: ProjectRule<unknown>) =>
-      rule.id in options && rule.options ? rule.options.configure(options[rule.id]) : rule;
     const touched =
-      analyzer.rules.some((rule) => rule.id in options) ||
-      (analyzer.project?.rules.some((rule) => rule.id in options) ?? false);
+      analyzer.rules.some((rule) => built.has(rule.id)) ||
+      (analyzer.project?.rules.some((rule) => built.has(rule.id)) ?? false);
     if (!touched) return analyzer;
     const rules = analyzer.rules.map(configured);
     const byId = new Map(rules.map((rule) => [rule.id, rule]));

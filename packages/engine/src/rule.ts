@@ -92,19 +92,21 @@ export interface Report {
 /**
  * A rule that takes options from `.rampart.yaml` (`options: { <rule id>: … }`): the zod schema of
  * its options and the same rule built with them. The registered rule is the one without options.
+ * The schema is imported on first use (a module of its own): zod loads only for a config that
+ * gives options, not with every analyzer that has a configurable rule.
  */
 export interface RuleOptions<Rule> {
-  readonly schema: ZodType;
-  /** Parses `options` with `schema` first, so it throws on options the schema refuses. */
-  configure(options: unknown): Rule;
+  schema(): Promise<ZodType>;
+  /** Parses `options` with the schema first, so it rejects options the schema refuses. */
+  configure(options: unknown): Promise<Rule>;
 }
 
-/** Ties a rule's options schema to its builder, so `configure` only ever sees parsed options. */
+/** Ties a rule's options schema to its builder, so `build` only ever sees parsed options. */
 export function ruleOptions<Options, Rule>(
-  schema: ZodType<Options>,
+  schema: () => Promise<ZodType<Options>>,
   build: (options: Options) => Rule,
 ): RuleOptions<Rule> {
-  return { schema, configure: (options) => build(schema.parse(options)) };
+  return { schema, configure: async (options) => build((await schema()).parse(options)) };
 }
 
 /** A per-file rule sees one file's model. */

@@ -434,7 +434,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   // configured analyzers then serve the cross-file phase below.
   const configured =
     options.ruleOptions && Object.keys(options.ruleOptions).length > 0
-      ? configureAnalyzers(await loadAnalyzers(init.registryUrl), options.ruleOptions)
+      ? await configureAnalyzers(await loadAnalyzers(init.registryUrl), options.ruleOptions)
       : undefined;
   // The worker script is built while the walk goes on, once the walk has found enough files to
   // need workers (and never for a scan told to run in-process).

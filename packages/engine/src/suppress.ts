@@ -2,9 +2,12 @@
 // offending line or alone on the line above it. A suppression keeps its finding (marked, not
 // dropped). One without a reason does not apply and is itself reported: an unexplained ignore is
 // no evidence of a decision.
-import ignore from "ignore";
+import { createRequire } from "node:module";
 import type { Finding, RawFinding } from "./finding.ts";
 import type { RuleMeta } from "./rule.ts";
+
+// Required, not imported, for the reason walk.ts gives (CommonJS read twice by the ESM loader).
+const ignore = createRequire(import.meta.url)("ignore") as typeof import("ignore");
 
 export interface InlineSuppression {
   /** Line of the comment. */

@@ -1,15 +1,7 @@
 // `uses:` patterns of rule options (`owner/*`, `owner/repo`, `owner/repo/path`, `*`), shared by
 // the policy rules (forbidden actions, pinning policies), compared case-insensitively like GitHub.
-import { z } from "zod";
+// Their schema (`ActionPattern`) is in option-schemas.ts, loaded only with a config's options.
 import type { UsesReference } from "./model.ts";
-
-export const ActionPattern = z
-  .string()
-  .trim()
-  .regex(
-    /^(?:\*|[A-Za-z0-9_.-]+\/\*|[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(?:\/[^\s@*]+)?)$/,
-    "a pattern reads *, owner/*, owner/repo or owner/repo/path (no @ref)",
-  );
 
 /** Whether `pattern` covers the action of `uses` (its path before `@`; sub-paths of a repository too). */
 export function matchesAction(pattern: string, uses: Pick<UsesReference, "raw">): boolean {

@@ -25,8 +25,8 @@ const workflow = [
   "",
 ].join("\n");
 
-function findings(options: Record<string, unknown>, ruleId: string): number[] {
-  const [analyzer] = configureAnalyzers([ciAnalyzer as never], options);
+async function findings(options: Record<string, unknown>, ruleId: string): Promise<number[]> {
+  const [analyzer] = await configureAnalyzers([ciAnalyzer as never], options);
   const file = new SourceFile(".github/workflows/build.yml", workflow);
   return analyzeFile(file, ["github-workflow"], [analyzer!], (id) => id === ruleId)
     .findings.map((finding) => finding.location.line)
@@ -40,8 +40,8 @@ function configOptions(yaml: string): Record<string, unknown> {
 }
 
 describe("ci rule options", () => {
-  it("forbidden-action: deny adds to the default list, allow lists the only actions permitted", () => {
-    expect(findings({}, "ci/forbidden-action")).toEqual([11]);
+  it("forbidden-action: deny adds to the default list, allow lists the only actions permitted", async () => {
+    expect(await findings({}, "ci/forbidden-action")).toEqual([11]);
     const options = configOptions(
       [
         "options:",
@@ -51,28 +51,28 @@ describe("ci rule options", () => {
       ].join("\n"),
     );
     // other-org denied; tmate still denied by default; actions/* and my-org/build-action[/sub] allowed
-    expect(findings(options, "ci/forbidden-action")).toEqual([10, 11]);
-    expect(findings({ "ci/forbidden-action": { allow: ["actions/*"] } }, "ci/forbidden-action")).toEqual([
-      8, 9, 10, 11,
-    ]);
+    expect(await findings(options, "ci/forbidden-action")).toEqual([10, 11]);
+    expect(
+      await findings({ "ci/forbidden-action": { allow: ["actions/*"] } }, "ci/forbidden-action"),
+    ).toEqual([8, 9, 10, 11]);
   });
 
-  it("unpinned-action: policies relax pinning per pattern, the most specific winning", () => {
-    expect(findings({}, "ci/unpinned-action")).toEqual([8, 9, 10, 11]);
+  it("unpinned-action: policies relax pinning per pattern, the most specific winning", async () => {
+    expect(await findings({}, "ci/unpinned-action")).toEqual([8, 9, 10, 11]);
     const policies = { "*": "ref-pin", "my-org/build-action/sub": "hash-pin", "other-org/*": "any" };
-    expect(findings({ "ci/unpinned-action": { policies } }, "ci/unpinned-action")).toEqual([9]);
+    expect(await findings({ "ci/unpinned-action": { policies } }, "ci/unpinned-action")).toEqual([9]);
   });
 
-  it("unpinned-first-party-action: actions/* may be trusted by tag", () => {
-    expect(findings({}, "ci/unpinned-first-party-action")).toEqual([7]);
+  it("unpinned-first-party-action: actions/* may be trusted by tag", async () => {
+    expect(await findings({}, "ci/unpinned-first-party-action")).toEqual([7]);
     const options = { "ci/unpinned-first-party-action": { policies: { "actions/*": "ref-pin" } } };
-    expect(findings(options, "ci/unpinned-first-party-action")).toEqual([]);
+    expect(await findings(options, "ci/unpinned-first-party-action")).toEqual([]);
   });
 
-  it("names the rule and the option path of every mistake", () => {
+  it("names the rule and the option path of every mistake", async () => {
     const rules = allRules();
     expect(
-      ruleOptionErrors(
+      await ruleOptionErrors(
         {
           "ci/no-such-rule": {},
           "ci/template-injection": { strict: true },
@@ -91,8 +91,8 @@ describe("ci rule options", () => {
       ),
       expect.stringMatching(/^options\.ci\/unpinned-action\.policies\.actions\/\*: /),
     ]);
-    expect(ruleOptionErrors({ "ci/forbidden-action": { deny: ["evil/*"] } }, rules)).toEqual([]);
-    expect(() => configureAnalyzers([ciAnalyzer as never], { "ci/forbidden-action": 3 })).toThrow(
+    expect(await ruleOptionErrors({ "ci/forbidden-action": { deny: ["evil/*"] } }, rules)).toEqual([]);
+    await expect(configureAnalyzers([ciAnalyzer as never], { "ci/forbidden-action": 3 })).rejects.toThrow(
       RuleOptionsError,
     );
   });

@@ -1,10 +1,16 @@
 // The typed model of a Dockerfile: build stages (FROM … AS name) with their instructions, each
 // with exact positions, and RUN bodies split into shell commands. dockerfile-ast finds the
 // instruction boundaries (continuations, heredocs, parser directives); everything else is ours.
-import { DockerfileParser } from "dockerfile-ast";
+import { createRequire } from "node:module";
 import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
 import type { SourceFile } from "../../source.ts";
 import { programIndex, type ShellCommand, type ShellWord, tokenizeShell } from "./shell.ts";
+
+// Required, not imported: dockerfile-ast is CommonJS, which Node's ESM loader reads twice (once
+// to find its exports) and loads asynchronously; required, it loads in less wall time.
+const { DockerfileParser } = createRequire(import.meta.url)(
+  "dockerfile-ast",
+) as typeof import("dockerfile-ast");
 
 export interface Located {
   line: number;

@@ -2,7 +2,8 @@
 // (`subprocess.run(`, `pickle.loads(`, `hashlib.md5(`); a call through an alias (`import
 // subprocess as sp`, `from pickle import loads as unpickle`, `from os import popen`) is parsed
 // again with the path written out, so a rule sees `sp.run(…)` as `subprocess.run(…)`.
-import { parse as parseTree, type SgNode } from "@ast-grep/napi";
+import type { SgNode } from "@ast-grep/napi";
+import { parseTree } from "./ast-grep.ts";
 import { LANGUAGES, type SastModel } from "./model.ts";
 
 /** A call written through an alias, and the same call parsed with the module path written out. */

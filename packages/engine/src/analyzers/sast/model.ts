@@ -1,10 +1,11 @@
 // The SAST model: one ast-grep tree per file (parsed once), plus flat, position-sorted indexes of
 // the nodes the taint engine needs (calls, assignments, functions, identifiers), built lazily so a
 // file with no untrusted input costs one parse and one source query.
-import { parse as parseTree, registerDynamicLanguage, type SgNode, type SgRoot } from "@ast-grep/napi";
+import type { SgNode, SgRoot } from "@ast-grep/napi";
 import { type FileKind, type ParseResult, parsed, skipped } from "../../analyzer.ts";
 import { noteParsedText } from "../../native-memory.ts";
 import type { SourceFile, Span } from "../../source.ts";
+import { dynamicGrammars, parseTree, registerDynamicLanguage } from "./ast-grep.ts";
 import { goSpec } from "./languages/go.ts";
 import { javaSpec } from "./languages/java.ts";
 import { javascriptSpec, tsxSpec, typescriptSpec } from "./languages/javascript.ts";
@@ -32,16 +33,7 @@ let registered = false;
 /** Loads the Python, Go and Java grammars into ast-grep; JS/TS/TSX are built in. Once per worker. */
 export async function registerLanguages(): Promise<void> {
   if (registered) return;
-  const [python, go, java] = await Promise.all([
-    import("@ast-grep/lang-python"),
-    import("@ast-grep/lang-go"),
-    import("@ast-grep/lang-java"),
-  ]);
-  registerDynamicLanguage({
-    python: python.default,
-    go: go.default,
-    java: java.default,
-  } as unknown as Parameters<typeof registerDynamicLanguage>[0]);
+  registerDynamicLanguage(dynamicGrammars() as unknown as Parameters<typeof registerDynamicLanguage>[0]);
   registered = true;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { catalogue } from "./catalogue/index.ts";
 import { KeywordIndex } from "./keyword-index.ts";
 
 const words = (index: KeywordIndex, text: string) =>
@@ -36,6 +37,35 @@ describe("KeywordIndex", () => {
       const text = Array.from({ length: 30 }, () => alphabet[next() % alphabet.length]).join("");
       const expected = keywords.filter((k) => text.toLowerCase().includes(k)).sort();
       expect(words(index, text), text).toEqual(expected);
+    }
+  });
+
+  it("reports every keyword end that a naive search finds, over the catalogue's own keywords", () => {
+    // The catalogue's few hundred keywords share prefixes and suffixes (sk_, sk_live_, _key): the
+    // failure links and the rows copied from them are exercised far beyond the small cases above.
+    const keywords = [...new Set(catalogue.flatMap((entry) => entry.keywords))];
+    const index = new KeywordIndex(keywords);
+    let seed = 11;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let round = 0; round < 50; round++) {
+      // Pieces of keywords (whole, cut, case changed) between random characters.
+      const text = Array.from({ length: 40 }, () => {
+        const keyword = index.keywords[next(index.keywords.length)]!;
+        const piece = keyword.slice(next(3), keyword.length - next(3));
+        return (next(2) ? piece.toUpperCase() : piece) + "x_-:= 9"[next(7)];
+      }).join("");
+      const expected: string[] = [];
+      const lower = text.toLowerCase();
+      index.keywords.forEach((keyword, keywordIndex) => {
+        for (let at = lower.indexOf(keyword); at !== -1; at = lower.indexOf(keyword, at + 1))
+          expected.push(`${keywordIndex}@${at + keyword.length}`);
+      });
+      const found: string[] = [];
+      index.scan(text, (keyword, end) => found.push(`${keyword}@${end}`));
+      expect(found.sort(), text).toEqual(expected.sort());
     }
   });
 });

@@ -36,53 +36,57 @@ export class KeywordIndex {
     if (classes > 255) throw new Error("keyword alphabet larger than 254 characters");
     this.classCount = classes;
 
-    // The trie, then breadth-first failure links folded into a complete transition table.
-    const trie: number[][] = [[]];
+    // Built once per process before a file is scanned, so built in as few steps as it can be:
+    // states are numbered by their row (`state * classCount`) from the start, and a state's row is
+    // its failure state's row copied (a memory copy) with its own edges written over it, rather
+    // than every (state, class) pair visited one by one in code that has not warmed up yet.
+    let characters = 0;
+    for (const keyword of this.keywords) characters += keyword.length;
+    // The trie's edges as rows (0: no edge; no edge leads back to the root, whose row is 0), and
+    // the classes each state has an edge on.
+    const edges = new Int32Array((characters + 1) * classes);
+    const edgeClasses: number[][] = [[]];
     const ends: number[][] = [[]];
     this.keywords.forEach((keyword, index) => {
-      let state = 0;
+      let row = 0;
       for (const char of keyword) {
         const cls = this.classOf[char.charCodeAt(0)]!;
-        let next = trie[state]![cls];
-        if (next === undefined) {
-          next = trie.length;
-          trie[state]![cls] = next;
-          trie.push([]);
+        if (edges[row + cls] === 0) {
+          edges[row + cls] = edgeClasses.length * classes;
+          edgeClasses[row / classes]!.push(cls);
+          edgeClasses.push([]);
           ends.push([]);
         }
-        state = next;
+        row = edges[row + cls]!;
       }
-      ends[state]!.push(index);
+      ends[row / classes]!.push(index);
     });
 
-    const transitions = new Int32Array(trie.length * classes);
-    const fail = new Int32Array(trie.length);
-    const outputs: (number[] | undefined)[] = new Array(trie.length);
+    const states = edgeClasses.length;
+    const transitions = new Int32Array(states * classes);
+    const failRow = new Int32Array(states);
+    const outputs: (number[] | undefined)[] = new Array(states);
     const queue: number[] = [];
-    for (let cls = 0; cls < classes; cls++) {
-      const child = trie[0]![cls];
-      if (child === undefined) continue;
-      transitions[cls] = child;
-      queue.push(child);
+    for (const cls of edgeClasses[0]!) {
+      transitions[cls] = edges[cls]!;
+      queue.push(edges[cls]! / classes);
     }
+    // Breadth first: a state's failure state is shallower, so its row is complete when copied.
     for (let head = 0; head < queue.length; head++) {
       const state = queue[head]!;
+      const row = state * classes;
+      const fail = failRow[state]!;
       const own = ends[state]!;
-      const inherited = outputs[fail[state]!];
+      const inherited = outputs[fail / classes];
       outputs[state] = own.length || inherited ? [...own, ...(inherited ?? [])] : undefined;
-      for (let cls = 0; cls < classes; cls++) {
-        const child = trie[state]![cls];
-        const viaFail = transitions[fail[state]! * classes + cls]!;
-        if (child === undefined) {
-          transitions[state * classes + cls] = viaFail;
-        } else {
-          transitions[state * classes + cls] = child;
-          fail[child] = viaFail;
-          queue.push(child);
-        }
+      transitions.copyWithin(row, fail, fail + classes);
+      for (const cls of edgeClasses[state]!) {
+        const child = edges[row + cls]!;
+        failRow[child / classes] = transitions[row + cls]!; // where the failure state goes on cls
+        transitions[row + cls] = child;
+        queue.push(child / classes);
       }
     }
-    for (let i = 0; i < transitions.length; i++) transitions[i] = transitions[i]! * classes;
     this.transitions = transitions;
     this.outputs = outputs;
     this.accepting = new Uint8Array(transitions.length);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { loadDemoAdvisories } from "./demo.ts";
+import { demoAdvisoriesDir, loadDemoAdvisories } from "./demo.ts";
 import { createAdvisoryIndex, matchPackages } from "./match.ts";
+import { readOsvDir } from "./store.ts";
 
 describe("demo advisories", () => {
+  it("pass the OSV schema, and read unvalidated give the records the schema gives", () => {
+    // A scan reads the shipped set without the schema (demo.ts): this is where it is checked.
+    const validated = readOsvDir(demoAdvisoriesDir);
+    expect(validated.errors).toEqual([]);
+    expect(validated.records).toHaveLength(31);
+    expect(loadDemoAdvisories()).toEqual(validated);
+  });
+
   it("load cleanly and find the packages planted in the samples", () => {
     const { records, errors } = loadDemoAdvisories();
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 // Cargo.lock v1 (with [metadata] checksums), v2 (implicit), v3 and v4 (`version = N`). Crates
 // without a `source` are the workspace's own; their dependencies are the direct ones. Cargo.lock
 // does not separate dev-dependencies, so `dev` is always false.
-import { parse as parseToml } from "smol-toml";
+
 import {
   asRecord,
   asString,
@@ -11,6 +11,7 @@ import {
   PackageCollector,
   splitLines,
 } from "./common.ts";
+import { parseToml } from "./toml.ts";
 
 export const parseCargoLock: ManifestParser = (path, text) => {
   let lock: Record<string, unknown>;

@@ -5,7 +5,7 @@
 // git `repo-url` are not registry releases and are skipped with a warning. Direct and test-only
 // dependencies come from the Project.toml beside the manifest (`[deps]`, and `[extras]` named by
 // `[targets]`); without it, direct ones are the packages nothing else depends on.
-import { parse as parseToml } from "smol-toml";
+
 import {
   asRecord,
   asString,
@@ -21,6 +21,7 @@ import {
   splitLines,
   unrequiredNodes,
 } from "./common.ts";
+import { parseToml } from "./toml.ts";
 
 interface ManifestEntry {
   name: string;

@@ -1,14 +1,27 @@
 // Licence strings as lockfiles write them, normalised to SPDX ids or expressions. Known
 // spellings are mapped; anything that is not valid SPDX afterwards is kept as written, with a warning.
 import { createRequire } from "node:module";
-import parseSpdx from "spdx-expression-parse";
 
-const require = createRequire(import.meta.url);
-const SPDX_IDS: string[] = require("spdx-license-ids/index.json");
-const DEPRECATED_IDS: string[] = require("spdx-license-ids/deprecated.json");
+interface Spdx {
+  parse: typeof import("spdx-expression-parse");
+  /** Every SPDX id, deprecated ones included, by its lower-case spelling. */
+  byLowerCase: Map<string, string>;
+}
 
-const BY_LOWER_CASE = new Map<string, string>();
-for (const id of [...DEPRECATED_IDS, ...SPDX_IDS]) BY_LOWER_CASE.set(id.toLowerCase(), id);
+// Required on the first licence string, not imported: the SPDX id lists and the expression parser
+// were a third of what the sca analyzer loaded at start, and most manifests in a small scan (a
+// requirements.txt, a package.json without `license`) never name a licence. CommonJS: sync.
+let spdxTables: Spdx | undefined;
+function spdx(): Spdx {
+  if (spdxTables) return spdxTables;
+  const require = createRequire(import.meta.url);
+  const ids: string[] = require("spdx-license-ids/index.json");
+  const deprecated: string[] = require("spdx-license-ids/deprecated.json");
+  const byLowerCase = new Map<string, string>();
+  for (const id of [...deprecated, ...ids]) byLowerCase.set(id.toLowerCase(), id);
+  spdxTables = { parse: require("spdx-expression-parse") as Spdx["parse"], byLowerCase };
+  return spdxTables;
+}
 
 // Spellings seen in package-lock.json, composer.lock and friends; keys are lower case, spaces squeezed.
 const ALIASES: Record<string, string> = {
@@ -68,7 +81,7 @@ export interface NormalizedLicense {
 
 function isValidExpression(expression: string): boolean {
   try {
-    parseSpdx(expression);
+    spdx().parse(expression);
     return true;
   } catch {
     return false;
@@ -92,11 +105,12 @@ function normalizeUncached(raw: string): NormalizedLicense {
   if (trimmed === "") return {};
   if (isValidExpression(trimmed)) return { spdx: trimmed };
   const lower = trimmed.toLowerCase();
-  const mapped = ALIASES[lower] ?? BY_LOWER_CASE.get(lower) ?? BY_LOWER_CASE.get(lower.replace(/ /g, "-"));
+  const { byLowerCase } = spdx();
+  const mapped = ALIASES[lower] ?? byLowerCase.get(lower) ?? byLowerCase.get(lower.replace(/ /g, "-"));
   if (mapped !== undefined) return { spdx: mapped };
   // `MIT or Apache-2.0`, `(MIT and BSD-3-Clause)`: only the operators are in the wrong case.
   const upperOperators = trimmed.replace(/[^\s()]+/g, (token) =>
-    /^(and|or|with)$/i.test(token) ? token.toUpperCase() : (BY_LOWER_CASE.get(token.toLowerCase()) ?? token),
+    /^(and|or|with)$/i.test(token) ? token.toUpperCase() : (byLowerCase.get(token.toLowerCase()) ?? token),
   );
   if (isValidExpression(upperOperators)) return { spdx: upperOperators };
   if (AMBIGUOUS.has(lower))

@@ -2,7 +2,7 @@
 // `name` and `version`. Packages from a VCS, a directory or an archive URL may have no version
 // and are skipped with a warning. The file does not say which packages are direct; the
 // pyproject.toml beside it does (dependencies prod, dependency groups dev), when present.
-import { parse as parseToml } from "smol-toml";
+
 import { normalizePythonName } from "../package.ts";
 import {
   asRecord,
@@ -14,6 +14,7 @@ import {
   splitLines,
 } from "./common.ts";
 import { declaredInPyproject, readTomlSibling } from "./python-project.ts";
+import { parseToml } from "./toml.ts";
 
 /** The line of each `[[packages]]` table's `name = ` key, in file order. */
 function packageNameLines(text: string): number[] {

@@ -2,7 +2,7 @@
 // uv (version 1): `[[package]]` tables with name and version. Dev comes from the lockfile where
 // it says (Poetry 1.x `category`, Poetry 2.1 and PDM `groups`, uv dev-dependencies of the
 // project), otherwise from pyproject.toml and the dependency graph.
-import { parse as parseToml } from "smol-toml";
+
 import { normalizePythonName } from "../package.ts";
 import {
   asRecord,
@@ -17,6 +17,7 @@ import {
   unrequiredNodes,
 } from "./common.ts";
 import { declaredInPyproject, pep508Name, readTomlSibling } from "./python-project.ts";
+import { parseToml } from "./toml.ts";
 
 type Flavour = "poetry" | "pdm" | "uv";
 

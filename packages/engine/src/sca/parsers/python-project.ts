@@ -1,9 +1,10 @@
 // What a Python project declares directly (pyproject.toml: PEP 621, PEP 735 dependency groups,
 // Poetry, PDM and uv tables; Pipfile), as normalised names split into prod and dev. The lockfile
 // parsers use it for `direct`, and for `dev` where the lockfile does not say.
-import { parse as parseToml } from "smol-toml";
+
 import { normalizePythonName } from "../package.ts";
 import { asRecord, type ReadSibling, resolveSibling } from "./common.ts";
+import { parseToml } from "./toml.ts";
 
 export interface PythonDeclared {
   prod: Set<string>;

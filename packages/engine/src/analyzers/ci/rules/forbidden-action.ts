@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { defineFileRule, type FileRule, ruleOptions } from "../../../rule.ts";
-import { ActionPattern, matchesAction } from "../action-patterns.ts";
+import { matchesAction } from "../action-patterns.ts";
 import type { WorkflowModel } from "../model.ts";
+import type { ForbiddenActionOptions } from "../option-schemas.ts";
 import { allUses } from "./unpinned-action.ts";
 
 /**
@@ -28,34 +28,18 @@ export const DEFAULT_FORBIDDEN_ACTIONS: ForbiddenActionPolicy = {
   ],
 };
 
-/**
- * `.rampart.yaml` options: `deny` patterns are forbidden on top of the default list (a bare pattern
- * or `{ pattern, reason }`); `allow`, when given, lists the only actions permitted.
- */
-const ForbiddenActionOptions = z
-  .strictObject({
-    deny: z
-      .array(
-        z.union([
-          ActionPattern,
-          z.strictObject({ pattern: ActionPattern, reason: z.string().trim().min(1) }),
-        ]),
-      )
-      .max(1000)
-      .optional(),
-    allow: z.array(ActionPattern).max(1000).optional(),
-  })
-  .transform(
-    (options): ForbiddenActionPolicy => ({
-      deny: [
-        ...(DEFAULT_FORBIDDEN_ACTIONS.deny ?? []),
-        ...(options.deny ?? []).map((item) =>
-          typeof item === "string" ? { pattern: item, reason: "denied by the repository's policy" } : item,
-        ),
-      ],
-      ...(options.allow ? { allow: options.allow } : {}),
-    }),
-  );
+/** The policy `.rampart.yaml` options give: their `deny` on top of the default list, their `allow`. */
+function policyOf(options: ForbiddenActionOptions): ForbiddenActionPolicy {
+  return {
+    deny: [
+      ...(DEFAULT_FORBIDDEN_ACTIONS.deny ?? []),
+      ...(options.deny ?? []).map((item) =>
+        typeof item === "string" ? { pattern: item, reason: "denied by the repository's policy" } : item,
+      ),
+    ],
+    ...(options.allow ? { allow: options.allow } : {}),
+  };
+}
 
 export function forbiddenActionRule(
   policy: ForbiddenActionPolicy = DEFAULT_FORBIDDEN_ACTIONS,
@@ -69,7 +53,10 @@ export function forbiddenActionRule(
     lifecycle: "stable",
     cwe: [829],
     controls: ["CI-PIN-01"],
-    options: ruleOptions(ForbiddenActionOptions, forbiddenActionRule),
+    options: ruleOptions(
+      async () => (await import("../option-schemas.ts")).ForbiddenActionOptions,
+      (options) => forbiddenActionRule(policyOf(options)),
+    ),
     docs: {
       summary:
         "A `uses:` names an action the `uses:` policy forbids. The default policy forbids actions that open a remote shell on the runner (tmate and upterm debugging sessions); an organisation's own deny or allow list replaces it.",

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { defineFileRule, type FileRule, ruleOptions } from "../../../rule.ts";
-import { ActionPattern, mostSpecific } from "../action-patterns.ts";
+import { mostSpecific } from "../action-patterns.ts";
 import { allSteps, type UsesReference, type WorkflowModel } from "../model.ts";
+import type { PinPolicy, UnpinnedActionOptions } from "../option-schemas.ts";
 
 /** Organisations whose actions GitHub itself publishes; see ci/unpinned-first-party-action. */
 export const FIRST_PARTY_OWNERS = new Set(["actions", "github"]);
@@ -24,16 +24,6 @@ export function allUses(model: WorkflowModel): readonly UsesReference[] {
   return out;
 }
 
-/**
- * How firmly a set of actions must be pinned: `hash-pin` (a full commit SHA; the default),
- * `ref-pin` (any tag or branch will do, only a missing ref is flagged) or `any` (never flagged).
- */
-export const PinPolicy = z.enum(["hash-pin", "ref-pin", "any"]);
-export type PinPolicy = z.infer<typeof PinPolicy>;
-
-/** `policies:` of the pinning rules: action pattern → policy; the most specific pattern wins. */
-export const PinPolicies = z.record(ActionPattern, PinPolicy);
-
 /** Whether `uses` breaks the pinning policy that covers it (hash-pin when no pattern does). */
 export function breaksPinPolicy(uses: UsesReference, policies: Readonly<Record<string, PinPolicy>>): boolean {
   if (isPinned(uses)) return false;
@@ -41,19 +31,6 @@ export function breaksPinPolicy(uses: UsesReference, policies: Readonly<Record<s
   if (policy === "any") return false;
   return policy === "hash-pin" || uses.ref === null;
 }
-
-/**
- * Options of ci/unpinned-action (`.rampart.yaml` `options:`). `pins` maps `owner/repo@ref` (as
- * written, path included for sub-actions) to the full commit SHA it should be pinned to; with a
- * mapping the rule attaches a fix. `policies` relaxes pinning for trusted actions.
- */
-export const UnpinnedActionOptions = z.strictObject({
-  pins: z
-    .record(z.string().min(3), z.string().regex(/^[0-9a-f]{40}$/i, "a pin is a full 40-character commit SHA"))
-    .optional(),
-  policies: PinPolicies.optional(),
-});
-export type UnpinnedActionOptions = z.infer<typeof UnpinnedActionOptions>;
 
 export function unpinnedActionRule(options: UnpinnedActionOptions = {}): FileRule<WorkflowModel> {
   const pins = new Map(
@@ -72,7 +49,10 @@ export function unpinnedActionRule(options: UnpinnedActionOptions = {}): FileRul
     cwe: [829],
     controls: ["CI-PIN-01"],
     fixable: pins.size > 0,
-    options: ruleOptions(UnpinnedActionOptions, unpinnedActionRule),
+    options: ruleOptions(
+      async () => (await import("../option-schemas.ts")).UnpinnedActionOptions,
+      unpinnedActionRule,
+    ),
     docs: {
       summary:
         "A step or a reusable-workflow job uses a third-party action by branch or tag (`owner/repo@v3`, `@main`) instead of a full 40-character commit SHA.",

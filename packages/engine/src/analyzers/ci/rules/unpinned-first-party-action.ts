@@ -1,13 +1,10 @@
-import { z } from "zod";
 import { defineFileRule, type FileRule, ruleOptions } from "../../../rule.ts";
 import type { WorkflowModel } from "../model.ts";
-import { allUses, breaksPinPolicy, FIRST_PARTY_OWNERS, PinPolicies } from "./unpinned-action.ts";
-
-/** `.rampart.yaml` options: `policies` as for ci/unpinned-action (e.g. `actions/*: ref-pin`). */
-const UnpinnedFirstPartyActionOptions = z.strictObject({ policies: PinPolicies.optional() });
+import type { UnpinnedFirstPartyActionOptions } from "../option-schemas.ts";
+import { allUses, breaksPinPolicy, FIRST_PARTY_OWNERS } from "./unpinned-action.ts";
 
 export function unpinnedFirstPartyActionRule(
-  options: z.infer<typeof UnpinnedFirstPartyActionOptions> = {},
+  options: UnpinnedFirstPartyActionOptions = {},
 ): FileRule<WorkflowModel> {
   const policies = options.policies ?? {};
   return defineFileRule<WorkflowModel>({
@@ -19,7 +16,10 @@ export function unpinnedFirstPartyActionRule(
     lifecycle: "stable",
     cwe: [829],
     controls: ["CI-PIN-01"],
-    options: ruleOptions(UnpinnedFirstPartyActionOptions, unpinnedFirstPartyActionRule),
+    options: ruleOptions(
+      async () => (await import("../option-schemas.ts")).UnpinnedFirstPartyActionOptions,
+      unpinnedFirstPartyActionRule,
+    ),
     docs: {
       summary:
         "A step uses an action published by GitHub (`actions/*`, `github/*`) by tag or branch rather than by commit SHA.",

@@ -2,8 +2,13 @@
 // dev < pre (a < b < rc) < release < post, then the local label). Parsing is delegated to
 // @renovatebot/pep440; the comparison key is built once per version, because that library
 // re-parses on every compare.
-import { explain } from "@renovatebot/pep440";
+import { createRequire } from "node:module";
 import { compareDigits, compareText, defineOrder } from "./order.ts";
+
+// Required, not imported: CommonJS, which Node's ESM loader would read twice to find its exports.
+const { explain } = createRequire(import.meta.url)(
+  "@renovatebot/pep440",
+) as typeof import("@renovatebot/pep440");
 
 interface Pep440 {
   epoch: number;
