@@ -1,7 +1,8 @@
 // Peak memory of `rampart scan`, A/B against a base revision in one run: the CPython standard
 // library (code analyzer alone, then every analyzer), the 10,000-file corpus of engine-scan.ts and
-// a generated 100,000-file repository made of ten such corpora, whose findings must be those of
-// ten 10,000-file scans. Peak RSS is the CLI process's (GNU time's maximum resident set size):
+// a generated 100,000-file repository made of ten such corpora with different seeds (so that no
+// part repeats another's files), whose findings must be exactly those of the ten parts scanned
+// one by one, paths prefixed. Peak RSS is the CLI process's (GNU time's maximum resident set size):
 // the workers are threads, so it covers the main thread and every worker together.
 //   BENCH_MEMORY_BASE=<revision> npm run bench scan-memory     (default revision: main)
 //   BENCH_MEMORY_CASES=python,python-all,10k,100k (default: all); BENCH_MEMORY_PYTHON=<stdlib folder>
@@ -22,7 +23,8 @@ const TIME = "/usr/bin/time";
 interface Sample {
   seconds: number;
   rssMb: number;
-  findings: Set<string>;
+  /** One key per finding (path, position, rule, severity), sorted: duplicates count. */
+  findings: string[];
 }
 
 function git(cwd: string, args: string[]): string {
@@ -43,13 +45,18 @@ function scanOnce(checkout: string, folder: string, args: readonly string[], rep
     throw new Error(`scan of ${folder} (${checkout}) exited ${result.status}: ${result.stderr.slice(-500)}`);
   const rssKb = Number(result.stderr.trim().split("\n").at(-1));
   const parsed = JSON.parse(readFileSync(report, "utf8")) as {
-    findings: { ruleId: string; location: { path: string; line: number; column: number } }[];
+    findings: {
+      ruleId: string;
+      severity: string;
+      location: { path: string; line: number; column: number };
+    }[];
   };
-  const findings = new Set(
-    parsed.findings.map(
-      (item) => `${item.location.path}:${item.location.line}:${item.location.column}:${item.ruleId}`,
-    ),
-  );
+  const findings = parsed.findings
+    .map(
+      (item) =>
+        `${item.location.path}:${item.location.line}:${item.location.column}:${item.ruleId}:${item.severity}`,
+    )
+    .sort();
   return { seconds, rssMb: Math.round(rssKb / 1024), findings };
 }
 
@@ -75,27 +82,40 @@ function corpus(into: string, name: string, files: number): string {
   return target;
 }
 
-/** Ten copies of the 10,000-file corpus side by side: 100,000 files. */
+/**
+ * Ten 10,000-file corpora side by side, each with its own seed: 100,000 files, none a copy of
+ * another (ten copies of one corpus would let a scan that drops repeated content pass the check).
+ */
 function hundredThousand(into: string): string {
   const root = path.join(into, "100k");
   mkdirSync(root);
   for (let part = 0; part < 10; part++)
-    renameSync(generateCorpus(10_000).root, path.join(root, `part-${part}`));
+    renameSync(generateCorpus(10_000, 1000 + part).root, path.join(root, `part-${part}`));
   return root;
 }
 
 /** Findings of the ten parts scanned one by one, with the whole scan's paths. */
-function findingsOfParts(checkout: string, root: string, report: string): Set<string> {
-  const all = new Set<string>();
+function findingsOfParts(checkout: string, root: string, report: string): string[] {
+  const all: string[] = [];
   for (let part = 0; part < 10; part++) {
     const sample = scanOnce(checkout, path.join(root, `part-${part}`), [], report);
-    for (const key of sample.findings) all.add(`part-${part}/${key}`);
+    for (const key of sample.findings) all.push(`part-${part}/${key}`);
   }
-  return all;
+  return all.sort();
 }
 
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  return a.size === b.size && [...a].every((item) => b.has(item));
+/** Equal as multisets (both sorted). */
+function same(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** What one side has and the other has not, for a note: the first few keys each way. */
+function difference(a: readonly string[], b: readonly string[]): string {
+  const inB = new Set(b);
+  const inA = new Set(a);
+  const onlyA = a.filter((item) => !inB.has(item));
+  const onlyB = b.filter((item) => !inA.has(item));
+  return `${onlyA.length} only in the whole scan (${onlyA.slice(0, 3).join(", ")}), ${onlyB.length} only in the parts (${onlyB.slice(0, 3).join(", ")})`;
 }
 
 export async function run(): Promise<string> {
@@ -140,21 +160,22 @@ export async function run(): Promise<string> {
         `A: ${baseRevision}`,
         `${a.seconds.toFixed(1)} s`,
         `${a.rssMb} MB`,
-        String(a.findings.size),
+        String(a.findings.length),
       ]);
       rows.push([
         item.name,
         `B: ${headRevision}`,
         `${b.seconds.toFixed(1)} s`,
         `${b.rssMb} MB`,
-        String(b.findings.size),
+        String(b.findings.length),
       ]);
-      if (!sameSet(a.findings, b.findings)) notes.push(`${item.name}: A and B report different findings.`);
+      if (!same(a.findings, b.findings))
+        notes.push(`${item.name}: A and B report different findings: ${difference(a.findings, b.findings)}.`);
       if (item.folder === large) {
         const parts = findingsOfParts(head, large, report);
         notes.push(
-          `100,000 files vs ten 10,000-file scans (B): ${b.findings.size} vs ${parts.size} findings, ${
-            sameSet(b.findings, parts) ? "the same" : "DIFFERENT"
+          `100,000 files vs its ten parts scanned one by one (B): ${b.findings.length} vs ${parts.length} findings, ${
+            same(b.findings, parts) ? "the same" : `DIFFERENT: ${difference(b.findings, parts)}`
           }.`,
         );
       }
