@@ -40,6 +40,7 @@ import { Redactions } from "./redact.ts";
 import { isAtLeast, type RuleMeta, type Severity } from "./rule.ts";
 import { configureAnalyzers } from "./rule-options.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
+import { SharedStrings } from "./shared-strings.ts";
 import { SourceFile } from "./source.ts";
 import {
   applyConfigSuppressions,
@@ -479,7 +480,9 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
   let filesDone = 0;
+  const strings = new SharedStrings();
   const onBatch = (result: BatchResult, tasks: readonly FileTask[]) => {
+    strings.shareFindings(result.findings);
     mergeBatchResult(merged, result);
     filesDone += tasks.length;
     options.onProgress?.({ filesDone, filesTotal, bytesDone: merged.bytesRead });
