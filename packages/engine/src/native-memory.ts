@@ -14,6 +14,15 @@ import { runInNewContext } from "node:vm";
  */
 export const DEFAULT_PARSED_BYTES_PER_COLLECTION = 1024 * 1024;
 
+/**
+ * The same in a worker thread, whose heap is small (its analyzers and one batch: a full collection
+ * is cheap there), so it can afford to collect often. With two workers on the CPython standard
+ * library (`--analyzers sast`, worker young generation 8 MB) the scan peaked at 512 MB with 1 MB,
+ * 403 MB with 512 kB, 324 MB with 256 kB and 301 MB with 128 kB, for about the same CPU time
+ * (bench/RESULTS.md, scan-memory second round).
+ */
+export const WORKER_PARSED_BYTES_PER_COLLECTION = 128 * 1024;
+
 let parsedBytes = 0;
 let collect: (() => void) | null | undefined;
 

@@ -180,7 +180,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = await prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
-  if (maxMemoryMb !== undefined) options.maxMemoryMb = maxMemoryMb;
+  options.maxMemoryMb = maxMemoryMb;
   if (minSeverity !== undefined) options.minSeverity = minSeverity;
   if (values.analyzers !== undefined)
     options.analyzers = analyzerSelection(values.analyzers, [
