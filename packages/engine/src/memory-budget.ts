@@ -8,8 +8,9 @@ import { DEFAULT_PARSED_BYTES_PER_COLLECTION, WORKER_PARSED_BYTES_PER_COLLECTION
 /** The process, the main thread's analyzers (cross-file phase) and the findings of a large scan. */
 const MAIN_THREAD_MB = 160;
 /**
- * One worker: its analyzers, its heap and the trees it parses between two collections (128 kB of
- * text, young generation 8 MB): two workers on the CPython standard library peaked at 301 MB.
+ * One worker: its analyzers, its heap and the trees it parses between two collections (512 kB of
+ * text or 4 MB of growth, young generation 8 MB): two workers on the CPython standard library
+ * peaked at 312 MB, the main thread included.
  */
 const WORKER_MB = 120;
 /** In-process analysis with trees freed every SMALL_BUDGET characters: about 130 MB over the main thread. */

@@ -169,7 +169,7 @@ export function runPool(
       // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
       // A small young generation (V8's default is several times larger) keeps each worker's heap
       // near what it holds: 324 MB instead of 370 MB for the CPython standard library with two
-      // workers (bench/RESULTS.md), for no measurable CPU.
+      // workers collecting every 256 kB (bench/RESULTS.md), for no measurable CPU.
       const worker = new Worker(options.script, {
         workerData: options.init,
         execArgv: [],
