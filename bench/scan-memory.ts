@@ -23,6 +23,8 @@ const TIME = "/usr/bin/time";
 
 interface Sample {
   seconds: number;
+  /** User and system time of the process: on a shared machine it moves less than the wall time. */
+  cpuSeconds: number;
   rssMb: number;
   /** One key per finding (path, position, rule, severity), sorted: duplicates count. */
   findings: string[];
@@ -43,19 +45,33 @@ async function scanOnce(
   const started = performance.now();
   const result = spawnSync(
     TIME,
-    ["-f", "%M", process.execPath, bin, "scan", folder, "--format", "json", "--output", report, ...args],
+    [
+      "-f",
+      "%M %U %S",
+      process.execPath,
+      bin,
+      "scan",
+      folder,
+      "--format",
+      "json",
+      "--output",
+      report,
+      ...args,
+    ],
     { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0 && result.status !== 1)
     throw new Error(`scan of ${folder} (${checkout}) exited ${result.status}: ${result.stderr.slice(-500)}`);
-  const rssKb = Number(result.stderr.trim().split("\n").at(-1));
+  const [rssKb = 0, user = 0, system = 0] = (result.stderr.trim().split("\n").at(-1) ?? "")
+    .split(" ")
+    .map(Number);
   const findings: string[] = [];
   for await (const item of reportFindings(report))
     findings.push(
       `${item.location.path}:${item.location.line}:${item.location.column}:${item.ruleId}:${item.severity}`,
     );
-  return { seconds, rssMb: Math.round(rssKb / 1024), findings: findings.sort() };
+  return { seconds, cpuSeconds: user + system, rssMb: Math.round(rssKb / 1024), findings: findings.sort() };
 }
 
 interface ReportFinding {
@@ -149,12 +165,12 @@ function same(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** What one side has and the other has not, for a note: the first few keys each way. */
-function difference(a: readonly string[], b: readonly string[]): string {
+function difference(a: readonly string[], b: readonly string[], names: [string, string]): string {
   const inB = new Set(b);
   const inA = new Set(a);
   const onlyA = a.filter((item) => !inB.has(item));
   const onlyB = b.filter((item) => !inA.has(item));
-  return `${onlyA.length} only in the whole scan (${onlyA.slice(0, 3).join(", ")}), ${onlyB.length} only in the parts (${onlyB.slice(0, 3).join(", ")})`;
+  return `${onlyA.length} only in ${names[0]} (${onlyA.slice(0, 3).join(", ")}), ${onlyB.length} only in ${names[1]} (${onlyB.slice(0, 3).join(", ")})`;
 }
 
 export async function run(): Promise<string> {
@@ -206,30 +222,35 @@ export async function run(): Promise<string> {
       for (const { label, sample } of sides)
         rows.push(
           "error" in sample
-            ? [item.name, label, "failed", "", sample.error]
+            ? [item.name, label, "failed", "", "", sample.error]
             : [
                 item.name,
                 label,
                 `${sample.seconds.toFixed(1)} s`,
+                `${sample.cpuSeconds.toFixed(1)} s`,
                 `${sample.rssMb} MB`,
                 String(sample.findings.length),
               ],
         );
       const [a, b] = sides.map((side) => side.sample);
       if (a && b && !("error" in a) && !("error" in b) && !same(a.findings, b.findings))
-        notes.push(`${item.name}: A and B report different findings: ${difference(a.findings, b.findings)}.`);
+        notes.push(
+          `${item.name}: A and B report different findings: ${difference(a.findings, b.findings, ["A", "B"])}.`,
+        );
       if (item.folder === large && b && !("error" in b)) {
         const parts = await findingsOfParts(head, large, report);
         notes.push(
           `100,000 files vs its ten parts scanned one by one (B): ${b.findings.length} vs ${parts.length} findings, ${
-            same(b.findings, parts) ? "the same" : `DIFFERENT: ${difference(b.findings, parts)}`
+            same(b.findings, parts)
+              ? "the same"
+              : `DIFFERENT: ${difference(b.findings, parts, ["the whole scan", "the parts"])}`
           }.`,
         );
       }
     }
     const after = loadavg().map((value) => value.toFixed(2));
     return [
-      markdownTable(["case", "revision", "wall", "peak RSS", "findings"], rows),
+      markdownTable(["case", "revision", "wall", "CPU", "peak RSS", "findings"], rows),
       "",
       ...notes,
       "",
