@@ -265,9 +265,10 @@ export interface Corpus {
   bytes: number;
 }
 
-export function generateCorpus(total: number): Corpus {
+/** `seed` picks the contents (names depend on the count alone): other seeds, other corpora. */
+export function generateCorpus(total: number, seed = 42): Corpus {
   const root = mkdtempSync(join(tmpdir(), "rampart-bench-"));
-  const next = random(42);
+  const next = random(seed);
   let bytes = 0;
   let index = 0;
   const write = (path: string, text: string) => {

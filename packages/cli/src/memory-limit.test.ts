@@ -21,9 +21,12 @@ describe("scan memory limit", () => {
   });
 
   it("leaves a fifth of the container's limit to the rest of the container", () => {
-    expect(scanMemoryLimit(undefined, cgroupFile("1073741824\n"))).toBe(819);
-    expect(scanMemoryLimit(undefined, cgroupFile("max\n"))).toBeUndefined();
-    expect(scanMemoryLimit(undefined, "/nonexistent/memory.max")).toBeUndefined();
+    expect(scanMemoryLimit(undefined, cgroupFile("1073741824\n"), 16_384)).toBe(819);
+  });
+
+  it("takes half the machine's memory without a container limit", () => {
+    expect(scanMemoryLimit(undefined, cgroupFile("max\n"), 2048)).toBe(1024);
+    expect(scanMemoryLimit(undefined, "/nonexistent/memory.max", 2048)).toBe(1024);
   });
 
   it("refuses a limit that is not a positive number", () => {

@@ -3,12 +3,16 @@
 // Each worker holds its own analyzers and the trees of the files it is on, so memory grows with
 // the number of workers; the figures below are peaks measured on the CPython standard library
 // (bench/scan-memory.ts), the heaviest tree per byte we scan.
-import { DEFAULT_PARSED_BYTES_PER_COLLECTION } from "./native-memory.ts";
+import { DEFAULT_PARSED_BYTES_PER_COLLECTION, WORKER_PARSED_BYTES_PER_COLLECTION } from "./native-memory.ts";
 
 /** The process, the main thread's analyzers (cross-file phase) and the findings of a large scan. */
 const MAIN_THREAD_MB = 160;
-/** One worker: its analyzers (about 90 MB) plus its heap and trees at the default collection budget. */
-const WORKER_MB = 260;
+/**
+ * One worker: its analyzers, its heap and the trees it parses between two collections (512 kB of
+ * text or 4 MB of growth, young generation 8 MB): two workers on the CPython standard library
+ * peaked at 312 MB, the main thread included.
+ */
+const WORKER_MB = 120;
 /** In-process analysis with trees freed every SMALL_BUDGET characters: about 130 MB over the main thread. */
 const IN_PROCESS_MB = 130;
 const SMALL_BUDGET = 256 * 1024;
@@ -27,12 +31,15 @@ export interface MemoryPlan {
  * that refuses to start).
  */
 export function planForMemory(maxMemoryMb: number | undefined, wantedWorkers: number): MemoryPlan {
-  const standard = { workers: wantedWorkers, parsedBytesPerCollection: DEFAULT_PARSED_BYTES_PER_COLLECTION };
+  const standard = {
+    workers: wantedWorkers,
+    parsedBytesPerCollection:
+      wantedWorkers > 0 ? WORKER_PARSED_BYTES_PER_COLLECTION : DEFAULT_PARSED_BYTES_PER_COLLECTION,
+  };
   if (maxMemoryMb === undefined) return standard;
   const fitting = Math.floor((maxMemoryMb - MAIN_THREAD_MB) / WORKER_MB);
   // Two workers in-process cost more than one worker: one worker is never better than none.
   if (wantedWorkers > 0 && fitting >= 2) return { ...standard, workers: Math.min(wantedWorkers, fitting) };
-  if (wantedWorkers === 0 && maxMemoryMb >= MAIN_THREAD_MB + WORKER_MB) return standard;
   const roomy = maxMemoryMb >= MAIN_THREAD_MB + IN_PROCESS_MB * 2;
   return {
     workers: 0,

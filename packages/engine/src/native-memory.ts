@@ -7,12 +7,33 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { isMainThread } from "node:worker_threads";
 
 /**
  * Parsed source text per collection by default. On the CPython standard library a thread peaked
  * at 406 MB with 2 MB and 294 MB with 512 kB; each collection costs a full GC of the thread's heap.
  */
 export const DEFAULT_PARSED_BYTES_PER_COLLECTION = 1024 * 1024;
+
+/**
+ * The same in a worker thread, whose heap is small (its analyzers and one batch), so that a full
+ * collection is cheap enough to run twice as often. A worker also collects early when the process
+ * grew (see `residentGrew`). With two workers, young generation 8 MB (bench/RESULTS.md,
+ * scan-memory second round): on the CPython standard library (`--analyzers sast`) 528 MB with
+ * 1 MB alone, 403 MB with 512 kB, 312 MB with 512 kB and the growth check; each collection is a
+ * full GC, so 128 kB (301 MB) cost the 10,000-file corpus 30 % more CPU, 512 kB nothing measurable.
+ */
+export const WORKER_PARSED_BYTES_PER_COLLECTION = 512 * 1024;
+
+/** Parsed text between two looks at the process's resident memory (a read of /proc). */
+const GROWTH_CHECK_BYTES = 64 * 1024;
+/**
+ * Resident memory the process may gain between two collections before a worker collects early.
+ * Freed trees leave their pages to the next trees, so the process grows only when the dead trees
+ * outweigh the room they left: collecting then keeps it near its size instead of a budget's worth
+ * of trees above it, and costs nothing on files whose trees are small.
+ */
+const GROWTH_BYTES = 4 * 1024 * 1024;
 
 let parsedBytes = 0;
 let collect: (() => void) | null | undefined;
@@ -45,11 +66,15 @@ function collector(): (() => void) | null {
 
 /**
  * Frees the trees of files already analyzed once more than `budget` characters were parsed since
- * the last time: a full collection, then one turn of the event loop for the finalizers. A no-op
- * (resolved at once) below the budget, so callers await it after every file.
+ * the last time, or earlier when the process grew (`residentGrew`): a full collection, then one
+ * turn of the event loop for the finalizers. A no-op (resolved at once) otherwise, so callers
+ * await it after every file.
  */
 export async function releaseSyntaxTrees(budget: number): Promise<void> {
-  if (parsedBytes < budget) return;
+  // Only a worker collects on growth: the main thread's heap grows with the findings it keeps,
+  // which no collection frees, and it is costlier to collect.
+  const early = !isMainThread && parsedBytes >= GROWTH_CHECK_BYTES && residentGrew();
+  if (parsedBytes < budget && !early) return;
   parsedBytes = 0;
   const gc = collector();
   if (!gc) return;
@@ -57,4 +82,14 @@ export async function releaseSyntaxTrees(budget: number): Promise<void> {
   // enough that minor collections freed half as much (bench/RESULTS.md).
   gc();
   await nextTurn();
+  residentAfterCollection = process.memoryUsage.rss();
+}
+
+let residentAfterCollection = 0;
+
+/** The process holds more than GROWTH_BYTES of memory over what it held after the last collection. */
+function residentGrew(): boolean {
+  const resident = process.memoryUsage.rss();
+  if (residentAfterCollection === 0) residentAfterCollection = resident;
+  return resident > residentAfterCollection + GROWTH_BYTES;
 }

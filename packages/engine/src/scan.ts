@@ -40,6 +40,7 @@ import { Redactions } from "./redact.ts";
 import { isAtLeast, type RuleMeta, type Severity } from "./rule.ts";
 import { configureAnalyzers } from "./rule-options.ts";
 import type { AdvisorySource } from "./sca/advisory-source.ts";
+import { SharedStrings } from "./shared-strings.ts";
 import { SourceFile } from "./source.ts";
 import {
   applyConfigSuppressions,
@@ -479,7 +480,9 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const merged = emptyBatchResult();
   const filesTotal = walked.files.length;
   let filesDone = 0;
+  const strings = new SharedStrings();
   const onBatch = (result: BatchResult, tasks: readonly FileTask[]) => {
+    strings.shareFindings(result.findings);
     mergeBatchResult(merged, result);
     filesDone += tasks.length;
     options.onProgress?.({ filesDone, filesTotal, bytesDone: merged.bytesRead });
@@ -497,14 +500,17 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
   const workers = memory.workers;
   init.parsedBytesPerCollection = memory.parsedBytesPerCollection;
   const batches = makeBatches(walked.files, workers, declaredFormats);
-  // The main thread needs the analyzers only for the cross-file phase: load them while the workers
-  // start and run. A broken registry still fails the scan, when it is awaited below. An analyzer
-  // given no file is left out: its project rules report nothing over no files (a registry test
-  // holds every one to that).
-  const analyzersLoading = configured
-    ? Promise.resolve(configured)
-    : loadAnalyzers(init.registryUrl, undefined, init.needed ? new Set(init.needed) : undefined);
-  analyzersLoading.catch(() => undefined);
+  // The main thread needs the analyzers only for the cross-file phase. In-process they are loaded
+  // anyway; with workers, they are loaded once the workers are gone, so that a third copy of them
+  // does not sit beside the workers' trees at the scan's peak. A broken registry still fails the
+  // scan, when they are awaited below. An analyzer given no file is left out: its project rules
+  // report nothing over no files (a registry test holds every one to that).
+  const loadProjectAnalyzers = () =>
+    configured
+      ? Promise.resolve(configured)
+      : loadAnalyzers(init.registryUrl, undefined, init.needed ? new Set(init.needed) : undefined);
+  const analyzersLoading = workers > 0 && batches.length > 0 ? undefined : loadProjectAnalyzers();
+  analyzersLoading?.catch(() => undefined);
   let prepareErrors: { analyzer: string; error: string }[];
   const abandoned: SkippedFile[] = [];
   if (batches.length === 0) {
@@ -534,7 +540,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
     append(abandoned, run.skipped);
   }
 
-  const analyzers = await analyzersLoading;
+  const analyzers = await (analyzersLoading ?? loadProjectAnalyzers());
   const analyzeMs = Date.now() - started - walkMs;
   // Cross-file phase, on the main thread, over the summaries the workers sent back.
   const isFile = walked.files.length === 1 && walked.files[0]!.absolutePath === root;

@@ -1,10 +1,11 @@
 // `rampart scan <path>`: scan, report in the chosen format, upload to a Rampart server with
 // --upload, gate on --fail-on.
-import { existsSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, writeSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { CUSTOM_ANALYZER_ID } from "@rampart/engine/custom-rules/meta";
 import { failingFindings } from "@rampart/engine/gate";
+import { writeJsonDocument } from "@rampart/engine/output/json-writer";
 import type { RuleMeta } from "@rampart/engine/rule";
 import { ruleCatalogue } from "@rampart/engine/rule-catalogue";
 import { type ScanOptions, type ScanResult, scan } from "@rampart/engine/scan";
@@ -44,6 +45,28 @@ async function withHistory(root: string, options: ScanOptions, result: ScanResul
   } catch (error) {
     if (error instanceof HistoryError) throw new UsageError(error.message);
     throw error;
+  }
+}
+
+/**
+ * Hands `produce` a writer to the report's destination, a file or the command's stdout. Reports
+ * are written in pieces as they are made (a large scan's JSON is hundreds of MB): a file through
+ * its descriptor, stdout by its own writes (synchronous for files and pipes on POSIX).
+ */
+async function writeReport(
+  destination: string | Io["stdout"],
+  produce: (write: (text: string) => void) => Promise<void>,
+): Promise<void> {
+  if (typeof destination !== "string") return produce((text) => destination.write(text));
+  const descriptor = openSync(destination, "w");
+  try {
+    await produce((text) => {
+      const bytes = Buffer.from(text);
+      for (let written = 0; written < bytes.length; )
+        written += writeSync(descriptor, bytes, written, bytes.length - written);
+    });
+  } finally {
+    closeSync(descriptor);
   }
 }
 
@@ -157,7 +180,7 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
   const registry = await loadRegistry(io);
   const { root, options } = await prepareScan(io, registry, positionals[0], values);
   if (workers !== undefined) options.workers = workers;
-  if (maxMemoryMb !== undefined) options.maxMemoryMb = maxMemoryMb;
+  options.maxMemoryMb = maxMemoryMb;
   if (minSeverity !== undefined) options.minSeverity = minSeverity;
   if (values.analyzers !== undefined)
     options.analyzers = analyzerSelection(values.analyzers, [
@@ -209,14 +232,19 @@ export async function scanCommand(args: readonly string[], io: Io): Promise<numb
     const { toJsonReport } = await import("@rampart/engine/output/json");
     return toJsonReport(result, await reportCatalogue(registry, result, false), tool);
   };
-  let text: string;
-  if (format === "json") text = `${JSON.stringify(await jsonReport(), null, 2)}\n`;
-  else if (format === "sarif") {
-    const { toSarif } = await import("@rampart/engine/output/sarif");
-    text = `${JSON.stringify(toSarif(result, await reportCatalogue(registry, result, true), tool), null, 2)}\n`;
-  } else text = renderTable(result, !values.output && useColor(io.stdout, io.env));
-  if (values.output) writeFileSync(resolve(io.cwd, values.output), text);
-  else io.stdout.write(text);
+  await writeReport(
+    values.output === undefined ? io.stdout : resolve(io.cwd, values.output),
+    async (write) => {
+      if (format === "json") {
+        const report = await jsonReport();
+        writeJsonDocument(report, report.findings, report.findings, write);
+      } else if (format === "sarif") {
+        const { sarifLog } = await import("@rampart/engine/output/sarif");
+        const sarif = sarifLog(result, await reportCatalogue(registry, result, true), tool);
+        writeJsonDocument(sarif.log, sarif.run.results ?? [], sarif.results(), write);
+      } else write(renderTable(result, !values.output && useColor(io.stdout, io.env)));
+    },
+  );
 
   if (upload && uploads) {
     // The run's link goes where it does not spoil a machine-readable report on stdout.

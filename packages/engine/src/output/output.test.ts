@@ -11,7 +11,8 @@ import { FINGERPRINT_VERSION } from "../fingerprint.ts";
 import { type ScanResult, scan } from "../scan.ts";
 import { toJsonReport } from "./json.ts";
 import { ScanReportSchema } from "./json-schema.ts";
-import { toSarif } from "./sarif.ts";
+import { writeJsonDocument } from "./json-writer.ts";
+import { sarifLog, toSarif } from "./sarif.ts";
 
 const exampleRegistryUrl = new URL("../../test/example-registry.ts", import.meta.url).href;
 const schemaPath = new URL("../../test/fixtures/sarif-schema-2.1.0.json", import.meta.url);
@@ -120,5 +121,28 @@ describe("JSON report", () => {
       "example/hardcoded-password",
       "rampart/suppression-without-reason",
     ]);
+  });
+});
+
+describe("written in pieces (json-writer.ts)", () => {
+  const written = (write: (sink: (text: string) => void) => void) => {
+    const pieces: string[] = [];
+    write((text) => pieces.push(text));
+    return pieces.join("");
+  };
+
+  it("writes the JSON report as one JSON.stringify of it would", () => {
+    const report = toJsonReport(result, catalogue, tool);
+    expect(report.findings.length).toBeGreaterThan(1);
+    expect(written((sink) => writeJsonDocument(report, report.findings, report.findings, sink))).toBe(
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+  });
+
+  it("writes the SARIF log, its results made one by one, as one JSON.stringify of it would", () => {
+    const sarif = sarifLog(result, catalogue, tool);
+    expect(
+      written((sink) => writeJsonDocument(sarif.log, sarif.run.results ?? [], sarif.results(), sink)),
+    ).toBe(`${JSON.stringify(toSarif(result, catalogue, tool), null, 2)}\n`);
   });
 });

@@ -162,46 +162,61 @@ function pathUri(path: string): string {
 }
 
 export function toSarif(result: ScanResult, catalogue: readonly RuleMeta[], tool: ToolInfo): Sarif.Log {
+  const log = sarifLog(result, catalogue, tool);
+  log.run.results = [...log.results()];
+  return log.log;
+}
+
+/**
+ * The SARIF log with an empty `results` array (`run.results`, the log's last value), and its
+ * results made one at a time: a writer streams them (json-writer.ts) instead of holding them all.
+ */
+export function sarifLog(
+  result: ScanResult,
+  catalogue: readonly RuleMeta[],
+  tool: ToolInfo,
+): { log: Sarif.Log; run: Sarif.Run; results: () => Generator<Sarif.Result> } {
   // Only the rules this run can report, in catalogue order, so that ruleIndex is stable.
   // SARIF requires unique rule descriptors; the first of a duplicated id wins.
   const seen = new Set<string>();
   const rules = catalogue.filter((rule) => !seen.has(rule.id) && seen.add(rule.id));
   const index = new Map(rules.map((rule, position) => [rule.id, position]));
-  return {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
+  const run: Sarif.Run = {
+    tool: {
+      driver: {
+        name: tool.name,
+        version: tool.version,
+        semanticVersion: tool.version,
+        ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+        rules: rules.map((rule) => sarifRule(rule, tool)),
+      },
+    },
+    originalUriBaseIds: { SRCROOT: { uri: rootUri(result.root) } },
+    columnKind: "utf16CodeUnits",
+    invocations: [
       {
-        tool: {
-          driver: {
-            name: tool.name,
-            version: tool.version,
-            semanticVersion: tool.version,
-            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
-            rules: rules.map((rule) => sarifRule(rule, tool)),
-          },
+        executionSuccessful: result.analyzers.every((run) => run.status !== "failed"),
+        startTimeUtc: result.startedAt,
+        endTimeUtc: new Date(Date.parse(result.startedAt) + result.durationMs).toISOString(),
+        toolExecutionNotifications: notifications(result),
+        properties: {
+          analyzers: result.analyzers.map(({ analyzer, status, filesGiven, filesAnalyzed, reason }) => ({
+            analyzer,
+            status,
+            filesGiven,
+            filesAnalyzed,
+            ...(reason !== undefined ? { reason } : {}),
+          })),
         },
-        originalUriBaseIds: { SRCROOT: { uri: rootUri(result.root) } },
-        columnKind: "utf16CodeUnits",
-        invocations: [
-          {
-            executionSuccessful: result.analyzers.every((run) => run.status !== "failed"),
-            startTimeUtc: result.startedAt,
-            endTimeUtc: new Date(Date.parse(result.startedAt) + result.durationMs).toISOString(),
-            toolExecutionNotifications: notifications(result),
-            properties: {
-              analyzers: result.analyzers.map(({ analyzer, status, filesGiven, filesAnalyzed, reason }) => ({
-                analyzer,
-                status,
-                filesGiven,
-                filesAnalyzed,
-                ...(reason !== undefined ? { reason } : {}),
-              })),
-            },
-          },
-        ],
-        results: result.findings.map((finding) => sarifResult(finding, index.get(finding.ruleId) ?? -1)),
       },
     ],
+    results: [],
+  };
+  return {
+    log: { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run] },
+    run,
+    results: function* () {
+      for (const finding of result.findings) yield sarifResult(finding, index.get(finding.ruleId) ?? -1);
+    },
   };
 }
