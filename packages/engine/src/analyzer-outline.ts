@@ -3,25 +3,15 @@
 // analyzer (`analyzers/<id>/catalogue.json`, generated from the analyzer by `npm run catalogue`)
 // and imports the analyzer itself, with its parsers and rule code, only when a scan needs it.
 import type { Analyzer, FileKind } from "./analyzer.ts";
-import type { AnyRule, Confidence, Lifecycle, Severity } from "./rule.ts";
+import type { AnyRule, RuleMeta } from "./rule.ts";
 
 /** A rule's metadata without its docs and its code. */
-export interface RuleOutline {
-  id: string;
-  analyzer: string;
-  title: string;
-  severity: Severity;
-  confidence: Confidence;
-  lifecycle: Lifecycle;
-  cwe?: readonly number[];
-  controls: readonly string[];
-  fixable?: boolean;
-  severityFromData?: boolean;
+export type RuleOutline = Omit<RuleMeta, "docs"> & {
   /** True when the rule takes options in `.rampart.yaml` (their schema is in the rule's code). */
   configurable?: boolean;
   /** True for a cross-file (project) rule. */
   project?: boolean;
-}
+};
 
 export interface AnalyzerOutline {
   id: string;
