@@ -253,17 +253,33 @@ async function differingAnswers(targets: readonly Target[], tenantId: string, se
   return differing;
 }
 
+interface Measured {
+  side: string;
+  call: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** One line of the results table. */
+function tableRow(label: string, rls: string, result: Measured): (string | number)[] {
+  return [
+    label,
+    rls,
+    result.side,
+    result.call,
+    result.requestsPerSecond,
+    result.p50,
+    result.p99,
+    result.non2xx,
+  ];
+}
+
 /** Each call on every target in turn (A then B), before the next call. */
 async function measureCalls(targets: readonly Target[], tenantId: string, secondPage: string) {
   const calls = dashboardCalls(tenantId, secondPage);
-  const results: {
-    side: string;
-    call: string;
-    requestsPerSecond: number;
-    p50: number;
-    p99: number;
-    non2xx: number;
-  }[] = [];
+  const results: Measured[] = [];
   for (const [call, url] of calls) {
     for (const target of targets) {
       const measured = await load({ url: `${target.base}${url}`, headers: { cookie: target.cookie } });
@@ -446,34 +462,14 @@ async function measureBackend(
             : `- ${label}: A and B answered differently: ${differing.join("; ")}.`,
         );
       }
-      for (const result of await measureCalls(targets, tenantId, secondPage)) {
-        rows.push([
-          label,
-          rls,
-          result.side,
-          result.call,
-          result.requestsPerSecond,
-          result.p50,
-          result.p99,
-          result.non2xx,
-        ]);
-      }
+      for (const result of await measureCalls(targets, tenantId, secondPage))
+        rows.push(tableRow(label, rls, result));
       if (rls === "on" && process.env.BENCH_DASHBOARD_EXPERIMENT === "1" && EXPERIMENT_SQL.length > 0) {
         // EXPERIMENT: proposed schema changes applied to this throwaway database only.
         for (const statement of EXPERIMENT_SQL) await database.ownerDb.execute(sql.raw(statement));
         await database.ownerDb.execute(sql`vacuum analyze findings`);
-        for (const result of await measureCalls(targets, tenantId, secondPage)) {
-          rows.push([
-            `${label}, EXPERIMENT: proposed indexes`,
-            rls,
-            result.side,
-            result.call,
-            result.requestsPerSecond,
-            result.p50,
-            result.p99,
-            result.non2xx,
-          ]);
-        }
+        for (const result of await measureCalls(targets, tenantId, secondPage))
+          rows.push(tableRow(`${label}, EXPERIMENT: proposed indexes`, rls, result));
       }
       await Promise.all(servers.map((server) => server.stop()));
     }
