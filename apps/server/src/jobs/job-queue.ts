@@ -31,6 +31,7 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
    * processes) work on one tenant's jobs at a time.
    */
   fairness?: { tenantOf(payload: z.infer<Schema>): string; perTenant: number; workers: number };
+  /** Resolves to `DEFERRED_OUTPUT` when it only sent its work back to the queue; else ignored. */
   handle(payload: z.infer<Schema>, attempt: JobAttempt): Promise<unknown>;
   /**
    * Runs once the job has failed for good: after its last attempt threw, and also when its
@@ -81,6 +82,12 @@ export interface JobQueue extends JobSender {
 export const MONITOR_INTERVAL_SECONDS = 30;
 
 /** Where a job that failed for good is copied, for its `onFailed`. */
+/**
+ * What a handler returns when it did nothing but send its work back to the queue for later (a
+ * scan waiting for memory): such a job is machinery, left out of the jobs users are shown.
+ */
+export const DEFERRED_OUTPUT = { deferred: true } as const;
+
 export const failedQueueOf = (name: string) => `${name}.failed`;
 
 export function createJobQueue(options: {
@@ -157,10 +164,11 @@ export function createJobQueue(options: {
               : {}),
           },
           async (batch) => {
+            let output: unknown;
             for (const item of batch) {
               const payload = job.payload.parse(item.data);
               logger.info({ job: job.name, id: item.id, retryCount: item.retryCount }, "job started");
-              await withDatabaseContext(jobDatabaseContext(payload), () =>
+              output = await withDatabaseContext(jobDatabaseContext(payload), () =>
                 job.handle(payload, {
                   jobId: item.id,
                   retryCount: item.retryCount,
@@ -168,6 +176,9 @@ export function createJobQueue(options: {
                 }),
               );
             }
+            // pg-boss stores what the callback returns as the output of every job of the batch:
+            // only the deferral mark is kept, and only for a batch of that one job (the default).
+            return batch.length === 1 && output === DEFERRED_OUTPUT ? output : undefined;
           },
         );
       }

@@ -2,7 +2,8 @@
 // scan runs at a time and a second one (of another tenant, so the per-tenant cap is not what
 // holds it) waits in the queue, tried again without spending an attempt, and starts once the
 // first ends. Each run records its peak memory, which the run API returns to the run's tenant
-// only, and the budget's use shows in the system information of instance admins.
+// only, and the budget's use shows in the system information of instance admins. The jobs that
+// only put a scan back in the queue are not listed among a tenant's recent jobs.
 import { policyRuns, scans } from "@rampart/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +135,15 @@ describe("scans within the memory budget", () => {
         expect(run.peakMemoryBytes).toBeGreaterThanOrEqual(0);
       }
       expect(ctx.services.scans.memoryUsage()).toMatchObject({ reservedBytes: 0, runningScans: 0 });
+
+      // B's deferrals were jobs too, but its tenant's Recent Jobs show the one job that ran it.
+      const deferred = (await jobsOf(scanB.id)).filter((job) => job.state === "completed").length;
+      expect(deferred).toBeGreaterThanOrEqual(3);
+      const listed = await ctx.app.inject({ url: "/api/system/jobs", headers: { cookie: second.cookie } });
+      expect(listed.statusCode).toBe(200);
+      const scanJobs = listed.json().jobs.filter((job: { jobName: string }) => job.jobName === "scans.run");
+      expect(scanJobs).toHaveLength(1);
+      expect(scanJobs[0].status).toBe("completed");
     } finally {
       held.restore();
     }

@@ -44,7 +44,7 @@ import type { CodeHost } from "../code-host/code-host.ts";
 import { AppError } from "../errors.ts";
 import type { LedgerService } from "../evidence/ledger.service.ts";
 import type { ScanConnections } from "../github/scan-connections.ts";
-import { defineJob, type JobSender } from "../jobs/job-queue.ts";
+import { DEFERRED_OUTPUT, defineJob, type JobSender } from "../jobs/job-queue.ts";
 import type { RepositoryRow } from "../repositories/repositories.repo.ts";
 import {
   type ReadRepositoryEvidence,
@@ -375,6 +375,7 @@ export function createScanService(deps: ScanServiceDeps) {
       { startAfterSeconds: memoryRetrySeconds },
     );
     await setState(scanId, { state: "queued" });
+    return DEFERRED_OUTPUT;
   }
 
   /**
@@ -387,7 +388,7 @@ export function createScanService(deps: ScanServiceDeps) {
     scanId: string,
     isLastAttempt: boolean,
     options: { queued?: { memoryEstimateBytes?: number } } = {},
-  ): Promise<void> {
+  ): Promise<typeof DEFERRED_OUTPUT | undefined> {
     const found = await findScan(scanId);
     if (!found || found.state === "completed") return; // deleted with its tenant, or a retry after success
     const [repository] = await db.select().from(repositories).where(eq(repositories.id, found.repositoryId));
@@ -398,10 +399,7 @@ export function createScanService(deps: ScanServiceDeps) {
     const knownEstimate = queued?.memoryEstimateBytes ?? (await estimateFromLastPeak(repository.id));
     if (knownEstimate !== undefined) {
       lease = reserve(knownEstimate);
-      if (!lease) {
-        await requeueForMemory(scanId, found.tenantId, knownEstimate);
-        return;
-      }
+      if (!lease) return requeueForMemory(scanId, found.tenantId, knownEstimate);
     }
 
     let workspace: { root: string; commitSha: string; dispose(): void } | undefined;
@@ -430,10 +428,7 @@ export function createScanService(deps: ScanServiceDeps) {
       if (!lease) {
         const estimate = estimateFromTreeSize(await treeSize(workspace.root));
         lease = reserve(estimate);
-        if (!lease) {
-          await requeueForMemory(scanId, found.tenantId, estimate);
-          return;
-        }
+        if (!lease) return await requeueForMemory(scanId, found.tenantId, estimate);
       }
       sampler = startPeakMemorySampler();
 

@@ -9,7 +9,7 @@ import type { SystemInfo } from "@rampart/contracts/system";
 import type { Database } from "@rampart/db/client";
 import { type SQL, sql } from "drizzle-orm";
 import type { WipData } from "pg-boss";
-import type { JobDefinition } from "../jobs/job-queue.ts";
+import { DEFERRED_OUTPUT, type JobDefinition } from "../jobs/job-queue.ts";
 
 type WorkerRow = SystemInfo["workers"][number];
 
@@ -21,11 +21,13 @@ export function textArray(values: readonly string[]): string {
 /**
  * The jobs a user may see: those of Rampart's own queues (`names`; never pg-boss's internal
  * `__pgboss__*` jobs nor the dead-letter copies kept for `onFailed`) that belong to one of the
- * user's tenants or to none (instance jobs).
+ * user's tenants or to none (instance jobs), and never a job that only went back to the queue
+ * (a scan waiting for memory is retried every few seconds as a new job: one run, many jobs).
  */
 export function visibleJobs(names: readonly string[], mine: readonly string[]): SQL {
   return sql`(name = any(${textArray(names)}::text[])
-    and (data->>'tenantId' = any(${textArray(mine)}::text[]) or not coalesce(data ? 'tenantId', false)))`;
+    and (data->>'tenantId' = any(${textArray(mine)}::text[]) or not coalesce(data ? 'tenantId', false))
+    and not (state = 'completed' and coalesce(output @> ${JSON.stringify(DEFERRED_OUTPUT)}::jsonb, false)))`;
 }
 
 interface QueueFacts {
