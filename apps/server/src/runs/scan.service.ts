@@ -154,6 +154,8 @@ export const scanJobPayload = z.object({
   scanId: z.uuid(),
   tenantId: z.uuid(),
   memoryEstimateBytes: z.number().int().positive().optional(),
+  /** When the scan first found no room in the memory budget (epoch ms): it ages from then. */
+  waitingSince: z.number().int().positive().optional(),
 });
 
 /** How long a scan that did not fit in the memory budget stays queued before it is tried again. */
@@ -225,10 +227,8 @@ export function createScanService(deps: ScanServiceDeps) {
     // The heartbeat finds a scan whose worker died within a minute; the expiry bounds a live one.
     queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 30 },
     fairness: { tenantOf: ({ tenantId }) => tenantId, ...(deps.concurrency ?? DEFAULT_SCAN_CONCURRENCY) },
-    handle: ({ scanId, memoryEstimateBytes }, attempt) =>
-      execute(scanId, attempt.isLastAttempt, {
-        queued: memoryEstimateBytes ? { memoryEstimateBytes } : {},
-      }),
+    handle: ({ scanId, memoryEstimateBytes, waitingSince }, attempt) =>
+      execute(scanId, attempt.isLastAttempt, { queued: { memoryEstimateBytes, waitingSince } }),
     // No handler ran to say so when the worker died on the last attempt.
     onFailed: async ({ scanId }) => {
       const found = await findScan(scanId);
@@ -368,10 +368,15 @@ export function createScanService(deps: ScanServiceDeps) {
    * A scan from the queue that does not fit in the memory budget goes back to it, still queued,
    * with its estimate, to be tried again in `memoryRetrySeconds`; no attempt is spent on it.
    */
-  async function requeueForMemory(scanId: string, tenantId: string, memoryEstimateBytes: number) {
+  async function requeueForMemory(
+    scanId: string,
+    tenantId: string,
+    memoryEstimateBytes: number,
+    waitingSince: number,
+  ) {
     await deps.jobs.send(
       scanJob,
-      { scanId, tenantId, memoryEstimateBytes },
+      { scanId, tenantId, memoryEstimateBytes, waitingSince },
       { startAfterSeconds: memoryRetrySeconds },
     );
     await setState(scanId, { state: "queued" });
@@ -387,19 +392,21 @@ export function createScanService(deps: ScanServiceDeps) {
   async function execute(
     scanId: string,
     isLastAttempt: boolean,
-    options: { queued?: { memoryEstimateBytes?: number } } = {},
+    options: { queued?: { memoryEstimateBytes?: number; waitingSince?: number } } = {},
   ): Promise<typeof DEFERRED_OUTPUT | undefined> {
     const found = await findScan(scanId);
     if (!found || found.state === "completed") return; // deleted with its tenant, or a retry after success
     const [repository] = await db.select().from(repositories).where(eq(repositories.id, found.repositoryId));
     if (!repository) return;
     const { queued } = options;
-    const reserve = (estimate: number) => memoryBudget.tryAcquire(estimate, { force: !queued });
+    const waitingSince = queued?.waitingSince ?? Date.now();
+    const reserve = (estimate: number) =>
+      memoryBudget.tryAcquire(estimate, { force: !queued, requester: { scanId, waitingSince } });
     let lease: ScanMemoryLease | undefined;
     const knownEstimate = queued?.memoryEstimateBytes ?? (await estimateFromLastPeak(repository.id));
     if (knownEstimate !== undefined) {
       lease = reserve(knownEstimate);
-      if (!lease) return requeueForMemory(scanId, found.tenantId, knownEstimate);
+      if (!lease) return requeueForMemory(scanId, found.tenantId, knownEstimate, waitingSince);
     }
 
     let workspace: { root: string; commitSha: string; dispose(): void } | undefined;
@@ -428,7 +435,7 @@ export function createScanService(deps: ScanServiceDeps) {
       if (!lease) {
         const estimate = estimateFromTreeSize(await treeSize(workspace.root));
         lease = reserve(estimate);
-        if (!lease) return await requeueForMemory(scanId, found.tenantId, estimate);
+        if (!lease) return await requeueForMemory(scanId, found.tenantId, estimate, waitingSince);
       }
       sampler = startPeakMemorySampler();
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createScanMemoryBudget, defaultScanMemoryBudgetBytes } from "./memory-budget.ts";
+import {
+  CLAIM_AFTER_MS,
+  CLAIM_EXPIRES_MS,
+  createScanMemoryBudget,
+  defaultScanMemoryBudgetBytes,
+} from "./memory-budget.ts";
 
 const MB = 1024 * 1024;
 
@@ -75,5 +80,49 @@ describe("the default budget", () => {
   it("is half the machine's memory without a limit (0, 2^64 or none reported)", () => {
     for (const constrained of [0, 2 ** 64, undefined])
       expect(defaultScanMemoryBudgetBytes({ constrained, total })).toBe(8 * 1024 * MB);
+  });
+});
+
+describe("a scan that waited long enough", () => {
+  const waitingScan = (since: number) => ({ scanId: "large", waitingSince: since });
+
+  it("claims the next freed memory: newer scans that would fit wait behind it", () => {
+    let now = 1_000_000;
+    const budget = createScanMemoryBudget(100 * MB, () => now);
+    const running = budget.tryAcquire(70 * MB)!;
+    const since = now;
+    expect(budget.tryAcquire(60 * MB, { requester: waitingScan(since) })).toBeUndefined();
+    // before the claim, a small scan that fits still goes ahead
+    const small = budget.tryAcquire(10 * MB, { requester: { scanId: "small-1" } });
+    expect(small).toBeDefined();
+    small!.release();
+
+    now += CLAIM_AFTER_MS;
+    expect(budget.tryAcquire(60 * MB, { requester: waitingScan(since) })).toBeUndefined();
+    expect(budget.tryAcquire(10 * MB, { requester: { scanId: "small-2" } })).toBeUndefined();
+
+    running.release();
+    const large = budget.tryAcquire(60 * MB, { requester: waitingScan(since) });
+    expect(large).toBeDefined();
+    // once it runs, the claim is spent
+    expect(budget.tryAcquire(10 * MB, { requester: { scanId: "small-3" } })).toBeDefined();
+  });
+
+  it("loses its claim when it stops asking (deleted, or taken by another worker)", () => {
+    let now = 1_000_000;
+    const budget = createScanMemoryBudget(100 * MB, () => now);
+    budget.tryAcquire(70 * MB);
+    expect(budget.tryAcquire(60 * MB, { requester: waitingScan(now - CLAIM_AFTER_MS) })).toBeUndefined();
+    expect(budget.tryAcquire(10 * MB, { requester: { scanId: "small" } })).toBeUndefined();
+    now += CLAIM_EXPIRES_MS + 1;
+    expect(budget.tryAcquire(10 * MB, { requester: { scanId: "small" } })).toBeDefined();
+  });
+
+  it("does not hold back a scan run directly", () => {
+    const now = 1_000_000;
+    const budget = createScanMemoryBudget(100 * MB, () => now);
+    budget.tryAcquire(70 * MB);
+    budget.tryAcquire(60 * MB, { requester: waitingScan(now - CLAIM_AFTER_MS) });
+    expect(budget.tryAcquire(10 * MB, { force: true })).toBeDefined();
   });
 });
