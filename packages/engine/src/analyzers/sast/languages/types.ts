@@ -224,6 +224,10 @@ export interface GrammarKinds {
   identifiers: readonly string[];
   /** `if` statements (for allow-list checks that return early). */
   ifs: readonly string[];
+  /** Loops: their body may run zero or more times (`do … while` is not one: it runs at least once). */
+  loops?: readonly string[];
+  /** Switch statements: one case group runs (or none, without a default). */
+  switches?: readonly string[];
   /** Parameters (for parameter sources). */
   parameters: readonly string[];
   /** Return statements (for return sinks). */
