@@ -736,7 +736,9 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (const call of index.calls) {
       const match = LOCAL_CALLEE.exec(call.callee);
       const definition = match ? definitions.get(match[1]!) : undefined;
-      if (!definition || (match![0].includes(".") && !definition.receiverFirst)) continue;
+      // `self.helper(…)` is a Python method; Java's `this.helper(…)` and `new Inner().helper(…)` are the class's own
+      if (!definition || (match![0].includes(".") && !definition.receiverFirst && model.language !== "java"))
+        continue;
       const scope = index.scopes[definition.scope]!;
       if (call.start >= scope.start && call.end <= scope.end) continue;
       if (!regions.some((region) => region.start <= scope.start && scope.end <= region.end)) continue;
@@ -800,11 +802,15 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   const containerNames: string[] = [];
   for (const call of index.calls) {
     const removal = LIST_REMOVE.exec(call.callee);
-    const match = removal ?? CONTAINER_MUTATION.exec(call.callee);
+    const chained = removal ? null : CHAINED_APPEND.exec(call.callee);
+    const match = removal ?? chained ?? CONTAINER_MUTATION.exec(call.callee);
     if (!match || call.sink || isDead(model, call.start)) continue;
-    const open = text.indexOf("(", call.start + match[0].length - 1);
+    const open = chained ? call.start : text.indexOf("(", call.start + match[0].length - 1);
     if (open === -1 || open >= call.end) continue;
-    const { value, ...element } = elementEvent(text, match[2]!, open, call.end);
+    // `sb.append(a).append(b)`: the whole chain's arguments go into `sb`
+    const { value, ...element } = chained
+      ? { value: { start: call.start, end: call.end } }
+      : elementEvent(text, match[2]!, open, call.end);
     if (removal && element.listOp === undefined) continue; // `list.remove(x)` keeps what it had
     containerNames.push(match[1]!);
     addEvent(
@@ -1420,11 +1426,13 @@ function importedCallTaint(
 }
 
 /** A call of the file's own function that a summary can stand for: `helper(…)`, `self.helper(…)`. */
-const LOCAL_CALLEE = /^(?:(?:self|cls|this)\.)?([A-Za-z_$][\w$]*)$/;
+const LOCAL_CALLEE = /^(?:(?:self|cls|this)\.|[A-Z][\w$]*\(\)\.)?([A-Za-z_$][\w$]*)$/;
 
 /** A call that adds its arguments to a container or builder: group 1 is the container. */
 const CONTAINER_MUTATION =
   /^([A-Za-z_$][\w$]*)\.(append|appendleft|extend|extendleft|insert|add|update|setdefault|push|unshift|put|putAll|set|WriteString|Write)$/;
+/** `sb.append(a).append(b)`: a builder's chained appends all land in `sb`. */
+const CHAINED_APPEND = /^([A-Za-z_$][\w$]*)\.(?:append|insert)\(.*\)\.(append|insert)$/s;
 /** `list.remove(2)`: an element leaves (only a literal index is followed). */
 const LIST_REMOVE = /^([A-Za-z_$][\w$]*)\.(remove)$/;
 /** `map.put("k", …`: a literal key before the value. */
@@ -1480,7 +1488,7 @@ function topLevelCommas(args: string): number {
 const MEMBER_TARGET = /^([A-Za-z_$][\w$]*)(\s*\.\s*[A-Za-z_$][\w$]*|\[[^\]]*\])$/;
 
 /** A call that may reach a helper of the file: `helper(…)` or `obj.helper(…)`; group 1 is the name. */
-const HELPER_CALLEE = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/;
+const HELPER_CALLEE = /^(?:[A-Za-z_$][\w$]*\.|[A-Z][\w$]*\(\)\.)?([A-Za-z_$][\w$]*)$/;
 
 /**
  * False when no call can name a function defined in the file, so `functionDefinitions` (several

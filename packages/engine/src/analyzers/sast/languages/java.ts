@@ -19,6 +19,7 @@ export const javaSpec: LanguageSpec = {
     loops: ["for_statement", "enhanced_for_statement", "while_statement"],
     switches: ["switch_expression"],
     parameters: ["formal_parameter"],
+    returns: ["return_statement"],
   },
   sources: [
     {
