@@ -282,7 +282,7 @@ function javaImports(model: SastModel): ImportedName[] {
     classes.add(match[1]!);
     if (classes.size >= 40) break;
   }
-  const imports: ImportedName[] = [];
+  const imports: ImportedName[] = javaInstances(model);
   for (const name of classes) {
     const from = imported.get(name);
     const path =
@@ -294,6 +294,44 @@ function javaImports(model: SastModel): ImportedName[] {
     if (path) imports.push({ local: name, paths: [path] });
   }
   return imports;
+}
+
+/** `Helper helper = new Helper(…)` and `com.acme.Helper h = new com.acme.Helper(…)`: the variable. */
+const JAVA_INSTANCE =
+  /(?<![\w.])(?:([a-z]\w*(?:\.[a-z]\w*)*)\.)?([A-Z]\w*)\s+([a-z]\w*)\s*=\s*new\s+(?:\1\.)?\2\s*\(([^()]*)\)/g;
+/** A constructor given the servlet request (the names the Java sources read from). */
+const REQUEST_ARGUMENT = /(?<![\w.])(?:request|req|httpRequest|servletRequest|httpServletRequest)(?![\w$])/;
+
+/**
+ * Java: variables holding an object of a project class, made in place (`scr.getTheParameter(…)`
+ * follows `SeparateClassRequest.getTheParameter`): the class is found by its qualified name under
+ * the source root, its import, or in the same folder. `fromRequest`: the constructor got the request.
+ */
+function javaInstances(model: SastModel): (ImportedName & { fromRequest: boolean })[] {
+  const text = model.file.text;
+  if (!/\bnew\s/.test(text)) return [];
+  const folder = folderOf(model.file.path);
+  const pkgPath = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]?.replace(/\./g, "/");
+  const root =
+    pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
+      ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
+      : undefined;
+  const imported = new Map<string, string>();
+  for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
+    imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
+  const under = (from: string, name: string) =>
+    root === undefined ? undefined : `${root === "" ? "" : `${root}/`}${from}/${name}.java`;
+  const instances: (ImportedName & { fromRequest: boolean })[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(JAVA_INSTANCE)) {
+    const [, qualifier, name, variable, args] = match;
+    if (seen.has(variable!) || instances.length >= 20) continue;
+    seen.add(variable!);
+    const from = qualifier?.replace(/\./g, "/") ?? imported.get(name!);
+    const path = from !== undefined ? under(from, name!) : `${folder === "" ? "" : `${folder}/`}${name}.java`;
+    if (path) instances.push({ local: variable!, paths: [path], fromRequest: REQUEST_ARGUMENT.test(args!) });
+  }
+  return instances;
 }
 
 /** Go: every other `.go` file of the folder (one package), not tests; plain calls resolve there. */
@@ -339,14 +377,20 @@ export function importedFunctions(
   if (cached) return cached;
   const table = new Map<string, ImportedFunction>();
   // Go and Java name no imported function: every file of the folder (or every class called) would
-  // be read for each file of the package. Followed only from files that hold a source themselves.
-  if (needSource && (model.language === "go" || model.language === "java")) {
+  // be read for each file of the package. Followed only from files that hold a source themselves,
+  // except a Java object built from the request (`new SeparateClassRequest(request)`): its methods
+  // may be where the request is read.
+  if (needSource && model.language === "go") {
     model.cache.set(cacheName, table);
     return table;
   }
+  const candidates =
+    needSource && model.language === "java"
+      ? javaInstances(model).filter((instance) => instance.fromRequest)
+      : importsOf(model, needSource);
   let read = 0;
   let attempts = 0;
-  for (const imported of importsOf(model, needSource)) {
+  for (const imported of candidates) {
     if (read >= MAX_MODULES_PER_FILE || attempts >= MAX_ATTEMPTS_PER_FILE) break;
     for (const path of imported.paths) {
       if (attempts++ >= MAX_ATTEMPTS_PER_FILE) break;

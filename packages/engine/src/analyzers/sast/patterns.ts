@@ -6,6 +6,7 @@ import { isTestPath } from "../secrets/allowlist.ts";
 import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
+import { propertyValue } from "./java-properties.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import { inertTemplateSpans } from "./languages/templates.ts";
 import type { PatternHazard, PatternSpec, TaintHazard, TextPatternSpec } from "./languages/types.ts";
@@ -294,6 +295,15 @@ function isPlainCallRule(spec: PatternSpec): boolean {
   );
 }
 
+/** `getInstance(alg)` or `getInstance(alg, provider)`: the first argument when it is a plain name. */
+const FIRST_NAME_ARGUMENT = /\(\s*([A-Za-z_$][\w$]*)\s*[,)]/;
+
+function configuredArgumentMatches(model: SastModel, text: string, pattern: RegExp): boolean {
+  const name = FIRST_NAME_ARGUMENT.exec(text)?.[1];
+  const value = name === undefined ? undefined : propertyValue(model, name);
+  return value !== undefined && pattern.test(value);
+}
+
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = textMatches(model, hazard);
   const seen = new Set<number>();
@@ -333,6 +343,8 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
         continue;
       if (spec.where && !spec.where.test(text)) continue;
       if (spec.unless?.test(text)) continue;
+      if (spec.configuredArgument && !configuredArgumentMatches(model, text, spec.configuredArgument))
+        continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;

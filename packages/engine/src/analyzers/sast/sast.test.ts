@@ -267,3 +267,36 @@ describe("python import aliases", () => {
     });
   });
 });
+
+describe("java properties files", () => {
+  it("judges an algorithm read with getProperty by the project's properties file, then by its default", () => {
+    const servlet = [
+      "package shop.web;",
+      "import javax.servlet.http.HttpServletRequest;",
+      "public class Store {",
+      "  void run(HttpServletRequest request) throws Exception {",
+      "    java.util.Properties props = new java.util.Properties();",
+      '    props.load(getClass().getClassLoader().getResourceAsStream("app.properties"));',
+      '    String first = props.getProperty("hashAlg1", "SHA512");',
+      "    java.security.MessageDigest.getInstance(first);",
+      '    String second = props.getProperty("hashAlg2", "MD5");',
+      "    java.security.MessageDigest.getInstance(second);",
+      '    String missing = props.getProperty("hashAlg3", "MD5");',
+      "    java.security.MessageDigest.getInstance(missing);",
+      "  }",
+      "}",
+    ].join("\n");
+    const files = new Map([
+      ["src/main/resources/app.properties", "# algorithms\nhashAlg1=MD5\nhashAlg2 = SHA-256\n"],
+    ]);
+    const path = "src/main/java/shop/web/Store.java";
+    const file = new SourceFile(path, servlet, { readSibling: (name) => files.get(name) });
+    const result = analyzeFile(
+      file,
+      classify(path, servlet),
+      [sastAnalyzer as Analyzer],
+      (id) => id === "sast/weak-hash",
+    );
+    expect(result.findings.map((finding) => finding.location.line)).toEqual([8, 12]);
+  });
+});

@@ -3,9 +3,18 @@
 // tainted when it contains a source or a variable whose latest event before that point was
 // tainted, outside any sanitizer call for the hazard. Sinks are calls (or property assignments)
 // whose dangerous arguments are tainted. Ordered by position: a variable reassigned from a constant
-// or a sanitizer before the sink is clean again, unless that assignment is in an `if` body that may
-// not run (no `else`, a condition that is not a constant), which keeps the earlier value possible.
+// or a sanitizer before the sink is clean again, unless that assignment is in one arm of an `if`,
+// `switch` or loop (`branches.ts`): read after the statement, every arm's value is possible.
 import type { SgNode } from "@ast-grep/napi";
+import {
+  type ArmChain,
+  armChain,
+  armEnd,
+  type Conditional,
+  conditionalsOf,
+  mergeTarget,
+  visibleFrom,
+} from "./branches.ts";
 import {
   type ExportedFunction,
   type HazardSummary,
@@ -13,8 +22,7 @@ import {
   importedFunctions,
   type ParameterSink,
 } from "./cross-file.ts";
-import { constantValue, isDead } from "./dead-code.ts";
-import { javaResolver } from "./java-constants.ts";
+import { isDead } from "./dead-code.ts";
 import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
 
@@ -69,17 +77,9 @@ interface Event {
   mapKey?: string;
   /** `list.add(v)` appends, `list.remove(2)` drops an index: `list.get(1)` reads one element. */
   listOp?: "add" | number;
-  /** Set in the body of an `if` without `else` that may not run: after it, the earlier value may remain. */
-  branch?: OptionalBranch;
+  /** The conditionals (if, switch, loop) around the event and its arm in each, innermost first. */
+  chain: ArmChain;
   name: string;
-}
-
-/** The body of an `if` with no other branch and a condition that is not a constant. */
-interface OptionalBranch {
-  start: number;
-  end: number;
-  /** Where the `if` starts: the value a variable had there survives when the body does not run. */
-  ifStart: number;
 }
 
 interface Guard {
@@ -202,6 +202,8 @@ export interface TaintIndex {
   importedCalls: Map<Call, ImportedFunction>;
   /** Summary mode (another file's view of this one): the top-level functions, every one indexed. */
   exported: Definition[];
+  /** If, switch and loop statements of the indexed regions (`branches.ts`). */
+  conditionals: Conditional[];
 }
 
 /**
@@ -533,7 +535,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     calls: spec.kinds.calls,
     assignments: spec.kinds.assignments.map((kind) => kind.kind),
     ifs: VALIDATION.test(text) ? spec.kinds.ifs : [],
-    branches: spec.kinds.ifs,
+    branches: [...spec.kinds.ifs, ...(spec.kinds.loops ?? []), ...(spec.kinds.switches ?? [])],
     // a summary for another file needs every language's returns
     returns: spec.kinds.returns ?? (exported ? ["return_statement"] : []),
   };
@@ -573,6 +575,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     assumptions: undefined,
     importedCalls: new Map(),
     exported: [],
+    conditionals: [],
   };
   // Scopes nest and are sorted by start: a stack of the open ones gives each its parent.
   const open: number[] = [];
@@ -733,7 +736,9 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (const call of index.calls) {
       const match = LOCAL_CALLEE.exec(call.callee);
       const definition = match ? definitions.get(match[1]!) : undefined;
-      if (!definition || (match![0].includes(".") && !definition.receiverFirst)) continue;
+      // `self.helper(…)` is a Python method; Java's `this.helper(…)` and `new Inner().helper(…)` are the class's own
+      if (!definition || (match![0].includes(".") && !definition.receiverFirst && model.language !== "java"))
+        continue;
       const scope = index.scopes[definition.scope]!;
       if (call.start >= scope.start && call.end <= scope.end) continue;
       if (!regions.some((region) => region.start <= scope.start && scope.end <= region.end)) continue;
@@ -754,10 +759,11 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
       (definition) => index.scopes[definition.scope]!.parent === -1,
     );
 
-  const addEvent = (name: string, event: Omit<Event, "name">, scope: number) => {
+  index.conditionals = conditionalsOf(model, inRegions(found.branches));
+  const addEvent = (name: string, event: Omit<Event, "name" | "chain">, scope: number) => {
     const key = `${scope}:${name}`;
     const list = index.events.get(key) ?? [];
-    list.push({ ...event, name });
+    list.push({ ...event, name, chain: armChain(index.conditionals, event.start) });
     index.events.set(key, list);
   };
 
@@ -796,11 +802,15 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   const containerNames: string[] = [];
   for (const call of index.calls) {
     const removal = LIST_REMOVE.exec(call.callee);
-    const match = removal ?? CONTAINER_MUTATION.exec(call.callee);
+    const chained = removal ? null : CHAINED_APPEND.exec(call.callee);
+    const match = removal ?? chained ?? CONTAINER_MUTATION.exec(call.callee);
     if (!match || call.sink || isDead(model, call.start)) continue;
-    const open = text.indexOf("(", call.start + match[0].length - 1);
+    const open = chained ? call.start : text.indexOf("(", call.start + match[0].length - 1);
     if (open === -1 || open >= call.end) continue;
-    const { value, ...element } = elementEvent(text, match[2]!, open, call.end);
+    // `sb.append(a).append(b)`: the whole chain's arguments go into `sb`
+    const { value, ...element } = chained
+      ? { value: { start: call.start, end: call.end } }
+      : elementEvent(text, match[2]!, open, call.end);
     if (removal && element.listOp === undefined) continue; // `list.remove(x)` keeps what it had
     containerNames.push(match[1]!);
     addEvent(
@@ -847,7 +857,6 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     for (const parameter of parameters) names.add(parameter.name);
   for (const definition of [...index.localCalls.values(), ...index.exported])
     for (const name of definition.parameters) if (name) names.add(name);
-  const optionalBranches = optionalBranchesOf(model, inRegions(found.branches));
   for (const { node, range, kind: nodeKind } of assignmentNodes) {
     const kind = assignmentKinds.get(nodeKind);
     if (!kind || isDead(model, range.start)) continue;
@@ -905,7 +914,6 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
                 model.file.text.slice(leftRange.end, valueRange.start),
               )),
           ...(valueRange ? { value: valueRange, parts } : {}),
-          ...branchOf(optionalBranches, range.start),
         },
         scope,
       );
@@ -1144,22 +1152,36 @@ function elementTaint(
   return element ? taintOfElement(element) : false;
 }
 
-/** The latest event of a name before `pos`, in the nearest enclosing scope that has one. */
+/**
+ * The latest event of a name before `pos`, in the nearest enclosing scope that has one, that a
+ * read in `context` (the arm chain of `pos` unless given) can see: not one in another arm of an
+ * `if` or `switch` the read is inside.
+ */
 function latestEvent(
   index: TaintIndex,
   name: string,
   pos: number,
+  context?: ArmChain,
 ): { event: Event; key: string } | undefined {
+  let reader = context;
   for (let scope = scopeAt(index, pos); ; scope = index.scopes[scope]!.parent) {
     const key = `${scope}:${name}`;
     const events = index.events.get(key);
     if (events) {
-      let latest: Event | undefined;
-      for (const event of events) {
-        if (event.pos > pos) break;
-        latest = event;
+      // events are sorted by `pos`: the last one at or before `pos`, then backwards past unseen ones
+      let low = 0;
+      let high = events.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (events[middle]!.pos <= pos) low = middle + 1;
+        else high = middle;
       }
-      if (latest) return { event: latest, key };
+      for (let last = low - 1; last >= 0; last--) {
+        const event = events[last]!;
+        if (event.chain.length === 0) return { event, key };
+        reader ??= armChain(index.conditionals, pos);
+        if (visibleFrom(event.chain, reader)) return { event, key };
+      }
     }
     if (scope === -1) return undefined;
   }
@@ -1176,48 +1198,55 @@ function variableTaint(
 ): TaintOrigin | undefined {
   if (index.guards.some((guard) => guard.name === name && guard.start <= pos && pos < guard.end))
     return undefined;
-  const latest = latestEvent(index, name, pos);
+  return mergedTaint(model, index, name, pos, undefined, hazard, depth);
+}
+
+/**
+ * The taint of a name read at `pos` in `context` (its arm chain, unless the read is at the end of
+ * an arm: `armEnd`). When the latest event is clean but sits in an arm of a conditional
+ * the read comes after, every arm's last value (and, when no arm must run, the value before the
+ * statement) is possible: `if (c) x = "";` keeps the request's value, `if (c) x = p; else x = "";`
+ * is tainted after the `if`, a loop body may not run at all.
+ */
+function mergedTaint(
+  model: SastModel,
+  index: TaintIndex,
+  name: string,
+  pos: number,
+  context: ArmChain | undefined,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const latest = latestEvent(index, name, pos, context);
   if (!latest) return undefined;
   const origin = eventTaint(model, index, latest.event, latest.key, hazard, depth);
-  const branch = latest.event.branch;
-  if (origin || !branch || pos < branch.end || depth > MAX_BRANCH_DEPTH) return origin;
-  // `if (param == null) param = "";` runs only sometimes: read after it, the earlier value may remain
-  return variableTaint(model, index, name, branch.ifStart, hazard, depth + 1);
+  if (origin || latest.event.chain.length === 0 || depth > MAX_BRANCH_DEPTH) return origin;
+  const target = mergeTarget(latest.event.chain, context ?? armChain(index.conditionals, pos));
+  if (target === undefined) return origin;
+  const memoKey = `merge:${latest.key}@${latest.event.start}:${latest.event.pos}>${target}:${hazard}`;
+  const known = index.memo.get(memoKey);
+  if (known !== undefined) return known ?? undefined;
+  index.memo.set(memoKey, null); // a cycle reads as clean
+  const conditional = index.conditionals[target]!;
+  let merged: TaintOrigin | undefined;
+  // each arm's last value, read at its end (its sibling arms unseen, its nested statements merged)
+  for (let arm = 0; arm < conditional.arms.length && !merged; arm++)
+    merged = mergedTaint(
+      model,
+      index,
+      name,
+      conditional.arms[arm]!.end,
+      armEnd(index.conditionals, target, arm),
+      hazard,
+      depth + 1,
+    );
+  if (!merged && !conditional.exhaustive)
+    merged = mergedTaint(model, index, name, conditional.start, undefined, hazard, depth + 1);
+  index.memo.set(memoKey, merged ?? null);
+  return merged;
 }
 
 const MAX_BRANCH_DEPTH = 40;
-
-/**
- * The bodies of `if` statements that have no `else`/`elif` and whose condition is not a constant
- * (a constant true one always runs, a constant false one is dead code), innermost last.
- */
-function optionalBranchesOf(model: SastModel, ifs: { node: SgNode; range: Range }[]): OptionalBranch[] {
-  const branches: OptionalBranch[] = [];
-  if (ifs.length === 0) return branches;
-  const resolve = model.language === "java" ? javaResolver(model.file.text) : undefined;
-  for (const { node, range } of ifs) {
-    if (node.field("alternative")) continue;
-    if (node.children().some((child) => ELSE_CLAUSES.has(child.kind() as string))) continue;
-    const condition = node.field("condition");
-    const body = node.field("consequence") ?? node.field("body");
-    if (!condition || !body || constantValue(condition.text(), resolve) !== undefined) continue;
-    const bodyRange = rangeOf(body);
-    branches.push({ start: bodyRange.start, end: bodyRange.end, ifStart: range.start });
-  }
-  return branches.sort((a, b) => a.start - b.start);
-}
-
-const ELSE_CLAUSES = new Set(["elif_clause", "else_clause"]);
-
-/** The innermost optional branch around a position, as an event field. */
-function branchOf(branches: OptionalBranch[], at: number): { branch?: OptionalBranch } {
-  let innermost: OptionalBranch | undefined;
-  for (const branch of branches) {
-    if (branch.start > at) break;
-    if (at < branch.end) innermost = branch;
-  }
-  return innermost ? { branch: innermost } : {};
-}
 
 function withStep(model: SastModel, origin: TaintOrigin, name: string, at: number): TaintOrigin {
   if (origin.via.at(-1) === name) return origin;
@@ -1397,11 +1426,13 @@ function importedCallTaint(
 }
 
 /** A call of the file's own function that a summary can stand for: `helper(…)`, `self.helper(…)`. */
-const LOCAL_CALLEE = /^(?:(?:self|cls|this)\.)?([A-Za-z_$][\w$]*)$/;
+const LOCAL_CALLEE = /^(?:(?:self|cls|this)\.|[A-Z][\w$]*\(\)\.)?([A-Za-z_$][\w$]*)$/;
 
 /** A call that adds its arguments to a container or builder: group 1 is the container. */
 const CONTAINER_MUTATION =
   /^([A-Za-z_$][\w$]*)\.(append|appendleft|extend|extendleft|insert|add|update|setdefault|push|unshift|put|putAll|set|WriteString|Write)$/;
+/** `sb.append(a).append(b)`: a builder's chained appends all land in `sb`. */
+const CHAINED_APPEND = /^([A-Za-z_$][\w$]*)\.(?:append|insert)\(.*\)\.(append|insert)$/s;
 /** `list.remove(2)`: an element leaves (only a literal index is followed). */
 const LIST_REMOVE = /^([A-Za-z_$][\w$]*)\.(remove)$/;
 /** `map.put("k", …`: a literal key before the value. */
@@ -1457,7 +1488,7 @@ function topLevelCommas(args: string): number {
 const MEMBER_TARGET = /^([A-Za-z_$][\w$]*)(\s*\.\s*[A-Za-z_$][\w$]*|\[[^\]]*\])$/;
 
 /** A call that may reach a helper of the file: `helper(…)` or `obj.helper(…)`; group 1 is the name. */
-const HELPER_CALLEE = /^(?:[A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)$/;
+const HELPER_CALLEE = /^(?:[A-Za-z_$][\w$]*\.|[A-Z][\w$]*\(\)\.)?([A-Za-z_$][\w$]*)$/;
 
 /**
  * False when no call can name a function defined in the file, so `functionDefinitions` (several

@@ -19,6 +19,8 @@ export const goSpec: LanguageSpec = {
     functions: ["function_declaration", "method_declaration", "func_literal"],
     identifiers: ["identifier"],
     ifs: ["if_statement"],
+    loops: ["for_statement"],
+    switches: ["expression_switch_statement", "type_switch_statement", "select_statement"],
     parameters: [],
   },
   sources: [

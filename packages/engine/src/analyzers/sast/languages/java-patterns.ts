@@ -34,6 +34,32 @@ export const javaPatterns: readonly PatternSpec[] = [
     unlessContext: SECRET_CONTEXT,
   },
   {
+    // The algorithm read from a properties file of the project: what runs is the file's value.
+    hazard: "weak-hash",
+    prefilter: /getProperty/,
+    rule: {
+      kind: "method_invocation",
+      regex: "^(?:java\\.security\\.)?MessageDigest\\.getInstance\\(\\s*[A-Za-z_]\\w*\\s*[,)]",
+      inside: {
+        kind: "method_declaration",
+        regex: "HttpServletRequest|@RequestParam|@RequestBody",
+        stopBy: "end",
+      },
+    },
+    configuredArgument: /^(?:md5|md4|md2|sha1|sha-1)$/i,
+    message: "MD5/SHA-1 digest of request data: the project's properties file configures this algorithm",
+  },
+  {
+    hazard: "weak-cipher",
+    prefilter: /getProperty/,
+    rule: {
+      kind: "method_invocation",
+      regex: "^(?:javax\\.crypto\\.)?Cipher\\.getInstance\\(\\s*[A-Za-z_]\\w*\\s*[,)]",
+    },
+    configuredArgument: /^(?:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES$|AES\/ECB|\w+\/ECB)/i,
+    message: "Broken cipher or ECB mode, configured in the project's properties file",
+  },
+  {
     hazard: "weak-cipher",
     prefilter: /Cipher\.getInstance/,
     rule: {

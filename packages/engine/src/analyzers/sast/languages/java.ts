@@ -16,7 +16,10 @@ export const javaSpec: LanguageSpec = {
     functions: ["method_declaration", "constructor_declaration", "lambda_expression"],
     identifiers: ["identifier"],
     ifs: ["if_statement"],
+    loops: ["for_statement", "enhanced_for_statement", "while_statement"],
+    switches: ["switch_expression"],
     parameters: ["formal_parameter"],
+    returns: ["return_statement"],
   },
   sources: [
     {

@@ -276,6 +276,8 @@ const kinds = {
   ],
   identifiers: ["identifier", "shorthand_property_identifier"],
   ifs: ["if_statement"],
+  loops: ["for_statement", "for_in_statement", "while_statement"],
+  switches: ["switch_statement"],
   parameters: [],
   returns: ["return_statement"],
 } as const;

@@ -15,6 +15,8 @@ export const pythonSpec: LanguageSpec = {
     functions: ["function_definition", "lambda"],
     identifiers: ["identifier"],
     ifs: ["if_statement"],
+    loops: ["for_statement", "while_statement"],
+    switches: ["match_statement"],
     parameters: [],
     returns: ["return_statement"],
   },

@@ -153,6 +153,12 @@ export interface PatternSpec {
    * patterns cost more than the walk; a cheap kind rule plus this test does the same job.
    */
   where?: RegExp;
+  /**
+   * Java: the call's first argument is a name assigned from a property read (`String alg =
+   * props.getProperty("hashAlg1", "SHA512")`); reported when the value the project's properties
+   * file gives that key (or, without one, the read's default) matches this (`java-properties.ts`).
+   */
+  configuredArgument?: RegExp;
   /** When the matched node's text matches this, it is not reported (e.g. `usedforsecurity=False`). */
   unless?: RegExp;
   /** Only reported when the enclosing statement's text matches (e.g. a name mentioning password). */
@@ -224,6 +230,10 @@ export interface GrammarKinds {
   identifiers: readonly string[];
   /** `if` statements (for allow-list checks that return early). */
   ifs: readonly string[];
+  /** Loops: their body may run zero or more times (`do … while` is not one: it runs at least once). */
+  loops?: readonly string[];
+  /** Switch statements: one case group runs (or none, without a default). */
+  switches?: readonly string[];
   /** Parameters (for parameter sources). */
   parameters: readonly string[];
   /** Return statements (for return sinks). */
