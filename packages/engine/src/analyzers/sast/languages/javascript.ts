@@ -87,6 +87,13 @@ export const javascriptSanitizers: readonly SanitizerSpec[] = [
       /^(?:_\.escapeRegExp|lodash\.escapeRegExp|escapeRegExp|escapeStringRegexp|escapeRegex|RegExp\.escape)$/,
     hazards: ["redos-regex"],
   },
+  {
+    // JSON and URL encoding turn CR/LF into escapes; a `.replace` is taken as the usual
+    // `.replace(/[\r\n]/g, "")` (any replace: one unvetted call is a missed finding, not a false one)
+    callee:
+      /^(?:JSON\.stringify|encodeURIComponent|encodeURI|querystring\.escape)$|\.replace(?:All)?$|\.encodeFor\w+$|^(?:sanitizeLog|escapeLog)\w*$/,
+    hazards: ["log-injection"],
+  },
   { callee: /^(?:ldapEscape\.filter|ldapEscape\.dn|escapeLDAP|ldapEscape)$/, hazards: ["ldap-injection"] },
 ];
 
@@ -195,6 +202,14 @@ export const javascriptSinks: readonly SinkSpec[] = [
     unlessCall: /\broot\s*:/,
   },
   {
+    // Express resolves the view name under the views folder and renders whatever file it names:
+    // `res.render("tutorial/" + req.params.page)` reaches any template (or file the engine reads)
+    hazard: "path-traversal",
+    callee: /^(?:res|response)\.render$/,
+    args: [0],
+    label: "template path",
+  },
+  {
     hazard: "ssrf",
     callee:
       /^(?:fetch|axios|got|request|needle|superagent|undici\.request|(?:axios|got|http|https|request|needle|superagent|ky)\.(?:get|post|put|patch|delete|head|request|options))$/,
@@ -244,6 +259,16 @@ export const javascriptSinks: readonly SinkSpec[] = [
     callee: /^RegExp$/,
     args: [0],
     label: "regular expression",
+  },
+  {
+    // Node's console writes text as it is: a CR/LF in a logged string starts a forged log line.
+    // An object (`console.log(req.body)`) goes through util.inspect, which escapes its strings.
+    hazard: "log-injection",
+    callee: /^(?:console\.(?:log|info|warn|error|debug|trace)|process\.(?:stdout|stderr)\.write)$/,
+    args: "all",
+    label: "log output",
+    unlessCall:
+      /^[\w$.]+\(\s*(?:(?:req|request)\.(?:body|query|params|headers|cookies)|ctx\.(?:query|params|headers|request\.body))\s*\)$/,
   },
   {
     hazard: "ldap-injection",

@@ -11,6 +11,8 @@ import { domXss } from "./dom-xss.ts";
 import { dynamicCodeEvaluation } from "./dynamic-code-evaluation.ts";
 import { dynamicShellCommand } from "./dynamic-shell-command.ts";
 import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
+import { expressWithoutCsrfProtection } from "./express-without-csrf-protection.ts";
+import { expressWithoutSecurityHeaders } from "./express-without-security-headers.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
 import { htmlMarkedSafe } from "./html-marked-safe.ts";
 import { httpServerWithoutTimeout } from "./http-server-without-timeout.ts";
@@ -18,6 +20,7 @@ import { insecureCookie } from "./insecure-cookie.ts";
 import { insecureTempFile } from "./insecure-temp-file.ts";
 import { integerOverflowConversion } from "./integer-overflow-conversion.ts";
 import { ldapInjection } from "./ldap-injection.ts";
+import { logInjection } from "./log-injection.ts";
 import { loggingConfigListener } from "./logging-config-listener.ts";
 import { nosqlInjection } from "./nosql-injection.ts";
 import { oldTlsVersion } from "./old-tls-version.ts";
@@ -64,6 +67,7 @@ export const sastRules: FileRule<SastModel>[] = [
   trustBoundaryViolation,
   prototypePollution,
   redosRegex,
+  logInjection,
   weakHash,
   weakCipher,
   weakJwtVerification,
@@ -99,4 +103,6 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafePackageUse,
   uncheckedSliceBounds,
   springCsrfDisabled,
+  expressWithoutSecurityHeaders,
+  expressWithoutCsrfProtection,
 ];
