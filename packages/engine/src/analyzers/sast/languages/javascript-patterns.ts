@@ -373,6 +373,26 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     fix: { description: "escape by default", rewrite: { pattern: /true$/, with: "false" } },
   },
   {
+    // A login that writes the user into the session it was given keeps the session id an
+    // attacker may have planted (session fixation); express-session's `regenerate` issues a new
+    // one. cookie-session keeps the data in the signed cookie itself and has no id to fix.
+    hazard: "session-fixation",
+    prefilter: /req\.session\./,
+    rule: {
+      kind: "assignment_expression",
+      has: {
+        field: "left",
+        regex:
+          "^req\\.session\\.(?:user|userId|user_id|uid|account|accountId|auth|authenticated|isAuthenticated|loggedIn|isLoggedIn|login|username|userName)$",
+      },
+      not: { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
+    },
+    unlessFile: /\.regenerate\s*\(|cookie-session|cookieSession/,
+    inTests: "skip",
+    message:
+      "The user is stored in the session without `req.session.regenerate()`: the session id from before the login stays valid",
+  },
+  {
     // An Express application that starts a server and never sets the security headers (helmet,
     // or its own X-Frame-Options / CSP / HSTS): clickjacking, MIME sniffing, no HSTS
     hazard: "express-without-security-headers",

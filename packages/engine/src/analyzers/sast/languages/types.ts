@@ -56,7 +56,8 @@ export type PatternHazard =
   | "http-server-without-timeout"
   | "spring-csrf-disabled"
   | "express-without-security-headers"
-  | "express-without-csrf-protection";
+  | "express-without-csrf-protection"
+  | "session-fixation";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -31,6 +31,7 @@ import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
+import { sessionFixation } from "./session-fixation.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
@@ -105,4 +106,5 @@ export const sastRules: FileRule<SastModel>[] = [
   springCsrfDisabled,
   expressWithoutSecurityHeaders,
   expressWithoutCsrfProtection,
+  sessionFixation,
 ];
