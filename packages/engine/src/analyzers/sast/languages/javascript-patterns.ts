@@ -46,6 +46,16 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     context: SECRET_CONTEXT,
   },
   {
+    // the `md5`/`blueimp-md5`/`sha1` packages: a one-call MD5 or SHA-1, here of a secret or token
+    hazard: "weak-hash",
+    prefilter: /\b(?:md5|sha1)\s*\(/,
+    rule: { kind: "call_expression", regex: "^(?:md5|sha1)\\(" },
+    ifFile:
+      /require\(\s*['"](?:md5|blueimp-md5|sha1|js-md5|js-sha1)['"]\s*\)|from\s+['"](?:md5|blueimp-md5|sha1|js-md5|js-sha1)['"]/,
+    message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
+    context: SECRET_CONTEXT,
+  },
+  {
     hazard: "weak-cipher",
     prefilter: /createCipheriv/,
     rule: {

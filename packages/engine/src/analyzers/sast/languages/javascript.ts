@@ -150,7 +150,8 @@ export const javascriptSinks: readonly SinkSpec[] = [
       /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|aggregate|\$where)$/,
     args: [0],
     label: "MongoDB query",
-    unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)/,
+    // arrays' own find, and SQL ORMs (Sequelize, TypeORM) whose options object starts with `where`
+    unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)|^[\w$.]+\(\s*\{\s*['"]?where['"]?\s*:/,
   },
   {
     hazard: "command-injection",
@@ -180,6 +181,13 @@ export const javascriptSinks: readonly SinkSpec[] = [
     label: "code evaluation",
   },
   { hazard: "code-injection", callee: /^Function$/, args: "all", label: "code evaluation" },
+  {
+    // mathjs before v6 named its evaluator `eval`; those versions have known sandbox escapes
+    hazard: "code-injection",
+    callee: /^(?:mathjs|math)\.eval$/,
+    args: [0],
+    label: "mathjs expression (mathjs < 6)",
+  },
   {
     hazard: "code-injection",
     callee:
