@@ -393,7 +393,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
       has: {
         field: "left",
         regex:
-          "^req\\.session\\.(?:user|userId|user_id|uid|account|accountId|auth|authenticated|isAuthenticated|loggedIn|isLoggedIn|login|username|userName)$",
+          "^req\\.session\\.(?:user|userId|user_id|uid|account|accountId|auth|authenticated|isAuthenticated|logged|loggedIn|isLoggedIn|login|username|userName|user_name)$",
       },
       not: { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
     },
@@ -408,7 +408,8 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     hazard: "express-without-security-headers",
     prefilter: /express\(\s*\)/,
     rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
-    ifFile: /\.listen\s*\(/,
+    // it starts the server, or it is the Express generator's app.js that bin/www starts
+    ifFile: /\.listen\s*\(|module\.exports\s*=\s*app\b|export\s+default\s+app\b/,
     unlessFile:
       /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
     inTests: "skip",

@@ -109,6 +109,18 @@ export const javascriptSinks: readonly SinkSpec[] = [
     },
   },
   {
+    // pg-promise: every query method takes the SQL text first (values are the second argument)
+    hazard: "sql-injection",
+    callee:
+      /^(?:[\w$]+\.)*(?:db|t|task|tx|conn|connection|client|database)\.(?:one|many|any|none|oneOrNone|manyOrNone|multi|multiResult|result|each|map)$/,
+    args: [0],
+    label: "SQL query",
+    onlyFile: /require\(\s*['"]pg-promise['"]\s*\)|from\s+['"]pg-promise['"]/,
+    fix: {
+      description: 'pass untrusted values as bind parameters (`db.one("… WHERE id = $1", [id])`)',
+    },
+  },
+  {
     // TypeORM: the entity manager, data source and query runner run raw SQL
     hazard: "sql-injection",
     callee:
@@ -277,6 +289,15 @@ export const javascriptSinks: readonly SinkSpec[] = [
     label: "log output",
     unlessCall:
       /^[\w$.]+\(\s*(?:(?:req|request)\.(?:body|query|params|headers|cookies)|ctx\.(?:query|params|headers|request\.body))\s*\)$/,
+  },
+  {
+    // log4js writes plain text lines (winston, pino and bunyan default to JSON, which escapes)
+    hazard: "log-injection",
+    callee:
+      /^(?:logger|log|log4js|logger4js|[\w$]*[lL]ogger)\.(?:trace|debug|info|warn|error|fatal|log|mark)$/,
+    args: "all",
+    label: "log output",
+    onlyFile: /require\(\s*['"]log4js['"]\s*\)|from\s+['"]log4js['"]/,
   },
   {
     hazard: "ldap-injection",
