@@ -408,8 +408,21 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     hazard: "express-without-security-headers",
     prefilter: /express\(\s*\)/,
     rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
-    // it starts the server, or it is the Express generator's app.js that bin/www starts
-    ifFile: /\.listen\s*\(|module\.exports\s*=\s*app\b|export\s+default\s+app\b/,
+    ifFile: /\.listen\s*\(/,
+    unlessFile:
+      /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
+    inTests: "skip",
+    message:
+      "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
+  },
+  {
+    hazard: "express-without-security-headers",
+    prefilter: /express\(\s*\)/,
+    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
+    // the Express generator's app.js (bin/www starts it); other modules exporting an app are
+    // sub-applications whose parent sets the headers
+    ifFile: /module\.exports\s*=\s*app\b|export\s+default\s+app\b/,
+    ifPath: /(?:^|\/)(?:app|server)\.[cm]?[jt]s$/,
     unlessFile:
       /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
     inTests: "skip",
