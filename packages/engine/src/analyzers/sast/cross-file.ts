@@ -92,7 +92,7 @@ function loadModule(
   summarise: Summariser,
   hasSource: SourceCheck,
   needSource: boolean,
-): { exists: boolean; functions?: Map<string, ExportedFunction> } {
+): { exists: boolean; functions?: Map<string, ExportedFunction>; defaultExport?: string } {
   if (path === model.file.path) return { exists: false };
   const text = model.file.readSibling(path);
   if (text === undefined) return { exists: false };
@@ -120,7 +120,25 @@ function loadModule(
       // a summary that fails is no summary: the call stays an unknown call
     }
   }
-  return { exists: true, ...(entry.functions ? { functions: entry.functions } : {}) };
+  const defaultExport = entry.functions ? defaultExportOf(language, text) : undefined;
+  return {
+    exists: true,
+    ...(entry.functions ? { functions: entry.functions } : {}),
+    ...(defaultExport ? { defaultExport } : {}),
+  };
+}
+
+/**
+ * The function a JS/TS module exports as itself: `module.exports = doAuth`,
+ * `export default doAuth`, `export default function doAuth(`. Called by the name it was imported
+ * as (`const auth = require("./auth"); auth(user, password)`).
+ */
+function defaultExportOf(language: LanguageName, text: string): string | undefined {
+  if (language !== "javascript" && language !== "typescript" && language !== "tsx") return undefined;
+  return (
+    /^[ \t]*module\.exports[ \t]*=[ \t]*([\w$]+)[ \t]*;?[ \t]*$/m.exec(text)?.[1] ??
+    /^[ \t]*export[ \t]+default[ \t]+(?:async[ \t]+)?(?:function\*?[ \t]+)?([\w$]+)/m.exec(text)?.[1]
+  );
 }
 
 /** An import of this file: the name it calls and where the definition may live. */
@@ -129,6 +147,10 @@ interface ImportedName {
   local: string;
   /** The function's name in the other file; undefined when `local` names the whole module. */
   remote?: string;
+  /** `local` is also the module's default export when called as a function (`auth(…)`). */
+  callable?: boolean;
+  /** Only the default export (an ESM default import), not `local.name` members. */
+  only?: boolean;
   /** Candidate paths relative to the scan root, tried in order; the first that exists wins. */
   paths: string[];
 }
@@ -247,8 +269,9 @@ function scriptImports(model: SastModel): ImportedName[] {
     }
   };
   for (const match of text.matchAll(ESM_IMPORT)) {
-    const [, , list, namespace, specifier] = match;
+    const [, defaultName, list, namespace, specifier] = match;
     const paths = scriptPaths(folder, specifier!);
+    if (defaultName) imports.push({ local: defaultName, paths, callable: true, only: true });
     if (list) named(list, paths);
     if (namespace) imports.push({ local: namespace, paths });
   }
@@ -256,7 +279,7 @@ function scriptImports(model: SastModel): ImportedName[] {
     const [, list, whole, specifier] = match;
     const paths = scriptPaths(folder, specifier!);
     if (list) named(list, paths);
-    if (whole) imports.push({ local: whole, paths });
+    if (whole) imports.push({ local: whole, paths, callable: true });
   }
   return imports;
 }
@@ -406,8 +429,12 @@ export function importedFunctions(
         for (const [name, exported] of functions)
           if (!table.has(name)) table.set(name, { path, function: exported });
       } else {
-        for (const [name, exported] of functions)
-          table.set(`${imported.local}.${name}`, { path, function: exported });
+        if (!imported.only)
+          for (const [name, exported] of functions)
+            table.set(`${imported.local}.${name}`, { path, function: exported });
+        const main =
+          imported.callable && module.defaultExport ? functions.get(module.defaultExport) : undefined;
+        if (main) table.set(imported.local, { path, function: main });
       }
       break;
     }

@@ -568,6 +568,11 @@ const FIXED_LINES: Record<string, string[]> = {
     'subprocess.run(["du", "-sh", directory], check=False)',
   ],
   "template-autoescape-disabled/handler.go": ['"html/template"'],
+  "template-autoescape-disabled/views.js": [
+    "swig.setDefaults({ cache: false, autoescape: true });",
+    'nunjucks.configure("views", { autoescape: true, express: app });',
+    "const page = Handlebars.compile(source, { noEscape: false });",
+  ],
   "request-without-timeout/client.py": [
     'response = requests.get(f"{API}/status", timeout=30)',
     "created = requests.post(",

@@ -246,6 +246,33 @@ function readsVariable(model: SastModel, node: SgNode, hazard?: TaintHazard): bo
   return false;
 }
 
+/**
+ * Whether the file's code (comments blanked out) matches: a commented-out hardening call
+ * (`// app.use(csrf())`, NodeGoat's "Fix for A8" blocks) does not harden anything. The comment
+ * nodes are looked up only when the raw text matches.
+ */
+function mentionedInCode(model: SastModel, pattern: RegExp): boolean {
+  const text = model.file.text;
+  if (!pattern.test(text)) return false;
+  const kinds = model.spec.grammar === "java" ? ["line_comment", "block_comment"] : ["comment"];
+  let comments: SgNode[];
+  try {
+    comments = model.root.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } } as never);
+  } catch {
+    return true; // a grammar without these kinds: judge the raw text
+  }
+  if (comments.length === 0) return true;
+  let code = "";
+  let at = 0;
+  for (const comment of comments) {
+    const range = comment.range();
+    code += text.slice(at, range.start.index);
+    at = range.end.index;
+  }
+  code += text.slice(at);
+  return pattern.test(code);
+}
+
 /** Whether `$X` in a regex source, filled with the captured text, matches the file (bounded). */
 function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
   try {
@@ -312,7 +339,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
   const reported: { start: number; end: number }[] = [];
   for (const spec of model.spec.patterns) {
     if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
-    if (spec.unlessFile?.test(model.file.text)) continue;
+    if (spec.unlessFile && mentionedInCode(model, spec.unlessFile)) continue;
     if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);

@@ -25,6 +25,7 @@ const TAINT_RULES = [
   "ldap-injection",
   "xpath-injection",
   "trust-boundary-violation",
+  "log-injection",
 ];
 
 function run(path: string, text: string, ruleId?: string) {

@@ -20,6 +20,20 @@ const NESTED_QUANTIFIER = new RegExp(
   String.raw`^(?![\s\S]{400})[\s\S]*?\((?:\?:)?(?:${ATOM}${ANY_QUANTIFIER})*?${ATOM}${UNBOUNDED}(?:${ATOM}${ANY_QUANTIFIER})*\)${UNBOUNDED}`,
 );
 
+/** A value that is fixed text: a string literal or a template literal without substitutions. */
+const NOT_BUILT_STRING = [
+  { kind: "string" },
+  { kind: "template_string", not: { has: { kind: "template_substitution" } } },
+];
+
+/** The options object of a template engine's set-up or compile call. */
+const TEMPLATE_ENGINE_CALL = {
+  any: [{ kind: "call_expression" }, { kind: "new_expression" }],
+  regex:
+    "^(?:new\\s+)?[\\w$.]*(?i:swig|nunjucks|environment|handlebars|hbs|compile|configure|setDefaults|init)\\w*\\(",
+  stopBy: "end",
+};
+
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -28,6 +42,16 @@ export const javascriptPatterns: readonly PatternSpec[] = [
       kind: "call_expression",
       regex: "^[\\w$.]*createHash\\(\\s*['\"`](?i:md5|md4|sha1|sha-1|ripemd160)['\"`]",
     },
+    message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
+    context: SECRET_CONTEXT,
+  },
+  {
+    // the `md5`/`blueimp-md5`/`sha1` packages: a one-call MD5 or SHA-1, here of a secret or token
+    hazard: "weak-hash",
+    prefilter: /\b(?:md5|sha1)\s*\(/,
+    rule: { kind: "call_expression", regex: "^(?:md5|sha1)\\(" },
+    ifFile:
+      /require\(\s*['"](?:md5|blueimp-md5|sha1|js-md5|js-sha1)['"]\s*\)|from\s+['"](?:md5|blueimp-md5|sha1|js-md5|js-sha1)['"]/,
     message: "MD5/SHA-1 used on a password or secret; both are fast and broken for this purpose",
     context: SECRET_CONTEXT,
   },
@@ -274,6 +298,149 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     },
     unless: /algorithms\s*[:,}]/,
     message: "jwt.verify without an `algorithms` list lets the token choose how it is checked",
+  },
+  {
+    // MongoDB runs a `$where` string as JavaScript on the server: built from a variable, it is
+    // code evaluation of whatever the variable holds (a request value is `nosql-injection`)
+    hazard: "dynamic-code-evaluation",
+    prefilter: /\$where/,
+    rule: {
+      any: [
+        {
+          kind: "pair",
+          has: { field: "key", regex: "^['\"]?\\$where['\"]?$" },
+          not: { has: { field: "value", any: NOT_BUILT_STRING } },
+        },
+        {
+          kind: "call_expression",
+          regex: "^[\\w$.]+\\.\\$where\\(",
+          has: { field: "arguments", has: { nthChild: 1, not: { any: NOT_BUILT_STRING } } },
+        },
+      ],
+    },
+    variable: true,
+    unlessTaint: "nosql-injection",
+    message: "MongoDB `$where` JavaScript built from a value at run time: it runs on the database server",
+  },
+  {
+    // eval, new Function, vm and string timers compile their argument; the tainted case is
+    // `code-injection`
+    hazard: "dynamic-code-evaluation",
+    prefilter:
+      /\beval\s*\(|\bFunction\s*\(|\bvm\.|\bset(?:Timeout|Interval)\s*\(\s*(?:`|['"][^'"]*['"]\s*\+)/,
+    rule: {
+      any: [
+        {
+          kind: "call_expression",
+          regex: "^(?:eval|vm\\.(?:runInNewContext|runInThisContext|runInContext|compileFunction))\\(",
+          has: { field: "arguments", has: { nthChild: 1, not: { any: NOT_BUILT_STRING } } },
+        },
+        {
+          kind: "new_expression",
+          regex: "^new\\s+(?:vm\\.)?(?:Function|Script)\\(",
+          has: { field: "arguments", has: { not: { any: [...NOT_BUILT_STRING, { regex: "^[(),]$" }] } } },
+        },
+        {
+          // a timer given a string, not a function
+          kind: "call_expression",
+          regex: "^(?:window\\.)?set(?:Timeout|Interval)\\(",
+          has: {
+            field: "arguments",
+            has: {
+              nthChild: 1,
+              any: [
+                { kind: "template_string", has: { kind: "template_substitution" } },
+                { kind: "binary_expression", regex: "^['\"`]|['\"`]$" },
+              ],
+            },
+          },
+        },
+      ],
+    },
+    variable: true,
+    unlessTaint: "code-injection",
+    message: "Code compiled from a value built at run time (`eval`, `Function`, `vm`, a string timer)",
+  },
+  {
+    // swig's `autoescape: false`, Nunjucks `configure({ autoescape: false })`: every
+    // `{{ value }}` is then inserted as HTML
+    hazard: "template-autoescape-disabled",
+    prefilter: /autoescape/,
+    rule: {
+      kind: "pair",
+      regex: "^['\"]?autoescape['\"]?\\s*:\\s*false$",
+      inside: TEMPLATE_ENGINE_CALL,
+    },
+    message: "Template engine configured without HTML escaping: every printed value is inserted as markup",
+    fix: { description: "escape by default", rewrite: { pattern: /false$/, with: "true" } },
+  },
+  {
+    // Handlebars `compile(source, { noEscape: true })`
+    hazard: "template-autoescape-disabled",
+    prefilter: /noEscape/,
+    rule: { kind: "pair", regex: "^['\"]?noEscape['\"]?\\s*:\\s*true$", inside: TEMPLATE_ENGINE_CALL },
+    message: "Handlebars compiled with noEscape: every printed value is inserted as markup",
+    fix: { description: "escape by default", rewrite: { pattern: /true$/, with: "false" } },
+  },
+  {
+    // A login that writes the user into the session it was given keeps the session id an
+    // attacker may have planted (session fixation); express-session's `regenerate` issues a new
+    // one. cookie-session keeps the data in the signed cookie itself and has no id to fix.
+    hazard: "session-fixation",
+    prefilter: /req\.session\./,
+    rule: {
+      kind: "assignment_expression",
+      has: {
+        field: "left",
+        regex:
+          "^req\\.session\\.(?:user|userId|user_id|uid|account|accountId|auth|authenticated|isAuthenticated|logged|loggedIn|isLoggedIn|login|username|userName|user_name)$",
+      },
+      not: { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
+    },
+    unlessFile: /\.regenerate\s*\(|cookie-session|cookieSession/,
+    inTests: "skip",
+    message:
+      "The user is stored in the session without `req.session.regenerate()`: the session id from before the login stays valid",
+  },
+  {
+    // An Express application that starts a server and never sets the security headers (helmet,
+    // or its own X-Frame-Options / CSP / HSTS): clickjacking, MIME sniffing, no HSTS
+    hazard: "express-without-security-headers",
+    prefilter: /express\(\s*\)/,
+    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
+    ifFile: /\.listen\s*\(/,
+    unlessFile:
+      /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
+    inTests: "skip",
+    message:
+      "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
+  },
+  {
+    hazard: "express-without-security-headers",
+    prefilter: /express\(\s*\)/,
+    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
+    // the Express generator's app.js (bin/www starts it); other modules exporting an app are
+    // sub-applications whose parent sets the headers
+    ifFile: /module\.exports\s*=\s*app\b|export\s+default\s+app\b/,
+    ifPath: /(?:^|\/)(?:app|server)\.[cm]?[jt]s$/,
+    unlessFile:
+      /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
+    inTests: "skip",
+    message:
+      "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
+  },
+  {
+    // Cookie sessions plus form posts and no CSRF token check: another site can submit the
+    // forms in the user's name. SameSite=strict/lax cookies are the other accepted defence.
+    hazard: "express-without-csrf-protection",
+    prefilter: /express\(\s*\)/,
+    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
+    ifFile:
+      /^(?=[\s\S]*?(?:express-session|cookie-session|cookie-parser))(?=[\s\S]*?(?:urlencoded|bodyParser\(\s*\)|express\.bodyParser|multer))/,
+    unlessFile: /csrf|csurf|lusca|xsrf|sameSite\s*:\s*['"`]?(?:strict|lax)|SameSite=(?:Strict|Lax)/i,
+    inTests: "skip",
+    message:
+      "Express application with cookie sessions and form posts but no CSRF protection (no csurf/csrf token check, no SameSite cookies)",
   },
   {
     // A signing secret is a credential whatever it reads like: "keyboard cat" signs real cookies.

@@ -87,6 +87,13 @@ export const javascriptSanitizers: readonly SanitizerSpec[] = [
       /^(?:_\.escapeRegExp|lodash\.escapeRegExp|escapeRegExp|escapeStringRegexp|escapeRegex|RegExp\.escape)$/,
     hazards: ["redos-regex"],
   },
+  {
+    // JSON and URL encoding turn CR/LF into escapes; a `.replace` is taken as the usual
+    // `.replace(/[\r\n]/g, "")` (any replace: one unvetted call is a missed finding, not a false one)
+    callee:
+      /^(?:JSON\.stringify|encodeURIComponent|encodeURI|querystring\.escape)$|\.replace(?:All)?$|\.encodeFor\w+$|^(?:sanitizeLog|escapeLog)\w*$/,
+    hazards: ["log-injection"],
+  },
   { callee: /^(?:ldapEscape\.filter|ldapEscape\.dn|escapeLDAP|ldapEscape)$/, hazards: ["ldap-injection"] },
 ];
 
@@ -99,6 +106,18 @@ export const javascriptSinks: readonly SinkSpec[] = [
     label: "SQL query",
     fix: {
       description: 'pass untrusted values as bind parameters (`db.query("… WHERE id = ?", [id])`)',
+    },
+  },
+  {
+    // pg-promise: every query method takes the SQL text first (values are the second argument)
+    hazard: "sql-injection",
+    callee:
+      /^(?:[\w$]+\.)*(?:db|t|task|tx|conn|connection|client|database)\.(?:one|many|any|none|oneOrNone|manyOrNone|multi|multiResult|result|each|map)$/,
+    args: [0],
+    label: "SQL query",
+    onlyFile: /require\(\s*['"]pg-promise['"]\s*\)|from\s+['"]pg-promise['"]/,
+    fix: {
+      description: 'pass untrusted values as bind parameters (`db.one("… WHERE id = $1", [id])`)',
     },
   },
   {
@@ -143,7 +162,8 @@ export const javascriptSinks: readonly SinkSpec[] = [
       /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|findOneAndReplace|updateOne|updateMany|deleteOne|deleteMany|countDocuments|replaceOne|aggregate|\$where)$/,
     args: [0],
     label: "MongoDB query",
-    unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)/,
+    // arrays' own find, and SQL ORMs (Sequelize, TypeORM) whose options object starts with `where`
+    unlessCall: /^(?:\[|[\w$]+\s*\.\s*(?:filter|map)\b)|^[\w$.]+\(\s*\{\s*['"]?where['"]?\s*:/,
   },
   {
     hazard: "command-injection",
@@ -174,6 +194,13 @@ export const javascriptSinks: readonly SinkSpec[] = [
   },
   { hazard: "code-injection", callee: /^Function$/, args: "all", label: "code evaluation" },
   {
+    // mathjs before v6 named its evaluator `eval`; those versions have known sandbox escapes
+    hazard: "code-injection",
+    callee: /^(?:mathjs|math)\.eval$/,
+    args: [0],
+    label: "mathjs expression (mathjs < 6)",
+  },
+  {
     hazard: "code-injection",
     callee:
       /^(?:ejs\.(?:render|compile)|pug\.(?:render|compile)|jade\.(?:render|compile)|Handlebars\.compile|handlebars\.compile|_\.template|lodash\.template|nunjucks\.renderString|mustache\.render|Mustache\.render|dot\.template|doT\.template)$/,
@@ -193,6 +220,14 @@ export const javascriptSinks: readonly SinkSpec[] = [
     args: [0],
     label: "file path",
     unlessCall: /\broot\s*:/,
+  },
+  {
+    // Express resolves the view name under the views folder and renders whatever file it names:
+    // `res.render("tutorial/" + req.params.page)` reaches any template (or file the engine reads)
+    hazard: "path-traversal",
+    callee: /^(?:res|response)\.render$/,
+    args: [0],
+    label: "template path",
   },
   {
     hazard: "ssrf",
@@ -244,6 +279,25 @@ export const javascriptSinks: readonly SinkSpec[] = [
     callee: /^RegExp$/,
     args: [0],
     label: "regular expression",
+  },
+  {
+    // Node's console writes text as it is: a CR/LF in a logged string starts a forged log line.
+    // An object (`console.log(req.body)`) goes through util.inspect, which escapes its strings.
+    hazard: "log-injection",
+    callee: /^(?:console\.(?:log|info|warn|error|debug|trace)|process\.(?:stdout|stderr)\.write)$/,
+    args: "all",
+    label: "log output",
+    unlessCall:
+      /^[\w$.]+\(\s*(?:(?:req|request)\.(?:body|query|params|headers|cookies)|ctx\.(?:query|params|headers|request\.body))\s*\)$/,
+  },
+  {
+    // log4js writes plain text lines (winston, pino and bunyan default to JSON, which escapes)
+    hazard: "log-injection",
+    callee:
+      /^(?:logger|log|log4js|logger4js|[\w$]*[lL]ogger)\.(?:trace|debug|info|warn|error|fatal|log|mark)$/,
+    args: "all",
+    label: "log output",
+    onlyFile: /require\(\s*['"]log4js['"]\s*\)|from\s+['"]log4js['"]/,
   },
   {
     hazard: "ldap-injection",

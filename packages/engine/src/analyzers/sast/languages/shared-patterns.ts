@@ -6,7 +6,7 @@ export const SECRET_CONTEXT =
 
 /** Names of variables and keys that hold credentials. */
 export const CREDENTIAL_NAME =
-  /^["']?(?:[\w$]*?[_-]?)?(?:password|passwd|pwd|passphrase|secret|secret_?key|api_?key|apikey|access_?key|private_?key|auth_?token|access_?token|client_?secret|token|pw|bearer(?:_?token)?)["']?$/i;
+  /^["']?(?:[\w$]*?[_-]?)?(?:password|passwd|pwd|passphrase|secret|secret_?key|api_?key|apikey|access_?key|private_?key|(?:crypto|encryption|cipher|signing|hmac|aes|master)_?key|auth_?token|access_?token|client_?secret|token|pw|bearer(?:_?token)?)["']?$/i;
 
 /** Names that look like credentials but hold their metadata: a field name, a URL, a label. */
 export const NOT_A_CREDENTIAL_NAME =
@@ -18,4 +18,4 @@ export const PLACEHOLDER_VALUE =
 
 /** The words a credential name contains: the prefilter of the hard-coded credential patterns. */
 export const CREDENTIAL_WORDS =
-  /pass(?:word|wd|phrase)?|pwd|pw\b|bearer|secret|token|api_?key|apikey|access_?key|private_?key/i;
+  /pass(?:word|wd|phrase)?|pwd|pw\b|bearer|secret|token|api_?key|apikey|access_?key|private_?key|(?:crypto|encryption|cipher|signing|hmac|aes|master)_?key/i;

@@ -39,6 +39,15 @@ const templatePatterns: readonly TextPatternSpec[] = [
     message: "`{{{ }}}` (Mustache also `{{& }}`) writes the value without HTML escaping",
   },
   {
+    hazard: "dom-xss",
+    // A page's inline script assigning a non-constant value to innerHTML/outerHTML (DVNA's user
+    // table fills cells from an API response this way); a quoted literal alone is not reported
+    pattern: /\.(?:innerHTML|outerHTML)\s*=(?!=)\s*[^;\n]{1,300}/g,
+    unless:
+      /=\s*(?:(?:"[^"\n]*"|'[^'\n]*'|`[^`$\n]*`)\s*;?\s*$|(?:DOMPurify\.sanitize|sanitize\w*|escape\w*)\s*\()/,
+    message: "Inline script assigns a non-constant value to innerHTML/outerHTML",
+  },
+  {
     hazard: "template-autoescape-disabled",
     // Django `{% autoescape off %}`, Jinja2 and Nunjucks `{% autoescape false %}`
     pattern: /\{%-?\s*autoescape\s+(?:off|false|False)\s*-?%\}/g,

@@ -16,7 +16,8 @@ export type TaintHazard =
   | "xpath-injection"
   | "trust-boundary-violation"
   | "prototype-pollution"
-  | "redos-regex";
+  | "redos-regex"
+  | "log-injection";
 
 /** The hazards found by pattern (a dangerous construct, not a data flow); each is one rule. */
 export type PatternHazard =
@@ -53,7 +54,10 @@ export type PatternHazard =
   | "weak-jwt-verification"
   | "unsafe-package-use"
   | "http-server-without-timeout"
-  | "spring-csrf-disabled";
+  | "spring-csrf-disabled"
+  | "express-without-security-headers"
+  | "express-without-csrf-protection"
+  | "session-fixation";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -12,7 +12,7 @@ export const domXss = definePatternRule({
   fixable: false,
   docs: {
     summary:
-      "A non-constant value is assigned to `innerHTML`/`outerHTML`, written with `insertAdjacentHTML`/`document.write`, passed to React's `dangerouslySetInnerHTML` or to Angular's `bypassSecurityTrust*` without a sanitizer (DOMPurify, an escape function).",
+      "A non-constant value is assigned to `innerHTML`/`outerHTML`, written with `insertAdjacentHTML`/`document.write`, passed to React's `dangerouslySetInnerHTML` or to Angular's `bypassSecurityTrust*` without a sanitizer (DOMPurify, an escape function); in templates (`.html`, `.ejs`, `.hbs` …), an inline script's `innerHTML`/`outerHTML` assignment of a non-constant value.",
     whyItMatters:
       "If any part of the value comes from a user, script in it runs in the page (DOM-based XSS).",
     remediation:

@@ -11,6 +11,8 @@ import { domXss } from "./dom-xss.ts";
 import { dynamicCodeEvaluation } from "./dynamic-code-evaluation.ts";
 import { dynamicShellCommand } from "./dynamic-shell-command.ts";
 import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
+import { expressWithoutCsrfProtection } from "./express-without-csrf-protection.ts";
+import { expressWithoutSecurityHeaders } from "./express-without-security-headers.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
 import { htmlMarkedSafe } from "./html-marked-safe.ts";
 import { httpServerWithoutTimeout } from "./http-server-without-timeout.ts";
@@ -18,6 +20,7 @@ import { insecureCookie } from "./insecure-cookie.ts";
 import { insecureTempFile } from "./insecure-temp-file.ts";
 import { integerOverflowConversion } from "./integer-overflow-conversion.ts";
 import { ldapInjection } from "./ldap-injection.ts";
+import { logInjection } from "./log-injection.ts";
 import { loggingConfigListener } from "./logging-config-listener.ts";
 import { nosqlInjection } from "./nosql-injection.ts";
 import { oldTlsVersion } from "./old-tls-version.ts";
@@ -28,6 +31,7 @@ import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
+import { sessionFixation } from "./session-fixation.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
@@ -64,6 +68,7 @@ export const sastRules: FileRule<SastModel>[] = [
   trustBoundaryViolation,
   prototypePollution,
   redosRegex,
+  logInjection,
   weakHash,
   weakCipher,
   weakJwtVerification,
@@ -99,4 +104,7 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafePackageUse,
   uncheckedSliceBounds,
   springCsrfDisabled,
+  expressWithoutSecurityHeaders,
+  expressWithoutCsrfProtection,
+  sessionFixation,
 ];

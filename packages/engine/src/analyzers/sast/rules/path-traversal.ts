@@ -12,7 +12,7 @@ export const pathTraversal = defineTaintRule({
   fixable: false,
   docs: {
     summary:
-      "Untrusted input reaches a file system path (read, write, delete, send file) without being reduced to a base name or checked against a base directory.",
+      "Untrusted input reaches a file system path (read, write, delete, send file, or the view name of Express `res.render`, which is resolved as a file under the views folder) without being reduced to a base name or checked against a base directory.",
     whyItMatters:
       "`../../etc/passwd` or an absolute path reads or overwrites files outside the intended folder: configuration, keys, source code.",
     remediation:

@@ -12,7 +12,7 @@ export const templateAutoescapeDisabled = definePatternRule({
   fixable: true,
   docs: {
     summary:
-      "A Jinja2 `Environment` created without `autoescape` (it is off by default) or with `autoescape=False`, or a Mako `Template`/`TemplateLookup` without `default_filters`. An `autoescape` set from a variable or `select_autoescape()` is not reported. Go: importing `text/template` (which never escapes) in a file that writes HTTP responses. Templates: a Django `{% autoescape off %}` or Jinja2/Nunjucks `{% autoescape false %}` block (not inside a comment or a constant-false `{% if %}`).",
+      "A Jinja2 `Environment` created without `autoescape` (it is off by default) or with `autoescape=False`, or a Mako `Template`/`TemplateLookup` without `default_filters`. An `autoescape` set from a variable or `select_autoescape()` is not reported. Go: importing `text/template` (which never escapes) in a file that writes HTTP responses. JavaScript/TypeScript: `autoescape: false` in a swig, Nunjucks or template-environment set-up call (`swig.setDefaults`, `nunjucks.configure`), and Handlebars `compile(…, { noEscape: true })`. Templates: a Django `{% autoescape off %}` or Jinja2/Nunjucks `{% autoescape false %}` block (not inside a comment or a constant-false `{% if %}`).",
     whyItMatters:
       "Every variable rendered into HTML is inserted as markup: data from users becomes script in other users' browsers (stored and reflected XSS).",
     remediation:
