@@ -294,7 +294,32 @@ function isPlainCallRule(spec: PatternSpec): boolean {
   );
 }
 
+/**
+ * The lines where the rules named by an audit pattern report: pattern rules by their matches,
+ * taint rules by their sinks in this file. Computed once per file and spec, on the first candidate.
+ */
+function reportedLines(model: SastModel, precise: NonNullable<PatternSpec["unlessReported"]>): Set<number> {
+  const lines = new Set<number>();
+  for (const hazard of precise.patterns ?? []) {
+    for (const match of patternMatches(model, hazard)) lines.add(match.at.line);
+  }
+  for (const hazard of precise.taint ?? []) {
+    for (const flow of taintFlows(model, hazard)) lines.add(flow.sink.line);
+  }
+  return lines;
+}
+
+/** A hazard's matches in the file, computed once (an audit rule asks for its precise rule's too). */
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
+  const key = `patterns:${hazard}`;
+  const cached = model.cache.get(key) as PatternMatch[] | undefined;
+  if (cached) return cached;
+  const matches = computePatternMatches(model, hazard);
+  model.cache.set(key, matches);
+  return matches;
+}
+
+function computePatternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = textMatches(model, hazard);
   const seen = new Set<number>();
   // One finding per construct: a match inside (or around) one already reported is the same one
@@ -307,6 +332,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
     if (testCode && spec.inTests === "skip") continue;
+    let preciseLines: Set<number> | undefined;
     const config = spec.constraints
       ? ({ rule: spec.rule, constraints: spec.constraints } as never)
       : ({ rule: spec.rule } as never);
@@ -337,6 +363,10 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
+      if (spec.unlessReported) {
+        preciseLines ??= reportedLines(model, spec.unlessReported);
+        if (preciseLines.has(range.line)) continue;
+      }
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
         if (spec.context && !spec.context.test(statement)) continue;

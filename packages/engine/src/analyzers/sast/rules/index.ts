@@ -3,7 +3,9 @@ import type { FileRule } from "../../../rule.ts";
 import type { SastModel } from "../model.ts";
 import { assertUsedForSecurity } from "./assert-used-for-security.ts";
 import { bindAllInterfaces } from "./bind-all-interfaces.ts";
+import { cgiHttpoxy } from "./cgi-httpoxy.ts";
 import { cleartextProtocol } from "./cleartext-protocol.ts";
+import { codeEvaluation } from "./code-evaluation.ts";
 import { codeInjection } from "./code-injection.ts";
 import { commandInjection } from "./command-injection.ts";
 import { debugModeEnabled } from "./debug-mode-enabled.ts";
@@ -19,6 +21,7 @@ import { insecureTempFile } from "./insecure-temp-file.ts";
 import { integerOverflowConversion } from "./integer-overflow-conversion.ts";
 import { ldapInjection } from "./ldap-injection.ts";
 import { loggingConfigListener } from "./logging-config-listener.ts";
+import { nonCryptographicRandom } from "./non-cryptographic-random.ts";
 import { nosqlInjection } from "./nosql-injection.ts";
 import { oldTlsVersion } from "./old-tls-version.ts";
 import { openRedirect } from "./open-redirect.ts";
@@ -26,8 +29,10 @@ import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
+import { rawSqlFragment } from "./raw-sql-fragment.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
+import { shellProcessStart } from "./shell-process-start.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
@@ -38,14 +43,17 @@ import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
 import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
+import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
+import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
 import { weakRandomness } from "./weak-randomness.ts";
+import { xmlParserNotHardened } from "./xml-parser-not-hardened.ts";
 import { xpathInjection } from "./xpath-injection.ts";
 import { xss } from "./xss.ts";
 import { xxe } from "./xxe.ts";
@@ -99,4 +107,13 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafePackageUse,
   uncheckedSliceBounds,
   springCsrfDisabled,
+  cgiHttpoxy,
+  // the audit tier (low, no controls): after the precise rules they defer to
+  weakHashAlgorithm,
+  nonCryptographicRandom,
+  shellProcessStart,
+  xmlParserNotHardened,
+  codeEvaluation,
+  unrestrictedUrlScheme,
+  rawSqlFragment,
 ];
