@@ -178,6 +178,22 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
     (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
   )
     return true;
+  // a literal template filled with literals and fixed names (`s = "<b>{}</b>".format(s)` after
+  // `s = "secure"`) is fixed too
+  const formatted = value === undefined ? null : FORMATTED_LITERAL.exec(value);
+  const parts = formatted ? (formatted[2] ?? formatted[3] ?? formatted[4] ?? "").split(",") : [];
+  if (
+    latest &&
+    formatted &&
+    depth < 3 &&
+    parts.every((part) => {
+      const item = part.trim().replace(/^\w+\s*=(?!=)\s*/, "");
+      if (item === "" || FIXED_ASSIGNMENT.test(item)) return true;
+      if (!/^[A-Za-z_]\w*$/.test(item)) return false;
+      return FIXED_NAME.test(item) || vettedVariable(model, item, from + latest.index, scope, depth + 1);
+    })
+  )
+    return true;
   // `if name not in ALLOWED: raise …` before the read, in the same function (a guard of another
   // function's parameter of the same name says nothing about this one)
   return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
@@ -199,6 +215,10 @@ function functionStart(node: SgNode): number {
   }
   return 0;
 }
+
+/** A string literal formatted with `.format(…)` or `%`: its arguments are group 2, 3 or 4. */
+const FORMATTED_LITERAL =
+  /^[bBrRuU]?(["'])(?:(?!\1)[^\\\n]|\\.)*\1\s*(?:\.format\(([^()*]*)\)|%\s*(?:\(([^()*]*)\)|([A-Za-z_]\w*)))$/;
 
 const FIXED_ASSIGNMENT =
   /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
