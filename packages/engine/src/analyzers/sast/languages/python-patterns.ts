@@ -500,7 +500,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
         },
         {
           regex:
-            "\\.(?:chmod|mkdir)\\(\\s*(?:mode\\s*=\\s*)?(?:0o[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
+            "\\.(?:chmod|lchmod|mkdir)\\(\\s*(?:mode\\s*=\\s*)?(?:0o[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
         },
       ],
     },
