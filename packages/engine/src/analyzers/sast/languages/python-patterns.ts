@@ -29,6 +29,17 @@ const INLINE_RAW_SQL = new RegExp(
 const SQL_LITERAL_START =
   /^[fFrRuUbB]{0,2}(?:"""|'''|"|')\s*(?:select\s+(?:(?:\*|distinct\s|count\(|[\w.]+\s*,)[\s\S]*?\sfrom\s|[\w.]+\s+from\s)|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s|replace\s+into\s)/i;
 
+/** Calls that write to a log or the console: `logging.info`, `logger.error`, `print`, `pprint`. */
+const LOG_CALL =
+  "^(?:logging|(?:self\\.|cls\\.|app\\.|current_app\\.)?(?:_?logger|_?log|LOGGER|LOG))\\.(?:debug|info|warning|warn|error|exception|critical|fatal|log)\\(|^(?:print|pprint|pprint\\.pprint)\\(";
+
+/**
+ * A credential-named name read in code position: after `(`, `,`, `{`, `:`, `=`, `%` or `+`, ending
+ * the name (`auth_token`, `db_password`, `self.api_key`), not inside `len(…)`, `bool(…)` or a mask.
+ */
+const SECRET_VALUE_READ =
+  /(?:(?<!\b(?:len|bool|type|hash|isinstance|mask\w*|redact\w*|obfuscate\w*|censor\w*))\(|[,{:=%+])\s*(?:[A-Za-z_]\w*\.)*(?:[A-Za-z_]\w*_)?(?:password|passwd|pwd|passphrase|secret|secret_?key|api_?key|apikey|private_?key|access_?key|auth_?token|access_?token|refresh_?token|token|credentials?)\s*(?:[,)}+%\]]|$)/i;
+
 /** Key sizes below 2048 bits (RSA, DSA). */
 const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
 
@@ -598,6 +609,18 @@ export const pythonPatterns: readonly PatternSpec[] = [
     inTests: "skip",
   },
 
+  {
+    hazard: "secret-logged",
+    prefilter:
+      /(?:log|print)[\s\S]*(?:pass(?:word|wd|phrase)|pwd|secret|token|api_?key|apikey|private_?key|access_?key|credential)/i,
+    rule: { kind: "call", regex: LOG_CALL },
+    // a credential-named value read in the call (an argument, an f-string field, a dict value),
+    // not a word of the message text, and not its length, truth or a masked form
+    where: SECRET_VALUE_READ,
+    message:
+      "A password, token or key is written to the log or the console, where it is kept and read by others",
+    inTests: "skip",
+  },
   // The audit tier: constructs a reviewer should look at whatever the data, reported at low
   // severity where the precise rule of the same hazard says nothing on that line, never in tests.
   {

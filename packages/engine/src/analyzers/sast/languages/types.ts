@@ -61,7 +61,8 @@ export type PatternHazard =
   | "code-evaluation"
   | "unrestricted-url-scheme"
   | "raw-sql-fragment"
-  | "cgi-httpoxy";
+  | "cgi-httpoxy"
+  | "secret-logged";
 
 export type Category = "security" | "best-practice" | "correctness";
 

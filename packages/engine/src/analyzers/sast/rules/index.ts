@@ -32,6 +32,7 @@ import { prototypePollution } from "./prototype-pollution.ts";
 import { rawSqlFragment } from "./raw-sql-fragment.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
+import { secretLogged } from "./secret-logged.ts";
 import { shellProcessStart } from "./shell-process-start.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
@@ -108,6 +109,7 @@ export const sastRules: FileRule<SastModel>[] = [
   uncheckedSliceBounds,
   springCsrfDisabled,
   cgiHttpoxy,
+  secretLogged,
   // the audit tier (low, no controls): after the precise rules they defer to
   weakHashAlgorithm,
   nonCryptographicRandom,
