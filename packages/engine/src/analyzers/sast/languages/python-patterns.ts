@@ -21,9 +21,16 @@ const SHELL_RULES = {
 const PLAIN_STRING = String.raw`[bBrRuU]?(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"[^"\n]*"|'[^'\n]*')`;
 
 /** Django `extra(…)` of inline literals only (bound `params` may be anything), `RawSQL("…", …)`. */
-const INLINE_RAW_SQL = new RegExp(
-  String.raw`^[\w.()'"=, ]*?\.extra\((?:\s*(?:(?:params|select_params)\s*=\s*(?:\[[^\]]*\]|\([^)]*\)|\w+)|(?:\w+\s*=\s*)?(?:\{\s*(?:${PLAIN_STRING}\s*:\s*${PLAIN_STRING}\s*,?\s*)*\}|\[\s*(?:${PLAIN_STRING}\s*,?\s*)*\]))\s*,?)*\s*\)$|^(?:[\w.]+\.)?RawSQL\(\s*${PLAIN_STRING}\s*[,)]`,
-);
+const INLINE_RAW_SQL = (() => {
+  // items are separated by required commas, so no two `\s*` can share the same spaces (linear)
+  const list = (item: string) => String.raw`(?:${item}(?:\s*,\s*${item})*(?:\s*,)?)?\s*`;
+  const pair = String.raw`${PLAIN_STRING}\s*:\s*${PLAIN_STRING}`;
+  const value = String.raw`(?:\{\s*${list(pair)}\}|\[\s*${list(PLAIN_STRING)}\])`;
+  const item = String.raw`(?:(?:params|select_params)\s*=\s*(?:\[[^\]]*\]|\([^)]*\)|\w+)|(?:\w+\s*=\s*)?${value})`;
+  return new RegExp(
+    String.raw`^[\w.()'"=, ]*?\.extra\(\s*${list(item)}\)$|^(?:[\w.]+\.)?RawSQL\(\s*${PLAIN_STRING}\s*[,)]`,
+  );
+})();
 
 /** A string literal (f-string, raw, bytes) whose text starts like a SQL statement. */
 const SQL_LITERAL_START =
@@ -38,7 +45,7 @@ const LOG_CALL =
  * the name (`auth_token`, `db_password`, `self.api_key`), not inside `len(…)`, `bool(…)` or a mask.
  */
 const SECRET_VALUE_READ =
-  /(?:(?<!\b(?:len|bool|type|hash|isinstance|mask\w*|redact\w*|obfuscate\w*|censor\w*))\(|[,{:=%+])\s*(?:[A-Za-z_]\w*\.)*(?:[A-Za-z_]\w*_)?(?:password|passwd|pwd|passphrase|secret|secret_?key|api_?key|apikey|private_?key|access_?key|auth_?token|access_?token|refresh_?token|token|credentials?)\s*(?:[,)}+%\]]|$)/i;
+  /(?:(?<!\b(?:len|bool|type|hash|isinstance|mask\w*|redact\w*|obfuscate\w*|censor\w*))\(|[,{:=%+])\s*(?:[A-Za-z_]\w{0,40}\.){0,4}(?:[A-Za-z_]\w{0,40}_)?(?:password|passwd|pwd|passphrase|secret|secret_?key|api_?key|apikey|private_?key|access_?key|auth_?token|access_?token|refresh_?token|token|credentials?)\s*(?:[,)}+%\]]|$)/i;
 
 /** Key sizes below 2048 bits (RSA, DSA). */
 const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
@@ -611,8 +618,8 @@ export const pythonPatterns: readonly PatternSpec[] = [
 
   {
     hazard: "secret-logged",
-    prefilter:
-      /(?:log|print)[\s\S]*(?:pass(?:word|wd|phrase)|pwd|secret|token|api_?key|apikey|private_?key|access_?key|credential)/i,
+    // the credential words alone: one linear pass over the file
+    prefilter: /pass(?:word|wd|phrase)|pwd|secret|token|api_?key|apikey|private_?key|access_?key|credential/i,
     rule: { kind: "call", regex: LOG_CALL },
     // a credential-named value read in the call (an argument, an f-string field, a dict value),
     // not a word of the message text, and not its length, truth or a masked form
