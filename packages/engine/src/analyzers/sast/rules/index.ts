@@ -2,6 +2,7 @@
 import type { FileRule } from "../../../rule.ts";
 import type { SastModel } from "../model.ts";
 import { assertUsedForSecurity } from "./assert-used-for-security.ts";
+import { bidirectionalControlCharacter } from "./bidirectional-control-character.ts";
 import { bindAllInterfaces } from "./bind-all-interfaces.ts";
 import { cgiHttpoxy } from "./cgi-httpoxy.ts";
 import { cleartextProtocol } from "./cleartext-protocol.ts";
@@ -110,6 +111,7 @@ export const sastRules: FileRule<SastModel>[] = [
   springCsrfDisabled,
   cgiHttpoxy,
   secretLogged,
+  bidirectionalControlCharacter,
   // the audit tier (low, no controls): after the precise rules they defer to
   weakHashAlgorithm,
   nonCryptographicRandom,
