@@ -23,7 +23,7 @@ const MAX_ALIASED_CALLS = 200;
  * these are followed, so `from django.db import models` does not re-parse every `models.…(…)`.
  */
 const RULE_MODULES =
-  /^(?:subprocess|os|commands|popen2|asyncio|paramiko|pickle|cPickle|_pickle|dill|cloudpickle|marshal|shelve|jsonpickle|joblib|yaml|pandas|numpy|torch|hashlib|Crypto|Cryptodome|cryptography|random|ssl|OpenSSL|requests|telnetlib|ftplib|tempfile|tarfile|jinja2|mako|markupsafe|django\.utils\.safestring|pysnmp|logging|builtins)(?:\.|$)/;
+  /^(?:subprocess|os|commands|popen2|asyncio|paramiko|pickle|cPickle|_pickle|dill|cloudpickle|marshal|shelve|jsonpickle|joblib|yaml|pandas|numpy|torch|hashlib|Crypto|Cryptodome|cryptography|random|ssl|OpenSSL|requests|telnetlib|ftplib|tempfile|tarfile|jinja2|mako|markupsafe|django\.utils\.safestring|pysnmp|logging|builtins|xml|lxml|urllib|urllib2|wsgiref|twisted\.web)(?:\.|$)/;
 /** Modules under those that no rule names, with many calls (`os.path.join`). */
 const UNNAMED_MODULES = /^os\.path(?:\.|$)/;
 

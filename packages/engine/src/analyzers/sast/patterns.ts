@@ -179,6 +179,22 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
     (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
   )
     return true;
+  // a literal template filled with literals and fixed names (`s = "<b>{}</b>".format(s)` after
+  // `s = "secure"`) is fixed too
+  const formatted = value === undefined ? null : FORMATTED_LITERAL.exec(value);
+  const parts = formatted ? (formatted[2] ?? formatted[3] ?? formatted[4] ?? "").split(",") : [];
+  if (
+    latest &&
+    formatted &&
+    depth < 3 &&
+    parts.every((part) => {
+      const item = part.trim().replace(/^\w+\s*=(?!=)\s*/, "");
+      if (item === "" || FIXED_ASSIGNMENT.test(item)) return true;
+      if (!/^[A-Za-z_]\w*$/.test(item)) return false;
+      return FIXED_NAME.test(item) || vettedVariable(model, item, from + latest.index, scope, depth + 1);
+    })
+  )
+    return true;
   // `if name not in ALLOWED: raise …` before the read, in the same function (a guard of another
   // function's parameter of the same name says nothing about this one)
   return new RegExp(`\\bif\\s+${name}\\s+not\\s+in\\b[^\\n]*:\\s*(?:raise|return|abort|sys\\.exit)\\b`).test(
@@ -200,6 +216,10 @@ function functionStart(node: SgNode): number {
   }
   return 0;
 }
+
+/** A string literal formatted with `.format(…)` or `%`: its arguments are group 2, 3 or 4. */
+const FORMATTED_LITERAL =
+  /^[bBrRuU]?(["'])(?:(?!\1)[^\\\n]|\\.)*\1\s*(?:\.format\(([^()*]*)\)|%\s*(?:\(([^()*]*)\)|([A-Za-z_]\w*)))$/;
 
 const FIXED_ASSIGNMENT =
   /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
@@ -331,7 +351,32 @@ function configuredArgumentMatches(model: SastModel, text: string, pattern: RegE
   return value !== undefined && pattern.test(value);
 }
 
+/**
+ * The lines where the rules named by an audit pattern report: pattern rules by their matches,
+ * taint rules by their sinks in this file. Computed once per file and spec, on the first candidate.
+ */
+function reportedLines(model: SastModel, precise: NonNullable<PatternSpec["unlessReported"]>): Set<number> {
+  const lines = new Set<number>();
+  for (const hazard of precise.patterns ?? []) {
+    for (const match of patternMatches(model, hazard)) lines.add(match.at.line);
+  }
+  for (const hazard of precise.taint ?? []) {
+    for (const flow of taintFlows(model, hazard)) lines.add(flow.sink.line);
+  }
+  return lines;
+}
+
+/** A hazard's matches in the file, computed once (an audit rule asks for its precise rule's too). */
 export function patternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
+  const key = `patterns:${hazard}`;
+  const cached = model.cache.get(key) as PatternMatch[] | undefined;
+  if (cached) return cached;
+  const matches = computePatternMatches(model, hazard);
+  model.cache.set(key, matches);
+  return matches;
+}
+
+function computePatternMatches(model: SastModel, hazard: PatternHazard): PatternMatch[] {
   const matches: PatternMatch[] = textMatches(model, hazard);
   const seen = new Set<number>();
   // One finding per construct: a match inside (or around) one already reported is the same one
@@ -344,6 +389,7 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
     if (testCode && spec.inTests === "skip") continue;
+    let preciseLines: Set<number> | undefined;
     const config = spec.constraints
       ? ({ rule: spec.rule, constraints: spec.constraints } as never)
       : ({ rule: spec.rule } as never);
@@ -376,6 +422,10 @@ export function patternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
+      if (spec.unlessReported) {
+        preciseLines ??= reportedLines(model, spec.unlessReported);
+        if (preciseLines.has(range.line)) continue;
+      }
       if (spec.context || spec.unlessContext) {
         const statement = statementOf(node).text();
         if (spec.context && !spec.context.test(statement)) continue;

@@ -2,6 +2,10 @@
 import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
 import type { PatternSpec } from "./types.ts";
 
+/** math/rand (and v2) functions that draw numbers, and `New` for a generator of its own. */
+const MATH_RAND_FUNCTIONS =
+  "Int|Intn|Int31|Int31n|Int63|Int63n|Int32|Int32N|Int64|Int64N|IntN|Uint|Uint32|Uint32N|Uint64|Uint64N|UintN|N|Float32|Float64|ExpFloat64|NormFloat64|Read|Perm|Shuffle|New";
+
 /** A Go string literal (interpreted or raw) with no interpolation: its value is fixed. */
 const GO_STRING = '(?:"(?:[^"\\\\\\n]|\\\\.)*"|`[^`]*`)';
 
@@ -414,6 +418,53 @@ export const goPatterns: readonly PatternSpec[] = [
         '^(?:os\\.(?:Create|OpenFile|WriteFile|Mkdir|MkdirAll)|ioutil\\.WriteFile)\\(\\s*["`](?:/tmp|/var/tmp|/dev/shm)/',
     },
     message: "A fixed path in a shared temporary directory: other users can create or link it first",
+    inTests: "skip",
+  },
+  // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
+  // precise rule of the hazard reports.
+  {
+    hazard: "weak-hash-algorithm",
+    prefilter: /crypto\/(?:md5|sha1|md4)/,
+    // the function as a value counts too: `hmac.New(sha1.New, key)`
+    rule: { kind: "selector_expression", regex: "^(?:md5|sha1|md4)\\.(?:New|Sum)$" },
+    ifFile: /"crypto\/(?:md5|sha1)"|"golang\.org\/x\/crypto\/md4"/,
+    message:
+      "MD5/SHA-1 is broken for signatures and integrity against tampering; review what this hash protects",
+    unlessReported: { patterns: ["weak-hash"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "weak-hash-algorithm",
+    prefilter: /crypto\/(?:md5|sha1|md4)/,
+    // an aliased import (`m "crypto/md5"`, or `_` registering crypto.MD5) hides the package name of the calls
+    rule: { kind: "import_spec", regex: '^[\\w.]+\\s+"(?:crypto/(?:md5|sha1)|golang\\.org/x/crypto/md4)"$' },
+    message: "MD5/SHA-1 imported under another name; review what this hash protects",
+    inTests: "skip",
+  },
+  {
+    hazard: "non-cryptographic-random",
+    prefilter: /math\/rand/,
+    rule: { kind: "call_expression", regex: `^rand\\.(?:${MATH_RAND_FUNCTIONS})\\(` },
+    // imported under its own name (then crypto/rand cannot be `rand` in the same file)
+    ifFile: /^\s*(?:import\s+)?"math\/rand(?:\/v2)?"/m,
+    message:
+      "math/rand is predictable: fine for jitter and sampling, never for tokens, keys or IDs that must not be guessed",
+    unlessReported: { patterns: ["weak-randomness"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "non-cryptographic-random",
+    prefilter: /math\/rand/,
+    rule: {
+      kind: "call_expression",
+      regex: `^\\w+\\.(?:${MATH_RAND_FUNCTIONS})\\(`,
+      has: { field: "function", kind: "selector_expression", has: { field: "operand", pattern: "$PKG" } },
+    },
+    // math/rand under another name (`mrand "math/rand"`, next to crypto/rand)
+    ifFileMentions: '(?:^|\\n)\\s*(?:import\\s+)?$PKG\\s+"math/rand(?:/v2)?"',
+    message:
+      "math/rand is predictable: fine for jitter and sampling, never for tokens, keys or IDs that must not be guessed",
+    unlessReported: { patterns: ["weak-randomness"] },
     inTests: "skip",
   },
 ];

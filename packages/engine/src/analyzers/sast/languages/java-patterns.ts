@@ -201,4 +201,49 @@ export const javaPatterns: readonly PatternSpec[] = [
     message: "A credential is written into the code",
     inTests: "low",
   },
+  // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
+  // precise rule of the hazard reports.
+  {
+    hazard: "weak-hash-algorithm",
+    prefilter: /MessageDigest|DigestUtils/,
+    rule: {
+      kind: "method_invocation",
+      any: [
+        {
+          regex:
+            '^(?:java\\.security\\.)?MessageDigest\\.getInstance\\(\\s*"(?i:md5|md4|md2|sha1|sha-1|sha)"',
+        },
+        {
+          regex:
+            "^(?:org\\.apache\\.commons\\.codec\\.digest\\.)?DigestUtils\\.(?:md5|md2|sha1|sha|getMd5Digest|getMd2Digest|getSha1Digest|getShaDigest)(?:Hex)?\\(",
+        },
+      ],
+    },
+    message:
+      "MD5/SHA-1 is broken for signatures and integrity against tampering; review what this hash protects",
+    unlessReported: { patterns: ["weak-hash"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "non-cryptographic-random",
+    prefilter: /Random|Math\.random/,
+    rule: {
+      any: [
+        { kind: "object_creation_expression", regex: "^new\\s+(?:java\\.util\\.)?Random\\(" },
+        { kind: "method_invocation", regex: "^(?:java\\.lang\\.)?(?:Strict)?Math\\.random\\(\\s*\\)$" },
+        {
+          kind: "method_invocation",
+          regex: "^(?:java\\.util\\.concurrent\\.)?ThreadLocalRandom\\.current\\(\\s*\\)$",
+        },
+        {
+          kind: "method_invocation",
+          regex: "^(?:org\\.apache\\.commons\\.lang3?\\.)?RandomStringUtils\\.random\\w*\\(",
+        },
+      ],
+    },
+    message:
+      "java.util.Random is predictable: fine for simulations and jitter, never for tokens, keys or IDs that must not be guessed (SecureRandom)",
+    unlessReported: { patterns: ["weak-randomness"] },
+    inTests: "skip",
+  },
 ];

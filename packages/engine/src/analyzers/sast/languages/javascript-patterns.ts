@@ -499,4 +499,24 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     message: "A credential is written into the code",
     inTests: "low",
   },
+  // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
+  // precise rule of the hazard reports.
+  {
+    hazard: "weak-hash-algorithm",
+    prefilter: /createHash/,
+    rule: { kind: "call_expression", regex: "^[\\w$.]*createHash\\(\\s*['\"`](?i:md5|md4|sha1|sha-1)['\"`]" },
+    message:
+      "MD5/SHA-1 is broken for signatures and integrity against tampering; review what this hash protects",
+    unlessReported: { patterns: ["weak-hash"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "non-cryptographic-random",
+    prefilter: /Math\.random/,
+    rule: { kind: "call_expression", regex: "^Math\\.random\\(\\s*\\)$" },
+    message:
+      "Math.random() is predictable: fine for animation and jitter, never for tokens, keys or IDs that must not be guessed",
+    unlessReported: { patterns: ["weak-randomness"] },
+    inTests: "skip",
+  },
 ];

@@ -11,9 +11,41 @@ const LITERAL_FIRST_ARGUMENT =
 /** subprocess functions that take a command (a list, or a string with `shell=True`). */
 const SUBPROCESS_CALL = "^(?:subprocess\\.)?(?:run|call|check_call|check_output|Popen)\\(";
 
+/** The precise rules of a command run through a shell: an audit match on their line is theirs. */
+const SHELL_RULES = {
+  patterns: ["dynamic-shell-command", "shell-wildcard-injection"],
+  taint: ["command-injection"],
+} as const;
+
+/** A string literal, single-line or triple-quoted. */
+const PLAIN_STRING = String.raw`[bBrRuU]?(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"[^"\n]*"|'[^'\n]*')`;
+
+/** Django `extra(…)` of inline literals only (bound `params` may be anything), `RawSQL("…", …)`. */
+const INLINE_RAW_SQL = (() => {
+  // items are separated by required commas, so no two `\s*` can share the same spaces (linear)
+  const list = (item: string) => String.raw`(?:${item}(?:\s*,\s*${item})*(?:\s*,)?)?\s*`;
+  const pair = String.raw`${PLAIN_STRING}\s*:\s*${PLAIN_STRING}`;
+  const value = String.raw`(?:\{\s*${list(pair)}\}|\[\s*${list(PLAIN_STRING)}\])`;
+  const item = String.raw`(?:(?:params|select_params)\s*=\s*(?:\[[^\]]*\]|\([^)]*\)|\w+)|(?:\w+\s*=\s*)?${value})`;
+  return new RegExp(
+    String.raw`^[\w.()'"=, ]*?\.extra\(\s*${list(item)}\)$|^(?:[\w.]+\.)?RawSQL\(\s*${PLAIN_STRING}\s*[,)]`,
+  );
+})();
+
 /** A string literal (f-string, raw, bytes) whose text starts like a SQL statement. */
 const SQL_LITERAL_START =
   /^[fFrRuUbB]{0,2}(?:"""|'''|"|')\s*(?:select\s+(?:(?:\*|distinct\s|count\(|[\w.]+\s*,)[\s\S]*?\sfrom\s|[\w.]+\s+from\s)|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s|replace\s+into\s)/i;
+
+/** Calls that write to a log or the console: `logging.info`, `logger.error`, `print`, `pprint`. */
+const LOG_CALL =
+  "^(?:logging|(?:self\\.|cls\\.|app\\.|current_app\\.)?(?:_?logger|_?log|LOGGER|LOG))\\.(?:debug|info|warning|warn|error|exception|critical|fatal|log)\\(|^(?:print|pprint|pprint\\.pprint)\\(";
+
+/**
+ * A credential-named name read in code position: after `(`, `,`, `{`, `:`, `=`, `%` or `+`, ending
+ * the name (`auth_token`, `db_password`, `self.api_key`), not inside `len(…)`, `bool(…)` or a mask.
+ */
+const SECRET_VALUE_READ =
+  /(?:(?<!\b(?:len|bool|type|hash|isinstance|mask\w*|redact\w*|obfuscate\w*|censor\w*))\(|[,{:=%+])\s*(?:[A-Za-z_]\w{0,40}\.){0,4}(?:[A-Za-z_]\w{0,40}_)?(?:password|passwd|pwd|passphrase|secret|secret_?key|api_?key|apikey|private_?key|access_?key|auth_?token|access_?token|refresh_?token|token|credentials?)\s*(?:[,)}+%\]]|$)/i;
 
 /** Key sizes below 2048 bits (RSA, DSA). */
 const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])\\b";
@@ -486,7 +518,7 @@ export const pythonPatterns: readonly PatternSpec[] = [
         },
         {
           regex:
-            "\\.(?:chmod|mkdir)\\(\\s*(?:mode\\s*=\\s*)?(?:0o[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
+            "\\.(?:chmod|lchmod|mkdir)\\(\\s*(?:mode\\s*=\\s*)?(?:0o[0-7]*[2367]\\b|[^)]*stat\\.S_(?:IWOTH|IRWXO))",
         },
       ],
     },
@@ -582,5 +614,174 @@ export const pythonPatterns: readonly PatternSpec[] = [
     unlessTaint: "xss",
     message: "A value built at run time is marked as safe HTML, so templates will not escape it",
     inTests: "skip",
+  },
+
+  {
+    hazard: "secret-logged",
+    // the credential words alone: one linear pass over the file
+    prefilter: /pass(?:word|wd|phrase)|pwd|secret|token|api_?key|apikey|private_?key|access_?key|credential/i,
+    rule: { kind: "call", regex: LOG_CALL },
+    // a credential-named value read in the call (an argument, an f-string field, a dict value),
+    // not a word of the message text, and not its length, truth or a masked form
+    where: SECRET_VALUE_READ,
+    message:
+      "A password, token or key is written to the log or the console, where it is kept and read by others",
+    inTests: "skip",
+  },
+  // The audit tier: constructs a reviewer should look at whatever the data, reported at low
+  // severity where the precise rule of the same hazard says nothing on that line, never in tests.
+  {
+    hazard: "weak-hash-algorithm",
+    prefilter: /hashlib|MD[245]|SHA1?\b/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:hashlib\\.(?:md5|sha1|new)|(?:Crypto(?:dome)?\\.Hash\\.)?(?:MD2|MD4|MD5|SHA1?)\\.new|(?:[\\w.]*hashes\\.)?(?:MD5|SHA1))\\(",
+    },
+    where:
+      /^(?:hashlib\.(?:md5|sha1)\(|hashlib\.new\(\s*(?:[^()]*?\bname\s*=\s*)?[bBrRuU]?["'](?:md5|md4|md2|sha1|sha)["']|(?:Crypto(?:dome)?\.Hash\.)?(?:MD2|MD4|MD5|SHA1?)\.new\(|(?:[\w.]*hashes\.)?(?:MD5|SHA1)\(\s*\)$)/i,
+    // `usedforsecurity=False` (Python 3.9+; hashlib.new's third positional argument) marks a checksum
+    unless: /usedforsecurity\s*=\s*False|^hashlib\.new\([^(),]+,[^(),]+,\s*False\s*\)/,
+    message: "MD5/SHA-1 is broken for security; if this is a checksum, say so with `usedforsecurity=False`",
+    unlessReported: { patterns: ["weak-hash"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "non-cryptographic-random",
+    prefilter: /random\./,
+    rule: {
+      kind: "call",
+      regex:
+        "^random\\.(?:random|randint|randrange|choice|choices|getrandbits|randbytes|sample|shuffle|uniform|triangular|betavariate|expovariate|gammavariate|gauss|lognormvariate|normalvariate|vonmisesvariate|paretovariate|weibullvariate|binomialvariate|Random)\\(",
+    },
+    ifFile: /\bimport\b[^\n]*\brandom\b/,
+    message:
+      "The random module is predictable: fine for simulations and jitter, never for tokens, keys or passwords (use `secrets`)",
+    unlessReported: { patterns: ["weak-randomness"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "shell-process-start",
+    prefilter: /shell\s*=\s*True/,
+    rule: {
+      kind: "call",
+      regex: SUBPROCESS_CALL,
+      has: { kind: "argument_list", has: { kind: "keyword_argument", regex: "^shell\\s*=\\s*True$" } },
+    },
+    message:
+      "A shell runs this command line (`shell=True`); an argument list without a shell is never re-parsed",
+    unlessReported: SHELL_RULES,
+    inTests: "skip",
+  },
+  {
+    hazard: "shell-process-start",
+    prefilter: /os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell|popen2\.|commands\./,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:os\\.system|os\\.popen[234]?|subprocess\\.getoutput|subprocess\\.getstatusoutput|commands\\.getoutput|commands\\.getstatusoutput|asyncio\\.create_subprocess_shell|popen2\\.(?:popen[234]|Popen[34]))\\(",
+    },
+    message: "A shell runs this command line; `subprocess.run([...])` with an argument list needs none",
+    unlessReported: SHELL_RULES,
+    inTests: "skip",
+  },
+  {
+    hazard: "shell-process-start",
+    prefilter: /exec_command/,
+    // paramiko runs the command through the remote user's shell
+    rule: { kind: "call", regex: "\\.exec_command\\(" },
+    ifFile: /\bparamiko\b/,
+    message: "The SSH server's shell runs this command line; quote every value put into it (`shlex.quote`)",
+    unlessReported: SHELL_RULES,
+    inTests: "skip",
+  },
+  {
+    hazard: "xml-parser-not-hardened",
+    prefilter: /xml|etree|sax/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:xml\\.etree\\.c?ElementTree\\.(?:parse|iterparse|fromstring|fromstringlist|XML|XMLParser|XMLPullParser)|xml\\.dom\\.(?:minidom|pulldom|expatbuilder)\\.(?:parse|parseString)|xml\\.sax\\.(?:parse|parseString|make_parser)|xml\\.sax\\.expatreader\\.create_parser|xml\\.parsers\\.expat\\.ParserCreate)\\(",
+    },
+    unlessFile: /defuse_stdlib\(\)/,
+    message:
+      "The standard library's XML parsers have no limits of their own on entity expansion (they rely on the expat version); parse untrusted XML with defusedxml",
+    unlessReported: { patterns: ["xxe"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "xml-parser-not-hardened",
+    prefilter: /lxml|etree/,
+    rule: { kind: "call", regex: "^lxml\\.etree\\.(?:parse|fromstring|XML|iterparse|XMLParser)\\(" },
+    // a parser configured in the file (`XMLParser(resolve_entities=False)`) is a decision taken
+    unlessFile: /resolve_entities\s*=\s*False/,
+    message:
+      "lxml's default parser expands entities and reads DTDs; pass `XMLParser(resolve_entities=False, no_network=True)` or use defusedxml.lxml",
+    unlessReported: { patterns: ["xxe"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "xml-parser-not-hardened",
+    prefilter: /XMLRPCServer/,
+    rule: { kind: "call", regex: "^(?:[\\w.]*\\.)?(?:Simple|Doc)XMLRPCServer\\(" },
+    unlessFile: /monkey_patch\(\)/,
+    message:
+      "An XML-RPC server parses XML from the network with the standard library's parser; call `defusedxml.xmlrpc.monkey_patch()` first",
+    inTests: "skip",
+  },
+  {
+    hazard: "code-evaluation",
+    prefilter: /\b(?:eval|exec)\b/,
+    rule: {
+      any: [
+        { kind: "call", regex: "^(?:eval|exec|builtins\\.eval|builtins\\.exec)\\(" },
+        // Python 2's `exec "code"` statement
+        { kind: "exec_statement" },
+      ],
+    },
+    message:
+      "eval/exec runs Python code; even a fixed string is better written as code, and data read with `ast.literal_eval` or a lookup",
+    unlessReported: { patterns: ["dynamic-code-evaluation"], taint: ["code-injection"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "unrestricted-url-scheme",
+    prefilter: /urlopen|urlretrieve|URLopener|Request\(/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:urllib\\.(?:request\\.)?(?:urlopen|urlretrieve|URLopener|FancyURLopener|Request)|urllib2\\.(?:urlopen|Request))\\(",
+    },
+    // a literal http(s) URL has its scheme fixed
+    unless: /^[\w.]+\(\s*(?:url\s*=\s*)?[bBrRuU]?["']https?:\/\//i,
+    message:
+      "urllib opens file:// and ftp:// URLs as well as http(s); check the scheme before opening a URL that is not a literal",
+    unlessReported: { taint: ["ssrf"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "raw-sql-fragment",
+    prefilter: /\.extra\(|RawSQL\(/,
+    // the call of `extra` itself, not a chain around it (`qs.extra(…).distinct()`)
+    rule: { kind: "call", has: { field: "function", regex: "\\.extra$|^(?:[\\w.]+\\.)?RawSQL$" } },
+    ifFile: /\bdjango\b/,
+    // inline literals only (bound `params` may be anything): the SQL text is in plain sight
+    unless: INLINE_RAW_SQL,
+    message:
+      "Django raw SQL (extra/RawSQL) from text not written here; check that nothing from outside reaches it, and prefer the ORM or `params`",
+    unlessReported: { patterns: ["dynamic-sql-query"], taint: ["sql-injection"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "cgi-httpoxy",
+    prefilter: /CGIHandler|CGIScript|CGIDirectory/,
+    rule: {
+      kind: "call",
+      regex:
+        "^(?:(?:wsgiref\\.handlers\\.)?CGIHandler|(?:twisted\\.web\\.twcgi\\.)?(?:CGIScript|CGIDirectory))\\(",
+    },
+    ifFile: /wsgiref|twcgi/,
+    message:
+      "Under CGI a request's `Proxy:` header becomes the HTTP_PROXY variable, which requests and urllib honour (httpoxy): outgoing requests can go through the client's proxy",
   },
 ];

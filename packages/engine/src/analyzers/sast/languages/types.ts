@@ -57,7 +57,16 @@ export type PatternHazard =
   | "spring-csrf-disabled"
   | "express-without-security-headers"
   | "express-without-csrf-protection"
-  | "session-fixation";
+  | "session-fixation"
+  | "weak-hash-algorithm"
+  | "non-cryptographic-random"
+  | "shell-process-start"
+  | "xml-parser-not-hardened"
+  | "code-evaluation"
+  | "unrestricted-url-scheme"
+  | "raw-sql-fragment"
+  | "cgi-httpoxy"
+  | "secret-logged";
 
 export type Category = "security" | "best-practice" | "correctness";
 
@@ -185,6 +194,11 @@ export interface PatternSpec {
    * case is that rule's finding, with its source and path; this pattern keeps the rest.
    */
   unlessTaint?: TaintHazard;
+  /**
+   * An audit pattern (a construct to review whatever the data): not reported on a line where one
+   * of these rules reports, since the precise rule's finding is that line's finding.
+   */
+  unlessReported?: { patterns?: readonly PatternHazard[]; taint?: readonly TaintHazard[] };
   /**
    * Only reported when the match reads a variable: every name in it being a constant
    * (`UPPER_CASE`) or a conversion (`int`, `len`, `str`) means the text is fixed after all.

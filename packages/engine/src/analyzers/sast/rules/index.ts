@@ -2,8 +2,11 @@
 import type { FileRule } from "../../../rule.ts";
 import type { SastModel } from "../model.ts";
 import { assertUsedForSecurity } from "./assert-used-for-security.ts";
+import { bidirectionalControlCharacter } from "./bidirectional-control-character.ts";
 import { bindAllInterfaces } from "./bind-all-interfaces.ts";
+import { cgiHttpoxy } from "./cgi-httpoxy.ts";
 import { cleartextProtocol } from "./cleartext-protocol.ts";
+import { codeEvaluation } from "./code-evaluation.ts";
 import { codeInjection } from "./code-injection.ts";
 import { commandInjection } from "./command-injection.ts";
 import { debugModeEnabled } from "./debug-mode-enabled.ts";
@@ -22,6 +25,7 @@ import { integerOverflowConversion } from "./integer-overflow-conversion.ts";
 import { ldapInjection } from "./ldap-injection.ts";
 import { logInjection } from "./log-injection.ts";
 import { loggingConfigListener } from "./logging-config-listener.ts";
+import { nonCryptographicRandom } from "./non-cryptographic-random.ts";
 import { nosqlInjection } from "./nosql-injection.ts";
 import { oldTlsVersion } from "./old-tls-version.ts";
 import { openRedirect } from "./open-redirect.ts";
@@ -29,9 +33,12 @@ import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
+import { rawSqlFragment } from "./raw-sql-fragment.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
 import { sessionFixation } from "./session-fixation.ts";
+import { secretLogged } from "./secret-logged.ts";
+import { shellProcessStart } from "./shell-process-start.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
 import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
@@ -42,14 +49,17 @@ import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
 import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
+import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
+import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
 import { weakRandomness } from "./weak-randomness.ts";
+import { xmlParserNotHardened } from "./xml-parser-not-hardened.ts";
 import { xpathInjection } from "./xpath-injection.ts";
 import { xss } from "./xss.ts";
 import { xxe } from "./xxe.ts";
@@ -107,4 +117,15 @@ export const sastRules: FileRule<SastModel>[] = [
   expressWithoutSecurityHeaders,
   expressWithoutCsrfProtection,
   sessionFixation,
+  cgiHttpoxy,
+  secretLogged,
+  bidirectionalControlCharacter,
+  // the audit tier (low, no controls): after the precise rules they defer to
+  weakHashAlgorithm,
+  nonCryptographicRandom,
+  shellProcessStart,
+  xmlParserNotHardened,
+  codeEvaluation,
+  unrestrictedUrlScheme,
+  rawSqlFragment,
 ];
