@@ -35,6 +35,17 @@ describe("writeJsonDocument", () => {
     expect(result.pieces).toBeGreaterThan(1);
   });
 
+  it("indents batches of items at any depth, the document itself included", () => {
+    const items = Array.from({ length: 1_000 }, (_, index) => ({
+      index,
+      list: [index, { empty: {} }],
+      none: [],
+    }));
+    expect(written(items, items, items).text).toBe(`${JSON.stringify(items, null, 2)}\n`);
+    const deep = { a: [{ b: { c: [items] } }] };
+    expect(written(deep, items, items).text).toBe(`${JSON.stringify(deep, null, 2)}\n`);
+  });
+
   it("refuses a document without the placeholder", () => {
     expect(() => written({ findings: [] }, [], [])).toThrow(/placeholder/);
   });
