@@ -41,6 +41,7 @@ import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
+import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
@@ -64,6 +65,7 @@ export const sastRules: FileRule<SastModel>[] = [
   trustBoundaryViolation,
   prototypePollution,
   redosRegex,
+  unvalidatedLocalInput,
   weakHash,
   weakCipher,
   weakJwtVerification,
