@@ -112,12 +112,15 @@ function reportedByTaint(
   hazard: TaintHazard,
   range: { start: number; end: number; line: number },
 ): boolean {
+  // the invoking user's input (`local`) is not known to be untrusted: the pattern keeps the match,
+  // and the audit rule `unvalidated-local-input` leaves that line to it
   return taintFlows(model, hazard).some(
     (flow) =>
-      flow.sink.start === range.start ||
-      (flow.argument.start <= range.start && range.end <= flow.argument.end) ||
-      flow.source.line === range.line ||
-      (flow.source.steps ?? []).some((step) => step.line === range.line),
+      !flow.source.local &&
+      (flow.sink.start === range.start ||
+        (flow.argument.start <= range.start && range.end <= flow.argument.end) ||
+        flow.source.line === range.line ||
+        (flow.source.steps ?? []).some((step) => step.line === range.line)),
   );
 }
 

@@ -4,8 +4,9 @@
 // may run with other privileges (setuid, a service reading its environment from a shared file).
 import { defineFileRule } from "../../../rule.ts";
 import { isTestPath } from "../../secrets/allowlist.ts";
-import type { TaintHazard } from "../languages/types.ts";
+import type { PatternHazard, TaintHazard } from "../languages/types.ts";
 import type { SastModel } from "../model.ts";
+import { patternMatches } from "../patterns.ts";
 import { taintFlows } from "../taint.ts";
 
 // The hazards whose sinks a local source can reach; the taint rules have computed (and cached)
@@ -19,6 +20,14 @@ const HAZARDS: readonly TaintHazard[] = [
   "ldap-injection",
   "xpath-injection",
 ];
+
+// The pattern rules that report a value built at run time whatever its source: where one of them
+// reports a line of the flow, that finding (at its own severity) stands for it.
+const PATTERNS_OF: Partial<Record<TaintHazard, readonly PatternHazard[]>> = {
+  "command-injection": ["dynamic-shell-command", "partial-executable-path"],
+  "sql-injection": ["dynamic-sql-query"],
+  "code-injection": ["dynamic-code-evaluation"],
+};
 
 export const unvalidatedLocalInput = Object.assign(
   defineFileRule<SastModel>({
@@ -45,8 +54,20 @@ export const unvalidatedLocalInput = Object.assign(
     check(ctx) {
       if (isTestPath(ctx.model.file.path)) return;
       for (const hazard of HAZARDS) {
+        let patternLines: Set<number> | undefined;
         for (const flow of taintFlows(ctx.model, hazard)) {
           if (!flow.source.local) continue;
+          patternLines ??= new Set(
+            (PATTERNS_OF[hazard] ?? []).flatMap((pattern) =>
+              patternMatches(ctx.model, pattern).map((match) => match.at.line),
+            ),
+          );
+          const lines = [
+            flow.sink.line,
+            flow.source.line,
+            ...(flow.source.steps ?? []).map((step) => step.line),
+          ];
+          if (lines.some((line) => patternLines!.has(line))) continue;
           const via =
             flow.source.via.length > 0
               ? ` via ${flow.source.via.map((name) => `\`${name}\``).join(" → ")}`
