@@ -153,16 +153,40 @@ export function peerToolOf(path: string): "gosec" | "bandit" | undefined {
   return undefined;
 }
 
+/**
+ * Where the line's comment starts (`#` in Python, `//` or `/*` in Go) outside string literals,
+ * or -1: `subprocess.Popen('#nosec', shell=True)` has no marker. Strings spanning lines are not
+ * followed (a marker inside one is taken as a comment: a rare, harmless miss).
+ */
+function commentStart(line: string, tool: "gosec" | "bandit"): number {
+  let quote = "";
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!;
+    if (quote) {
+      if (char === "\\" && quote !== "`") index++;
+      else if (char === quote) quote = "";
+      continue;
+    }
+    if (char === '"' || char === "'" || (tool === "gosec" && char === "`")) quote = char;
+    else if (tool === "bandit" && char === "#") return index;
+    else if (tool === "gosec" && char === "/" && (line[index + 1] === "/" || line[index + 1] === "*"))
+      return index;
+  }
+  return -1;
+}
+
 /** The peer marker of one line, if any. */
 export function peerSuppressionOf(line: string, tool: "gosec" | "bandit"): PeerSuppression | undefined {
   if (!line.includes("nosec") && !line.includes("gosec:disable")) return undefined;
-  const match = (tool === "gosec" ? GOSEC_MARKER : BANDIT_MARKER).exec(line);
-  if (!match) return undefined;
-  const rest = match[1]!.replace(/\s*\*\/\s*$/, "");
+  const comment = commentStart(line, tool);
+  if (comment === -1) return undefined;
+  const found = (tool === "gosec" ? GOSEC_MARKER : BANDIT_MARKER).exec(line.slice(comment));
+  if (!found) return undefined;
+  const rest = found[1]!.replace(/\s*\*\/\s*$/, "");
   const separator = rest.indexOf("--");
   const codeText = separator === -1 ? rest : rest.slice(0, separator);
   const reason = separator === -1 ? "" : rest.slice(separator + 2).trim();
   // a code Rampart has no rule for covers nothing; no code at all covers every sast rule
   const codes = [...codeText.toUpperCase().matchAll(/\b([GB]\d{3})\b/g)].map((code) => code[1]!);
-  return { tool, codes, reason, index: match.index };
+  return { tool, codes, reason, index: comment + found.index };
 }

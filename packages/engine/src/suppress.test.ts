@@ -106,6 +106,15 @@ describe("gosec and bandit markers", () => {
       peer: { tool: "bandit", codes: ["B602"] },
     });
     expect(extractSuppressions(python, "tools/run.rb")).toEqual([]);
+    // inside a string it is text, not a marker
+    expect(extractSuppressions("subprocess.Popen('#nosec', shell=True)\n", "run.py")).toEqual([]);
+    expect(extractSuppressions('exec.Command("sh", "-c", "//#nosec")\n', "run.go")).toEqual([]);
+    // a marker on the last line of a call spanning lines covers the finding reported at its start
+    const spanning = "subprocess.Popen(cmd,\n    shell=True)  # nosec B602 -- fixed command\n";
+    const found = finding("sast/dynamic-shell-command", "run.py", 1);
+    found.location.endLine = 2;
+    applyInlineSuppressions([found], new Map([["run.py", extractSuppressions(spanning, "run.py")]]));
+    expect(found.suppression?.reason).toBe("bandit nosec B602: fixed command");
     expect(extractSuppressions("x := 1 # nosec -- no\n", "main.go")).toEqual([]);
     expect(extractSuppressions(python)).toEqual([]);
   });

@@ -174,7 +174,11 @@ export function applyInlineSuppressions(
         // a peer's marker is that tool's recorded decision even when it gives no reason (its
         // syntax has none); the suppression says so, and stays visible as evidence
         (suppression.reason !== "" || suppression.peer !== undefined) &&
-        suppression.target === finding.location.line &&
+        // a peer's marker may sit on any line of a statement spanning several (bandit, gosec)
+        (suppression.target === finding.location.line ||
+          (suppression.peer !== undefined &&
+            finding.location.line <= suppression.target &&
+            suppression.target <= (finding.location.endLine ?? finding.location.line))) &&
         (suppression.peer
           ? peerCovers(suppression.peer, finding.ruleId)
           : suppression.ruleIds.includes(finding.ruleId)),
