@@ -293,14 +293,15 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
     const scope: Scope = { fn, bodyText, slices: [] };
     // a nested function literal is judged on its own: its declarations are not this function's
     const declarations = body
-      .findAll({ rule: { kind: "short_var_declaration" } })
+      .findAll({
+        // a literal size (`make([]T, 4)`, `[]T{…}`) or a slice of another slice (`x := s[:4]`)
+        rule: {
+          kind: "short_var_declaration",
+          regex: ":=\\s*(?:make\\(\\s*\\[\\]|\\[\\]|[\\w.]+\\[[^\\]]*:)",
+        },
+      })
       .filter((declaration) => ownerFunction(declaration)?.id() === fn.id())
       .slice(0, MAX_DECLARATIONS);
-    const counts = new Map<string, number>();
-    for (const declaration of declarations) {
-      const name = namedChildren(declaration.field("left"))[0]?.text() ?? "";
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
     for (const container of declaredContainers(body, fn)) {
       if (!resized(bodyText, container.name, 0)) scope.slices.push(container);
     }
@@ -311,7 +312,6 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
       // plain reassignments with a literal size in the function's own block: `s = make([]byte, 0)`
       const reassigned = sizedReassignments(body, fn, slice);
       if (reassigned === undefined || resized(bodyText, slice.name, 1 + reassigned.length)) continue;
-      if ((counts.get(slice.name) ?? 0) > 1) continue;
       scope.slices.push(slice, ...reassigned);
     }
     if (scope.slices.length === 0) continue;
