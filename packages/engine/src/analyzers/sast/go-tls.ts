@@ -5,6 +5,7 @@
 // Versions are resolved through names and one-line functions of the file and of its package.
 import type { SgNode } from "@ast-grep/napi";
 import type { Span } from "../../source.ts";
+import { packageTexts } from "./go-package.ts";
 import type { SastModel } from "./model.ts";
 import { spanOf } from "./model.ts";
 
@@ -18,9 +19,8 @@ const NAMED: Record<string, number> = {
   VersionTLS13: 0x0304,
 };
 
-/** Bounds on hostile input: literals judged per file, sibling files read, name resolution depth. */
+/** Bounds on hostile input: literals judged per file, name resolution depth. */
 const MAX_LITERALS = 200;
-const MAX_SIBLINGS = 24;
 const MAX_DEPTH = 4;
 /** go.mod files looked for above the file (the scan root bounds the walk as well). */
 const MAX_PARENTS = 12;
@@ -62,25 +62,6 @@ function moduleFacts(model: SastModel): ModuleFacts {
   if (/^\/\/go:debug\s+tls10server=1\b/m.test(model.file.text)) facts = { ...facts, tls10server: true };
   model.cache.set("go-module", facts);
   return facts;
-}
-
-/** The text of this file and of the other non-test `.go` files of its folder (one package). */
-function packageTexts(model: SastModel): string[] {
-  const cached = model.cache.get("go-package-texts") as string[] | undefined;
-  if (cached) return cached;
-  const path = model.file.path;
-  const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-  const self = path.slice(folder === "" ? 0 : folder.length + 1);
-  const names = (model.file.listFolder?.(folder) ?? [])
-    .filter((name) => name.endsWith(".go") && !name.endsWith("_test.go") && name !== self)
-    .slice(0, MAX_SIBLINGS);
-  const texts = [model.file.text];
-  for (const name of names) {
-    const text = model.file.readSibling(folder === "" ? name : `${folder}/${name}`);
-    if (text !== undefined) texts.push(text);
-  }
-  model.cache.set("go-package-texts", texts);
-  return texts;
 }
 
 function escapeName(name: string): string {

@@ -6,6 +6,7 @@ import { isTestPath } from "../secrets/allowlist.ts";
 import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
+import { siblingConstant } from "./go-package.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import { inertTemplateSpans } from "./languages/templates.ts";
 import type { PatternHazard, PatternSpec, TaintHazard, TextPatternSpec } from "./languages/types.ts";
@@ -171,6 +172,11 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
   const latest = assignments.at(-1);
   const value = latest?.[1]?.trim();
   if (value !== undefined && FIXED_ASSIGNMENT.test(value)) return true;
+  // Go: a constant another file of the package declares with a literal
+  if (!latest && model.language === "go") {
+    const constant = siblingConstant(model, name);
+    if (constant !== undefined && FIXED_ASSIGNMENT.test(constant)) return true;
+  }
   // a copy of another name (`title = DEFAULT_TITLE`) is as fixed as that name was then
   if (
     latest &&
