@@ -16,7 +16,14 @@ const MAX_FUNCTIONS = 5_000;
 const MAX_DECLARATIONS = 500;
 
 /** Only files that fix a slice's size with a literal can have a finding. */
-const PREFILTER = /\bmake\(\s*\[\]|\[\][\w.*]+\{|\bvar\s+\w+\s+\[/;
+const PREFILTER = /\bmake\(\s*\[\]|\[\][\w.*]+\{|\bvar\s+\w+\s+\[\d/;
+
+/** `var s []T`: a nil slice, judged only in functions that never append (most fill it that way). */
+const NIL_SLICE = /\bvar\s+\w+\s+\[\]/;
+
+function mayHaveFinding(text: string): boolean {
+  return PREFILTER.test(text) || (NIL_SLICE.test(text) && !text.includes("append("));
+}
 
 interface SizedSlice {
   name: string;
@@ -279,7 +286,8 @@ function derivedSlice(scope: Scope, declaration: SgNode): SizedSlice | undefined
 }
 
 function check(model: SastModel, report: (node: SgNode, message: string) => void): void {
-  if (model.language !== "go" || !PREFILTER.test(model.file.text)) return;
+  if (model.language !== "go" || !(PREFILTER.test(model.file.text) || NIL_SLICE.test(model.file.text)))
+    return;
   const functions = model.root.findAll({
     rule: {
       any: [{ kind: "function_declaration" }, { kind: "method_declaration" }, { kind: "func_literal" }],
@@ -289,7 +297,7 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
     const body = fn.field("body");
     if (!body) continue;
     const bodyText = body.text();
-    if (!PREFILTER.test(bodyText)) continue;
+    if (!mayHaveFinding(bodyText)) continue;
     const scope: Scope = { fn, bodyText, slices: [] };
     // a nested function literal is judged on its own: its declarations are not this function's
     const declarations = body
