@@ -123,6 +123,8 @@ function knownValueConversions(
   ))
     types.set(match[1]!, match[2]!);
   const out: { node: SgNode; type: string; name: string; value: bigint }[] = [];
+  // each name's text scan once: a file of thousands of conversions of one name stays linear
+  const changedNames = new Map<string, boolean>();
   const calls = model.root.findAll({
     rule: { kind: "call_expression", has: { field: "function", kind: "identifier" } },
   });
@@ -140,12 +142,14 @@ function knownValueConversions(
     const value = values.get(name);
     if (value === undefined || (value >= range[0] && value <= range[1])) continue;
     // changed anywhere (`a = …`, `a++`, `a += …`, `&a`): the declared value is not the one converted
-    if (
-      new RegExp(
+    let changed = changedNames.get(name);
+    if (changed === undefined) {
+      changed = new RegExp(
         `(?:\\b${name}\\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|\\b${name}\\s*(?:\\+\\+|--)|&${name}\\b)`,
-      ).test(text)
-    )
-      continue;
+      ).test(text);
+      changedNames.set(name, changed);
+    }
+    if (changed) continue;
     if (isDead(model, call.range().start.index)) continue;
     out.push({ node: call, type, name, value });
   }

@@ -14,6 +14,8 @@ const category: Category = "security";
 /** Bounds on hostile input: functions examined per file, declarations per function. */
 const MAX_FUNCTIONS = 5_000;
 const MAX_DECLARATIONS = 500;
+/** Indexes and slice expressions judged per function (each may scan a loop body once). */
+const MAX_ACCESSES = 2_000;
 
 /** Only files that fix a slice's size with a literal can have a finding. */
 const PREFILTER = /\bmake\(\s*\[\]|\[\][\w.*]+\{|\bvar\s+\w+\s+\[\d/;
@@ -112,9 +114,14 @@ function guardedByLength(node: SgNode, stop: SgNode, name: string, indexText: st
     const kind = current.kind() as string;
     if (kind === "if_statement" && mentions(current.field("condition")?.text() ?? "")) return true;
     if (kind === "expression_switch_statement" && mentions(current.field("value")?.text() ?? "")) return true;
-    const header = current
-      .text()
-      .slice(0, (current.field("body")?.range().start.index ?? 0) - current.range().start.index);
+    // the loop's clause or condition only: its whole text (a large body) would be copied per access
+    const header = LOOP_KINDS.has(kind)
+      ? current
+          .children()
+          .filter((child) => (child.kind() as string) !== "block")
+          .map((child) => child.text())
+          .join(" ")
+      : "";
     if (LOOP_KINDS.has(kind) && mentions(header)) {
       const variable = loopVariable(current);
       if (!variable || !new RegExp(`\\b${variable}\\b`).test(indexText)) return true;
@@ -142,6 +149,10 @@ interface Scope {
   fn: SgNode;
   bodyText: string;
   slices: SizedSlice[];
+  /** Names read as constants (`idx := 12`): each body scan done once per function. */
+  constants: Map<string, Interval | undefined>;
+  /** Loop variables' ranges by loop and name: each loop body scanned once. */
+  loops: Map<string, Interval | undefined>;
 }
 
 /** The size of a slice or array name at a position: the latest sized declaration before it. */
@@ -195,13 +206,17 @@ function valueRange(scope: Scope, expression: SgNode | null, at: SgNode, depth =
     current = current.parent()
   ) {
     if (!LOOP_KINDS.has(current.kind() as string) || loopVariable(current) !== name) continue;
-    return loopRange(scope, current, name, depth);
+    const key = `${current.id()}:${name}`;
+    if (!scope.loops.has(key)) scope.loops.set(key, loopRange(scope, current, name, depth));
+    return scope.loops.get(key);
   }
   // a name declared once in the function with a literal and never changed: `idx := 12`
+  if (scope.constants.has(name)) return scope.constants.get(name);
   const declared = new RegExp(`(?:^|[^\\w.])${name}\\s*:=\\s*(-?\\d+)\\s*$`, "m").exec(scope.bodyText);
-  if (!declared || resized(scope.bodyText, name, 1)) return undefined;
-  const value = Number(declared[1]);
-  return Number.isSafeInteger(value) ? [value, value] : undefined;
+  const value = declared && !resized(scope.bodyText, name, 1) ? Number(declared[1]) : Number.NaN;
+  const range: Interval | undefined = Number.isSafeInteger(value) ? [value, value] : undefined;
+  scope.constants.set(name, range);
+  return range;
 }
 
 /** `for i := A; i < B; i++`, `i <= B`, `i+K < B`; `for i := range N`; `for i := range s`. */
@@ -298,7 +313,7 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
     if (!body) continue;
     const bodyText = body.text();
     if (!mayHaveFinding(bodyText)) continue;
-    const scope: Scope = { fn, bodyText, slices: [] };
+    const scope: Scope = { fn, bodyText, slices: [], constants: new Map(), loops: new Map() };
     // a nested function literal is judged on its own: its declarations are not this function's
     const declarations = body
       .findAll({
@@ -326,7 +341,7 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
     const accesses = body.findAll({
       rule: { any: [{ kind: "index_expression" }, { kind: "slice_expression" }] },
     });
-    for (const access of accesses) {
+    for (const access of accesses.slice(0, MAX_ACCESSES)) {
       const operand = access.field("operand");
       const slice = sizeAt(scope, operand?.text() ?? "", access.range().start.index);
       if (!slice) continue;
