@@ -359,7 +359,7 @@ export function processText(
     result.summaries.push({ analyzer: item.analyzer, path: file.path, summary: item.summary });
   }
   if (analysis.redactions.length > 0) result.redactions.push({ path: file.path, spans: analysis.redactions });
-  const suppressions = extractSuppressions(file.text);
+  const suppressions = extractSuppressions(file.text, file.path);
   if (suppressions.length > 0) {
     result.suppressions.push({ path: file.path, suppressions });
     const redactions = new Redactions(analysis.redactions);

@@ -57,6 +57,69 @@ describe("inline suppressions", () => {
   });
 });
 
+describe("gosec and bandit markers", () => {
+  it("suppress sast findings of the hazards they name, with a reason, as evidence", () => {
+    const go = [
+      "package main", // 1
+      "f, _ := os.Open(path) // #nosec G304 -- the operator names the log file", // 2
+      "//#nosec G204", // 3 -> 4, no reason: applies, and says so
+      "exec.Command(prog).Run()",
+      "http.Get(url) /* #nosec G101 -- wrong code */", // 5: G101 does not cover ssrf
+      "x := build(y) // #nosec -- generated code, reviewed upstream", // 6: every sast rule
+    ].join("\n");
+    const suppressions = extractSuppressions(go, "cmd/tail/main.go");
+    expect(
+      suppressions.map(({ line, target, ruleIds, reason }) => ({ line, target, ruleIds, reason })),
+    ).toEqual([
+      { line: 2, target: 2, ruleIds: ["G304"], reason: "the operator names the log file" },
+      { line: 3, target: 4, ruleIds: ["G204"], reason: "" },
+      { line: 5, target: 5, ruleIds: ["G101"], reason: "wrong code" },
+      { line: 6, target: 6, ruleIds: [], reason: "generated code, reviewed upstream" },
+    ]);
+    const path = "cmd/tail/main.go";
+    const findings = [
+      finding("sast/path-traversal", path, 2),
+      finding("sast/unvalidated-local-input", path, 2),
+      finding("secrets/generic-api-key", path, 2),
+      finding("sast/dynamic-shell-command", path, 4),
+      finding("sast/ssrf", path, 5),
+      finding("sast/sql-injection", path, 6),
+    ];
+    applyInlineSuppressions(findings, new Map([[path, suppressions]]));
+    expect(findings.map((item) => item.suppression?.reason ?? null)).toEqual([
+      "gosec #nosec G304: the operator names the log file",
+      "gosec #nosec G304: the operator names the log file",
+      null,
+      "gosec #nosec G204: no justification given",
+      null,
+      "gosec #nosec: generated code, reviewed upstream",
+    ]);
+    // another tool's syntax: a marker without a reason is not reported as a bad directive
+    expect(suppressionProblems(path, suppressions, () => "")).toEqual([]);
+  });
+
+  it("read bandit's nosec only in Python and gosec's only in Go", () => {
+    const python = "subprocess.call(cmd, shell=True)  # nosec B602 -- admin tool, fixed input\n";
+    expect(extractSuppressions(python, "tools/run.py")[0]).toMatchObject({
+      ruleIds: ["B602"],
+      reason: "admin tool, fixed input",
+      peer: { tool: "bandit", codes: ["B602"] },
+    });
+    expect(extractSuppressions(python, "tools/run.rb")).toEqual([]);
+    // inside a string it is text, not a marker
+    expect(extractSuppressions("subprocess.Popen('#nosec', shell=True)\n", "run.py")).toEqual([]);
+    expect(extractSuppressions('exec.Command("sh", "-c", "//#nosec")\n', "run.go")).toEqual([]);
+    // a marker on the last line of a call spanning lines covers the finding reported at its start
+    const spanning = "subprocess.Popen(cmd,\n    shell=True)  # nosec B602 -- fixed command\n";
+    const found = finding("sast/dynamic-shell-command", "run.py", 1);
+    found.location.endLine = 2;
+    applyInlineSuppressions([found], new Map([["run.py", extractSuppressions(spanning, "run.py")]]));
+    expect(found.suppression?.reason).toBe("bandit nosec B602: fixed command");
+    expect(extractSuppressions("x := 1 # nosec -- no\n", "main.go")).toEqual([]);
+    expect(extractSuppressions(python)).toEqual([]);
+  });
+});
+
 describe("config suppressions", () => {
   it("match rule and gitignore-style paths", () => {
     const findings = [

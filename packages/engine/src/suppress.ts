@@ -4,6 +4,7 @@
 // no evidence of a decision.
 import { createRequire } from "node:module";
 import type { Finding, RawFinding } from "./finding.ts";
+import { type PeerMarker, peerCovers, peerSuppressionOf, peerToolOf } from "./peer-suppressions.ts";
 import type { RuleMeta } from "./rule.ts";
 
 // Required, not imported, for the reason walk.ts gives (CommonJS read twice by the ESM loader).
@@ -18,6 +19,11 @@ export interface InlineSuppression {
   ruleIds: string[];
   /** "" when the author gave none. */
   reason: string;
+  /**
+   * Another scanner's marker (gosec `// #nosec G304 -- reason`, bandit `# nosec B602 -- reason`):
+   * `ruleIds` are its codes, and it covers the sast rules of those hazards (`peer-suppressions.ts`).
+   */
+  peer?: PeerMarker;
 }
 
 // Comment openers of the formats we read: # (YAML, HCL, Dockerfile, shell), // and /* (HCL, JS),
@@ -25,15 +31,35 @@ export interface InlineSuppression {
 const DIRECTIVE = /(#|\/\/|\/\*|<!--|--|;)\s*rampart:ignore\b[ \t]*(.*)$/;
 const CLOSERS = /\s*(?:\*\/|-->)\s*$/;
 
-/** Every inline suppression of a file. Cheap when there is none: one `includes` on the text. */
-export function extractSuppressions(text: string): InlineSuppression[] {
-  if (!text.includes("rampart:ignore")) return [];
+/**
+ * Every inline suppression of a file. Cheap when there is none: one `includes` on the text. With
+ * the file's path, gosec's markers in Go and bandit's in Python count too.
+ */
+export function extractSuppressions(text: string, path?: string): InlineSuppression[] {
+  const peer = path === undefined ? undefined : peerToolOf(path);
+  const hasPeer = peer !== undefined && (text.includes("nosec") || text.includes("gosec:disable"));
+  if (!text.includes("rampart:ignore") && !hasPeer) return [];
   const lines = text.split(/\r?\n/);
   const found: InlineSuppression[] = [];
   const pending: InlineSuppression[] = [];
   lines.forEach((line, index) => {
     const lineNumber = index + 1;
     const match = DIRECTIVE.exec(line);
+    const marker = !match && hasPeer ? peerSuppressionOf(line, peer) : undefined;
+    if (marker) {
+      const suppression: InlineSuppression = {
+        line: lineNumber,
+        target: lineNumber,
+        ruleIds: marker.codes,
+        reason: marker.reason,
+        peer: { tool: marker.tool, codes: marker.codes },
+      };
+      found.push(suppression);
+      if (line.slice(0, marker.index).trim() === "") {
+        pending.push(suppression);
+        return;
+      }
+    }
     if (match) {
       const before = line.slice(0, match.index);
       const body = match[2]!.replace(CLOSERS, "").trim();
@@ -106,6 +132,8 @@ export function suppressionProblems(
 ): RawFinding[] {
   const problems: RawFinding[] = [];
   for (const suppression of suppressions) {
+    // another tool's marker is its syntax, not a Rampart directive: its rules are its own
+    if (suppression.peer) continue;
     const location = { path, line: suppression.line, column: 1, snippet: lineText(suppression.line) };
     if (suppression.ruleIds.length === 0) {
       problems.push({
@@ -143,14 +171,24 @@ export function applyInlineSuppressions(
     if (!suppressions) continue;
     const match = suppressions.find(
       (suppression) =>
-        suppression.reason !== "" &&
-        suppression.target === finding.location.line &&
-        suppression.ruleIds.includes(finding.ruleId),
+        // a peer's marker is that tool's recorded decision even when it gives no reason (its
+        // syntax has none); the suppression says so, and stays visible as evidence
+        (suppression.reason !== "" || suppression.peer !== undefined) &&
+        // a peer's marker may sit on any line of a statement spanning several (bandit, gosec)
+        (suppression.target === finding.location.line ||
+          (suppression.peer !== undefined &&
+            finding.location.line <= suppression.target &&
+            suppression.target <= (finding.location.endLine ?? finding.location.line))) &&
+        (suppression.peer
+          ? peerCovers(suppression.peer, finding.ruleId)
+          : suppression.ruleIds.includes(finding.ruleId)),
     );
     if (match) {
       finding.suppression = {
         kind: "inline",
-        reason: match.reason,
+        reason: match.peer
+          ? `${match.peer.tool} ${match.peer.tool === "gosec" ? "#nosec" : "nosec"}${match.peer.codes.length > 0 ? ` ${match.peer.codes.join(" ")}` : ""}: ${match.reason || "no justification given"}`
+          : match.reason,
         source: `${finding.location.path}:${match.line}`,
       };
     }

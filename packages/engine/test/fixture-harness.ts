@@ -195,6 +195,8 @@ export function runRuleOnFiles(
     const hostKinds = analyzer.accepts.filter((kind) => HOST_KINDS.includes(kind));
     const kinds = hostKinds.length > 0 ? hostKinds : classify(source.path, source.text);
     if (!kinds.some((kind) => analyzer.accepts.includes(kind))) {
+      // A file without annotations is context the rules read beside the code (a go.mod).
+      if (files.find((file) => file.path === source.path)?.annotations.length === 0) continue;
       problems.push(
         `${source.path}: classified as ${kinds.join(", ")}; ${analyzer.id} accepts ${analyzer.accepts.join(", ")}`,
       );

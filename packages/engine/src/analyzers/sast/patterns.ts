@@ -6,6 +6,7 @@ import { isTestPath } from "../secrets/allowlist.ts";
 import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { isDead } from "./dead-code.ts";
+import { siblingConstant } from "./go-package.ts";
 import { propertyValue } from "./java-properties.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import { inertTemplateSpans } from "./languages/templates.ts";
@@ -113,12 +114,15 @@ function reportedByTaint(
   hazard: TaintHazard,
   range: { start: number; end: number; line: number },
 ): boolean {
+  // the invoking user's input (`local`) is not known to be untrusted: the pattern keeps the match,
+  // and the audit rule `unvalidated-local-input` leaves that line to it
   return taintFlows(model, hazard).some(
     (flow) =>
-      flow.sink.start === range.start ||
-      (flow.argument.start <= range.start && range.end <= flow.argument.end) ||
-      flow.source.line === range.line ||
-      (flow.source.steps ?? []).some((step) => step.line === range.line),
+      !flow.source.local &&
+      (flow.sink.start === range.start ||
+        (flow.argument.start <= range.start && range.end <= flow.argument.end) ||
+        flow.source.line === range.line ||
+        (flow.source.steps ?? []).some((step) => step.line === range.line)),
   );
 }
 
@@ -169,6 +173,11 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
   const latest = assignments.at(-1);
   const value = latest?.[1]?.trim();
   if (value !== undefined && FIXED_ASSIGNMENT.test(value)) return true;
+  // Go: a constant another file of the package declares with a literal
+  if (!latest && model.language === "go") {
+    const constant = siblingConstant(model, name);
+    if (constant !== undefined && FIXED_ASSIGNMENT.test(constant)) return true;
+  }
   // a copy of another name (`title = DEFAULT_TITLE`) is as fixed as that name was then
   if (
     latest &&

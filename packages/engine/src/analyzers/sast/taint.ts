@@ -37,6 +37,8 @@ export interface TaintOrigin {
   steps?: { name: string; line: number; column: number; path?: string }[];
   /** The source is in another file of the project (a helper that returns request data). */
   path?: string;
+  /** The source is the invoking user's input (`SourceSpec.tier`), not a remote client's. */
+  local?: true;
 }
 
 export interface TaintFlow {
@@ -56,6 +58,7 @@ export interface TaintFlow {
 
 interface Source extends Range {
   label: string;
+  local?: true;
 }
 
 interface Event {
@@ -499,6 +502,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
         line: position.line,
         column: position.column,
         label: source.label,
+        ...(source.tier === "local" ? { local: true as const } : {}),
       });
     }
   }
@@ -1018,12 +1022,17 @@ export function taintOf(
     barriers.some((barrier) => barrier.start <= start && start < barrier.end) ||
     localCalls.some((call) => call.start <= start && start < call.end) ||
     isDead(model, start);
+  // A remote client's data wins over the invoking user's (`local`) in the same value: the flow is
+  // then the taint rule's, not the audit rule's.
+  let local: TaintOrigin | undefined;
   for (let i = lowerBound(index.sources, range.start); i < index.sources.length; i++) {
     const source = index.sources[i]!;
     if (source.start >= range.end) break;
     if (source.start < range.start || source.end > range.end || blocked(source.start)) continue;
     if (numericAfter(text, source.end)) continue;
-    return { label: source.label, line: source.line, column: source.column, via: [] };
+    const origin = { label: source.label, line: source.line, column: source.column, via: [] };
+    if (!source.local) return origin;
+    local ??= { ...origin, local: true as const };
   }
   for (let i = lowerBound(index.identifiers, range.start); i < index.identifiers.length; i++) {
     const identifier = index.identifiers[i]!;
@@ -1031,7 +1040,8 @@ export function taintOf(
     if (identifier.start < range.start || blocked(identifier.start) || numericAfter(text, identifier.end))
       continue;
     const origin = readTaint(model, index, identifier, hazard, depth);
-    if (origin) return origin;
+    if (origin && !origin.local) return origin;
+    local ??= origin;
   }
   // The outermost calls of the file's own functions: what their summaries say they return.
   for (const call of localCalls) {
@@ -1041,9 +1051,10 @@ export function taintOf(
     const origin = index.importedCalls.has(call)
       ? importedCallTaint(model, index, call, hazard, depth)
       : localCallTaint(model, index, call, hazard, depth);
-    if (origin) return origin;
+    if (origin && !origin.local) return origin;
+    local ??= origin;
   }
-  return undefined;
+  return local;
 }
 
 /** A value that is a number or a literal whatever its input: `int(x)`, `len(x)`, `"name"`, `42`. */

@@ -137,6 +137,40 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "bind-all-interfaces",
+    prefilter: /Listen/,
+    // the network and address from a function that splits an all-interfaces address:
+    // `net.Listen(parseListenAddr(":2000"))`
+    rule: {
+      kind: "call_expression",
+      regex:
+        '^(?:net\\.(?:Listen|ListenPacket)|tls\\.Listen)\\(\\s*[\\w.]+\\(\\s*"(?:0\\.0\\.0\\.0|\\[::\\]|)?:\\d*"\\s*\\)\\s*\\)$',
+    },
+    message:
+      "The server listens on every network interface: the address its parsing function splits has no host",
+    inTests: "skip",
+  },
+  {
+    hazard: "bind-all-interfaces",
+    prefilter: /Listen/,
+    // the same through a name declared with such an address: `net.Listen(parseListenAddr(addr))`
+    rule: {
+      kind: "call_expression",
+      regex: "^net\\.(?:Listen|ListenPacket)\\(\\s*[\\w.]+\\(\\s*[A-Za-z_]\\w*\\s*\\)\\s*\\)$",
+      has: {
+        kind: "argument_list",
+        has: {
+          kind: "call_expression",
+          has: { kind: "argument_list", has: { kind: "identifier", pattern: "$ADDRESS" } },
+        },
+      },
+    },
+    ifFileMentions: '\\b$ADDRESS\\s*(?:[\\w.]+\\s*)?:?=\\s*"(?:0\\.0\\.0\\.0|\\[::\\]|)?:\\d*"',
+    message:
+      "The server listens on every network interface: the address its parsing function splits has no host",
+    inTests: "skip",
+  },
+  {
+    hazard: "bind-all-interfaces",
     prefilter: /ListenAndServe/,
     rule: {
       kind: "call_expression",

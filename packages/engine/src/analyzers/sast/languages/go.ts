@@ -54,8 +54,25 @@ export const goSpec: LanguageSpec = {
     },
     { kinds: ["call_expression"], text: /^(?:c|ctx)\.Body\(\)/, label: "HTTP request body" },
     { kinds: ["call_expression"], text: /^mux\.Vars\(/, label: "HTTP request path variable" },
-    { kinds: ["selector_expression"], text: /^os\.Args$/, label: "command-line argument" },
-    { kinds: ["call_expression"], text: /^flag\.Arg\(/, label: "command-line argument" },
+    // The invoking user's input (`tier: "local"`): reported by the audit rule
+    // `sast/unvalidated-local-input`, not by the hazards' taint rules.
+    { kinds: ["selector_expression"], text: /^os\.Args$/, label: "command-line argument", tier: "local" },
+    {
+      kinds: ["call_expression"],
+      // flag.String/Int… return a pointer read as `*name`; StringVar/Var fill `&v` (pointerFills)
+      text: /^flag\.(?:Arg|Args|String|StringVar|Var|Func|TextVar)\(/,
+      label: "command-line argument",
+      tier: "local",
+    },
+    {
+      kinds: ["call_expression"],
+      text: /^(?:os|syscall)\.(?:Getenv|LookupEnv|Environ)\(/,
+      label: "environment variable",
+      tier: "local",
+    },
+    // `bufio.NewReader(os.Stdin)`, `bufio.NewScanner(os.Stdin)`: what the reader returns carries it
+    { kinds: ["selector_expression"], text: /^os\.Stdin$/, label: "standard input", tier: "local" },
+    { kinds: ["call_expression"], text: /^fmt\.Scan(?:ln|f)?\(/, label: "standard input", tier: "local" },
   ],
   sanitizers: [
     {
@@ -185,6 +202,9 @@ export const goSpec: LanguageSpec = {
     /^(?:c|ctx)\.(?:Bind\w*|ShouldBind\w*|MustBindWith|BodyParser|QueryParser|ParamsParser|ReqHeaderParser)$/,
     /^(?:json|xml|yaml|toml|msgpack|proto|protojson)\.Unmarshal$/,
     /\.Decode$/,
+    // standard input and command-line flags read into `&v`
+    /^fmt\.(?:Scan|Scanln|Scanf|Fscan|Fscanln|Fscanf)$/,
+    /^flag\.(?:StringVar|Var|TextVar)$/,
   ],
   patterns: goPatterns,
 };

@@ -79,6 +79,12 @@ export interface SourceSpec {
   text: RegExp;
   /** Shown in the finding: "HTTP query parameter", "command-line argument". */
   label: string;
+  /**
+   * `local`: input of the invoking user (a CLI's arguments, environment, standard input), not of a
+   * remote client. Its flows are reported by the audit rule `sast/unvalidated-local-input` at low
+   * severity, not by the hazard's taint rule: the user already holds what the flow would reach.
+   */
+  tier?: "local";
 }
 
 /**

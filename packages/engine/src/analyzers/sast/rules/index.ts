@@ -53,6 +53,7 @@ import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
+import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
@@ -79,6 +80,7 @@ export const sastRules: FileRule<SastModel>[] = [
   prototypePollution,
   redosRegex,
   logInjection,
+  unvalidatedLocalInput,
   weakHash,
   weakCipher,
   weakJwtVerification,

@@ -14,9 +14,18 @@ const category: Category = "security";
 /** Bounds on hostile input: functions examined per file, declarations per function. */
 const MAX_FUNCTIONS = 5_000;
 const MAX_DECLARATIONS = 500;
+/** Indexes and slice expressions judged per function (each may scan a loop body once). */
+const MAX_ACCESSES = 2_000;
 
 /** Only files that fix a slice's size with a literal can have a finding. */
-const PREFILTER = /\bmake\(\s*\[\]|\[\][\w.*]+\{/;
+const PREFILTER = /\bmake\(\s*\[\]|\[\][\w.*]+\{|\bvar\s+\w+\s+\[\d/;
+
+/** `var s []T`: a nil slice, judged only in functions that never append (most fill it that way). */
+const NIL_SLICE = /\bvar\s+\w+\s+\[\]/;
+
+function mayHaveFinding(text: string): boolean {
+  return PREFILTER.test(text) || (NIL_SLICE.test(text) && !text.includes("append("));
+}
 
 interface SizedSlice {
   name: string;
@@ -71,23 +80,51 @@ function sizedSlice(declaration: SgNode): SizedSlice | undefined {
  * Whether the function may change the slice after declaring it: any other assignment or
  * declaration of the name, or its address taken. Then its size is not statically visible.
  */
-function resized(body: string, slice: SizedSlice, declarationCount: number): boolean {
-  const name = slice.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function resized(body: string, name: string, declarationCount: number): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const assignments = body.match(
-    new RegExp(`(?:^|[^\\w.])${name}\\s*(?:,[^=\\n]*)?(?::=|=(?!=)|\\+=)`, "gm"),
+    new RegExp(`(?:^|[^\\w.])${escaped}\\s*(?:,[^=\\n]*)?(?::=|=(?!=)|\\+=|-=|\\+\\+|--)`, "gm"),
   );
   if ((assignments?.length ?? 0) > declarationCount) return true;
-  return new RegExp(`&${name}\\b|\\b${name}\\s*(?:,[^=\\n]*)?\\s*=\\s*append\\(`).test(body);
+  return new RegExp(`&${escaped}\\b|\\b${escaped}\\s*(?:,[^=\\n]*)?\\s*=\\s*append\\(`).test(body);
 }
 
-/** An `if` (or loop condition) between the access and the function that tests `len(name)`. */
-function guardedByLength(node: SgNode, stop: SgNode, name: string): boolean {
+const LOOP_KINDS = new Set(["for_statement"]);
+
+/** The loop variable a `for` clause or `range` declares, if any. */
+function loopVariable(loop: SgNode): string | undefined {
+  const clause = loop.children().find((child) => {
+    const kind = child.kind() as string;
+    return kind === "for_clause" || kind === "range_clause";
+  });
+  if (!clause) return undefined;
+  if ((clause.kind() as string) === "range_clause") return namedChildren(clause.field("left"))[0]?.text();
+  return namedChildren(clause.field("initializer")?.field("left") ?? null)[0]?.text();
+}
+
+/**
+ * A test between the access and the function that checks `len(name)`/`cap(name)`: an `if`, a
+ * `switch` on it, or a loop condition that does not bound the index's own loop variable (those are
+ * evaluated by `valueRange` instead).
+ */
+function guardedByLength(node: SgNode, stop: SgNode, name: string, indexText: string): boolean {
   let current: SgNode | null = node.parent();
+  const mentions = (text: string) => text.includes(`len(${name})`) || text.includes(`cap(${name})`);
   for (let depth = 0; current && current.id() !== stop.id() && depth < 64; depth++) {
     const kind = current.kind() as string;
-    if (kind === "if_statement" || kind === "for_statement") {
-      const condition = current.field("condition")?.text() ?? "";
-      if (condition.includes(`len(${name})`) || condition.includes(`cap(${name})`)) return true;
+    if (kind === "if_statement" && mentions(current.field("condition")?.text() ?? "")) return true;
+    if (kind === "expression_switch_statement" && mentions(current.field("value")?.text() ?? "")) return true;
+    // the loop's clause or condition only: its whole text (a large body) would be copied per access
+    const header = LOOP_KINDS.has(kind)
+      ? current
+          .children()
+          .filter((child) => (child.kind() as string) !== "block")
+          .map((child) => child.text())
+          .join(" ")
+      : "";
+    if (LOOP_KINDS.has(kind) && mentions(header)) {
+      const variable = loopVariable(current);
+      if (!variable || !new RegExp(`\\b${variable}\\b`).test(indexText)) return true;
     }
     current = current.parent();
   }
@@ -106,8 +143,166 @@ function ownerFunction(node: SgNode): SgNode | null {
   return null;
 }
 
+type Interval = [number, number];
+
+interface Scope {
+  fn: SgNode;
+  bodyText: string;
+  slices: SizedSlice[];
+  /** Names read as constants (`idx := 12`): each body scan done once per function. */
+  constants: Map<string, Interval | undefined>;
+  /** Loop variables' ranges by loop and name: each loop body scanned once. */
+  loops: Map<string, Interval | undefined>;
+}
+
+/** The size of a slice or array name at a position: the latest sized declaration before it. */
+function sizeAt(scope: Scope, name: string, position: number): SizedSlice | undefined {
+  let found: SizedSlice | undefined;
+  for (const slice of scope.slices)
+    if (slice.name === name && slice.after <= position && (!found || slice.after > found.after))
+      found = slice;
+  return found;
+}
+
+/**
+ * The values an integer expression can take at `at`: literals, names declared once with a literal
+ * and never changed, loop variables of counted `for` clauses and `range` loops, and sums of these.
+ * Undefined when anything in it is not known.
+ */
+function valueRange(scope: Scope, expression: SgNode | null, at: SgNode, depth = 0): Interval | undefined {
+  if (!expression || depth > 8) return undefined;
+  const kind = expression.kind() as string;
+  if (kind === "int_literal") {
+    const value = intValue(expression);
+    return value === undefined ? undefined : [value, value];
+  }
+  if (kind === "parenthesized_expression")
+    return valueRange(scope, namedChildren(expression)[0] ?? null, at, depth + 1);
+  if (kind === "unary_expression" && expression.field("operator")?.text() === "-") {
+    const inner = valueRange(scope, expression.field("operand"), at, depth + 1);
+    return inner ? [-inner[1], -inner[0]] : undefined;
+  }
+  if (kind === "binary_expression") {
+    const operator = expression.field("operator")?.text();
+    if (operator !== "+" && operator !== "-") return undefined;
+    const left = valueRange(scope, expression.field("left"), at, depth + 1);
+    const right = valueRange(scope, expression.field("right"), at, depth + 1);
+    if (!left || !right) return undefined;
+    return operator === "+"
+      ? [left[0] + right[0], left[1] + right[1]]
+      : [left[0] - right[1], left[1] - right[0]];
+  }
+  if (kind === "call_expression" && expression.field("function")?.text() === "len") {
+    const target = namedChildren(expression.field("arguments"))[0]?.text() ?? "";
+    const size = sizeAt(scope, target, expression.range().start.index);
+    return size ? [size.length, size.length] : undefined;
+  }
+  if (kind !== "identifier") return undefined;
+  const name = expression.text();
+  // the innermost loop around the access that declares the name
+  for (
+    let current: SgNode | null = at.parent();
+    current && current.id() !== scope.fn.id();
+    current = current.parent()
+  ) {
+    if (!LOOP_KINDS.has(current.kind() as string) || loopVariable(current) !== name) continue;
+    const key = `${current.id()}:${name}`;
+    if (!scope.loops.has(key)) scope.loops.set(key, loopRange(scope, current, name, depth));
+    return scope.loops.get(key);
+  }
+  // a name declared once in the function with a literal and never changed: `idx := 12`
+  if (scope.constants.has(name)) return scope.constants.get(name);
+  const declared = new RegExp(`(?:^|[^\\w.])${name}\\s*:=\\s*(-?\\d+)\\s*$`, "m").exec(scope.bodyText);
+  const value = declared && !resized(scope.bodyText, name, 1) ? Number(declared[1]) : Number.NaN;
+  const range: Interval | undefined = Number.isSafeInteger(value) ? [value, value] : undefined;
+  scope.constants.set(name, range);
+  return range;
+}
+
+/** `for i := A; i < B; i++`, `i <= B`, `i+K < B`; `for i := range N`; `for i := range s`. */
+function loopRange(scope: Scope, loop: SgNode, name: string, depth: number): Interval | undefined {
+  const body = loop.field("body")?.text() ?? "";
+  // the body changes the variable: its values are not the clause's
+  if (resized(body, name, 0)) return undefined;
+  const clause = loop
+    .children()
+    .find((child) => ["for_clause", "range_clause"].includes(child.kind() as string));
+  if (!clause) return undefined;
+  if ((clause.kind() as string) === "range_clause") {
+    const right = clause.field("right");
+    if (!right) return undefined;
+    if ((right.kind() as string) === "int_literal") {
+      const count = intValue(right);
+      return count === undefined || count < 1 ? undefined : [0, count - 1];
+    }
+    const size = sizeAt(scope, right.text(), loop.range().start.index);
+    return size && size.length > 0 ? [0, size.length - 1] : undefined;
+  }
+  const initializer = namedChildren(clause.field("initializer")?.field("right") ?? null);
+  const start = initializer.length === 1 ? valueRange(scope, initializer[0]!, loop, depth + 1) : undefined;
+  const update = clause.field("update")?.text().replace(/\s+/g, "") ?? "";
+  if (!start || !(update === `${name}++` || new RegExp(`^${name}\\+=\\d+$`).test(update))) return undefined;
+  const condition = clause.field("condition");
+  if (!condition || (condition.kind() as string) !== "binary_expression") return undefined;
+  const operator = condition.field("operator")?.text();
+  if (operator !== "<" && operator !== "<=") return undefined;
+  // the left side is the variable plus a constant: `i`, `i+1`
+  const left = condition.field("left")?.text().replace(/\s+/g, "") ?? "";
+  const offset = new RegExp(`^${name}(?:\\+(\\d+))?$`).exec(left);
+  if (!offset) return undefined;
+  const bound = valueRange(scope, condition.field("right"), loop, depth + 1);
+  if (!bound) return undefined;
+  const high = bound[1] - Number(offset[1] ?? 0) - (operator === "<" ? 1 : 0);
+  return high < start[0] ? undefined : [start[0], high];
+}
+
+/** `var a [10]int` (an array) and `var s []int` (a nil slice) declared in the function body. */
+function declaredContainers(body: SgNode, fn: SgNode): SizedSlice[] {
+  const out: SizedSlice[] = [];
+  for (const spec of body.findAll({ rule: { kind: "var_spec" } }).slice(0, MAX_DECLARATIONS)) {
+    if (ownerFunction(spec)?.id() !== fn.id() || spec.field("value")) continue;
+    const names = spec.children().filter((child) => (child.kind() as string) === "identifier");
+    const type = spec.field("type");
+    if (names.length !== 1 || !type) continue;
+    const after = spec.range().end.index;
+    if ((type.kind() as string) === "array_type") {
+      const length = intValue(type.field("length"));
+      if (length !== undefined) out.push({ name: names[0]!.text(), length, capacity: length, after });
+    } else if ((type.kind() as string) === "slice_type")
+      out.push({ name: names[0]!.text(), length: 0, capacity: 0, after });
+  }
+  return out;
+}
+
+/** `x := s[lo:hi]` of a sized slice: length `hi - lo`, capacity `cap(s) - lo`. */
+function derivedSlice(scope: Scope, declaration: SgNode): SizedSlice | undefined {
+  const names = namedChildren(declaration.field("left"));
+  const values = namedChildren(declaration.field("right"));
+  if (names.length !== 1 || values.length !== 1 || (values[0]!.kind() as string) !== "slice_expression")
+    return undefined;
+  const value = values[0]!;
+  const base = sizeAt(scope, value.field("operand")?.text() ?? "", declaration.range().start.index);
+  if (!base) return undefined;
+  const bound = (field: string, fallback: number) => {
+    const node = value.field(field);
+    return node ? intValue(node) : fallback;
+  };
+  const low = bound("start", 0);
+  const high = bound("end", base.length);
+  const capacity = bound("capacity", base.capacity);
+  if (low === undefined || high === undefined || capacity === undefined) return undefined;
+  if (high > base.capacity || capacity > base.capacity) return undefined; // that access is the finding
+  return {
+    name: names[0]!.text(),
+    length: high - low,
+    capacity: capacity - low,
+    after: declaration.range().end.index,
+  };
+}
+
 function check(model: SastModel, report: (node: SgNode, message: string) => void): void {
-  if (model.language !== "go" || !PREFILTER.test(model.file.text)) return;
+  if (model.language !== "go" || !(PREFILTER.test(model.file.text) || NIL_SLICE.test(model.file.text)))
+    return;
   const functions = model.root.findAll({
     rule: {
       any: [{ kind: "function_declaration" }, { kind: "method_declaration" }, { kind: "func_literal" }],
@@ -117,39 +312,64 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
     const body = fn.field("body");
     if (!body) continue;
     const bodyText = body.text();
-    if (!PREFILTER.test(bodyText)) continue;
+    if (!mayHaveFinding(bodyText)) continue;
+    const scope: Scope = { fn, bodyText, slices: [], constants: new Map(), loops: new Map() };
     // a nested function literal is judged on its own: its declarations are not this function's
     const declarations = body
-      .findAll({ rule: { kind: "short_var_declaration", regex: ":=\\s*(?:make\\(\\s*\\[\\]|\\[\\])" } })
+      .findAll({
+        // a literal size (`make([]T, 4)`, `[]T{…}`) or a slice of another slice (`x := s[:4]`)
+        rule: {
+          kind: "short_var_declaration",
+          regex: ":=\\s*(?:make\\(\\s*\\[\\]|\\[\\]|[\\w.]+\\[[^\\]]*:)",
+        },
+      })
       .filter((declaration) => ownerFunction(declaration)?.id() === fn.id())
       .slice(0, MAX_DECLARATIONS);
-    const slices: SizedSlice[] = [];
-    for (const declaration of declarations) {
-      const slice = sizedSlice(declaration);
-      if (!slice) continue;
-      // any other declaration of the name (shadowing, a second make) counts as a resize
-      if (resized(bodyText, slice, 1)) continue;
-      slices.push(slice);
+    for (const container of declaredContainers(body, fn)) {
+      if (!resized(bodyText, container.name, 0)) scope.slices.push(container);
     }
-    if (slices.length === 0) continue;
+    for (const declaration of declarations) {
+      const slice = sizedSlice(declaration) ?? derivedSlice(scope, declaration);
+      if (!slice) continue;
+      // any other declaration of the name (shadowing, a second make) counts as a resize, except
+      // plain reassignments with a literal size in the function's own block: `s = make([]byte, 0)`
+      const reassigned = sizedReassignments(body, fn, slice);
+      if (reassigned === undefined || resized(bodyText, slice.name, 1 + reassigned.length)) continue;
+      scope.slices.push(slice, ...reassigned);
+    }
+    if (scope.slices.length === 0) continue;
     const accesses = body.findAll({
       rule: { any: [{ kind: "index_expression" }, { kind: "slice_expression" }] },
     });
-    for (const access of accesses) {
+    for (const access of accesses.slice(0, MAX_ACCESSES)) {
       const operand = access.field("operand");
-      const slice = slices.find((candidate) => candidate.name === operand?.text());
-      if (!slice || access.range().start.index < slice.after) continue;
-      if (isDead(model, access.range().start.index) || guardedByLength(access, fn, slice.name)) continue;
+      const slice = sizeAt(scope, operand?.text() ?? "", access.range().start.index);
+      if (!slice) continue;
+      const indexText = access.text().slice((operand?.text() ?? "").length);
+      if (isDead(model, access.range().start.index) || guardedByLength(access, fn, slice.name, indexText))
+        continue;
       if ((access.kind() as string) === "index_expression") {
-        const index = intValue(access.field("index"));
-        if (index !== undefined && index >= slice.length)
-          report(access, `index ${index} is out of range: \`${slice.name}\` has length ${slice.length}`);
+        const index = access.field("index");
+        const range = valueRange(scope, index, access);
+        if (!range) continue;
+        const shown = index?.text() ?? "";
+        if (range[1] >= slice.length)
+          report(
+            access,
+            /^\d+$/.test(shown)
+              ? `index ${shown} is out of range: \`${slice.name}\` has length ${slice.length}`
+              : `index \`${shown}\` can reach ${range[1]}, out of range: \`${slice.name}\` has length ${slice.length}`,
+          );
+        else if (range[0] < 0)
+          report(access, `index \`${shown}\` can be ${range[0]}: negative indexes panic`);
         continue;
       }
-      const bounds = ["start", "end", "capacity"]
-        .map((field) => intValue(access.field(field)))
-        .filter((bound): bound is number => bound !== undefined);
-      const high = Math.max(-1, ...bounds);
+      const ranges = ["start", "end", "capacity"]
+        .map((field) => access.field(field))
+        .filter((node): node is SgNode => node !== null)
+        .map((node) => valueRange(scope, node, access));
+      if (ranges.some((range) => range === undefined)) continue;
+      const high = Math.max(-1, ...ranges.map((range) => range![1]));
       if (high > slice.capacity)
         report(
           access,
@@ -157,6 +377,26 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
         );
     }
   }
+}
+
+/**
+ * `s = make([]T, n)` / `s = []T{…}` statements of the function's own block after the declaration:
+ * each starts a new known size. Undefined when any other assignment of the name exists.
+ */
+function sizedReassignments(body: SgNode, fn: SgNode, slice: SizedSlice): SizedSlice[] | undefined {
+  const out: SizedSlice[] = [];
+  for (const assignment of body.findAll({
+    rule: { kind: "assignment_statement", regex: `^${slice.name}\\s*=` },
+  })) {
+    // a statement of the function's own block (grammars wrap its statements in a statement_list)
+    const parent = assignment.parent();
+    const block = (parent?.kind() as string) === "statement_list" ? parent?.parent() : parent;
+    if (ownerFunction(assignment)?.id() !== fn.id() || block?.id() !== body.id()) continue;
+    const sized = sizedSlice(assignment);
+    if (!sized) continue;
+    out.push(sized);
+  }
+  return out;
 }
 
 export const uncheckedSliceBounds = {

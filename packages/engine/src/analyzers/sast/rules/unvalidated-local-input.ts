@@ -1,0 +1,110 @@
+// The audit tier of the taint rules: flows whose source is the invoking user's own input (a CLI's
+// arguments and flags, the environment, standard input), which the taint rules leave out because
+// that user already holds what the flow reaches. A reviewer should still look where the program
+// may run with other privileges (setuid, a service reading its environment from a shared file).
+import { defineFileRule } from "../../../rule.ts";
+import { isTestPath } from "../../secrets/allowlist.ts";
+import type { PatternHazard, TaintHazard } from "../languages/types.ts";
+import type { SastModel } from "../model.ts";
+import { patternMatches } from "../patterns.ts";
+import { taintFlows } from "../taint.ts";
+
+// The hazards whose sinks a local source can reach; the taint rules have computed (and cached)
+// their flows before this rule runs, so asking again costs a cache read.
+const HAZARDS: readonly TaintHazard[] = [
+  "command-injection",
+  "path-traversal",
+  "ssrf",
+  "sql-injection",
+  "code-injection",
+  "ldap-injection",
+  "xpath-injection",
+];
+
+// The pattern rules that report a value built at run time whatever its source: where one of them
+// reports a line of the flow, that finding (at its own severity) stands for it.
+const PATTERNS_OF: Partial<Record<TaintHazard, readonly PatternHazard[]>> = {
+  "command-injection": ["dynamic-shell-command", "partial-executable-path"],
+  "sql-injection": ["dynamic-sql-query"],
+  "code-injection": ["dynamic-code-evaluation"],
+};
+
+export const unvalidatedLocalInput = Object.assign(
+  defineFileRule<SastModel>({
+    id: "sast/unvalidated-local-input",
+    analyzer: "sast",
+    title: "Command-line, environment or standard input reaches a file path, URL or command",
+    severity: "low",
+    confidence: "low",
+    lifecycle: "preview",
+    cwe: [20],
+    controls: [],
+    fixable: false,
+    docs: {
+      summary:
+        "An audit finding (Go so far): `os.Args`, `flag` values, `os.Getenv`/`LookupEnv`, standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`) flow, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL query, an LDAP filter or an XPath expression. Package-level variables assigned from these count too. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input. Test code is not reported.",
+      whyItMatters:
+        "The user who starts a command-line tool can already read and run what it reads and runs, so such a flow is usually intended. It becomes a hazard when the program runs with privileges its caller does not have (setuid binaries, services whose environment comes from a shared configuration, CI jobs fed by pull-request titles): then the argument or variable is an attacker's. gosec reports these flows regardless of context.",
+      remediation:
+        "Check the value where it enters (an allow-list of programs, `filepath.IsLocal` or a base-directory prefix check for paths, a fixed scheme and host for URLs). Where the flow is the tool's purpose (a file viewer opening the path it was given), mark the line: `// rampart:ignore sast/unvalidated-local-input the user names the file to read` (gosec's `// #nosec G304 -- reason` is honoured too).",
+      example:
+        'name := filepath.Base(os.Args[1])\nif !filepath.IsLocal(name) {\n\tlog.Fatal("not a local path")\n}\ndata, err := os.ReadFile(filepath.Join(dataDir, name))',
+      references: ["https://cwe.mitre.org/data/definitions/20.html"],
+    },
+    check(ctx) {
+      if (isTestPath(ctx.model.file.path)) return;
+      for (const hazard of HAZARDS) {
+        let patternLines: Set<number> | undefined;
+        for (const flow of taintFlows(ctx.model, hazard)) {
+          if (!flow.source.local) continue;
+          patternLines ??= new Set(
+            (PATTERNS_OF[hazard] ?? []).flatMap((pattern) =>
+              patternMatches(ctx.model, pattern).map((match) => match.at.line),
+            ),
+          );
+          const lines = [
+            flow.sink.line,
+            flow.source.line,
+            ...(flow.source.steps ?? []).map((step) => step.line),
+          ];
+          if (lines.some((line) => patternLines!.has(line))) continue;
+          const via =
+            flow.source.via.length > 0
+              ? ` via ${flow.source.via.map((name) => `\`${name}\``).join(" → ")}`
+              : "";
+          const remote = flow.remote;
+          const where = remote
+            ? ` in ${remote.path} line ${remote.line}, through \`${remote.through}()\``
+            : "";
+          ctx.report({
+            message: `${flow.source.label} from line ${flow.source.line}${via} reaches the ${flow.label} of \`${flow.callee}\`${where} (the invoking user's input: review if the program runs with other privileges)`,
+            at: {
+              line: flow.sink.line,
+              column: flow.sink.column,
+              endLine: flow.sink.endLine,
+              endColumn: flow.sink.endColumn,
+            },
+            related: [
+              {
+                at: { line: flow.source.line, column: flow.source.column },
+                message: `source: ${flow.source.label}`,
+              },
+              ...(flow.source.steps ?? []).map((step) => ({
+                at: { line: step.line, column: step.column },
+                message: `step: \`${step.name}\``,
+                ...(step.path ? { path: step.path } : {}),
+              })),
+            ],
+            properties: {
+              category: "security",
+              hazard,
+              sourceLine: flow.source.line,
+              sinkLine: flow.sink.line,
+            },
+          });
+        }
+      }
+    },
+  }),
+  { category: "security" as const },
+);

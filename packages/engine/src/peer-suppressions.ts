@@ -1,0 +1,192 @@
+// Suppression comments of the scanners a project may already run: gosec's `// #nosec G304 -- reason`
+// (and `//gosec:disable G304 -- reason`) and bandit's `# nosec B602 -- reason`. A team that marked a
+// line for them decided about the hazard Rampart reports there, so the marker suppresses Rampart's
+// code-analysis (`sast/*`) findings of the same hazard on that line. As with `rampart:ignore`, the
+// finding is kept, marked with the marker's place and reason; unlike it, a marker without a reason
+// still applies (neither tool's syntax asks for one, and a team's triage should not resurface) and
+// says "no justification given", so an auditor sees which decisions were never explained.
+
+/** Which Rampart rule ids each peer code stands for (matched against the whole id). */
+const GOSEC: Record<string, RegExp> = {
+  G101: /^sast\/hardcoded-credential$/,
+  G102: /^sast\/bind-all-interfaces$/,
+  G103: /^sast\/unsafe-package-use$/,
+  G106: /^sast\/ssh-host-key-not-verified$/,
+  G107: /^sast\/(?:ssrf|unvalidated-local-input)$/,
+  G108: /^sast\/debug-mode-enabled$/,
+  G110: /^sast\/unsafe-archive-extraction$/,
+  G112: /^sast\/http-server-without-timeout$/,
+  G114: /^sast\/http-server-without-timeout$/,
+  G115: /^sast\/integer-overflow-conversion$/,
+  G201: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
+  G202: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
+  G203: /^sast\/(?:xss|html-marked-safe|template-autoescape-disabled)$/,
+  G204: /^sast\/(?:command-injection|dynamic-shell-command|partial-executable-path|unvalidated-local-input)$/,
+  G301: /^sast\/permissive-file-permissions$/,
+  G302: /^sast\/permissive-file-permissions$/,
+  G303: /^sast\/insecure-temp-file$/,
+  G304: /^sast\/(?:path-traversal|unvalidated-local-input)$/,
+  G305: /^sast\/unsafe-archive-extraction$/,
+  G306: /^sast\/permissive-file-permissions$/,
+  G307: /^sast\/permissive-file-permissions$/,
+  // weak hashes, ciphers and randomness: the precise rules and their audit tiers (`weak-hash…`)
+  G401: /^sast\/weak-(?:hash|cipher)/,
+  G402: /^sast\/(?:tls-verification-disabled|old-tls-version|weak-cipher)$/,
+  G403: /^sast\/weak-key-size$/,
+  G404: /^sast\/(?:weak-randomness|non-cryptographic-random)/,
+  G405: /^sast\/weak-(?:hash|cipher)/,
+  G406: /^sast\/weak-(?:hash|cipher)/,
+  G501: /^sast\/weak-(?:hash|cipher)/,
+  G502: /^sast\/weak-(?:hash|cipher)/,
+  G503: /^sast\/weak-(?:hash|cipher)/,
+  G504: /^sast\/weak-(?:hash|cipher)/,
+  G505: /^sast\/weak-(?:hash|cipher)/,
+  G506: /^sast\/weak-(?:hash|cipher)/,
+  G507: /^sast\/weak-(?:hash|cipher)/,
+  G601: /^sast\/unchecked-slice-bounds$/,
+  G602: /^sast\/unchecked-slice-bounds$/,
+  G701: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
+  G702: /^sast\/(?:command-injection|dynamic-shell-command|unvalidated-local-input)$/,
+  G703: /^sast\/(?:path-traversal|unvalidated-local-input)$/,
+  G704: /^sast\/(?:ssrf|unvalidated-local-input)$/,
+  G705: /^sast\/xss$/,
+};
+
+const BANDIT: Record<string, RegExp> = {
+  B101: /^sast\/assert-used-for-security$/,
+  B102: /^sast\/(?:dynamic-code-evaluation|code-injection)$/,
+  B103: /^sast\/permissive-file-permissions$/,
+  B104: /^sast\/bind-all-interfaces$/,
+  B105: /^sast\/hardcoded-credential$/,
+  B106: /^sast\/hardcoded-credential$/,
+  B107: /^sast\/hardcoded-credential$/,
+  B108: /^sast\/insecure-temp-file$/,
+  B110: /^sast\/swallowed-exception$/,
+  B112: /^sast\/swallowed-exception$/,
+  B113: /^sast\/request-without-timeout$/,
+  B201: /^sast\/debug-mode-enabled$/,
+  B202: /^sast\/unsafe-archive-extraction$/,
+  B301: /^sast\/unsafe-deserialization$/,
+  B302: /^sast\/unsafe-deserialization$/,
+  B303: /^sast\/weak-(?:hash|cipher)/,
+  B304: /^sast\/weak-(?:hash|cipher)/,
+  B305: /^sast\/weak-(?:hash|cipher)/,
+  B306: /^sast\/insecure-temp-file$/,
+  B307: /^sast\/(?:dynamic-code-evaluation|code-injection)$/,
+  B308: /^sast\/(?:html-marked-safe|xss)$/,
+  B310: /^sast\/ssrf$/,
+  B311: /^sast\/(?:weak-randomness|non-cryptographic-random)/,
+  B312: /^sast\/cleartext-protocol$/,
+  B313: /^sast\/xxe/,
+  B314: /^sast\/xxe/,
+  B315: /^sast\/xxe/,
+  B316: /^sast\/xxe/,
+  B317: /^sast\/xxe/,
+  B318: /^sast\/xxe/,
+  B319: /^sast\/xxe/,
+  B320: /^sast\/xxe/,
+  B321: /^sast\/cleartext-protocol$/,
+  B323: /^sast\/tls-verification-disabled$/,
+  B324: /^sast\/weak-(?:hash|cipher)/,
+  B501: /^sast\/tls-verification-disabled$/,
+  B502: /^sast\/old-tls-version$/,
+  B503: /^sast\/old-tls-version$/,
+  B504: /^sast\/old-tls-version$/,
+  B505: /^sast\/weak-key-size$/,
+  B506: /^sast\/unsafe-deserialization$/,
+  B507: /^sast\/ssh-host-key-not-verified$/,
+  B508: /^sast\/cleartext-protocol$/,
+  B509: /^sast\/cleartext-protocol$/,
+  B601: /^sast\/(?:command-injection|dynamic-shell-command)$/,
+  B602: /^sast\/(?:command-injection|dynamic-shell-command|shell-wildcard-injection)$/,
+  B603: /^sast\/(?:command-injection|dynamic-shell-command)$/,
+  B604: /^sast\/(?:command-injection|dynamic-shell-command)$/,
+  B605: /^sast\/(?:command-injection|dynamic-shell-command)$/,
+  B606: /^sast\/(?:command-injection|dynamic-shell-command)$/,
+  B607: /^sast\/partial-executable-path$/,
+  B608: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
+  B609: /^sast\/shell-wildcard-injection$/,
+  B610: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
+  B611: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
+  B612: /^sast\/logging-config-listener$/,
+  B614: /^sast\/unsafe-deserialization$/,
+  B701: /^sast\/template-autoescape-disabled$/,
+  B702: /^sast\/template-autoescape-disabled$/,
+  B703: /^sast\/(?:html-marked-safe|xss)$/,
+  B704: /^sast\/(?:html-marked-safe|xss)$/,
+};
+
+/** Every `sast/*` rule: a marker without codes speaks about the whole line. */
+const ANY_SAST = /^sast\//;
+
+/**
+ * gosec: `#nosec` in a `//` or `/*` comment, or `//gosec:disable`; bandit: `#` then `nosec`.
+ * Codes follow (`G304 G101`, `B602,B607`, `: B602`); the reason after ` -- `.
+ */
+const GOSEC_MARKER = /\/[/*]\s*(?:#nosec|gosec:disable)\b([^\n]*)$/;
+const BANDIT_MARKER = /#\s*nosec\b([^\n]*)$/;
+
+export interface PeerMarker {
+  tool: "gosec" | "bandit";
+  /** The codes the marker names (`G304`), empty when it names none. */
+  codes: string[];
+}
+
+export interface PeerSuppression extends PeerMarker {
+  /** The justification after ` -- `; "" when none was given. */
+  reason: string;
+  /** Where the marker starts in the line (text before it decides whether it stands alone). */
+  index: number;
+}
+
+/** Whether a peer marker covers a Rampart rule: a code that maps to it, or no code and any sast rule. */
+export function peerCovers(marker: PeerMarker, ruleId: string): boolean {
+  if (marker.codes.length === 0) return ANY_SAST.test(ruleId);
+  const table = marker.tool === "gosec" ? GOSEC : BANDIT;
+  return marker.codes.some((code) => table[code]?.test(ruleId) ?? false);
+}
+
+/** Which syntax a file's peer markers use: gosec's in Go, bandit's in Python, none elsewhere. */
+export function peerToolOf(path: string): "gosec" | "bandit" | undefined {
+  if (path.endsWith(".go")) return "gosec";
+  if (/\.pyi?$/.test(path)) return "bandit";
+  return undefined;
+}
+
+/**
+ * Where the line's comment starts (`#` in Python, `//` or `/*` in Go) outside string literals,
+ * or -1: `subprocess.Popen('#nosec', shell=True)` has no marker. Strings spanning lines are not
+ * followed (a marker inside one is taken as a comment: a rare, harmless miss).
+ */
+function commentStart(line: string, tool: "gosec" | "bandit"): number {
+  let quote = "";
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!;
+    if (quote) {
+      if (char === "\\" && quote !== "`") index++;
+      else if (char === quote) quote = "";
+      continue;
+    }
+    if (char === '"' || char === "'" || (tool === "gosec" && char === "`")) quote = char;
+    else if (tool === "bandit" && char === "#") return index;
+    else if (tool === "gosec" && char === "/" && (line[index + 1] === "/" || line[index + 1] === "*"))
+      return index;
+  }
+  return -1;
+}
+
+/** The peer marker of one line, if any. */
+export function peerSuppressionOf(line: string, tool: "gosec" | "bandit"): PeerSuppression | undefined {
+  if (!line.includes("nosec") && !line.includes("gosec:disable")) return undefined;
+  const comment = commentStart(line, tool);
+  if (comment === -1) return undefined;
+  const found = (tool === "gosec" ? GOSEC_MARKER : BANDIT_MARKER).exec(line.slice(comment));
+  if (!found) return undefined;
+  const rest = found[1]!.replace(/\s*\*\/\s*$/, "");
+  const separator = rest.indexOf("--");
+  const codeText = separator === -1 ? rest : rest.slice(0, separator);
+  const reason = separator === -1 ? "" : rest.slice(separator + 2).trim();
+  // a code Rampart has no rule for covers nothing; no code at all covers every sast rule
+  const codes = [...codeText.toUpperCase().matchAll(/\b([GB]\d{3})\b/g)].map((code) => code[1]!);
+  return { tool, codes, reason, index: comment + found.index };
+}
