@@ -118,6 +118,32 @@ describe("gosec and bandit markers", () => {
     expect(extractSuppressions("x := 1 # nosec -- no\n", "main.go")).toEqual([]);
     expect(extractSuppressions(python)).toEqual([]);
   });
+
+  it("cover the audit tier's rules for the codes bandit reports them under", () => {
+    const python = [
+      "os.system('/bin/echo hi')  # nosec B605 -- fixed command", // 1
+      "tree = xml.etree.ElementTree.parse(path)  # nosec B314 -- our own config file", // 2
+      "ok = eval(expression)  # nosec B307 -- calculator sandbox", // 3
+      "cur.execute(RawSQL(query))  # nosec B611 -- vetted", // 4
+      "urllib.request.urlopen(url)  # nosec B404", // 5: B404 is about importing subprocess
+    ].join("\n");
+    const path = "tools/run.py";
+    const findings = [
+      finding("sast/shell-process-start", path, 1),
+      finding("sast/xml-parser-not-hardened", path, 2),
+      finding("sast/code-evaluation", path, 3),
+      finding("sast/raw-sql-fragment", path, 4),
+      finding("sast/unrestricted-url-scheme", path, 5),
+    ];
+    applyInlineSuppressions(findings, new Map([[path, extractSuppressions(python, path)]]));
+    expect(findings.map((item) => item.suppression?.reason ?? null)).toEqual([
+      "bandit nosec B605: fixed command",
+      "bandit nosec B314: our own config file",
+      "bandit nosec B307: calculator sandbox",
+      "bandit nosec B611: vetted",
+      null,
+    ]);
+  });
 });
 
 describe("config suppressions", () => {
