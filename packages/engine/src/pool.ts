@@ -6,6 +6,7 @@
 // for the main thread to answer before starting its next batch, even while the main thread is busy
 // (loading its own analyzers, merging a large result). A worker handles its messages in order, so
 // the batch at the head of its list is the one running, and only that one is timed.
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { SkippedFile } from "./analyzer.ts";
 import type { BatchResult, FileTask, ProcessorInit } from "./process-files.ts";
@@ -42,6 +43,22 @@ interface Slot {
   ready: boolean;
   /** Terminated by the pool: later events of this worker are ignored. */
   done: boolean;
+}
+
+let compileFlagSet = false;
+
+/**
+ * V8 optimizes hot functions on its background threads by default, and each of those threads
+ * allocates its compiler's zones in a malloc arena of its own, which keeps their pages: on the
+ * CPython standard library (`--analyzers sast`) that was two or three arenas of 40-80 MB beside
+ * the workers' own (bench/RESULTS.md). Compiling on the worker's thread puts the zones in the
+ * arena the worker already has. V8 reads the flag when an isolate is made, so it is set before
+ * the first worker starts; the main thread's isolate, made earlier, keeps its compiler thread.
+ */
+function compileOnTheWorkersOwnThread(): void {
+  if (compileFlagSet) return;
+  compileFlagSet = true;
+  setFlagsFromString("--no-concurrent-recompilation");
 }
 
 /**
@@ -165,6 +182,7 @@ export function runPool(
     };
 
     const start = () => {
+      compileOnTheWorkersOwnThread();
       // execArgv [] so the worker does not inherit test-runner or loader flags.
       // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
       // A small young generation (V8's default is several times larger) keeps each worker's heap
