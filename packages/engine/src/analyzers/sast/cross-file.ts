@@ -290,16 +290,7 @@ function scriptImports(model: SastModel): ImportedName[] {
  */
 function javaImports(model: SastModel): ImportedName[] {
   const text = model.file.text;
-  const folder = folderOf(model.file.path);
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1];
-  const pkgPath = pkg?.replace(/\./g, "/");
-  const root =
-    pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
-      ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
-      : undefined;
-  const imported = new Map<string, string>();
-  for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
-    imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
+  const { classPath } = javaPackage(model);
   const classes = new Set<string>();
   for (const match of text.matchAll(/(?<![\w.])([A-Z]\w*)\s*\.\s*[a-z]\w*\s*\(/g)) {
     classes.add(match[1]!);
@@ -307,16 +298,35 @@ function javaImports(model: SastModel): ImportedName[] {
   }
   const imports: ImportedName[] = javaInstances(model);
   for (const name of classes) {
-    const from = imported.get(name);
-    const path =
-      from !== undefined
-        ? root !== undefined
-          ? `${root === "" ? "" : `${root}/`}${from}/${name}.java`
-          : undefined
-        : `${folder === "" ? "" : `${folder}/`}${name}.java`;
+    const path = classPath(name);
     if (path) imports.push({ local: name, paths: [path] });
   }
   return imports;
+}
+
+/**
+ * Where a Java file's classes live: `classPath(name, qualifier?)` is the file of a class named
+ * with its package (`com.acme`), by its import, or else of the file's own folder (its package);
+ * undefined when the source root cannot be told from the file's `package` line.
+ */
+function javaPackage(model: SastModel): { classPath(name: string, qualifier?: string): string | undefined } {
+  const text = model.file.text;
+  const folder = folderOf(model.file.path);
+  const pkgPath = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]?.replace(/\./g, "/");
+  const root =
+    pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
+      ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
+      : undefined;
+  const imported = new Map<string, string>();
+  for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
+    imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
+  return {
+    classPath(name, qualifier) {
+      const from = qualifier?.replace(/\./g, "/") ?? imported.get(name);
+      if (from === undefined) return `${folder === "" ? "" : `${folder}/`}${name}.java`;
+      return root === undefined ? undefined : `${root === "" ? "" : `${root}/`}${from}/${name}.java`;
+    },
+  };
 }
 
 /** `Helper helper = new Helper(…)` and `com.acme.Helper h = new com.acme.Helper(…)`: the variable. */
@@ -333,25 +343,14 @@ const REQUEST_ARGUMENT = /(?<![\w.])(?:request|req|httpRequest|servletRequest|ht
 function javaInstances(model: SastModel): (ImportedName & { fromRequest: boolean })[] {
   const text = model.file.text;
   if (!/\bnew\s/.test(text)) return [];
-  const folder = folderOf(model.file.path);
-  const pkgPath = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]?.replace(/\./g, "/");
-  const root =
-    pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
-      ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
-      : undefined;
-  const imported = new Map<string, string>();
-  for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
-    imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
-  const under = (from: string, name: string) =>
-    root === undefined ? undefined : `${root === "" ? "" : `${root}/`}${from}/${name}.java`;
+  const { classPath } = javaPackage(model);
   const instances: (ImportedName & { fromRequest: boolean })[] = [];
   const seen = new Set<string>();
   for (const match of text.matchAll(JAVA_INSTANCE)) {
     const [, qualifier, name, variable, args] = match;
     if (seen.has(variable!) || instances.length >= 20) continue;
     seen.add(variable!);
-    const from = qualifier?.replace(/\./g, "/") ?? imported.get(name!);
-    const path = from !== undefined ? under(from, name!) : `${folder === "" ? "" : `${folder}/`}${name}.java`;
+    const path = classPath(name!, qualifier);
     if (path) instances.push({ local: variable!, paths: [path], fromRequest: REQUEST_ARGUMENT.test(args!) });
   }
   return instances;

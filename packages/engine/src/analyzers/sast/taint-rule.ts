@@ -2,11 +2,11 @@
 // `languages/<lang>.ts`), its metadata and docs. This turns it into a file rule whose finding
 // names the source and its line, carries the source as a related location, and attaches a
 // mechanical fix where the language's sink spec has one.
-import { defineFileRule, type FileRule, type RuleMeta } from "../../rule.ts";
+import { defineFileRule, type FileRule, type Report, type RuleMeta } from "../../rule.ts";
 import { fixFor } from "./fixes.ts";
 import type { Category, TaintHazard } from "./languages/types.ts";
 import type { SastModel } from "./model.ts";
-import { taintFlows } from "./taint.ts";
+import { type TaintFlow, taintFlows } from "./taint.ts";
 
 export interface TaintRuleData extends Omit<RuleMeta, "analyzer" | "id"> {
   hazard: TaintHazard;
@@ -24,50 +24,9 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
         for (const flow of taintFlows(ctx.model, hazard)) {
           // the invoking user's own input: `sast/unvalidated-local-input` reports it (audit tier)
           if (flow.source.local) continue;
-          const via =
-            flow.source.via.length > 0
-              ? ` via ${flow.source.via.map((name) => `\`${name}\``).join(" → ")}`
-              : "";
           const fix = flow.remote ? undefined : fixFor(ctx.model, flow);
-          // A source or sink in another file of the project (cross-file summaries) is named by path.
-          const from = flow.source.path
-            ? `${flow.source.path} line ${flow.source.line}`
-            : `line ${flow.source.line}`;
-          const remote = flow.remote;
-          const where = remote
-            ? ` in ${remote.path} line ${remote.line}, through \`${remote.through}()\``
-            : "";
           ctx.report({
-            message: `${flow.source.label} from ${from}${via} reaches the ${flow.label} of \`${flow.callee}\`${where}`,
-            at: {
-              line: flow.sink.line,
-              column: flow.sink.column,
-              endLine: flow.sink.endLine,
-              endColumn: flow.sink.endColumn,
-            },
-            // The path: the source, each assignment, parameter or helper call it passed through,
-            // and the sink when it lies in another file.
-            related: [
-              {
-                at: { line: flow.source.line, column: flow.source.column },
-                message: `source: ${flow.source.label}`,
-                ...(flow.source.path ? { path: flow.source.path } : {}),
-              },
-              ...(flow.source.steps ?? []).map((step) => ({
-                at: { line: step.line, column: step.column },
-                message: `step: \`${step.name}\``,
-                ...(step.path ? { path: step.path } : {}),
-              })),
-              ...(remote
-                ? [
-                    {
-                      at: { line: remote.line, column: remote.column },
-                      message: `sink: ${flow.label} of \`${flow.callee}\``,
-                      path: remote.path,
-                    },
-                  ]
-                : []),
-            ],
+            ...flowReport(flow),
             ...(fix ? { fix } : {}),
             properties: {
               category: data.category,
@@ -81,5 +40,48 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
       },
     }),
     category: data.category,
+  };
+}
+
+/**
+ * A flow as a finding: the message names the source (by path when it lies in another file), the
+ * names it passed through and the sink; the related locations are the path — the source, each
+ * assignment, parameter or helper call, and the sink when it lies in another file.
+ */
+export function flowReport(flow: TaintFlow, note = ""): Pick<Report, "message" | "at" | "related"> {
+  const via =
+    flow.source.via.length > 0 ? ` via ${flow.source.via.map((name) => `\`${name}\``).join(" → ")}` : "";
+  const from = flow.source.path ? `${flow.source.path} line ${flow.source.line}` : `line ${flow.source.line}`;
+  const remote = flow.remote;
+  const where = remote ? ` in ${remote.path} line ${remote.line}, through \`${remote.through}()\`` : "";
+  return {
+    message: `${flow.source.label} from ${from}${via} reaches the ${flow.label} of \`${flow.callee}\`${where}${note}`,
+    at: {
+      line: flow.sink.line,
+      column: flow.sink.column,
+      endLine: flow.sink.endLine,
+      endColumn: flow.sink.endColumn,
+    },
+    related: [
+      {
+        at: { line: flow.source.line, column: flow.source.column },
+        message: `source: ${flow.source.label}`,
+        ...(flow.source.path ? { path: flow.source.path } : {}),
+      },
+      ...(flow.source.steps ?? []).map((step) => ({
+        at: { line: step.line, column: step.column },
+        message: `step: \`${step.name}\``,
+        ...(step.path ? { path: step.path } : {}),
+      })),
+      ...(remote
+        ? [
+            {
+              at: { line: remote.line, column: remote.column },
+              message: `sink: ${flow.label} of \`${flow.callee}\``,
+              path: remote.path,
+            },
+          ]
+        : []),
+    ],
   };
 }

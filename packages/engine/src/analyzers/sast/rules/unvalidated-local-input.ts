@@ -8,6 +8,7 @@ import type { PatternHazard, TaintHazard } from "../languages/types.ts";
 import type { SastModel } from "../model.ts";
 import { patternMatches } from "../patterns.ts";
 import { taintFlows } from "../taint.ts";
+import { flowReport } from "../taint-rule.ts";
 
 // The hazards whose sinks a local source can reach; the taint rules have computed (and cached)
 // their flows before this rule runs, so asking again costs a cache read.
@@ -68,33 +69,11 @@ export const unvalidatedLocalInput = Object.assign(
             ...(flow.source.steps ?? []).map((step) => step.line),
           ];
           if (lines.some((line) => patternLines!.has(line))) continue;
-          const via =
-            flow.source.via.length > 0
-              ? ` via ${flow.source.via.map((name) => `\`${name}\``).join(" → ")}`
-              : "";
-          const remote = flow.remote;
-          const where = remote
-            ? ` in ${remote.path} line ${remote.line}, through \`${remote.through}()\``
-            : "";
           ctx.report({
-            message: `${flow.source.label} from line ${flow.source.line}${via} reaches the ${flow.label} of \`${flow.callee}\`${where} (the invoking user's input: review if the program runs with other privileges)`,
-            at: {
-              line: flow.sink.line,
-              column: flow.sink.column,
-              endLine: flow.sink.endLine,
-              endColumn: flow.sink.endColumn,
-            },
-            related: [
-              {
-                at: { line: flow.source.line, column: flow.source.column },
-                message: `source: ${flow.source.label}`,
-              },
-              ...(flow.source.steps ?? []).map((step) => ({
-                at: { line: step.line, column: step.column },
-                message: `step: \`${step.name}\``,
-                ...(step.path ? { path: step.path } : {}),
-              })),
-            ],
+            ...flowReport(
+              flow,
+              " (the invoking user's input: review if the program runs with other privileges)",
+            ),
             properties: {
               category: "security",
               hazard,
