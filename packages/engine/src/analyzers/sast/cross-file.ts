@@ -258,6 +258,35 @@ const ESM_IMPORT =
 const REQUIRE_NAMES =
   /\b(?:const|let|var)[ \t]+(?:\{([^}]*)\}|([\w$]+))[ \t]*=[ \t]*require\([ \t]*["'](\.{1,2}\/[^"']+)["'][ \t]*\)/g;
 
+/** Every relative module a script loads: `require("./x")` anywhere, `import … from "./x"`, `import "./x"`. */
+const LOCAL_MODULE =
+  /\brequire\([ \t]*["'](\.{1,2}\/[^"']+)["'][ \t]*\)|^[ \t]*import\b[^"'\n]*["'](\.{1,2}\/[^"']+)["']/gm;
+/** Modules read per file for `localModulesMention`. */
+const MAX_MENTION_MODULES = 20;
+
+/**
+ * Whether a module this script loads by a relative path (one level, at most 20) matches `pattern`:
+ * an Express app whose helmet or CSRF middleware is set up in `./security.js` is hardened there.
+ */
+export function localModulesMention(model: SastModel, pattern: RegExp): boolean {
+  if (model.language !== "javascript" && model.language !== "typescript" && model.language !== "tsx")
+    return false;
+  const folder = folderOf(model.file.path);
+  let read = 0;
+  for (const match of model.file.text.matchAll(LOCAL_MODULE)) {
+    for (const path of scriptPaths(folder, (match[1] ?? match[2])!)) {
+      if (path === model.file.path) continue;
+      const text = model.file.readSibling(path);
+      if (text === undefined) continue;
+      if (pattern.test(text)) return true;
+      read++;
+      break;
+    }
+    if (read >= MAX_MENTION_MODULES) break;
+  }
+  return false;
+}
+
 function scriptImports(model: SastModel): ImportedName[] {
   const text = model.file.text;
   const folder = folderOf(model.file.path);

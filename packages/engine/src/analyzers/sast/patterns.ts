@@ -5,6 +5,7 @@ import type { Report, Severity } from "../../rule.ts";
 import { isTestPath } from "../secrets/allowlist.ts";
 import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
+import { localModulesMention } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
 import { siblingConstant } from "./go-package.ts";
 import { propertyValue } from "./java-properties.ts";
@@ -393,7 +394,12 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
   const reported: { start: number; end: number }[] = [];
   for (const spec of model.spec.patterns) {
     if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
-    if (spec.unlessFile && mentionedInCode(model, spec.unlessFile)) continue;
+    if (
+      spec.unlessFile &&
+      (mentionedInCode(model, spec.unlessFile) ||
+        (spec.unlessInLocalModules && localModulesMention(model, spec.unlessFile)))
+    )
+      continue;
     if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);

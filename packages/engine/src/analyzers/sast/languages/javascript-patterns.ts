@@ -411,6 +411,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     ifFile: /\.listen\s*\(/,
     unlessFile:
       /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
+    unlessInLocalModules: true,
     inTests: "skip",
     message:
       "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
@@ -425,6 +426,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     ifPath: /(?:^|\/)(?:app|server)\.[cm]?[jt]s$/,
     unlessFile:
       /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
+    unlessInLocalModules: true,
     inTests: "skip",
     message:
       "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
@@ -438,6 +440,7 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     ifFile:
       /^(?=[\s\S]*?(?:express-session|cookie-session|cookie-parser))(?=[\s\S]*?(?:urlencoded|bodyParser\(\s*\)|express\.bodyParser|multer))/,
     unlessFile: /csrf|csurf|lusca|xsrf|sameSite\s*:\s*['"`]?(?:strict|lax)|SameSite=(?:Strict|Lax)/i,
+    unlessInLocalModules: true,
     inTests: "skip",
     message:
       "Express application with cookie sessions and form posts but no CSRF protection (no csurf/csrf token check, no SameSite cookies)",

@@ -186,6 +186,8 @@ export interface PatternSpec {
   unlessContext?: RegExp;
   /** When this text appears anywhere in the file, the match is not reported (a hardening call). */
   unlessFile?: RegExp;
+  /** `unlessFile` also counts in the scripts this file loads by a relative path (one level). */
+  unlessInLocalModules?: true;
   /** Only reported when the file's text matches (e.g. it imports `math/rand`). */
   ifFile?: RegExp;
   /** Only reported when the file's path matches (Django's `DEBUG` lives in `settings.py`). */

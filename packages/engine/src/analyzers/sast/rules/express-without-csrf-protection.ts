@@ -11,7 +11,7 @@ export const expressWithoutCsrfProtection = definePatternRule({
   controls: ["SAST-CFG-01"],
   docs: {
     summary:
-      'A file creates an Express application that keeps sessions in cookies (`express-session`, `cookie-session` or `cookie-parser`) and parses form posts (`urlencoded`, `multer`), and nothing in it checks a CSRF token (`csurf`, `csrf-csrf`, `lusca`, any `csrf`/`xsrf` name) or sets `sameSite: "strict"`/`"lax"` cookies. Test files are not reported.',
+      'A file creates an Express application that keeps sessions in cookies (`express-session`, `cookie-session` or `cookie-parser`) and parses form posts (`urlencoded`, `multer`), and nothing in it (or in a module of the project it loads by a relative path) checks a CSRF token (`csurf`, `csrf-csrf`, `lusca`, any `csrf`/`xsrf` name) or sets `sameSite: "strict"`/`"lax"` cookies. Test files are not reported.',
     whyItMatters:
       "Browsers attach the session cookie to a form another site submits: without a token check (or SameSite cookies), a page the user visits can change their profile, transfer funds or post in their name.",
     remediation:
