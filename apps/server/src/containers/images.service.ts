@@ -223,13 +223,14 @@ export function createImagesService(deps: {
       const message = error instanceof Error ? error.message : String(error);
       // An unreadable image stays unreadable: fail now instead of retrying.
       const final = isLastAttempt || error instanceof ImageError;
+      // The upload goes before the state says so: whoever sees "failed" finds nothing kept of it.
+      if (final) await rm(row.uploadPath, { force: true });
       await setState(
         imageId,
         final
           ? { state: "failed", error: message.replace(row.uploadPath, "image"), uploadPath: null }
           : { state: "queued", error: `${message} (retrying)` },
       );
-      if (final) await rm(row.uploadPath, { force: true });
       if (!(error instanceof ImageError)) throw error;
     }
   }
