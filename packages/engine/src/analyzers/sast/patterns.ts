@@ -278,29 +278,47 @@ function readsVariable(model: SastModel, node: SgNode, hazard?: TaintHazard): bo
 
 /**
  * Whether the file's code (comments blanked out) matches: a commented-out hardening call
- * (`// app.use(csrf())`, NodeGoat's "Fix for A8" blocks) does not harden anything. The comment
- * nodes are looked up only when the raw text matches.
+ * (`// app.use(csrf())`, NodeGoat's "Fix for A8" blocks) does not harden anything. The comments
+ * are looked up only when the raw text matches, and once per file.
  */
 function mentionedInCode(model: SastModel, pattern: RegExp): boolean {
+  return pattern.test(model.file.text) && pattern.test(codeWithoutComments(model));
+}
+
+/** The file's text without its comments (the raw text for a grammar without comment kinds). */
+function codeWithoutComments(model: SastModel): string {
+  const cached = model.cache.get("code-without-comments") as string | undefined;
+  if (cached !== undefined) return cached;
   const text = model.file.text;
-  if (!pattern.test(text)) return false;
   const kinds = model.spec.grammar === "java" ? ["line_comment", "block_comment"] : ["comment"];
-  let comments: SgNode[];
+  let code = text;
   try {
-    comments = model.root.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } } as never);
+    let at = 0;
+    code = "";
+    for (const comment of model.root.findAll({ rule: { any: kinds.map((kind) => ({ kind })) } } as never)) {
+      const range = comment.range();
+      code += text.slice(at, range.start.index);
+      at = range.end.index;
+    }
+    code += text.slice(at);
   } catch {
-    return true; // a grammar without these kinds: judge the raw text
+    code = text; // a grammar without these kinds: judge the raw text
   }
-  if (comments.length === 0) return true;
-  let code = "";
-  let at = 0;
-  for (const comment of comments) {
-    const range = comment.range();
-    code += text.slice(at, range.start.index);
-    at = range.end.index;
-  }
-  code += text.slice(at);
-  return pattern.test(code);
+  model.cache.set("code-without-comments", code);
+  return code;
+}
+
+/** `unlessFile` in the code, or (`unlessInLocalModules`) in a script it loads; asked once per file and pattern. */
+function hardenedBy(model: SastModel, spec: PatternSpec): boolean {
+  const pattern = spec.unlessFile!;
+  const key = `hardened:${spec.unlessInLocalModules ? "modules:" : ""}${pattern.source}`;
+  const cached = model.cache.get(key) as boolean | undefined;
+  if (cached !== undefined) return cached;
+  const found =
+    mentionedInCode(model, pattern) ||
+    (spec.unlessInLocalModules === true && localModulesMention(model, pattern));
+  model.cache.set(key, found);
+  return found;
 }
 
 /** Whether `$X` in a regex source, filled with the captured text, matches the file (bounded). */
@@ -365,7 +383,10 @@ function configuredArgumentMatches(model: SastModel, text: string, pattern: RegE
  * The lines where the rules named by an audit pattern report: pattern rules by their matches,
  * taint rules by their sinks in this file. Computed once per file and spec, on the first candidate.
  */
-function reportedLines(model: SastModel, precise: NonNullable<PatternSpec["unlessReported"]>): Set<number> {
+export function reportedLines(
+  model: SastModel,
+  precise: NonNullable<PatternSpec["unlessReported"]>,
+): Set<number> {
   const lines = new Set<number>();
   for (const hazard of precise.patterns ?? []) {
     for (const match of patternMatches(model, hazard)) lines.add(match.at.line);
@@ -394,14 +415,10 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
   const reported: { start: number; end: number }[] = [];
   for (const spec of model.spec.patterns) {
     if (spec.hazard !== hazard || !spec.prefilter.test(model.file.text)) continue;
-    if (
-      spec.unlessFile &&
-      (mentionedInCode(model, spec.unlessFile) ||
-        (spec.unlessInLocalModules && localModulesMention(model, spec.unlessFile)))
-    )
-      continue;
     if (spec.ifFile && !spec.ifFile.test(model.file.text)) continue;
     if (spec.ifPath && !spec.ifPath.test(model.file.path)) continue;
+    // after the cheap tests: it may read the comments and the modules the file loads
+    if (spec.unlessFile && hardenedBy(model, spec)) continue;
     const testCode = spec.inTests !== undefined && isTestPath(model.file.path);
     if (testCode && spec.inTests === "skip") continue;
     let preciseLines: Set<number> | undefined;

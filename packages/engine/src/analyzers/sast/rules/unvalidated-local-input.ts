@@ -6,7 +6,7 @@ import { defineFileRule } from "../../../rule.ts";
 import { isTestPath } from "../../secrets/allowlist.ts";
 import type { PatternHazard, TaintHazard } from "../languages/types.ts";
 import type { SastModel } from "../model.ts";
-import { patternMatches } from "../patterns.ts";
+import { reportedLines } from "../patterns.ts";
 import { taintFlows } from "../taint.ts";
 import { flowReport } from "../taint-rule.ts";
 
@@ -58,11 +58,7 @@ export const unvalidatedLocalInput = Object.assign(
         let patternLines: Set<number> | undefined;
         for (const flow of taintFlows(ctx.model, hazard)) {
           if (!flow.source.local) continue;
-          patternLines ??= new Set(
-            (PATTERNS_OF[hazard] ?? []).flatMap((pattern) =>
-              patternMatches(ctx.model, pattern).map((match) => match.at.line),
-            ),
-          );
+          patternLines ??= reportedLines(ctx.model, { patterns: PATTERNS_OF[hazard] ?? [] });
           const lines = [
             flow.sink.line,
             flow.source.line,
