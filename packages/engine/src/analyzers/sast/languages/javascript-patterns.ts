@@ -34,6 +34,24 @@ const TEMPLATE_ENGINE_CALL = {
   stopBy: "end",
 };
 
+/** Where an Express application is made: `express()`. */
+const EXPRESS_APP = {
+  prefilter: /express\(\s*\)/,
+  rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
+} as const;
+
+/** The Express header rule's spec but for which files it judges (its two variants below). */
+const EXPRESS_WITHOUT_SECURITY_HEADERS = {
+  hazard: "express-without-security-headers",
+  ...EXPRESS_APP,
+  unlessFile:
+    /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
+  unlessInLocalModules: true,
+  inTests: "skip",
+  message:
+    "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
+} as const satisfies Omit<PatternSpec, "ifFile">;
+
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -402,41 +420,20 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     message:
       "The user is stored in the session without `req.session.regenerate()`: the session id from before the login stays valid",
   },
+  // An Express application that starts a server (`listen`), or the Express generator's app.js
+  // (bin/www starts it; other modules exporting an app are sub-applications whose parent sets the
+  // headers), and never sets the security headers: clickjacking, MIME sniffing, no HSTS
+  { ...EXPRESS_WITHOUT_SECURITY_HEADERS, ifFile: /\.listen\s*\(/ },
   {
-    // An Express application that starts a server and never sets the security headers (helmet,
-    // or its own X-Frame-Options / CSP / HSTS): clickjacking, MIME sniffing, no HSTS
-    hazard: "express-without-security-headers",
-    prefilter: /express\(\s*\)/,
-    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
-    ifFile: /\.listen\s*\(/,
-    unlessFile:
-      /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
-    unlessInLocalModules: true,
-    inTests: "skip",
-    message:
-      "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
-  },
-  {
-    hazard: "express-without-security-headers",
-    prefilter: /express\(\s*\)/,
-    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
-    // the Express generator's app.js (bin/www starts it); other modules exporting an app are
-    // sub-applications whose parent sets the headers
+    ...EXPRESS_WITHOUT_SECURITY_HEADERS,
     ifFile: /module\.exports\s*=\s*app\b|export\s+default\s+app\b/,
     ifPath: /(?:^|\/)(?:app|server)\.[cm]?[jt]s$/,
-    unlessFile:
-      /helmet|lusca|x-powered-by|Content-Security-Policy|X-Frame-Options|Strict-Transport-Security|frameguard|hsts\(/i,
-    unlessInLocalModules: true,
-    inTests: "skip",
-    message:
-      "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
   },
   {
     // Cookie sessions plus form posts and no CSRF token check: another site can submit the
     // forms in the user's name. SameSite=strict/lax cookies are the other accepted defence.
     hazard: "express-without-csrf-protection",
-    prefilter: /express\(\s*\)/,
-    rule: { kind: "call_expression", regex: "^express\\(\\s*\\)$" },
+    ...EXPRESS_APP,
     ifFile:
       /^(?=[\s\S]*?(?:express-session|cookie-session|cookie-parser))(?=[\s\S]*?(?:urlencoded|bodyParser\(\s*\)|express\.bodyParser|multer))/,
     unlessFile: /csrf|csurf|lusca|xsrf|sameSite\s*:\s*['"`]?(?:strict|lax)|SameSite=(?:Strict|Lax)/i,
