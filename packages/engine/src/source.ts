@@ -155,6 +155,12 @@ export class SourceFile {
   }
 }
 
+/** The folder of a forward-slash path: "" at the root, no trailing slash (`a/b.go` → `a`). */
+export function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
 /** Turns an OS path into the forward-slash form findings carry. */
 export function toPosixPath(path: string): string {
   return path.split("\\").join("/");

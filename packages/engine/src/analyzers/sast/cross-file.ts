@@ -6,7 +6,7 @@
 // scan root and the size limit), and each worker keeps its own cache, so no pre-pass is needed and
 // a second scan in the same process reuses what the first one summarised.
 import { createHash } from "node:crypto";
-import { SourceFile } from "../../source.ts";
+import { folderOf, SourceFile } from "../../source.ts";
 import type { TaintHazard } from "./languages/types.ts";
 import { type LanguageName, parseSource, type SastModel } from "./model.ts";
 import type { TaintOrigin } from "./taint.ts";
@@ -153,11 +153,6 @@ interface ImportedName {
   only?: boolean;
   /** Candidate paths relative to the scan root, tried in order; the first that exists wins. */
   paths: string[];
-}
-
-function folderOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
 }
 
 /** Joins relative segments (`a/b`, `../c`) without leaving the root; undefined when it would. */
@@ -341,11 +336,7 @@ function javaImports(model: SastModel): ImportedName[] {
 function javaPackage(model: SastModel): { classPath(name: string, qualifier?: string): string | undefined } {
   const text = model.file.text;
   const folder = folderOf(model.file.path);
-  const pkgPath = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1]?.replace(/\./g, "/");
-  const root =
-    pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
-      ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
-      : undefined;
+  const root = javaSourceRoot(model);
   const imported = new Map<string, string>();
   for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
     imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
@@ -356,6 +347,19 @@ function javaPackage(model: SastModel): { classPath(name: string, qualifier?: st
       return root === undefined ? undefined : `${root === "" ? "" : `${root}/`}${from}/${name}.java`;
     },
   };
+}
+
+/**
+ * The source root a Java file's `package` line implies (`src/main/java` for
+ * `src/main/java/com/acme/A.java` in `package com.acme;`, "" at the scan root); undefined when the
+ * file's folder does not end with its package.
+ */
+export function javaSourceRoot(model: SastModel): string | undefined {
+  const folder = folderOf(model.file.path);
+  const pkgPath = /^\s*package\s+([\w.]+)\s*;/m.exec(model.file.text)?.[1]?.replace(/\./g, "/");
+  return pkgPath && (folder === pkgPath || folder.endsWith(`/${pkgPath}`))
+    ? folder.slice(0, folder.length - pkgPath.length).replace(/\/$/, "")
+    : undefined;
 }
 
 /** `Helper helper = new Helper(…)` and `com.acme.Helper h = new com.acme.Helper(…)`: the variable. */

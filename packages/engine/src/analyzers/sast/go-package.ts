@@ -1,5 +1,6 @@
 // Go: a package is a folder of files. What one file needs from its neighbours (a constant they
 // declare, a function they define) is read through the scan's bounded sibling reader, once per file.
+import { folderOf } from "../../source.ts";
 import type { SastModel } from "./model.ts";
 
 /** Bound on hostile input: sibling files read per file. */
@@ -10,7 +11,7 @@ export function packageTexts(model: SastModel): string[] {
   const cached = model.cache.get("go-package-texts") as string[] | undefined;
   if (cached) return cached;
   const path = model.file.path;
-  const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  const folder = folderOf(path);
   const self = path.slice(folder === "" ? 0 : folder.length + 1);
   const names = (model.file.listFolder?.(folder) ?? [])
     .filter((name) => name.endsWith(".go") && !name.endsWith("_test.go") && name !== self)

@@ -4,7 +4,7 @@
 // the old server default for modules that declare an older `go` version, or `tls10server=1`).
 // Versions are resolved through names and one-line functions of the file and of its package.
 import type { SgNode } from "@ast-grep/napi";
-import type { Span } from "../../source.ts";
+import { folderOf, type Span } from "../../source.ts";
 import { packageTexts } from "./go-package.ts";
 import type { SastModel } from "./model.ts";
 import { spanOf } from "./model.ts";
@@ -42,9 +42,7 @@ interface ModuleFacts {
 function moduleFacts(model: SastModel): ModuleFacts {
   const cached = model.cache.get("go-module") as ModuleFacts | undefined;
   if (cached) return cached;
-  let folder = model.file.path.includes("/")
-    ? model.file.path.slice(0, model.file.path.lastIndexOf("/"))
-    : "";
+  let folder = folderOf(model.file.path);
   let facts: ModuleFacts = { goMinor: undefined, tls10server: false };
   for (let step = 0; step < MAX_PARENTS; step++) {
     const text = model.file.readSibling(folder === "" ? "go.mod" : `${folder}/go.mod`);
@@ -57,7 +55,7 @@ function moduleFacts(model: SastModel): ModuleFacts {
       break;
     }
     if (folder === "") break;
-    folder = folder.includes("/") ? folder.slice(0, folder.lastIndexOf("/")) : "";
+    folder = folderOf(folder);
   }
   if (/^\/\/go:debug\s+tls10server=1\b/m.test(model.file.text)) facts = { ...facts, tls10server: true };
   model.cache.set("go-module", facts);

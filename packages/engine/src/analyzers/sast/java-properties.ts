@@ -3,6 +3,8 @@
 // value (MD5, say), and the literal is only the fallback when the key is missing. The hazard is in
 // what runs, so a rule judging an algorithm reads the project's file when it can, and the default
 // when it cannot.
+import { folderOf } from "../../source.ts";
+import { javaSourceRoot } from "./cross-file.ts";
 import type { SastModel } from "./model.ts";
 
 /** `String name = anything.getProperty("key")` or `…getProperty("key", "default")`. */
@@ -66,13 +68,11 @@ function projectProperties(model: SastModel): Map<string, string> | undefined {
 }
 
 function candidatePaths(model: SastModel, name: string): string[] {
-  const path = model.file.path;
-  const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(model.file.text)?.[1]?.replace(/\./g, "/");
+  const folder = folderOf(model.file.path);
+  const root = javaSourceRoot(model);
   const join = (...parts: string[]) => parts.filter((part) => part !== "").join("/");
   const paths: string[] = [];
-  if (pkg && (folder === pkg || folder.endsWith(`/${pkg}`))) {
-    const root = folder.slice(0, folder.length - pkg.length).replace(/\/$/, "");
+  if (root !== undefined) {
     // Maven and Gradle: src/main/java next to src/main/resources
     if (/(?:^|\/)java$/.test(root)) paths.push(join(root.replace(/java$/, "resources"), name));
     paths.push(join(root, name));

@@ -1,6 +1,6 @@
 // What one file contributes to the cross-file rules: plain data (it crosses a worker boundary).
 // Terraform joins resources within a module, i.e. one directory, so every item carries its folder.
-import type { SourceFile } from "../../source.ts";
+import { folderOf, type SourceFile } from "../../source.ts";
 import { children, referencesIn, resources, setting } from "./checks.ts";
 import { asBoolean, evaluate, type Value } from "./evaluate.ts";
 import type { Block, Expr, TerraformModel } from "./model.ts";
@@ -302,11 +302,6 @@ export interface TerraformSummary {
   moduleInputs?: { type: string; name: string }[];
 }
 
-function dirOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
 /** Reads `aws_s3_bucket.x.id` / `.bucket` / `.arn`, or a literal name. */
 export function targetOf(model: TerraformModel, expr: Expr | undefined, type: string): Target {
   if (!expr) return { unknown: true };
@@ -536,7 +531,7 @@ export function summarize(model: TerraformModel, file: SourceFile): TerraformSum
       joins[join.id as JoinId] = summary;
   }
   return {
-    dir: dirOf(file.path),
+    dir: folderOf(file.path),
     buckets,
     companions,
     accountPublicAccessBlock: resources(model, "aws_s3_account_public_access_block").length > 0,

@@ -2,6 +2,7 @@ import { defineProjectRule } from "../../../rule.ts";
 import { type AdvisorySource, bundledAdvisorySource } from "../../../sca/advisory-source.ts";
 import { matchPackages, type Unevaluated, type Vulnerability } from "../../../sca/osv/match.ts";
 import type { Package } from "../../../sca/package.ts";
+import { folderOf } from "../../../source.ts";
 import type { ManifestSummary } from "../model.ts";
 
 /** `lodash 4.17.20 has CVE-2021-23337 (Command Injection in lodash); fixed in 4.17.21` */
@@ -16,11 +17,6 @@ export function vulnerabilityMessage(vulnerability: Vulnerability<Package>): str
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function folderOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
 }
 
 /**
