@@ -154,6 +154,13 @@ export function peerCovers(marker: PeerMarker, ruleId: string): boolean {
   return marker.codes.some((code) => table[code]?.test(ruleId) ?? false);
 }
 
+/** A suppression's reason as evidence: `gosec #nosec G304: <reason>`, or "no justification given". */
+export function peerSuppressionReason(marker: PeerMarker, reason: string): string {
+  const syntax = marker.tool === "gosec" ? "#nosec" : "nosec";
+  const codes = marker.codes.length > 0 ? ` ${marker.codes.join(" ")}` : "";
+  return `${marker.tool} ${syntax}${codes}: ${reason || "no justification given"}`;
+}
+
 /** Which syntax a file's peer markers use: gosec's in Go, bandit's in Python, none elsewhere. */
 export function peerToolOf(path: string): "gosec" | "bandit" | undefined {
   if (path.endsWith(".go")) return "gosec";

@@ -4,7 +4,13 @@
 // no evidence of a decision.
 import { createRequire } from "node:module";
 import type { Finding, RawFinding } from "./finding.ts";
-import { type PeerMarker, peerCovers, peerSuppressionOf, peerToolOf } from "./peer-suppressions.ts";
+import {
+  type PeerMarker,
+  peerCovers,
+  peerSuppressionOf,
+  peerSuppressionReason,
+  peerToolOf,
+} from "./peer-suppressions.ts";
 import type { RuleMeta } from "./rule.ts";
 
 // Required, not imported, for the reason walk.ts gives (CommonJS read twice by the ESM loader).
@@ -186,9 +192,7 @@ export function applyInlineSuppressions(
     if (match) {
       finding.suppression = {
         kind: "inline",
-        reason: match.peer
-          ? `${match.peer.tool} ${match.peer.tool === "gosec" ? "#nosec" : "nosec"}${match.peer.codes.length > 0 ? ` ${match.peer.codes.join(" ")}` : ""}: ${match.reason || "no justification given"}`
-          : match.reason,
+        reason: match.peer ? peerSuppressionReason(match.peer, match.reason) : match.reason,
         source: `${finding.location.path}:${match.line}`,
       };
     }
