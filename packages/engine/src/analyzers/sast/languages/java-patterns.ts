@@ -56,7 +56,8 @@ export const javaPatterns: readonly PatternSpec[] = [
       kind: "method_invocation",
       regex: "^(?:javax\\.crypto\\.)?Cipher\\.getInstance\\(\\s*[A-Za-z_]\\w*\\s*[,)]",
     },
-    configuredArgument: /^(?:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES$|AES\/ECB|\w+\/ECB)/i,
+    // RSA's "ECB" names no chaining mode (RSA seals one block), so `RSA/ECB/...` is not ECB.
+    configuredArgument: /^(?:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES$|AES\/ECB|(?!RSA\/)\w+\/ECB)/i,
     message: "Broken cipher or ECB mode, configured in the project's properties file",
   },
   {
@@ -66,6 +67,8 @@ export const javaPatterns: readonly PatternSpec[] = [
       kind: "method_invocation",
       regex:
         '^(?:javax\\.crypto\\.)?Cipher\\.getInstance\\(\\s*"(?i:DES|DESede|TripleDES|RC4|ARCFOUR|RC2|Blowfish|AES"|AES/ECB|[\\w]+/ECB)',
+      // `RSA/ECB/OAEP...`: the JCA spells RSA's single-block operation "ECB"; it is no chaining mode.
+      not: { regex: '^(?:javax\\.crypto\\.)?Cipher\\.getInstance\\(\\s*"(?i:RSA)/' },
     },
     message: 'Broken cipher or ECB mode ("AES" alone means AES/ECB)',
   },
