@@ -155,7 +155,9 @@ export const javaSpec: LanguageSpec = {
     {
       hazard: "ldap-injection",
       callee: /^(?:ctx|dirContext|context|ldapTemplate|ldap\w*|dctx|idc|initialDirContext)\.search$/i,
-      args: "all",
+      // base name and filter; `search(base, "(uid={0})", new Object[] { user }, controls)` hands
+      // the user's value to JNDI as a filter argument, which it escapes
+      args: [0, 1],
       label: "LDAP search filter",
     },
     {
