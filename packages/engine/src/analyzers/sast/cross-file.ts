@@ -310,23 +310,29 @@ function scriptImports(model: SastModel): ImportedName[] {
 
 /**
  * Java: `Helper.method(…)` of a class imported by name (`import com.acme.db.Helper;`, found under
- * the source root the file's `package` line implies) or of the same package (the same folder).
+ * the source root the file's `package` line implies) or of the same package (the same folder), and
+ * `com.acme.db.Helper.method(…)` called by its qualified name, found under the source root.
  */
 function javaImports(model: SastModel): ImportedName[] {
   const text = model.file.text;
   const { classPath } = javaPackage(model);
-  const classes = new Set<string>();
-  for (const match of text.matchAll(/(?<![\w.])([A-Z]\w*)\s*\.\s*[a-z]\w*\s*\(/g)) {
-    classes.add(match[1]!);
+  const classes = new Map<string, string | undefined>();
+  for (const match of text.matchAll(/(?<![\w.])((?:[a-z]\w*\.)*)([A-Z]\w*)\s*\.\s*[a-z]\w*\s*\(/g)) {
+    const qualifier = match[1]!.slice(0, -1) || undefined;
+    if (qualifier && JDK_PACKAGE.test(qualifier)) continue;
+    classes.set(qualifier ? `${qualifier}.${match[2]!}` : match[2]!, qualifier);
     if (classes.size >= 40) break;
   }
   const imports: ImportedName[] = javaInstances(model);
-  for (const name of classes) {
-    const path = classPath(name);
-    if (path) imports.push({ local: name, paths: [path] });
+  for (const [local, qualifier] of classes) {
+    const path = classPath(qualifier ? local.slice(qualifier.length + 1) : local, qualifier);
+    if (path) imports.push({ local, paths: [path] });
   }
   return imports;
 }
+
+/** The JDK's own packages (`java.net.URLDecoder.decode(…)`): never a file of the project. */
+const JDK_PACKAGE = /^(?:java|javax|jdk|sun|com\.sun)(?:\.|$)/;
 
 /**
  * Where a Java file's classes live: `classPath(name, qualifier?)` is the file of a class named
@@ -337,12 +343,15 @@ function javaPackage(model: SastModel): { classPath(name: string, qualifier?: st
   const text = model.file.text;
   const folder = folderOf(model.file.path);
   const root = javaSourceRoot(model);
+  const ownPackage = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1];
   const imported = new Map<string, string>();
   for (const match of text.matchAll(/^\s*import\s+([\w.]+)\.([A-Z]\w*)\s*;/gm))
     imported.set(match[2]!, match[1]!.replace(/\./g, "/"));
   return {
     classPath(name, qualifier) {
-      const from = qualifier?.replace(/\./g, "/") ?? imported.get(name);
+      // a class of the file's own package lives beside it, whatever the source root
+      const samePackage = qualifier !== undefined && qualifier === ownPackage;
+      const from = samePackage ? undefined : (qualifier?.replace(/\./g, "/") ?? imported.get(name));
       if (from === undefined) return `${folder === "" ? "" : `${folder}/`}${name}.java`;
       return root === undefined ? undefined : `${root === "" ? "" : `${root}/`}${from}/${name}.java`;
     },
