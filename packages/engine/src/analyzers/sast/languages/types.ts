@@ -279,6 +279,16 @@ export interface ReturnSinkSpec {
   label: string;
 }
 
+/** See `LanguageSpec.callbackResults`. */
+export interface CallbackResultSpec {
+  /** Matched against the callee text (`needle.get`, `request`). */
+  callee: RegExp;
+  /** The arguments (0-based) whose taint the callback's data parameters take: the URL or options. */
+  args: readonly number[];
+  /** Leading parameters that carry no fetched data (Node's `err`). */
+  skip: number;
+}
+
 export interface LanguageSpec {
   /** The ast-grep language name. */
   grammar: string;
@@ -295,6 +305,12 @@ export interface LanguageSpec {
    * it) takes the taint of the call's text, as if the call's value were assigned to it.
    */
   pointerFills?: readonly RegExp[];
+  /**
+   * Calls that hand what they fetched to a callback (`needle.get(url, (err, res, body) => …)`):
+   * the callback's parameters after the first `skip` take the taint of the `args` given, since
+   * whoever chose the URL chose the server that wrote the response.
+   */
+  callbackResults?: readonly CallbackResultSpec[];
   patterns: readonly PatternSpec[];
   /** Rules over the text where the tree says nothing (template files). */
   textPatterns?: readonly TextPatternSpec[];
