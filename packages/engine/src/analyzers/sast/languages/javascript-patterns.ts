@@ -404,6 +404,9 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     // A login that writes the user into the session it was given keeps the session id an
     // attacker may have planted (session fixation); express-session's `regenerate` issues a new
     // one. cookie-session keeps the data in the signed cookie itself and has no id to fix.
+    // Judged per write: a sign-up that regenerates does not excuse a login in the same file that
+    // does not. A `regenerate` given a named or promised callback is followed no further: the file
+    // is trusted then.
     hazard: "session-fixation",
     prefilter: /req\.session\./,
     rule: {
@@ -413,9 +416,21 @@ export const javascriptPatterns: readonly PatternSpec[] = [
         regex:
           "^req\\.session\\.(?:user|userId|user_id|uid|account|accountId|auth|authenticated|isAuthenticated|logged|loggedIn|isLoggedIn|login|username|userName|user_name)$",
       },
-      not: { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
+      not: {
+        any: [
+          { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
+          {
+            inside: {
+              kind: "call_expression",
+              has: { field: "function", regex: "\\.regenerate$" },
+              stopBy: "end",
+            },
+          },
+        ],
+      },
     },
-    unlessFile: /\.regenerate\s*\(|cookie-session|cookieSession/,
+    unlessFile:
+      /\.regenerate\s*\(\s*(?:\)|[A-Za-z_$][\w$.]*\s*\))|promisify\s*\([^)]*regenerate|cookie-session|cookieSession/,
     inTests: "skip",
     message:
       "The user is stored in the session without `req.session.regenerate()`: the session id from before the login stays valid",
