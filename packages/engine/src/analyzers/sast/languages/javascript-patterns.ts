@@ -52,6 +52,49 @@ const EXPRESS_WITHOUT_SECURITY_HEADERS = {
     "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
 } as const satisfies Omit<PatternSpec, "ifFile">;
 
+/** A property that holds a user's password as typed (`password`, `passwd`, `pwd`). */
+const PASSWORD_KEY = "^[\"']?(?i:password|passwd|pwd)[\"']?$";
+
+/** A record's password field given a plain name or member (`password`, `req.body.password`), not a hash. */
+const PLAIN_PASSWORD_FIELD = {
+  any: [
+    {
+      kind: "pair",
+      all: [
+        { has: { field: "key", regex: PASSWORD_KEY } },
+        {
+          has: {
+            field: "value",
+            any: [{ kind: "identifier" }, { kind: "member_expression" }],
+            not: { regex: "(?i)hash|crypt|digest" },
+          },
+        },
+      ],
+    },
+    { kind: "shorthand_property_identifier", regex: "^(?:password|passwd|pwd)$" },
+  ],
+} as const;
+
+/** Any call that hashes or derives a key (bcrypt, argon2, scrypt, pbkdf2, `hashPassword`): the file stores hashes. */
+const HASH_CALL = /(?:hash|bcrypt|argon2|scrypt|pbkdf2|crypt)\w*\s*\(/i;
+
+/** A name that is a password-checking function (`comparePassword`, `checkPwd`, `isValidPassword`). */
+const PASSWORD_CHECK_NAME =
+  "(?i)^(?:is)?(?:compare|check|verify|validate|match|valid|correct)_?(?:password|passwd|pwd|pass)";
+
+const FUNCTION_KINDS = [
+  { kind: "arrow_function" },
+  { kind: "function_expression" },
+  { kind: "function_declaration" },
+  { kind: "method_definition" },
+] as const;
+
+/** Equality in both orders, loose and strict, with `$P` the password side. */
+const EQUALITY_WITH_PASSWORD = ["===", "==", "!==", "!="].flatMap((operator) => [
+  { pattern: `$X ${operator} $OWNER.password` },
+  { pattern: `$OWNER.password ${operator} $X` },
+]);
+
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -434,6 +477,94 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     inTests: "skip",
     message:
       "The user is stored in the session without `req.session.regenerate()`: the session id from before the login stays valid",
+  },
+  {
+    // A user record built with the password as typed and written to the database: a copy of the
+    // table is every user's password (and, reused, their other accounts'). Only direct driver
+    // writes: an ORM's `create`/`save` may hash in a model hook defined elsewhere.
+    hazard: "plaintext-password",
+    prefilter: /\.insert(?:One|Many)?\s*\(/,
+    rule: {
+      ...PLAIN_PASSWORD_FIELD,
+      inside: {
+        kind: "object",
+        inside: { kind: "variable_declarator", has: { field: "name", pattern: "$RECORD" } },
+      },
+    },
+    ifFileMentions: "\\.insert(?:One|Many)?\\(\\s*$RECORD\\b",
+    unlessFile: HASH_CALL,
+    inTests: "skip",
+    message: "The password is stored as it was typed: `$RECORD` is inserted without hashing it",
+  },
+  {
+    hazard: "plaintext-password",
+    prefilter: /\.insert(?:One|Many)?\s*\(/,
+    rule: {
+      ...PLAIN_PASSWORD_FIELD,
+      inside: {
+        kind: "object",
+        inside: {
+          kind: "arguments",
+          inside: { kind: "call_expression", has: { field: "function", regex: "\\.insert(?:One|Many)?$" } },
+        },
+      },
+    },
+    unlessFile: HASH_CALL,
+    inTests: "skip",
+    message: "The password is stored as it was typed: the inserted record holds it without hashing",
+  },
+  {
+    // A password compared with `===` to the stored one: the store holds the password itself
+    // (and the comparison leaks its length and prefix through timing).
+    hazard: "plaintext-password",
+    prefilter: /\.password\b/,
+    rule: { any: EQUALITY_WITH_PASSWORD },
+    constraints: {
+      // the form's own fields (`req.body.password == req.body.confirm`) are a confirmation check
+      OWNER: {
+        not: {
+          regex:
+            "^(?:req|request|ctx|event)(?:\\.\\w+)?$|^(?:body|params|query|form|input|values|fields|data|args)$",
+        },
+      },
+      X: {
+        any: [{ kind: "identifier" }, { kind: "member_expression" }],
+        not: {
+          regex: "(?i)^(?:undefined|null)$|confirm|verify|repeat|again|retype|cpassword|password2|hash",
+        },
+      },
+    },
+    inTests: "skip",
+    message: "A password is compared as plain text with `$OWNER.password`: the stored password is not hashed",
+  },
+  {
+    // `comparePassword(fromDb, fromUser) { return fromDb === fromUser }`: the helper every login calls
+    hazard: "plaintext-password",
+    prefilter: /(?:compare|check|verify|validate|match|valid|correct)_?(?:password|passwd|pwd|pass)/i,
+    rule: {
+      any: ["===", "==", "!==", "!="].map((operator) => ({ pattern: `$A ${operator} $B` })),
+      inside: {
+        any: FUNCTION_KINDS.map((kind) => ({
+          ...kind,
+          any: [
+            { has: { field: "name", regex: PASSWORD_CHECK_NAME } },
+            { inside: { kind: "variable_declarator", has: { field: "name", regex: PASSWORD_CHECK_NAME } } },
+            { inside: { kind: "pair", has: { field: "key", regex: PASSWORD_CHECK_NAME } } },
+            {
+              inside: {
+                kind: "assignment_expression",
+                has: { field: "left", regex: `${PASSWORD_CHECK_NAME.replace("^", "^(?:[\\w$]+\\.)*")}` },
+              },
+            },
+          ],
+        })),
+        stopBy: { any: FUNCTION_KINDS },
+      },
+    },
+    constraints: { A: { kind: "identifier" }, B: { kind: "identifier" } },
+    inTests: "skip",
+    message:
+      "A password-checking function compares `$A` and `$B` as plain text: the stored password is not hashed",
   },
   // An Express application that starts a server (`listen`), or the Express generator's app.js
   // (bin/www starts it; other modules exporting an app are sub-applications whose parent sets the

@@ -58,6 +58,7 @@ export type PatternHazard =
   | "express-without-security-headers"
   | "express-without-csrf-protection"
   | "session-fixation"
+  | "plaintext-password"
   | "weak-hash-algorithm"
   | "non-cryptographic-random"
   | "shell-process-start"

@@ -32,6 +32,7 @@ import { openRedirect } from "./open-redirect.ts";
 import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
+import { plaintextPassword } from "./plaintext-password.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
 import { rawSqlFragment } from "./raw-sql-fragment.ts";
 import { redosRegex } from "./redos-regex.ts";
@@ -119,6 +120,7 @@ export const sastRules: FileRule<SastModel>[] = [
   expressWithoutSecurityHeaders,
   expressWithoutCsrfProtection,
   sessionFixation,
+  plaintextPassword,
   cgiHttpoxy,
   secretLogged,
   bidirectionalControlCharacter,
