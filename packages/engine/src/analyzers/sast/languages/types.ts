@@ -59,6 +59,8 @@ export type PatternHazard =
   | "express-without-csrf-protection"
   | "session-fixation"
   | "plaintext-password"
+  | "unsanitized-markdown"
+  | "template-url-injection"
   | "weak-hash-algorithm"
   | "non-cryptographic-random"
   | "shell-process-start"

@@ -47,6 +47,7 @@ import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
 import { ssrf } from "./ssrf.ts";
 import { swallowedException } from "./swallowed-exception.ts";
 import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
+import { templateUrlInjection } from "./template-url-injection.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
 import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
@@ -54,6 +55,7 @@ import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
+import { unsanitizedMarkdown } from "./unsanitized-markdown.ts";
 import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
@@ -112,6 +114,8 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafeArchiveExtraction,
   dynamicSqlQuery,
   htmlMarkedSafe,
+  unsanitizedMarkdown,
+  templateUrlInjection,
   integerOverflowConversion,
   httpServerWithoutTimeout,
   unsafePackageUse,
