@@ -89,6 +89,13 @@ const FUNCTION_KINDS = [
   { kind: "method_definition" },
 ] as const;
 
+/** A message saying the account does not exist ("Invalid username", "User not found"). */
+const USER_UNKNOWN_MESSAGE =
+  "(?i)^[\"'`](?:(?:invalid|unknown|wrong|incorrect|no such) ?(?:user ?name|user|login|account|e-?mail)\\b|(?:user ?name|user|account|e-?mail) (?:not found|does not exist|doesn't exist|is not registered))";
+
+/** A message saying the password is wrong ("Invalid password", "Incorrect password"). */
+const PASSWORD_WRONG_MESSAGE = "(?i)^[\"'`](?:invalid|wrong|incorrect|bad) password\\b";
+
 /** Equality in both orders, loose and strict, with `$P` the password side. */
 const EQUALITY_WITH_PASSWORD = ["===", "==", "!==", "!="].flatMap((operator) => [
   { pattern: `$X ${operator} $OWNER.password` },
@@ -565,6 +572,72 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     inTests: "skip",
     message:
       "A password-checking function compares `$A` and `$B` as plain text: the stored password is not hashed",
+  },
+  {
+    // `const PASS_RE = /^.{1,20}$/`: the password pattern's length floor is below 8
+    hazard: "weak-password-policy",
+    prefilter: /pass|pwd/i,
+    rule: {
+      kind: "variable_declarator",
+      has: { field: "name", regex: "(?i)pass(?:word)?|pwd" },
+      all: [{ has: { field: "value", kind: "regex" } }],
+    },
+    where: /=\s*\/\^[^\n]*\{[0-7],\d*\}\$\/[a-z]*\s*$/,
+    inTests: "skip",
+    message: "The password pattern accepts fewer than 8 characters",
+  },
+  {
+    // `if (password.length < 6)`: a floor of 2 to 7 characters (a floor of 1 is a presence check).
+    // Only an `if` condition: a rule that rejects input, not a heuristic about some password's shape.
+    hazard: "weak-password-policy",
+    prefilter: /pass\w*\.length|pwd\.length/i,
+    rule: {
+      kind: "binary_expression",
+      has: { field: "left", regex: "(?i)(?:^|\\.)(?:new_?)?(?:password|passwd|pass|pwd)\\.length$" },
+      inside: {
+        kind: "parenthesized_expression",
+        inside: { kind: "if_statement" },
+        stopBy: { any: [{ kind: "statement_block" }, { kind: "parenthesized_expression" }] },
+      },
+    },
+    where: /\.length\s*(?:<\s*[2-7]|>=\s*[2-7]|>\s*[1-6])\s*$/,
+    inTests: "skip",
+    message: "The password length check accepts fewer than 8 characters",
+  },
+  {
+    // Joi, zod, yup: `password: Joi.string().min(6)`
+    hazard: "weak-password-policy",
+    prefilter: /\.min\(\s*[2-7]\s*\)/,
+    rule: {
+      kind: "pair",
+      has: { field: "key", regex: PASSWORD_KEY },
+    },
+    where: /\.min\(\s*[2-7]\s*\)/,
+    inTests: "skip",
+    message: "The password schema accepts fewer than 8 characters",
+  },
+  {
+    // A login that answers "invalid username" and "invalid password" differently tells an
+    // attacker which accounts exist: both messages in the function that handles the attempt.
+    hazard: "user-enumeration",
+    prefilter: /password/i,
+    rule: {
+      kind: "string",
+      regex: USER_UNKNOWN_MESSAGE,
+      // "Invalid username or password" is the one answer for both
+      not: { regex: "(?i)password" },
+      inside: {
+        any: FUNCTION_KINDS.map((kind) => ({
+          ...kind,
+          has: { kind: "string", regex: PASSWORD_WRONG_MESSAGE, stopBy: "end" },
+        })),
+        stopBy: { any: FUNCTION_KINDS },
+      },
+    },
+    ifFile: /log_?in|sign_?in|authenticat/i,
+    inTests: "skip",
+    message:
+      "The login answers an unknown user differently from a wrong password: the difference tells which accounts exist",
   },
   // An Express application that starts a server (`listen`), or the Express generator's app.js
   // (bin/www starts it; other modules exporting an app are sub-applications whose parent sets the

@@ -61,6 +61,8 @@ export type PatternHazard =
   | "plaintext-password"
   | "unsanitized-markdown"
   | "template-url-injection"
+  | "weak-password-policy"
+  | "user-enumeration"
   | "weak-hash-algorithm"
   | "non-cryptographic-random"
   | "shell-process-start"

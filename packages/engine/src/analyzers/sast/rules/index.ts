@@ -57,11 +57,13 @@ import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
 import { unsanitizedMarkdown } from "./unsanitized-markdown.ts";
 import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
+import { userEnumeration } from "./user-enumeration.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
+import { weakPasswordPolicy } from "./weak-password-policy.ts";
 import { weakRandomness } from "./weak-randomness.ts";
 import { xmlParserNotHardened } from "./xml-parser-not-hardened.ts";
 import { xpathInjection } from "./xpath-injection.ts";
@@ -125,6 +127,8 @@ export const sastRules: FileRule<SastModel>[] = [
   expressWithoutCsrfProtection,
   sessionFixation,
   plaintextPassword,
+  weakPasswordPolicy,
+  userEnumeration,
   cgiHttpoxy,
   secretLogged,
   bidirectionalControlCharacter,
