@@ -96,6 +96,10 @@ const USER_UNKNOWN_MESSAGE =
 /** A message saying the password is wrong ("Invalid password", "Incorrect password"). */
 const PASSWORD_WRONG_MESSAGE = "(?i)^[\"'`](?:invalid|wrong|incorrect|bad) password\\b";
 
+/** Names of route guards that check who the caller is or may be (`isAdmin`, `requireRole`, `ensureLoggedIn`). */
+const AUTHORIZATION_GUARD_NAME =
+  "^(?:is|has|require|requires|ensure|check|must|only|verify)_?(?:Admin|admin|Administrator|Role|role|Roles|Permission|permission|Permissions|Staff|staff|SuperUser|Superuser|superuser|Owner|owner|Authorized|authorized|Authorised|LoggedIn|loggedIn|Authenticated|authenticated|Auth|auth)\\w*$|^(?:admin|Admin)(?:Only|Required|Guard|Middleware)$";
+
 /** Equality in both orders, loose and strict, with `$P` the password side. */
 const EQUALITY_WITH_PASSWORD = ["===", "==", "!==", "!="].flatMap((operator) => [
   { pattern: `$X ${operator} $OWNER.password` },
@@ -638,6 +642,21 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     inTests: "skip",
     message:
       "The login answers an unknown user differently from a wrong password: the difference tells which accounts exist",
+  },
+  {
+    // `const isAdmin = sessionHandler.isAdminUserMiddleware;` in the file that mounts the routes,
+    // and no route uses it: the check meant for some route guards none (NodeGoat's benefits page)
+    hazard: "unused-authorization-check",
+    prefilter: /\.(?:get|post|put|patch|delete|all|use)\s*\(/,
+    rule: {
+      any: [{ kind: "variable_declarator" }, { kind: "function_declaration" }],
+      has: { field: "name", pattern: "$GUARD" },
+    },
+    constraints: { GUARD: { regex: AUTHORIZATION_GUARD_NAME } },
+    ifFile: /\.(?:get|post|put|patch|delete|all)\s*\(\s*['"`]\//,
+    unlessCodeMentions: "\\b$GUARD\\b[\\s\\S]*\\b$GUARD\\b",
+    inTests: "skip",
+    message: "`$GUARD` checks who may call a route, but no route in this file uses it",
   },
   // An Express application that starts a server (`listen`), or the Express generator's app.js
   // (bin/www starts it; other modules exporting an app are sub-applications whose parent sets the

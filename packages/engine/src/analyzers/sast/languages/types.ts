@@ -63,6 +63,7 @@ export type PatternHazard =
   | "template-url-injection"
   | "weak-password-policy"
   | "user-enumeration"
+  | "unused-authorization-check"
   | "weak-hash-algorithm"
   | "non-cryptographic-random"
   | "shell-process-start"
@@ -202,6 +203,11 @@ export interface PatternSpec {
    * the (escaped) captured text: `$T.extractall()` is a tar archive when `$T = tarfile.open` exists.
    */
   ifFileMentions?: string;
+  /**
+   * Not reported when the file's code (comments blanked out) matches this regex source after `$X`
+   * names are replaced: `\\b$GUARD\\b[\\s\\S]*\\b$GUARD\\b` says the declared name is used again.
+   */
+  unlessCodeMentions?: string;
   /**
    * Not reported where the taint rule of this hazard already reports the same call: the tainted
    * case is that rule's finding, with its source and path; this pattern keeps the rest.

@@ -56,6 +56,7 @@ import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
 import { unsanitizedMarkdown } from "./unsanitized-markdown.ts";
+import { unusedAuthorizationCheck } from "./unused-authorization-check.ts";
 import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
 import { userEnumeration } from "./user-enumeration.ts";
 import { weakCipher } from "./weak-cipher.ts";
@@ -129,6 +130,7 @@ export const sastRules: FileRule<SastModel>[] = [
   plaintextPassword,
   weakPasswordPolicy,
   userEnumeration,
+  unusedAuthorizationCheck,
   cgiHttpoxy,
   secretLogged,
   bidirectionalControlCharacter,
