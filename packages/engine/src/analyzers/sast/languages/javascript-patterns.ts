@@ -651,6 +651,13 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     rule: {
       any: [{ kind: "variable_declarator" }, { kind: "function_declaration" }],
       has: { field: "name", pattern: "$GUARD" },
+      // an exported guard is for other modules' routes
+      not: {
+        any: [
+          { inside: { kind: "export_statement" } },
+          { inside: { kind: "lexical_declaration", inside: { kind: "export_statement" } } },
+        ],
+      },
     },
     constraints: { GUARD: { regex: AUTHORIZATION_GUARD_NAME } },
     ifFile: /\.(?:get|post|put|patch|delete|all)\s*\(\s*['"`]\//,

@@ -11,7 +11,7 @@ export const unusedAuthorizationCheck = definePatternRule({
   controls: ["SAST-CFG-01"],
   docs: {
     summary:
-      'JavaScript: a file that mounts routes (`app.get("/…", …)`, `router.post("/…", …)`) declares an access check (`const isAdmin = …`, `function requireRole(…)`, `ensureLoggedIn`, `adminOnly` …) and never uses the name again in its code (commented-out uses do not count). Guards defined in a module of their own and imported where they are used are not judged.',
+      'JavaScript: a file that mounts routes (`app.get("/…", …)`, `router.post("/…", …)`) declares an access check (`const isAdmin = …`, `function requireRole(…)`, `ensureLoggedIn`, `adminOnly` …) and never uses the name again in its code (commented-out uses do not count). Exported guards, and guards defined in a module of their own and imported where they are used, are not judged.',
     whyItMatters:
       "A guard that was written for some routes and is applied to none leaves those routes open: NodeGoat's benefits page, meant for administrators, is reachable by every signed-in user (missing function-level access control).",
     remediation:
