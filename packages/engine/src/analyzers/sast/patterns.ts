@@ -330,6 +330,15 @@ function fileMentions(model: SastModel, node: SgNode, source: string): boolean {
   }
 }
 
+/** Whether `$X` in a regex source, filled with the captured text, matches the file's code without comments. */
+function codeMentions(model: SastModel, node: SgNode, source: string): boolean {
+  try {
+    return new RegExp(substitute(source, node, true)).test(codeWithoutComments(model));
+  } catch {
+    return false;
+  }
+}
+
 /** Matches per text pattern: a generated template with thousands of `{{{ }}}` reports the first ones. */
 const MAX_TEXT_MATCHES = 500;
 
@@ -365,6 +374,7 @@ function isPlainCallRule(spec: PatternSpec): boolean {
   return (
     (spec.rule as { kind?: string }).kind === "call" &&
     spec.ifFileMentions === undefined &&
+    spec.unlessCodeMentions === undefined &&
     spec.credential === undefined &&
     spec.secret === undefined
   );
@@ -452,6 +462,7 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
         continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
+      if (spec.unlessCodeMentions && codeMentions(model, node, spec.unlessCodeMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.unlessReported) {

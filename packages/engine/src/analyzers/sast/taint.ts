@@ -802,6 +802,32 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     );
   }
 
+  // `needle.get(url, (err, res, body) => …)`: the callback's data parameters hold what the server
+  // at `url` sent, so they are as untrusted as the URL when untrusted input chose it.
+  const callbackNames: string[] = [];
+  if (spec.callbackResults)
+    for (const call of index.calls) {
+      const result = spec.callbackResults.find((candidate) => candidate.callee.test(call.callee));
+      if (!result || isDead(model, call.start)) continue;
+      const args = argumentsOf(model, call);
+      const inputs = result.args.flatMap((position) => (args[position] ? [args[position]] : []));
+      for (const argument of args) {
+        const scope = index.scopes.findIndex(
+          (candidate) => candidate.start === argument.start && candidate.end === argument.end,
+        );
+        if (scope === -1 || inputs.length === 0) continue;
+        for (const name of parameterNames(model, index.scopes[scope]!.node).slice(result.skip)) {
+          if (!name) continue;
+          callbackNames.push(name);
+          addEvent(
+            name,
+            { pos: argument.start, start: argument.start, augmented: false, values: inputs },
+            scope,
+          );
+        }
+      }
+    }
+
   // `items.append(x)`, `params.set(k, v)`, `sb.append(x)`: the container now also holds x.
   const containerNames: string[] = [];
   for (const call of index.calls) {
@@ -856,7 +882,11 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
   const assignmentKinds = new Map(spec.kinds.assignments.map((kind) => [kind.kind, kind]));
   const assignmentNodes = inRegions(found.assignments);
   const identifierKinds = new Set(spec.kinds.identifiers);
-  const names = new Set([...parameterSources.map((parameter) => parameter.name), ...containerNames]);
+  const names = new Set([
+    ...parameterSources.map((parameter) => parameter.name),
+    ...containerNames,
+    ...callbackNames,
+  ]);
   for (const parameters of helperParameters.values())
     for (const parameter of parameters) names.add(parameter.name);
   for (const definition of [...index.localCalls.values(), ...index.exported])
@@ -1539,28 +1569,35 @@ function functionDefinitions(model: SastModel, scopes: readonly Scope[]): Map<st
     const name = (
       scope.node.field("name") ?? (parent?.kind() === "variable_declarator" ? parent.field("name") : null)
     )?.text();
-    const single = scope.node.field("parameter");
-    const list = scope.node.field("parameters");
-    if (!name || (!list && !single) || definitions.has(name)) return;
-    const parameters: string[] = single ? [single.text()] : [];
-    for (const child of list?.children() ?? []) {
-      if (!child.isNamed()) continue;
-      const kind = child.kind() as string;
-      if (kind.includes("comment")) continue;
-      if (model.language === "java") parameters.push(child.field("name")?.text() ?? "");
-      else if (model.language === "go")
-        for (const part of child
-          .text()
-          .replace(/\s+\S+$/, "")
-          .split(","))
-          parameters.push(part.trim());
-      else parameters.push(/[A-Za-z_$][\w$]*/.exec(child.text())?.[0] ?? "");
-    }
+    if (!name || (!scope.node.field("parameters") && !scope.node.field("parameter")) || definitions.has(name))
+      return;
+    const parameters = parameterNames(model, scope.node);
     const receiverFirst =
       model.language === "python" && (parameters[0] === "self" || parameters[0] === "cls");
     definitions.set(name, { scope: position, parameters, receiverFirst });
   });
   return definitions;
+}
+
+/** A function's parameter names in order ("" where a parameter has no plain name). */
+function parameterNames(model: SastModel, node: SgNode): string[] {
+  const single = node.field("parameter");
+  if (single) return [single.text()];
+  const parameters: string[] = [];
+  for (const child of node.field("parameters")?.children() ?? []) {
+    if (!child.isNamed()) continue;
+    const kind = child.kind() as string;
+    if (kind.includes("comment")) continue;
+    if (model.language === "java") parameters.push(child.field("name")?.text() ?? "");
+    else if (model.language === "go")
+      for (const part of child
+        .text()
+        .replace(/\s+\S+$/, "")
+        .split(","))
+        parameters.push(part.trim());
+    else parameters.push(/[A-Za-z_$][\w$]*/.exec(child.text())?.[0] ?? "");
+  }
+  return parameters;
 }
 
 export interface Argument extends Range {

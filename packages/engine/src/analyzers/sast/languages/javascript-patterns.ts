@@ -52,6 +52,60 @@ const EXPRESS_WITHOUT_SECURITY_HEADERS = {
     "Express application served without security headers (no helmet, no X-Frame-Options, CSP or HSTS) and with X-Powered-By on",
 } as const satisfies Omit<PatternSpec, "ifFile">;
 
+/** A property that holds a user's password as typed (`password`, `passwd`, `pwd`). */
+const PASSWORD_KEY = "^[\"']?(?i:password|passwd|pwd)[\"']?$";
+
+/** A record's password field given a plain name or member (`password`, `req.body.password`), not a hash. */
+const PLAIN_PASSWORD_FIELD = {
+  any: [
+    {
+      kind: "pair",
+      all: [
+        { has: { field: "key", regex: PASSWORD_KEY } },
+        {
+          has: {
+            field: "value",
+            any: [{ kind: "identifier" }, { kind: "member_expression" }],
+            not: { regex: "(?i)hash|crypt|digest" },
+          },
+        },
+      ],
+    },
+    { kind: "shorthand_property_identifier", regex: "^(?:password|passwd|pwd)$" },
+  ],
+} as const;
+
+/** Any call that hashes or derives a key (bcrypt, argon2, scrypt, pbkdf2, `hashPassword`): the file stores hashes. */
+const HASH_CALL = /(?:hash|bcrypt|argon2|scrypt|pbkdf2|crypt)\w*\s*\(/i;
+
+/** A name that is a password-checking function (`comparePassword`, `checkPwd`, `isValidPassword`). */
+const PASSWORD_CHECK_NAME =
+  "(?i)^(?:is)?(?:compare|check|verify|validate|match|valid|correct)_?(?:password|passwd|pwd|pass)";
+
+const FUNCTION_KINDS = [
+  { kind: "arrow_function" },
+  { kind: "function_expression" },
+  { kind: "function_declaration" },
+  { kind: "method_definition" },
+] as const;
+
+/** A message saying the account does not exist ("Invalid username", "User not found"). */
+const USER_UNKNOWN_MESSAGE =
+  "(?i)^[\"'`](?:(?:invalid|unknown|wrong|incorrect|no such) ?(?:user ?name|user|login|account|e-?mail)\\b|(?:user ?name|user|account|e-?mail) (?:not found|does not exist|doesn't exist|is not registered))";
+
+/** A message saying the password is wrong ("Invalid password", "Incorrect password"). */
+const PASSWORD_WRONG_MESSAGE = "(?i)^[\"'`](?:invalid|wrong|incorrect|bad) password\\b";
+
+/** Names of route guards that check who the caller is or may be (`isAdmin`, `requireRole`, `ensureLoggedIn`). */
+const AUTHORIZATION_GUARD_NAME =
+  "^(?:is|has|require|requires|ensure|check|must|only|verify)_?(?:Admin|admin|Administrator|Role|role|Roles|Permission|permission|Permissions|Staff|staff|SuperUser|Superuser|superuser|Owner|owner|Authorized|authorized|Authorised|LoggedIn|loggedIn|Authenticated|authenticated|Auth|auth)\\w*$|^(?:admin|Admin)(?:Only|Required|Guard|Middleware)$";
+
+/** Equality in both orders, loose and strict, with `$P` the password side. */
+const EQUALITY_WITH_PASSWORD = ["===", "==", "!==", "!="].flatMap((operator) => [
+  { pattern: `$X ${operator} $OWNER.password` },
+  { pattern: `$OWNER.password ${operator} $X` },
+]);
+
 export const javascriptPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -404,6 +458,9 @@ export const javascriptPatterns: readonly PatternSpec[] = [
     // A login that writes the user into the session it was given keeps the session id an
     // attacker may have planted (session fixation); express-session's `regenerate` issues a new
     // one. cookie-session keeps the data in the signed cookie itself and has no id to fix.
+    // Judged per write: a sign-up that regenerates does not excuse a login in the same file that
+    // does not. A `regenerate` given a named or promised callback is followed no further: the file
+    // is trusted then.
     hazard: "session-fixation",
     prefilter: /req\.session\./,
     rule: {
@@ -413,12 +470,200 @@ export const javascriptPatterns: readonly PatternSpec[] = [
         regex:
           "^req\\.session\\.(?:user|userId|user_id|uid|account|accountId|auth|authenticated|isAuthenticated|logged|loggedIn|isLoggedIn|login|username|userName|user_name)$",
       },
-      not: { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
+      not: {
+        any: [
+          { has: { field: "right", regex: "^(?:null|undefined|false|void 0)$" } },
+          {
+            inside: {
+              kind: "call_expression",
+              has: { field: "function", regex: "\\.regenerate$" },
+              stopBy: "end",
+            },
+          },
+        ],
+      },
     },
-    unlessFile: /\.regenerate\s*\(|cookie-session|cookieSession/,
+    unlessFile:
+      /\.regenerate\s*\(\s*(?:\)|[A-Za-z_$][\w$.]*\s*\))|promisify\s*\([^)]*regenerate|cookie-session|cookieSession/,
     inTests: "skip",
     message:
       "The user is stored in the session without `req.session.regenerate()`: the session id from before the login stays valid",
+  },
+  {
+    // A user record built with the password as typed and written to the database: a copy of the
+    // table is every user's password (and, reused, their other accounts'). Only direct driver
+    // writes: an ORM's `create`/`save` may hash in a model hook defined elsewhere.
+    hazard: "plaintext-password",
+    prefilter: /\.insert(?:One|Many)?\s*\(/,
+    rule: {
+      ...PLAIN_PASSWORD_FIELD,
+      inside: {
+        kind: "object",
+        inside: { kind: "variable_declarator", has: { field: "name", pattern: "$RECORD" } },
+      },
+    },
+    ifFileMentions: "\\.insert(?:One|Many)?\\(\\s*$RECORD\\b",
+    unlessFile: HASH_CALL,
+    inTests: "skip",
+    message: "The password is stored as it was typed: `$RECORD` is inserted without hashing it",
+  },
+  {
+    hazard: "plaintext-password",
+    prefilter: /\.insert(?:One|Many)?\s*\(/,
+    rule: {
+      ...PLAIN_PASSWORD_FIELD,
+      inside: {
+        kind: "object",
+        inside: {
+          kind: "arguments",
+          inside: { kind: "call_expression", has: { field: "function", regex: "\\.insert(?:One|Many)?$" } },
+        },
+      },
+    },
+    unlessFile: HASH_CALL,
+    inTests: "skip",
+    message: "The password is stored as it was typed: the inserted record holds it without hashing",
+  },
+  {
+    // A password compared with `===` to the stored one: the store holds the password itself
+    // (and the comparison leaks its length and prefix through timing).
+    hazard: "plaintext-password",
+    prefilter: /\.password\b/,
+    rule: { any: EQUALITY_WITH_PASSWORD },
+    constraints: {
+      // the form's own fields (`req.body.password == req.body.confirm`) are a confirmation check
+      OWNER: {
+        not: {
+          regex:
+            "^(?:req|request|ctx|event)(?:\\.\\w+)?$|^(?:body|params|query|form|input|values|fields|data|args)$",
+        },
+      },
+      X: {
+        any: [{ kind: "identifier" }, { kind: "member_expression" }],
+        not: {
+          regex: "(?i)^(?:undefined|null)$|confirm|verify|repeat|again|retype|cpassword|password2|hash",
+        },
+      },
+    },
+    inTests: "skip",
+    message: "A password is compared as plain text with `$OWNER.password`: the stored password is not hashed",
+  },
+  {
+    // `comparePassword(fromDb, fromUser) { return fromDb === fromUser }`: the helper every login calls
+    hazard: "plaintext-password",
+    prefilter: /(?:compare|check|verify|validate|match|valid|correct)_?(?:password|passwd|pwd|pass)/i,
+    rule: {
+      any: ["===", "==", "!==", "!="].map((operator) => ({ pattern: `$A ${operator} $B` })),
+      inside: {
+        any: FUNCTION_KINDS.map((kind) => ({
+          ...kind,
+          any: [
+            { has: { field: "name", regex: PASSWORD_CHECK_NAME } },
+            { inside: { kind: "variable_declarator", has: { field: "name", regex: PASSWORD_CHECK_NAME } } },
+            { inside: { kind: "pair", has: { field: "key", regex: PASSWORD_CHECK_NAME } } },
+            {
+              inside: {
+                kind: "assignment_expression",
+                has: { field: "left", regex: `${PASSWORD_CHECK_NAME.replace("^", "^(?:[\\w$]+\\.)*")}` },
+              },
+            },
+          ],
+        })),
+        stopBy: { any: FUNCTION_KINDS },
+      },
+    },
+    constraints: { A: { kind: "identifier" }, B: { kind: "identifier" } },
+    inTests: "skip",
+    message:
+      "A password-checking function compares `$A` and `$B` as plain text: the stored password is not hashed",
+  },
+  {
+    // `const PASS_RE = /^.{1,20}$/`: the password pattern's length floor is below 8
+    hazard: "weak-password-policy",
+    prefilter: /pass|pwd/i,
+    rule: {
+      kind: "variable_declarator",
+      has: { field: "name", regex: "(?i)pass(?:word)?|pwd" },
+      all: [{ has: { field: "value", kind: "regex" } }],
+    },
+    where: /=\s*\/\^[^\n]*\{[0-7],\d*\}\$\/[a-z]*\s*$/,
+    inTests: "skip",
+    message: "The password pattern accepts fewer than 8 characters",
+  },
+  {
+    // `if (password.length < 6)`: a floor of 2 to 7 characters (a floor of 1 is a presence check).
+    // Only an `if` condition: a rule that rejects input, not a heuristic about some password's shape.
+    hazard: "weak-password-policy",
+    prefilter: /pass\w*\.length|pwd\.length/i,
+    rule: {
+      kind: "binary_expression",
+      has: { field: "left", regex: "(?i)(?:^|\\.)(?:new_?)?(?:password|passwd|pass|pwd)\\.length$" },
+      inside: {
+        kind: "parenthesized_expression",
+        inside: { kind: "if_statement" },
+        stopBy: { any: [{ kind: "statement_block" }, { kind: "parenthesized_expression" }] },
+      },
+    },
+    where: /\.length\s*(?:<\s*[2-7]|>=\s*[2-7]|>\s*[1-6])\s*$/,
+    inTests: "skip",
+    message: "The password length check accepts fewer than 8 characters",
+  },
+  {
+    // Joi, zod, yup: `password: Joi.string().min(6)`
+    hazard: "weak-password-policy",
+    prefilter: /\.min\(\s*[2-7]\s*\)/,
+    rule: {
+      kind: "pair",
+      has: { field: "key", regex: PASSWORD_KEY },
+    },
+    where: /\.min\(\s*[2-7]\s*\)/,
+    inTests: "skip",
+    message: "The password schema accepts fewer than 8 characters",
+  },
+  {
+    // A login that answers "invalid username" and "invalid password" differently tells an
+    // attacker which accounts exist: both messages in the function that handles the attempt.
+    hazard: "user-enumeration",
+    prefilter: /password/i,
+    rule: {
+      kind: "string",
+      regex: USER_UNKNOWN_MESSAGE,
+      // "Invalid username or password" is the one answer for both
+      not: { regex: "(?i)password" },
+      inside: {
+        any: FUNCTION_KINDS.map((kind) => ({
+          ...kind,
+          has: { kind: "string", regex: PASSWORD_WRONG_MESSAGE, stopBy: "end" },
+        })),
+        stopBy: { any: FUNCTION_KINDS },
+      },
+    },
+    ifFile: /log_?in|sign_?in|authenticat/i,
+    inTests: "skip",
+    message:
+      "The login answers an unknown user differently from a wrong password: the difference tells which accounts exist",
+  },
+  {
+    // `const isAdmin = sessionHandler.isAdminUserMiddleware;` in the file that mounts the routes,
+    // and no route uses it: the check meant for some route guards none (NodeGoat's benefits page)
+    hazard: "unused-authorization-check",
+    prefilter: /\.(?:get|post|put|patch|delete|all|use)\s*\(/,
+    rule: {
+      any: [{ kind: "variable_declarator" }, { kind: "function_declaration" }],
+      has: { field: "name", pattern: "$GUARD" },
+      // an exported guard is for other modules' routes
+      not: {
+        any: [
+          { inside: { kind: "export_statement" } },
+          { inside: { kind: "lexical_declaration", inside: { kind: "export_statement" } } },
+        ],
+      },
+    },
+    constraints: { GUARD: { regex: AUTHORIZATION_GUARD_NAME } },
+    ifFile: /\.(?:get|post|put|patch|delete|all)\s*\(\s*['"`]\//,
+    unlessCodeMentions: "\\b$GUARD\\b[\\s\\S]*\\b$GUARD\\b",
+    inTests: "skip",
+    message: "`$GUARD` checks who may call a route, but no route in this file uses it",
   },
   // An Express application that starts a server (`listen`), or the Express generator's app.js
   // (bin/www starts it; other modules exporting an app are sub-applications whose parent sets the

@@ -357,6 +357,14 @@ export const javascriptSpec: LanguageSpec = {
   sanitizers: javascriptSanitizers,
   sinks: javascriptSinks,
   propertySinks,
+  // HTTP clients that pass the response to a callback; the URL is the first argument, but
+  // `needle(method, url, …)` and `needle.request(method, url, …)` take the method first.
+  callbackResults: [
+    { callee: /^needle\.(?:get|head|post|put|patch|delete)$/, args: [0], skip: 1 },
+    { callee: /^needle(?:\.request)?$/, args: [1], skip: 1 },
+    { callee: /^request(?:\.(?:get|post|put|patch|del|delete|head))?$/, args: [0], skip: 1 },
+    { callee: /^https?\.(?:get|request)$/, args: [0], skip: 0 },
+  ],
   patterns: javascriptPatterns,
 };
 

@@ -48,6 +48,30 @@ const templatePatterns: readonly TextPatternSpec[] = [
     message: "Inline script assigns a non-constant value to innerHTML/outerHTML",
   },
   {
+    hazard: "unsanitized-markdown",
+    // `{{ marked(memo) }}`: only worth writing where the output is not escaped (escaped, the
+    // reader would see the tags), and marked, snarkdown and showdown pass raw HTML and
+    // `javascript:` links through. markdown-it is not listed: it escapes HTML by default.
+    // Triple braces are `html-marked-safe`'s already.
+    pattern:
+      /(?<!\{)\{\{(?!\{)-?\s*(?:marked(?:\.parse|\.marked)?|snarkdown|(?:converter|showdown\w*)\.makeHtml)\s*\([^{}\n]{0,300}?-?\}\}/g,
+    unless: /sanitize|purify|xss|escape/i,
+    message:
+      "Markdown rendered to HTML in the template output without a sanitiser: raw HTML and `javascript:` links in it run",
+  },
+  {
+    hazard: "template-url-injection",
+    // `href="{{ website }}"`: HTML escaping leaves `javascript:alert(1)` intact, so a value that
+    // starts the URL picks its scheme. A fixed start (`href="/u/{{ id }}"`) and the engines' URL
+    // builders and encoders are not reported.
+    pattern:
+      /\b(?:href|action|formaction|xlink:href)\s*=\s*["']?\s*(?:(?<!\{)\{\{(?!\{)-?[^{}\n]{1,200}?\}\}|<%=[^%]{1,200}?%>)/gi,
+    // a variable named "safe" is no sanitiser: only the calls and filters themselves count
+    unless:
+      /\b(?:url_for|static|route|reverse|encodeURIComponent|encodeForURL|safe_?url|sanitize_?url)\s*\(|\|\s*urlencode\b/i,
+    message: "A template value starts a link's URL: HTML escaping does not stop a `javascript:` URL in it",
+  },
+  {
     hazard: "template-autoescape-disabled",
     // Django `{% autoescape off %}`, Jinja2 and Nunjucks `{% autoescape false %}`
     pattern: /\{%-?\s*autoescape\s+(?:off|false|False)\s*-?%\}/g,

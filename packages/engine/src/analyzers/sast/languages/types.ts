@@ -58,6 +58,12 @@ export type PatternHazard =
   | "express-without-security-headers"
   | "express-without-csrf-protection"
   | "session-fixation"
+  | "plaintext-password"
+  | "unsanitized-markdown"
+  | "template-url-injection"
+  | "weak-password-policy"
+  | "user-enumeration"
+  | "unused-authorization-check"
   | "weak-hash-algorithm"
   | "non-cryptographic-random"
   | "shell-process-start"
@@ -198,6 +204,11 @@ export interface PatternSpec {
    */
   ifFileMentions?: string;
   /**
+   * Not reported when the file's code (comments blanked out) matches this regex source after `$X`
+   * names are replaced: `\\b$GUARD\\b[\\s\\S]*\\b$GUARD\\b` says the declared name is used again.
+   */
+  unlessCodeMentions?: string;
+  /**
    * Not reported where the taint rule of this hazard already reports the same call: the tainted
    * case is that rule's finding, with its source and path; this pattern keeps the rest.
    */
@@ -279,6 +290,16 @@ export interface ReturnSinkSpec {
   label: string;
 }
 
+/** See `LanguageSpec.callbackResults`. */
+export interface CallbackResultSpec {
+  /** Matched against the callee text (`needle.get`, `request`). */
+  callee: RegExp;
+  /** The arguments (0-based) whose taint the callback's data parameters take: the URL or options. */
+  args: readonly number[];
+  /** Leading parameters that carry no fetched data (Node's `err`). */
+  skip: number;
+}
+
 export interface LanguageSpec {
   /** The ast-grep language name. */
   grammar: string;
@@ -295,6 +316,12 @@ export interface LanguageSpec {
    * it) takes the taint of the call's text, as if the call's value were assigned to it.
    */
   pointerFills?: readonly RegExp[];
+  /**
+   * Calls that hand what they fetched to a callback (`needle.get(url, (err, res, body) => …)`):
+   * the callback's parameters after the first `skip` take the taint of the `args` given, since
+   * whoever chose the URL chose the server that wrote the response.
+   */
+  callbackResults?: readonly CallbackResultSpec[];
   patterns: readonly PatternSpec[];
   /** Rules over the text where the tree says nothing (template files). */
   textPatterns?: readonly TextPatternSpec[];

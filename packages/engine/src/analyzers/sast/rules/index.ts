@@ -32,6 +32,7 @@ import { openRedirect } from "./open-redirect.ts";
 import { partialExecutablePath } from "./partial-executable-path.ts";
 import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
+import { plaintextPassword } from "./plaintext-password.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
 import { rawSqlFragment } from "./raw-sql-fragment.ts";
 import { redosRegex } from "./redos-regex.ts";
@@ -46,6 +47,7 @@ import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
 import { ssrf } from "./ssrf.ts";
 import { swallowedException } from "./swallowed-exception.ts";
 import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
+import { templateUrlInjection } from "./template-url-injection.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
 import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
@@ -53,12 +55,16 @@ import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
+import { unsanitizedMarkdown } from "./unsanitized-markdown.ts";
+import { unusedAuthorizationCheck } from "./unused-authorization-check.ts";
 import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
+import { userEnumeration } from "./user-enumeration.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
+import { weakPasswordPolicy } from "./weak-password-policy.ts";
 import { weakRandomness } from "./weak-randomness.ts";
 import { xmlParserNotHardened } from "./xml-parser-not-hardened.ts";
 import { xpathInjection } from "./xpath-injection.ts";
@@ -111,6 +117,8 @@ export const sastRules: FileRule<SastModel>[] = [
   unsafeArchiveExtraction,
   dynamicSqlQuery,
   htmlMarkedSafe,
+  unsanitizedMarkdown,
+  templateUrlInjection,
   integerOverflowConversion,
   httpServerWithoutTimeout,
   unsafePackageUse,
@@ -119,6 +127,10 @@ export const sastRules: FileRule<SastModel>[] = [
   expressWithoutSecurityHeaders,
   expressWithoutCsrfProtection,
   sessionFixation,
+  plaintextPassword,
+  weakPasswordPolicy,
+  userEnumeration,
+  unusedAuthorizationCheck,
   cgiHttpoxy,
   secretLogged,
   bidirectionalControlCharacter,

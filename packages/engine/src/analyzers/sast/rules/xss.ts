@@ -12,7 +12,7 @@ export const xss = defineTaintRule({
   fixable: false,
   docs: {
     summary:
-      "Untrusted input is written into an HTTP response body or marked as safe HTML (`res.send`, Flask `make_response`/`Markup`, Go `template.HTML`/`w.Write`, servlet `getWriter().print`) without HTML escaping.",
+      "Untrusted input is written into an HTTP response body or marked as safe HTML (`res.send`, Flask `make_response`/`Markup`, Go `template.HTML`/`w.Write`, servlet `getWriter().print`) without HTML escaping, including a page fetched from a URL the input chose (`needle.get(req.query.url, (err, r, body) => res.write(body))`).",
     whyItMatters:
       "Script in the input runs in other users' browsers on your origin: session theft, actions on their behalf.",
     remediation:
