@@ -20,7 +20,7 @@ import {
   unverifiedContextFix,
   yamlSafeLoadFix,
 } from "./setting-fixes.ts";
-import { isVetted, taintFlows } from "./taint.ts";
+import { isVetted, sanitizes, taintFlows } from "./taint.ts";
 
 /** Fixes that need more than one text replacement (an added import, a rewritten expression). */
 const CODE_FIXES: Partial<
@@ -238,15 +238,7 @@ const FIXED_ASSIGNMENT =
 function insideSanitizer(model: SastModel, identifier: SgNode, top: SgNode, hazard: TaintHazard): boolean {
   for (let current = identifier.parent(); current && current.id() !== top.id(); current = current.parent()) {
     if (!CALL_KINDS.has(current.kind() as string)) continue;
-    const callee = current.field("function")?.text() ?? "";
-    if (
-      model.spec.sanitizers.some(
-        (sanitizer) =>
-          (sanitizer.hazards === "all" || sanitizer.hazards.includes(hazard)) &&
-          sanitizer.callee.test(callee),
-      )
-    )
-      return true;
+    if (sanitizes(model, current.field("function")?.text() ?? "", hazard)) return true;
   }
   return false;
 }

@@ -23,6 +23,7 @@ import {
   type ParameterSink,
 } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
+import { sanitizerCallee } from "./java-encoders.ts";
 import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
 
@@ -1020,10 +1021,12 @@ function numericAfter(text: string, end: number): boolean {
   return NUMERIC_PROPERTY.test(text.slice(end, end + 24));
 }
 
-function sanitizes(model: SastModel, callee: string, hazard: TaintHazard): boolean {
+/** Whether a call of `callee` sanitizes the value for the hazard (for every hazard: "all"). */
+export function sanitizes(model: SastModel, callee: string, hazard: TaintHazard): boolean {
+  const named = sanitizerCallee(model, callee);
   return model.spec.sanitizers.some(
     (sanitizer) =>
-      (sanitizer.hazards === "all" || sanitizer.hazards.includes(hazard)) && sanitizer.callee.test(callee),
+      (sanitizer.hazards === "all" || sanitizer.hazards.includes(hazard)) && sanitizer.callee.test(named),
   );
 }
 
