@@ -379,6 +379,19 @@ describe("the invoking user's input: the fix is the sink's, whatever the source"
     expect(scan("a.py", text, LOCAL).findings).toEqual([]);
   });
 
+  it("Python: input() into a built query is the dynamic-sql-query pattern's line, with the bind-parameter fix", () => {
+    const text =
+      'import sqlite3\n\nname = input("user: ")\ndb = sqlite3.connect("users.db")\ndb.execute("SELECT * FROM users WHERE name = \'" + name + "\'")\n';
+    expect(scan("a.py", text, SQL).findings).toEqual([]);
+    expect(scan("a.py", text, LOCAL).findings).toEqual([]);
+    expect(fixed("a.py", text, "sast/dynamic-sql-query", 5)).toContain(
+      'db.execute("SELECT * FROM users WHERE name = ?", (name,))',
+    );
+    // not the only argument of a SQL sink: no fix
+    const built = 'import sqlite3\n\nquery = "SELECT * FROM users WHERE name = \'" + name + "\'"\n';
+    expect(fixes("a.py", built, "sast/dynamic-sql-query")).toEqual([undefined]);
+  });
+
   it("the SQL fix too: bind parameters for a query built from the environment", () => {
     const text =
       'const mysql = require("mysql2");\n\nconst tenant = process.env.TENANT;\ndb.query("SELECT * FROM t WHERE tenant = \'" + tenant + "\'");\n';
@@ -604,6 +617,7 @@ const FIXED_LINES: Record<string, string[]> = {
     'subprocess.run(["du", "-sh", directory], check=False)',
     'subprocess.run(["rm", "-rf", target], check=False)',
   ],
+  "dynamic-sql-query/store.go": ['_, err := db.Exec("DELETE FROM orders WHERE id = $1", id)'],
   "unvalidated-local-input/tool.js": ['child_process.execFileSync("ping", ["-c", "1", host]);'],
   "template-autoescape-disabled/handler.go": ['"html/template"'],
   "template-autoescape-disabled/views.js": [
