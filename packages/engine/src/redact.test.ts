@@ -66,7 +66,8 @@ describe("rules outside the secrets analyzer", () => {
     const { secretsAnalyzer } = await import("./analyzers/secrets/analyzer.ts");
     await sastAnalyzer.prepare?.();
     const token = "ghp_jog6L3nc6s5FIuRWrajk9MOn3HH1TqMfXv35";
-    const source = (command: string) => `import os\n\nos.system("${command} http://x " + input())\n`;
+    const source = (command: string) =>
+      `import os\nfrom flask import request\n\nu = request.args["u"]\nos.system("${command} http://x " + u)\n`;
     const analyze = (text: string) =>
       analyzeFile(
         new SourceFile("a.py", text),

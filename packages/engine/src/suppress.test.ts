@@ -115,6 +115,11 @@ describe("gosec and bandit markers", () => {
     found.location.endLine = 2;
     applyInlineSuppressions([found], new Map([["run.py", extractSuppressions(spanning, "run.py")]]));
     expect(found.suppression?.reason).toBe("bandit nosec B602: fixed command");
+    // the invoking user's input is the audit rule's finding now: the sink's bandit code covers it
+    const local = "urllib.request.urlopen(sys.argv[1])  # nosec B310 -- the user names the URL\n";
+    const audit = finding("sast/unvalidated-local-input", "fetch.py", 1);
+    applyInlineSuppressions([audit], new Map([["fetch.py", extractSuppressions(local, "fetch.py")]]));
+    expect(audit.suppression?.reason).toBe("bandit nosec B310: the user names the URL");
     expect(extractSuppressions("x := 1 # nosec -- no\n", "main.go")).toEqual([]);
     expect(extractSuppressions(python)).toEqual([]);
   });

@@ -55,6 +55,7 @@ beforeAll(async () => {
 const SQL = "sast/sql-injection";
 const RANDOM = "sast/weak-randomness";
 const COMMAND = "sast/command-injection";
+const SHELL = "sast/dynamic-shell-command";
 
 describe("sql-injection: the placeholder comes from the file's driver", () => {
   const js = (head: string) =>
@@ -329,25 +330,74 @@ describe("command-injection", () => {
       "cp.exec(`${q} --version`);",
     ];
     for (const line of cases) {
-      const text = `const cp = require("child_process");\nconst q = process.argv[2];\n${line}\n`;
+      const text = `const cp = require("child_process");\nconst q = req.query.q;\n${line}\n`;
       expect(fixes("a.js", text, COMMAND), line).toEqual([undefined]);
     }
-    expect(fixes("a.js", 'const q = process.argv[2];\nexec("ping " + q);\n', COMMAND)).toEqual([undefined]);
+    expect(fixes("a.js", 'const q = req.query.q;\nexec("ping " + q);\n', COMMAND)).toEqual([undefined]);
   });
 
   it("Python: os.system and shell=True become an argument list without a shell", () => {
     const text =
-      'import sys\n\nhost = sys.argv[1]\nos.system("ping -c 1 " + host)\nsubprocess.run(f"nslookup {host}", shell=True, check=True)\n';
+      'from flask import request\n\nhost = request.args["host"]\nos.system("ping -c 1 " + host)\nsubprocess.run(f"nslookup {host}", shell=True, check=True)\n';
     expect(fixed("a.py", text, COMMAND, 4)).toBe(
-      'import sys\nimport subprocess\n\nhost = sys.argv[1]\nsubprocess.run(["ping", "-c", "1", host], check=False)\nsubprocess.run(f"nslookup {host}", shell=True, check=True)\n',
+      'from flask import request\nimport subprocess\n\nhost = request.args["host"]\nsubprocess.run(["ping", "-c", "1", host], check=False)\nsubprocess.run(f"nslookup {host}", shell=True, check=True)\n',
     );
     expect(fixed("a.py", text, COMMAND, 5)).toContain('subprocess.run(["nslookup", host], check=True)');
   });
 
   it("Python: no fix when the exit status is used, or the shell does work", () => {
     const text =
-      'import os\nimport sys\n\nhost = sys.argv[1]\nstatus = os.system("ping -c 1 " + host)\nos.system("ping " + host + " > /dev/null")\nsubprocess.run(f"ls {host}/*", shell=True)\n';
+      'import os\nfrom flask import request\n\nhost = request.args["host"]\nstatus = os.system("ping -c 1 " + host)\nos.system("ping " + host + " > /dev/null")\nsubprocess.run(f"ls {host}/*", shell=True)\n';
     expect(fixes("a.py", text, COMMAND)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe("the invoking user's input: the fix is the sink's, whatever the source", () => {
+  const LOCAL = "sast/unvalidated-local-input";
+
+  it("JS: the audit rule's exec of process.argv becomes execFile, not the taint rule's", () => {
+    const text =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
+      'const { execSync } = require("child_process");\n\nconst host = process.argv[2];\nexecSync("ping -c 1 " + host);\nexecSync(`dig ${process.env.ZONE} | head`);\n';
+    expect(scan("a.js", text, COMMAND).findings).toEqual([]);
+    expect(fixed("a.js", text, LOCAL, 4)).toBe(
+      text
+        .replace("{ execSync }", "{ execSync, execFileSync }")
+        .replace('execSync("ping -c 1 " + host)', 'execFileSync("ping", ["-c", "1", host])'),
+    );
+    // a pipe: the shell does work, so advice only
+    const piped = scan("a.js", text, LOCAL).findings.find((finding) => finding.location.line === 5);
+    expect(piped?.fix).toBeUndefined();
+    expect(piped?.properties?.fixSuggestion).toContain("execFile");
+  });
+
+  it("Python: sys.argv into os.system is the dynamic-shell-command pattern's line, with its fix", () => {
+    const text = 'import os\nimport sys\n\nhost = sys.argv[1]\nos.system("ping -c 1 " + host)\n';
+    expect(fixes("a.py", text, SHELL)).toEqual([expect.anything()]);
+    expect(fixed("a.py", text, SHELL, 5)).toContain('subprocess.run(["ping", "-c", "1", host], check=False)');
+    expect(scan("a.py", text, COMMAND).findings).toEqual([]);
+    expect(scan("a.py", text, LOCAL).findings).toEqual([]);
+  });
+
+  it("Python: input() into a built query is the dynamic-sql-query pattern's line, with the bind-parameter fix", () => {
+    const text =
+      'import sqlite3\n\nname = input("user: ")\ndb = sqlite3.connect("users.db")\ndb.execute("SELECT * FROM users WHERE name = \'" + name + "\'")\n';
+    expect(scan("a.py", text, SQL).findings).toEqual([]);
+    expect(scan("a.py", text, LOCAL).findings).toEqual([]);
+    expect(fixed("a.py", text, "sast/dynamic-sql-query", 5)).toContain(
+      'db.execute("SELECT * FROM users WHERE name = ?", (name,))',
+    );
+    // not the only argument of a SQL sink: no fix
+    const built = 'import sqlite3\n\nquery = "SELECT * FROM users WHERE name = \'" + name + "\'"\n';
+    expect(fixes("a.py", built, "sast/dynamic-sql-query")).toEqual([undefined]);
+  });
+
+  it("the SQL fix too: bind parameters for a query built from the environment", () => {
+    const text =
+      'const mysql = require("mysql2");\n\nconst tenant = process.env.TENANT;\ndb.query("SELECT * FROM t WHERE tenant = \'" + tenant + "\'");\n';
+    expect(fixed("a.js", text, LOCAL, 4)).toContain(
+      'db.query("SELECT * FROM t WHERE tenant = ?", [tenant]);',
+    );
   });
 });
 
@@ -355,7 +405,6 @@ const YAML = "sast/unsafe-deserialization";
 const TIMEOUT = "sast/request-without-timeout";
 const TLS_VERSION = "sast/old-tls-version";
 const TLS_VERIFY = "sast/tls-verification-disabled";
-const SHELL = "sast/dynamic-shell-command";
 
 describe("unsafe-deserialization: unsafe YAML loaders become yaml.safe_load", () => {
   const py = (call: string) => `import yaml
@@ -566,7 +615,10 @@ const FIXED_LINES: Record<string, string[]> = {
   "dynamic-shell-command/backup.py": [
     'subprocess.run(["tar", "-czf", "backup.tgz", directory])',
     'subprocess.run(["du", "-sh", directory], check=False)',
+    'subprocess.run(["rm", "-rf", target], check=False)',
   ],
+  "dynamic-sql-query/store.go": ['_, err := db.Exec("DELETE FROM orders WHERE id = $1", id)'],
+  "unvalidated-local-input/tool.js": ['child_process.execFileSync("ping", ["-c", "1", host]);'],
   "template-autoescape-disabled/handler.go": ['"html/template"'],
   "template-autoescape-disabled/views.js": [
     "swig.setDefaults({ cache: false, autoescape: true });",

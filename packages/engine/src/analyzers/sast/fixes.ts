@@ -110,11 +110,44 @@ function placeholdersInValuePositions(sql: string, count: number): boolean {
 export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undefined {
   if (flow.hazard === "command-injection") return commandFix(model, flow);
   if (flow.hazard !== "sql-injection" || !flow.call) return undefined;
-  const args = flow.call.args;
-  if (args.length !== 1) return undefined; // already has bind parameters, or a form we do not know
   const argument = (flow.argument as { node?: SgNode }).node;
-  if (!argument) return undefined;
-  const placeholder = placeholderFor(model, flow.callee);
+  return argument ? sqlFix(model, flow.callee, flow.call.args.length, argument) : undefined;
+}
+
+/**
+ * The fix of a `dynamic-sql-query` match (query text built from values not known to be untrusted):
+ * the same rewrite, when the built text is the only argument of a call the language's spec names
+ * as a SQL sink. The fix is about the sink, whatever the values' source.
+ */
+export function sqlQueryFix(model: SastModel, node: SgNode): Report["fix"] | undefined {
+  const list = node.parent();
+  const call = list?.parent();
+  if (!list || !call || !model.spec.kinds.calls.includes(call.kind() as string)) return undefined;
+  const args = list.children().filter((child) => child.isNamed() && (child.kind() as string) !== "comment");
+  if (args.length !== 1 || args[0]!.id() !== node.id()) return undefined;
+  const callee = call.field("function")?.text() ?? "";
+  const callText = call.text();
+  const sink = model.spec.sinks.some(
+    (spec) =>
+      spec.hazard === "sql-injection" &&
+      spec.callee.test(callee) &&
+      (spec.args === "all" || spec.args.includes(0)) &&
+      (!spec.onlyCall || spec.onlyCall.test(callText)) &&
+      !spec.unlessCall?.test(callText) &&
+      (!spec.onlyFile || spec.onlyFile.test(model.file.text)),
+  );
+  return sink ? sqlFix(model, callee, 1, node) : undefined;
+}
+
+/** Bind parameters for the query text `argument` of a call of `callee` with `argumentCount` arguments. */
+function sqlFix(
+  model: SastModel,
+  callee: string,
+  argumentCount: number,
+  argument: SgNode,
+): Report["fix"] | undefined {
+  if (argumentCount !== 1) return undefined; // already has bind parameters, or a form we do not know
+  const placeholder = placeholderFor(model, callee);
   if (!placeholder) return undefined;
   const text = model.file.text;
   const language = model.language;
@@ -157,7 +190,7 @@ export function fixFor(model: SastModel, flow: TaintFlow): Report["fix"] | undef
 function edit(model: SastModel, node: SgNode, replacement: string): Report["fix"] {
   const range = node.range();
   return {
-    description: "pass the untrusted values as bind parameters instead of building the query text",
+    description: "pass the values as bind parameters instead of building the query text",
     edits: [
       {
         start: model.file.byteOffsetOfIndex(range.start.index),

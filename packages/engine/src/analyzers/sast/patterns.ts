@@ -7,6 +7,7 @@ import { aliasedCalls } from "./aliases.ts";
 import { shellCommandFix } from "./command-fixes.ts";
 import { localModulesMention } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
+import { sqlQueryFix } from "./fixes.ts";
 import { siblingConstant } from "./go-package.ts";
 import { propertyValue } from "./java-properties.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
@@ -31,6 +32,7 @@ const CODE_FIXES: Partial<
   "request-without-timeout": requestTimeoutFix,
   "old-tls-version": tlsMinimumVersionFix,
   "dynamic-shell-command": shellCommandFix,
+  "dynamic-sql-query": sqlQueryFix,
   "tls-verification-disabled": unverifiedContextFix,
 };
 

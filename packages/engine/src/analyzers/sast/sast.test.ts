@@ -68,6 +68,41 @@ describe("taint paths", () => {
   }
 });
 
+describe("the invoking user's input is the audit tier in every language", () => {
+  // A program's own arguments, environment and standard input reach a sink: the audit rule reports
+  // the flow at low severity, the hazard's taint rule does not; request data stays the taint rule's.
+  const cases: [string, string, number, string][] = [
+    ["tool.py", 'import os\nimport sys\n\nopen(sys.argv[1])\nopen(os.getenv("LOG"))\n', 4, "path-traversal"],
+    ["tool.js", 'const fs = require("fs");\n\nfs.readFileSync(process.argv[2]);\n', 3, "path-traversal"],
+    // a parameter source carries the tier too: `main(String[] args)`
+    [
+      "Tool.java",
+      "class Tool {\n  public static void main(String[] args) throws Exception {\n    Runtime.getRuntime().exec(args[0]);\n  }\n}\n",
+      3,
+      "command-injection",
+    ],
+  ];
+  for (const [path, text, line, hazard] of cases) {
+    it(`${path}: sast/unvalidated-local-input, not sast/${hazard}`, () => {
+      expect(run(path, text, `sast/${hazard}`).findings).toEqual([]);
+      const audit = run(path, text, "sast/unvalidated-local-input").findings;
+      expect(audit.map((finding) => finding.location.line)).toContain(line);
+      expect(audit.every((finding) => finding.severity === "low")).toBe(true);
+    });
+  }
+
+  it("request data stays the taint rule's: a Spring parameter, a Flask route parameter", () => {
+    const java =
+      'class Ping {\n  void ping(@RequestParam String host) throws Exception {\n    Runtime.getRuntime().exec("ping " + host);\n  }\n}\n';
+    expect(run("Ping.java", java, "sast/command-injection").findings.map((f) => f.location.line)).toEqual([
+      3,
+    ]);
+    const python = '@app.route("/f/<name>")\ndef f(name):\n    return open(name).read()\n';
+    expect(run("views.py", python, "sast/path-traversal").findings.map((f) => f.location.line)).toEqual([3]);
+    expect(run("views.py", python, "sast/unvalidated-local-input").findings).toEqual([]);
+  });
+});
+
 describe("test code", () => {
   it("reports a hard-coded credential in a test path at low severity, elsewhere at the rule's", () => {
     const text = 'API_TOKEN = "tk-9f8e7d6c5b4a3210"\n';

@@ -1,7 +1,7 @@
 // A taint rule is data: the hazard (whose sources, sinks and sanitizers live per language in
 // `languages/<lang>.ts`), its metadata and docs. This turns it into a file rule whose finding
 // names the source and its line, carries the source as a related location, and attaches a
-// mechanical fix where the language's sink spec has one.
+// mechanical fix where the language's sink spec has one (`flowFix`, shared with the audit rule).
 import { defineFileRule, type FileRule, type Report, type RuleMeta } from "../../rule.ts";
 import { fixFor } from "./fixes.ts";
 import type { Category, TaintHazard } from "./languages/types.ts";
@@ -24,7 +24,7 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
         for (const flow of taintFlows(ctx.model, hazard)) {
           // the invoking user's own input: `sast/unvalidated-local-input` reports it (audit tier)
           if (flow.source.local) continue;
-          const fix = flow.remote ? undefined : fixFor(ctx.model, flow);
+          const { fix, fixSuggestion } = flowFix(ctx.model, flow);
           ctx.report({
             ...flowReport(flow),
             ...(fix ? { fix } : {}),
@@ -33,7 +33,7 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
               sourceLine: flow.source.line,
               ...(flow.source.path ? { sourcePath: flow.source.path } : {}),
               sinkLine: flow.sink.line,
-              ...(flow.spec?.fix && !fix ? { fixSuggestion: flow.spec.fix.description } : {}),
+              ...(fixSuggestion ? { fixSuggestion } : {}),
             },
           });
         }
@@ -41,6 +41,18 @@ export function defineTaintRule(data: TaintRuleData): FileRule<SastModel> & { ca
     }),
     category: data.category,
   };
+}
+
+/**
+ * The fix of a flow: a rewrite of its sink call (an argument list instead of a shell, bind
+ * parameters instead of query text), or the sink's advice when no rewrite keeps the program's
+ * meaning. It depends on the sink alone, so the audit rule's flows from the invoking user's input
+ * get the same fix as the taint rules'. None for a sink in another file: the edit would be there.
+ */
+export function flowFix(model: SastModel, flow: TaintFlow): { fix?: Report["fix"]; fixSuggestion?: string } {
+  const fix = flow.remote ? undefined : fixFor(model, flow);
+  if (fix) return { fix };
+  return flow.spec?.fix ? { fixSuggestion: flow.spec.fix.description } : {};
 }
 
 /**

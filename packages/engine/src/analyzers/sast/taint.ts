@@ -24,7 +24,7 @@ import {
 } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
 import { sanitizerCallee } from "./java-encoders.ts";
-import type { LanguageSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
+import type { LanguageSpec, ParameterSourceSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
 
 /** Where tainted data came from. */
@@ -397,17 +397,29 @@ function assignmentFields(node: SgNode, kind: AssignmentKind): AssignmentParts |
   };
 }
 
+/** A parameter that is a source, and whether it is the invoking user's input (`main(String[] args)`). */
+interface ParameterSource {
+  name: string;
+  range: Range;
+  label: string;
+  local?: true;
+}
+
+function parameterSource(name: string, range: Range, spec: ParameterSourceSpec): ParameterSource {
+  return { name, range, label: spec.label, ...(spec.tier === "local" ? { local: true as const } : {}) };
+}
+
 /**
  * Parameters of route functions (Python decorators: Flask `@app.route("/u/<name>")`, FastAPI
  * `@router.get("/items/{item_id}")`): the framework fills them from the request. A parameter the
  * route or its annotation declares numeric is not a source.
  */
-function routeParameters(model: SastModel): { name: string; range: Range; label: string }[] {
+function routeParameters(model: SastModel): ParameterSource[] {
   const specs = (model.spec.parameterSources ?? []).filter(
     (candidate) => candidate.decorators && candidate.prefilter.test(model.file.text),
   );
   if (specs.length === 0) return [];
-  const found: { name: string; range: Range; label: string }[] = [];
+  const found: ParameterSource[] = [];
   for (const decorated of model.root.findAll({ rule: { kind: "decorated_definition" } })) {
     const definition = decorated.field("definition");
     if (!definition || (definition.kind() as string) !== "function_definition") continue;
@@ -426,7 +438,7 @@ function routeParameters(model: SastModel): { name: string; range: Range; label:
             new RegExp(candidate.numericInRoute.replaceAll("$NAME", name)).test(decoratorText)
           ),
       );
-      if (match) found.push({ name, range: rangeOf(parameter), label: match.label });
+      if (match) found.push(parameterSource(name, rangeOf(parameter), match));
     }
   }
   return found;
@@ -514,13 +526,13 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
     declared.length > 0
       ? root.findAll({ rule: { any: spec.kinds.parameters.map((kind) => ({ kind })) } })
       : [];
-  const parameterSources: { name: string; range: Range; label: string }[] = routeParameters(model);
+  const parameterSources: ParameterSource[] = routeParameters(model);
   for (const node of parameterNodes) {
     const parameterText = node.text();
     const match = declared.find((candidate) => candidate.text.test(parameterText));
     if (!match) continue;
     const name = node.field("name")?.text();
-    if (name) parameterSources.push({ name, range: rangeOf(node), label: match.label });
+    if (name) parameterSources.push(parameterSource(name, rangeOf(node), match));
   }
   const ownSources = sources.length > 0 || parameterSources.length > 0;
   // Functions of other files this one calls; without a source of its own, only those that return
@@ -797,6 +809,7 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
           line: parameter.range.line,
           column: parameter.range.column,
           via: [],
+          ...(parameter.local ? { local: true as const } : {}),
         },
       },
       scopeAt(index, parameter.range.start),

@@ -1,4 +1,5 @@
-// Java: servlet and Spring (annotated parameters) request data and `main(String[] args)`; JDBC,
+// Java: servlet and Spring (annotated parameters) request data (and, as the audit tier,
+// `main(String[] args)`, the environment and standard input); JDBC,
 // JPA and JdbcTemplate, Runtime.exec/ProcessBuilder, script engines and SpEL, java.io/nio files,
 // URL and RestTemplate, redirects, response writers, JNDI/LDAP, XPath and the HTTP session.
 import { javaPatterns } from "./java-patterns.ts";
@@ -27,6 +28,16 @@ export const javaSpec: LanguageSpec = {
       text: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)\.(?:getParameter|getParameterValues|getParameterMap|getParameterNames|getHeader|getHeaders|getHeaderNames|getCookies|getQueryString|getRequestURI|getRequestURL|getInputStream|getReader|getPathInfo|getPart)\(/,
       label: "HTTP request data",
     },
+    // The invoking user's input (`tier: "local"`): reported by the audit rule
+    // `sast/unvalidated-local-input`, not by the hazards' taint rules.
+    { kinds: ["method_invocation"], text: /^System\.getenv\(/, label: "environment variable", tier: "local" },
+    { kinds: ["field_access"], text: /^System\.in$/, label: "standard input", tier: "local" },
+    {
+      kinds: ["method_invocation"],
+      text: /^System\.console\(\)\.read(?:Line|Password)\(/,
+      label: "console input",
+      tier: "local",
+    },
   ],
   parameterSources: [
     {
@@ -39,6 +50,7 @@ export const javaSpec: LanguageSpec = {
       text: /^String\s*(?:\[\s*\]|\.\.\.)\s*args$/,
       label: "command-line argument",
       prefilter: /String\s*(?:\[\s*\]|\.\.\.)\s*args\b/,
+      tier: "local",
     },
   ],
   sanitizers: [

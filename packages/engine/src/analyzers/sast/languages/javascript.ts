@@ -41,7 +41,11 @@ export const javascriptSources: readonly SourceSpec[] = [
     text: /^(?:req|request)\.nextUrl(?:\.searchParams)?$/,
     label: "HTTP request URL",
   },
-  { kinds: ["member_expression"], text: /^process\.argv$/, label: "command-line argument" },
+  // The invoking user's input (`tier: "local"`): reported by the audit rule
+  // `sast/unvalidated-local-input`, not by the hazards' taint rules.
+  { kinds: ["member_expression"], text: /^process\.argv$/, label: "command-line argument", tier: "local" },
+  { kinds: ["member_expression"], text: /^process\.env$/, label: "environment variable", tier: "local" },
+  { kinds: ["member_expression"], text: /^process\.stdin$/, label: "standard input", tier: "local" },
   {
     kinds: ["member_expression"],
     text: /^(?:window\.|document\.)?location\.(?:hash|search|href)$/,

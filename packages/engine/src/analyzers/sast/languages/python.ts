@@ -1,4 +1,5 @@
-// Python: Flask, Django, FastAPI/Starlette request data and `sys.argv`; DB-API cursors, pymongo,
+// Python: Flask, Django, FastAPI/Starlette request data (and, as the audit tier, `sys.argv`, the
+// environment and standard input); DB-API cursors, pymongo,
 // subprocess/os, eval/exec and Jinja2, open/os/shutil, requests/httpx/urllib, redirects, HTML.
 import { pythonPatterns } from "./python-patterns.ts";
 import type { LanguageSpec } from "./types.ts";
@@ -27,12 +28,28 @@ export const pythonSpec: LanguageSpec = {
       label: "HTTP request data",
     },
     { kinds: ["call"], text: /^request\.get_json\(/, label: "HTTP request data" },
-    { kinds: ["attribute"], text: /^sys\.argv$/, label: "command-line argument" },
-    { kinds: ["call"], text: /^input\(/, label: "console input" },
     {
       kinds: ["attribute", "call"],
       text: /^request\.(?:get_data|query_string|stream|FILES|environ|full_path|url|raw_post_data)$/,
       label: "HTTP request data",
+    },
+    // The invoking user's input (`tier: "local"`): reported by the audit rule
+    // `sast/unvalidated-local-input`, not by the hazards' taint rules.
+    { kinds: ["attribute"], text: /^sys\.argv$/, label: "command-line argument", tier: "local" },
+    {
+      // argparse: what `parser.parse_args()` returns holds the arguments
+      kinds: ["call"],
+      text: /^(?:\w+\.)*parse(?:_known)?_args\(/,
+      label: "command-line argument",
+      tier: "local",
+    },
+    { kinds: ["call"], text: /^(?:input|raw_input)\(/, label: "console input", tier: "local" },
+    { kinds: ["attribute"], text: /^sys\.stdin$/, label: "standard input", tier: "local" },
+    {
+      kinds: ["attribute", "call"],
+      text: /^os\.(?:environ|environb|getenv\()/,
+      label: "environment variable",
+      tier: "local",
     },
   ],
   parameterSources: [

@@ -113,6 +113,8 @@ export interface ParameterSourceSpec {
   /** The file must contain this text for parameters to be examined at all. */
   prefilter: RegExp;
   label: string;
+  /** As `SourceSpec.tier`: a program's own arguments (`main(String[] args)`) are the invoking user's. */
+  tier?: "local";
 }
 
 /** A call whose result is safe for the listed hazards ("all" for a numeric conversion). */

@@ -8,7 +8,7 @@ import type { PatternHazard, TaintHazard } from "../languages/types.ts";
 import type { SastModel } from "../model.ts";
 import { reportedLines } from "../patterns.ts";
 import { taintFlows } from "../taint.ts";
-import { flowReport } from "../taint-rule.ts";
+import { flowFix, flowReport } from "../taint-rule.ts";
 
 // The hazards whose sinks a local source can reach; the taint rules have computed (and cached)
 // their flows before this rule runs, so asking again costs a cache read.
@@ -17,6 +17,7 @@ const HAZARDS: readonly TaintHazard[] = [
   "path-traversal",
   "ssrf",
   "sql-injection",
+  "nosql-injection",
   "code-injection",
   "ldap-injection",
   "xpath-injection",
@@ -40,10 +41,10 @@ export const unvalidatedLocalInput = Object.assign(
     lifecycle: "preview",
     cwe: [20],
     controls: [],
-    fixable: false,
+    fixable: true,
     docs: {
       summary:
-        "An audit finding (Go so far): `os.Args`, `flag` values, `os.Getenv`/`LookupEnv`, standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`) flow, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL query, an LDAP filter or an XPath expression. Package-level variables assigned from these count too. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input. Test code is not reported.",
+        "An audit finding: the invoking user's input flows, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL or NoSQL query, an LDAP filter or an XPath expression. That input is, in Go, `os.Args`, `flag` values, `os.Getenv`/`LookupEnv` and standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`), package-level variables assigned from these included; in Python, `sys.argv`, what `argparse`'s `parse_args()` returns, `input()`, `sys.stdin` and `os.environ`/`os.getenv`; in JavaScript and TypeScript, `process.argv`, `process.env` and `process.stdin`; in Java, the parameters of `main(String[] args)`, `System.getenv`, `System.in` and `System.console()` reads. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input, with the same mechanical fix where the sink has one (`execFile` and an argument array instead of `exec`, bind parameters instead of query text). Where a pattern rule reports the line already (`dynamic-shell-command`, `dynamic-sql-query`, `dynamic-code-evaluation`), that finding stands for it. Test code is not reported.",
       whyItMatters:
         "The user who starts a command-line tool can already read and run what it reads and runs, so such a flow is usually intended. It becomes a hazard when the program runs with privileges its caller does not have (setuid binaries, services whose environment comes from a shared configuration, CI jobs fed by pull-request titles): then the argument or variable is an attacker's. gosec reports these flows regardless of context.",
       remediation:
@@ -65,16 +66,20 @@ export const unvalidatedLocalInput = Object.assign(
             ...(flow.source.steps ?? []).map((step) => step.line),
           ];
           if (lines.some((line) => patternLines!.has(line))) continue;
+          const { fix, fixSuggestion } = flowFix(ctx.model, flow);
           ctx.report({
             ...flowReport(
               flow,
               " (the invoking user's input: review if the program runs with other privileges)",
             ),
+            ...(fix ? { fix } : {}),
             properties: {
               category: "security",
               hazard,
               sourceLine: flow.source.line,
+              ...(flow.source.path ? { sourcePath: flow.source.path } : {}),
               sinkLine: flow.sink.line,
+              ...(fixSuggestion ? { fixSuggestion } : {}),
             },
           });
         }
