@@ -1,6 +1,6 @@
 // Pattern rules for Go.
 import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
-import type { PatternSpec } from "./types.ts";
+import type { PatternHazard, PatternSpec, TaintHazard } from "./types.ts";
 
 /** math/rand (and v2) functions that draw numbers, and `New` for a generator of its own. */
 const MATH_RAND_FUNCTIONS =
@@ -18,6 +18,58 @@ const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])";
 
 /** File modes in which other users may write (the "other" digit has the 2 bit), or any 07x7. */
 const WORLD_WRITABLE_MODE = "0o?[0-7]?[0-7][0-7][2367]";
+
+/** File modes that grant the group or other users anything (beyond 0600/0700). */
+const SHARED_FILE_MODE = "0o?[0-7]?[0-7](?:[1-7][0-7]|[0-7][1-7])";
+
+/** Directory modes in which the group may write or other users may list or enter (beyond 0750). */
+const SHARED_DIRECTORY_MODE = "0o?[0-7]?[0-7](?:[2367][0-7]|[0-7][1-7])";
+
+/** The functions that open, create or remove a file by the path in their first argument. */
+const FILE_PATH_CALLS =
+  "os\\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Mkdir|MkdirAll|Chmod)|ioutil\\.(?:ReadFile|WriteFile|ReadDir)";
+
+/** The argument at `position` (1-based) of a call whose text starts with one of `callees`. */
+function argumentOf(callees: string, position: number): Record<string, unknown> {
+  return {
+    nthChild: position,
+    inside: { kind: "argument_list", inside: { kind: "call_expression", regex: `^(?:${callees})\\(` } },
+  };
+}
+
+/**
+ * The audit of a sink's argument that is not fixed text (gosec G107/G304 report these whatever
+ * the data): a parameter, a package variable (`-ldflags -X` and any file of the package can set
+ * it, even when it is declared with a literal), or a value built from them. Flows from a known
+ * source are the taint rules' findings and the local-input audit's, not these.
+ */
+function variableArgumentAudits(
+  hazard: PatternHazard,
+  precise: TaintHazard,
+  calls: readonly { callees: string; position: number }[],
+  message: string,
+  unless?: RegExp,
+): PatternSpec[] {
+  return calls.flatMap(({ callees, position }) => {
+    const common = {
+      hazard,
+      prefilter: new RegExp(callees),
+      message,
+      unlessReported: { taint: [precise] },
+      inTests: "skip" as const,
+      ...(unless ? { unless } : {}),
+    };
+    return [
+      { ...common, rule: argumentOf(callees, position), variable: true },
+      {
+        ...common,
+        rule: { ...argumentOf(callees, position), kind: "identifier", pattern: "$NAME" },
+        // a package-level `var name = "…"` (alone or in a `var (…)` group) is still a variable
+        ifFileMentions: "(?:^|\\n)var\\s+(?:\\([^)]*\\n\\s*)?$NAME\\b",
+      },
+    ];
+  });
+}
 
 export const goPatterns: readonly PatternSpec[] = [
   {
@@ -198,6 +250,21 @@ export const goPatterns: readonly PatternSpec[] = [
       ],
     },
     message: "The file or directory is created with a mode in which other users may write",
+  },
+  {
+    hazard: "weak-password-hash-cost",
+    prefilter: /bcrypt\./,
+    // bcrypt's cost is the base-2 logarithm of its work: below the library's default (10) an
+    // offline guess costs 2^(10-cost) times less
+    rule: {
+      kind: "call_expression",
+      regex: "^bcrypt\\.GenerateFromPassword\\([\\s\\S]*,\\s*(?:[0-9]|bcrypt\\.MinCost)\\s*\\)$",
+    },
+    message: "bcrypt hash with a cost below the default of 10: each password guess is cheaper to try",
+    fix: {
+      description: "use bcrypt.DefaultCost or higher",
+      rewrite: { pattern: /(?:[0-9]|bcrypt\.MinCost)(\s*\))$/, with: "bcrypt.DefaultCost$1" },
+    },
   },
   {
     hazard: "weak-key-size",
@@ -473,6 +540,47 @@ export const goPatterns: readonly PatternSpec[] = [
     // an aliased import (`m "crypto/md5"`, or `_` registering crypto.MD5) hides the package name of the calls
     rule: { kind: "import_spec", regex: '^[\\w.]+\\s+"(?:crypto/(?:md5|sha1)|golang\\.org/x/crypto/md4)"$' },
     message: "MD5/SHA-1 imported under another name; review what this hash protects",
+    inTests: "skip",
+  },
+  ...variableArgumentAudits(
+    "url-from-variable",
+    "ssrf",
+    [
+      { callees: "http\\.(?:Get|Head|Post|PostForm)", position: 1 },
+      { callees: "http\\.NewRequest", position: 2 },
+      { callees: "http\\.NewRequestWithContext", position: 3 },
+    ],
+    "An outgoing request goes to a URL that is not fixed in the code (a parameter or package variable): review who sets it",
+  ),
+  ...variableArgumentAudits(
+    "file-path-from-variable",
+    "path-traversal",
+    [{ callees: FILE_PATH_CALLS, position: 1 }],
+    "A file is opened at a path that is not fixed in the code (a parameter or package variable): review who sets it",
+    // a path normalised or made relative where it is used was looked at (gosec takes it so too)
+    /^filepath\.(?:Clean|Rel)\(/,
+  ),
+  {
+    hazard: "broad-file-permissions",
+    prefilter: /os\.(?:WriteFile|OpenFile|Chmod)|ioutil\.WriteFile/,
+    rule: {
+      kind: "call_expression",
+      regex: `^(?:os\\.(?:WriteFile|OpenFile|Chmod)|ioutil\\.WriteFile)\\([\\s\\S]*,\\s*(?:os\\.FileMode\\()?${SHARED_FILE_MODE}\\)?\\s*\\)$`,
+    },
+    message: "The file is created readable (or more) by the group or other users: review what it holds",
+    unlessReported: { patterns: ["permissive-file-permissions"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "broad-file-permissions",
+    prefilter: /os\.Mkdir/,
+    rule: {
+      kind: "call_expression",
+      regex: `^os\\.(?:Mkdir|MkdirAll)\\([\\s\\S]*,\\s*(?:os\\.FileMode\\()?${SHARED_DIRECTORY_MODE}\\)?\\s*\\)$`,
+    },
+    message:
+      "The directory is created open to other users (or writable by the group): review what it will hold",
+    unlessReported: { patterns: ["permissive-file-permissions"] },
     inTests: "skip",
   },
   {

@@ -66,7 +66,11 @@ export type PatternHazard =
   | "unrestricted-url-scheme"
   | "raw-sql-fragment"
   | "cgi-httpoxy"
-  | "secret-logged";
+  | "secret-logged"
+  | "weak-password-hash-cost"
+  | "url-from-variable"
+  | "file-path-from-variable"
+  | "broad-file-permissions";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -4,6 +4,7 @@ import type { SastModel } from "../model.ts";
 import { assertUsedForSecurity } from "./assert-used-for-security.ts";
 import { bidirectionalControlCharacter } from "./bidirectional-control-character.ts";
 import { bindAllInterfaces } from "./bind-all-interfaces.ts";
+import { broadFilePermissions } from "./broad-file-permissions.ts";
 import { cgiHttpoxy } from "./cgi-httpoxy.ts";
 import { cleartextProtocol } from "./cleartext-protocol.ts";
 import { codeEvaluation } from "./code-evaluation.ts";
@@ -16,6 +17,7 @@ import { dynamicShellCommand } from "./dynamic-shell-command.ts";
 import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
 import { expressWithoutCsrfProtection } from "./express-without-csrf-protection.ts";
 import { expressWithoutSecurityHeaders } from "./express-without-security-headers.ts";
+import { filePathFromVariable } from "./file-path-from-variable.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
 import { htmlMarkedSafe } from "./html-marked-safe.ts";
 import { httpServerWithoutTimeout } from "./http-server-without-timeout.ts";
@@ -54,11 +56,13 @@ import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
 import { unsafePackageUse } from "./unsafe-package-use.ts";
 import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
+import { urlFromVariable } from "./url-from-variable.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
 import { weakJwtVerification } from "./weak-jwt-verification.ts";
 import { weakKeySize } from "./weak-key-size.ts";
+import { weakPasswordHashCost } from "./weak-password-hash-cost.ts";
 import { weakRandomness } from "./weak-randomness.ts";
 import { xmlParserNotHardened } from "./xml-parser-not-hardened.ts";
 import { xpathInjection } from "./xpath-injection.ts";
@@ -107,6 +111,7 @@ export const sastRules: FileRule<SastModel>[] = [
   cleartextProtocol,
   permissiveFilePermissions,
   weakKeySize,
+  weakPasswordHashCost,
   loggingConfigListener,
   unsafeArchiveExtraction,
   dynamicSqlQuery,
@@ -130,4 +135,7 @@ export const sastRules: FileRule<SastModel>[] = [
   codeEvaluation,
   unrestrictedUrlScheme,
   rawSqlFragment,
+  urlFromVariable,
+  filePathFromVariable,
+  broadFilePermissions,
 ];

@@ -20,6 +20,7 @@ const HAZARDS: readonly TaintHazard[] = [
   "code-injection",
   "ldap-injection",
   "xpath-injection",
+  "log-injection",
 ];
 
 // The pattern rules that report a value built at run time whatever its source: where one of them
@@ -34,7 +35,7 @@ export const unvalidatedLocalInput = Object.assign(
   defineFileRule<SastModel>({
     id: "sast/unvalidated-local-input",
     analyzer: "sast",
-    title: "Command-line, environment or standard input reaches a file path, URL or command",
+    title: "Command-line, environment or standard input reaches a file path, URL, command or log",
     severity: "low",
     confidence: "low",
     lifecycle: "preview",
@@ -43,7 +44,7 @@ export const unvalidatedLocalInput = Object.assign(
     fixable: false,
     docs: {
       summary:
-        "An audit finding (Go so far): `os.Args`, `flag` values, `os.Getenv`/`LookupEnv`, standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`) flow, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL query, an LDAP filter or an XPath expression. Package-level variables assigned from these count too. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input. Test code is not reported.",
+        "An audit finding (Go so far): `os.Args`, `flag` values, `os.Getenv`/`LookupEnv`, standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`) flow, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL query, an LDAP filter, an XPath expression or a log line. Package-level variables assigned from these count too. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input. Test code is not reported.",
       whyItMatters:
         "The user who starts a command-line tool can already read and run what it reads and runs, so such a flow is usually intended. It becomes a hazard when the program runs with privileges its caller does not have (setuid binaries, services whose environment comes from a shared configuration, CI jobs fed by pull-request titles): then the argument or variable is an attacker's. gosec reports these flows regardless of context.",
       remediation:
