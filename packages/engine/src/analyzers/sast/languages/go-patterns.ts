@@ -521,6 +521,77 @@ export const goPatterns: readonly PatternSpec[] = [
     message: "A fixed path in a shared temporary directory: other users can create or link it first",
     inTests: "skip",
   },
+  {
+    hazard: "unbounded-request-body",
+    prefilter: /ParseMultipartForm/,
+    // its argument bounds the memory, not the body: the rest of a multipart body is written to
+    // temporary files, as much as the client sends, unless the body is wrapped in MaxBytesReader
+    rule: { kind: "call_expression", regex: "^[\\w.]+\\.ParseMultipartForm\\(" },
+    unlessFile: /MaxBytesReader|MaxBytesHandler/,
+    message:
+      "ParseMultipartForm without http.MaxBytesReader: a client can send a body of any size, spooled to disk",
+    inTests: "skip",
+  },
+  {
+    hazard: "cross-origin-protection-bypass",
+    prefilter: /AddInsecureBypassPattern/,
+    // a bypass for every path ("/", "/*", "/{rest...}", with or without a method) turns the
+    // protection off
+    rule: {
+      kind: "call_expression",
+      regex:
+        '^[\\w.]+\\.AddInsecureBypassPattern\\(\\s*"(?:[A-Z]+ +)?(?:[\\w.-]*)/(?:\\*|\\{[^}]*\\.\\.\\.\\})?"\\s*\\)$',
+    },
+    message: "The cross-origin protection is bypassed for every path: it no longer protects anything",
+  },
+  {
+    hazard: "cross-origin-protection-bypass",
+    prefilter: /AddInsecureBypassPattern/,
+    rule: {
+      kind: "call_expression",
+      regex: '^[\\w.]+\\.AddInsecureBypassPattern\\(\\s*[^\\s"`]',
+    },
+    message:
+      "The paths exempt from cross-origin protection come from a variable: whoever sets it disables the check",
+    variable: true,
+  },
+  {
+    hazard: "filesystem-root-served",
+    prefilter: /http\.Dir|os\.DirFS/,
+    rule: {
+      kind: "call_expression",
+      regex: '^(?:http\\.Dir|os\\.DirFS)\\(\\s*"/"\\s*\\)$',
+    },
+    message: "The whole file system is served: every file the process can read is one URL away",
+  },
+  {
+    hazard: "redirect-forwards-credentials",
+    prefilter: /CheckRedirect/,
+    // Go's client drops Authorization and Cookie headers when a redirect leaves the domain; a
+    // CheckRedirect that copies the previous request's headers or sets them again undoes that
+    rule: {
+      any: [
+        { kind: "assignment_statement", regex: "^\\w+\\.Header\\s*=\\s*\\w+\\[" },
+        {
+          kind: "call_expression",
+          regex: '^\\w+\\.Header\\.(?:Set|Add)\\(\\s*"(?i:authorization|cookie|proxy-authorization)"',
+        },
+      ],
+      inside: {
+        kind: "func_literal",
+        stopBy: "end",
+        inside: {
+          any: [
+            { kind: "keyed_element", regex: "^CheckRedirect\\s*:" },
+            { kind: "assignment_statement", regex: "\\.CheckRedirect\\s*=" },
+          ],
+          stopBy: "end",
+        },
+      },
+    },
+    message:
+      "The redirect callback sends credentials on: Authorization or Cookie headers reach whatever host the redirect names",
+  },
   // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
   // precise rule of the hazard reports.
   {

@@ -70,7 +70,11 @@ export type PatternHazard =
   | "weak-password-hash-cost"
   | "url-from-variable"
   | "file-path-from-variable"
-  | "broad-file-permissions";
+  | "broad-file-permissions"
+  | "unbounded-request-body"
+  | "cross-origin-protection-bypass"
+  | "filesystem-root-served"
+  | "redirect-forwards-credentials";
 
 export type Category = "security" | "best-practice" | "correctness";
 

@@ -10,6 +10,7 @@ import { cleartextProtocol } from "./cleartext-protocol.ts";
 import { codeEvaluation } from "./code-evaluation.ts";
 import { codeInjection } from "./code-injection.ts";
 import { commandInjection } from "./command-injection.ts";
+import { crossOriginProtectionBypass } from "./cross-origin-protection-bypass.ts";
 import { debugModeEnabled } from "./debug-mode-enabled.ts";
 import { domXss } from "./dom-xss.ts";
 import { dynamicCodeEvaluation } from "./dynamic-code-evaluation.ts";
@@ -18,6 +19,7 @@ import { dynamicSqlQuery } from "./dynamic-sql-query.ts";
 import { expressWithoutCsrfProtection } from "./express-without-csrf-protection.ts";
 import { expressWithoutSecurityHeaders } from "./express-without-security-headers.ts";
 import { filePathFromVariable } from "./file-path-from-variable.ts";
+import { filesystemRootServed } from "./filesystem-root-served.ts";
 import { hardcodedCredential } from "./hardcoded-credential.ts";
 import { htmlMarkedSafe } from "./html-marked-safe.ts";
 import { httpServerWithoutTimeout } from "./http-server-without-timeout.ts";
@@ -36,6 +38,7 @@ import { pathTraversal } from "./path-traversal.ts";
 import { permissiveFilePermissions } from "./permissive-file-permissions.ts";
 import { prototypePollution } from "./prototype-pollution.ts";
 import { rawSqlFragment } from "./raw-sql-fragment.ts";
+import { redirectForwardsCredentials } from "./redirect-forwards-credentials.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
 import { secretLogged } from "./secret-logged.ts";
@@ -50,6 +53,7 @@ import { swallowedException } from "./swallowed-exception.ts";
 import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
+import { unboundedRequestBody } from "./unbounded-request-body.ts";
 import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
 import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
@@ -127,6 +131,10 @@ export const sastRules: FileRule<SastModel>[] = [
   cgiHttpoxy,
   secretLogged,
   bidirectionalControlCharacter,
+  unboundedRequestBody,
+  crossOriginProtectionBypass,
+  filesystemRootServed,
+  redirectForwardsCredentials,
   // the audit tier (low, no controls): after the precise rules they defer to
   weakHashAlgorithm,
   nonCryptographicRandom,
