@@ -41,6 +41,7 @@ const GOSEC: Record<string, RegExp> = {
   G404: /^sast\/(?:weak-randomness|non-cryptographic-random)/,
   G405: /^sast\/weak-(?:hash|cipher)/,
   G406: /^sast\/weak-(?:hash|cipher)/,
+  G407: /^sast\/static-nonce$/,
   G409: /^sast\/weak-password-hash-cost$/,
   G501: /^sast\/weak-(?:hash|cipher)/,
   G502: /^sast\/weak-(?:hash|cipher)/,

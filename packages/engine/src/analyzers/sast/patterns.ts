@@ -383,6 +383,7 @@ function isPlainCallRule(spec: PatternSpec): boolean {
   return (
     (spec.rule as { kind?: string }).kind === "call" &&
     spec.ifFileMentions === undefined &&
+    spec.unlessFileMentions === undefined &&
     spec.credential === undefined &&
     spec.secret === undefined
   );
@@ -470,6 +471,7 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
         continue;
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
+      if (spec.unlessFileMentions && fileMentions(model, node, spec.unlessFileMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.unlessReported) {

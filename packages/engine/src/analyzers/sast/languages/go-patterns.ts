@@ -25,6 +25,12 @@ const SHARED_FILE_MODE = "0o?[0-7]?[0-7](?:[1-7][0-7]|[0-7][1-7])";
 /** Directory modes in which the group may write or other users may list or enter (beyond 0750). */
 const SHARED_DIRECTORY_MODE = "0o?[0-7]?[0-7](?:[2367][0-7]|[0-7][1-7])";
 
+/** A byte slice written in the code: `[]byte("…")`, `[]byte{1, 2, …}`. */
+const BYTE_LITERAL = '\\[\\]byte(?:\\(\\s*["`]|\\{)';
+
+/** The block-mode and stream constructors that take an IV: `cipher.NewCTR(block, iv)`. */
+const IV_CONSTRUCTORS = "cipher\\.New(?:CTR|OFB|CFBEncrypter|CFBDecrypter|CBCEncrypter|CBCDecrypter)";
+
 /** The functions that open, create or remove a file by the path in their first argument. */
 const FILE_PATH_CALLS =
   "os\\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Mkdir|MkdirAll|Chmod)|ioutil\\.(?:ReadFile|WriteFile|ReadDir)";
@@ -591,6 +597,51 @@ export const goPatterns: readonly PatternSpec[] = [
     },
     message:
       "The redirect callback sends credentials on: Authorization or Cookie headers reach whatever host the redirect names",
+  },
+  {
+    hazard: "static-nonce",
+    prefilter: /cipher\.New/,
+    // an IV or nonce written in the code is the same for every message: CTR, OFB and GCM then
+    // reuse a key stream (two ciphertexts XOR to the plaintexts' XOR), CBC and CFB leak equal prefixes
+    rule: { kind: "call_expression", regex: `^${IV_CONSTRUCTORS}\\([^,]+,\\s*${BYTE_LITERAL}` },
+    message: "The IV is written in the code: every message is encrypted with the same one",
+  },
+  {
+    hazard: "static-nonce",
+    prefilter: /\.(?:Seal|Open)\(/,
+    // AEAD.Seal(dst, nonce, plaintext, data), also a nonce from a function literal that returns one
+    rule: {
+      kind: "call_expression",
+      regex: `^\\w+\\.(?:Seal|Open)\\(\\s*[^,]+,\\s*(?:${BYTE_LITERAL}|func\\(\\)\\s*\\[\\]byte\\s*\\{)`,
+    },
+    ifFile: /"crypto\/cipher"/,
+    unless: /rand\.|ReadFull/,
+    message:
+      "The AEAD nonce is written in the code: reusing a GCM nonce exposes the plaintexts and the authentication key",
+  },
+  {
+    hazard: "static-nonce",
+    prefilter: /cipher\.New|\.(?:Seal|Open)\(/,
+    rule: {
+      kind: "call_expression",
+      any: [
+        { pattern: "cipher.NewCTR($BLOCK, $IV)" },
+        { pattern: "cipher.NewOFB($BLOCK, $IV)" },
+        { pattern: "cipher.NewCFBEncrypter($BLOCK, $IV)" },
+        { pattern: "cipher.NewCFBDecrypter($BLOCK, $IV)" },
+        { pattern: "cipher.NewCBCEncrypter($BLOCK, $IV)" },
+        { pattern: "cipher.NewCBCDecrypter($BLOCK, $IV)" },
+        { pattern: "$AEAD.Seal($DST, $IV, $TEXT, $DATA)" },
+        { pattern: "$AEAD.Open($DST, $IV, $TEXT, $DATA)" },
+      ],
+    },
+    constraints: { IV: { kind: "identifier" } },
+    ifFile: /"crypto\/cipher"/,
+    // a name declared with a literal, or a buffer from make that nothing random fills
+    ifFileMentions: `\\b$IV\\s*(?:\\[\\]byte\\s*)?:?=\\s*(?:${BYTE_LITERAL}|make\\(\\s*\\[\\]byte)`,
+    unlessFileMentions: "(?:\\.Read|ReadFull)\\([^)]*\\b$IV\\b",
+    message:
+      "The IV or nonce ($IV) is fixed (a literal, or a zeroed buffer nothing random fills): every message uses the same one",
   },
   // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
   // precise rule of the hazard reports.

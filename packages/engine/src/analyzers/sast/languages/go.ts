@@ -88,6 +88,8 @@ export const goSpec: LanguageSpec = {
     { callee: /^(?:filepath\.Base|path\.Base)$/, hazards: ["path-traversal"] },
     { callee: /^(?:url\.QueryEscape|url\.PathEscape)$/, hazards: ["ssrf", "open-redirect"] },
     { callee: /^ldap\.EscapeFilter$/, hazards: ["ldap-injection"] },
+    // encoding/json escapes <, > and & (as \u003c …) unless told not to
+    { callee: /^json\.Marshal$/, hazards: ["xss"] },
     // JSON and Go quoting escape line breaks; a replacement is taken as the author's encoding
     {
       callee:

@@ -74,7 +74,8 @@ export type PatternHazard =
   | "unbounded-request-body"
   | "cross-origin-protection-bypass"
   | "filesystem-root-served"
-  | "redirect-forwards-credentials";
+  | "redirect-forwards-credentials"
+  | "static-nonce";
 
 export type Category = "security" | "best-practice" | "correctness";
 
@@ -205,6 +206,8 @@ export interface PatternSpec {
    * the (escaped) captured text: `$T.extractall()` is a tar archive when `$T = tarfile.open` exists.
    */
   ifFileMentions?: string;
+  /** Not reported when the file's text matches this regex source, `$X` names filled the same way. */
+  unlessFileMentions?: string;
   /**
    * Not reported where the taint rule of this hazard already reports the same call: the tainted
    * case is that rule's finding, with its source and path; this pattern keeps the rest.

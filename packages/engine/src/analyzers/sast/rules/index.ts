@@ -49,6 +49,7 @@ import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
 import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
 import { ssrf } from "./ssrf.ts";
+import { staticNonce } from "./static-nonce.ts";
 import { swallowedException } from "./swallowed-exception.ts";
 import { templateAutoescapeDisabled } from "./template-autoescape-disabled.ts";
 import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
@@ -135,6 +136,7 @@ export const sastRules: FileRule<SastModel>[] = [
   crossOriginProtectionBypass,
   filesystemRootServed,
   redirectForwardsCredentials,
+  staticNonce,
   // the audit tier (low, no controls): after the precise rules they defer to
   weakHashAlgorithm,
   nonCryptographicRandom,
