@@ -20,6 +20,7 @@ const GOSEC: Record<string, RegExp> = {
   G112: /^sast\/http-server-without-timeout$/,
   G114: /^sast\/http-server-without-timeout$/,
   G115: /^sast\/integer-overflow-conversion$/,
+  G117: /^sast\/secret-field-serialized$/,
   G119: /^sast\/redirect-forwards-credentials$/,
   G120: /^sast\/unbounded-request-body$/,
   G121: /^sast\/cross-origin-protection-bypass$/,

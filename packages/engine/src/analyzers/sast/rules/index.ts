@@ -41,6 +41,7 @@ import { rawSqlFragment } from "./raw-sql-fragment.ts";
 import { redirectForwardsCredentials } from "./redirect-forwards-credentials.ts";
 import { redosRegex } from "./redos-regex.ts";
 import { requestWithoutTimeout } from "./request-without-timeout.ts";
+import { secretFieldSerialized } from "./secret-field-serialized.ts";
 import { secretLogged } from "./secret-logged.ts";
 import { sessionFixation } from "./session-fixation.ts";
 import { shellProcessStart } from "./shell-process-start.ts";
@@ -137,6 +138,7 @@ export const sastRules: FileRule<SastModel>[] = [
   filesystemRootServed,
   redirectForwardsCredentials,
   staticNonce,
+  secretFieldSerialized,
   // the audit tier (low, no controls): after the precise rules they defer to
   weakHashAlgorithm,
   nonCryptographicRandom,
