@@ -600,6 +600,10 @@ const FIXED_LINES: Record<string, string[]> = {
     "SESSION_COOKIE_SECURE = True",
     'response.set_cookie("session", sid, secure=True, httponly=True)',
   ],
+  "weak-password-hash-cost/accounts.go": [
+    "bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)",
+    "bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)",
+  ],
   "tls-verification-disabled/client.go": ["InsecureSkipVerify: false,", "conf.InsecureSkipVerify = false"],
   "tls-verification-disabled/client.js": [
     "const agent = new https.Agent({ rejectUnauthorized: true });",

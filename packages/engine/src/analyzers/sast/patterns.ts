@@ -164,11 +164,11 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
   if (known !== undefined) return known;
   const from = Math.max(0, at - 20_000);
   const before = model.file.text.slice(from, at);
-  // `name = …`, and Go's `const name = …`, `var name string = …`, `name := …`
+  // `name = …`, and Go's `const name = …`, `var name string = …`, `name := …`, `name, err := …`
   const assignments = [
     ...before.matchAll(
       new RegExp(
-        `^[ \\t]*(?:(?:const|var)[ \\t]+)?${name}(?:[ \\t]+[\\w.*[\\]]+)?[ \\t]*:?=(?!=)[ \\t]*(.*)$`,
+        `^[ \\t]*(?:(?:const|var)[ \\t]+)?${name}(?:[ \\t]*,[ \\t]*\\w+)*(?:[ \\t]+[\\w.*[\\]]+)?[ \\t]*:?=(?!=)[ \\t]*(.*)$`,
         "gm",
       ),
     ),
@@ -189,6 +189,20 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
     value !== name &&
     depth < 3 &&
     (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
+  )
+    return true;
+  // Go: text derived from fixed text alone (`clean := filepath.Clean(name)` after `name := "a"`)
+  const derived = value === undefined ? null : DERIVED_TEXT.exec(value);
+  if (
+    latest &&
+    derived &&
+    depth < 3 &&
+    (derived[1] ?? "").split(",").every((part) => {
+      const item = part.trim();
+      if (item === "" || FIXED_ASSIGNMENT.test(item)) return true;
+      if (!/^[A-Za-z_]\w*$/.test(item)) return false;
+      return FIXED_NAME.test(item) || vettedVariable(model, item, from + latest.index, scope, depth + 1);
+    })
   )
     return true;
   // a literal template filled with literals and fixed names (`s = "<b>{}</b>".format(s)` after
@@ -232,6 +246,10 @@ function functionStart(node: SgNode): number {
 /** A string literal formatted with `.format(…)` or `%`: its arguments are group 2, 3 or 4. */
 const FORMATTED_LITERAL =
   /^[bBrRuU]?(["'])(?:(?!\1)[^\\\n]|\\.)*\1\s*(?:\.format\(([^()*]*)\)|%\s*(?:\(([^()*]*)\)|([A-Za-z_]\w*)))$/;
+
+/** Go path and string functions whose result depends on their arguments alone. */
+const DERIVED_TEXT =
+  /^(?:filepath|path|strings)\.(?:Clean|Join|Base|Dir|Ext|Rel|ToLower|ToUpper|TrimSpace|TrimPrefix|TrimSuffix)\(([^()]*)\)$/;
 
 const FIXED_ASSIGNMENT =
   /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
@@ -369,6 +387,7 @@ function isPlainCallRule(spec: PatternSpec): boolean {
     (spec.rule as { kind?: string }).kind === "call" &&
     spec.ifFileMentions === undefined &&
     spec.unlessCodeMentions === undefined &&
+    spec.unlessFileMentions === undefined &&
     spec.credential === undefined &&
     spec.secret === undefined
   );
@@ -457,6 +476,7 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (isDead(model, range.start)) continue;
       if (spec.ifFileMentions && !fileMentions(model, node, spec.ifFileMentions)) continue;
       if (spec.unlessCodeMentions && codeMentions(model, node, spec.unlessCodeMentions)) continue;
+      if (spec.unlessFileMentions && fileMentions(model, node, spec.unlessFileMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.unlessReported) {

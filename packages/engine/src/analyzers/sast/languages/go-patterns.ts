@@ -1,6 +1,6 @@
 // Pattern rules for Go.
 import { CREDENTIAL_WORDS, SECRET_CONTEXT } from "./shared-patterns.ts";
-import type { PatternSpec } from "./types.ts";
+import type { PatternHazard, PatternSpec, TaintHazard } from "./types.ts";
 
 /** math/rand (and v2) functions that draw numbers, and `New` for a generator of its own. */
 const MATH_RAND_FUNCTIONS =
@@ -18,6 +18,64 @@ const SMALL_KEY = "(?:[0-9]{1,3}|1[0-9]{3}|20[0-3][0-9]|204[0-7])";
 
 /** File modes in which other users may write (the "other" digit has the 2 bit), or any 07x7. */
 const WORLD_WRITABLE_MODE = "0o?[0-7]?[0-7][0-7][2367]";
+
+/** File modes that grant the group or other users anything (beyond 0600/0700). */
+const SHARED_FILE_MODE = "0o?[0-7]?[0-7](?:[1-7][0-7]|[0-7][1-7])";
+
+/** Directory modes in which the group may write or other users may list or enter (beyond 0750). */
+const SHARED_DIRECTORY_MODE = "0o?[0-7]?[0-7](?:[2367][0-7]|[0-7][1-7])";
+
+/** A byte slice written in the code: `[]byte("…")`, `[]byte{1, 2, …}`. */
+const BYTE_LITERAL = '\\[\\]byte(?:\\(\\s*["`]|\\{)';
+
+/** The block-mode and stream constructors that take an IV: `cipher.NewCTR(block, iv)`. */
+const IV_CONSTRUCTORS = "cipher\\.New(?:CTR|OFB|CFBEncrypter|CFBDecrypter|CBCEncrypter|CBCDecrypter)";
+
+/** The functions that open, create or remove a file by the path in their first argument. */
+const FILE_PATH_CALLS =
+  "os\\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Mkdir|MkdirAll|Chmod)|ioutil\\.(?:ReadFile|WriteFile|ReadDir)";
+
+/** The argument at `position` (1-based) of a call whose text starts with one of `callees`. */
+function argumentOf(callees: string, position: number): Record<string, unknown> {
+  return {
+    nthChild: position,
+    inside: { kind: "argument_list", inside: { kind: "call_expression", regex: `^(?:${callees})\\(` } },
+  };
+}
+
+/**
+ * The audit of a sink's argument that is not fixed text (gosec G107/G304 report these whatever
+ * the data): a parameter, a package variable (`-ldflags -X` and any file of the package can set
+ * it, even when it is declared with a literal), or a value built from them. Flows from a known
+ * source are the taint rules' findings and the local-input audit's, not these.
+ */
+function variableArgumentAudits(
+  hazard: PatternHazard,
+  precise: TaintHazard,
+  calls: readonly { callees: string; position: number }[],
+  message: string,
+  unless?: RegExp,
+): PatternSpec[] {
+  return calls.flatMap(({ callees, position }) => {
+    const common = {
+      hazard,
+      prefilter: new RegExp(callees),
+      message,
+      unlessReported: { taint: [precise] },
+      inTests: "skip" as const,
+      ...(unless ? { unless } : {}),
+    };
+    return [
+      { ...common, rule: argumentOf(callees, position), variable: true },
+      {
+        ...common,
+        rule: { ...argumentOf(callees, position), kind: "identifier", pattern: "$NAME" },
+        // a package-level `var name = "…"` (alone or in a `var (…)` group) is still a variable
+        ifFileMentions: "(?:^|\\n)var\\s+(?:\\([^)]*\\n\\s*)?$NAME\\b",
+      },
+    ];
+  });
+}
 
 export const goPatterns: readonly PatternSpec[] = [
   {
@@ -198,6 +256,21 @@ export const goPatterns: readonly PatternSpec[] = [
       ],
     },
     message: "The file or directory is created with a mode in which other users may write",
+  },
+  {
+    hazard: "weak-password-hash-cost",
+    prefilter: /bcrypt\./,
+    // bcrypt's cost is the base-2 logarithm of its work: below the library's default (10) an
+    // offline guess costs 2^(10-cost) times less
+    rule: {
+      kind: "call_expression",
+      regex: "^bcrypt\\.GenerateFromPassword\\([\\s\\S]*,\\s*(?:[0-9]|bcrypt\\.MinCost)\\s*\\)$",
+    },
+    message: "bcrypt hash with a cost below the default of 10: each password guess is cheaper to try",
+    fix: {
+      description: "use bcrypt.DefaultCost or higher",
+      rewrite: { pattern: /(?:[0-9]|bcrypt\.MinCost)(\s*\))$/, with: "bcrypt.DefaultCost$1" },
+    },
   },
   {
     hazard: "weak-key-size",
@@ -454,6 +527,122 @@ export const goPatterns: readonly PatternSpec[] = [
     message: "A fixed path in a shared temporary directory: other users can create or link it first",
     inTests: "skip",
   },
+  {
+    hazard: "unbounded-request-body",
+    prefilter: /ParseMultipartForm/,
+    // its argument bounds the memory, not the body: the rest of a multipart body is written to
+    // temporary files, as much as the client sends, unless the body is wrapped in MaxBytesReader
+    rule: { kind: "call_expression", regex: "^[\\w.]+\\.ParseMultipartForm\\(" },
+    unlessFile: /MaxBytesReader|MaxBytesHandler/,
+    message:
+      "ParseMultipartForm without http.MaxBytesReader: a client can send a body of any size, spooled to disk",
+    inTests: "skip",
+  },
+  {
+    hazard: "cross-origin-protection-bypass",
+    prefilter: /AddInsecureBypassPattern/,
+    // a bypass for every path ("/", "/*", "/{rest...}", with or without a method) turns the
+    // protection off
+    rule: {
+      kind: "call_expression",
+      regex:
+        '^[\\w.]+\\.AddInsecureBypassPattern\\(\\s*"(?:[A-Z]+ +)?(?:[\\w.-]*)/(?:\\*|\\{[^}]*\\.\\.\\.\\})?"\\s*\\)$',
+    },
+    message: "The cross-origin protection is bypassed for every path: it no longer protects anything",
+  },
+  {
+    hazard: "cross-origin-protection-bypass",
+    prefilter: /AddInsecureBypassPattern/,
+    rule: {
+      kind: "call_expression",
+      regex: '^[\\w.]+\\.AddInsecureBypassPattern\\(\\s*[^\\s"`]',
+    },
+    message:
+      "The paths exempt from cross-origin protection come from a variable: whoever sets it disables the check",
+    variable: true,
+  },
+  {
+    hazard: "filesystem-root-served",
+    prefilter: /http\.Dir|os\.DirFS/,
+    rule: {
+      kind: "call_expression",
+      regex: '^(?:http\\.Dir|os\\.DirFS)\\(\\s*"/"\\s*\\)$',
+    },
+    message: "The whole file system is served: every file the process can read is one URL away",
+  },
+  {
+    hazard: "redirect-forwards-credentials",
+    prefilter: /CheckRedirect/,
+    // Go's client drops Authorization and Cookie headers when a redirect leaves the domain; a
+    // CheckRedirect that copies the previous request's headers or sets them again undoes that
+    rule: {
+      any: [
+        { kind: "assignment_statement", regex: "^\\w+\\.Header\\s*=\\s*\\w+\\[" },
+        {
+          kind: "call_expression",
+          regex: '^\\w+\\.Header\\.(?:Set|Add)\\(\\s*"(?i:authorization|cookie|proxy-authorization)"',
+        },
+      ],
+      inside: {
+        kind: "func_literal",
+        stopBy: "end",
+        inside: {
+          any: [
+            { kind: "keyed_element", regex: "^CheckRedirect\\s*:" },
+            { kind: "assignment_statement", regex: "\\.CheckRedirect\\s*=" },
+          ],
+          stopBy: "end",
+        },
+      },
+    },
+    message:
+      "The redirect callback sends credentials on: Authorization or Cookie headers reach whatever host the redirect names",
+  },
+  {
+    hazard: "static-nonce",
+    prefilter: /cipher\.New/,
+    // an IV or nonce written in the code is the same for every message: CTR, OFB and GCM then
+    // reuse a key stream (two ciphertexts XOR to the plaintexts' XOR), CBC and CFB leak equal prefixes
+    rule: { kind: "call_expression", regex: `^${IV_CONSTRUCTORS}\\([^,]+,\\s*${BYTE_LITERAL}` },
+    message: "The IV is written in the code: every message is encrypted with the same one",
+  },
+  {
+    hazard: "static-nonce",
+    prefilter: /\.(?:Seal|Open)\(/,
+    // AEAD.Seal(dst, nonce, plaintext, data), also a nonce from a function literal that returns one
+    rule: {
+      kind: "call_expression",
+      regex: `^\\w+\\.(?:Seal|Open)\\(\\s*[^,]+,\\s*(?:${BYTE_LITERAL}|func\\(\\)\\s*\\[\\]byte\\s*\\{)`,
+    },
+    ifFile: /"crypto\/cipher"/,
+    unless: /rand\.|ReadFull/,
+    message:
+      "The AEAD nonce is written in the code: reusing a GCM nonce exposes the plaintexts and the authentication key",
+  },
+  {
+    hazard: "static-nonce",
+    prefilter: /cipher\.New|\.(?:Seal|Open)\(/,
+    rule: {
+      kind: "call_expression",
+      any: [
+        { pattern: "cipher.NewCTR($BLOCK, $IV)" },
+        { pattern: "cipher.NewOFB($BLOCK, $IV)" },
+        { pattern: "cipher.NewCFBEncrypter($BLOCK, $IV)" },
+        { pattern: "cipher.NewCFBDecrypter($BLOCK, $IV)" },
+        { pattern: "cipher.NewCBCEncrypter($BLOCK, $IV)" },
+        { pattern: "cipher.NewCBCDecrypter($BLOCK, $IV)" },
+        { pattern: "$AEAD.Seal($DST, $IV, $TEXT, $DATA)" },
+        { pattern: "$AEAD.Open($DST, $IV, $TEXT, $DATA)" },
+      ],
+    },
+    constraints: { IV: { kind: "identifier" } },
+    ifFile: /"crypto\/cipher"/,
+    // a name declared with a literal, or a buffer from make that nothing random fills
+    ifFileMentions: `\\b$IV\\s*(?:\\[\\]byte\\s*)?:?=\\s*(?:${BYTE_LITERAL}|make\\(\\s*\\[\\]byte)`,
+    unlessFileMentions: "(?:\\.Read|ReadFull)\\([^)]*\\b$IV\\b",
+    message:
+      "The IV or nonce ($IV) is fixed (a literal, or a zeroed buffer nothing random fills): every message uses the same one",
+  },
   // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
   // precise rule of the hazard reports.
   {
@@ -473,6 +662,47 @@ export const goPatterns: readonly PatternSpec[] = [
     // an aliased import (`m "crypto/md5"`, or `_` registering crypto.MD5) hides the package name of the calls
     rule: { kind: "import_spec", regex: '^[\\w.]+\\s+"(?:crypto/(?:md5|sha1)|golang\\.org/x/crypto/md4)"$' },
     message: "MD5/SHA-1 imported under another name; review what this hash protects",
+    inTests: "skip",
+  },
+  ...variableArgumentAudits(
+    "url-from-variable",
+    "ssrf",
+    [
+      { callees: "http\\.(?:Get|Head|Post|PostForm)", position: 1 },
+      { callees: "http\\.NewRequest", position: 2 },
+      { callees: "http\\.NewRequestWithContext", position: 3 },
+    ],
+    "An outgoing request goes to a URL that is not fixed in the code (a parameter or package variable): review who sets it",
+  ),
+  ...variableArgumentAudits(
+    "file-path-from-variable",
+    "path-traversal",
+    [{ callees: FILE_PATH_CALLS, position: 1 }],
+    "A file is opened at a path that is not fixed in the code (a parameter or package variable): review who sets it",
+    // a path normalised or made relative where it is used was looked at (gosec takes it so too)
+    /^filepath\.(?:Clean|Rel)\(/,
+  ),
+  {
+    hazard: "broad-file-permissions",
+    prefilter: /os\.(?:WriteFile|OpenFile|Chmod)|ioutil\.WriteFile/,
+    rule: {
+      kind: "call_expression",
+      regex: `^(?:os\\.(?:WriteFile|OpenFile|Chmod)|ioutil\\.WriteFile)\\([\\s\\S]*,\\s*(?:os\\.FileMode\\()?${SHARED_FILE_MODE}\\)?\\s*\\)$`,
+    },
+    message: "The file is created readable (or more) by the group or other users: review what it holds",
+    unlessReported: { patterns: ["permissive-file-permissions"] },
+    inTests: "skip",
+  },
+  {
+    hazard: "broad-file-permissions",
+    prefilter: /os\.Mkdir/,
+    rule: {
+      kind: "call_expression",
+      regex: `^os\\.(?:Mkdir|MkdirAll)\\([\\s\\S]*,\\s*(?:os\\.FileMode\\()?${SHARED_DIRECTORY_MODE}\\)?\\s*\\)$`,
+    },
+    message:
+      "The directory is created open to other users (or writable by the group): review what it will hold",
+    unlessReported: { patterns: ["permissive-file-permissions"] },
     inTests: "skip",
   },
   {

@@ -88,6 +88,14 @@ export const goSpec: LanguageSpec = {
     { callee: /^(?:filepath\.Base|path\.Base)$/, hazards: ["path-traversal"] },
     { callee: /^(?:url\.QueryEscape|url\.PathEscape)$/, hazards: ["ssrf", "open-redirect"] },
     { callee: /^ldap\.EscapeFilter$/, hazards: ["ldap-injection"] },
+    // encoding/json escapes <, > and & (as \u003c …) unless told not to
+    { callee: /^json\.Marshal$/, hazards: ["xss"] },
+    // JSON and Go quoting escape line breaks; a replacement is taken as the author's encoding
+    {
+      callee:
+        /^(?:json\.Marshal|strconv\.Quote(?:ToASCII)?|strings\.(?:ReplaceAll|Replace|NewReplacer\([^)]*\)\.Replace))$/,
+      hazards: ["log-injection"],
+    },
     // lib/pq quotes a name or a value for PostgreSQL
     { callee: /^pq\.(?:QuoteIdentifier|QuoteLiteral)$/, hazards: ["sql-injection"] },
   ],
@@ -192,6 +200,23 @@ export const goSpec: LanguageSpec = {
       callee: /^(?:xmlquery|htmlquery|xpath)\.(?:Find|FindOne|Query|QueryAll|Compile|MustCompile)$/,
       args: "all",
       label: "XPath expression",
+    },
+    // the standard logger writes the message as it is (a `\r\n` in it starts a forged entry); slog's
+    // handlers quote attribute values, so only its message argument is a sink
+    {
+      hazard: "log-injection",
+      callee:
+        /^(?:log|logger|\w*Logger)\.(?:Print|Printf|Println|Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln)$/,
+      args: "all",
+      label: "log output",
+      unlessCall: /^[\w.]+\(\s*"(?:[^"\\%]|\\.|%%)*%q"\s*,/,
+    },
+    {
+      hazard: "log-injection",
+      callee: /^(?:slog|logger|\w*Logger)\.(?:Debug|Info|Warn|Error)$/,
+      args: [0],
+      label: "log message",
+      onlyFile: /"log\/slog"/,
     },
   ],
   propertySinks: [

@@ -72,7 +72,16 @@ export type PatternHazard =
   | "unrestricted-url-scheme"
   | "raw-sql-fragment"
   | "cgi-httpoxy"
-  | "secret-logged";
+  | "secret-logged"
+  | "weak-password-hash-cost"
+  | "url-from-variable"
+  | "file-path-from-variable"
+  | "broad-file-permissions"
+  | "unbounded-request-body"
+  | "cross-origin-protection-bypass"
+  | "filesystem-root-served"
+  | "redirect-forwards-credentials"
+  | "static-nonce";
 
 export type Category = "security" | "best-practice" | "correctness";
 
@@ -205,6 +214,8 @@ export interface PatternSpec {
    * the (escaped) captured text: `$T.extractall()` is a tar archive when `$T = tarfile.open` exists.
    */
   ifFileMentions?: string;
+  /** Not reported when the file's text matches this regex source, `$X` names filled the same way. */
+  unlessFileMentions?: string;
   /**
    * Not reported when the file's code (comments blanked out) matches this regex source after `$X`
    * names are replaced: `\\b$GUARD\\b[\\s\\S]*\\b$GUARD\\b` says the declared name is used again.

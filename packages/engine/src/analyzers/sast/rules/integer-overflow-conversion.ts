@@ -1,7 +1,9 @@
 // Go: a value parsed by `strconv.Atoi` (or a 64-bit `ParseInt`/`ParseUint`) converted to a narrower
 // integer type while nothing in the file compares it with a bound. Names are collected with two
-// scans of the file text, so the cost does not grow with the number of conversions; scoping is by
-// name (a bound check on any variable of that name vets it: fewer findings, not false ones).
+// scans of the file text, so the cost does not grow with the number of conversions; a bound check
+// on any variable of that name vets it (fewer findings, not false ones). The value converted must
+// be the parse's: the name's latest assignment before the conversion in the same function, not a
+// declaration of that name in a block that has closed since (a shadowing `v, _ := …` in an `if`).
 import type { SgNode } from "@ast-grep/napi";
 import { defineFileRule } from "../../../rule.ts";
 import { isDead } from "../dead-code.ts";
@@ -19,6 +21,45 @@ const PARSED =
 /** `n > math.MaxInt32`, `n < 0x100`, `math.MaxInt16 < n`: the value was compared with a bound. */
 const BOUNDED =
   /\b([A-Za-z_]\w*)\s*[<>]=?\s*(?:math\.\w+|-?\d)|(?:math\.\w+|\b\d\w*)\s*[<>]=?\s*([A-Za-z_]\w*)\b/g;
+
+/** The start of the innermost function around a node (0 at package level). */
+function functionStart(node: SgNode): number {
+  for (let current: SgNode | null = node; current; current = current.parent()) {
+    const kind = current.kind() as string;
+    if (kind === "function_declaration" || kind === "method_declaration" || kind === "func_literal")
+      return current.range().start.index;
+  }
+  return 0;
+}
+
+/** A value from `strconv.Atoi` or a 64-bit (or platform-size) `ParseInt`/`ParseUint`. */
+const PARSE_CALL = /^\s*strconv\.(?:Atoi\(|Parse(?:Int|Uint)\([^,\n]+,\s*\w+\s*,\s*(?:0|64)\s*\))/;
+
+/** Whether the value `name` holds where `call` converts it is the parse's. */
+function holdsParsedValue(text: string, name: string, call: SgNode): boolean {
+  const end = call.range().start.index;
+  const body = text.slice(functionStart(call), end);
+  const assignments = [
+    ...body.matchAll(new RegExp(`(?<![\\w.])${name}\\b(?:\\s*,\\s*[\\w.]+)*\\s*(:?)=(?!=)([^\\n]*)`, "g")),
+  ];
+  for (const assignment of assignments.reverse()) {
+    // a declaration (`:=`) in a block that has closed before the conversion is another variable
+    if (assignment[1] === ":") {
+      let depth = 0;
+      let closed = false;
+      for (const char of body.slice(assignment.index + assignment[0].length)) {
+        if (char === "{") depth++;
+        else if (char === "}" && --depth < 0) {
+          closed = true;
+          break;
+        }
+      }
+      if (closed) continue;
+    }
+    return PARSE_CALL.test(assignment[2] ?? "");
+  }
+  return false;
+}
 
 /** Types narrower than the `int`/`int64`/`uint64` the parse returns. */
 const NARROW = new Set(["int8", "int16", "int32", "uint8", "uint16", "uint32", "byte", "rune"]);
@@ -58,6 +99,7 @@ function conversions(model: SastModel): { node: SgNode; type: string; name: stri
     if (!NARROW.has(type) || args.length !== 1 || (args[0]!.kind() as string) !== "identifier") continue;
     const name = args[0]!.text();
     if (!parsed.has(name) || bounded.has(name)) continue;
+    if (!holdsParsedValue(text, name, call)) continue;
     if (isDead(model, call.range().start.index)) continue;
     out.push({ node: call, type, name });
   }

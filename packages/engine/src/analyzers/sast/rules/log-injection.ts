@@ -12,7 +12,7 @@ export const logInjection = defineTaintRule({
   fixable: false,
   docs: {
     summary:
-      "A string from the request reaches Node's `console.log`/`info`/`warn`/`error`/`debug` or `process.stdout`/`stderr.write` without encoding. Logging a whole request object (`console.log(req.body)`) is not reported: `util.inspect` escapes the strings inside it. `JSON.stringify`, `encodeURIComponent`, ESAPI `encodeFor…` and any `.replace(…)` count as encoding.",
+      "A string from the request reaches Node's `console.log`/`info`/`warn`/`error`/`debug` or `process.stdout`/`stderr.write` without encoding. Logging a whole request object (`console.log(req.body)`) is not reported: `util.inspect` escapes the strings inside it. `JSON.stringify`, `encodeURIComponent`, ESAPI `encodeFor…` and any `.replace(…)` count as encoding. Go: request data in the standard logger (`log.Printf`/`Println`/`Fatal…`, a `*log.Logger`) or in the message of `log/slog` (its attribute values are quoted by the handlers, so they are not reported); `json.Marshal`, `strconv.Quote`, `strings.ReplaceAll` and a lone `%q` verb count as encoding.",
     whyItMatters:
       "A value holding `\\r\\n` starts a new line of its own: an attacker forges entries (`admin logged in`) that mislead an investigation or a log-based alert, and control characters can attack the terminal or viewer that displays the log.",
     remediation:

@@ -21,6 +21,7 @@ const HAZARDS: readonly TaintHazard[] = [
   "code-injection",
   "ldap-injection",
   "xpath-injection",
+  "log-injection",
 ];
 
 // The pattern rules that report a value built at run time whatever its source: where one of them
@@ -35,7 +36,7 @@ export const unvalidatedLocalInput = Object.assign(
   defineFileRule<SastModel>({
     id: "sast/unvalidated-local-input",
     analyzer: "sast",
-    title: "Command-line, environment or standard input reaches a file path, URL or command",
+    title: "Command-line, environment or standard input reaches a file path, URL, command or log",
     severity: "low",
     confidence: "low",
     lifecycle: "preview",
@@ -44,7 +45,7 @@ export const unvalidatedLocalInput = Object.assign(
     fixable: true,
     docs: {
       summary:
-        "An audit finding: the invoking user's input flows, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL or NoSQL query, an LDAP filter or an XPath expression. That input is, in Go, `os.Args`, `flag` values, `os.Getenv`/`LookupEnv` and standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`), package-level variables assigned from these included; in Python, `sys.argv`, what `argparse`'s `parse_args()` returns, `input()`, `sys.stdin` and `os.environ`/`os.getenv`; in JavaScript and TypeScript, `process.argv`, `process.env` and `process.stdin`; in Java, the parameters of `main(String[] args)`, `System.getenv`, `System.in` and `System.console()` reads. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input, with the same mechanical fix where the sink has one (`execFile` and an argument array instead of `exec`, bind parameters instead of query text). Where a pattern rule reports the line already (`dynamic-shell-command`, `dynamic-sql-query`, `dynamic-code-evaluation`), that finding stands for it. Test code is not reported.",
+        "An audit finding: the invoking user's input flows, without a sanitizer, into a program path or shell command, a file path, an outgoing request's URL, a SQL or NoSQL query, an LDAP filter, an XPath expression or a log line. That input is, in Go, `os.Args`, `flag` values, `os.Getenv`/`LookupEnv` and standard input (`bufio` readers or scanners of `os.Stdin`, `fmt.Scan*`), package-level variables assigned from these included; in Python, `sys.argv`, what `argparse`'s `parse_args()` returns, `input()`, `sys.stdin` and `os.environ`/`os.getenv`; in JavaScript and TypeScript, `process.argv`, `process.env` and `process.stdin`; in Java, the parameters of `main(String[] args)`, `System.getenv`, `System.in` and `System.console()` reads. The same flow from request data is the hazard's own rule (`command-injection`, `path-traversal`, `ssrf` …) at high severity; this rule reports only flows whose source is the invoking user's input, with the same mechanical fix where the sink has one (`execFile` and an argument array instead of `exec`, bind parameters instead of query text). Where a pattern rule reports the line already (`dynamic-shell-command`, `dynamic-sql-query`, `dynamic-code-evaluation`), that finding stands for it. Test code is not reported.",
       whyItMatters:
         "The user who starts a command-line tool can already read and run what it reads and runs, so such a flow is usually intended. It becomes a hazard when the program runs with privileges its caller does not have (setuid binaries, services whose environment comes from a shared configuration, CI jobs fed by pull-request titles): then the argument or variable is an attacker's. gosec reports these flows regardless of context.",
       remediation:
