@@ -99,14 +99,19 @@ export const cloudPatterns: SecretPattern[] = [
     credential: "service account key file",
     severity: "critical",
     keywords: ["private_key_id"],
-    pattern: `"private_key_id"[ \\t]{0,4}:[ \\t]{0,4}"(${HEX}{40})"`,
+    // The id alone names a key and is no secret: report it only where the key itself follows, as in
+    // the files Google generates (`private_key_id`, then `private_key`).
+    pattern: `"private_key_id"[ \\t]{0,4}:[ \\t]{0,4}"(${HEX}{40})",\\s{0,40}"private_key"[ \\t]{0,4}:[ \\t]{0,4}"-----BEGIN`,
     minEntropy: 3,
     controls: ["SEC-HC-01", "SEC-FILE-01"],
     rotate: "https://cloud.google.com/iam/docs/keys-create-delete#deleting",
     note: "Reported at the key's `private_key_id`; the `private_key` PEM itself is reported by `secrets/private-key`.",
     samples: {
-      flag: ['  "private_key_id": "{hex:40}",'],
-      ok: ['  "private_key_id": "0000000000000000000000000000000000000000",'],
+      flag: ['  "private_key_id": "{hex:40}", "private_key": "-----BEGIN PRIVATE KEY-----\\n{pem:10}"'],
+      ok: [
+        '  "private_key_id": "0000000000000000000000000000000000000000", "private_key": "-----BEGIN PRIVATE KEY-----\\n{pem:10}"',
+        '  "private_key_id": "{hex:40}", "client_email": "ci@acme-prod.iam.gserviceaccount.com"',
+      ],
     },
   }),
   prefixed({

@@ -22,7 +22,9 @@ export const commandLinePatterns: SecretPattern[] = [
     credential: "user:password option (`-u`, `--user`)",
     confidence: "medium",
     keywords: ["curl"],
-    pattern: `(?<![\\w-])curl(?:\\.exe)?(?:[ \\t][^\\n]{0,300}?)?[ \\t](?:-u|--user)(?:[ \\t]{1,4}|=)?["']?([^\\s:"'$-][^\\s:"']{0,99}):([^\\s"']{3,200})["']?${WORD_END}`,
+    // The options before `-u` may run over `\`-continued lines; the user may be empty (`-u ":pw"`) and
+    // each half may be quoted on its own (`--user kevin:'pw'`, `--user "id":"pw"`).
+    pattern: `(?<![\\w-])curl(?:\\.exe)?(?:[ \\t](?:[^\\n\\\\]|\\\\[^\\n]|\\\\\\r?\\n){0,300}?)?[ \\t](?:-u|--user)(?:[ \\t]{1,4}|=)?["']?([^\\s:"'$-][^\\s:"']{0,99})?["']?:["']?([^\\s"']{3,200})["']?${WORD_END}`,
     secretGroup: 2,
     minEntropy: 2.5,
     rotate: "https://everything.curl.dev/usingcurl/netrc.html",
@@ -34,6 +36,8 @@ export const commandLinePatterns: SecretPattern[] = [
         "curl -sSf -u deployer:{alnum:20} https://nexus.acme.io/repository/raw/app.tgz",
         'curl --user "ci-bot:{alnum:16}" -X POST https://jenkins.acme.io/job/deploy/build',
         "curl.exe -u admin:{b64:24} https://artifactory.acme.io/api/system/ping",
+        "curl --user deployer:'{alnum:16}' https://nexus.acme.io/",
+        'curl -u ":{alnum:16}" https://nexus.acme.io/',
       ],
       ok: [
         'curl -u "$NEXUS_USER:$NEXUS_PASSWORD" https://nexus.acme.io/repository/raw/app.tgz',

@@ -40,11 +40,16 @@ function isKubernetesServiceAccountToken(payload: Record<string, unknown>): bool
   );
 }
 
-/** The base64 lines of a key block, without BEGIN/END lines and `Name: value` headers. */
+/**
+ * The base64 lines of a key block, without the BEGIN/END armour and `Name: value` headers. The armour
+ * is cut out rather than its lines dropped, so a body written on the armour's own line
+ * (`-----BEGIN PRIVATE KEY-----XXXX…-----END PRIVATE KEY-----` in a JSON string) is still judged.
+ */
 function keyBody(block: string): string {
   return block
+    .replace(/-{4,5} ?(?:BEGIN|END)[ A-Z0-9]{0,40}-{4,5}/g, "\n")
     .split(/\\n|\r?\n/)
-    .filter((line) => !line.includes(":") && !line.includes("----"))
+    .filter((line) => !line.includes(":"))
     .join("");
 }
 
