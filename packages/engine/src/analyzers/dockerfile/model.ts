@@ -125,8 +125,13 @@ export function finalStage(model: DockerfileModel): Stage | undefined {
 
 /** The final stage and the stages it builds on through `FROM <stage>`, final first. */
 export function finalStageChain(model: DockerfileModel): Stage[] {
+  return stageChain(model, finalStage(model));
+}
+
+/** A stage and the stages it builds on through `FROM <stage>`, itself first. */
+export function stageChain(model: DockerfileModel, from: Stage | undefined): Stage[] {
   const chain: Stage[] = [];
-  let stage = finalStage(model);
+  let stage = from;
   const seen = new Set<number>();
   while (stage && !seen.has(stage.index)) {
     seen.add(stage.index);
@@ -174,6 +179,14 @@ export function hasOption(command: Command, ...options: string[]): boolean {
 /** The non-option arguments of a command (after its subcommand words, if given). */
 export function operands(command: Command, skip = 0): Word[] {
   return command.args.slice(skip).filter((word) => !word.text.startsWith("-"));
+}
+
+/**
+ * Whether a path, as written in the file (quotes and backslashes kept), starts with a Windows drive:
+ * `C:\app`, `"C:\"`, `c:/app`. Read from the source because quote removal eats the backslashes.
+ */
+export function windowsAbsolute(raw: string): boolean {
+  return /^["']?[A-Za-z]:[\\/]/.test(raw);
 }
 
 /** `/usr/bin/pip3` → `pip3`; `C:\tools\curl.exe` → `curl` (Windows images). */
@@ -607,6 +620,9 @@ const VALUE_OPTIONS = new Set([
   "--prefix",
   "--root",
   "--target",
+  "--trusted-host",
+  "--loglevel",
+  "--registry",
 ]);
 
 /** The first operand of a command (`install` in `apt-get -y install x`), or null. */

@@ -18,6 +18,11 @@ export interface OsPackageManager {
   yesOptions: readonly string[];
   /** Whether a package operand names a version (`curl=8.5.0-r0`, `httpd-2.4.57`). */
   pinned: (operand: string) => boolean;
+  /**
+   * Whether the tool has `module install name[:stream]` (yum, dnf: modularity). A module without a
+   * stream installs the default stream, which moves with the distribution.
+   */
+  modules: boolean;
   /** Commands (verb words after the program) that empty the download cache, e.g. `clean all`. */
   cleanVerbs: readonly (readonly string[])[];
   /** Cache directories: an `rm` of one of them, or a cache mount on it, counts as cleaning. */
@@ -53,6 +58,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     valueOptions: ["-o", "--option", "-c", "--config-file", "-t", "--target-release"],
     yesOptions: ["-y", "--yes", "--assume-yes"],
     pinned: (operand) => operand.includes("="),
+    modules: false,
     cleanVerbs: [],
     cacheDirs: ["/var/lib/apt", "/var/cache/apt"],
   },
@@ -75,6 +81,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     ],
     yesOptions: [],
     pinned: EQUALS_OR_COMPARISON,
+    modules: false,
     cleanVerbs: [["cache", "clean"]],
     cacheDirs: ["/var/cache/apk"],
   },
@@ -86,6 +93,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     valueOptions: RPM_VALUE_OPTIONS,
     yesOptions: ["-y", "--assumeyes"],
     pinned: RPM_VERSION,
+    modules: true,
     cleanVerbs: [["clean", "all"]],
     cacheDirs: ["/var/cache/yum", "/var/cache/dnf"],
   },
@@ -97,6 +105,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     valueOptions: RPM_VALUE_OPTIONS,
     yesOptions: ["-y", "--assumeyes"],
     pinned: RPM_VERSION,
+    modules: true,
     cleanVerbs: [["clean", "all"]],
     cacheDirs: ["/var/cache/dnf", "/var/cache/yum", "/var/cache/tdnf"],
   },
@@ -109,6 +118,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     valueOptions: RPM_VALUE_OPTIONS,
     yesOptions: ["-y", "--assumeyes"],
     pinned: RPM_VERSION,
+    modules: true,
     cleanVerbs: [["clean", "all"]],
     cacheDirs: ["/var/cache/yum", "/var/cache/dnf"],
   },
@@ -131,6 +141,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     ],
     yesOptions: ["-n", "--non-interactive", "-y", "--no-confirm"],
     pinned: EQUALS_OR_COMPARISON,
+    modules: false,
     cleanVerbs: [["clean"], ["cc"]],
     cacheDirs: ["/var/cache/zypp"],
   },
@@ -149,6 +160,8 @@ export interface PackageInvocation {
   verb: Word | null;
   /** Non-option words after the verb, the values of value-taking options skipped. */
   operands: Word[];
+  /** True for `dnf module install x`: the verb is the module's `install`, operands are modules. */
+  module: boolean;
 }
 
 /** Splits a package manager command; null when the command is not one. */
@@ -167,7 +180,12 @@ export function packageInvocation(command: Command): PackageInvocation | null {
     if (verb === null) verb = word;
     else operands.push(word);
   }
-  return { manager, command, verb, operands };
+  // `dnf module install tomcat`: judged as an install of modules; other module verbs stay `module`
+  const moduleVerb = manager.modules && verb?.text === "module" ? operands[0] : undefined;
+  if (moduleVerb && manager.installVerbs.includes(moduleVerb.text)) {
+    return { manager, command, verb: moduleVerb, operands: operands.slice(1), module: true };
+  }
+  return { manager, command, verb, operands, module: false };
 }
 
 /** Whether an option of `options` appears, alone, as `--opt=value`, or in a short cluster (`-qy`). */

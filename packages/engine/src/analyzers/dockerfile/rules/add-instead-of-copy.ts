@@ -1,8 +1,11 @@
 import { defineFileRule } from "../../../rule.ts";
 import { type DockerfileModel, instructionsOf } from "../model.ts";
 
-/** ADD unpacks local tar archives; for these ADD does something COPY cannot. */
-const ARCHIVE = /\.(?:tar|tar\.(?:gz|bz2|xz|zst|lz|lzma)|tgz|tbz2?|txz|tzst)$/i;
+/**
+ * ADD unpacks local tar archives; for these ADD does something COPY cannot. Docker decides by the
+ * content, so a bare compressed file (`rootfs.xz`) may be a tar as well: replacing it would break it.
+ */
+const ARCHIVE = /\.(?:tar|gz|bz2|xz|zst|lz|lzma|tgz|tbz2?|txz|tzst)$/i;
 const REMOTE = /^(?:https?|ftp|git):\/\/|^git@|\.git(?:#|$)/i;
 
 export const addInsteadOfCopy = defineFileRule<DockerfileModel>({

@@ -35,7 +35,9 @@ export const envSelfReference = defineFileRule<DockerfileModel>({
           // single quotes keep `$A` literal: no substitution, no hazard
           const raw = ctx.file.text.slice(pair.at.index, pair.at.end);
           const names = pair.value === null || raw.includes("'") ? [] : referencedNames(pair.value);
-          const stale = names.find((name) => name !== pair.key && earlier.has(name));
+          // `PATH=/a:$PATH` is its own previous value; a second `PATH=/b:$PATH` in the same ENV also
+          // gets that previous value, losing `/a`
+          const stale = names.find((name) => earlier.has(name));
           if (stale) {
             ctx.report({
               message: `${pair.key} refers to ${stale}, set in this same ENV: it gets ${stale}'s previous value`,

@@ -1,5 +1,13 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type DockerfileModel, hasOption, runCommands, shippedStages } from "../model.ts";
+import {
+  type DockerfileModel,
+  hasOption,
+  runCommands,
+  type Stage,
+  shippedStages,
+  stageChain,
+  type Word,
+} from "../model.ts";
 import { pipInstall } from "./unpinned-pip-package.ts";
 
 export const pipInstallWithCache = defineFileRule<DockerfileModel>({
@@ -20,15 +28,23 @@ export const pipInstallWithCache = defineFileRule<DockerfileModel>({
     references: ["https://github.com/hadolint/hadolint/wiki/DL3042"],
   },
   check(ctx) {
+    // pip disables its cache for any PIP_NO_CACHE_DIR value it accepts, "0" and "false" included
+    // (kept that way for backward compatibility): the variable being set is what counts
+    const setsVariable = (words: readonly Word[]) =>
+      words.some((w) => /^PIP_NO_CACHE_DIR(?:=|$)/.test(w.text));
+    const envDisablesCache = (stage: Stage) =>
+      stage.instructions.some((i) => i.keyword === "ENV" && setsVariable(i.args));
     for (const stage of shippedStages(ctx.model)) {
-      const envDisablesCache = stage.instructions.some(
-        (i) => i.keyword === "ENV" && i.args.some((w) => /^PIP_NO_CACHE_DIR(?:=|$)/.test(w.text)),
-      );
-      if (envDisablesCache) continue;
-      for (const { run, command } of runCommands(stage)) {
+      // an ENV reaches the stages built on this one
+      if (stageChain(ctx.model, stage).some(envDisablesCache)) continue;
+      for (const { run, command, position } of runCommands(stage)) {
         const install = pipInstall(command);
         if (!install || hasOption(command, "--no-cache-dir")) continue;
-        if (command.words.some((w) => /^PIP_NO_CACHE_DIR=/.test(w.text))) continue;
+        if (setsVariable(command.words)) continue;
+        const exported = run.commands
+          .slice(0, position)
+          .some((c) => c.program === "export" && setsVariable(c.args));
+        if (exported) continue;
         if (run.flags.some((flag) => flag.name === "mount" && /\.cache\/pip/.test(flag.value ?? "")))
           continue;
         ctx.report({

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import type { DockerfileModel } from "../model.ts";
+import { type DockerfileModel, windowsAbsolute } from "../model.ts";
 
 export const relativeCopyWithoutWorkdir = defineFileRule<DockerfileModel>({
   id: "dockerfile/relative-copy-without-workdir",
@@ -30,7 +30,8 @@ export const relativeCopyWithoutWorkdir = defineFileRule<DockerfileModel>({
         if (workdirSet || (instruction.keyword !== "COPY" && instruction.keyword !== "ADD")) continue;
         const destination = instruction.args[instruction.args.length - 1];
         if (!destination || instruction.args.length < 2) continue;
-        if (/^(?:[/\\$`]|[A-Za-z]:[\\/])/.test(destination.text)) continue; // absolute, Windows or a variable
+        if (/^[/\\$`]/.test(destination.text)) continue; // absolute or a variable
+        if (windowsAbsolute(ctx.file.text.slice(destination.index, destination.end))) continue;
         ctx.report({
           message: `${instruction.keyword} to the relative "${destination.text}" before any WORKDIR: it depends on the base image's directory`,
           at: { line: destination.line, column: destination.column },

@@ -1,5 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
-import { type DockerfileModel, instructionsOf } from "../model.ts";
+import { type DockerfileModel, instructionsOf, windowsAbsolute } from "../model.ts";
 
 export const relativeWorkdir = defineFileRule<DockerfileModel>({
   id: "dockerfile/relative-workdir",
@@ -24,7 +24,8 @@ export const relativeWorkdir = defineFileRule<DockerfileModel>({
         if (workdir.keyword !== "WORKDIR") continue;
         const path = workdir.args[0];
         if (!path) continue;
-        if (/^(?:\/|\$|[A-Za-z]:[\\/]|\\)/.test(path.text)) continue; // absolute, variable or Windows
+        if (/^(?:\/|\$|\\)/.test(path.text) || windowsAbsolute(ctx.file.text.slice(path.index, path.end)))
+          continue; // absolute, variable or Windows
         ctx.report({
           message: `WORKDIR ${path.text} is relative`,
           at: { line: path.line, column: path.column },

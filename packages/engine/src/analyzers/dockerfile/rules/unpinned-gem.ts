@@ -26,7 +26,11 @@ export const unpinnedGem = defineFileRule<DockerfileModel>({
         const verb = subcommand(command);
         if (!verb || (verb.text !== "install" && verb.text !== "i")) continue;
         if (hasOption(command, "-v", "--version")) continue;
+        // words after `--` are passed to the gem's build (`-- --use-system-libraries true`)
+        const end = command.args.findIndex((word) => word.text === "--");
+        const buildArgs = end === -1 ? [] : command.args.slice(end);
         for (const operand of packageOperands(command, verb)) {
+          if (buildArgs.includes(operand)) continue;
           if (/[$`/]|:|\.gem$/.test(operand.text)) continue; // pinned `name:1.2`, a path or a variable
           ctx.report({
             message: `gem installs "${operand.text}" without a version`,

@@ -9,9 +9,13 @@ export function npmSpecPinned(spec: string): boolean {
   return version !== "" && !["latest", "next", "canary"].includes(version.toLowerCase());
 }
 
+/** A git dependency: `git+https://…`, `git://…`, `github:user/repo`. */
+const GIT_SPEC = /^(?:git\+[a-z]+:\/\/|git:\/\/|github:|gitlab:|bitbucket:)/i;
+
 /** Operands that are not registry packages: paths, tarballs, URLs, git and alias specs, variables. */
 function isRegistrySpec(spec: string): boolean {
-  if (/[$`]|:\/\/|^(?:git|github|gitlab|bitbucket|file|npm|link|workspace):|\.t?gz$/.test(spec)) return false;
+  if (/[$`]|:\/\/|^(?:git|github|gitlab|bitbucket|file|npm|link|workspace):|\.(?:t?gz|tar)$/.test(spec))
+    return false;
   if (/^[.~/]/.test(spec)) return false;
   // `user/repo` is a GitHub shorthand; `@scope/name` is a registry package
   return !spec.includes("/") || spec.startsWith("@");
@@ -32,7 +36,7 @@ export const unpinnedNpmPackage = defineFileRule<DockerfileModel>({
     whyItMatters:
       "Each build installs whatever is newest on the registry, with whatever install scripts that release runs; a hijacked or broken release reaches the image without a reviewed change.",
     remediation:
-      "Name the version (`npm install -g typescript@5.6.3`), or install from the project's lockfile with `npm ci`. Paths, tarballs, git URLs and variables are not flagged.",
+      "Name the version (`npm install -g typescript@5.6.3`), or install from the project's lockfile with `npm ci`. Name a commit or tag of a git URL (`git+https://…/repo.git#v1.2.0`). Paths, tarballs and variables are not flagged.",
     example: "RUN npm install -g --ignore-scripts typescript@5.6.3",
     references: ["https://github.com/hadolint/hadolint/wiki/DL3016"],
   },
@@ -43,6 +47,14 @@ export const unpinnedNpmPackage = defineFileRule<DockerfileModel>({
         const verb = subcommand(command);
         if (!verb || !["install", "i", "add", "isntall", "in"].includes(verb.text)) continue;
         for (const operand of packageOperands(command, verb)) {
+          // without `#commit`, `#tag` or `#semver:` npm clones the default branch as it is that day
+          if (GIT_SPEC.test(operand.text) && !operand.text.includes("#")) {
+            ctx.report({
+              message: `npm installs "${operand.text}" from git without a commit or tag`,
+              at: { line: operand.line, column: operand.column },
+            });
+            continue;
+          }
           if (!isRegistrySpec(operand.text) || npmSpecPinned(operand.text)) continue;
           ctx.report({
             message: `npm installs "${operand.text}" without a version`,

@@ -17,7 +17,7 @@ export const unpinnedOsPackage = defineFileRule<DockerfileModel>({
     whyItMatters:
       "Two builds of one commit produce different images; a broken or compromised package release reaches the image without a reviewed change, and a vulnerable version cannot be traced to the commit that brought it.",
     remediation:
-      "Pin each package: `curl=7.88.1-10+deb12u7` (apt), `curl=8.9.1-r0` (apk), `httpd-2.4.57` (yum, dnf), `curl=8.6.0` (zypper). Package files, paths, URLs, groups and variables are not flagged.",
+      "Pin each package: `curl=7.88.1-10+deb12u7` (apt), `curl=8.9.1-r0` (apk), `httpd-2.4.57` (yum, dnf), `curl=8.6.0` (zypper), and name the stream of a module (`dnf module install nodejs:20`). Package files, paths, URLs, groups and variables are not flagged.",
     example: "RUN apt-get update && apt-get install -y --no-install-recommends curl=7.88.1-10+deb12u7",
     references: [
       "https://github.com/hadolint/hadolint/wiki/DL3008",
@@ -33,9 +33,17 @@ export const unpinnedOsPackage = defineFileRule<DockerfileModel>({
         const invocation = packageInvocation(command);
         if (!invocation?.verb || !invocation.manager.installVerbs.includes(invocation.verb.text)) continue;
         for (const operand of invocation.operands) {
-          if (!isPackageName(operand.text) || invocation.manager.pinned(operand.text)) continue;
+          if (!isPackageName(operand.text)) continue;
+          // a module names its stream after a colon (`nodejs:20`); a package its version
+          const pinned = invocation.module
+            ? operand.text.includes(":")
+            : invocation.manager.pinned(operand.text);
+          if (pinned) continue;
+          const name = invocation.manager.name;
           ctx.report({
-            message: `${invocation.manager.name} installs "${operand.text}" without a version`,
+            message: invocation.module
+              ? `${name} installs module "${operand.text}" without a stream`
+              : `${name} installs "${operand.text}" without a version`,
             at: { line: operand.line, column: operand.column },
           });
         }

@@ -18,6 +18,15 @@ export function pipInstall(command: Command): Word | null {
   return null;
 }
 
+/**
+ * Whether a VCS requirement (`git+https://host/org/repo.git@v1.2#egg=x`) names a revision. Without
+ * `@ref` after the host, pip installs whatever the default branch holds at build time.
+ */
+function vcsRevision(spec: string): boolean {
+  const url = spec.replace(/#.*$/, "").replace(/^[a-z]+\+[a-z]+:\/\//i, "");
+  return url.slice(url.indexOf("/") + 1).includes("@"); // `user@` before the host is not a revision
+}
+
 /** Tooling that is routinely upgraded to the latest release before the real install. */
 const TOOLING = new Set(["pip", "setuptools", "wheel"]);
 
@@ -35,7 +44,7 @@ export const unpinnedPipPackage = defineFileRule<DockerfileModel>({
     whyItMatters:
       "Builds are not reproducible, and a malicious or broken new release is installed the moment it is published.",
     remediation:
-      "Pin versions (`name==1.2.3`) or install from a requirements or constraints file. Paths, URLs, `-r` files and `-c` constraints are not flagged, nor is upgrading pip, setuptools or wheel.",
+      "Pin versions (`name==1.2.3`), name a revision of a VCS URL (`git+https://…/repo.git@v1.2`), or install from a requirements or constraints file. Paths, URLs, `-r` files and `-c` constraints are not flagged, nor is upgrading pip, setuptools or wheel.",
     example: "RUN pip install --no-cache-dir requests==2.32.3",
     references: ["https://github.com/hadolint/hadolint/wiki/DL3013"],
   },
@@ -48,6 +57,15 @@ export const unpinnedPipPackage = defineFileRule<DockerfileModel>({
         const upgrade = hasOption(command, "-U", "--upgrade");
         for (const word of packageOperands(command, install)) {
           const spec = word.text;
+          if (/^(?:git|hg|svn|bzr)\+/.test(spec)) {
+            if (!vcsRevision(spec)) {
+              ctx.report({
+                message: `pip installs "${spec}" from version control without a revision`,
+                at: { line: word.line, column: word.column },
+              });
+            }
+            continue;
+          }
           if (/[=<>~!@]|[./\\$]|\.whl$|^git\+|:\/\//.test(spec)) continue; // versioned, a path, a URL or a variable
           if (upgrade && TOOLING.has(spec.toLowerCase().replace(/\[.*\]$/, ""))) continue;
           ctx.report({
