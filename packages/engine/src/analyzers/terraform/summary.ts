@@ -305,6 +305,9 @@ export interface TerraformSummary {
 /** Reads `aws_s3_bucket.x.id` / `.bucket` / `.arn`, or a literal name. */
 export function targetOf(model: TerraformModel, expr: Expr | undefined, type: string): Target {
   if (!expr) return { unknown: true };
+  // `"${aws_s3_bucket.logs.id}"` (Terraform 0.11 style) names the same bucket as the bare reference.
+  const [only, ...rest] = expr.kind === "template" ? expr.parts : [];
+  if (only !== undefined && typeof only !== "string" && rest.length === 0) return targetOf(model, only, type);
   if (
     expr.kind === "reference" &&
     expr.path[0] === type &&

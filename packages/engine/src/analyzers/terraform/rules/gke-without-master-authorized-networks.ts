@@ -1,6 +1,7 @@
 import type { FileRule } from "../../../rule.ts";
-import { addressOf, headerOf, nested, resources, setting } from "../checks.ts";
+import { addressOf, at, children, headerOf, nested, resources, setting } from "../checks.ts";
 import type { TerraformModel } from "../model.ts";
+import { isWorld } from "../network.ts";
 
 export const gkeWithoutMasterAuthorizedNetworks: FileRule<TerraformModel> = {
   id: "terraform/gke-without-master-authorized-networks",
@@ -13,8 +14,8 @@ export const gkeWithoutMasterAuthorizedNetworks: FileRule<TerraformModel> = {
   controls: ["IAC-NET-02"],
   docs: {
     summary:
-      "A `google_container_cluster` has no `master_authorized_networks_config` and no private endpoint, so the " +
-      "Kubernetes API server accepts connections from the whole internet.",
+      "A `google_container_cluster` has no `master_authorized_networks_config` and no private endpoint, or " +
+      "authorizes `0.0.0.0/0` in it, so the Kubernetes API server accepts connections from the whole internet.",
     whyItMatters:
       "The API server is then exposed to credential stuffing and to any Kubernetes vulnerability, from anywhere.",
     remediation:
@@ -26,7 +27,19 @@ export const gkeWithoutMasterAuthorizedNetworks: FileRule<TerraformModel> = {
   },
   check(ctx) {
     for (const cluster of resources(ctx.model, "google_container_cluster")) {
-      if (nested(cluster, ["master_authorized_networks_config"])) continue;
+      const authorized = nested(cluster, ["master_authorized_networks_config"]);
+      if (authorized) {
+        // An authorized network of 0.0.0.0/0 restricts nothing: it is the same as having none.
+        for (const cidr of children(authorized, "cidr_blocks")) {
+          const block = setting(ctx.model, cidr, "cidr_block");
+          if (block.state !== "known" || typeof block.value !== "string" || !isWorld(block.value)) continue;
+          ctx.report({
+            message: `${addressOf(cluster)} authorizes ${block.value} to reach its API server`,
+            at: at(block.attribute.span),
+          });
+        }
+        continue;
+      }
       const privateConfig = nested(cluster, ["private_cluster_config"]);
       if (privateConfig) {
         const endpoint = setting(ctx.model, privateConfig, "enable_private_endpoint");

@@ -15,7 +15,8 @@ export const rdsWithoutIamAuthentication = settingRule(
     docs: {
       summary:
         "A MySQL, MariaDB or PostgreSQL `aws_db_instance`/`aws_rds_cluster` leaves " +
-        "`iam_database_authentication_enabled` unset or false, so only static database passwords work.",
+        "`iam_database_authentication_enabled` unset or false, so only static database passwords work. A " +
+        "cluster without `engine` is Aurora MySQL, the provider's default.",
       whyItMatters:
         "Long-lived database passwords end up in configuration and are rarely rotated; IAM tokens are " +
         "short-lived and tied to an identity that can be revoked.",
@@ -35,8 +36,10 @@ export const rdsWithoutIamAuthentication = settingRule(
     problem: "accepts only database passwords (IAM authentication is off)",
     fixValue: "true",
     exempt: (model, resource) => {
-      const engine = setting(model, resource, "engine");
       if (resource.attributes.has("replicate_source_db")) return true;
+      const engine = setting(model, resource, "engine");
+      // A cluster without `engine` is Aurora MySQL (the provider's default before `engine` became required).
+      if (engine.state === "missing") return resource.labels[0] !== "aws_rds_cluster";
       return !(
         engine.state === "known" &&
         typeof engine.value === "string" &&
