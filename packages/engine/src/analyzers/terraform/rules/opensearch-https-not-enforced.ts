@@ -12,7 +12,7 @@ export const opensearchHttpsNotEnforced = settingRule(
     controls: ["IAC-ENC-05"],
     docs: {
       summary:
-        "An OpenSearch or Elasticsearch domain sets `domain_endpoint_options { enforce_https = false }`.",
+        "An OpenSearch or Elasticsearch domain sets `domain_endpoint_options { enforce_https = false }`, or declares no `domain_endpoint_options` block, which leaves the service's default: HTTPS not enforced (inside a declared block the provider defaults `enforce_https` to true).",
       whyItMatters:
         "Clients can talk to the domain over plain HTTP, exposing queries, documents and credentials on the wire.",
       remediation: "Set `enforce_https = true` and a `tls_security_policy` of TLS 1.2 or later.",
@@ -28,7 +28,9 @@ export const opensearchHttpsNotEnforced = settingRule(
     path: ["domain_endpoint_options"],
     attribute: "enforce_https",
     judge: judge.boolean(true),
-    whenMissing: "safe",
+    // the AWS API's EnforceHTTPS defaults to false; the provider's block schema defaults it to true
+    whenMissing: "unsafe",
+    whenAttributeMissing: "safe",
     problem: "does not enforce HTTPS",
     fixValue: "true",
   },
