@@ -80,6 +80,24 @@ export const VULNERABLE_ACTIONS: readonly VulnerableAction[] = [
 ];
 
 /**
+ * Actions that run one of their inputs as code (a script, a shell command, a query language that
+ * can execute), so `${{ … }}` of attacker text in that input is a template injection exactly like
+ * one in `run:`. The source is each action's documented inputs.
+ */
+export const CODE_INPUT_ACTIONS: readonly { repository: string; inputs: readonly string[]; runs: string }[] =
+  [
+    { repository: "actions/github-script", inputs: ["script"], runs: "JavaScript" },
+    { repository: "amadevus/pwsh-script", inputs: ["script"], runs: "PowerShell" },
+    { repository: "azure/cli", inputs: ["inlineScript"], runs: "a shell script" },
+    { repository: "azure/powershell", inputs: ["inlineScript"], runs: "PowerShell" },
+    { repository: "jannekem/run-python-script-action", inputs: ["script"], runs: "Python" },
+    // yq's own `load`/`env` operators read files and variables, and the action passes cmd to a shell
+    { repository: "mikefarah/yq", inputs: ["cmd"], runs: "a shell command" },
+    { repository: "nick-fields/retry", inputs: ["command"], runs: "a shell command" },
+    { repository: "appleboy/ssh-action", inputs: ["script"], runs: "a shell script on the remote host" },
+  ];
+
+/**
  * Actions whose outputs carry text a pull request's author chose (file and branch names), so
  * `${{ steps.<id>.outputs.<name> }}` of them is untrusted on pull request events. The source is
  * each action's documented outputs.

@@ -2,27 +2,41 @@ import { defineFileRule } from "../../../rule.ts";
 import { commandMatch } from "../commands.ts";
 import { actionPath, type Step, trigger, type WorkflowModel, withValue } from "../model.ts";
 
+/** A boolean input that is on, or may be: `true`, or an expression decided at run time. */
+function turnedOn(step: Step, input: string): boolean {
+  const text = withValue(step, input)?.text.trim().toLowerCase() ?? "";
+  return text === "true" || text.includes("${{");
+}
+
 /** Why a step restores a cache, or null. */
 function restoresCache(step: Step): string | null {
   const path = actionPath(step);
-  if (path === "actions/cache" || path === "actions/cache/restore") return path;
+  // lookup-only checks that an entry exists without downloading it
+  const lookupOnly = withValue(step, "lookup-only")?.text.trim().toLowerCase() === "true";
+  if (path === "actions/cache" || path === "actions/cache/restore") return lookupOnly ? null : path;
   const cache = withValue(step, "cache")?.text.trim().toLowerCase();
   if (path === "actions/setup-go") return cache === "false" ? null : "actions/setup-go (caches by default)";
   if (/^actions\/setup-(?:node|python|java|dotnet)$/.test(path) && cache && cache !== "false") {
     return `${path} with cache: ${cache}`;
   }
-  if (path === "ruby/setup-ruby" && withValue(step, "bundler-cache")?.text === "true")
+  if (path === "ruby/setup-ruby" && turnedOn(step, "bundler-cache"))
     return "ruby/setup-ruby with bundler-cache";
-  if (path === "astral-sh/setup-uv" && withValue(step, "enable-cache")?.text === "true")
-    return "astral-sh/setup-uv with enable-cache";
-  if (path === "swatinem/rust-cache" || path === "mozilla-actions/sccache-action") return path;
+  if (path === "astral-sh/setup-uv") {
+    // v5 made enable-cache default to true on GitHub-hosted runners; a SHA pin is assumed recent
+    if (withValue(step, "enable-cache")?.text.trim().toLowerCase() === "false") return null;
+    if (turnedOn(step, "enable-cache")) return "astral-sh/setup-uv with enable-cache";
+    return /^v[1-4](?:\.|$)/.test(step.uses?.ref ?? "")
+      ? null
+      : "astral-sh/setup-uv (caches by default since v5)";
+  }
+  if (path === "swatinem/rust-cache") return lookupOnly ? null : path;
+  if (path === "mozilla-actions/sccache-action") return path;
   if (path === "gradle/actions/setup-gradle" || path === "gradle/gradle-build-action") {
     return withValue(step, "cache-disabled")?.text.trim() === "true" ? null : `${path} (caches by default)`;
   }
   if (path === "docker/build-push-action" && /type=gha/.test(withValue(step, "cache-from")?.text ?? ""))
     return "docker/build-push-action with cache-from: type=gha";
-  if (path === "denoland/setup-deno" && withValue(step, "cache")?.text === "true")
-    return "denoland/setup-deno with cache";
+  if (path === "denoland/setup-deno" && turnedOn(step, "cache")) return "denoland/setup-deno with cache";
   return null;
 }
 
@@ -63,7 +77,7 @@ export const cachePoisoning = defineFileRule<WorkflowModel>({
   controls: ["CI-CACHE-01"],
   docs: {
     summary:
-      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s and `setup-gradle`'s default cache, `rust-cache`, `sccache`, Docker `cache-from: type=gha`).",
+      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s, `setup-gradle`'s and `setup-uv`'s (v5 on) default cache, `rust-cache`, `sccache`, Docker `cache-from: type=gha`). A cache toggle set by an expression counts as on; `lookup-only: true` (which downloads nothing) does not.",
     whyItMatters:
       "Caches are shared across workflows of the default branch; any workflow that can write a cache entry (including one running injected or dependency code) can plant build outputs or dependencies that the release then ships.",
     remediation:

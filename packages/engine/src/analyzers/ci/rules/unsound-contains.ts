@@ -1,9 +1,13 @@
 import { defineFileRule } from "../../../rule.ts";
 import { allSteps, type WorkflowModel, type YamlNode } from "../model.ts";
 
-/** `contains('refs/heads/main refs/heads/release', github.ref)`: a substring test on a string literal. */
+/**
+ * `contains('refs/heads/main refs/heads/release', github.ref)`: a substring test on a string literal.
+ * `env.GITHUB_REF_NAME` and its kin count too: the workflow's copy of the ref is as attacker-nameable,
+ * and where the workflow does not set it the value is empty, which every string contains.
+ */
 const UNSOUND =
-  /contains\s*\(\s*'[^']*'\s*,\s*(github\.(?:ref|ref_name|head_ref|base_ref|actor|triggering_actor)|github\.event\.pull_request\.head\.ref|github\.event\.workflow_run\.head_branch)\s*\)/i;
+  /contains\s*\(\s*'[^']*'\s*,\s*(github\.(?:ref|ref_name|head_ref|base_ref|actor|triggering_actor)|github\.event\.pull_request\.head\.ref|github\.event\.workflow_run\.head_branch|env\.GITHUB_(?:REF|REF_NAME|HEAD_REF|BASE_REF|ACTOR|TRIGGERING_ACTOR))\s*\)/i;
 
 export const unsoundContains = defineFileRule<WorkflowModel>({
   id: "ci/unsound-contains",
