@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSource, registerLanguages } from "./analyzers/sast/model.ts";
+import { releaseFreeMallocPages } from "./malloc-trim.ts";
 import { parsedSinceCollection, releaseSyntaxTrees } from "./native-memory.ts";
 import { SourceFile } from "./source.ts";
 
@@ -14,5 +15,13 @@ describe("releaseSyntaxTrees", () => {
     expect(parsedSinceCollection()).toBe(text.length);
     await releaseSyntaxTrees(text.length);
     expect(parsedSinceCollection()).toBe(0);
+  });
+});
+
+describe("releaseFreeMallocPages", () => {
+  it("trims malloc's arenas on Linux with glibc and does nothing elsewhere", () => {
+    const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: unknown } };
+    const glibc = process.platform === "linux" && typeof report.header?.glibcVersionRuntime === "string";
+    expect(releaseFreeMallocPages()).toBe(glibc);
   });
 });
