@@ -36,12 +36,24 @@ const GROWTH_CHECK_BYTES = 64 * 1024;
  */
 const GROWTH_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The smallest text whose tree makes the next collection hand free pages back to the system
+ * (malloc-trim.ts). Large trees are what leave a thread's arena at a high-water mark; trimming after
+ * every collection also made small-file scans re-fault the pages they reuse anyway, and measured the
+ * growth check from a size the next file outgrows at once (three times the collections, +15-25 % CPU
+ * on the CPython standard library, against about +5 % this way: bench/RESULTS.md).
+ */
+const TRIM_AFTER_TREE_OF = 64 * 1024;
+
 let parsedBytes = 0;
+/** The longest text parsed since the last trim. */
+let largestSinceTrim = 0;
 let collect: (() => void) | null | undefined;
 
 /** Called by a parser for every tree it makes: the text it parsed. */
 export function noteParsedText(characters: number): void {
   parsedBytes += characters;
+  if (characters > largestSinceTrim) largestSinceTrim = characters;
 }
 
 /** Text parsed since the last collection (tests). */
@@ -83,11 +95,12 @@ export async function releaseSyntaxTrees(budget: number): Promise<void> {
   // enough that minor collections freed half as much (bench/RESULTS.md).
   gc();
   await nextTurn();
-  // The freed trees' pages go back to the system, so each worker's arena holds what its thread
-  // holds now, not the most it ever held. The growth check then measures from the trimmed size:
-  // about three times as many collections on the CPython standard library, for 230-290 MB
-  // instead of 305-345 MB (bench/RESULTS.md).
-  releaseFreeMallocPages();
+  // After a large tree, the freed pages go back to the system, so each worker's arena holds what
+  // its thread holds now, not the most it ever held; the growth check then measures from there.
+  if (largestSinceTrim >= TRIM_AFTER_TREE_OF) {
+    releaseFreeMallocPages();
+    largestSinceTrim = 0;
+  }
   residentAfterCollection = process.memoryUsage.rss();
 }
 
