@@ -48,4 +48,12 @@ describe("allowlist fast paths", () => {
     expect(placeholderReason("𝔘a𝔘a𝔘a𝔘a")).toBe("repeated characters");
     expect(placeholderReason("q8Vt2LmZ0rXw7KpB")).toBeUndefined();
   });
+
+  it("treat a short unit repeated over most of the value as a fill value", () => {
+    expect(placeholderReason("abcd1234abcd1234abcd1234ABCD1234ABCD1234--__")).toBe("repeated unit");
+    expect(placeholderReason("k9Qzk9Qzk9Qzk9Qz")).toBe("repeated unit");
+    // A repeat that covers less than three quarters, or a unit seen only twice, is not enough.
+    expect(placeholderReason("k9Qzk9QzR2vLw8TnB5yHs1Mx")).toBeUndefined();
+    expect(placeholderReason("ukYEEX38RiGgq1BPf2m-nIeTM_lEGizKKn49RRoC_6fn")).toBeUndefined();
+  });
 });

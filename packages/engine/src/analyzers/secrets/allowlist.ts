@@ -43,6 +43,8 @@ const PLACEHOLDER_SUBSTRINGS = [
   // `VERYLONGSECRET…`): generated values do not contain English words this long.
   "token",
   "secret",
+  // `RANDOMSTRINGHERE`, `randomstring123`: a value that says it stands for a random one.
+  "randomstring",
 ];
 
 const PLACEHOLDER_SUBSTRING = new RegExp(
@@ -132,6 +134,21 @@ function hasSequentialRun(value: string, length = 6): boolean {
 }
 
 /**
+ * A unit of 2 to 8 characters repeated, ASCII case ignored, over at least three quarters of the
+ * value: `abcd1234abcd1234ABCD1234ABCD1234--__`, `ab12ab12ab12`. Generated secrets never repeat a
+ * unit this way; hand-typed fill values do.
+ */
+function isRepeatedUnit(lower: string): boolean {
+  if (lower.length < 12) return false;
+  for (let unit = 2; unit <= 8; unit++) {
+    let end = unit;
+    while (end < lower.length && lower.charCodeAt(end) === lower.charCodeAt(end - unit)) end++;
+    if (end >= unit * 3 && end * 4 >= lower.length * 3) return true;
+  }
+  return false;
+}
+
+/**
  * Why the value is not a real secret, or undefined when it may be one. With `onlyDocumentedExamples`
  * the word `example` alone does not make a placeholder: only the published example values do.
  */
@@ -151,6 +168,7 @@ export function placeholderReason(value: string, onlyDocumentedExamples = false)
   if (/^(.)\1+$/.test(value)) return "one repeated character";
   // Few distinct characters across a long value: `abababab`, `x1x1x1x1`.
   if (value.length >= 8 && hasAtMostTwoCharacters(value)) return "repeated characters";
+  if (isRepeatedUnit(lower)) return "repeated unit";
   if (isSequential(lower)) return "sequential characters";
   if (hasSequentialRun(value)) return "run of sequential characters";
   return undefined;

@@ -28,10 +28,11 @@ const ASSIGNED_VALUE = "([\"'`]?)((?<=[\"'`])[^\\s\"'`]{1,300}|[^\\s\"'`,;]{1,30
  * - comparisons `password == "…"`, `!==`: a literal compared with a password is a hard-coded password;
  * - a type between the name and `=`: `const password: string = "…"`, `val token: String = "…"`,
  *   `var password string = "…"`, `char password[] = "…"`, C#'s `Secret { get; set; } = "…"`;
- * - Objective-C's `@"…"` strings.
+ * - Objective-C's `@"…"` strings;
+ * - a subscript with a quoted key: `config["api_key"] = "…"`, `headers['x-api-key'] = '…'`.
  */
 export const GENERIC_ASSIGNMENT = new RegExp(
-  `(?<![\\w.-])(${NAME})["']?(?:\\[\\d{0,4}\\])?` +
+  `(?<![\\w.-])(${NAME})(?:["']\\]|["'])?(?:\\[\\d{0,4}\\])?` +
     "(?:(?:[ \\t]{0,4}:[ \\t]{0,4}|[ \\t]{1,4})[A-Za-z_][\\w.]{0,30}(?:\\[\\])?\\??(?=[ \\t]{0,4}=[^=>]))?" +
     "(?:[ \\t]{1,4}\\{[ \\t]{0,4}get;[^}\\n]{0,40}\\})?" +
     "[ \\t]{0,8}(===?|!==?|::=|:=|\\?=|\\|\\|=|=>|<-|=|:)[ \\t]{0,8}(?![=>])@?" +

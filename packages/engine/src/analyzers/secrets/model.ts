@@ -151,8 +151,9 @@ function isMetadataName(snake: string): boolean {
   );
 }
 
+/** Files where an unquoted right-hand side is an expression; `.cls` is an Apex (or VBA) class. */
 const CODE_EXTENSIONS =
-  /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|go|java|kt|kts|scala|rb|php|cs|rs|swift|c|cc|cpp|h|hpp|m|dart|lua|groovy|ex|exs)$/i;
+  /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|go|java|kt|kts|scala|rb|php|cs|rs|swift|c|cc|cpp|h|hpp|m|dart|lua|groovy|ex|exs|cls)$/i;
 
 /**
  * Positions always; the masked preview and the SHA-256 only for values no allowlist claimed

@@ -149,7 +149,9 @@ export const codeHostingPatterns: SecretPattern[] = [
     confidence: "medium",
     keywords: ["_authtoken"],
     pattern: "_authToken[ \\t]{0,4}=[ \\t]{0,4}[\"']?(?!npm_)([A-Za-z0-9._~+/=-]{20,400})",
-    minEntropy: 3.5,
+    // Legacy npm tokens are v4 UUIDs: 32 random hex digits and four dashes measure 3.3 to 3.7 bits
+    // per character, so 3.5 missed about half of them. Fill values (`0000…`, `abcd1234…`) are placeholders.
+    minEntropy: 3,
     controls: ["SEC-HC-01", "SEC-FILE-01"],
     rotate: "https://docs.npmjs.com/cli/configuring-npm/npmrc#auth-related-configuration",
     note: "Tokens that start with `npm_` are reported by `secrets/npm-access-token` instead.",
@@ -157,6 +159,7 @@ export const codeHostingPatterns: SecretPattern[] = [
       flag: [
         "//npm.pkg.github.com/:_authToken={alnum:40}",
         "//artifactory.acme.io/api/npm/:_authToken={b64url:64}",
+        "//registry.npmjs.org/:_authToken=346a14f2-a672-4668-a892-956a462ab56e",
       ],
       ok: [
         "//npm.pkg.github.com/:_authToken={env:GITHUB_TOKEN}",

@@ -49,6 +49,40 @@ export const commandLinePatterns: SecretPattern[] = [
     },
   }),
   prefixed({
+    id: "secrets/curl-api-key-header",
+    provider: "curl",
+    credential: "API key or token header (`-H 'X-Api-Key: …'`)",
+    confidence: "medium",
+    keywords: ["curl"],
+    // Many APIs take the key in a header of their own (`apikey:`, `X-Octopus-ApiKey:`, `Api-Token:`,
+    // `Private-Token:`) rather than `Authorization`, which the HTTP header rules read. The options
+    // before `-H` may run over `\`-continued lines, as for `-u`. CSRF tokens are per session.
+    pattern: `(?<![\\w-])curl(?:\\.exe)?(?:[ \\t](?:[^\\n\\\\]|\\\\[^\\n]|\\\\\\r?\\n){0,300}?)?[ \\t](?:-H|--header)(?:[ \\t]{1,4}|=)["'](?!x-[cx]srf-)((?:[A-Za-z0-9]{1,20}-){0,3}(?:api[-_]?key|api[-_]?token|auth[-_]?token|access[-_]?token|private[-_]?token|token|secret|key))[ \\t]{0,4}:[ \\t]{0,4}([A-Za-z0-9._~+/=-]{10,300})["']`,
+    flags: "i",
+    secretGroup: 2,
+    // As for `-u`: a 16-hex-digit key measures about 3 bits per character; fill values are placeholders.
+    minEntropy: 2.5,
+    rotate: "https://everything.curl.dev/http/modify/headers.html",
+    remediation: COMMAND_LINE_REMEDIATION,
+    example: 'curl -H "X-Api-Key: $ACME_API_KEY" https://api.acme.io/v1/orders',
+    note: "`Authorization` headers are reported by `secrets/http-bearer-token-header` and `secrets/http-basic-auth-header`; references (`$KEY`, `{{key}}`) are not reported.",
+    samples: {
+      flag: [
+        'curl -X GET -H "apikey: {uuid}" -H "Accept: application/json" https://api.acme.io/v1/rates',
+        'curl -s -H "X-Octopus-ApiKey: API-{upper:26}" https://octopus.acme.io/api/projects',
+        "curl --header 'Private-Token: {alnum:20}' https://gitlab.acme.io/api/v4/projects",
+        'curl -XPOST https://api.acme.io/tasks -H "Content-Type: application/json" -H "Token: {hex:16}"',
+      ],
+      ok: [
+        'curl -H "X-Api-Key: $ACME_API_KEY" https://api.acme.io/v1/orders',
+        "curl -H 'apikey: {env:SUPABASE_KEY}' https://xyz.supabase.co/rest/v1/todos",
+        'curl -H "X-CSRF-Token: {alnum:32}" https://app.acme.io/session',
+        'curl -H "Content-Type: application/json" https://api.acme.io/v1/orders',
+        'curl -H "X-Api-Key: xxxxxxxxxxxxxxxxxxxx" https://api.acme.io/v1/orders',
+      ],
+    },
+  }),
+  prefixed({
     id: "secrets/command-line-password",
     provider: "Command-line tool",
     credential: "password option",

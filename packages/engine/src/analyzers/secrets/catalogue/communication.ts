@@ -343,16 +343,28 @@ export const communicationPatterns: SecretPattern[] = [
     credential: "token (older or shortened formats)",
     confidence: "medium",
     keywords: ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxo-", "xoxs-"],
-    pattern: token("xox[abposr]-(?:[0-9]{1,14}-){1,4}[A-Za-z0-9]{8,64}"),
+    // Workspace-app access (`xoxa-`) and refresh (`xoxr-`) tokens were also issued as one
+    // alphanumeric run with no numeric ids (`xoxa-` + 12 or more characters).
+    pattern: token("xox[abposr]-(?:[0-9]{1,14}-){1,4}[A-Za-z0-9]{8,64}|xox[ar]-[A-Za-z0-9]{12,64}"),
     minEntropy: 3,
+    // The same id repeated (`xoxp-1234-1234-1234-…`) is a documentation value: a real token's team,
+    // user and token ids differ.
+    validate: (value) => !/^xox[a-z]-([0-9]+)-\1-/.test(value),
     rotate: SLACK_ROTATE,
     note: "A catch-all for `xox?-` tokens the specific Slack rules do not recognise (legacy and shortened forms); it yields to them.",
     samples: {
       flag: [
         "SLACK_TOKEN=xoxs-{digits:9}-{digits:10}-{digits:12}-{hex:18}",
         "SLACK_TOKEN=xoxb-{digits:8}-{alnum:24}",
+        '"access_token": "xoxa-{alnum:12}"',
+        "SLACK_REFRESH_TOKEN=xoxr-{alnum:12}",
       ],
-      ok: ["SLACK_TOKEN=xoxb-<bot-token>", "SLACK_TOKEN=xoxb-{digits:8}-xxxxxxxxxxxxxxxxxx"],
+      ok: [
+        "SLACK_TOKEN=xoxb-<bot-token>",
+        "SLACK_TOKEN=xoxb-{digits:8}-xxxxxxxxxxxxxxxxxx",
+        "SLACK_TOKEN=xoxp-1234-1234-1234-{hex:32}",
+        "SLACK_TOKEN=xoxp-1-RANDOMSTRINGHERE",
+      ],
     },
   }),
 ];

@@ -52,13 +52,17 @@ export const databasePatterns: SecretPattern[] = [
     confidence: "medium",
     keywords: ["authorization"],
     pattern:
-      "Authorization[\"']?[ \\t]{0,4}[:=,][ \\t]{0,4}[\"']?(?:Bearer|Token)[ \\t]{1,4}(?!eyJ)([A-Za-z0-9._~+/-]{20,500}={0,2})(?![A-Za-z0-9._~+/=-])",
+      "Authorization[\"']?[ \\t]{0,4}[:=,][ \\t]{0,4}[\"']?(?:Bearer|Token|Api-Token|Api-Key)[ \\t]{1,4}(?!eyJ)([A-Za-z0-9._~+/-]{20,500}={0,2})(?![A-Za-z0-9._~+/=-])",
     flags: "i",
     minEntropy: 3.5,
     rotate: "https://datatracker.ietf.org/doc/html/rfc6750#section-5.3",
     note: "JWTs and provider tokens in the header are reported by their own rules instead.",
     samples: {
-      flag: ['curl -H "Authorization: Bearer {b64url:40}" https://api.acme.io/v1/orders'],
+      flag: [
+        'curl -H "Authorization: Bearer {b64url:40}" https://api.acme.io/v1/orders',
+        // Dynatrace and others name the scheme after the credential.
+        'curl -H "Authorization: Api-Token {alnum:40}" https://acme.live.dynatrace.com/api/v2/entities',
+      ],
       ok: [
         'curl -H "Authorization: Bearer $API_TOKEN" https://api.acme.io/v1/orders',
         'curl -H "Authorization: Bearer {env:API_TOKEN}" https://api.acme.io/v1/orders',
