@@ -134,7 +134,7 @@ describe("scans within the memory budget", () => {
         expect(run.peakMemoryBytes).toEqual(expect.any(Number));
         expect(run.peakMemoryBytes).toBeGreaterThanOrEqual(0);
       }
-      expect(ctx.services.scans.memoryUsage()).toMatchObject({ reservedBytes: 0, runningScans: 0 });
+      await memoryGivenBack();
 
       // B's deferrals were jobs too, but its tenant's Recent Jobs show the one job that ran it.
       const deferred = (await jobsOf(scanB.id)).filter((job) => job.state === "completed").length;
@@ -166,6 +166,12 @@ describe("scans within the memory budget", () => {
     expect(other.statusCode).toBe(404);
   });
 
+  // The scan's state is written before its lease is released (the job's `finally`): wait for both.
+  async function memoryGivenBack(): Promise<void> {
+    await until(async () => ctx.services.scans.memoryUsage().runningScans === 0, 5_000);
+    expect(ctx.services.scans.memoryUsage()).toMatchObject({ reservedBytes: 0, runningScans: 0 });
+  }
+
   it("gives the memory back when a scan fails", async () => {
     const advisories = ctx.services.advisories;
     const original = advisories.sourceFor;
@@ -176,10 +182,10 @@ describe("scans within the memory budget", () => {
       // The repository now has a recorded peak: the estimate comes from it, before the checkout.
       const scan = await requestScan(first);
       await until(async () => (await scanOf(scan.id)).error?.endsWith("(retrying)") === true, 30_000);
-      expect(ctx.services.scans.memoryUsage()).toMatchObject({ reservedBytes: 0, runningScans: 0 });
+      await memoryGivenBack();
       advisories.sourceFor = original;
       await until(async () => (await scanOf(scan.id)).state === "completed", 60_000);
-      expect(ctx.services.scans.memoryUsage()).toMatchObject({ reservedBytes: 0, runningScans: 0 });
+      await memoryGivenBack();
     } finally {
       advisories.sourceFor = original;
     }
