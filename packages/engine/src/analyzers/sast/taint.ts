@@ -825,11 +825,12 @@ function buildIndex(model: SastModel, exported: boolean): TaintIndex | undefined
       if (!result || isDead(model, call.start)) continue;
       const args = argumentsOf(model, call);
       const inputs = result.args.flatMap((position) => (args[position] ? [args[position]] : []));
+      if (inputs.length === 0) continue;
       for (const argument of args) {
         const scope = index.scopes.findIndex(
           (candidate) => candidate.start === argument.start && candidate.end === argument.end,
         );
-        if (scope === -1 || inputs.length === 0) continue;
+        if (scope === -1) continue;
         for (const name of parameterNames(model, index.scopes[scope]!.node).slice(result.skip)) {
           if (!name) continue;
           callbackNames.push(name);
