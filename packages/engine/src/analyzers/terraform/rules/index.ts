@@ -236,6 +236,7 @@ import { elbListenerAllowsHttp } from "./elb-listener-allows-http.ts";
 import { elbWithoutAccessLogs } from "./elb-without-access-logs.ts";
 import { emrClusterWithoutLogging } from "./emr-cluster-without-logging.ts";
 import { fsxWithoutCmk } from "./fsx-without-cmk.ts";
+import { gceBootDiskWithoutCustomerManagedKey } from "./gce-boot-disk-without-customer-managed-key.ts";
 import { gceDefaultServiceAccount } from "./gce-default-service-account.ts";
 import { gceDefaultServiceAccountFullScope } from "./gce-default-service-account-full-scope.ts";
 import { gceDiskWithoutCustomerManagedKey } from "./gce-disk-without-customer-managed-key.ts";
@@ -643,6 +644,7 @@ export const terraformRules: readonly FileRule<TerraformModel>[] = [
   gceProjectSshKeysAllowed,
   gceShieldedVmDisabled,
   gceSecureBootDisabled,
+  gceBootDiskWithoutCustomerManagedKey,
   gceDiskWithoutCustomerManagedKey,
   gceImageWithoutCustomerManagedKey,
   gcpSubnetWithoutPrivateGoogleAccess,
