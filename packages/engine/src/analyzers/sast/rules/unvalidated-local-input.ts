@@ -51,7 +51,7 @@ export const unvalidatedLocalInput = Object.assign(
       remediation:
         "Check the value where it enters: an allow-list of programs; for paths a base-directory check (Go `filepath.IsLocal`, Python `os.path.commonpath` of the resolved path and the base, Node `path.relative` not starting with `..`, Java `Path.normalize().startsWith(base)`); a fixed scheme and host for URLs. Where the flow is the tool's purpose (a file viewer opening the path it was given), mark the line: `// rampart:ignore sast/unvalidated-local-input the user names the file to read` (`#` in Python; gosec's `// #nosec G304 -- reason` and bandit's `# nosec B603 -- reason` are honoured too).",
       example:
-        'name := filepath.Base(os.Args[1])\nif !filepath.IsLocal(name) {\n\tlog.Fatal("not a local path")\n}\ndata, err := os.ReadFile(filepath.Join(dataDir, name))',
+        '// Go\nname := filepath.Base(os.Args[1])\nif !filepath.IsLocal(name) {\n\tlog.Fatal("not a local path")\n}\ndata, err := os.ReadFile(filepath.Join(dataDir, name))\n\n# Python\npath = (DATA_DIR / sys.argv[1]).resolve()\nif not path.is_relative_to(DATA_DIR):\n    sys.exit("not under the data directory")\ndata = path.read_bytes()\n\n// Node.js\nconst file = path.resolve(dataDir, process.argv[2]);\nif (path.relative(dataDir, file).startsWith("..")) throw new Error("not under the data directory");\nconst data = fs.readFileSync(file);',
       references: ["https://cwe.mitre.org/data/definitions/20.html"],
     },
     check(ctx) {
