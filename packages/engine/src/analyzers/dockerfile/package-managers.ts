@@ -27,6 +27,11 @@ export interface OsPackageManager {
   cleanVerbs: readonly (readonly string[])[];
   /** Cache directories: an `rm` of one of them, or a cache mount on it, counts as cleaning. */
   cacheDirs: readonly string[];
+  /**
+   * A configuration file that makes the tool empty its download cache after every install, as the
+   * base images ship it; null when there is none. Only once a RUN removes it does the cache stay.
+   */
+  selfCleaningConfig: string | null;
 }
 
 /** `name=version` and comparison forms (`name>=1.2`, apk's `name~1.2`). */
@@ -59,8 +64,11 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     yesOptions: ["-y", "--yes", "--assume-yes"],
     pinned: (operand) => operand.includes("="),
     modules: false,
-    cleanVerbs: [],
-    cacheDirs: ["/var/lib/apt", "/var/cache/apt"],
+    cleanVerbs: [["clean"]],
+    // downloaded .deb files and the package cache; the lists under /var/lib/apt have their own rule
+    cacheDirs: ["/var/cache/apt"],
+    // Docker's Debian and Ubuntu images delete downloaded packages after each dpkg run through it
+    selfCleaningConfig: "/etc/apt/apt.conf.d/docker-clean",
   },
   {
     name: "apk",
@@ -84,6 +92,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     modules: false,
     cleanVerbs: [["cache", "clean"]],
     cacheDirs: ["/var/cache/apk"],
+    selfCleaningConfig: null,
   },
   {
     name: "yum",
@@ -96,6 +105,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     modules: true,
     cleanVerbs: [["clean", "all"]],
     cacheDirs: ["/var/cache/yum", "/var/cache/dnf"],
+    selfCleaningConfig: null,
   },
   {
     name: "dnf",
@@ -108,6 +118,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     modules: true,
     cleanVerbs: [["clean", "all"]],
     cacheDirs: ["/var/cache/dnf", "/var/cache/yum", "/var/cache/tdnf"],
+    selfCleaningConfig: null,
   },
   {
     // microdnf prompts where it is the dnf5 front end (Fedora 39+, UBI 10); -y is harmless elsewhere
@@ -121,6 +132,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     modules: true,
     cleanVerbs: [["clean", "all"]],
     cacheDirs: ["/var/cache/yum", "/var/cache/dnf"],
+    selfCleaningConfig: null,
   },
   {
     name: "zypper",
@@ -144,6 +156,7 @@ export const OS_PACKAGE_MANAGERS: readonly OsPackageManager[] = [
     modules: false,
     cleanVerbs: [["clean"], ["cc"]],
     cacheDirs: ["/var/cache/zypp"],
+    selfCleaningConfig: null,
   },
 ];
 

@@ -10,6 +10,7 @@ import { aptInsteadOfAptGet } from "./apt-instead-of-apt-get.ts";
 import { aptListsNotRemoved } from "./apt-lists-not-removed.ts";
 import { aptUpdateAlone } from "./apt-update-alone.ts";
 import { aptUpgrade } from "./apt-upgrade.ts";
+import { archiveCopiedThenExtracted } from "./archive-copied-then-extracted.ts";
 import { baseImageWithoutDigest } from "./base-image-without-digest.ts";
 import { cdInRun } from "./cd-in-run.ts";
 import { copyFromOwnStage } from "./copy-from-own-stage.ts";
@@ -22,6 +23,7 @@ import { duplicateStageName } from "./duplicate-stage-name.ts";
 import { envSelfReference } from "./env-self-reference.ts";
 import { hardcodedPlatform } from "./hardcoded-platform.ts";
 import { ineffectiveCommandInRun } from "./ineffective-command-in-run.ts";
+import { instructionBeforeFrom } from "./instruction-before-from.ts";
 import { invalidExposedPort } from "./invalid-exposed-port.ts";
 import { invalidLabelKey } from "./invalid-label-key.ts";
 import { invalidOciLabelValue } from "./invalid-oci-label-value.ts";
@@ -111,4 +113,6 @@ export const dockerfileRules: readonly FileRule<DockerfileModel>[] = [
   shReplacedByLink,
   yarnCacheNotCleaned,
   ineffectiveCommandInRun,
+  archiveCopiedThenExtracted,
+  instructionBeforeFrom,
 ];

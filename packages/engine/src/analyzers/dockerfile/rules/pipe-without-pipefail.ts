@@ -1,17 +1,18 @@
 import { defineFileRule } from "../../../rule.ts";
-import { baseName, type Command, DEFAULT_SHELL, type DockerfileModel, instructionsOf } from "../model.ts";
+import { type Command, type DockerfileModel, instructionsOf, isPosixShell } from "../model.ts";
 
-/** Shells that have a pipefail option to turn on. */
-const PIPEFAIL_SHELLS = new Set(["bash", "ash", "zsh", "ksh", "mksh"]);
-
-/**
- * Whether the RUN's shell is one the rule judges: the default `/bin/sh -c` (the fix is a SHELL
- * with pipefail), or a SHELL naming bash, ash, zsh or ksh. A SHELL set to another shell (plain sh,
- * dash, PowerShell, cmd) has no pipefail to turn on there.
+/*
+ * Every POSIX shell is judged, the default `/bin/sh -c` and an explicit `SHELL ["/bin/sh", "-c"]`
+ * alike (the same shell), dash too: a failure left of the `|` is lost in each. PowerShell and cmd
+ * are not: their RUN bodies are not parsed as POSIX shell and their pipes pass objects.
+ *
+ * A pipefail request counts in any of them. bash, zsh, ksh, mksh and BusyBox ash (Alpine's
+ * /bin/sh) honour it; dash (Debian's and Ubuntu's /bin/sh, 0.5.12 in Debian 12 and 13 and Ubuntu
+ * 24.04) gained it only after 0.5.12, and before that rejects `-o pipefail` ("Illegal option")
+ * and `set -o pipefail` (a special built-in's error ends the shell). Either way no pipe failure
+ * is lost: the option works, or every RUN fails at once and the build stops. So
+ * `SHELL ["/bin/sh", "-o", "pipefail", "-c"]` is not flagged: on Alpine it is the fix.
  */
-function judged(shell: readonly string[]): boolean {
-  return shell === DEFAULT_SHELL || PIPEFAIL_SHELLS.has(baseName(shell[0] ?? ""));
-}
 
 /** Whether a SHELL instruction's arguments turn pipefail on (`-o pipefail`, `-eo pipefail`). */
 function shellSetsPipefail(shell: readonly string[]): boolean {
@@ -39,7 +40,7 @@ export const pipeWithoutPipefail = defineFileRule<DockerfileModel>({
     whyItMatters:
       "A failed download or build step on the left of the pipe is ignored: the build succeeds with a truncated archive, an empty key file or a half-installed tool, and the broken image ships.",
     remediation:
-      'Set `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` (or ash/zsh) before the RUN, or start the RUN with `set -o pipefail &&`. Exec-form RUNs are not flagged, nor RUNs after a SHELL naming a shell without pipefail (sh, dash, PowerShell, cmd).',
+      'Set `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` (or ash/zsh) before the RUN, or start the RUN with `set -o pipefail &&`. An explicit `SHELL ["/bin/sh", "-c"]` is judged like the default shell. Exec-form RUNs are not flagged, nor RUNs under PowerShell or cmd.',
     example:
       'SHELL ["/bin/bash", "-o", "pipefail", "-c"]\nRUN curl -fsSL https://example.com/key.asc | gpg --dearmor -o /usr/share/keyrings/example.gpg',
     references: ["https://github.com/hadolint/hadolint/wiki/DL4006"],
@@ -48,7 +49,7 @@ export const pipeWithoutPipefail = defineFileRule<DockerfileModel>({
     for (const stage of ctx.model.stages) {
       for (const run of instructionsOf(stage)) {
         if (run.keyword !== "RUN" || run.execForm) continue;
-        if (!judged(run.shell)) continue;
+        if (!isPosixShell(run.shell)) continue;
         for (const command of run.commands) {
           if (setsPipefail(command)) break; // `set -o pipefail` covers the rest of the RUN
           if (command.separatorBefore !== "|") continue;

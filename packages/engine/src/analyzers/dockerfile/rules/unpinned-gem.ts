@@ -31,6 +31,10 @@ export const unpinnedGem = defineFileRule<DockerfileModel>({
         const buildArgs = end === -1 ? [] : command.args.slice(end);
         for (const operand of packageOperands(command, verb)) {
           if (buildArgs.includes(operand)) continue;
+          // `--use-system-libraries true` written before `--`: a boolean after an option is its
+          // value (gem rejects the option there anyway), not a gem named `true`
+          const before = command.args[command.args.indexOf(operand) - 1];
+          if (/^(?:true|false)$/.test(operand.text) && before?.text.startsWith("-")) continue;
           if (/[$`/]|:|\.gem$/.test(operand.text)) continue; // pinned `name:1.2`, a path or a variable
           ctx.report({
             message: `gem installs "${operand.text}" without a version`,
