@@ -154,7 +154,9 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
   {
     id: "Gemfile.lock",
     match: named("Gemfile.lock", "gems.locked"),
-    sniff: /^(?:GIT|PATH|GEM|PLUGIN SOURCE)\r?\n {2}remote: /,
+    // Bundler writes the source sections first; a hand-reordered file may open with PLATFORMS,
+    // DEPENDENCIES or BUNDLED WITH instead, each a capitalised header, indented lines, a blank line.
+    sniff: /^(?:[A-Z][A-Z ]*\r?\n(?: {2}[^\n]*\n)*\r?\n)*(?:GIT|PATH|GEM|PLUGIN SOURCE)\r?\n {2}remote: /,
     examples: ["Gemfile.lock", "gems.locked"],
   },
   { id: "pom.xml", match: named("pom.xml"), examples: ["pom.xml", "service/pom.xml"] },
@@ -216,8 +218,10 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
   {
     id: "conan.lock",
     match: named("conan.lock"),
+    // Conan 1 writes the profile first up to 0.3 (`profile` in 0.0, `profile_host` after).
     sniff: new RegExp(
-      `${JSON_START}(?:"graph_lock"\\s*:\\s*\\{\\s*"nodes"\\s*:|"version"\\s*:\\s*"0\\.5"\\s*,\\s*"requires"\\s*:)`,
+      `${JSON_START}(?:"profile(?:_host)?"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?` +
+        `(?:"graph_lock"\\s*:\\s*\\{\\s*"nodes"\\s*:|"version"\\s*:\\s*"0\\.5"\\s*,\\s*"requires"\\s*:)`,
     ),
     examples: ["conan.lock"],
   },

@@ -164,6 +164,8 @@ describe("recognition by content", () => {
       "cabal.project.freeze.old": "cabal.project.freeze",
       "Cargo.lock.orig": "Cargo.lock",
       "Gemfile.next.lock": "Gemfile.lock",
+      "gems-reordered.lock": "Gemfile.lock",
+      "conan-old.lock": "conan.lock",
       "pubspec.old.lock": "pubspec.lock",
       "deps/locked.txt": "requirements.txt",
       "deno-backup.lock": "deno.lock",

@@ -71,6 +71,17 @@ describe("conan.lock", () => {
     ]);
   });
 
+  it("Conan 1 before 0.2: UUID node ids, requires maps, the consumer found by its path or null pref", () => {
+    // 0.1: the consumer has a package reference of its own (myapp/2.0), which is not a dependency.
+    expect(rows(parseFixture(parseConanLock, "conan/v1-0.1/conan.lock"))).toEqual([
+      "openssl@1.1.1k direct prod :12",
+      "zlib@1.2.11 transitive prod :18",
+    ]);
+    expect(rows(parseFixture(parseConanLock, "conan/v1-0.0/conan.lock"))).toEqual([
+      "fmt@8.0.1 direct prod :11",
+    ]);
+  });
+
   it("refuses JSON that is not a conan lock", () => {
     expect(parseConanLock("conan.lock", '{"version": "0.5"}')).toEqual({
       ok: false,
