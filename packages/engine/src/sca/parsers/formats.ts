@@ -155,8 +155,9 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
     id: "Gemfile.lock",
     match: named("Gemfile.lock", "gems.locked"),
     // Bundler writes the source sections first; a hand-reordered file may open with PLATFORMS,
-    // DEPENDENCIES or BUNDLED WITH instead, each a capitalised header, indented lines, a blank line.
-    sniff: /^(?:[A-Z][A-Z ]*\r?\n(?: {2}[^\n]*\n)*\r?\n)*(?:GIT|PATH|GEM|PLUGIN SOURCE)\r?\n {2}remote: /,
+    // DEPENDENCIES or BUNDLED WITH instead, each a header, indented lines, a blank line.
+    sniff:
+      /^(?:(?:PLATFORMS|DEPENDENCIES|RUBY VERSION|BUNDLED WITH|CHECKSUMS)\r?\n(?: {2}[^\n]*\n)*\r?\n)*(?:GIT|PATH|GEM|PLUGIN SOURCE)\r?\n {2}remote: /,
     examples: ["Gemfile.lock", "gems.locked"],
   },
   { id: "pom.xml", match: named("pom.xml"), examples: ["pom.xml", "service/pom.xml"] },
@@ -230,6 +231,20 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
     match: named("renv.lock"),
     sniff: new RegExp(`${JSON_START}"R"\\s*:\\s*\\{\\s*"Version"\\s*:`),
     examples: ["renv.lock"],
+  },
+  {
+    // Packrat keeps its lock in the project's packrat/ folder.
+    id: "packrat.lock",
+    match: named("packrat.lock"),
+    sniff: /^PackratFormat: \d+(?:\.\d+)*\r?\n/,
+    examples: ["packrat/packrat.lock"],
+  },
+  {
+    id: "paket.lock",
+    match: named("paket.lock"),
+    // Paket writes the main group's options (`STORAGE: NONE`, `RESTRICTION: …`) before its sources.
+    sniff: /^(?:[A-Z][A-Z_-]*: [^\n]*\n)*NUGET\r?\n {2}remote: /,
+    examples: ["paket.lock"],
   },
   {
     id: "Podfile.lock",

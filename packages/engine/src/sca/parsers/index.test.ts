@@ -166,6 +166,8 @@ describe("recognition by content", () => {
       "Gemfile.next.lock": "Gemfile.lock",
       "gems-reordered.lock": "Gemfile.lock",
       "conan-old.lock": "conan.lock",
+      "packrat.lock.bak": "packrat.lock",
+      "paket.lock.orig": "paket.lock",
       "pubspec.old.lock": "pubspec.lock",
       "deps/locked.txt": "requirements.txt",
       "deno-backup.lock": "deno.lock",
