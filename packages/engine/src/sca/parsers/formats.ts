@@ -42,8 +42,11 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
     id: "package-lock.json",
     // `.package-lock.json` is npm's hidden lockfile inside node_modules (what is installed there).
     match: named("package-lock.json", "npm-shrinkwrap.json", ".package-lock.json"),
+    // npm writes name, version, lockfileVersion, then requires; other tools (and hand-made
+    // lockfiles) put `"requires": true` first.
     sniff: new RegExp(
       `${JSON_START}(?:"name"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?(?:"version"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?` +
+        `(?:"requires"\\s*:\\s*true\\s*,\\s*)?` +
         `"lockfileVersion"\\s*:\\s*[123]\\s*,\\s*"(?:requires|packages|dependencies)"\\s*:`,
     ),
     examples: ["package-lock.json", "cli/npm-shrinkwrap.json", "node_modules/.package-lock.json"],

@@ -159,6 +159,7 @@ describe("recognition by content", () => {
   it("reads renamed copies as the format their content shows, and parses them", () => {
     const expected: Record<string, string> = {
       "package-lock.prod.json": "package-lock.json",
+      "npm-requires-first.json": "package-lock.json",
       "yarn-v1-backup.lock": "yarn.lock",
       "yarn-berry.lock": "yarn.lock",
       "cabal.project.freeze.old": "cabal.project.freeze",
