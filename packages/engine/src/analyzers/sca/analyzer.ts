@@ -8,7 +8,7 @@ export const scaAnalyzer = defineAnalyzer<ManifestModel, ManifestSummary>({
   id: "sca",
   title: "Dependencies (SCA)",
   description:
-    "Reads dependency manifests and lockfiles, by name or by content (package-lock.json, yarn.lock, pnpm-lock.yaml, bun.lock, requirements*.txt, poetry.lock, Pipfile.lock, pdm.lock, uv.lock, pylock.toml, go.mod, go.sum, pom.xml, Gradle lockfiles and verification-metadata.xml, NuGet files, *.deps.json, Cargo.lock, composer.lock, Gemfile.lock, pubspec.lock, mix.lock, conan.lock, renv.lock, Podfile.lock, Package.resolved, stack.yaml.lock, cabal.project.freeze, deno.lock, rebar.lock, Julia Manifest.toml, *.opam.locked, go.work, node_modules/.package-lock.json; bun.lockb is named with the command that writes its text form) into packages and matches every package against OSV advisories (the scan's advisory source, by default the bundled demo set).",
+    "Reads dependency manifests and lockfiles, by name or by content (package-lock.json, yarn.lock, pnpm-lock.yaml, bun.lock, requirements*.txt, poetry.lock, Pipfile.lock, pdm.lock, uv.lock, pylock.toml, go.mod, go.sum, pom.xml, Gradle lockfiles and verification-metadata.xml, NuGet files, *.deps.json, Cargo.lock, composer.lock, Gemfile.lock, pubspec.lock, mix.lock, conan.lock, renv.lock, packrat.lock, paket.lock, Podfile.lock, Package.resolved, stack.yaml.lock, cabal.project.freeze, deno.lock, rebar.lock, Julia Manifest.toml, *.opam.locked, go.work, node_modules/.package-lock.json; bun.lockb is named with the command that writes its text form) into packages and matches every package against OSV advisories (the scan's advisory source, by default the bundled demo set).",
   accepts: ["manifest"],
   parse: parseManifestFile,
   rules: scaRules,

@@ -203,3 +203,47 @@ export function unrequiredNodes(
   for (const node of nodes) if (!required.has(node)) roots.add(node);
   return roots;
 }
+
+/**
+ * Collectors for a file whose packages span several ecosystems (CRAN and Bioconductor in R
+ * locks): one collector per ecosystem, since names normalise per ecosystem, merged back in the
+ * file's order.
+ */
+export class MultiEcosystemCollector {
+  private readonly collectors = new Map<Ecosystem, PackageCollector>();
+  private readonly general: PackageCollector;
+
+  constructor(
+    fallback: Ecosystem,
+    private readonly path: string,
+  ) {
+    this.general = new PackageCollector(fallback, path);
+  }
+
+  add(ecosystem: Ecosystem, input: PackageInput): void {
+    let collector = this.collectors.get(ecosystem);
+    if (!collector) {
+      collector = new PackageCollector(ecosystem, this.path);
+      this.collectors.set(ecosystem, collector);
+    }
+    collector.add(input);
+  }
+
+  warn(message: string): void {
+    this.general.warn(message);
+  }
+
+  finish(): ParseOutcome {
+    const outcomes = [...this.collectors.values()].map((collector) => collector.finish());
+    return {
+      ok: true,
+      packages: outcomes
+        .flatMap((outcome) => (outcome.ok ? outcome.packages : []))
+        .sort((a, b) => a.location.line - b.location.line),
+      warnings: [
+        ...this.general.warnings,
+        ...outcomes.flatMap((outcome) => (outcome.ok ? outcome.warnings : [])),
+      ],
+    };
+  }
+}

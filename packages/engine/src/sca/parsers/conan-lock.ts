@@ -1,8 +1,9 @@
 // conan.lock, both generations. Conan 2 (`"version": "0.5"`): flat `requires`, `build_requires`
 // and `python_requires` lists of references. Conan 1 (`"version": "0.4"` and older): a
-// `graph_lock.nodes` map whose node "0" is the consumer (conanfile): its `requires` are direct,
-// its `build_requires` and every `"context": "build"` node are build tools (dev). A reference is
+// `graph_lock.nodes` map with one consumer node (the conanfile): its `requires` are direct, its
+// `build_requires` and every `"context": "build"` node are build tools (dev). A reference is
 // `name/version[@user/channel][#revision[%timestamp]]` (`pref` in 0.2/0.3 adds `:package_id`).
+// Before 0.2, node ids were UUIDs and `requires` mapped each reference to a node id.
 import {
   asRecord,
   asString,
@@ -55,17 +56,39 @@ function parseV2(path: string, lock: Record<string, unknown>, text: string): Ret
   return collector.finish();
 }
 
+/** Node ids a node requires: a list of ids, or (before 0.2) a map from reference to node id. */
+function requiredIds(value: unknown): string[] {
+  if (isRecord(value)) return Object.values(value).filter((item): item is string => typeof item === "string");
+  return stringList(value);
+}
+
+/**
+ * The consumer (the conanfile the lock was made for), which is the project itself, not a
+ * package: node "0" from 0.2 on; before, the node that names the conanfile's `path` (0.1) or the
+ * one without a package reference (`"pref": null`, 0.0). Its own `test/1.0` reference in 0.1
+ * would otherwise be reported as a dependency.
+ */
+function consumerId(nodes: Record<string, unknown>): string | undefined {
+  if (isRecord(nodes["0"])) return "0";
+  const entries = Object.entries(nodes).map(([id, value]) => [id, asRecord(value)] as const);
+  return (
+    entries.find(([, node]) => asString(node.path) !== undefined)?.[0] ??
+    entries.find(([, node]) => node.pref === null)?.[0]
+  );
+}
+
 function parseV1(
   path: string,
   json: PositionedJson,
   nodes: Record<string, unknown>,
 ): ReturnType<ManifestParser> {
   const collector = new PackageCollector("ConanCenter", path);
-  const root = asRecord(nodes["0"]);
-  const direct = new Set(stringList(root.requires));
-  const buildTools = new Set(stringList(root.build_requires));
+  const rootId = consumerId(nodes);
+  const root = asRecord(rootId === undefined ? undefined : nodes[rootId]);
+  const direct = new Set(requiredIds(root.requires));
+  const buildTools = new Set(requiredIds(root.build_requires));
   for (const [id, value] of Object.entries(nodes)) {
-    if (id === "0" || !isRecord(value)) continue;
+    if (id === rootId || !isRecord(value)) continue;
     const reference = asString(value.ref) ?? asString(value.pref);
     if (reference === undefined) continue;
     const parsed = parseReference(reference);

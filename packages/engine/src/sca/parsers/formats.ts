@@ -42,8 +42,11 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
     id: "package-lock.json",
     // `.package-lock.json` is npm's hidden lockfile inside node_modules (what is installed there).
     match: named("package-lock.json", "npm-shrinkwrap.json", ".package-lock.json"),
+    // npm writes name, version, lockfileVersion, then requires; other tools (and hand-made
+    // lockfiles) put `"requires": true` first.
     sniff: new RegExp(
       `${JSON_START}(?:"name"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?(?:"version"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?` +
+        `(?:"requires"\\s*:\\s*true\\s*,\\s*)?` +
         `"lockfileVersion"\\s*:\\s*[123]\\s*,\\s*"(?:requires|packages|dependencies)"\\s*:`,
     ),
     examples: ["package-lock.json", "cli/npm-shrinkwrap.json", "node_modules/.package-lock.json"],
@@ -154,7 +157,10 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
   {
     id: "Gemfile.lock",
     match: named("Gemfile.lock", "gems.locked"),
-    sniff: /^(?:GIT|PATH|GEM|PLUGIN SOURCE)\r?\n {2}remote: /,
+    // Bundler writes the source sections first; a hand-reordered file may open with PLATFORMS,
+    // DEPENDENCIES or BUNDLED WITH instead, each a header, indented lines, a blank line.
+    sniff:
+      /^(?:(?:PLATFORMS|DEPENDENCIES|RUBY VERSION|BUNDLED WITH|CHECKSUMS)\r?\n(?: {2}[^\n]*\n)*\r?\n)*(?:GIT|PATH|GEM|PLUGIN SOURCE)\r?\n {2}remote: /,
     examples: ["Gemfile.lock", "gems.locked"],
   },
   { id: "pom.xml", match: named("pom.xml"), examples: ["pom.xml", "service/pom.xml"] },
@@ -216,8 +222,10 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
   {
     id: "conan.lock",
     match: named("conan.lock"),
+    // Conan 1 writes the profile first up to 0.3 (`profile` in 0.0, `profile_host` after).
     sniff: new RegExp(
-      `${JSON_START}(?:"graph_lock"\\s*:\\s*\\{\\s*"nodes"\\s*:|"version"\\s*:\\s*"0\\.5"\\s*,\\s*"requires"\\s*:)`,
+      `${JSON_START}(?:"profile(?:_host)?"\\s*:\\s*${JSON_STRING}\\s*,\\s*)?` +
+        `(?:"graph_lock"\\s*:\\s*\\{\\s*"nodes"\\s*:|"version"\\s*:\\s*"0\\.5"\\s*,\\s*"requires"\\s*:)`,
     ),
     examples: ["conan.lock"],
   },
@@ -226,6 +234,20 @@ export const MANIFEST_FORMAT_OUTLINES: readonly ManifestFormatOutline[] = [
     match: named("renv.lock"),
     sniff: new RegExp(`${JSON_START}"R"\\s*:\\s*\\{\\s*"Version"\\s*:`),
     examples: ["renv.lock"],
+  },
+  {
+    // Packrat keeps its lock in the project's packrat/ folder.
+    id: "packrat.lock",
+    match: named("packrat.lock"),
+    sniff: /^PackratFormat: \d+(?:\.\d+)*\r?\n/,
+    examples: ["packrat/packrat.lock"],
+  },
+  {
+    id: "paket.lock",
+    match: named("paket.lock"),
+    // Paket writes the main group's options (`STORAGE: NONE`, `RESTRICTION: …`) before its sources.
+    sniff: /^(?:[A-Z][A-Z_-]*: [^\n]*\n)*NUGET\r?\n {2}remote: /,
+    examples: ["paket.lock"],
   },
   {
     id: "Podfile.lock",

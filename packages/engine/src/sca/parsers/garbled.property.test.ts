@@ -62,7 +62,16 @@ describe("garbled lockfiles", () => {
 
   it("finds a fixture for the formats read since issue 21", () => {
     const ids = new Set(fixtures.map(({ file }) => manifestFormatFor(file)!.id));
-    for (const id of ["deno.lock", "rebar.lock", "Manifest.toml", "opam.locked", "go.work", "bun.lockb"])
+    for (const id of [
+      "deno.lock",
+      "rebar.lock",
+      "Manifest.toml",
+      "opam.locked",
+      "go.work",
+      "bun.lockb",
+      "packrat.lock",
+      "paket.lock",
+    ])
       expect(ids, id).toContain(id);
   });
 

@@ -34,6 +34,15 @@ describe("Go modules", () => {
     expect(parseGoSum("go.sum", "hello world\n").ok).toBe(false);
   });
 
+  it("reads a go.mod without a module directive, with a warning", () => {
+    const outcome = parseGoMod(
+      "go.mod",
+      "require (\n    golang.org/x/net v1.2.3\n    golang.org/x/net v0.5.6\n)\n\nreplace golang.org/x/net => example.com/fork/net v1.4.5\n",
+    );
+    expect(rows(outcome)).toEqual(["example.com/fork/net@v1.4.5 direct prod :2"]);
+    if (outcome.ok) expect(outcome.warnings).toEqual(["no module directive"]);
+  });
+
   it("go.work: versioned replace targets only; use and local replacements are the project's own code", () => {
     const outcome = parseFixture(parseGoWork, "go-work/go.work");
     expect(rows(outcome)).toEqual([

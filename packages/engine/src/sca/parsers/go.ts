@@ -91,9 +91,10 @@ export function readGoMod(text: string): GoMod {
 export const parseGoMod: ManifestParser = (path, text) => {
   const mod = readGoMod(text);
   if (mod.errors.length > 0) return { ok: false, reason: `${path}: invalid go.mod: ${mod.errors[0]}` };
-  if (!/^\s*module\s+\S/m.test(text))
-    return { ok: false, reason: `${path}: invalid go.mod: no module directive` };
   const collector = new PackageCollector("Go", path);
+  // The go command refuses a go.mod without `module`, but its requirements still say what a
+  // build would fetch (a fragment, a file cut down for an issue): read them, and say so.
+  if (!/^\s*module\s+\S/m.test(text)) collector.warn("no module directive");
   for (const requirement of mod.requires) {
     if (mod.excludes.has(`${requirement.module}@${requirement.version}`)) continue;
     // A versioned replace wins over an unversioned one, as in the go command.

@@ -159,11 +159,16 @@ describe("recognition by content", () => {
   it("reads renamed copies as the format their content shows, and parses them", () => {
     const expected: Record<string, string> = {
       "package-lock.prod.json": "package-lock.json",
+      "npm-requires-first.json": "package-lock.json",
       "yarn-v1-backup.lock": "yarn.lock",
       "yarn-berry.lock": "yarn.lock",
       "cabal.project.freeze.old": "cabal.project.freeze",
       "Cargo.lock.orig": "Cargo.lock",
       "Gemfile.next.lock": "Gemfile.lock",
+      "gems-reordered.lock": "Gemfile.lock",
+      "conan-old.lock": "conan.lock",
+      "packrat.lock.bak": "packrat.lock",
+      "paket.lock.orig": "paket.lock",
       "pubspec.old.lock": "pubspec.lock",
       "deps/locked.txt": "requirements.txt",
       "deno-backup.lock": "deno.lock",

@@ -29,6 +29,8 @@ import { parseNpmLock } from "./npm.ts";
 import { parseNugetLock, parsePackagesConfig, parseProjectFile } from "./nuget.ts";
 import { parseOpamLock } from "./opam-lock.ts";
 import { parseOsvScannerJson } from "./osv-scanner-json.ts";
+import { parsePackratLock } from "./packrat-lock.ts";
+import { parsePaketLock } from "./paket-lock.ts";
 import { parsePipfileLock } from "./pipfile-lock.ts";
 import { parsePnpmLock } from "./pnpm.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
@@ -78,6 +80,8 @@ export const MANIFEST_PARSERS: Readonly<Record<string, ManifestParser>> = {
   "mix.lock": parseMixLock,
   "conan.lock": parseConanLock,
   "renv.lock": parseRenvLock,
+  "packrat.lock": parsePackratLock,
+  "paket.lock": parsePaketLock,
   "Podfile.lock": parsePodfileLock,
   "Package.resolved": parseSwiftResolved,
   "stack.yaml.lock": parseStackLock,

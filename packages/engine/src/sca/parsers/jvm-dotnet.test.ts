@@ -48,6 +48,20 @@ describe("Gradle lockfiles", () => {
       rows(parseFixture(parseGradleLockfile, "gradle/gradle/dependency-locks/testRuntimeClasspath.lockfile")),
     ).toEqual(["org.junit.jupiter:junit-jupiter-engine@5.10.1 transitive dev :2"]);
   });
+
+  it("skips unreadable lines (a merge conflict) with a warning; refuses a file with no coordinate", () => {
+    const outcome = parseFixture(parseGradleLockfile, "gradle/conflicted/gradle.lockfile");
+    expect(rows(outcome)).toEqual([
+      "com.squareup.okhttp3:okhttp@4.12.0 transitive prod :5",
+      "com.squareup.okhttp3:okhttp@4.11.0 transitive prod :7",
+      "org.jetbrains.kotlin:kotlin-stdlib@1.9.22 transitive prod :9",
+    ]);
+    if (outcome.ok) expect(outcome.warnings).toEqual(["3 unreadable line(s) skipped"]);
+    expect(parseGradleLockfile("gradle.lockfile", "# notes\nnot a coordinate\n")).toEqual({
+      ok: false,
+      reason: "gradle.lockfile: not a Gradle lockfile: 1 unreadable line(s), no coordinate",
+    });
+  });
 });
 
 describe("NuGet", () => {

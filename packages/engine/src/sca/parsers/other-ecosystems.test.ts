@@ -5,6 +5,8 @@ import { parseFixture, rows } from "./fixture-harness.ts";
 import { parseGradleVerificationMetadata } from "./gradle-verification.ts";
 import { parseCabalFreeze, parseStackLock } from "./haskell.ts";
 import { parseMixLock } from "./mix-lock.ts";
+import { parsePackratLock } from "./packrat-lock.ts";
+import { parsePaketLock } from "./paket-lock.ts";
 import { parsePodfileLock } from "./podfile-lock.ts";
 import { parsePubspecLock } from "./pubspec-lock.ts";
 import { parsePylock } from "./pylock.ts";
@@ -71,6 +73,17 @@ describe("conan.lock", () => {
     ]);
   });
 
+  it("Conan 1 before 0.2: UUID node ids, requires maps, the consumer found by its path or null pref", () => {
+    // 0.1: the consumer has a package reference of its own (myapp/2.0), which is not a dependency.
+    expect(rows(parseFixture(parseConanLock, "conan/v1-0.1/conan.lock"))).toEqual([
+      "openssl@1.1.1k direct prod :12",
+      "zlib@1.2.11 transitive prod :18",
+    ]);
+    expect(rows(parseFixture(parseConanLock, "conan/v1-0.0/conan.lock"))).toEqual([
+      "fmt@8.0.1 direct prod :11",
+    ]);
+  });
+
   it("refuses JSON that is not a conan lock", () => {
     expect(parseConanLock("conan.lock", '{"version": "0.5"}')).toEqual({
       ok: false,
@@ -95,6 +108,61 @@ describe("renv.lock", () => {
 
   it("refuses JSON without Packages", () => {
     expect(parseRenvLock("renv.lock", '{"R": {}}').ok).toBe(false);
+  });
+});
+
+describe("packrat.lock", () => {
+  it("CRAN and Bioconductor stanzas, continued fields, direct when nobody requires them; github warned", () => {
+    const outcome = parseFixture(parsePackratLock, "packrat/packrat/packrat.lock");
+    expect(rows(outcome)).toEqual([
+      "BiocGenerics@0.40.0 direct prod :7",
+      "httr@1.4.2 direct prod :12",
+      "jsonlite@1.7.2 transitive prod :19",
+      "packrat@0.9.2 direct prod :24",
+    ]);
+    if (!outcome.ok) return;
+    expect(outcome.packages.map((pkg) => pkg.ecosystem)).toEqual(["Bioconductor", "CRAN", "CRAN", "CRAN"]);
+    expect(outcome.packages[1]!.purl).toBe("pkg:cran/httr@1.4.2");
+    expect(outcome.warnings).toEqual(["tidyverse: github source, skipped (no registry version)"]);
+  });
+
+  it("skips a stanza without Source; refuses a file without the PackratFormat header", () => {
+    const outcome = parsePackratLock(
+      "packrat.lock",
+      "PackratFormat: 1.4\n\nPackage: testpkg\nVersion: 1.0.0\n",
+    );
+    expect(outcome).toEqual({
+      ok: true,
+      packages: [],
+      warnings: ["testpkg: no source, skipped (no registry version)"],
+    });
+    expect(parsePackratLock("packrat.lock", "Package: x\nSource: CRAN\nVersion: 1\n").ok).toBe(false);
+  });
+});
+
+describe("paket.lock", () => {
+  it("NUGET packages of every group, direct from paket.dependencies, options dropped, pins warned", () => {
+    const outcome = parseFixture(parsePaketLock, "paket/paket.lock");
+    expect(rows(outcome)).toEqual([
+      "FSharp.Core@6.0.1 direct prod :5",
+      "Newtonsoft.Json@13.0.1 direct prod :6",
+      "Serilog@2.10.0 direct prod :7",
+      "System.Diagnostics.DiagnosticSource@6.0.0 transitive prod :9",
+      "NUnit@3.13.2 direct prod :18",
+      "Newtonsoft.Json@12.0.3 direct prod :19",
+    ]);
+    if (!outcome.ok) return;
+    expect(outcome.packages[0]!.purl).toBe("pkg:nuget/FSharp.Core@6.0.1");
+    expect(outcome.warnings).toEqual(["1 GITHUB/GIT/HTTP source pin(s) skipped (no registry version)"]);
+  });
+
+  it("without paket.dependencies nothing is direct; refuses a file with no source section", () => {
+    const outcome = parsePaketLock(
+      "lib/paket.lock",
+      "NUGET\n  remote: https://api.nuget.org/v3/index.json\n    NUnit (2.6.4)\n",
+    );
+    expect(rows(outcome)).toEqual(["NUnit@2.6.4 transitive prod :3"]);
+    expect(parsePaketLock("paket.lock", "STORAGE: NONE\n").ok).toBe(false);
   });
 });
 

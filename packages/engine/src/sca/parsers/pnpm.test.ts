@@ -18,6 +18,13 @@ describe("pnpm-lock.yaml", () => {
       expect(outcome.warnings).toEqual([expect.stringContaining("left-pad: not from the registry")]);
   });
 
+  it("v5: keys of packages from another registry start with its host", () => {
+    const outcome = parseFixture(parsePnpmLock, "pnpm/v5-registries/pnpm-lock.yaml");
+    expect(rows(outcome)).toEqual(["lodash@4.17.20 direct prod :13", "@acme/ui@2.0.1 direct prod :17"]);
+    if (outcome.ok)
+      expect(outcome.warnings).toEqual([expect.stringContaining("is-positive: not from the registry")]);
+  });
+
   it("v6: importers, (peer) suffixes, workspace links", () => {
     expect(rows(parseFixture(parsePnpmLock, "pnpm/v6/pnpm-lock.yaml"))).toEqual([
       "js-tokens@4.0.0 transitive prod :26",

@@ -30,9 +30,13 @@ function withoutPeers(key: string, style: KeyStyle): string {
 }
 
 export function packageOfKey(key: string, style: KeyStyle): { name: string; version: string } | undefined {
-  const plain = withoutPeers(key, style).replace(/^\//, "");
+  const unpeered = withoutPeers(key, style);
+  const plain = unpeered.replace(/^\//, "");
   if (style === "slash") {
     const parts = plain.split("/");
+    // v5 writes a package from a registry other than the default one with that registry's host
+    // first and no leading slash (`registry.npmjs.org/foo/1.1.0`, `npm.example.com/@a/b/2.0.0`).
+    if (!unpeered.startsWith("/") && parts[0]!.includes(".")) parts.shift();
     const nameParts = parts[0]?.startsWith("@") ? 2 : 1;
     if (parts.length <= nameParts) return undefined;
     return { name: parts.slice(0, nameParts).join("/"), version: parts.slice(nameParts).join("/") };
@@ -82,6 +86,8 @@ export const parsePnpmLock: ManifestParser = (path, text) => {
   const referenceKey = (name: string, reference: string): string | undefined => {
     if (/^(link|file|workspace):/.test(reference)) return undefined;
     if (reference.startsWith("/")) return reference;
+    // v5 refers to a package from another registry by its whole key (`registry.npmjs.org/foo/1.1.0`).
+    if (style === "slash" && Object.hasOwn(snapshots, reference)) return reference;
     if (style === "bare" && withoutPeers(reference, style).lastIndexOf("@") > 0) return reference;
     return style === "slash"
       ? `/${name}/${reference}`

@@ -10,7 +10,7 @@ import {
   failure,
   isRecord,
   type ManifestParser,
-  PackageCollector,
+  MultiEcosystemCollector,
 } from "./common.ts";
 import { type PositionedJson, parsePositionedJson } from "./positioned-json.ts";
 
@@ -28,24 +28,18 @@ export const parseRenvLock: ManifestParser = (path, text) => {
   }
   const packages = asRecord(json.value).Packages;
   if (!isRecord(packages)) return failure(path, 'not a renv.lock: no "Packages" object');
-  const collectors = new Map<Ecosystem, PackageCollector>();
-  const warnings = new PackageCollector("CRAN", path);
+  const collector = new MultiEcosystemCollector("CRAN", path);
   for (const [key, value] of Object.entries(packages)) {
     const entry = asRecord(value);
     const version = asString(entry.Version);
     const source = asString(entry.Source) ?? "Repository";
     const ecosystem = ECOSYSTEM_BY_SOURCE[source];
     if (ecosystem === undefined) {
-      warnings.warn(`${key}: ${source} source, skipped (no registry version)`);
+      collector.warn(`${key}: ${source} source, skipped (no registry version)`);
       continue;
     }
     if (version === undefined) continue;
-    let collector = collectors.get(ecosystem);
-    if (!collector) {
-      collector = new PackageCollector(ecosystem, path);
-      collectors.set(ecosystem, collector);
-    }
-    collector.add({
+    collector.add(ecosystem, {
       name: asString(entry.Package) ?? key,
       version,
       direct: false,
@@ -53,13 +47,5 @@ export const parseRenvLock: ManifestParser = (path, text) => {
       line: json.lineOf(packages, key) ?? 1,
     });
   }
-  // One collector per ecosystem (names normalise per ecosystem); the report keeps the file's order.
-  const outcomes = [...collectors.values()].map((collector) => collector.finish());
-  return {
-    ok: true,
-    packages: outcomes
-      .flatMap((outcome) => (outcome.ok ? outcome.packages : []))
-      .sort((a, b) => a.location.line - b.location.line),
-    warnings: [...warnings.warnings, ...outcomes.flatMap((outcome) => (outcome.ok ? outcome.warnings : []))],
-  };
+  return collector.finish();
 };
