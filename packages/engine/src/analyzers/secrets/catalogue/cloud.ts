@@ -744,4 +744,17 @@ export const cloudPatterns: SecretPattern[] = [
     rotate: "https://developer.adobe.com/developer-console/docs/guides/authentication/",
     samples: { flag: ["ADOBE_CLIENT_SECRET=p8e-{alnum:32}"], ok: ["ADOBE_CLIENT_SECRET=p8e-{x:32}"] },
   }),
+  prefixed({
+    id: "secrets/castai-api-key",
+    provider: "CAST AI",
+    credential: "API key",
+    keywords: ["castai_v1_"],
+    pattern: token("castai_v1_[A-Za-z0-9]{64}_[A-Za-z0-9]{8}"),
+    minEntropy: 3.5,
+    rotate: "https://docs.cast.ai/docs/authentication",
+    samples: {
+      flag: ["CASTAI_API_TOKEN=castai_v1_{alnum:64}_{alnum:8}"],
+      ok: ["CASTAI_API_TOKEN=castai_v1_<key>"],
+    },
+  }),
 ];
