@@ -479,7 +479,8 @@ export const cloudPatterns: SecretPattern[] = [
     provider: "Fastly",
     credential: "API token",
     keywords: ["fastly"],
-    pattern: assigned("fastly", "[A-Za-z0-9_-]{32}"),
+    // Base64url; some tokens carry `=` padding inside the 32 characters.
+    pattern: assigned("fastly", "[A-Za-z0-9_=-]{32}"),
     minEntropy: 3.5,
     rotate: "https://docs.fastly.com/en/guides/using-api-tokens",
     samples: { flag: ["FASTLY_API_TOKEN={b64url:32}"], ok: ["FASTLY_API_TOKEN=<fastly-token>"] },
