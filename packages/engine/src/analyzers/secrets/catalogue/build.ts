@@ -20,10 +20,11 @@ export function token(body: string): string {
  * How a value follows its name, besides `=`, `:` and `=>`: Go's `:=`, Make's `::=`, `:::=`, `?=` and
  * `+=`, PHP's `.=`, a CSV cell (`name,value,`), a YAML block scalar (`name: |` or `name: >-` with
  * the value on the next, indented line) and an XML element whose text may start on the next line
- * (`<NAME>` newline, value). Ordered longest first so `:=` is never read as `:` plus a value `=…`.
+ * (`<NAME>` newline, value). `:=` comes before `:` so it is never read as `:` plus a value `=…`;
+ * few alternatives, as each is tried at every split of the name the regex backtracks through.
  */
 const FOLLOWS =
-  "(?::::=|::=|:=|\\?=|\\+=|\\.=|=>|=|:(?:[ \\t]{0,4}[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{0,16})?|>(?:\\r?\\n[ \\t]{0,16})?|,)";
+  "(?::{1,3}=|[?+.]=|=>?|:(?:[ \\t]{0,4}[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{0,16})?|>(?:\\r?\\n[ \\t]{0,16})?|,)";
 
 /**
  * A value that is only recognisable by the name it is assigned to: `DATADOG_API_KEY = "…"`, also
