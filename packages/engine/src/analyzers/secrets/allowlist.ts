@@ -247,7 +247,8 @@ export function isGenerated(text: string): boolean {
 export function isTestPath(path: string): boolean {
   const lower = `/${path.toLowerCase()}`;
   return (
-    /\/(?:tests?|__tests__|__mocks__|spec|specs|fixtures?|testdata|test-data|testutils?|mocks?|e2e)\//.test(
+    // `androidTest`: Android's instrumentation-test source set (`src/androidTest/java/…`).
+    /\/(?:tests?|__tests__|__mocks__|spec|specs|fixtures?|testdata|test-data|testutils?|mocks?|e2e|androidtest)\//.test(
       lower,
     ) ||
     /\.(?:test|spec|fixture|mock)\.[a-z0-9]+$/.test(lower) ||

@@ -24,7 +24,7 @@ const ASSIGNED_VALUE = "([\"'`]?)((?<=[\"'`])[^\\s\"'`]{1,300}|[^\\s\"'`,;]{1,30
 /**
  * `name <op> value` in code and configuration (groups: 1 name, 2 operator, 3 quote, 4 value):
  * - `password = "…"`, `PASSWORD=…`, `export TOKEN=…`, `"password": "…"`, `password: …` (YAML), `:=` (Go),
- *   `=>` (PHP, Ruby), `<-` (R), `?=` (Make), `||=` (Ruby), `::=`;
+ *   `=>` (PHP, Ruby), `<-` (R), `?=`, `+=`, `::=` and `:::=` (Make), `.=` (PHP), `||=` (Ruby);
  * - comparisons `password == "…"`, `!==`: a literal compared with a password is a hard-coded password;
  * - a type between the name and `=`: `const password: string = "…"`, `val token: String = "…"`,
  *   `var password string = "…"`, `char password[] = "…"`, C#'s `Secret { get; set; } = "…"`;
@@ -35,7 +35,7 @@ export const GENERIC_ASSIGNMENT = new RegExp(
   `(?<![\\w.-])(${NAME})(?:["']\\]|["'])?(?:\\[\\d{0,4}\\])?` +
     "(?:(?:[ \\t]{0,4}:[ \\t]{0,4}|[ \\t]{1,4})[A-Za-z_][\\w.]{0,30}(?:\\[\\])?\\??(?=[ \\t]{0,4}=[^=>]))?" +
     "(?:[ \\t]{1,4}\\{[ \\t]{0,4}get;[^}\\n]{0,40}\\})?" +
-    "[ \\t]{0,8}(===?|!==?|::=|:=|\\?=|\\|\\|=|=>|<-|=|:)[ \\t]{0,8}(?![=>])@?" +
+    "[ \\t]{0,8}(===?|!==?|:{1,3}=|[?+.]=|\\|\\|=|=>|<-|=|:)[ \\t]{0,8}(?![=>])@?" +
     ASSIGNED_VALUE,
   "gi",
 );

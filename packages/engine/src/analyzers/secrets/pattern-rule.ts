@@ -69,6 +69,7 @@ export function patternRule(entry: SecretPattern): FileRule<SecretsModel> {
     check(ctx) {
       if (ctx.model.testPath && entry.reportInTestPaths === false) return;
       if (ctx.model.generated && entry.reportInGeneratedFiles === false) return;
+      if (entry.publicIn?.test(ctx.model.path)) return;
       for (const candidate of reportableCandidates(ctx.model, entry.id)) {
         ctx.report(secretReport(secretMessage(what, candidate, ctx.model.testPath), candidate));
       }

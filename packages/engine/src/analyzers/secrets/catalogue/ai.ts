@@ -48,6 +48,43 @@ export const aiPatterns: SecretPattern[] = [
       ok: ["ANTHROPIC_ADMIN_KEY=sk-ant-admin01-<key>"],
     },
   }),
+  // OAuth tokens of a Claude subscription (`claude setup-token`, ~/.claude/.credentials.json): the
+  // access token acts on the account until it expires, the refresh token mints new ones. Anthropic
+  // publishes no length, so the body is bounded loosely above what has been seen (95 characters).
+  ...(
+    [
+      ["oauth-access-token", "OAuth access token", "sk-ant-oat01-", "CLAUDE_CODE_OAUTH_TOKEN"],
+      ["oauth-refresh-token", "OAuth refresh token", "sk-ant-ort01-", "CLAUDE_REFRESH_TOKEN"],
+    ] as const
+  ).map(([name, credential, prefix, variable]) =>
+    prefixed({
+      id: `secrets/anthropic-${name}`,
+      provider: "Anthropic",
+      credential,
+      keywords: [prefix],
+      pattern: token(`${prefix}[A-Za-z0-9_-]{40,200}`),
+      minEntropy: 3.5,
+      rotate:
+        "https://support.anthropic.com/en/articles/11145838-using-claude-code-with-your-pro-or-max-plan",
+      samples: { flag: [`${variable}=${prefix}{b64url:95}`], ok: [`${variable}=${prefix}<token>`] },
+    }),
+  ),
+  prefixed({
+    id: "secrets/claude-code-session-url",
+    provider: "Anthropic",
+    credential: "Claude Code remote session URL",
+    severity: "med",
+    keywords: ["claude.ai/code/session_"],
+    // The session id is the only thing between a reader of the URL and the running session.
+    pattern: "https?://claude\\.ai/code/(session_[A-Za-z0-9]{16,64})(?![A-Za-z0-9])",
+    flags: "i",
+    minEntropy: 3,
+    rotate: "https://docs.anthropic.com/en/docs/claude-code/overview",
+    samples: {
+      flag: ["Continue at https://claude.ai/code/session_{alnum:24}"],
+      ok: ["Continue at https://claude.ai/code/session_<id>"],
+    },
+  }),
   prefixed({
     id: "secrets/huggingface-access-token",
     provider: "Hugging Face",
@@ -93,10 +130,14 @@ export const aiPatterns: SecretPattern[] = [
     provider: "Groq",
     credential: "API key",
     keywords: ["gsk_"],
-    pattern: token("gsk_[A-Za-z0-9]{52}"),
+    // 52 characters after `gsk_` today; keys issued earlier have 48.
+    pattern: token("gsk_[A-Za-z0-9]{48,52}"),
     minEntropy: 3.5,
     rotate: "https://console.groq.com/keys",
-    samples: { flag: ["GROQ_API_KEY=gsk_{alnum:52}"], ok: ["GROQ_API_KEY=gsk_{x:52}"] },
+    samples: {
+      flag: ["GROQ_API_KEY=gsk_{alnum:52}", "GROQ_API_KEY=gsk_{alnum:48}"],
+      ok: ["GROQ_API_KEY=gsk_{x:52}"],
+    },
   }),
   prefixed({
     id: "secrets/perplexity-api-key",

@@ -17,11 +17,22 @@ export function token(body: string): string {
 }
 
 /**
- * A value that is only recognisable by the name it is assigned to: `DATADOG_API_KEY = "…"`.
- * `names` is an alternation of lower-case words; the pattern is meant for the `i` flag.
+ * How a value follows its name, besides `=`, `:` and `=>`: Go's `:=`, Make's `::=`, `:::=`, `?=` and
+ * `+=`, PHP's `.=`, a CSV cell (`name,value,`), a YAML block scalar (`name: |` or `name: >-` with
+ * the value on the next, indented line) and an XML element whose text may start on the next line
+ * (`<NAME>` newline, value). `:=` comes before `:` so it is never read as `:` plus a value `=…`;
+ * few alternatives, as each is tried at every split of the name the regex backtracks through.
+ */
+const FOLLOWS =
+  "(?::{1,3}=|[?+.]=|=>?|:(?:[ \\t]{0,4}[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{0,16})?|>(?:\\r?\\n[ \\t]{0,16})?|,)";
+
+/**
+ * A value that is only recognisable by the name it is assigned to: `DATADOG_API_KEY = "…"`, also
+ * inside a JSON string whose quotes are escaped (`\"datadog_key\": \"…\"`). `names` is an
+ * alternation of lower-case words; the pattern is meant for the `i` flag.
  */
 export function assigned(names: string, value: string): string {
-  return `(?:${names})[\\w.-]{0,24}?["']?[ \\t]{0,8}(?:=|:=|:|=>)[ \\t]{0,8}["'\`]?(${value})(?![A-Za-z0-9_+/=-])`;
+  return `(?:${names})[\\w.-]{0,24}?(?:\\\\?["'])?[ \\t]{0,8}${FOLLOWS}[ \\t]{0,8}(?:\\\\?["'\`])?(${value})(?![A-Za-z0-9_+/=-])`;
 }
 
 type Entry = Omit<SecretPattern, "secretGroup" | "confidence" | "severity"> &

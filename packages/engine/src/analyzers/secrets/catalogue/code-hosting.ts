@@ -560,6 +560,8 @@ export const codeHostingPatterns: SecretPattern[] = [
     credential: "access token",
     keywords: ["sgp_"],
     pattern: token(`sgp_(?:(?:${HEX}{16}|local)_)?${HEX}{40}`),
+    // Hex is case-insensitive: tokens copied through some tools come out in mixed case.
+    flags: "i",
     minEntropy: 3,
     rotate: "https://sourcegraph.com/docs/cli/how-tos/creating_an_access_token",
     samples: {

@@ -315,12 +315,15 @@ export const communicationPatterns: SecretPattern[] = [
     credential: "client secret",
     keywords: ["linkedin"],
     pattern: assigned(
-      "linkedin[\\w.-]{0,12}?secret",
+      "linkedin[\\w.-]{0,12}?(?:secret|token)",
       "(?:WPL_AP1\\.[A-Za-z0-9]{16}\\.[A-Za-z0-9=]{8}|[A-Za-z0-9]{16})",
     ),
     minEntropy: 3,
     rotate: "https://learn.microsoft.com/linkedin/shared/authentication/client-credentials-flow",
-    samples: { flag: ["LINKEDIN_CLIENT_SECRET={alnum:16}"], ok: ["LINKEDIN_CLIENT_SECRET={x:16}"] },
+    samples: {
+      flag: ["LINKEDIN_CLIENT_SECRET={alnum:16}", "LINKEDIN_TOKEN={lowernum:16}"],
+      ok: ["LINKEDIN_CLIENT_SECRET={x:16}"],
+    },
   }),
   prefixed({
     id: "secrets/twilio-api-key",

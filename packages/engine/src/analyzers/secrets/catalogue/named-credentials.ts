@@ -33,6 +33,17 @@ const ROWS: NamedCredential[] = [
     rotate: "https://io.adafruit.com/api/docs/#authentication",
   },
   {
+    id: "airtable-api-key",
+    provider: "Airtable",
+    credential: "legacy API key",
+    keywords: ["airtable"],
+    names: "airtable",
+    // `key` + 14 characters; Airtable retired these for personal access tokens (`pat…`, their own rule).
+    value: "[A-Za-z0-9]{17}",
+    sample: ["AIRTABLE_API_KEY", "key{alnum:14}"],
+    rotate: "https://support.airtable.com/docs/creating-personal-access-tokens",
+  },
+  {
     id: "asana-client-secret",
     provider: "Asana",
     credential: "OAuth client secret",
@@ -108,7 +119,9 @@ const ROWS: NamedCredential[] = [
     provider: "Discord",
     credential: "OAuth client secret",
     keywords: ["discord"],
-    names: "discord[\\w.-]{0,12}?secret",
+    // A 32-character value named a Discord token is the client secret too (bot tokens have their
+    // own dotted shape and rule).
+    names: "discord[\\w.-]{0,12}?(?:secret|token)",
     value: "[A-Za-z0-9=_-]{32}",
     sample: ["DISCORD_CLIENT_SECRET", "{b64url:32}"],
     rotate: "https://discord.com/developers/docs/topics/oauth2",
@@ -194,6 +207,16 @@ const ROWS: NamedCredential[] = [
     rotate: "https://developers.hubspot.com/docs/api/migrate-an-api-key-integration-to-a-private-app",
   },
   {
+    id: "jfrog-identity-token",
+    provider: "JFrog",
+    credential: "identity token",
+    keywords: ["jfrog", "artifactory", "bintray", "xray"],
+    names: "jfrog|artifactory|bintray|xray",
+    value: "[A-Za-z0-9]{64}",
+    sample: ["ARTIFACTORY_IDENTITY_TOKEN", "{alnum:64}"],
+    rotate: "https://jfrog.com/help/r/jfrog-platform-administration-documentation/access-tokens",
+  },
+  {
     id: "kraken-api-secret",
     provider: "Kraken",
     credential: "API private key",
@@ -228,7 +251,7 @@ const ROWS: NamedCredential[] = [
     provider: "Looker",
     credential: "API client secret",
     keywords: ["looker"],
-    names: "looker[\\w.-]{0,12}?secret",
+    names: "looker[\\w.-]{0,12}?(?:secret|token)",
     value: "[A-Za-z0-9]{24}",
     sample: ["LOOKERSDK_CLIENT_SECRET", "{alnum:24}"],
     rotate: "https://cloud.google.com/looker/docs/api-auth",
@@ -312,6 +335,17 @@ const ROWS: NamedCredential[] = [
     value: UUID,
     sample: ["SQUARESPACE_API_KEY", "{uuid}"],
     rotate: "https://developers.squarespace.com/commerce-apis/authentication-and-permissions",
+  },
+  {
+    id: "sumologic-access-id",
+    provider: "Sumo Logic",
+    credential: "access ID",
+    keywords: ["sumo"],
+    // A separator after the name: `sumOfValues = …` is a sum, not Sumo Logic.
+    names: "sumo(?:logic)?[_.-]",
+    value: "su[A-Za-z0-9]{12}",
+    sample: ["SUMO_ACCESS_ID", "su{alnum:12}"],
+    rotate: "https://help.sumologic.com/docs/manage/security/access-keys/",
   },
   {
     id: "twitter-access-token",

@@ -55,14 +55,19 @@ export const paymentPatterns: SecretPattern[] = [
   prefixed({
     id: "secrets/braintree-access-token",
     provider: "PayPal Braintree",
-    credential: "production access token",
+    credential: "access token",
     severity: "critical",
-    keywords: ["access_token$production$"],
-    pattern: `(access_token\\$production\\$[a-z0-9]{16}\\$${HEX}{32})(?![a-z0-9])`,
+    keywords: ["access_token$production$", "access_token$sandbox$"],
+    // `access_token$<environment>$<merchant id>$<secret>`; the secret part is cut off in some
+    // configurations and logs, and what is left still names a live merchant's token.
+    pattern: `(access_token\\$(?:production|sandbox)\\$[a-z0-9]{16}(?:\\$${HEX}{32})?)(?![a-z0-9$])`,
     checkedPart: (value) => value.split("$").slice(2).join(""),
     rotate: "https://developer.paypal.com/braintree/articles/control-panel/important-gateway-credentials",
     samples: {
-      flag: ["BRAINTREE_TOKEN=access_token$production$" + "{lowernum:16}$" + "{hex:32}"],
+      flag: [
+        "BRAINTREE_TOKEN=access_token$production$" + "{lowernum:16}$" + "{hex:32}",
+        "BRAINTREE_SANDBOX_TOKEN=access_token$sandbox$" + "{lowernum:16}",
+      ],
       ok: ["BRAINTREE_TOKEN=access_token$production$<merchant>$<token>"],
     },
   }),
@@ -125,10 +130,27 @@ export const paymentPatterns: SecretPattern[] = [
     credential: "API key",
     severity: "critical",
     keywords: ["adyen"],
-    pattern: assigned("adyen", "AQE[A-Za-z0-9+/=_.-]{80,250}"),
+    pattern: assigned("adyen", "AQE[A-Za-z0-9+/=_.-]{60,250}"),
     minEntropy: 3.5,
     rotate: "https://docs.adyen.com/development-resources/api-credentials/#generate-api-key",
-    samples: { flag: ["ADYEN_API_KEY=AQE{b64url:120}"], ok: ["ADYEN_API_KEY=<adyen-api-key>"] },
+    samples: {
+      flag: ["ADYEN_API_KEY=AQE{b64url:120}", "ADYEN_API_KEY=AQEyhmfx.{b64url:60}"],
+      ok: ["ADYEN_API_KEY=<adyen-api-key>"],
+    },
+  }),
+  contextual({
+    id: "secrets/adyen-client-key",
+    provider: "Adyen",
+    credential: "client key",
+    severity: "low",
+    keywords: ["adyen"],
+    pattern: assigned("adyen", "(?:test|live)_[A-Za-z0-9]{30,40}"),
+    rotate: "https://docs.adyen.com/development-resources/client-side-authentication/#get-your-client-key",
+    note:
+      "A client key authenticates browser-side payment components and is meant to ship in web pages, " +
+      "but only from the origins allowed for it; reported at low severity so a key in a server " +
+      "repository is checked against that list.",
+    samples: { flag: ["ADYEN_CLIENT_KEY=live_{alnum:32}"], ok: ["ADYEN_CLIENT_KEY=live_<client-key>"] },
   }),
   contextual({
     id: "secrets/plaid-secret",
@@ -222,8 +244,8 @@ export const paymentPatterns: SecretPattern[] = [
     pattern: token("EZAK[A-Za-z0-9]{54}"),
     minEntropy: 3.5,
     rotate: "https://docs.easypost.com/docs/authentication",
-    note: "Test keys (`EZTK…`) are not reported.",
-    samples: { flag: ["EASYPOST_API_KEY=EZAK{alnum:54}"], ok: ["EASYPOST_API_KEY=EZTK{alnum:54}"] },
+    note: "Test keys (`EZTK…`) are reported at low severity by `secrets/easypost-test-api-key`.",
+    samples: { flag: ["EASYPOST_API_KEY=EZAK{alnum:54}"], ok: ["EASYPOST_API_KEY=EZAK<key>"] },
   }),
   contextual({
     id: "secrets/lob-api-key",
@@ -242,7 +264,31 @@ export const paymentPatterns: SecretPattern[] = [
     pattern: token("duffel_live_[A-Za-z0-9_=-]{43}"),
     minEntropy: 3.5,
     rotate: "https://duffel.com/docs/api/overview/making-requests/authentication",
-    samples: { flag: ["DUFFEL_TOKEN=duffel_live_{b64url:43}"], ok: ["DUFFEL_TOKEN=duffel_test_{b64url:43}"] },
+    samples: { flag: ["DUFFEL_TOKEN=duffel_live_{b64url:43}"], ok: ["DUFFEL_TOKEN=duffel_live_<token>"] },
+  }),
+  prefixed({
+    id: "secrets/duffel-test-api-token",
+    provider: "Duffel",
+    credential: "test API token",
+    severity: "low",
+    keywords: ["duffel_test_"],
+    pattern: token("duffel_test_[A-Za-z0-9_=-]{43}"),
+    minEntropy: 3.5,
+    rotate: "https://duffel.com/docs/api/overview/making-requests/authentication",
+    note: "Test-mode tokens book nothing real but read and change the account's test data: low severity.",
+    samples: { flag: ["DUFFEL_TOKEN=duffel_test_{b64url:43}"], ok: ["DUFFEL_TOKEN=duffel_test_<token>"] },
+  }),
+  prefixed({
+    id: "secrets/easypost-test-api-key",
+    provider: "EasyPost",
+    credential: "test API key",
+    severity: "low",
+    keywords: ["eztk"],
+    pattern: token("EZTK[A-Za-z0-9]{54}"),
+    minEntropy: 3.5,
+    rotate: "https://docs.easypost.com/docs/authentication",
+    note: "Test keys create no real shipments but act on the account's test data: low severity.",
+    samples: { flag: ["EASYPOST_TEST_KEY=EZTK{alnum:54}"], ok: ["EASYPOST_TEST_KEY=EZTK<key>"] },
   }),
   contextual({
     id: "secrets/gocardless-access-token",

@@ -54,7 +54,7 @@ export const saasPatterns: SecretPattern[] = [
   }),
   ...(
     [
-      ["user-api-key", "user API key", "nrak-", "NRAK-[A-Z0-9]{27}", "NRAK-{uppernum:27}"],
+      ["user-api-key", "user API key", "nrak-", "NRAK-[A-Za-z0-9]{27}", "NRAK-{uppernum:27}"],
       ["insert-key", "Insights insert key", "nrii-", "NRII-[A-Za-z0-9_-]{32}", "NRII-{b64url:32}"],
       ["insights-query-key", "Insights query key", "nriq-", "NRIQ-[A-Za-z0-9_-]{32}", "NRIQ-{b64url:32}"],
       ["license-key", "ingest license key", "nral", `${HEX}{36}NRAL`, "{hex:36}NRAL"],
@@ -95,12 +95,16 @@ export const saasPatterns: SecretPattern[] = [
     provider: "Dynatrace",
     credential: "API token",
     keywords: ["dt0c01."],
-    pattern: token("dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}"),
+    // The documented tokens are upper case, but the API accepts what a user pastes in lower case.
+    pattern: token("dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}"),
     minEntropy: 3.5,
     rotate:
       "https://docs.dynatrace.com/docs/manage/identity-access-management/access-tokens-and-oauth-clients/access-tokens",
     samples: {
-      flag: ["DT_API_TOKEN=dt0c01.{uppernum:24}.{uppernum:64}"],
+      flag: [
+        "DT_API_TOKEN=dt0c01.{uppernum:24}.{uppernum:64}",
+        "DT_API_TOKEN=dt0c01.{lowernum:24}.{lowernum:64}",
+      ],
       ok: ["DT_API_TOKEN=dt0c01.<id>.<secret>"],
     },
   }),
