@@ -49,11 +49,13 @@ const INSTALLERS: {
     ignored: /^(?:pip|setuptools|wheel)$/i,
   },
   {
-    name: "npm install -g",
-    command:
-      /\b(?:npm\s+(?:install|i|add)\b(?=.*\s(?:-g|--global)\b)|yarn\s+global\s+add\b|pnpm\s+(?:add|install|i)\b(?=.*\s(?:-g|--global)\b))/,
-    pinned: (argument) => /^@?[^@]+@(?!latest$|next$|\*$)\S+$/.test(argument),
-    takesValue: /^(?:--registry|--prefix|--cache|--tag)$/,
+    // a named package: `npm install` alone installs what the lockfile says, a name fetches it now
+    // (into the workspace or, with -g, the runner) whatever the lockfile holds
+    name: "npm install",
+    command: /\b(?:npm\s+(?:install|i|add)\b|yarn\s+(?:global\s+)?add\b|pnpm\s+(?:add|install|i)\b)/,
+    // an exact version: a range (`^1.2.3`, `~1.2`, `9`) or a tag (`latest`) moves with each release
+    pinned: (argument) => /^@?[^@]+@v?\d+\.\d+\.\d+(?:[-+][\w.-]+)?$/.test(argument),
+    takesValue: /^(?:--registry|--prefix|--cache|--tag|--workspace|-w|--filter|-F|--dir|-C)$/,
     local: /^[./~]|\.tgz$/,
   },
   {
@@ -73,7 +75,7 @@ const INSTALLERS: {
   },
   {
     name: "gem install",
-    command: /\bgem\s+install\b/,
+    command: /\bgem\s+(?:install|i)\b/,
     pinned: (argument, rest) => /:\d/.test(argument) || /\s(?:-v|--version)\b/.test(rest),
     takesValue: /^(?:-v|--version|-i|--install-dir|-n|--bindir|--source|-s|-P|--trust-policy|--platform)$/,
     local: /\.gem$|^[./]/,
@@ -118,11 +120,11 @@ export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   controls: ["CI-PIN-01"],
   docs: {
     summary:
-      "A `run:` script installs a package by name without a version (`pip install black`, `npm install -g pnpm`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
+      "A `run:` script installs a package by name without an exact version (`pip install black`, `npm install -g pnpm`, `npm install lodash@^4`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
     whyItMatters:
       "The job runs whatever the registry or the web server returns at that moment, with the job's token and secrets: a compromised release, a hijacked package name or a tampered download runs in CI without any review, and builds stop being reproducible.",
     remediation:
-      "Pin a version (`pip install black==24.10.0`, `npm install -g pnpm@9.15.0`, `go install x@v1.2.3`), preferably from a lockfile or requirements file with hashes; download scripts to a file and check their checksum before running them, or use a pinned setup action. Requirement files, local paths and self-upgrades of pip are not flagged.",
+      "Pin a version (`pip install black==24.10.0`, `npm install -g pnpm@9.15.0`, `go install x@v1.2.3`), preferably from a lockfile or requirements file with hashes; download scripts to a file and check their checksum before running them, or use a pinned setup action. Requirement files, local paths, lockfile installs (`npm install`, `npm ci` with no package named) and self-upgrades of pip are not flagged.",
     example:
       "- run: |\n    pip install --require-hashes -r requirements/ci.txt\n    npm install -g pnpm@9.15.0",
     references: [
