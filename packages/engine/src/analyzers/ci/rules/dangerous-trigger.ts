@@ -19,7 +19,7 @@ const TRUSTED_ASSOCIATION = /\b(?:OWNER|MEMBER|COLLABORATOR)\b/;
 const UNTRUSTED_ASSOCIATION = /\b(?:CONTRIBUTOR|FIRST_TIME_CONTRIBUTOR|FIRST_TIMER|NONE|MANNEQUIN)\b/;
 
 /** A job-level `if:` that admits only commenters with write access (a step-level one leaves the job running). */
-function limitedToTrustedCommenters(job: Job): boolean {
+export function limitedToTrustedCommenters(job: Job): boolean {
   const condition = job.if?.text ?? "";
   return (
     /author_association/.test(condition) &&
