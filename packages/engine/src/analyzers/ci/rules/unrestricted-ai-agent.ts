@@ -6,11 +6,14 @@ import { references, untrustedField } from "../expressions.ts";
 import { actionPath, allSteps, type Step, type WorkflowModel, withEntry, withValue } from "../model.ts";
 import { limitedToTrustedCommenters } from "./dangerous-trigger.ts";
 
-/** Events anyone can cause on a public repository, whose text (titles, bodies, diffs) the agent reads. */
+/**
+ * Events anyone can cause on a public repository, whose text (titles, bodies, diffs) the agent
+ * reads, in the base repository's context. `pull_request` is not among them: a fork's pull request
+ * runs without the repository's secrets (the agent's API key included) and with a read-only token.
+ */
 const OUTSIDER_EVENTS = new Set([
   "issue_comment",
   "issues",
-  "pull_request",
   "pull_request_target",
   "pull_request_review",
   "pull_request_review_comment",
@@ -63,7 +66,7 @@ export const unrestrictedAiAgent = defineFileRule<WorkflowModel>({
   docs: {
     summary:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
-      'A step runs an AI coding agent (`anthropics/claude-code-action`, `openai/codex-action`, `google-github-actions/run-gemini-cli`) that anyone may invoke (`allowed_non_write_users: "*"`, `allowed_bots: "*"`, `allow-users: "*"`), whose prompt embeds text an outsider wrote (`${{ github.event.issue.body }}`), that may run any shell command or has its safeguards off (`Bash(*)`, `--dangerously-skip-permissions`, `sandbox: danger-full-access`, `safety-strategy: unsafe`, Gemini settings without a tool restriction, with `run_shell_command`, `sandbox: false` or yolo mode), or that runs on an event outsiders cause (`issue_comment`, `issues`, `pull_request`…) without a job `if:` limiting the author to OWNER, MEMBER or COLLABORATOR.',
+      'A step runs an AI coding agent (`anthropics/claude-code-action`, `openai/codex-action`, `google-github-actions/run-gemini-cli`) that anyone may invoke (`allowed_non_write_users: "*"`, `allowed_bots: "*"`, `allow-users: "*"`), whose prompt embeds text an outsider wrote (`${{ github.event.issue.body }}`), that may run any shell command or has its safeguards off (`Bash(*)`, `--dangerously-skip-permissions`, `sandbox: danger-full-access`, `safety-strategy: unsafe`, Gemini settings without a tool restriction, with `run_shell_command`, `sandbox: false` or yolo mode), or that runs on an event outsiders cause in the context of the repository (`issue_comment`, `issues`, `pull_request_target`…) without a job `if:` limiting the author to OWNER, MEMBER or COLLABORATOR.',
     whyItMatters:
       "An agent follows instructions found in what it reads: a comment, an issue or a pull request can tell it to print secrets, push code or call the API with the job's token (prompt injection). Each of these settings widens who can give those instructions or what the agent can do with them.",
     remediation:
