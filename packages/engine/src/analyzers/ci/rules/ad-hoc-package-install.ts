@@ -88,7 +88,11 @@ export function unpinnedPackage(line: string): { installer: string; name: string
   for (const installer of INSTALLERS) {
     const match = commandMatch(line, installer.command);
     if (!match) continue;
-    const rest = line.slice(match.index + match[0].length).split(/\s*(?:&&|\|\||;|\||>|#)\s*/)[0]!;
+    // a `${{ … }}` is one unknown word (`pino@${{ matrix.v }}`), not the words inside it
+    const rest = line
+      .slice(match.index + match[0].length)
+      .replace(/\$\{\{[^}]*\}\}/g, "$EXPRESSION")
+      .split(/\s*(?:&&|\|\||;|\||>|#)\s*/)[0]!;
     const words = rest
       .trim()
       .split(/\s+/)
