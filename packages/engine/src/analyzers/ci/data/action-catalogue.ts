@@ -296,3 +296,22 @@ export const AI_AGENT_ACTIONS: readonly AgentAction[] = [
     toolSettings: "settings",
   },
 ];
+
+/**
+ * Setup actions that download a tool at the version an input names, and whether leaving the input
+ * out means `latest`. The source is each action's documented inputs (`version` of setup-trivy and
+ * load-secrets-action, `terraform_version` of setup-terraform, `version` of setup-helm and
+ * setup-kubectl all default to `latest`); trivy-action's default is a fixed release.
+ */
+export const TOOL_INSTALLER_ACTIONS: readonly {
+  repository: string;
+  input: string;
+  defaultsToLatest: boolean;
+}[] = [
+  { repository: "aquasecurity/setup-trivy", input: "version", defaultsToLatest: true },
+  { repository: "aquasecurity/trivy-action", input: "version", defaultsToLatest: false },
+  { repository: "1password/load-secrets-action", input: "version", defaultsToLatest: true },
+  { repository: "hashicorp/setup-terraform", input: "terraform_version", defaultsToLatest: true },
+  { repository: "azure/setup-helm", input: "version", defaultsToLatest: true },
+  { repository: "azure/setup-kubectl", input: "version", defaultsToLatest: true },
+];

@@ -1,6 +1,13 @@
 import { defineFileRule } from "../../../rule.ts";
 import { commandMatch, isJudgeable } from "../commands.ts";
-import { allSteps, type WorkflowModel } from "../model.ts";
+import { TOOL_INSTALLER_ACTIONS } from "../data/action-catalogue.ts";
+import { actionPath, allSteps, asScalar, child, type Step, type WorkflowModel, withValue } from "../model.ts";
+
+/** A step switched off by a constant `if: false` (such steps exist only so Dependabot tracks a pin). */
+function neverRuns(step: Step): boolean {
+  const condition = asScalar(child(step.node, "if"))?.text.trim() ?? "";
+  return /^(?:\$\{\{\s*)?false(?:\s*\}\})?$/.test(condition);
+}
 
 /** `bash <(curl …)`, `sh -c "$(curl …)"`: anchored on their literal start, so linear. */
 const SHELL_OF_DOWNLOAD =
@@ -116,7 +123,7 @@ export function unpinnedPackage(line: string): { installer: string; name: string
 export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   id: "ci/ad-hoc-package-install",
   analyzer: "ci",
-  title: "Script installs a tool unpinned or pipes a download into a shell",
+  title: "Step installs a tool unpinned or pipes a download into a shell",
   severity: "low",
   confidence: "medium",
   lifecycle: "preview",
@@ -124,7 +131,7 @@ export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   controls: ["CI-PIN-01"],
   docs: {
     summary:
-      "A `run:` script installs a package by name without an exact version (`pip install black`, `npm install -g pnpm`, `npm install lodash@^4`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
+      "A setup action installs its tool at `latest` (setup-trivy, 1Password load-secrets-action, setup-terraform, setup-helm or setup-kubectl without a version input, or with `latest`), or a `run:` script installs a package by name without an exact version (`pip install black`, `npm install -g pnpm`, `npm install lodash@^4`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
     whyItMatters:
       "The job runs whatever the registry or the web server returns at that moment, with the job's token and secrets: a compromised release, a hijacked package name or a tampered download runs in CI without any review, and builds stop being reproducible.",
     remediation:
@@ -137,6 +144,22 @@ export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   },
   check(ctx) {
     for (const { step } of allSteps(ctx.model)) {
+      if (neverRuns(step)) continue;
+      const installer = TOOL_INSTALLER_ACTIONS.find((action) => action.repository === actionPath(step));
+      if (installer && step.uses) {
+        const version = withValue(step, installer.input);
+        if (version?.text.trim().toLowerCase() === "latest") {
+          ctx.report({
+            message: `${installer.repository} installs the latest release (${installer.input}: latest)`,
+            at: version,
+          });
+        } else if (!version && installer.defaultsToLatest) {
+          ctx.report({
+            message: `${installer.repository} installs the latest release: no ${installer.input} is given`,
+            at: step.uses.at,
+          });
+        }
+      }
       for (const line of step.runLines) {
         if (/^\s*#/.test(line.text) || !isJudgeable(line.text)) continue;
         if (pipesDownloadToShell(line.text)) {
