@@ -227,3 +227,91 @@ export const POPULAR_ACTIONS: readonly string[] = [
 
 /** Real owners that sit one edit away from a popular one; never reported as typosquats. */
 export const KNOWN_OWNERS: readonly string[] = ["actions-rs", "github", "azure", "aws-actions", "dockur"];
+
+/** An action that runs an AI coding agent in the job, with the inputs that decide who and what it obeys. */
+export interface AgentAction {
+  repository: string;
+  /** Inputs that list who may invoke the agent besides users with write access; `*` admits anyone. */
+  allowLists: readonly string[];
+  /** Inputs carrying instructions the agent follows. */
+  prompts: readonly string[];
+  /** Input values that give the agent an unrestricted shell or switch its safeguards off. */
+  unrestricted: readonly { input: string; pattern: RegExp; what: string }[];
+  /** The input holding Gemini CLI's JSON settings, whose tool list must be restricted. */
+  toolSettings?: string;
+}
+
+/** `Bash` or `Bash(*)` as an allowed tool: any shell command, not a chosen few (`Bash(npm test)`). */
+const ANY_BASH = /(?:^|[\s,"'[])Bash(?:\(\s*\*\s*\))?(?=$|[\s,"'\]])/;
+
+/**
+ * AI agent actions. The source is each action's documented inputs: claude-code-action's
+ * `allowed_non_write_users`, `allowed_bots` and `claude_args`; codex-action's `allow-users`,
+ * `sandbox` and `safety-strategy`; run-gemini-cli's `settings` (Gemini CLI's settings.json).
+ */
+export const AI_AGENT_ACTIONS: readonly AgentAction[] = [
+  {
+    repository: "anthropics/claude-code-action",
+    allowLists: ["allowed_non_write_users", "allowed_bots"],
+    prompts: ["prompt", "direct_prompt", "override_prompt", "custom_instructions"],
+    unrestricted: [
+      { input: "claude_args", pattern: ANY_BASH, what: "allows every Bash command" },
+      {
+        input: "claude_args",
+        pattern: /--dangerously-skip-permissions\b/,
+        what: "skips every permission check",
+      },
+      { input: "allowed_tools", pattern: ANY_BASH, what: "allows every Bash command" },
+    ],
+  },
+  {
+    repository: "openai/codex-action",
+    allowLists: ["allow-users"],
+    prompts: ["prompt"],
+    unrestricted: [
+      {
+        input: "sandbox",
+        pattern: /^\s*danger-full-access\s*$/,
+        what: "turns the sandbox off (danger-full-access)",
+      },
+      {
+        input: "safety-strategy",
+        pattern: /^\s*unsafe\s*$/,
+        what: "turns every safety strategy off (unsafe)",
+      },
+    ],
+  },
+  {
+    repository: "google-github-actions/run-gemini-cli",
+    allowLists: [],
+    prompts: ["prompt"],
+    unrestricted: [],
+    toolSettings: "settings",
+  },
+  {
+    repository: "google-gemini/gemini-cli-action",
+    allowLists: [],
+    prompts: ["prompt"],
+    unrestricted: [],
+    toolSettings: "settings",
+  },
+];
+
+/**
+ * Setup actions that download a tool at the version an input names, and whether leaving the input
+ * out means `latest`. The source is each action's documented inputs (`version` of setup-trivy and
+ * load-secrets-action, `terraform_version` of setup-terraform, `version` of setup-helm and
+ * setup-kubectl all default to `latest`); trivy-action's default is a fixed release.
+ */
+export const TOOL_INSTALLER_ACTIONS: readonly {
+  repository: string;
+  input: string;
+  defaultsToLatest: boolean;
+}[] = [
+  { repository: "aquasecurity/setup-trivy", input: "version", defaultsToLatest: true },
+  { repository: "aquasecurity/trivy-action", input: "version", defaultsToLatest: false },
+  { repository: "1password/load-secrets-action", input: "version", defaultsToLatest: true },
+  { repository: "hashicorp/setup-terraform", input: "terraform_version", defaultsToLatest: true },
+  { repository: "azure/setup-helm", input: "version", defaultsToLatest: true },
+  { repository: "azure/setup-kubectl", input: "version", defaultsToLatest: true },
+];

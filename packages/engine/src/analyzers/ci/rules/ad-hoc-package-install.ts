@@ -1,6 +1,13 @@
 import { defineFileRule } from "../../../rule.ts";
 import { commandMatch, isJudgeable } from "../commands.ts";
-import { allSteps, type WorkflowModel } from "../model.ts";
+import { TOOL_INSTALLER_ACTIONS } from "../data/action-catalogue.ts";
+import { actionPath, allSteps, asScalar, child, type Step, type WorkflowModel, withValue } from "../model.ts";
+
+/** A step switched off by a constant `if: false` (such steps exist only so Dependabot tracks a pin). */
+function neverRuns(step: Step): boolean {
+  const condition = asScalar(child(step.node, "if"))?.text.trim() ?? "";
+  return /^(?:\$\{\{\s*)?false(?:\s*\}\})?$/.test(condition);
+}
 
 /** `bash <(curl …)`, `sh -c "$(curl …)"`: anchored on their literal start, so linear. */
 const SHELL_OF_DOWNLOAD =
@@ -49,11 +56,13 @@ const INSTALLERS: {
     ignored: /^(?:pip|setuptools|wheel)$/i,
   },
   {
-    name: "npm install -g",
-    command:
-      /\b(?:npm\s+(?:install|i|add)\b(?=.*\s(?:-g|--global)\b)|yarn\s+global\s+add\b|pnpm\s+(?:add|install|i)\b(?=.*\s(?:-g|--global)\b))/,
-    pinned: (argument) => /^@?[^@]+@(?!latest$|next$|\*$)\S+$/.test(argument),
-    takesValue: /^(?:--registry|--prefix|--cache|--tag)$/,
+    // a named package: `npm install` alone installs what the lockfile says, a name fetches it now
+    // (into the workspace or, with -g, the runner) whatever the lockfile holds
+    name: "npm install",
+    command: /\b(?:npm\s+(?:install|i|add)\b|yarn\s+(?:global\s+)?add\b|pnpm\s+(?:add|install|i)\b)/,
+    // an exact version: a range (`^1.2.3`, `~1.2`, `9`) or a tag (`latest`) moves with each release
+    pinned: (argument) => /^@?[^@]+@v?\d+\.\d+\.\d+(?:[-+][\w.-]+)?$/.test(argument),
+    takesValue: /^(?:--registry|--prefix|--cache|--tag|--workspace|-w|--filter|-F|--dir|-C)$/,
     local: /^[./~]|\.tgz$/,
   },
   {
@@ -73,7 +82,7 @@ const INSTALLERS: {
   },
   {
     name: "gem install",
-    command: /\bgem\s+install\b/,
+    command: /\bgem\s+(?:install|i)\b/,
     pinned: (argument, rest) => /:\d/.test(argument) || /\s(?:-v|--version)\b/.test(rest),
     takesValue: /^(?:-v|--version|-i|--install-dir|-n|--bindir|--source|-s|-P|--trust-policy|--platform)$/,
     local: /\.gem$|^[./]/,
@@ -86,7 +95,11 @@ export function unpinnedPackage(line: string): { installer: string; name: string
   for (const installer of INSTALLERS) {
     const match = commandMatch(line, installer.command);
     if (!match) continue;
-    const rest = line.slice(match.index + match[0].length).split(/\s*(?:&&|\|\||;|\||>|#)\s*/)[0]!;
+    // a `${{ … }}` is one unknown word (`pino@${{ matrix.v }}`), not the words inside it
+    const rest = line
+      .slice(match.index + match[0].length)
+      .replace(/\$\{\{[^}]*\}\}/g, "$EXPRESSION")
+      .split(/\s*(?:&&|\|\||;|\||>|#)\s*/)[0]!;
     const words = rest
       .trim()
       .split(/\s+/)
@@ -110,7 +123,7 @@ export function unpinnedPackage(line: string): { installer: string; name: string
 export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   id: "ci/ad-hoc-package-install",
   analyzer: "ci",
-  title: "Script installs a tool unpinned or pipes a download into a shell",
+  title: "Step installs a tool unpinned or pipes a download into a shell",
   severity: "low",
   confidence: "medium",
   lifecycle: "preview",
@@ -118,11 +131,11 @@ export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   controls: ["CI-PIN-01"],
   docs: {
     summary:
-      "A `run:` script installs a package by name without a version (`pip install black`, `npm install -g pnpm`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
+      "A setup action installs its tool at `latest` (setup-trivy, 1Password load-secrets-action, setup-terraform, setup-helm or setup-kubectl without a version input, or with `latest`), or a `run:` script installs a package by name without an exact version (`pip install black`, `npm install -g pnpm`, `npm install lodash@^4`, `go install x@latest`, `cargo install x`, `gem install x`) or runs a downloaded script directly (`curl … | sh`, `bash <(curl …)`).",
     whyItMatters:
       "The job runs whatever the registry or the web server returns at that moment, with the job's token and secrets: a compromised release, a hijacked package name or a tampered download runs in CI without any review, and builds stop being reproducible.",
     remediation:
-      "Pin a version (`pip install black==24.10.0`, `npm install -g pnpm@9.15.0`, `go install x@v1.2.3`), preferably from a lockfile or requirements file with hashes; download scripts to a file and check their checksum before running them, or use a pinned setup action. Requirement files, local paths and self-upgrades of pip are not flagged.",
+      "Pin a version (`pip install black==24.10.0`, `npm install -g pnpm@9.15.0`, `go install x@v1.2.3`), preferably from a lockfile or requirements file with hashes; download scripts to a file and check their checksum before running them, or use a pinned setup action. Requirement files, local paths, lockfile installs (`npm install`, `npm ci` with no package named) and self-upgrades of pip are not flagged.",
     example:
       "- run: |\n    pip install --require-hashes -r requirements/ci.txt\n    npm install -g pnpm@9.15.0",
     references: [
@@ -131,6 +144,22 @@ export const adHocPackageInstall = defineFileRule<WorkflowModel>({
   },
   check(ctx) {
     for (const { step } of allSteps(ctx.model)) {
+      if (neverRuns(step)) continue;
+      const installer = TOOL_INSTALLER_ACTIONS.find((action) => action.repository === actionPath(step));
+      if (installer && step.uses) {
+        const version = withValue(step, installer.input);
+        if (version?.text.trim().toLowerCase() === "latest") {
+          ctx.report({
+            message: `${installer.repository} installs the latest release (${installer.input}: latest)`,
+            at: version,
+          });
+        } else if (!version && installer.defaultsToLatest) {
+          ctx.report({
+            message: `${installer.repository} installs the latest release: no ${installer.input} is given`,
+            at: step.uses.at,
+          });
+        }
+      }
       for (const line of step.runLines) {
         if (/^\s*#/.test(line.text) || !isJudgeable(line.text)) continue;
         if (pipesDownloadToShell(line.text)) {

@@ -38,6 +38,7 @@ import { undocumentedPermissions } from "./undocumented-permissions.ts";
 import { unpinnedAction } from "./unpinned-action.ts";
 import { unpinnedContainerImage } from "./unpinned-container-image.ts";
 import { unpinnedFirstPartyAction } from "./unpinned-first-party-action.ts";
+import { unrestrictedAiAgent } from "./unrestricted-ai-agent.ts";
 import { unsoundCondition } from "./unsound-condition.ts";
 import { unsoundContains } from "./unsound-contains.ts";
 import { untrustedCheckout } from "./untrusted-checkout.ts";
@@ -85,6 +86,7 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   dependabotInsecureExecution,
   dependabotMissingCooldown,
   undocumentedPermissions,
+  unrestrictedAiAgent,
 ];
 
 /** Rules over every file's `uses:` at once, with the facts of the online phase (GitHub refs). */

@@ -1,6 +1,14 @@
 import { defineFileRule } from "../../../rule.ts";
 import { commandMatch } from "../commands.ts";
-import { actionPath, asScalar, type EnvVar, type Step, type WorkflowModel, withValue } from "../model.ts";
+import {
+  actionPath,
+  asScalar,
+  type EnvVar,
+  type ScriptLine,
+  type Step,
+  type WorkflowModel,
+  withValue,
+} from "../model.ts";
 import { type StepScope, stepScopes } from "../taint.ts";
 
 /** A value that comes from a repository secret (not the workflow's own GITHUB_TOKEN). */
@@ -26,7 +34,14 @@ function visibleEnv(scope: StepScope, step: Step, name: string): string | undefi
  * Publishing commands of registries that offer trusted publishing (OIDC), and the long-lived
  * credentials they would otherwise read: an environment variable or a command-line flag.
  */
-const PUBLISHERS: { registry: string; command: RegExp; env: string[]; flag?: RegExp }[] = [
+const PUBLISHERS: {
+  registry: string;
+  command: RegExp;
+  env: string[];
+  flag?: RegExp;
+  /** Flags that make the command a rehearsal: nothing is uploaded. */
+  dryRun?: RegExp;
+}[] = [
   {
     registry: "PyPI",
     command: /\btwine\s+upload\b/,
@@ -48,14 +63,17 @@ const PUBLISHERS: { registry: string; command: RegExp; env: string[]; flag?: Reg
   {
     registry: "npm",
     command: /\b(?:npm|pnpm|yarn\s+npm)\s+publish\b/,
-    env: ["NODE_AUTH_TOKEN", "NPM_TOKEN"],
+    env: ["NODE_AUTH_TOKEN", "NPM_TOKEN", "YARN_NPM_AUTH_TOKEN"],
+    dryRun: /\s--dry-run\b/,
   },
   { registry: "RubyGems", command: /\bgem\s+push\b/, env: ["GEM_HOST_API_KEY"] },
   {
     registry: "crates.io",
-    command: /\bcargo\s+publish\b/,
+    // `cargo +nightly publish` picks a toolchain first
+    command: /\bcargo\s+(?:\+\S+\s+)?publish\b/,
     env: ["CARGO_REGISTRY_TOKEN"],
     flag: /\s--token[\s=]+\S*\$\{\{[^}]*secrets\./,
+    dryRun: /\s(?:--dry-run|-n)\b/,
   },
 ];
 
@@ -71,6 +89,28 @@ function publishesElsewhere(scope: StepScope, line: string): boolean {
     const url = withValue(earlier, "registry-url")?.text;
     return url !== undefined && !url.includes("registry.npmjs.org");
   });
+}
+
+/**
+ * The script's commands, each at the position of its first line: a line that ends in a shell
+ * backslash or a PowerShell backtick continues on the next, so a `cargo` line followed by a
+ * `publish` line is read as one command.
+ */
+function commands(lines: readonly ScriptLine[]): ScriptLine[] {
+  const result: ScriptLine[] = [];
+  let pending: ScriptLine | null = null;
+  for (const line of lines) {
+    const current: ScriptLine = pending ? { ...pending, text: `${pending.text} ${line.text.trim()}` } : line;
+    // a command continued over many lines is generated text; stop joining past a bounded length
+    if (/[\\`]\s*$/.test(current.text) && current.text.length < 2000) {
+      pending = { ...current, text: current.text.replace(/[\\`]\s*$/, "") };
+      continue;
+    }
+    result.push(current);
+    pending = null;
+  }
+  if (pending) result.push(pending);
+  return result;
 }
 
 export const useTrustedPublishing = defineFileRule<WorkflowModel>({
@@ -111,9 +151,10 @@ export const useTrustedPublishing = defineFileRule<WorkflowModel>({
         }
         continue;
       }
-      for (const line of step.runLines) {
+      for (const line of commands(step.runLines)) {
         for (const publisher of PUBLISHERS) {
           if (!commandMatch(line.text, publisher.command)) continue;
+          if (publisher.dryRun?.test(line.text)) continue;
           if (publisher.registry === "npm" && publishesElsewhere(scope, line.text)) continue;
           const token = publisher.env.find((name) => fromSecret(visibleEnv(scope, step, name)));
           const flagged = publisher.flag?.test(line.text) ?? false;
