@@ -77,6 +77,92 @@ function variableArgumentAudits(
   });
 }
 
+/**
+ * The calls that change or create what a path names, following a symbolic link in any component:
+ * remove, chmod/chown, truncate, create or open for writing.
+ */
+const PATH_MUTATIONS =
+  "os\\.(?:Remove|RemoveAll|Chmod|Chown|Lchown|Chtimes|Truncate|Create|WriteFile|OpenFile|Rename|Link|Symlink|Mkdir|MkdirAll)";
+
+/** A path in the walked tree: the callback's path parameter, `path + ".bak"`, `filepath.Join(path, …)`. */
+const WALKED_PATH = {
+  any: [
+    { kind: "identifier", pattern: "$PATH" },
+    { kind: "binary_expression", has: { field: "left", kind: "identifier", pattern: "$PATH" } },
+    {
+      kind: "call_expression",
+      regex: "^(?:filepath|path)\\.(?:Join|Dir|Clean)\\(",
+      has: { kind: "argument_list", has: { nthChild: 1, kind: "identifier", pattern: "$PATH" } },
+    },
+  ],
+};
+
+/** Inside the function literal passed to filepath.Walk/WalkDir, whose first parameter is `$PATH`. */
+const IN_WALK_CALLBACK = {
+  kind: "func_literal",
+  stopBy: "end",
+  has: {
+    kind: "parameter_list",
+    has: { kind: "parameter_declaration", nthChild: 1, has: { kind: "identifier", pattern: "$PATH" } },
+  },
+  inside: {
+    kind: "argument_list",
+    inside: { kind: "call_expression", regex: "^filepath\\.Walk(?:Dir)?\\(" },
+  },
+};
+
+/**
+ * G122: a Walk callback that removes, chmods or writes the path it was handed. Between the walk's
+ * lstat and the call, whoever can write in the tree can swap a component for a symbolic link, and
+ * the call follows it out of the tree (`rm -rf` of a user's directory deleting /etc). `os.Root`
+ * (Go 1.24) resolves each path inside the opened directory and refuses links that leave it.
+ */
+function walkedPathRaces(): PatternSpec[] {
+  const common = {
+    hazard: "walked-path-race" as const,
+    prefilter: /filepath\.Walk/,
+    // opening for reading only changes nothing
+    unless: /^os\.OpenFile\([^,]+,\s*os\.O_RDONLY\s*,/,
+    message:
+      "A path from filepath.Walk is changed with a call that follows symbolic links: whoever writes in the tree can redirect it outside",
+    inTests: "skip" as const,
+  };
+  const sink = (argument: Record<string, unknown>, inside: Record<string, unknown>) => ({
+    kind: "call_expression",
+    regex: `^${PATH_MUTATIONS}\\(`,
+    has: { kind: "argument_list", has: { nthChild: 1, ...argument } },
+    inside,
+  });
+  return [
+    { ...common, rule: sink(WALKED_PATH, IN_WALK_CALLBACK) },
+    {
+      ...common,
+      // through a name the callback declares from it: `target := path + ".bak"`
+      rule: sink(
+        { kind: "identifier", pattern: "$TARGET" },
+        {
+          kind: "func_literal",
+          stopBy: "end",
+          all: [
+            { has: IN_WALK_CALLBACK.has },
+            {
+              has: {
+                kind: "short_var_declaration",
+                stopBy: "end",
+                all: [
+                  { has: { field: "left", has: { kind: "identifier", pattern: "$TARGET" } } },
+                  { has: { field: "right", has: WALKED_PATH } },
+                ],
+              },
+            },
+          ],
+          inside: IN_WALK_CALLBACK.inside,
+        },
+      ),
+    },
+  ];
+}
+
 export const goPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -642,6 +728,49 @@ export const goPatterns: readonly PatternSpec[] = [
     unlessFileMentions: "(?:\\.Read|ReadFull)\\([^)]*\\b$IV\\b",
     message:
       "The IV or nonce ($IV) is fixed (a literal, or a zeroed buffer nothing random fills): every message uses the same one",
+  },
+  ...walkedPathRaces(),
+  {
+    hazard: "ssh-key-callback-state",
+    prefilter: /PublicKeyCallback/,
+    // x/crypto/ssh calls PublicKeyCallback for every key the client offers, before the client
+    // proves it holds the private key: the key (or anything made of it) written to a captured
+    // variable, field, map or slice may be one the client never signed with. The returned
+    // Permissions (its Extensions) are the per-connection place, handed back only after the proof
+    rule: {
+      kind: "assignment_statement",
+      has: { field: "right", has: { kind: "identifier", pattern: "$KEY", stopBy: "end" } },
+      // a name the callback declares itself (`var fp string`) is its own state
+      not: {
+        all: [
+          { has: { field: "left", has: { kind: "identifier", nthChild: 1, pattern: "$LOCAL" } } },
+          {
+            inside: {
+              kind: "func_literal",
+              stopBy: "end",
+              has: { kind: "var_spec", stopBy: "end", has: { kind: "identifier", pattern: "$LOCAL" } },
+            },
+          },
+        ],
+      },
+      inside: {
+        kind: "func_literal",
+        stopBy: "end",
+        has: {
+          kind: "parameter_list",
+          has: { kind: "parameter_declaration", nthChild: 2, has: { kind: "identifier", pattern: "$KEY" } },
+        },
+        inside: {
+          any: [
+            { kind: "keyed_element", regex: "^PublicKeyCallback\\s*:" },
+            { kind: "assignment_statement", regex: "\\.PublicKeyCallback\\s*=" },
+          ],
+          stopBy: "end",
+        },
+      },
+    },
+    message:
+      "The SSH public-key callback stores the offered key outside itself: it runs for keys the client never proved it holds",
   },
   // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
   // precise rule of the hazard reports.
