@@ -163,6 +163,70 @@ function walkedPathRaces(): PatternSpec[] {
   ];
 }
 
+/** The IV argument of a block-mode constructor or an AEAD's Seal/Open, captured as `$IV`. */
+const IV_ARGUMENTS = [
+  "cipher.NewCTR($BLOCK, $IV)",
+  "cipher.NewOFB($BLOCK, $IV)",
+  "cipher.NewCFBEncrypter($BLOCK, $IV)",
+  "cipher.NewCFBDecrypter($BLOCK, $IV)",
+  "cipher.NewCBCEncrypter($BLOCK, $IV)",
+  "cipher.NewCBCDecrypter($BLOCK, $IV)",
+  "$AEAD.Seal($DST, $IV, $TEXT, $DATA)",
+  "$AEAD.Open($DST, $IV, $TEXT, $DATA)",
+];
+
+/** Fixed bytes as Go writes them: a string literal, `[]byte("…")`, `[]byte{1, 2, …}`. */
+const FIXED_BYTES = '(?:"|`|\\[\\]byte\\s*[({]\\s*["`\\d])';
+
+/**
+ * The IV is the function's parameter number `position` (`func wrapper(iv []byte, b cipher.Block)`,
+ * also `[]byte(s)` of a string parameter) and a call of that function in the file passes fixed
+ * bytes there: a literal, or a name declared or assigned with one (`var globalIV = []byte("…")`).
+ * One parameter per declaration is assumed (`func f(a, iv []byte)` is not matched).
+ */
+function ivParameters(): PatternSpec[] {
+  return [1, 2, 3].map((position) => {
+    const argument = `\\b$FN\\(\\s*(?:[^,()]+,\\s*){${position - 1}}`;
+    const declared = `(?:\\s+(?:\\[\\]byte|string))?\\s*:?=\\s*${FIXED_BYTES}`;
+    return {
+      hazard: "static-nonce" as const,
+      prefilter: /cipher\.New|\.(?:Seal|Open)\(/,
+      rule: {
+        kind: "call_expression",
+        // the conversions first: `any` keeps the first alternative that matches, and `$IV` would
+        // bind the whole `[]byte(s)` there, which the identifier constraint then refuses
+        any: [
+          ...IV_ARGUMENTS.map((call) => ({ pattern: call.replace("$IV", "[]byte($IV)") })),
+          ...IV_ARGUMENTS.map((call) => ({ pattern: call })),
+        ],
+        inside: {
+          kind: "function_declaration",
+          stopBy: "end",
+          all: [
+            { has: { field: "name", pattern: "$FN" } },
+            {
+              has: {
+                field: "parameters",
+                has: {
+                  kind: "parameter_declaration",
+                  nthChild: position,
+                  has: { kind: "identifier", pattern: "$IV" },
+                },
+              },
+            },
+          ],
+        },
+      },
+      constraints: { IV: { kind: "identifier" } },
+      ifFile: /"crypto\/cipher"/,
+      // the call passes a literal, or a name given one before or after the call
+      ifFileMentions: `${argument}${FIXED_BYTES}|\\b(\\w+)${declared}[\\s\\S]*${argument}\\1\\s*[,)]|${argument}(\\w+)\\s*[,)][\\s\\S]*\\b\\2${declared}`,
+      message:
+        "The IV or nonce ($IV) is a parameter that a call of $FN in this file passes fixed bytes: every message it encrypts uses the same one",
+    };
+  });
+}
+
 export const goPatterns: readonly PatternSpec[] = [
   {
     hazard: "weak-hash",
@@ -725,9 +789,23 @@ export const goPatterns: readonly PatternSpec[] = [
     ifFile: /"crypto\/cipher"/,
     // a name declared with a literal, or a buffer from make that nothing random fills
     ifFileMentions: `\\b$IV\\s*(?:\\[\\]byte\\s*)?:?=\\s*(?:${BYTE_LITERAL}|make\\(\\s*\\[\\]byte)`,
-    unlessFileMentions: "(?:\\.Read|ReadFull)\\([^)]*\\b$IV\\b",
+    // a read into the whole buffer (`rand.Read(iv)`, `io.ReadFull(rand.Reader, iv[:])`, or
+    // `iv[0:16]` of a 16-byte make); `rand.Read(iv[:8])` leaves the rest zero in every message
+    unlessFileMentions: `(?:\\.Read|ReadFull)\\((?:[^()]*,\\s*)?$IV(?:\\[0?:\\])?\\s*\\)|\\b$IV\\s*:?=\\s*make\\(\\s*\\[\\]byte\\s*,\\s*(\\d+)\\s*\\)[\\s\\S]*?(?:\\.Read|ReadFull)\\((?:[^()]*,\\s*)?$IV\\[0?:\\1\\]\\s*\\)`,
     message:
       "The IV or nonce ($IV) is fixed (a literal, or a zeroed buffer nothing random fills): every message uses the same one",
+  },
+  ...ivParameters(),
+  {
+    hazard: "static-nonce",
+    prefilter: /cipher\.New|\.(?:Seal|Open)\(/,
+    rule: { kind: "call_expression", any: IV_ARGUMENTS.map((call) => ({ pattern: call })) },
+    constraints: { IV: { kind: "identifier" } },
+    ifFile: /"crypto\/cipher"/,
+    // a slice of a buffer from make that nothing reads into: `key, iv := k[:32], k[32:]`
+    ifFileMentions: `\\b(\\w+)\\s*:?=\\s*make\\(\\s*\\[\\]byte\\b(?![\\s\\S]*(?:\\.Read|ReadFull)\\((?:[^()]*,\\s*)?\\1\\b)[\\s\\S]*?\\n[ \\t]*(?:\\w+\\s*,\\s*)*$IV(?:\\s*,\\s*\\w+)*\\s*:?=\\s*\\1\\[[^\\]\\n]*\\](?:\\s*,\\s*\\1\\[[^\\]\\n]*\\])*[ \\t]*\\n`,
+    message:
+      "The IV or nonce ($IV) is cut from a zeroed buffer nothing random fills: every message uses the same one",
   },
   ...walkedPathRaces(),
   {
