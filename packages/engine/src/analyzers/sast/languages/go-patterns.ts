@@ -55,6 +55,7 @@ function variableArgumentAudits(
   calls: readonly { callees: string; position: number }[],
   message: string,
   unless?: RegExp,
+  unlessAssigned?: string,
 ): PatternSpec[] {
   return calls.flatMap(({ callees, position }) => {
     const common = {
@@ -64,9 +65,15 @@ function variableArgumentAudits(
       unlessReported: { taint: [precise] },
       inTests: "skip" as const,
       ...(unless ? { unless } : {}),
+      // the argument is a name the file assigns from such a call (`fp = filepath.Clean(fp)`)
+      ...(unlessAssigned
+        ? {
+            unlessCodeMentions: `(?:^|\\n)[ \\t]*$NAME(?:[ \\t]*,[ \\t]*\\w+)*[ \\t]*:?=[ \\t]*(?:${unlessAssigned})`,
+          }
+        : {}),
     };
     return [
-      { ...common, rule: argumentOf(callees, position), variable: true },
+      { ...common, rule: { ...argumentOf(callees, position), pattern: "$NAME" }, variable: true },
       {
         ...common,
         rule: { ...argumentOf(callees, position), kind: "identifier", pattern: "$NAME" },
@@ -888,6 +895,9 @@ export const goPatterns: readonly PatternSpec[] = [
     "A file is opened at a path that is not fixed in the code (a parameter or package variable): review who sets it",
     // a path normalised or made relative where it is used was looked at (gosec takes it so too)
     /^filepath\.(?:Clean|Rel)\(/,
+    // the same through a name; and a directory entry's own name (`d.Name()` from a walk or
+    // ReadDir), a file the program found, with no separator in it
+    "filepath\\.(?:Clean|Rel)\\(|\\w+\\.Name\\(\\)[ \\t]*(?:\\n|$)",
   ),
   {
     hazard: "broad-file-permissions",
