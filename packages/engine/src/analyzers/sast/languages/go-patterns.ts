@@ -56,13 +56,14 @@ function variableArgumentAudits(
   message: string,
   unless?: RegExp,
   unlessAssigned?: string,
+  precisePatterns: readonly PatternHazard[] = [],
 ): PatternSpec[] {
   return calls.flatMap(({ callees, position }) => {
     const common = {
       hazard,
       prefilter: new RegExp(callees),
       message,
-      unlessReported: { taint: [precise] },
+      unlessReported: { taint: [precise], patterns: precisePatterns },
       inTests: "skip" as const,
       ...(unless ? { unless } : {}),
       // the argument is a name the file assigns from such a call (`fp = filepath.Clean(fp)`)
@@ -903,6 +904,8 @@ export const goPatterns: readonly PatternSpec[] = [
     // the same through a name; and a directory entry's own name (`d.Name()` from a walk or
     // ReadDir), a file the program found, with no separator in it
     "filepath\\.(?:Clean|Rel)\\(|\\w+\\.Name\\(\\)[ \\t]*(?:\\n|$)",
+    // a Walk callback's own path changed by the call is that rule's finding
+    ["walked-path-race"],
   ),
   {
     hazard: "broad-file-permissions",
