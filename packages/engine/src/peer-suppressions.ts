@@ -24,6 +24,7 @@ const GOSEC: Record<string, RegExp> = {
   G119: /^sast\/redirect-forwards-credentials$/,
   G120: /^sast\/unbounded-request-body$/,
   G121: /^sast\/cross-origin-protection-bypass$/,
+  G122: /^sast\/walked-path-race$/,
   G201: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
   G202: /^sast\/(?:sql-injection|dynamic-sql-query)$/,
   G203: /^sast\/(?:xss|html-marked-safe|template-autoescape-disabled)$/,
@@ -43,6 +44,7 @@ const GOSEC: Record<string, RegExp> = {
   G405: /^sast\/weak-(?:hash|cipher)/,
   G406: /^sast\/weak-(?:hash|cipher)/,
   G407: /^sast\/static-nonce$/,
+  G408: /^sast\/ssh-key-callback-state$/,
   G409: /^sast\/weak-password-hash-cost$/,
   G501: /^sast\/weak-(?:hash|cipher)/,
   G502: /^sast\/weak-(?:hash|cipher)/,
@@ -59,6 +61,8 @@ const GOSEC: Record<string, RegExp> = {
   G704: /^sast\/(?:ssrf|unvalidated-local-input|url-from-variable)$/,
   G705: /^sast\/xss$/,
   G706: /^sast\/(?:log-injection|unvalidated-local-input)$/,
+  G707: /^sast\/smtp-address-injection$/,
+  G709: /^sast\/unhardened-decoding$/,
 };
 
 const BANDIT: Record<string, RegExp> = {

@@ -26,6 +26,8 @@ const TAINT_RULES = [
   "xpath-injection",
   "trust-boundary-violation",
   "log-injection",
+  "smtp-address-injection",
+  "unhardened-decoding",
 ];
 
 function run(path: string, text: string, ruleId?: string) {

@@ -55,18 +55,26 @@ function variableArgumentAudits(
   calls: readonly { callees: string; position: number }[],
   message: string,
   unless?: RegExp,
+  unlessAssigned?: string,
+  precisePatterns: readonly PatternHazard[] = [],
 ): PatternSpec[] {
   return calls.flatMap(({ callees, position }) => {
     const common = {
       hazard,
       prefilter: new RegExp(callees),
       message,
-      unlessReported: { taint: [precise] },
+      unlessReported: { taint: [precise], patterns: precisePatterns },
       inTests: "skip" as const,
       ...(unless ? { unless } : {}),
+      // the argument is a name the file assigns from such a call (`fp = filepath.Clean(fp)`)
+      ...(unlessAssigned
+        ? {
+            unlessFileMentions: `(?:^|\\n)[ \\t]*$NAME(?:[ \\t]*,[ \\t]*\\w+)*[ \\t]*:?=[ \\t]*(?:${unlessAssigned})`,
+          }
+        : {}),
     };
     return [
-      { ...common, rule: argumentOf(callees, position), variable: true },
+      { ...common, rule: { ...argumentOf(callees, position), pattern: "$NAME" }, variable: true },
       {
         ...common,
         rule: { ...argumentOf(callees, position), kind: "identifier", pattern: "$NAME" },
@@ -74,6 +82,171 @@ function variableArgumentAudits(
         ifFileMentions: "(?:^|\\n)var\\s+(?:\\([^)]*\\n\\s*)?$NAME\\b",
       },
     ];
+  });
+}
+
+/**
+ * The calls that change or create what a path names, following a symbolic link in any component:
+ * remove, chmod/chown, truncate, create or open for writing.
+ */
+const PATH_MUTATIONS =
+  "os\\.(?:Remove|RemoveAll|Chmod|Chown|Lchown|Chtimes|Truncate|Create|WriteFile|OpenFile|Rename|Link|Symlink|Mkdir|MkdirAll)";
+
+/** A path in the walked tree: the callback's path parameter, `path + ".bak"`, `filepath.Join(path, …)`. */
+const WALKED_PATH = {
+  any: [
+    { kind: "identifier", pattern: "$PATH" },
+    { kind: "binary_expression", has: { field: "left", kind: "identifier", pattern: "$PATH" } },
+    {
+      kind: "call_expression",
+      regex: "^(?:filepath|path)\\.(?:Join|Dir|Clean)\\(",
+      has: { kind: "argument_list", has: { nthChild: 1, kind: "identifier", pattern: "$PATH" } },
+    },
+  ],
+};
+
+/** Inside the function literal passed to filepath.Walk/WalkDir, whose first parameter is `$PATH`. */
+const IN_WALK_CALLBACK = {
+  kind: "func_literal",
+  stopBy: "end",
+  has: {
+    kind: "parameter_list",
+    has: { kind: "parameter_declaration", nthChild: 1, has: { kind: "identifier", pattern: "$PATH" } },
+  },
+  inside: {
+    kind: "argument_list",
+    inside: { kind: "call_expression", regex: "^filepath\\.Walk(?:Dir)?\\(" },
+  },
+};
+
+/**
+ * G122: a Walk callback that removes, chmods or writes the path it was handed. Between the walk's
+ * lstat and the call, whoever can write in the tree can swap a component for a symbolic link, and
+ * the call follows it out of the tree (`rm -rf` of a user's directory deleting /etc). `os.Root`
+ * (Go 1.24) resolves each path inside the opened directory and refuses links that leave it.
+ */
+function walkedPathRaces(): PatternSpec[] {
+  const common = {
+    hazard: "walked-path-race" as const,
+    prefilter: /filepath\.Walk/,
+    // opening for reading only changes nothing
+    unless: /^os\.OpenFile\([^,]+,\s*os\.O_RDONLY\s*,/,
+    message:
+      "A path from filepath.Walk is changed with a call that follows symbolic links: whoever writes in the tree can redirect it outside",
+    inTests: "skip" as const,
+  };
+  const sink = (argument: Record<string, unknown>, inside: Record<string, unknown>) => ({
+    kind: "call_expression",
+    regex: `^${PATH_MUTATIONS}\\(`,
+    has: { kind: "argument_list", has: { nthChild: 1, ...argument } },
+    inside,
+  });
+  return [
+    { ...common, rule: sink(WALKED_PATH, IN_WALK_CALLBACK) },
+    {
+      ...common,
+      // through a name the callback declares from it: `target := path + ".bak"`
+      rule: sink(
+        { kind: "identifier", pattern: "$TARGET" },
+        {
+          kind: "func_literal",
+          stopBy: "end",
+          all: [
+            { has: IN_WALK_CALLBACK.has },
+            {
+              has: {
+                kind: "short_var_declaration",
+                stopBy: "end",
+                all: [
+                  { has: { field: "left", has: { kind: "identifier", pattern: "$TARGET" } } },
+                  { has: { field: "right", has: WALKED_PATH } },
+                ],
+              },
+            },
+          ],
+          inside: IN_WALK_CALLBACK.inside,
+        },
+      ),
+    },
+  ];
+}
+
+/**
+ * A block-mode constructor or an AEAD's Seal/Open: the IV is the second argument of each. The
+ * tree test names the method without Unicode classes (ast-grep compiles a rule's regex on every
+ * search, and `\\w` or sixteen patterns cost more than the rest of the Go rules); `where` then
+ * checks the package in V8.
+ */
+const IV_CALL = {
+  kind: "call_expression",
+  has: {
+    field: "function",
+    kind: "selector_expression",
+    has: {
+      field: "field",
+      regex: "^(?:NewCTR|NewOFB|NewCFBEncrypter|NewCFBDecrypter|NewCBCEncrypter|NewCBCDecrypter|Seal|Open)$",
+    },
+  },
+};
+const IV_CALL_TEXT = new RegExp(`^(?:${IV_CONSTRUCTORS}|\\w+\\.(?:Seal|Open))\\(`);
+
+/** The IV argument as `$IV`: a name, or a name converted (`[]byte(s)`) when `converted`. */
+function ivArgument(converted: boolean): Record<string, unknown> {
+  const name = { kind: "identifier", pattern: "$IV" };
+  return {
+    kind: "argument_list",
+    has: {
+      nthChild: 2,
+      ...(converted ? { kind: "type_conversion_expression", has: { ...name, field: "operand" } } : name),
+    },
+  };
+}
+
+/** Fixed bytes as Go writes them: a string literal, `[]byte("…")`, `[]byte{1, 2, …}`. */
+const FIXED_BYTES = '(?:"|`|\\[\\]byte\\s*[({]\\s*["`\\d])';
+
+/**
+ * The IV is the function's parameter number `position` (`func wrapper(iv []byte, b cipher.Block)`,
+ * also `[]byte(s)` of a string parameter) and a call of that function in the file passes fixed
+ * bytes there: a literal, or a name declared or assigned with one (`var globalIV = []byte("…")`).
+ * One parameter per declaration is assumed (`func f(a, iv []byte)` is not matched).
+ */
+function ivParameters(): PatternSpec[] {
+  return [1, 2, 3].map((position) => {
+    const argument = `\\b$FN\\(\\s*(?:[^,()]+,\\s*){${position - 1}}`;
+    const declared = `(?:\\s+(?:\\[\\]byte|string))?\\s*:?=\\s*${FIXED_BYTES}`;
+    return {
+      hazard: "static-nonce" as const,
+      // `.Open(` alone is in most Go files; these specs need the import anyway
+      prefilter: /"crypto\/cipher"/,
+      rule: {
+        ...IV_CALL,
+        all: [{ any: [{ has: ivArgument(false) }, { has: ivArgument(true) }] }],
+        inside: {
+          kind: "function_declaration",
+          stopBy: "end",
+          all: [
+            { has: { field: "name", pattern: "$FN" } },
+            {
+              has: {
+                field: "parameters",
+                has: {
+                  kind: "parameter_declaration",
+                  nthChild: position,
+                  has: { kind: "identifier", pattern: "$IV" },
+                },
+              },
+            },
+          ],
+        },
+      },
+      where: IV_CALL_TEXT,
+      ifFile: /"crypto\/cipher"/,
+      // the call passes a literal, or a name given one before or after the call
+      ifFileMentions: `${argument}${FIXED_BYTES}|\\b(\\w+)${declared}[\\s\\S]*${argument}\\1\\s*[,)]|${argument}(\\w+)\\s*[,)][\\s\\S]*\\b\\2${declared}`,
+      message:
+        "The IV or nonce ($IV) is a parameter that a call of $FN in this file passes fixed bytes: every message it encrypts uses the same one",
+    };
   });
 }
 
@@ -621,27 +794,74 @@ export const goPatterns: readonly PatternSpec[] = [
   },
   {
     hazard: "static-nonce",
-    prefilter: /cipher\.New|\.(?:Seal|Open)\(/,
-    rule: {
-      kind: "call_expression",
-      any: [
-        { pattern: "cipher.NewCTR($BLOCK, $IV)" },
-        { pattern: "cipher.NewOFB($BLOCK, $IV)" },
-        { pattern: "cipher.NewCFBEncrypter($BLOCK, $IV)" },
-        { pattern: "cipher.NewCFBDecrypter($BLOCK, $IV)" },
-        { pattern: "cipher.NewCBCEncrypter($BLOCK, $IV)" },
-        { pattern: "cipher.NewCBCDecrypter($BLOCK, $IV)" },
-        { pattern: "$AEAD.Seal($DST, $IV, $TEXT, $DATA)" },
-        { pattern: "$AEAD.Open($DST, $IV, $TEXT, $DATA)" },
-      ],
-    },
-    constraints: { IV: { kind: "identifier" } },
+    // `.Open(` alone is in most Go files; these specs need the import anyway
+    prefilter: /"crypto\/cipher"/,
+    rule: { ...IV_CALL, all: [{ has: ivArgument(false) }] },
+    where: IV_CALL_TEXT,
     ifFile: /"crypto\/cipher"/,
     // a name declared with a literal, or a buffer from make that nothing random fills
     ifFileMentions: `\\b$IV\\s*(?:\\[\\]byte\\s*)?:?=\\s*(?:${BYTE_LITERAL}|make\\(\\s*\\[\\]byte)`,
-    unlessFileMentions: "(?:\\.Read|ReadFull)\\([^)]*\\b$IV\\b",
+    // a read into the whole buffer (`rand.Read(iv)`, `io.ReadFull(rand.Reader, iv[:])`, or
+    // `iv[0:16]` of a 16-byte make); `rand.Read(iv[:8])` leaves the rest zero in every message
+    unlessFileMentions: `(?:\\.Read|ReadFull)\\((?:[^()]*,\\s*)?$IV(?:\\[0?:\\])?\\s*\\)|\\b$IV\\s*:?=\\s*make\\(\\s*\\[\\]byte\\s*,\\s*(\\d+)\\s*\\)[\\s\\S]*?(?:\\.Read|ReadFull)\\((?:[^()]*,\\s*)?$IV\\[0?:\\1\\]\\s*\\)`,
     message:
       "The IV or nonce ($IV) is fixed (a literal, or a zeroed buffer nothing random fills): every message uses the same one",
+  },
+  ...ivParameters(),
+  {
+    hazard: "static-nonce",
+    // `.Open(` alone is in most Go files; these specs need the import anyway
+    prefilter: /"crypto\/cipher"/,
+    rule: { ...IV_CALL, all: [{ has: ivArgument(false) }] },
+    where: IV_CALL_TEXT,
+    ifFile: /"crypto\/cipher"/,
+    // a slice of a buffer from make that nothing reads into: `key, iv := k[:32], k[32:]`
+    ifFileMentions: `\\b(\\w+)\\s*:?=\\s*make\\(\\s*\\[\\]byte\\b(?![\\s\\S]*(?:\\.Read|ReadFull)\\((?:[^()]*,\\s*)?\\1\\b)[\\s\\S]*?\\n[ \\t]*(?:\\w+\\s*,\\s*)*$IV(?:\\s*,\\s*\\w+)*\\s*:?=\\s*\\1\\[[^\\]\\n]*\\](?:\\s*,\\s*\\1\\[[^\\]\\n]*\\])*[ \\t]*\\n`,
+    message:
+      "The IV or nonce ($IV) is cut from a zeroed buffer nothing random fills: every message uses the same one",
+  },
+  ...walkedPathRaces(),
+  {
+    hazard: "ssh-key-callback-state",
+    prefilter: /PublicKeyCallback/,
+    // x/crypto/ssh calls PublicKeyCallback for every key the client offers, before the client
+    // proves it holds the private key: the key (or anything made of it) written to a captured
+    // variable, field, map or slice may be one the client never signed with. The returned
+    // Permissions (its Extensions) are the per-connection place, handed back only after the proof
+    rule: {
+      kind: "assignment_statement",
+      has: { field: "right", has: { kind: "identifier", pattern: "$KEY", stopBy: "end" } },
+      // a name the callback declares itself (`var fp string`) is its own state
+      not: {
+        all: [
+          { has: { field: "left", has: { kind: "identifier", nthChild: 1, pattern: "$LOCAL" } } },
+          {
+            inside: {
+              kind: "func_literal",
+              stopBy: "end",
+              has: { kind: "var_spec", stopBy: "end", has: { kind: "identifier", pattern: "$LOCAL" } },
+            },
+          },
+        ],
+      },
+      inside: {
+        kind: "func_literal",
+        stopBy: "end",
+        has: {
+          kind: "parameter_list",
+          has: { kind: "parameter_declaration", nthChild: 2, has: { kind: "identifier", pattern: "$KEY" } },
+        },
+        inside: {
+          any: [
+            { kind: "keyed_element", regex: "^PublicKeyCallback\\s*:" },
+            { kind: "assignment_statement", regex: "\\.PublicKeyCallback\\s*=" },
+          ],
+          stopBy: "end",
+        },
+      },
+    },
+    message:
+      "The SSH public-key callback stores the offered key outside itself: it runs for keys the client never proved it holds",
   },
   // The audit tier: reviewed whatever the data, low severity, never in tests, not on a line the
   // precise rule of the hazard reports.
@@ -681,6 +901,11 @@ export const goPatterns: readonly PatternSpec[] = [
     "A file is opened at a path that is not fixed in the code (a parameter or package variable): review who sets it",
     // a path normalised or made relative where it is used was looked at (gosec takes it so too)
     /^filepath\.(?:Clean|Rel)\(/,
+    // the same through a name; and a directory entry's own name (`d.Name()` from a walk or
+    // ReadDir), a file the program found, with no separator in it
+    "filepath\\.(?:Clean|Rel)\\(|\\w+\\.Name\\(\\)[ \\t]*(?:\\n|$)",
+    // a Walk callback's own path changed by the call is that rule's finding
+    ["walked-path-race"],
   ),
   {
     hazard: "broad-file-permissions",

@@ -96,6 +96,8 @@ export const goSpec: LanguageSpec = {
         /^(?:json\.Marshal|strconv\.Quote(?:ToASCII)?|strings\.(?:ReplaceAll|Replace|NewReplacer\([^)]*\)\.Replace))$/,
       hazards: ["log-injection"],
     },
+    // a parsed address's `.Address` is a bare addr-spec: no `>`, spaces or line breaks
+    { callee: /^mail\.(?:ParseAddress|ParseAddressList)$/, hazards: ["smtp-address-injection"] },
     // lib/pq quotes a name or a value for PostgreSQL
     { callee: /^pq\.(?:QuoteIdentifier|QuoteLiteral)$/, hazards: ["sql-injection"] },
   ],
@@ -218,6 +220,31 @@ export const goSpec: LanguageSpec = {
       label: "log message",
       onlyFile: /"log\/slog"/,
     },
+    // net/smtp rejects CR and LF in these but writes them inside `<…>` as they are: a `>` closes
+    // the address and what follows is read as ESMTP parameters; and the client picks the parties
+    {
+      hazard: "smtp-address-injection",
+      callee: /^smtp\.SendMail$/,
+      args: [2, 3],
+      label: "SMTP envelope address",
+    },
+    {
+      hazard: "smtp-address-injection",
+      callee: /^\w+\.(?:Mail|Rcpt)$/,
+      args: [0],
+      label: "SMTP envelope address",
+      onlyFile: /"net\/smtp"/,
+    },
+    // encoding/gob says it is not hardened against adversarial input (type descriptions in the
+    // stream drive allocations); encoding/xml has no configurable limits and a history of
+    // resource-exhaustion fixes. encoding/json is left out: the same exposure, everywhere, by design
+    {
+      hazard: "unhardened-decoding",
+      callee: /^(?:gob|xml)\.NewDecoder$/,
+      args: [0],
+      label: "decoder input",
+    },
+    { hazard: "unhardened-decoding", callee: /^xml\.Unmarshal$/, args: [0], label: "decoder input" },
   ],
   propertySinks: [
     { hazard: "trust-boundary-violation", target: /^session\.Values\[/, label: "session value" },

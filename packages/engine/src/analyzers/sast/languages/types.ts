@@ -17,7 +17,9 @@ export type TaintHazard =
   | "trust-boundary-violation"
   | "prototype-pollution"
   | "redos-regex"
-  | "log-injection";
+  | "log-injection"
+  | "smtp-address-injection"
+  | "unhardened-decoding";
 
 /** The hazards found by pattern (a dangerous construct, not a data flow); each is one rule. */
 export type PatternHazard =
@@ -81,6 +83,8 @@ export type PatternHazard =
   | "cross-origin-protection-bypass"
   | "filesystem-root-served"
   | "redirect-forwards-credentials"
+  | "walked-path-race"
+  | "ssh-key-callback-state"
   | "static-nonce";
 
 export type Category = "security" | "best-practice" | "correctness";

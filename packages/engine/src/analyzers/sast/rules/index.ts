@@ -47,9 +47,11 @@ import { secretLogged } from "./secret-logged.ts";
 import { sessionFixation } from "./session-fixation.ts";
 import { shellProcessStart } from "./shell-process-start.ts";
 import { shellWildcardInjection } from "./shell-wildcard-injection.ts";
+import { smtpAddressInjection } from "./smtp-address-injection.ts";
 import { springCsrfDisabled } from "./spring-csrf-disabled.ts";
 import { sqlInjection } from "./sql-injection.ts";
 import { sshHostKeyNotVerified } from "./ssh-host-key-not-verified.ts";
+import { sshKeyCallbackState } from "./ssh-key-callback-state.ts";
 import { ssrf } from "./ssrf.ts";
 import { staticNonce } from "./static-nonce.ts";
 import { swallowedException } from "./swallowed-exception.ts";
@@ -59,6 +61,7 @@ import { tlsVerificationDisabled } from "./tls-verification-disabled.ts";
 import { trustBoundaryViolation } from "./trust-boundary-violation.ts";
 import { unboundedRequestBody } from "./unbounded-request-body.ts";
 import { uncheckedSliceBounds } from "./unchecked-slice-bounds.ts";
+import { unhardenedDecoding } from "./unhardened-decoding.ts";
 import { unrestrictedUrlScheme } from "./unrestricted-url-scheme.ts";
 import { unsafeArchiveExtraction } from "./unsafe-archive-extraction.ts";
 import { unsafeDeserialization } from "./unsafe-deserialization.ts";
@@ -68,6 +71,7 @@ import { unusedAuthorizationCheck } from "./unused-authorization-check.ts";
 import { unvalidatedLocalInput } from "./unvalidated-local-input.ts";
 import { urlFromVariable } from "./url-from-variable.ts";
 import { userEnumeration } from "./user-enumeration.ts";
+import { walkedPathRace } from "./walked-path-race.ts";
 import { weakCipher } from "./weak-cipher.ts";
 import { weakHash } from "./weak-hash.ts";
 import { weakHashAlgorithm } from "./weak-hash-algorithm.ts";
@@ -96,6 +100,8 @@ export const sastRules: FileRule<SastModel>[] = [
   prototypePollution,
   redosRegex,
   logInjection,
+  smtpAddressInjection,
+  unhardenedDecoding,
   unvalidatedLocalInput,
   weakHash,
   weakCipher,
@@ -151,6 +157,8 @@ export const sastRules: FileRule<SastModel>[] = [
   redirectForwardsCredentials,
   staticNonce,
   secretFieldSerialized,
+  walkedPathRace,
+  sshKeyCallbackState,
   // the audit tier (low, no controls): after the precise rules they defer to
   weakHashAlgorithm,
   nonCryptographicRandom,
