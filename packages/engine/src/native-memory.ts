@@ -43,7 +43,7 @@ const GROWTH_BYTES = 4 * 1024 * 1024;
  * growth check from a size the next file outgrows at once (three times the collections, +15-25 % CPU
  * on the CPython standard library, against about +5 % this way: bench/RESULTS.md).
  */
-const TRIM_AFTER_TREE_OF = 64 * 1024;
+export const TRIM_AFTER_TREE_OF = 64 * 1024;
 
 let parsedBytes = 0;
 /** The longest text parsed since the last trim. */

@@ -9,6 +9,7 @@
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { SkippedFile } from "./analyzer.ts";
+import { TRIM_AFTER_TREE_OF } from "./native-memory.ts";
 import type { BatchResult, FileTask, ProcessorInit } from "./process-files.ts";
 import type { WorkerMessage } from "./worker.ts";
 
@@ -19,6 +20,8 @@ export interface PoolOptions {
   init: ProcessorInit;
   /** A batch that takes longer is abandoned (its worker terminated) and retried file by file. */
   batchTimeoutMs: number;
+  /** The largest file to scan, in bytes (where the workers compile depends on it). */
+  largestFile: number;
 }
 
 export interface PoolRun {
@@ -45,20 +48,20 @@ interface Slot {
   done: boolean;
 }
 
-let compileFlagSet = false;
-
 /**
  * V8 optimizes hot functions on its background threads by default, and each of those threads
  * allocates its compiler's zones in a malloc arena of its own, which keeps their pages: on the
  * CPython standard library (`--analyzers sast`) that was two or three arenas of 40-80 MB beside
  * the workers' own (bench/RESULTS.md). Compiling on the worker's thread puts the zones in the
- * arena the worker already has. V8 reads the flag when an isolate is made, so it is set before
- * the first worker starts; the main thread's isolate, made earlier, keeps its compiler thread.
+ * arena the worker already has, but moves the compiler's work onto the worker: +3.3 s of CPU on
+ * the 10,000-file corpus (a profile, bench/RESULTS.md), whose files are small and whose memory sits
+ * far below the limits either way. So the workers compile on their own thread only when the scan holds a file of
+ * `TRIM_AFTER_TREE_OF` or more, the scans whose trees fill arenas. V8 reads the flag when an
+ * isolate is made, so it is set before each pool's first worker starts; the main thread's
+ * isolate, made earlier, keeps its compiler thread.
  */
-function compileOnTheWorkersOwnThread(): void {
-  if (compileFlagSet) return;
-  compileFlagSet = true;
-  setFlagsFromString("--no-concurrent-recompilation");
+function chooseWhereWorkersCompile(largeFiles: boolean): void {
+  setFlagsFromString(largeFiles ? "--no-concurrent-recompilation" : "--concurrent-recompilation");
 }
 
 /**
@@ -182,7 +185,6 @@ export function runPool(
     };
 
     const start = () => {
-      compileOnTheWorkersOwnThread();
       // execArgv [] so the worker does not inherit test-runner or loader flags.
       // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
       // A small young generation (V8's default is several times larger) keeps each worker's heap
@@ -202,6 +204,7 @@ export function runPool(
       fill(slot);
     };
 
+    chooseWhereWorkersCompile(options.largestFile >= TRIM_AFTER_TREE_OF);
     const size = Math.max(1, Math.min(options.size, batches.length));
     for (let index = 0; index < size && queue.length > 0; index++) start();
     finishIfIdle();

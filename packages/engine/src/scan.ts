@@ -533,6 +533,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
         script: await (script ?? workerScript(init.registryUrl)),
         init,
         batchTimeoutMs: options.batchTimeoutMs ?? 60_000,
+        largestFile: walked.files.reduce((largest, file) => Math.max(largest, file.size), 0),
       },
       onBatch,
     );
