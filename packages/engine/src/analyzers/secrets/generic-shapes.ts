@@ -53,9 +53,12 @@ const SETTER_CALL = new RegExp(
   "gi",
 );
 
-/** `secret "…";` (BIND TSIG keys, nginx, HCL-like configs): a name, a space, a quoted value, a semicolon. */
+/**
+ * `secret "…";` (BIND TSIG keys, nginx, HCL-like configs): a name, a quoted value, a semicolon. The
+ * space may be missing (`apikey"…";`): no language glues a name ending in a secret word to a string.
+ */
 const SPACED_STATEMENT = new RegExp(
-  `(?<![\\w.-])(?<name>${NAME})[ \\t]{1,8}(?<quote>["'])(?<value>[^\\s"'\`]{1,300})\\k<quote>[ \\t]{0,4};`,
+  `(?<![\\w.-])(?<name>${NAME})[ \\t]{0,8}(?<quote>["'])(?<value>[^\\s"'\`]{1,300})\\k<quote>[ \\t]{0,4};`,
   "gi",
 );
 
@@ -190,7 +193,8 @@ const KEY_QUALIFIERS =
  * A word of a snake_cased, lower-cased name that makes it a secret name: `password` and words
  * holding it (`dbpassword`), `pass`/`pwd` alone or after a qualifier (`dbpass`, `userpwd`),
  * `secret`/`token` alone or at a word's end (`clientsecret`, `accesstoken`), `creds`,
- * `credentials`, `passphrase`, `apikey`, and `key` after a qualifier (`api_key`, `private_key`).
+ * `credentials`, `passphrase`, `apikey`, and `key` after a qualifier (`api_key`, `private_key`);
+ * `apikey` and `private_key` also inside a word (`theapikey`).
  */
 const SECRET_NAME_WORD = new RegExp(
   "(?:^|[^a-z0-9ñ])(?:" +
@@ -200,6 +204,10 @@ const SECRET_NAME_WORD = new RegExp(
       "[a-z0-9]{0,40}(?:pwd|secrets?|tokens?|passphrase)",
       "creds?|credentials?|contrase(?:ñ|n)a",
       `(?:${KEY_QUALIFIERS})[^a-z0-9ñ]?key`,
+      // `apikey` and `private_key` inside a longer word (`theapikey`, `fooprivate_keyfoo`): both are
+      // specific enough; a word glued after them that names metadata (`apikeyname`) is ruled out
+      // by the metadata check of the name.
+      "[a-z0-9]{0,40}(?:apikey|private[^a-z0-9ñ]?key)[a-z0-9]{0,40}",
     ].join("|") +
     ")(?=[^a-z0-9ñ]|$)",
 );

@@ -4,11 +4,13 @@
 import { type ParseResult, parsed } from "../../analyzer.ts";
 import type { SourceFile } from "../../source.ts";
 import {
+  fillValueReason,
   hashLikeReason,
   isGenerated,
   isLockfile,
   isMinified,
   isTestPath,
+  labelledPlaceholderReason,
   placeholderReason,
   randomPart,
 } from "./allowlist.ts";
@@ -35,6 +37,12 @@ export interface SecretCandidate {
   endColumn: number;
   /** Why the value is not a real secret (placeholder, documented example, low entropy), if it is not. */
   allowlisted?: string;
+  /**
+   * Provider matches only: the value fits the provider's format but its random part is a fill value
+   * (a mask, a repeated unit, a run, too little entropy). The provider rule stays silent (it is
+   * also `allowlisted`); `secrets/credential-format-fill-value` reports it at low severity.
+   */
+  fillValue?: string;
   /** Generic matches: the name the value is assigned to. */
   keyName?: string;
   /** Generic matches: the value was a quoted string literal (or XML text), not an expression. */
@@ -139,13 +147,21 @@ const ACTION_PREFIX = /^(?:no|is|has|use|show|reset|forgot|confirm)[_-]/i;
 const PAGINATION_TOKEN = /(?:^|[_.-])(?:next|continuation|page|pagination|cursor|sync)_token$/i;
 
 /**
+ * A metadata word glued to the secret word before it: `apikeyname`, `privatekeypath`, `tokenid`.
+ * One alternation at the end of the last word only (anchored, so it stays cheap).
+ */
+const GLUED_METADATA = new RegExp(`(?:key|secret|token|password|pwd)(?:${[...METADATA_WORDS].join("|")})$`);
+
+/**
  * Whether a (snake_cased) name holds metadata, not a secret. A set lookup on the last word: this
  * runs for every generic candidate, and an alternation of 60 words at every position did not.
  */
 function isMetadataName(snake: string): boolean {
   const cut = Math.max(snake.lastIndexOf("_"), snake.lastIndexOf("-"), snake.lastIndexOf("."));
+  const last = snake.slice(cut + 1).toLowerCase();
   return (
-    METADATA_WORDS.has(snake.slice(cut + 1).toLowerCase()) ||
+    METADATA_WORDS.has(last) ||
+    GLUED_METADATA.test(last) ||
     ACTION_PREFIX.test(snake) ||
     PAGINATION_TOKEN.test(snake)
   );
@@ -194,18 +210,47 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     // Alternations put the secret in different groups; take the first one that took part.
     const value = match[entry.secretGroup] ?? match.slice(entry.secretGroup + 1).find((group) => group);
     if (!value) continue;
-    const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
-    const reason =
-      placeholderReason(
-        entry.checkedPart ? entry.checkedPart(value) : randomPart(value),
-        entry.onlyDocumentedExamples,
-      ) ??
-      (entry.minEntropy !== undefined && entropy < entry.minEntropy
-        ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
-        : undefined) ??
+    const part = entry.checkedPart ? entry.checkedPart(value) : randomPart(value);
+    // A labelled placeholder or a value that fails the format check is no credential at all; a fill
+    // value in the provider's format is one a reviewer should confirm (see `fillValue`).
+    const skipped =
+      labelledPlaceholderReason(part, entry.onlyDocumentedExamples) ??
       (entry.validate && !entry.validate(value) ? "failed the format check" : undefined);
+    let fill: string | undefined;
+    if (!skipped) {
+      const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
+      fill =
+        fillValueReason(part) ??
+        (entry.minEntropy !== undefined && entropy < entry.minEntropy
+          ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
+          : undefined);
+    }
     const offset = match[0].lastIndexOf(value);
-    out.push(candidateFrom(file, entry.id, value, match.index + offset, reason));
+    // A fill value keeps its masked preview and hash: the fill-value rule reports it.
+    const candidate = candidateFrom(file, entry.id, value, match.index + offset, skipped);
+    if (fill) {
+      candidate.allowlisted = fill;
+      if (!entry.fallback) candidate.fillValue = fill;
+    }
+    out.push(candidate);
+  }
+}
+
+/**
+ * One fill-value report per place: not where another rule reports the same characters as a real
+ * credential, and only the first of several provider formats that matched them.
+ */
+function settleFillValues(candidates: SecretCandidate[]): void {
+  const reported = candidates.filter((candidate) => !candidate.allowlisted);
+  const kept: SecretCandidate[] = [];
+  for (const candidate of candidates) {
+    if (!candidate.fillValue) continue;
+    const range = { offset: candidate.offset, length: candidate.value.length };
+    if (reported.some((other) => overlaps(range, other)) || kept.some((other) => overlaps(range, other))) {
+      delete candidate.fillValue;
+    } else {
+      kept.push(candidate);
+    }
   }
 }
 
@@ -295,6 +340,7 @@ export function parseSecrets(file: SourceFile): ParseResult<SecretsModel> {
   const provider: SecretCandidate[] = [];
   for (const pattern of selected.patterns) scanPattern(file, pattern, provider);
   yieldToSpecificRules(provider, FALLBACK_IDS);
+  settleFillValues(provider);
   model.candidates.push(...provider);
   if (!model.minified && !model.generated)
     scanGeneric(file, selected.genericLines, provider, model.candidates);
