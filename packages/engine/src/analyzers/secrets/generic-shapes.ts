@@ -204,10 +204,6 @@ const SECRET_NAME_WORD = new RegExp(
       "[a-z0-9]{0,40}(?:pwd|secrets?|tokens?|passphrase)",
       "creds?|credentials?|contrase(?:ñ|n)a",
       `(?:${KEY_QUALIFIERS})[^a-z0-9ñ]?key`,
-      // `apikey` and `private_key` inside a longer word (`theapikey`, `fooprivate_keyfoo`): both are
-      // specific enough; a word glued after them that names metadata (`apikeyname`) is ruled out
-      // by the metadata check of the name.
-      "[a-z0-9]{0,40}(?:apikey|private[^a-z0-9ñ]?key)[a-z0-9]{0,40}",
     ].join("|") +
     ")(?=[^a-z0-9ñ]|$)",
 );
@@ -223,5 +219,14 @@ export function isSecretName(name: string): boolean {
 
 /** `isSecretName` for a name already passed through `snakeCase`. */
 export function isSecretSnakeName(snake: string): boolean {
-  return SECRET_NAME_WORD.test(snake.toLowerCase());
+  const lower = snake.toLowerCase();
+  return SECRET_NAME_WORD.test(lower) || PRIVATE_KEY_OR_API_KEY_INSIDE.test(lower);
 }
+
+/**
+ * `apikey` and `private_key` inside a longer word (`theapikey`, `fooprivate_keyfoo`): both are
+ * specific enough; a word glued after them that names metadata (`apikeyname`) is ruled out by the
+ * metadata check of the name. Apart from `SECRET_NAME_WORD`: inside its boundaries a
+ * `[a-z0-9]{0,40}` run around the word backtracked at every position of every name.
+ */
+const PRIVATE_KEY_OR_API_KEY_INSIDE = /apikey|private[^a-z0-9ñ]?key/;

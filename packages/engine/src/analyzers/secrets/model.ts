@@ -146,11 +146,17 @@ const ACTION_PREFIX = /^(?:no|is|has|use|show|reset|forgot|confirm)[_-]/i;
 /** Tokens that page through results: `NextContinuationToken`, `page_token`. */
 const PAGINATION_TOKEN = /(?:^|[_.-])(?:next|continuation|page|pagination|cursor|sync)_token$/i;
 
-/**
- * A metadata word glued to the secret word before it: `apikeyname`, `privatekeypath`, `tokenid`.
- * One alternation at the end of the last word only (anchored, so it stays cheap).
- */
-const GLUED_METADATA = new RegExp(`(?:key|secret|token|password|pwd)(?:${[...METADATA_WORDS].join("|")})$`);
+/** Secret words after which a glued metadata word makes a metadata name (`apikeyname`, `tokenid`). */
+const GLUED_AFTER = ["key", "secret", "token", "password", "pwd"];
+
+/** `apikeyname`, `privatekeypath`: a metadata word glued to the secret word before it (string search, no regex). */
+function hasGluedMetadata(word: string): boolean {
+  for (const secretWord of GLUED_AFTER) {
+    const at = word.lastIndexOf(secretWord);
+    if (at !== -1 && METADATA_WORDS.has(word.slice(at + secretWord.length))) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a (snake_cased) name holds metadata, not a secret. A set lookup on the last word: this
@@ -161,7 +167,7 @@ function isMetadataName(snake: string): boolean {
   const last = snake.slice(cut + 1).toLowerCase();
   return (
     METADATA_WORDS.has(last) ||
-    GLUED_METADATA.test(last) ||
+    hasGluedMetadata(last) ||
     ACTION_PREFIX.test(snake) ||
     PAGINATION_TOKEN.test(snake)
   );
@@ -210,6 +216,7 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     // Alternations put the secret in different groups; take the first one that took part.
     const value = match[entry.secretGroup] ?? match.slice(entry.secretGroup + 1).find((group) => group);
     if (!value) continue;
+    if (entry.near && !wordNear(file.text, match.index, match[0].length, entry.near)) continue;
     const part = entry.checkedPart ? entry.checkedPart(value) : randomPart(value);
     // A labelled placeholder or a value that fails the format check is no credential at all; a fill
     // value in the provider's format is one a reviewer should confirm (see `fillValue`).
@@ -230,10 +237,37 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     const candidate = candidateFrom(file, entry.id, value, match.index + offset, skipped);
     if (fill) {
       candidate.allowlisted = fill;
-      if (!entry.fallback) candidate.fillValue = fill;
+      if (entry.reportFillValues ?? !entry.fallback) candidate.fillValue = fill;
     }
     out.push(candidate);
   }
+}
+
+/** The most characters looked at on each side of a match for a `near` word: long lines are data. */
+const NEAR_REACH = 4000;
+
+/** Whether `word` occurs (ASCII case ignored) on the match's line or within `lines` lines around it. */
+function wordNear(
+  text: string,
+  index: number,
+  length: number,
+  near: { word: string; lines: number },
+): boolean {
+  const floor = Math.max(0, index - NEAR_REACH);
+  let start = index;
+  for (let line = 0; line <= near.lines && start > floor; line++) {
+    start = text.lastIndexOf("\n", start - 1);
+    if (start === -1) break;
+  }
+  const ceiling = Math.min(text.length, index + length + NEAR_REACH);
+  let end = index + length;
+  for (let line = 0; line <= near.lines && end < ceiling; line++) {
+    end = text.indexOf("\n", line === 0 ? end : end + 1);
+    if (end === -1) break;
+  }
+  const from = Math.max(floor, start + 1);
+  const to = end === -1 ? ceiling : Math.min(ceiling, end);
+  return text.slice(from, to).toLowerCase().includes(near.word);
 }
 
 /**

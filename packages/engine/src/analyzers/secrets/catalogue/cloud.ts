@@ -195,9 +195,8 @@ export const cloudPatterns: SecretPattern[] = [
     // 64 random bytes in base64 (86 characters and `==`) with `azure` on its line or within two lines
     // above or below it: a key pasted next to a portal URL or a T-SQL `CREATE CREDENTIAL`, without
     // `AccountKey=`. Not an SRI hash (`sha512-…==`), which has the same length.
-    pattern:
-      "azure[^\\n]{0,300}(?:\\n[^\\n]{0,300}){0,2}?(?<![A-Za-z0-9+/]|sha512-)([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])" +
-      "|(?<![A-Za-z0-9+/]|sha512-)([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])[^\\n]{0,300}(?:\\n[^\\n]{0,300}){0,2}?azure",
+    pattern: "(?<![A-Za-z0-9+/]|sha512-)([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])",
+    near: { word: "azure", lines: 2 },
     minEntropy: 4,
     // `AccountKey=` next to an `azure` mention is the precise rule's; this one yields to it.
     fallback: true,
