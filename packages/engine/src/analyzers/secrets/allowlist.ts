@@ -154,9 +154,12 @@ const MASK_RUN = /xxxx|\*\*\*\*|\.\.\.\./;
  * `onlyDocumentedExamples` the word `example` alone does not make a placeholder: only the
  * published example values do.
  */
-export function labelledPlaceholderReason(value: string, onlyDocumentedExamples = false): string | undefined {
+export function labelledPlaceholderReason(
+  value: string,
+  onlyDocumentedExamples = false,
+  lower = value.toLowerCase(),
+): string | undefined {
   if (DOCUMENTED_EXAMPLE_VALUES.has(value)) return "documented example key";
-  const lower = value.toLowerCase();
   const substring = PLACEHOLDER_SUBSTRING.exec(
     onlyDocumentedExamples ? lower.replace(/example/g, "") : lower,
   );
@@ -176,8 +179,7 @@ export function labelledPlaceholderReason(value: string, onlyDocumentedExamples 
  * Provider rules report these at low severity (a reviewer confirms them); see
  * `secrets/credential-format-fill-value`.
  */
-export function fillValueReason(value: string): string | undefined {
-  const lower = value.toLowerCase();
+export function fillValueReason(value: string, lower = value.toLowerCase()): string | undefined {
   const mask = MASK_RUN.exec(lower);
   if (mask) return `placeholder ("${mask[0]}")`;
   if (/^(.)\1+$/.test(value)) return "one repeated character";
@@ -191,7 +193,9 @@ export function fillValueReason(value: string): string | undefined {
 
 /** Why the value is not a real secret (labelled placeholder or fill value), or undefined when it may be one. */
 export function placeholderReason(value: string, onlyDocumentedExamples = false): string | undefined {
-  return labelledPlaceholderReason(value, onlyDocumentedExamples) ?? fillValueReason(value);
+  // Lower-cased once for both: this runs for every candidate of a file full of assignments.
+  const lower = value.toLowerCase();
+  return labelledPlaceholderReason(value, onlyDocumentedExamples, lower) ?? fillValueReason(value, lower);
 }
 
 /** The part of a prefixed token after its fixed prefix: `ghp_` + this. */

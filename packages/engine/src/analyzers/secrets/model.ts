@@ -220,24 +220,33 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     const part = entry.checkedPart ? entry.checkedPart(value) : randomPart(value);
     // A labelled placeholder or a value that fails the format check is no credential at all; a fill
     // value in the provider's format is one a reviewer should confirm (see `fillValue`).
+    const lower = part.toLowerCase();
     const skipped =
-      labelledPlaceholderReason(part, entry.onlyDocumentedExamples) ??
+      labelledPlaceholderReason(part, entry.onlyDocumentedExamples, lower) ??
       (entry.validate && !entry.validate(value) ? "failed the format check" : undefined);
     let fill: string | undefined;
     if (!skipped) {
       const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
       fill =
-        fillValueReason(part) ??
+        fillValueReason(part, lower) ??
         (entry.minEntropy !== undefined && entropy < entry.minEntropy
           ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
           : undefined);
     }
     const offset = match[0].lastIndexOf(value);
-    // A fill value keeps its masked preview and hash: the fill-value rule reports it.
-    const candidate = candidateFrom(file, entry.id, value, match.index + offset, skipped);
-    if (fill) {
+    // A reported fill value keeps its masked preview and hash (the fill-value rule reports it);
+    // an unreported one is allowlisted like any placeholder, unhashed.
+    const reportFill = fill !== undefined && (entry.reportFillValues ?? !entry.fallback);
+    const candidate = candidateFrom(
+      file,
+      entry.id,
+      value,
+      match.index + offset,
+      skipped ?? (reportFill ? undefined : fill),
+    );
+    if (reportFill) {
       candidate.allowlisted = fill;
-      if (entry.reportFillValues ?? !entry.fallback) candidate.fillValue = fill;
+      candidate.fillValue = fill;
     }
     out.push(candidate);
   }
