@@ -21,9 +21,6 @@ const PLACEHOLDER_SUBSTRINGS = [
   "replaceme",
   "replace_me",
   "redacted",
-  "xxxx",
-  "****",
-  "....",
   "your_",
   "your-",
   "yourapi",
@@ -148,13 +145,21 @@ function isRepeatedUnit(lower: string): boolean {
   return false;
 }
 
+/** Runs of a masking character: `AP6xxxxxxxxxx`, `********`, `sk_live_....`. */
+const MASK_RUN = /xxxx|\*\*\*\*|\.\.\.\./;
+
 /**
- * Why the value is not a real secret, or undefined when it may be one. With `onlyDocumentedExamples`
- * the word `example` alone does not make a placeholder: only the published example values do.
+ * Why the value is a placeholder someone labelled as such (a documented example, a word such as
+ * `changeme` or `your_`, a reference to a variable or a secret store), or undefined. With
+ * `onlyDocumentedExamples` the word `example` alone does not make a placeholder: only the
+ * published example values do.
  */
-export function placeholderReason(value: string, onlyDocumentedExamples = false): string | undefined {
+export function labelledPlaceholderReason(
+  value: string,
+  onlyDocumentedExamples = false,
+  lower = value.toLowerCase(),
+): string | undefined {
   if (DOCUMENTED_EXAMPLE_VALUES.has(value)) return "documented example key";
-  const lower = value.toLowerCase();
   const substring = PLACEHOLDER_SUBSTRING.exec(
     onlyDocumentedExamples ? lower.replace(/example/g, "") : lower,
   );
@@ -165,6 +170,18 @@ export function placeholderReason(value: string, onlyDocumentedExamples = false)
       if (pattern.test(value)) return "reference to a variable or secret store";
     }
   }
+  return undefined;
+}
+
+/**
+ * Why the value is a fill value, typed to stand for a secret without saying so: a mask
+ * (`xxxx`, `****`), one or two repeated characters, a repeated unit, an alphabet or keyboard run.
+ * Provider rules report these at low severity (a reviewer confirms them); see
+ * `secrets/credential-format-fill-value`.
+ */
+export function fillValueReason(value: string, lower = value.toLowerCase()): string | undefined {
+  const mask = MASK_RUN.exec(lower);
+  if (mask) return `placeholder ("${mask[0]}")`;
   if (/^(.)\1+$/.test(value)) return "one repeated character";
   // Few distinct characters across a long value: `abababab`, `x1x1x1x1`.
   if (value.length >= 8 && hasAtMostTwoCharacters(value)) return "repeated characters";
@@ -172,6 +189,13 @@ export function placeholderReason(value: string, onlyDocumentedExamples = false)
   if (isSequential(lower)) return "sequential characters";
   if (hasSequentialRun(value)) return "run of sequential characters";
   return undefined;
+}
+
+/** Why the value is not a real secret (labelled placeholder or fill value), or undefined when it may be one. */
+export function placeholderReason(value: string, onlyDocumentedExamples = false): string | undefined {
+  // Lower-cased once for both: this runs for every candidate of a file full of assignments.
+  const lower = value.toLowerCase();
+  return labelledPlaceholderReason(value, onlyDocumentedExamples, lower) ?? fillValueReason(value, lower);
 }
 
 /** The part of a prefixed token after its fixed prefix: `ghp_` + this. */

@@ -53,9 +53,12 @@ const SETTER_CALL = new RegExp(
   "gi",
 );
 
-/** `secret "…";` (BIND TSIG keys, nginx, HCL-like configs): a name, a space, a quoted value, a semicolon. */
+/**
+ * `secret "…";` (BIND TSIG keys, nginx, HCL-like configs): a name, a quoted value, a semicolon. The
+ * space may be missing (`apikey"…";`): no language glues a name ending in a secret word to a string.
+ */
 const SPACED_STATEMENT = new RegExp(
-  `(?<![\\w.-])(?<name>${NAME})[ \\t]{1,8}(?<quote>["'])(?<value>[^\\s"'\`]{1,300})\\k<quote>[ \\t]{0,4};`,
+  `(?<![\\w.-])(?<name>${NAME})[ \\t]{0,8}(?<quote>["'])(?<value>[^\\s"'\`]{1,300})\\k<quote>[ \\t]{0,4};`,
   "gi",
 );
 
@@ -190,7 +193,8 @@ const KEY_QUALIFIERS =
  * A word of a snake_cased, lower-cased name that makes it a secret name: `password` and words
  * holding it (`dbpassword`), `pass`/`pwd` alone or after a qualifier (`dbpass`, `userpwd`),
  * `secret`/`token` alone or at a word's end (`clientsecret`, `accesstoken`), `creds`,
- * `credentials`, `passphrase`, `apikey`, and `key` after a qualifier (`api_key`, `private_key`).
+ * `credentials`, `passphrase`, `apikey`, and `key` after a qualifier (`api_key`, `private_key`);
+ * `apikey` and `private_key` also inside a word (`theapikey`).
  */
 const SECRET_NAME_WORD = new RegExp(
   "(?:^|[^a-z0-9ñ])(?:" +
@@ -215,5 +219,14 @@ export function isSecretName(name: string): boolean {
 
 /** `isSecretName` for a name already passed through `snakeCase`. */
 export function isSecretSnakeName(snake: string): boolean {
-  return SECRET_NAME_WORD.test(snake.toLowerCase());
+  const lower = snake.toLowerCase();
+  return SECRET_NAME_WORD.test(lower) || PRIVATE_KEY_OR_API_KEY_INSIDE.test(lower);
 }
+
+/**
+ * `apikey` and `private_key` inside a longer word (`theapikey`, `fooprivate_keyfoo`): both are
+ * specific enough; a word glued after them that names metadata (`apikeyname`) is ruled out by the
+ * metadata check of the name. Apart from `SECRET_NAME_WORD`: inside its boundaries a
+ * `[a-z0-9]{0,40}` run around the word backtracked at every position of every name.
+ */
+const PRIVATE_KEY_OR_API_KEY_INSIDE = /apikey|private[^a-z0-9ñ]?key/;

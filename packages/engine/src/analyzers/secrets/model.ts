@@ -4,11 +4,13 @@
 import { type ParseResult, parsed } from "../../analyzer.ts";
 import type { SourceFile } from "../../source.ts";
 import {
+  fillValueReason,
   hashLikeReason,
   isGenerated,
   isLockfile,
   isMinified,
   isTestPath,
+  labelledPlaceholderReason,
   placeholderReason,
   randomPart,
 } from "./allowlist.ts";
@@ -35,6 +37,12 @@ export interface SecretCandidate {
   endColumn: number;
   /** Why the value is not a real secret (placeholder, documented example, low entropy), if it is not. */
   allowlisted?: string;
+  /**
+   * Provider matches only: the value fits the provider's format but its random part is a fill value
+   * (a mask, a repeated unit, a run, too little entropy). The provider rule stays silent (it is
+   * also `allowlisted`); `secrets/credential-format-fill-value` reports it at low severity.
+   */
+  fillValue?: string;
   /** Generic matches: the name the value is assigned to. */
   keyName?: string;
   /** Generic matches: the value was a quoted string literal (or XML text), not an expression. */
@@ -138,14 +146,28 @@ const ACTION_PREFIX = /^(?:no|is|has|use|show|reset|forgot|confirm)[_-]/i;
 /** Tokens that page through results: `NextContinuationToken`, `page_token`. */
 const PAGINATION_TOKEN = /(?:^|[_.-])(?:next|continuation|page|pagination|cursor|sync)_token$/i;
 
+/** Secret words after which a glued metadata word makes a metadata name (`apikeyname`, `tokenid`). */
+const GLUED_AFTER = ["key", "secret", "token", "password", "pwd"];
+
+/** `apikeyname`, `privatekeypath`: a metadata word glued to the secret word before it (string search, no regex). */
+function hasGluedMetadata(word: string): boolean {
+  for (const secretWord of GLUED_AFTER) {
+    const at = word.lastIndexOf(secretWord);
+    if (at !== -1 && METADATA_WORDS.has(word.slice(at + secretWord.length))) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a (snake_cased) name holds metadata, not a secret. A set lookup on the last word: this
  * runs for every generic candidate, and an alternation of 60 words at every position did not.
  */
 function isMetadataName(snake: string): boolean {
   const cut = Math.max(snake.lastIndexOf("_"), snake.lastIndexOf("-"), snake.lastIndexOf("."));
+  const last = snake.slice(cut + 1).toLowerCase();
   return (
-    METADATA_WORDS.has(snake.slice(cut + 1).toLowerCase()) ||
+    METADATA_WORDS.has(last) ||
+    hasGluedMetadata(last) ||
     ACTION_PREFIX.test(snake) ||
     PAGINATION_TOKEN.test(snake)
   );
@@ -194,18 +216,84 @@ function scanPattern(file: SourceFile, { entry, regex }: CompiledPattern, out: S
     // Alternations put the secret in different groups; take the first one that took part.
     const value = match[entry.secretGroup] ?? match.slice(entry.secretGroup + 1).find((group) => group);
     if (!value) continue;
-    const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
-    const reason =
-      placeholderReason(
-        entry.checkedPart ? entry.checkedPart(value) : randomPart(value),
-        entry.onlyDocumentedExamples,
-      ) ??
-      (entry.minEntropy !== undefined && entropy < entry.minEntropy
-        ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
-        : undefined) ??
+    if (entry.near && !wordNear(file.text, match.index, match[0].length, entry.near)) continue;
+    const part = entry.checkedPart ? entry.checkedPart(value) : randomPart(value);
+    // A labelled placeholder or a value that fails the format check is no credential at all; a fill
+    // value in the provider's format is one a reviewer should confirm (see `fillValue`).
+    const lower = part.toLowerCase();
+    const skipped =
+      labelledPlaceholderReason(part, entry.onlyDocumentedExamples, lower) ??
       (entry.validate && !entry.validate(value) ? "failed the format check" : undefined);
+    let fill: string | undefined;
+    if (!skipped) {
+      const entropy = entry.minEntropy === undefined ? 0 : shannonEntropy(value);
+      fill =
+        fillValueReason(part, lower) ??
+        (entry.minEntropy !== undefined && entropy < entry.minEntropy
+          ? `entropy ${entropy.toFixed(2)} below ${entry.minEntropy}`
+          : undefined);
+    }
     const offset = match[0].lastIndexOf(value);
-    out.push(candidateFrom(file, entry.id, value, match.index + offset, reason));
+    // A reported fill value keeps its masked preview and hash (the fill-value rule reports it);
+    // an unreported one is allowlisted like any placeholder, unhashed.
+    const reportFill = fill !== undefined && (entry.reportFillValues ?? !entry.fallback);
+    const candidate = candidateFrom(
+      file,
+      entry.id,
+      value,
+      match.index + offset,
+      skipped ?? (reportFill ? undefined : fill),
+    );
+    if (reportFill) {
+      candidate.allowlisted = fill;
+      candidate.fillValue = fill;
+    }
+    out.push(candidate);
+  }
+}
+
+/** The most characters looked at on each side of a match for a `near` word: long lines are data. */
+const NEAR_REACH = 4000;
+
+/** Whether `word` occurs (ASCII case ignored) on the match's line or within `lines` lines around it. */
+function wordNear(
+  text: string,
+  index: number,
+  length: number,
+  near: { word: string; lines: number },
+): boolean {
+  const floor = Math.max(0, index - NEAR_REACH);
+  let start = index;
+  for (let line = 0; line <= near.lines && start > floor; line++) {
+    start = text.lastIndexOf("\n", start - 1);
+    if (start === -1) break;
+  }
+  const ceiling = Math.min(text.length, index + length + NEAR_REACH);
+  let end = index + length;
+  for (let line = 0; line <= near.lines && end < ceiling; line++) {
+    end = text.indexOf("\n", line === 0 ? end : end + 1);
+    if (end === -1) break;
+  }
+  const from = Math.max(floor, start + 1);
+  const to = end === -1 ? ceiling : Math.min(ceiling, end);
+  return text.slice(from, to).toLowerCase().includes(near.word);
+}
+
+/**
+ * One fill-value report per place: not where another rule reports the same characters as a real
+ * credential, and only the first of several provider formats that matched them.
+ */
+function settleFillValues(candidates: SecretCandidate[]): void {
+  const reported = candidates.filter((candidate) => !candidate.allowlisted);
+  const kept: SecretCandidate[] = [];
+  for (const candidate of candidates) {
+    if (!candidate.fillValue) continue;
+    const range = { offset: candidate.offset, length: candidate.value.length };
+    if (reported.some((other) => overlaps(range, other)) || kept.some((other) => overlaps(range, other))) {
+      delete candidate.fillValue;
+    } else {
+      kept.push(candidate);
+    }
   }
 }
 
@@ -295,6 +383,7 @@ export function parseSecrets(file: SourceFile): ParseResult<SecretsModel> {
   const provider: SecretCandidate[] = [];
   for (const pattern of selected.patterns) scanPattern(file, pattern, provider);
   yieldToSpecificRules(provider, FALLBACK_IDS);
+  settleFillValues(provider);
   model.candidates.push(...provider);
   if (!model.minified && !model.generated)
     scanGeneric(file, selected.genericLines, provider, model.candidates);

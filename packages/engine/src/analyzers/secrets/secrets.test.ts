@@ -76,6 +76,11 @@ describe("catalogue", () => {
         const text = fill(template, seeded).replace(/\{@\}/g, "");
         const selected = prefilter(text).patterns.map((pattern) => pattern.entry.id);
         expect(selected, `${entry.id} on ${maskSecret(text)}`).toContain(entry.id);
+        // A `near` rule's word sits around the match, not in it: the word is the keyword.
+        if (entry.near) {
+          expect(entry.keywords, `${entry.id}: its near word is its keyword`).toContain(entry.near.word);
+          continue;
+        }
         const regex = new RegExp(entry.pattern, `g${entry.flags ?? ""}`);
         for (const match of text.matchAll(regex)) {
           const lower = match[0].toLowerCase();

@@ -193,6 +193,35 @@ export const cloudPatterns: SecretPattern[] = [
       ],
     },
   }),
+  contextual({
+    id: "secrets/azure-storage-key-near-azure-mention",
+    provider: "Azure",
+    credential: "storage account key",
+    severity: "critical",
+    keywords: ["azure"],
+    // 64 random bytes in base64 (86 characters and `==`) with `azure` on its line or within two lines
+    // above or below it: a key pasted next to a portal URL or a T-SQL `CREATE CREDENTIAL`, without
+    // `AccountKey=`. Not an SRI hash (`sha512-…==`), which has the same length.
+    pattern: "(?<![A-Za-z0-9+/]|sha512-)([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])",
+    near: { word: "azure", lines: 2 },
+    minEntropy: 4,
+    // `AccountKey=` next to an `azure` mention is the precise rule's; this one yields to it.
+    fallback: true,
+    rotate: "https://learn.microsoft.com/azure/storage/common/storage-account-keys-manage",
+    note:
+      "`secrets/azure-storage-account-key` reads `AccountKey=`; this rule reads a bare key whose only " +
+      "context is the word `azure` nearby, as the key often appears in SQL scripts and notes.",
+    samples: {
+      flag: [
+        "-- https://portal.azure.com/ storage account credentials\nCREATE DATABASE SCOPED CREDENTIAL Blob WITH IDENTITY = 'SHARED ACCESS SIGNATURE',\n{@}SECRET = '{b64:86}=='",
+        "{b64:86}==\n# primary key of the azure storage account above",
+      ],
+      ok: [
+        "# azure storage, keys below\n\n\n\n{b64:86}==\n\n\n# three lines away from any mention",
+        "resolution: {integrity: sha512-{b64:86}==}\n  '@azure/identity': '*'",
+      ],
+    },
+  }),
   prefixed({
     id: "secrets/azure-shared-access-key",
     provider: "Azure",
@@ -670,9 +699,11 @@ export const cloudPatterns: SecretPattern[] = [
     id: "secrets/softlayer-api-key",
     provider: "IBM SoftLayer (IBM Cloud classic infrastructure)",
     credential: "API key",
-    keywords: ["softlayer", "sl_", "sl-", "sl."],
+    keywords: ["softlayer", "sl_", "sl-", "sl.", "slapi"],
     pattern:
-      "(?:softlayer[_.-]?|(?<![A-Za-z0-9])sl[_.-])(?:api[_.-]?)?(?:key|pwd|password|pass|token)[\\w.-]{0,8}?[\"']?[ \\t]{0,8}(?:=|:=|:|=>)[ \\t]{0,8}[\"'`]?([a-z0-9]{64})(?![A-Za-z0-9])" +
+      // `sl_api_key`, `SLAPIKEY`, `slapi_key` (`sl` runs into `api` only), and a command line's
+      // `--softlayer-api-key <value>` (a space is the separator only before the 64-character value).
+      "(?:softlayer[_.-]?|(?<![A-Za-z0-9])sl(?:[_.-]|(?=api)))(?:api[_.-]?)?(?:key|pwd|password|pass|token)[\\w.-]{0,8}?[\"']?[ \\t]{0,8}(?:=|:=|:|=>|(?<=[ \\t]))[ \\t]{0,8}[\"'`]?([a-z0-9]{64})(?![A-Za-z0-9])" +
       "|api\\.softlayer\\.com/(?:soap|rest)/v3(?:\\.1)?/([a-z0-9]{64})(?![A-Za-z0-9])",
     minEntropy: 3.5,
     rotate: "https://cloud.ibm.com/docs/account?topic=account-classic_keys",
@@ -680,9 +711,11 @@ export const cloudPatterns: SecretPattern[] = [
       flag: [
         "SOFTLAYER_API_KEY={lowernum:64}",
         "sl_api_key: {lowernum:64}",
+        "SLAPIKEY : {lowernum:64}",
+        'slcli --softlayer-api-key "{lowernum:64}" vs list',
         "endpoint = https://api.softlayer.com/soap/v3.1/{lowernum:64}",
       ],
-      ok: ["SOFTLAYER_API_KEY={env:SOFTLAYER_API_KEY}", "ssl_key = {lowernum:64}"],
+      ok: ["SOFTLAYER_API_KEY={env:SOFTLAYER_API_KEY}", "ssl_key = {lowernum:64}", "slot_key {lowernum:64}"],
     },
   }),
   contextual({

@@ -297,6 +297,35 @@ export const codeHostingPatterns: SecretPattern[] = [
     rotate: "https://jfrog.com/help/r/jfrog-platform-administration-documentation/api-key",
     samples: { flag: ["ARTIFACTORY_API_KEY=AKCp{alnum:69}"], ok: ["ARTIFACTORY_API_KEY=AKCp{x:69}"] },
   }),
+  contextual({
+    id: "secrets/artifactory-credential-near-name",
+    provider: "JFrog Artifactory",
+    credential: "API key or encrypted password",
+    keywords: ["artif", "jfrog"],
+    // An API key (`AKC…`) or an encrypted password (`AP` and a hex digit) on the line that names
+    // Artifactory or JFrog, or on the next one (`artifactory:` then `  key: AP…`). Case matters for
+    // the value (`ap6…` is a word), not for the name.
+    pattern:
+      "(?:[Aa][Rr][Tt][Ii][Ff]|[Jj][Ff][Rr][Oo][Gg])[^\\n]{0,60}?(?:\\n[^\\n]{0,60}?)?(?<![A-Za-z0-9])(AKC[A-Za-z0-9]{10,100}|AP[0-9A-F][A-Za-z0-9]{8,100})(?![A-Za-z0-9])",
+    flags: "",
+    minEntropy: 3.5,
+    // A 73-character `AKCp` key is `jfrog-api-key`'s; this rule yields to it.
+    fallback: true,
+    reportFillValues: true,
+    rotate: "https://jfrog.com/help/r/jfrog-platform-administration-documentation/api-key",
+    samples: {
+      flag: [
+        "artifactory_password=AP{digits:1}{alnum:58}",
+        'curl -H "X-JFrog-Art-Api: AKC{alnum:40}" https://acme.jfrog.io/artifactory/api/repositories',
+        "artifactory:\n{@}  key: AP{digits:1}{alnum:58}",
+      ],
+      ok: [
+        "X-JFrog-Art-Api: $ARTIFACTORY_API_KEY",
+        "artifactory = ap{digits:1}{lowernum:20}",
+        "APPLICATION_NAME=ArtifactoryMirror",
+      ],
+    },
+  }),
   prefixed({
     id: "secrets/jfrog-reference-token",
     provider: "JFrog",

@@ -32,6 +32,11 @@ export interface SecretPattern {
    * `EXAMPLE` is reported (AWS keys such as `AKIA…EXAMPLE` that are not the published ones).
    */
   onlyDocumentedExamples?: boolean;
+  /**
+   * The match counts only with this word (ASCII case ignored) on its line or within `lines` lines
+   * above or below it: context a regex could only reach by backtracking over every line around.
+   */
+  near?: { word: string; lines: number };
   /** Extra check on the secret (decode a JWT header, count a key body). */
   validate?: (secret: string) => boolean;
   /**
@@ -39,6 +44,12 @@ export interface SecretPattern {
    * silent where a more specific rule matched the same characters.
    */
   fallback?: boolean;
+  /**
+   * Whether a fill value in this format (`AKIAZZZZ…`, `sq0csp-xxxx…`) is reported at low severity by
+   * `secrets/credential-format-fill-value`. Default: yes, except for fallbacks, the catch-all places
+   * (URL passwords, `.npmrc`, headers) where `xxxx` is how documentation writes any secret.
+   */
+  reportFillValues?: boolean;
   /** False for formats that test suites are full of (JWTs): matches in test paths are not reported. */
   reportInTestPaths?: boolean;
   /**
