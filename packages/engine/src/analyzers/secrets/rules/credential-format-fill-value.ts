@@ -26,6 +26,7 @@ export const credentialFormatFillValue = defineFileRule<SecretsModel>({
       "the provider's name right before it) but whose random part is a fill value: a mask (`xxxx`, `****`), " +
       "one or two repeated characters, a repeated unit (`abcd1234abcd1234…`), an alphabet or keyboard run, " +
       "or less entropy than the format's floor. The provider's own rule does not report it; this rule does, " +
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal `${VAR}` reference shown to the user
       "at low severity, and not in test paths. Values that say they are placeholders (`your-key`, `changeme`, `${VAR}`, `<token>`) " +
       "and the providers' documented example keys are not reported at all.",
     whyItMatters:
@@ -34,8 +35,10 @@ export const credentialFormatFillValue = defineFileRule<SecretsModel>({
       "the documented examples (AWS' `AKIAIOSFODNN7EXAMPLE`, the Azurite key) are known to be harmless; the " +
       "rest deserve a glance. Low severity keeps them out of `--fail-on med` and above.",
     remediation:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal `${VAR}` reference shown to the user
       "Confirm the value is a placeholder, then say so in it: a reference (`${AWS_ACCESS_KEY_ID}`, " +
       "`<access-key-id>`) is never reported. If it was ever a real credential, rotate it.",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal `${VAR}` reference shown to the user
     example: 'aws_access_key_id = "${AWS_ACCESS_KEY_ID}"',
     references: ["https://cwe.mitre.org/data/definitions/798.html"],
   },
