@@ -18,7 +18,7 @@ import { catalogue } from "./catalogue/index.ts";
 import type { SecretPattern } from "./catalogue/types.ts";
 import { genericMatches, isSecretSnakeName, snakeCase } from "./generic-shapes.ts";
 import { KeywordIndex } from "./keyword-index.ts";
-import { maskSecret, sha256Hex, shannonEntropy } from "./text-measures.ts";
+import { closesOutOfOrder, maskSecret, sha256Hex, shannonEntropy } from "./text-measures.ts";
 
 export interface SecretCandidate {
   /** The rule whose pattern matched. */
@@ -348,7 +348,9 @@ function scanGenericLine(
     const index = line.start + match.index;
     const words = snakeCase(keyName);
     let reason =
-      (!quoted && (inCode || match.comparison) ? "unquoted expression in code" : undefined) ??
+      (!quoted && (inCode || match.comparison) && !closesOutOfOrder(value)
+        ? "unquoted expression in code"
+        : undefined) ??
       (isSecretSnakeName(words) ? undefined : "name is not a secret name") ??
       (isMetadataName(words) ? "name holds metadata, not a secret" : undefined) ??
       placeholderReason(value) ??

@@ -56,3 +56,23 @@ export function maskSecret(value: string): string {
 export function sha256Hex(value: string): string {
   return hash("sha256", value, "hex");
 }
+
+const OPENER_OF: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
+
+/**
+ * A closing bracket of another kind than the innermost open one (`{)`): text that no expression,
+ * call or collection can be (`{{h}o)p${e]…` is a password, not code). A closer that nothing in
+ * the value opened is not one: `f(token=name)` hands the shapes `name)`.
+ */
+export function closesOutOfOrder(value: string): boolean {
+  const open: string[] = [];
+  for (const char of value) {
+    if (char === "(" || char === "[" || char === "{") {
+      open.push(char);
+    } else if (char in OPENER_OF) {
+      const innermost = open.pop();
+      if (innermost !== undefined && innermost !== OPENER_OF[char]) return true;
+    }
+  }
+  return false;
+}

@@ -2,6 +2,7 @@ import { defineFileRule } from "../../../rule.ts";
 import { snakeCase } from "../generic-shapes.ts";
 import type { SecretCandidate, SecretsModel } from "../model.ts";
 import { reportableCandidates, secretMessage, secretReport } from "../pattern-rule.ts";
+import { closesOutOfOrder } from "../text-measures.ts";
 
 const RULE_ID = "secrets/generic-high-entropy-assignment";
 
@@ -20,12 +21,14 @@ export const TOKEN_MIN_ENTROPY = 3.5;
 /**
  * Right-hand sides that are code or names, not literals. An unquoted value that opens with a
  * bracket (a YAML flow collection, a tuple), is a call (`getSecret()`) or indexes (`a[0].b`) is
- * an expression; elsewhere brackets are characters of a password (`m{h}o)p[e`), and template
- * holes are caught by the reference allowlist. Unquoted values in code files never get here.
+ * an expression, unless its brackets close out of order, which no collection or call does
+ * (`{{h}o)p${e]…`: a password); elsewhere brackets are characters of a password (`m{h}o)p[e`),
+ * and template holes are caught by the reference allowlist. Unquoted values in code files never
+ * get here.
  */
 function looksLikeExpressionOrName(value: string, quoted: boolean): boolean {
   return (
-    (!quoted && /^[([{]|^[A-Za-z_$][\w$.]*\(.*\)$|\][.[]/.test(value)) || // flow collections, calls, indexing
+    (!quoted && /^[([{]|^[A-Za-z_$][\w$.]*\(.*\)$|\][.[]/.test(value) && !closesOutOfOrder(value)) || // flow collections, calls, indexing
     /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || // config.db.password
     /^(?:\/|\.\/|\.\.\/|~\/|[A-Za-z]:\\)/.test(value) || // file paths
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || // URLs: the connection-string rules own these
