@@ -107,8 +107,9 @@ export const cloudPatterns: SecretPattern[] = [
     severity: "critical",
     keywords: ["private_key_id"],
     // The id alone names a key and is no secret: report it only where the key itself follows, as in
-    // the files Google generates (`private_key_id`, then `private_key`).
-    pattern: `"private_key_id"[ \\t]{0,4}:[ \\t]{0,4}"(${HEX}{40})",\\s{0,40}"private_key"[ \\t]{0,4}:[ \\t]{0,4}"-----BEGIN`,
+    // the files Google generates (`private_key_id`, then `private_key`), and not when that key's body
+    // is a mask (`-----BEGIN PRIVATE KEY-----XXXX…`, a redacted or template file).
+    pattern: `"private_key_id"[ \\t]{0,4}:[ \\t]{0,4}"(${HEX}{40})",\\s{0,40}"private_key"[ \\t]{0,4}:[ \\t]{0,4}"-----BEGIN [A-Z ]{0,30}-----(?!(?:\\\\n|\\s){0,2}(?:X{16}|x{16}|\\*{16}|\\.{16}))`,
     minEntropy: 3,
     controls: ["SEC-HC-01", "SEC-FILE-01"],
     rotate: "https://cloud.google.com/iam/docs/keys-create-delete#deleting",
@@ -118,6 +119,7 @@ export const cloudPatterns: SecretPattern[] = [
       ok: [
         '  "private_key_id": "0000000000000000000000000000000000000000", "private_key": "-----BEGIN PRIVATE KEY-----\\n{pem:10}"',
         '  "private_key_id": "{hex:40}", "client_email": "ci@acme-prod.iam.gserviceaccount.com"',
+        '  "private_key_id": "{hex:40}", "private_key": "-----BEGIN PRIVATE KEY-----{x:64}-----END PRIVATE KEY-----\\n"',
       ],
     },
   }),

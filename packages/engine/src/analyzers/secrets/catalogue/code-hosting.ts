@@ -483,10 +483,14 @@ export const codeHostingPatterns: SecretPattern[] = [
     credential: "API key",
     severity: "med",
     keywords: ["ico-"],
-    pattern: token("ico-[A-Za-z0-9]{32}"),
+    // `favicon.ico-<hash>.png`: a fingerprinted icon's file name, never a key glued to a dot
+    pattern: token("(?<!\\.)ico-[A-Za-z0-9]{32}"),
     minEntropy: 3.5,
     rotate: "https://www.infracost.io/docs/faq/",
-    samples: { flag: ["INFRACOST_API_KEY=ico-{alnum:32}"], ok: ["INFRACOST_API_KEY=ico-{x:32}"] },
+    samples: {
+      flag: ["INFRACOST_API_KEY=ico-{alnum:32}"],
+      ok: ["INFRACOST_API_KEY=ico-{x:32}", '<link rel="icon" href="/assets/favicon.ico-{alnum:32}.png">'],
+    },
   }),
   prefixed({
     id: "secrets/prefect-api-key",
