@@ -23,6 +23,7 @@ import {
   type ParameterSink,
 } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
+import { cleanFormatOperands } from "./format-verbs.ts";
 import { sanitizerCallee } from "./java-encoders.ts";
 import type { LanguageSpec, ParameterSourceSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
@@ -1044,6 +1045,27 @@ export function sanitizes(model: SastModel, callee: string, hazard: TaintHazard)
   );
 }
 
+const CLEAN_OPERANDS = new WeakMap<Call, readonly Argument[]>();
+
+/** The arguments a printf-style call prints as numbers (`formatCalls`): clean for every hazard. */
+function cleanOperands(model: SastModel, call: Call): readonly Argument[] {
+  const specs = model.spec.formatCalls;
+  if (!specs) return [];
+  let operands = CLEAN_OPERANDS.get(call);
+  if (!operands) {
+    const spec = specs.find((format) => format.callee.test(call.callee));
+    const args = spec ? argumentsOf(model, call) : [];
+    operands = spec
+      ? cleanFormatOperands(
+          spec,
+          args.map((arg) => arg.text),
+        ).map((position) => args[position]!)
+      : [];
+    CLEAN_OPERANDS.set(call, operands);
+  }
+  return operands;
+}
+
 /** The origin of taint in a range of the file, or undefined when the value is clean for the hazard. */
 export function taintOf(
   model: SastModel,
@@ -1062,7 +1084,10 @@ export function taintOf(
     if (call.start < range.start || call.end > range.end) continue;
     if (call.sink || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end))
       barriers.push(call);
-    else if (index.localCalls.has(call) || index.importedCalls.has(call)) localCalls.push(call);
+    else {
+      barriers.push(...cleanOperands(model, call));
+      if (index.localCalls.has(call) || index.importedCalls.has(call)) localCalls.push(call);
+    }
   }
   // A read in a branch that never runs (`cond ? "safe" : param` with a constant cond) is no value.
   const blocked = (start: number) =>
@@ -1765,6 +1790,7 @@ function computeFlows(
       for (const [position, argument] of args.entries()) {
         if (spec.args !== "all" && !spec.args.includes(position)) continue;
         if (FUNCTION_VALUE.test(argument.node.kind() as string)) continue;
+        if (cleanOperands(model, call).includes(argument)) continue;
         if ((hazard === "ssrf" || hazard === "open-redirect") && FIXED_URL_PREFIX.test(argument.text))
           continue;
         const origin = taintOf(model, index, argument, hazard);

@@ -6,6 +6,8 @@ import type { LanguageSpec } from "./types.ts";
 // the request itself: net/http handlers' `r`, gin's `c.Request` field and echo's `c.Request()`
 const REQUEST = "(?:r|req|request|httpReq|(?:c|ctx)\\.Request(?:\\(\\))?)";
 
+const GO_CLEAN_VERBS = /^[bdoOxXeEfFgGtpUT]$/;
+
 export const goSpec: LanguageSpec = {
   grammar: "go",
   kinds: {
@@ -100,6 +102,17 @@ export const goSpec: LanguageSpec = {
     { callee: /^mail\.(?:ParseAddress|ParseAddressList)$/, hazards: ["smtp-address-injection"] },
     // lib/pq quotes a name or a value for PostgreSQL
     { callee: /^pq\.(?:QuoteIdentifier|QuoteLiteral)$/, hazards: ["sql-injection"] },
+  ],
+  // fmt prints these verbs' operands as digits, hex or a type name (`%x` of a string is hex too);
+  // `%c` is left out: a number picks any character, a quote among them
+  formatCalls: [
+    { callee: /^fmt\.(?:Sprintf|Errorf|Printf)$/, format: 0, cleanVerbs: GO_CLEAN_VERBS },
+    { callee: /^fmt\.Fprintf$/, format: 1, cleanVerbs: GO_CLEAN_VERBS },
+    {
+      callee: /^(?:log|logger|\w*Logger)\.(?:Printf|Fatalf|Panicf)$/,
+      format: 0,
+      cleanVerbs: GO_CLEAN_VERBS,
+    },
   ],
   sinks: [
     {

@@ -137,6 +137,15 @@ export interface SanitizerSpec {
   hazards: readonly TaintHazard[] | "all";
 }
 
+export interface FormatCallSpec {
+  /** Matched against the callee text (`fmt.Sprintf`). */
+  callee: RegExp;
+  /** The position of the format string among the call's arguments. */
+  format: number;
+  /** The verbs (one letter) whose operand cannot carry text into the output. */
+  cleanVerbs: RegExp;
+}
+
 /** A fix template: `{callee}`, `{arg0}`, `{args}` are replaced by the call's text. */
 export interface FixTemplate {
   description: string;
@@ -324,6 +333,12 @@ export interface LanguageSpec {
   sources: readonly SourceSpec[];
   parameterSources?: readonly ParameterSourceSpec[];
   sanitizers: readonly SanitizerSpec[];
+  /**
+   * Printf-style calls whose format string is an argument: an argument the format consumes with
+   * a verb that prints only digits or letters of a number (Go `%d`, `%x`, `%f`) is sanitized for
+   * every hazard, as a number is (`format-verbs.ts`).
+   */
+  formatCalls?: readonly FormatCallSpec[];
   sinks: readonly SinkSpec[];
   propertySinks?: readonly PropertySinkSpec[];
   returnSinks?: readonly ReturnSinkSpec[];
