@@ -43,3 +43,112 @@ export function siblingConstant(model: SastModel, name: string): string | undefi
   }
   return undefined;
 }
+
+/** A plain function's header: its name and parameter list (methods and literals are not matched). */
+const FUNCTION_HEADER = /^func\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?\(([^()]*)\)/;
+
+/** Bound on hostile input: call sites of one function read across the package. */
+const MAX_CALL_SITES = 64;
+
+/**
+ * The literal strings every call in the package passes for `name`, a parameter of the plain
+ * function declared at `functionStart` (`func RunCmd(command string)` called only as
+ * `RunCmd("sleep")`: `["\"sleep\""]`). Undefined when the function could be called from elsewhere
+ * (exported outside package main), is used as a value, has no call, or a call passes anything else.
+ */
+export function parameterLiterals(
+  model: SastModel,
+  name: string,
+  functionStart: number,
+): readonly string[] | undefined {
+  const header = FUNCTION_HEADER.exec(model.file.text.slice(functionStart, functionStart + 400));
+  if (!header) return undefined;
+  const [, functionName = "", parameterList = ""] = header;
+  const position = parameterPosition(parameterList, name);
+  if (position === undefined) return undefined;
+  if (/^[A-Z]/.test(functionName) && !/^package\s+main\b/m.test(model.file.text)) return undefined;
+  const key = `parameter-literals:${functionName}:${position}`;
+  if (model.cache.has(key)) return model.cache.get(key) as readonly string[] | undefined;
+  const literals: string[] = [];
+  let literalOnly = true;
+  const mention = new RegExp(`(?<![\\w.])${functionName}\\b`, "g");
+  search: for (const text of packageTexts(model)) {
+    for (const found of text.matchAll(mention)) {
+      const at = found.index;
+      if (/func\s+$/.test(text.slice(Math.max(0, at - 12), at)) || inLineComment(text, at)) continue;
+      const open = /^\s*\(/.exec(text.slice(at + functionName.length));
+      const args = open ? callArguments(text, at + functionName.length + open[0].length) : undefined;
+      // a value (`go RunCmd`, `handlers["x"] = RunCmd`) may be called with anything
+      const arg = args?.[position];
+      if (
+        !args ||
+        literals.length >= MAX_CALL_SITES ||
+        args.some((a) => a.endsWith("...")) ||
+        !isLiteral(arg)
+      ) {
+        literalOnly = false;
+        break search;
+      }
+      literals.push(arg!);
+    }
+  }
+  const result = literalOnly && literals.length > 0 ? literals : undefined;
+  model.cache.set(key, result);
+  return result;
+}
+
+/** Whether `at` follows `//` on its line, outside a string literal (quotes before it paired). */
+function inLineComment(text: string, at: number): boolean {
+  const line = text.slice(text.lastIndexOf("\n", at) + 1, at);
+  const comment = line.indexOf("//");
+  return comment !== -1 && (line.slice(0, comment).match(/"/g)?.length ?? 0) % 2 === 0;
+}
+
+function isLiteral(arg: string | undefined): boolean {
+  return arg !== undefined && /^(?:"(?:[^"\\\n]|\\.)*"|`[^`]*`)$/.test(arg);
+}
+
+/** Where `name` sits in a Go parameter list (`a, c string`, `ctx context.Context, cmd string`). */
+function parameterPosition(parameterList: string, name: string): number | undefined {
+  const names = parameterList.split(",").map((part) => part.trim().split(/\s+/)[0] ?? "");
+  if (parameterList.includes("...")) return undefined;
+  const position = names.indexOf(name);
+  return position === -1 ? undefined : position;
+}
+
+/** The top-level arguments of a call whose `(` ends just before `from`, or undefined if unbalanced. */
+function callArguments(text: string, from: number): string[] | undefined {
+  const args: string[] = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < text.length && i < from + 2000; i++) {
+    const char = text[i];
+    if (char === '"' || char === "'" || char === "`") {
+      const close = char === "`" ? text.indexOf("`", i + 1) : skipQuoted(text, i, char);
+      if (close === -1) return undefined;
+      i = close;
+    } else if (char === "(" || char === "[" || char === "{") depth++;
+    else if (char === ")" || char === "]" || char === "}") {
+      if (depth === 0) {
+        const last = text.slice(start, i).trim();
+        if (last !== "" || args.length > 0) args.push(last);
+        return args;
+      }
+      depth--;
+    } else if (char === "," && depth === 0) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return undefined;
+}
+
+/** The index of the quote that closes the one at `open`. */
+function skipQuoted(text: string, open: number, quote: string): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === quote) return i;
+    else if (text[i] === "\n") return -1;
+  }
+  return -1;
+}

@@ -599,6 +599,16 @@ export const goPatterns: readonly PatternSpec[] = [
     inTests: "skip",
   },
   {
+    hazard: "partial-executable-path",
+    prefilter: /syscall\.(?:Exec|ForkExec|StartProcess)/,
+    // syscall searches no PATH: a relative program path is opened from the working directory, so
+    // `syscall.Exec("sleep", …)` runs whatever `./sleep` is there (os/exec's lookup refuses that)
+    rule: { kind: "call_expression", regex: "^syscall\\.(?:Exec|ForkExec|StartProcess)\\(" },
+    firstArgumentLiteral: /^["`](?!\/)/,
+    message: "The program path is relative: syscall starts the file of that name in the working directory",
+    inTests: "skip",
+  },
+  {
     hazard: "unsafe-archive-extraction",
     prefilter: /archive\/(?:zip|tar)/,
     // Zip slip: an entry's name joined to the destination; without a prefix check after the

@@ -249,6 +249,12 @@ export interface PatternSpec {
    * (`UPPER_CASE`) or a conversion (`int`, `len`, `str`) means the text is fixed after all.
    */
   variable?: boolean;
+  /**
+   * Go: only reported when the call's first argument is a literal matching this, or a parameter
+   * every call of its function in the package fills with literals, one of them matching
+   * (`go-package.ts`).
+   */
+  firstArgumentLiteral?: RegExp;
   /** In test code (`tests/`, `test_*.py` …): skipped, or reported at low severity. */
   inTests?: "skip" | "low";
   /**
