@@ -179,6 +179,24 @@ function isSinkCallee(sinks: readonly SinkSpec[], callee: string): boolean {
   return sink;
 }
 
+const CARRYING_SINKS = new WeakMap<readonly SinkSpec[], Map<string, boolean>>();
+
+/** Whether a sink call's result keeps its arguments' taint for the hazard (`resultCarries`). */
+function resultCarries(sinks: readonly SinkSpec[], callee: string, hazard: TaintHazard): boolean {
+  let known = CARRYING_SINKS.get(sinks);
+  if (!known || known.size > 10_000) {
+    known = new Map();
+    CARRYING_SINKS.set(sinks, known);
+  }
+  const key = `${hazard}\u0000${callee}`;
+  let carries = known.get(key);
+  if (carries === undefined) {
+    carries = sinks.some((sink) => sink.resultCarries?.includes(hazard) && sink.callee.test(callee));
+    known.set(key, carries);
+  }
+  return carries;
+}
+
 /** Built once per file, on the first taint rule, only when the file has a source. */
 export interface TaintIndex {
   sources: Source[];
@@ -1082,8 +1100,8 @@ export function taintOf(
     const call = index.calls[i]!;
     if (call.start >= range.end) break;
     if (call.start < range.start || call.end > range.end) continue;
-    if (call.sink || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end))
-      barriers.push(call);
+    const opaque = call.sink && !resultCarries(model.spec.sinks, call.callee, hazard);
+    if (opaque || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end)) barriers.push(call);
     else {
       barriers.push(...cleanOperands(model, call));
       if (index.localCalls.has(call) || index.importedCalls.has(call)) localCalls.push(call);

@@ -141,8 +141,16 @@ export const goSpec: LanguageSpec = {
       onlyCall:
         /^exec\.Command(?:Context)?\((?:\s*ctx\s*,)?\s*"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh"\s*,\s*"-c"/,
       fix: { description: "run the program directly: exec.Command(program, arg1, arg2) without sh -c" },
+      resultCarries: ["xss"],
     },
-    { hazard: "command-injection", callee: /^exec\.Command$/, args: [0], label: "program path" },
+    {
+      hazard: "command-injection",
+      callee: /^exec\.Command$/,
+      args: [0],
+      label: "program path",
+      // what the program prints can repeat its arguments (`ping`'s error names the host)
+      resultCarries: ["xss"],
+    },
     { hazard: "command-injection", callee: /^syscall\.Exec$/, args: [0], label: "program path" },
     {
       hazard: "code-injection",

@@ -168,6 +168,11 @@ export interface SinkSpec {
   onlyCall?: RegExp;
   /** Only a sink in files whose text matches (`out.println` where `out = response.getWriter()`). */
   onlyFile?: RegExp;
+  /**
+   * Hazards for which the call's result carries its arguments' taint: a sink's result is otherwise
+   * taken as clean (rows, a response), but a program's output can repeat what it was given.
+   */
+  resultCarries?: readonly TaintHazard[];
   fix?: FixTemplate;
 }
 
