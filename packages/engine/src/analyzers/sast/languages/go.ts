@@ -19,6 +19,7 @@ export const goSpec: LanguageSpec = {
       { kind: "range_clause", left: "left", right: "right" },
     ],
     functions: ["function_declaration", "method_declaration", "func_literal"],
+    returns: ["return_statement"],
     identifiers: ["identifier"],
     ifs: ["if_statement"],
     loops: ["for_statement"],
