@@ -627,6 +627,8 @@ const FIXED_LINES: Record<string, string[]> = {
   "dynamic-sql-query/store.go": ['_, err := db.Exec("DELETE FROM orders WHERE id = $1", id)'],
   "unvalidated-local-input/tool.js": ['child_process.execFileSync("ping", ["-c", "1", host]);'],
   "template-autoescape-disabled/handler.go": ['"html/template"'],
+  "template-autoescape-disabled/mixed.go": ['"html/template"'],
+  "template-autoescape-disabled/parsed.go": ['"html/template"'],
   "template-autoescape-disabled/views.js": [
     "swig.setDefaults({ cache: false, autoescape: true });",
     'nunjucks.configure("views", { autoescape: true, express: app });',

@@ -117,7 +117,7 @@ function parameterPosition(parameterList: string, name: string): number | undefi
 }
 
 /** The top-level arguments of a call whose `(` ends just before `from`, or undefined if unbalanced. */
-function callArguments(text: string, from: number): string[] | undefined {
+export function callArguments(text: string, from: number): string[] | undefined {
   const args: string[] = [];
   let depth = 0;
   let start = from;

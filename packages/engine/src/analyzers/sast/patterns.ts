@@ -9,6 +9,7 @@ import { localModulesMention } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
 import { sqlQueryFix } from "./fixes.ts";
 import { parameterLiterals, siblingConstant } from "./go-package.ts";
+import { templateDataEscaped } from "./go-templates.ts";
 import { propertyValue } from "./java-properties.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import { inertTemplateSpans } from "./languages/templates.ts";
@@ -493,6 +494,7 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
       if (spec.firstArgumentLiteral && !firstArgumentLiteral(model, node, text, spec.firstArgumentLiteral))
         continue;
+      if (spec.unlessTemplateDataEscaped && templateDataEscaped(model)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.unlessReported) {
         preciseLines ??= reportedLines(model, spec.unlessReported);

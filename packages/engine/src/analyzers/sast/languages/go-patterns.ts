@@ -517,6 +517,8 @@ export const goPatterns: readonly PatternSpec[] = [
     // text/template does no escaping: rendering it into an HTTP response is HTML without escapes
     rule: { kind: "import_spec", regex: '"text/template"$' },
     ifFile: /http\.ResponseWriter|gin\.Context|echo\.Context/,
+    // data escaped before it is rendered (`html.EscapeString`) leaves the template nothing to escape
+    unlessTemplateDataEscaped: true,
     message: "text/template renders into an HTTP response without escaping; use html/template",
     fix: {
       description: "use html/template (same API, contextual escaping)",

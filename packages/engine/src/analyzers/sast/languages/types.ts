@@ -260,6 +260,11 @@ export interface PatternSpec {
    * (`go-package.ts`).
    */
   firstArgumentLiteral?: RegExp;
+  /**
+   * Go: not reported when every template execution of the file (`.Execute(w, data)`,
+   * `.ExecuteTemplate(w, name, data)`) is given escaped data, nil or a literal (`go-templates.ts`).
+   */
+  unlessTemplateDataEscaped?: true;
   /** In test code (`tests/`, `test_*.py` …): skipped, or reported at low severity. */
   inTests?: "skip" | "low";
   /**
