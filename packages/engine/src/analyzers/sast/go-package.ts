@@ -152,3 +152,78 @@ function skipQuoted(text: string, open: number, quote: string): number {
   }
   return -1;
 }
+
+/** `func Name(params) Result {` of a plain function, with its parameter list. */
+function headerPattern(name: string): RegExp {
+  return new RegExp(`^func\\s+${name}\\s*\\(([^()]*)\\)[^{\\n]*\\{`, "m");
+}
+
+/** Bound on constructors followed inside one another. */
+const MAX_CONSTRUCTOR_DEPTH = 3;
+
+/**
+ * Whether the package's plain function `name` is a constructor whose result holds only what it is
+ * given: its body is `return &T{field: value, …}` (or `T{…}`) and each value is a parameter, a
+ * literal, or such a constructor's call on parameters and literals. Then a call of it on fixed
+ * values builds a fixed value (`svc := NewSvc(cfg)` after `cfg := Cfg{Host: "localhost"}`).
+ */
+export function isPureConstructor(model: SastModel, name: string, depth = 0): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(name) || depth > MAX_CONSTRUCTOR_DEPTH) return false;
+  const key = `pure-constructor:${name}`;
+  const cached = model.cache.get(key) as boolean | undefined;
+  if (cached !== undefined) return cached;
+  model.cache.set(key, false); // a constructor calling itself is not followed
+  let pure = false;
+  for (const text of packageTexts(model)) {
+    const header = headerPattern(name).exec(text);
+    if (!header) continue;
+    const parameters = new Set(
+      (header[1] ?? "")
+        .split(",")
+        .map((part) => part.trim().split(/\s+/)[0] ?? "")
+        .filter((part) => part !== ""),
+    );
+    const after = header.index + header[0].length;
+    const literal = /^\s*return\s+&?[A-Za-z_][\w.]*\s*\{/.exec(text.slice(after, after + 200));
+    const fields = literal ? callArguments(text, after + literal[0].length) : undefined;
+    const close = fields ? text.slice(after).search(/^\}/m) : -1;
+    // the return is the function's only statement: what follows the literal is the closing brace
+    const body = close === -1 ? "" : text.slice(after, after + close);
+    if (
+      !fields ||
+      !/^\s*return\s[\s\S]*\}\s*$/.test(body) ||
+      body.split("\n").filter((l) => l.trim()).length > fields.length + 2
+    )
+      break;
+    pure = fields.every((field) => {
+      const value = field.replace(/^\w+\s*:\s*/, "").trim();
+      if (value === "" || parameters.has(value) || FIXED_LITERAL.test(value)) return true;
+      const call = /^([A-Za-z_]\w*)\(([^()]*)\)$/.exec(value);
+      return (
+        call !== null &&
+        (call[2] ?? "")
+          .split(",")
+          .every(
+            (arg) => arg.trim() === "" || parameters.has(arg.trim()) || FIXED_LITERAL.test(arg.trim()),
+          ) &&
+        isPureConstructor(model, call[1]!, depth + 1)
+      );
+    });
+    break;
+  }
+  model.cache.set(key, pure);
+  return pure;
+}
+
+const FIXED_LITERAL = /^(?:"(?:[^"\\\n]|\\.)*"|`[^`]*`|-?\d+(?:\.\d+)?|true|false|nil)$/;
+
+/** A struct literal whose fields are all literals: `Cfg{Host: "localhost", Port: 5432}`. */
+export function isFixedStructLiteral(value: string): boolean {
+  const literal = /^&?[A-Za-z_][\w.]*\s*\{([^{}]*)\}$/.exec(value.trim());
+  if (!literal) return false;
+  return (literal[1] ?? "")
+    .split(",")
+    .map((field) => field.trim())
+    .filter((field) => field !== "")
+    .every((field) => FIXED_LITERAL.test(field.replace(/^\w+\s*:\s*/, "").trim()));
+}

@@ -8,7 +8,7 @@ import { shellCommandFix } from "./command-fixes.ts";
 import { localModulesMention } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
 import { sqlQueryFix } from "./fixes.ts";
-import { parameterLiterals, siblingConstant } from "./go-package.ts";
+import { isFixedStructLiteral, isPureConstructor, parameterLiterals, siblingConstant } from "./go-package.ts";
 import { templateDataEscaped } from "./go-templates.ts";
 import { propertyValue } from "./java-properties.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
@@ -194,6 +194,24 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
     (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
   )
     return true;
+  // Go: a struct literal of literals, or a package constructor that keeps only what it is given
+  // called on fixed values (`svc := NewSvc(cfg)` after `cfg := Cfg{Host: "localhost"}`)
+  if (latest && value !== undefined && model.language === "go" && depth < 3) {
+    if (isFixedStructLiteral(value)) return true;
+    const construction = /^&?([A-Za-z_]\w*)\(([^()]*)\)$/.exec(value);
+    if (
+      construction &&
+      (construction[2] ?? "").split(",").every((part) => {
+        const item = part.trim();
+        if (item === "" || FIXED_ASSIGNMENT.test(item)) return true;
+        return (
+          /^[A-Za-z_]\w*$/.test(item) && vettedVariable(model, item, from + latest.index, scope, depth + 1)
+        );
+      }) &&
+      isPureConstructor(model, construction[1]!)
+    )
+      return true;
+  }
   // Go: text derived from fixed text alone (`clean := filepath.Clean(name)` after `name := "a"`)
   const derived = value === undefined ? null : DERIVED_TEXT.exec(value);
   if (
