@@ -1397,6 +1397,42 @@ function eventTaint(
   return origin;
 }
 
+const FIELD_NAMES = new WeakMap<TaintIndex, Map<string, string[]>>();
+
+/**
+ * `return c` after `c.Value = val`: an object returned by name carries what its fields were given
+ * (a Go constructor filling a struct field by field). The fields' latest events before the return.
+ */
+function returnedFieldTaint(
+  model: SastModel,
+  index: TaintIndex,
+  value: Range,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const name = textOf(model, value).trim();
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  let fields = FIELD_NAMES.get(index);
+  if (!fields) {
+    fields = new Map();
+    for (const key of index.events.keys()) {
+      const field = /^(-?\d+:[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(key);
+      if (!field) continue;
+      const list = fields.get(field[1]!) ?? [];
+      list.push(field[2]!);
+      fields.set(field[1]!, list);
+    }
+    FIELD_NAMES.set(index, fields);
+  }
+  const scope = scopeAt(index, value.start);
+  for (const field of fields.get(`${scope}:${name}`) ?? []) {
+    const latest = latestEvent(index, `${name}.${field}`, value.start);
+    const origin = latest ? eventTaint(model, index, latest.event, latest.key, hazard, depth + 1) : undefined;
+    if (origin) return origin;
+  }
+  return undefined;
+}
+
 /** The summary of a function of the file for a hazard; undefined while it is being computed (recursion). */
 function summaryOf(
   model: SastModel,
@@ -1425,7 +1461,9 @@ function summaryOf(
     );
     let origin: TaintOrigin | undefined;
     for (const value of values) {
-      origin = taintOf(model, index, value, hazard, depth + 1);
+      origin =
+        taintOf(model, index, value, hazard, depth + 1) ??
+        returnedFieldTaint(model, index, value, hazard, depth);
       if (origin) break;
     }
     index.memo = saved.memo;
