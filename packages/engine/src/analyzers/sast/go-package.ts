@@ -13,16 +13,28 @@ export function packageTexts(model: SastModel): string[] {
   const path = model.file.path;
   const folder = folderOf(path);
   const self = path.slice(folder === "" ? 0 : folder.length + 1);
-  const names = (model.file.listFolder?.(folder) ?? [])
-    .filter((name) => name.endsWith(".go") && !name.endsWith("_test.go") && name !== self)
-    .slice(0, MAX_SIBLINGS);
+  const siblings = (model.file.listFolder?.(folder) ?? []).filter(
+    (name) => name.endsWith(".go") && !name.endsWith("_test.go") && name !== self,
+  );
+  const names = siblings.slice(0, MAX_SIBLINGS);
   const texts = [model.file.text];
   for (const name of names) {
     const text = model.file.readSibling(folder === "" ? name : `${folder}/${name}`);
     if (text !== undefined) texts.push(text);
   }
   model.cache.set("go-package-texts", texts);
+  // without a folder lister (a file analyzed alone) the package's other files are unknown
+  model.cache.set(
+    "go-package-complete",
+    model.file.listFolder !== undefined && texts.length === siblings.length + 1,
+  );
   return texts;
+}
+
+/** Whether `packageTexts` holds every file of the package (none left unread by the bound). */
+function packageComplete(model: SastModel): boolean {
+  packageTexts(model);
+  return model.cache.get("go-package-complete") === true;
 }
 
 /**
@@ -67,6 +79,8 @@ export function parameterLiterals(
   const position = parameterPosition(parameterList, name);
   if (position === undefined) return undefined;
   if (/^[A-Z]/.test(functionName) && !/^package\s+main\b/m.test(model.file.text)) return undefined;
+  // a call in a file of the package left unread could pass anything
+  if (!packageComplete(model)) return undefined;
   const key = `parameter-literals:${functionName}:${position}`;
   if (model.cache.has(key)) return model.cache.get(key) as readonly string[] | undefined;
   const literals: string[] = [];
