@@ -4,11 +4,14 @@
 // code-analysis (`sast/*`) findings of the same hazard on that line. As with `rampart:ignore`, the
 // finding is kept, marked with the marker's place and reason; unlike it, a marker without a reason
 // still applies (neither tool's syntax asks for one, and a team's triage should not resurface) and
-// says "no justification given", so an auditor sees which decisions were never explained.
+// says "no justification given", so an auditor sees which decisions were never explained. G101
+// (hardcoded credentials) covers the secrets detectors' findings too, and a gosec marker on a line
+// that opens a block or literal covers the lines to its close, as gosec reads it.
 
 /** Which Rampart rule ids each peer code stands for (matched against the whole id). */
 const GOSEC: Record<string, RegExp> = {
-  G101: /^sast\/hardcoded-credential$/,
+  // a value marked as not a hardcoded credential is not one for the secrets detectors either
+  G101: /^(?:sast\/hardcoded-credential|secrets\/.+)$/,
   G102: /^sast\/bind-all-interfaces$/,
   G103: /^sast\/unsafe-package-use$/,
   G106: /^sast\/ssh-host-key-not-verified$/,
@@ -217,4 +220,48 @@ export function peerSuppressionOf(line: string, tool: "gosec" | "bandit"): PeerS
   // a code Rampart has no rule for covers nothing; no code at all covers every sast rule
   const codes = [...codeText.toUpperCase().matchAll(/\b([GB]\d{3})\b/g)].map((code) => code[1]!);
   return { tool, codes, reason, index: comment + found.index };
+}
+
+/** Bound on hostile input: lines a gosec marker's block is followed through. */
+const MAX_BLOCK_LINES = 2000;
+
+/**
+ * gosec reads a marker as the comment of the syntax node it sits on, and suppresses what it finds
+ * anywhere inside that node: `_ = Config{ // #nosec G101` covers the fields below it, and a marker
+ * above `var cmd = &struct{…}{…}` covers the whole literal. The last line (1-based) of the
+ * brackets (or raw string) opened on line `index` (0-based) and still open at its end; undefined
+ * when the line closes what it opens. Strings, runes and comments are skipped; raw strings may span lines.
+ */
+export function gosecBlockEnd(lines: readonly string[], index: number): number | undefined {
+  let depth = 0;
+  let rawString = false;
+  let blockComment = false;
+  for (let at = index; at < lines.length && at < index + MAX_BLOCK_LINES; at++) {
+    const line = lines[at]!;
+    for (let column = 0; column < line.length; column++) {
+      const char = line[column]!;
+      if (rawString) {
+        if (char === "`") rawString = false;
+      } else if (blockComment) {
+        if (char === "*" && line[column + 1] === "/") {
+          blockComment = false;
+          column++;
+        }
+      } else if (char === "`") rawString = true;
+      else if (char === '"' || char === "'") {
+        for (column++; column < line.length && line[column] !== char; column++) {
+          if (line[column] === "\\") column++;
+        }
+      } else if (char === "/" && line[column + 1] === "/") break;
+      else if (char === "/" && line[column + 1] === "*") {
+        blockComment = true;
+        column++;
+      } else if (char === "{" || char === "(" || char === "[") depth++;
+      else if (char === "}" || char === ")" || char === "]") depth--;
+    }
+    const open = depth > 0 || rawString;
+    if (at === index && !open) return undefined;
+    if (!open) return at + 1;
+  }
+  return undefined;
 }

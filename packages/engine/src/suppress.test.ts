@@ -98,6 +98,46 @@ describe("gosec and bandit markers", () => {
     expect(suppressionProblems(path, suppressions, () => "")).toEqual([]);
   });
 
+  it("cover, for gosec, the block or literal the marked line opens", () => {
+    const go = [
+      "package main", // 1
+      "func main() {", // 2
+      "\t_ = DBConfig{ // #nosec G101", // 3: covers 3-6
+      '\t\tName: "a}b",', // 4: a brace in a string is text
+      '\t\tPassword: "f62e5bcda4fae4f82370da0c6f20697b8f8447ef",', // 5
+      "\t}", // 6
+      '\tpassword := "f62e5bcda4fae4f82370da0c6f20697b8f8447ef"', // 7
+      "\t// #nosec G101 -- help text, not credentials", // 8 -> 9: covers 9-13
+      "\tlong := `", // 9
+      '\turl: "postgres://user:pass@host/db" }', // 10: inside the raw string
+      "`", // 11
+      "\thelp := Help{Long: long,", // 12 -> opens, closed on 13; not 8's target
+      "\t}", // 13
+      "}", // 14
+    ].join("\n");
+    const path = "main.go";
+    const suppressions = extractSuppressions(go, path);
+    expect(suppressions.map(({ target, targetEnd }) => [target, targetEnd])).toEqual([
+      [3, 6],
+      [9, 11],
+    ]);
+    const findings = [
+      finding("sast/hardcoded-credential", path, 5),
+      finding("secrets/generic-high-entropy-assignment", path, 5),
+      finding("sast/hardcoded-credential", path, 7),
+      finding("secrets/database-url-password", path, 10),
+      finding("sast/hardcoded-credential", path, 12),
+    ];
+    applyInlineSuppressions(findings, new Map([[path, suppressions]]));
+    expect(findings.map((item) => item.suppression?.source ?? null)).toEqual([
+      "main.go:3",
+      "main.go:3",
+      null,
+      "main.go:8",
+      null,
+    ]);
+  });
+
   it("read bandit's nosec only in Python and gosec's only in Go", () => {
     const python = "subprocess.call(cmd, shell=True)  # nosec B602 -- admin tool, fixed input\n";
     expect(extractSuppressions(python, "tools/run.py")[0]).toMatchObject({

@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import type { Finding, RawFinding } from "./finding.ts";
 import {
+  gosecBlockEnd,
   type PeerMarker,
   peerCovers,
   peerSuppressionOf,
@@ -21,6 +22,11 @@ export interface InlineSuppression {
   line: number;
   /** Line whose findings it suppresses. */
   target: number;
+  /**
+   * gosec's markers: the last line of the block or literal the target line opens, whose findings
+   * it suppresses too (`gosecBlockEnd`).
+   */
+  targetEnd?: number;
   /** Rule ids; `*` is not accepted, a suppression names what it ignores. */
   ruleIds: string[];
   /** "" when the author gave none. */
@@ -86,6 +92,10 @@ export function extractSuppressions(text: string, path?: string): InlineSuppress
     for (const suppression of pending) suppression.target = lineNumber;
     pending.length = 0;
   });
+  for (const suppression of found) {
+    if (suppression.peer?.tool === "gosec")
+      suppression.targetEnd = gosecBlockEnd(lines, suppression.target - 1);
+  }
   return found;
 }
 
@@ -184,7 +194,10 @@ export function applyInlineSuppressions(
         (suppression.target === finding.location.line ||
           (suppression.peer !== undefined &&
             finding.location.line <= suppression.target &&
-            suppression.target <= (finding.location.endLine ?? finding.location.line))) &&
+            suppression.target <= (finding.location.endLine ?? finding.location.line)) ||
+          (suppression.targetEnd !== undefined &&
+            suppression.target <= finding.location.line &&
+            finding.location.line <= suppression.targetEnd)) &&
         (suppression.peer
           ? peerCovers(suppression.peer, finding.ruleId)
           : suppression.ruleIds.includes(finding.ruleId)),

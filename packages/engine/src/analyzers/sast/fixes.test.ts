@@ -554,7 +554,10 @@ const FIXED_LINES: Record<string, string[]> = {
   "sql-injection/accounts-mysql.ts": [
     'const [rows] = await db.execute("SELECT * FROM accounts WHERE id = ?", [id]);',
   ],
-  "sql-injection/main.go": ['db.Query("SELECT * FROM users WHERE name = $1", name)'],
+  "sql-injection/main.go": [
+    'db.Query("SELECT * FROM users WHERE name = $1", name)',
+    'db.Query("SELECT * FROM users WHERE id = $1", id)',
+  ],
   "sql-injection/mysql.go": ['db.Exec("DELETE FROM users WHERE id = ?", id)'],
   "sql-injection/orders-pg.js": [
     'const rows = await pool.query("SELECT * FROM orders WHERE status = $1", [status]);',
@@ -624,6 +627,8 @@ const FIXED_LINES: Record<string, string[]> = {
   "dynamic-sql-query/store.go": ['_, err := db.Exec("DELETE FROM orders WHERE id = $1", id)'],
   "unvalidated-local-input/tool.js": ['child_process.execFileSync("ping", ["-c", "1", host]);'],
   "template-autoescape-disabled/handler.go": ['"html/template"'],
+  "template-autoescape-disabled/mixed.go": ['"html/template"'],
+  "template-autoescape-disabled/parsed.go": ['"html/template"'],
   "template-autoescape-disabled/views.js": [
     "swig.setDefaults({ cache: false, autoescape: true });",
     'nunjucks.configure("views", { autoescape: true, express: app });',

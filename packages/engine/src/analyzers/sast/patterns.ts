@@ -8,7 +8,8 @@ import { shellCommandFix } from "./command-fixes.ts";
 import { localModulesMention } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
 import { sqlQueryFix } from "./fixes.ts";
-import { siblingConstant } from "./go-package.ts";
+import { isFixedStructLiteral, isPureConstructor, parameterLiterals, siblingConstant } from "./go-package.ts";
+import { templateDataEscaped } from "./go-templates.ts";
 import { propertyValue } from "./java-properties.ts";
 import { CREDENTIAL_NAME, NOT_A_CREDENTIAL_NAME, PLACEHOLDER_VALUE } from "./languages/shared-patterns.ts";
 import { inertTemplateSpans } from "./languages/templates.ts";
@@ -180,6 +181,8 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
   if (!latest && model.language === "go") {
     const constant = siblingConstant(model, name);
     if (constant !== undefined && FIXED_ASSIGNMENT.test(constant)) return true;
+    // a parameter every call of its function in the package fills with a literal
+    if (parameterLiterals(model, name, scope)) return true;
   }
   // a copy of another name (`title = DEFAULT_TITLE`) is as fixed as that name was then
   if (
@@ -191,6 +194,24 @@ function vettedVariable(model: SastModel, name: string, at: number, scope: numbe
     (FIXED_NAME.test(value) || vettedVariable(model, value, from + latest.index, scope, depth + 1))
   )
     return true;
+  // Go: a struct literal of literals, or a package constructor that keeps only what it is given
+  // called on fixed values (`svc := NewSvc(cfg)` after `cfg := Cfg{Host: "localhost"}`)
+  if (latest && value !== undefined && model.language === "go" && depth < 3) {
+    if (isFixedStructLiteral(value)) return true;
+    const construction = /^&?([A-Za-z_]\w*)\(([^()]*)\)$/.exec(value);
+    if (
+      construction &&
+      (construction[2] ?? "").split(",").every((part) => {
+        const item = part.trim();
+        if (item === "" || FIXED_ASSIGNMENT.test(item)) return true;
+        return (
+          /^[A-Za-z_]\w*$/.test(item) && vettedVariable(model, item, from + latest.index, scope, depth + 1)
+        );
+      }) &&
+      isPureConstructor(model, construction[1]!)
+    )
+      return true;
+  }
   // Go: text derived from fixed text alone (`clean := filepath.Clean(name)` after `name := "a"`)
   const derived = value === undefined ? null : DERIVED_TEXT.exec(value);
   if (
@@ -253,6 +274,17 @@ const DERIVED_TEXT =
 
 const FIXED_ASSIGNMENT =
   /^(?:(?:int|float|len|bool|abs|round)\s*\(|[bBrRuU]?["'][^"'{}]*["']$|`[^`]*`$|-?\d+(?:\.\d+)?$)/;
+
+/**
+ * Go: the call's first argument is a literal matching `pattern`, or a parameter that every call of
+ * its function in the package fills with literals, one of which matches.
+ */
+function firstArgumentLiteral(model: SastModel, node: SgNode, text: string, pattern: RegExp): boolean {
+  const first = /\(\s*("(?:[^"\\\n]|\\.)*"|`[^`]*`|[A-Za-z_]\w*)\s*[,)]/.exec(text)?.[1] ?? "";
+  if (!/^[A-Za-z_]/.test(first)) return pattern.test(first);
+  const literals = parameterLiterals(model, first, functionStart(node)) ?? [];
+  return literals.some((literal) => pattern.test(literal));
+}
 
 /** Whether the identifier is an argument (at any depth) of a call that sanitizes for the hazard. */
 function insideSanitizer(model: SastModel, identifier: SgNode, top: SgNode, hazard: TaintHazard): boolean {
@@ -478,6 +510,9 @@ function computePatternMatches(model: SastModel, hazard: PatternHazard): Pattern
       if (spec.unlessCodeMentions && codeMentions(model, node, spec.unlessCodeMentions)) continue;
       if (spec.unlessFileMentions && fileMentions(model, node, spec.unlessFileMentions)) continue;
       if (spec.variable && !readsVariable(model, node, spec.unlessTaint)) continue;
+      if (spec.firstArgumentLiteral && !firstArgumentLiteral(model, node, text, spec.firstArgumentLiteral))
+        continue;
+      if (spec.unlessTemplateDataEscaped && templateDataEscaped(model)) continue;
       if (spec.unlessTaint && reportedByTaint(model, spec.unlessTaint, range)) continue;
       if (spec.unlessReported) {
         preciseLines ??= reportedLines(model, spec.unlessReported);

@@ -23,6 +23,7 @@ import {
   type ParameterSink,
 } from "./cross-file.ts";
 import { isDead } from "./dead-code.ts";
+import { cleanFormatOperands } from "./format-verbs.ts";
 import { sanitizerCallee } from "./java-encoders.ts";
 import type { LanguageSpec, ParameterSourceSpec, SinkSpec, TaintHazard } from "./languages/types.ts";
 import { type CallSite, LANGUAGES, type LanguageName, type Range, rangeOf, type SastModel } from "./model.ts";
@@ -176,6 +177,24 @@ function isSinkCallee(sinks: readonly SinkSpec[], callee: string): boolean {
     known.set(callee, sink);
   }
   return sink;
+}
+
+const CARRYING_SINKS = new WeakMap<readonly SinkSpec[], Map<string, boolean>>();
+
+/** Whether a sink call's result keeps its arguments' taint for the hazard (`resultCarries`). */
+function resultCarries(sinks: readonly SinkSpec[], callee: string, hazard: TaintHazard): boolean {
+  let known = CARRYING_SINKS.get(sinks);
+  if (!known || known.size > 10_000) {
+    known = new Map();
+    CARRYING_SINKS.set(sinks, known);
+  }
+  const key = `${hazard}\u0000${callee}`;
+  let carries = known.get(key);
+  if (carries === undefined) {
+    carries = sinks.some((sink) => sink.resultCarries?.includes(hazard) && sink.callee.test(callee));
+    known.set(key, carries);
+  }
+  return carries;
 }
 
 /** Built once per file, on the first taint rule, only when the file has a source. */
@@ -1044,6 +1063,27 @@ export function sanitizes(model: SastModel, callee: string, hazard: TaintHazard)
   );
 }
 
+const CLEAN_OPERANDS = new WeakMap<Call, readonly Argument[]>();
+
+/** The arguments a printf-style call prints as numbers (`formatCalls`): clean for every hazard. */
+function cleanOperands(model: SastModel, call: Call): readonly Argument[] {
+  const specs = model.spec.formatCalls;
+  if (!specs) return [];
+  let operands = CLEAN_OPERANDS.get(call);
+  if (!operands) {
+    const spec = specs.find((format) => format.callee.test(call.callee));
+    const args = spec ? argumentsOf(model, call) : [];
+    operands = spec
+      ? cleanFormatOperands(
+          spec,
+          args.map((arg) => arg.text),
+        ).map((position) => args[position]!)
+      : [];
+    CLEAN_OPERANDS.set(call, operands);
+  }
+  return operands;
+}
+
 /** The origin of taint in a range of the file, or undefined when the value is clean for the hazard. */
 export function taintOf(
   model: SastModel,
@@ -1060,9 +1100,12 @@ export function taintOf(
     const call = index.calls[i]!;
     if (call.start >= range.end) break;
     if (call.start < range.start || call.end > range.end) continue;
-    if (call.sink || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end))
-      barriers.push(call);
-    else if (index.localCalls.has(call) || index.importedCalls.has(call)) localCalls.push(call);
+    const opaque = call.sink && !resultCarries(model.spec.sinks, call.callee, hazard);
+    if (opaque || sanitizes(model, call.callee, hazard) || numericAfter(text, call.end)) barriers.push(call);
+    else {
+      barriers.push(...cleanOperands(model, call));
+      if (index.localCalls.has(call) || index.importedCalls.has(call)) localCalls.push(call);
+    }
   }
   // A read in a branch that never runs (`cond ? "safe" : param` with a constant cond) is no value.
   const blocked = (start: number) =>
@@ -1354,6 +1397,42 @@ function eventTaint(
   return origin;
 }
 
+const FIELD_NAMES = new WeakMap<TaintIndex, Map<string, string[]>>();
+
+/**
+ * `return c` after `c.Value = val`: an object returned by name carries what its fields were given
+ * (a Go constructor filling a struct field by field). The fields' latest events before the return.
+ */
+function returnedFieldTaint(
+  model: SastModel,
+  index: TaintIndex,
+  value: Range,
+  hazard: TaintHazard,
+  depth: number,
+): TaintOrigin | undefined {
+  const name = textOf(model, value).trim();
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  let fields = FIELD_NAMES.get(index);
+  if (!fields) {
+    fields = new Map();
+    for (const key of index.events.keys()) {
+      const field = /^(-?\d+:[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(key);
+      if (!field) continue;
+      const list = fields.get(field[1]!) ?? [];
+      list.push(field[2]!);
+      fields.set(field[1]!, list);
+    }
+    FIELD_NAMES.set(index, fields);
+  }
+  const scope = scopeAt(index, value.start);
+  for (const field of fields.get(`${scope}:${name}`) ?? []) {
+    const latest = latestEvent(index, `${name}.${field}`, value.start);
+    const origin = latest ? eventTaint(model, index, latest.event, latest.key, hazard, depth + 1) : undefined;
+    if (origin) return origin;
+  }
+  return undefined;
+}
+
 /** The summary of a function of the file for a hazard; undefined while it is being computed (recursion). */
 function summaryOf(
   model: SastModel,
@@ -1382,7 +1461,9 @@ function summaryOf(
     );
     let origin: TaintOrigin | undefined;
     for (const value of values) {
-      origin = taintOf(model, index, value, hazard, depth + 1);
+      origin =
+        taintOf(model, index, value, hazard, depth + 1) ??
+        returnedFieldTaint(model, index, value, hazard, depth);
       if (origin) break;
     }
     index.memo = saved.memo;
@@ -1765,6 +1846,7 @@ function computeFlows(
       for (const [position, argument] of args.entries()) {
         if (spec.args !== "all" && !spec.args.includes(position)) continue;
         if (FUNCTION_VALUE.test(argument.node.kind() as string)) continue;
+        if (cleanOperands(model, call).includes(argument)) continue;
         if ((hazard === "ssrf" || hazard === "open-redirect") && FIXED_URL_PREFIX.test(argument.text))
           continue;
         const origin = taintOf(model, index, argument, hazard);

@@ -517,6 +517,8 @@ export const goPatterns: readonly PatternSpec[] = [
     // text/template does no escaping: rendering it into an HTTP response is HTML without escapes
     rule: { kind: "import_spec", regex: '"text/template"$' },
     ifFile: /http\.ResponseWriter|gin\.Context|echo\.Context/,
+    // data escaped before it is rendered (`html.EscapeString`) leaves the template nothing to escape
+    unlessTemplateDataEscaped: true,
     message: "text/template renders into an HTTP response without escaping; use html/template",
     fix: {
       description: "use html/template (same API, contextual escaping)",
@@ -596,6 +598,16 @@ export const goPatterns: readonly PatternSpec[] = [
     message: "A program chosen at run time is started; whoever controls the path controls what runs",
     variable: true,
     unlessTaint: "command-injection",
+    inTests: "skip",
+  },
+  {
+    hazard: "partial-executable-path",
+    prefilter: /syscall\.(?:Exec|ForkExec|StartProcess)/,
+    // syscall searches no PATH: a relative program path is opened from the working directory, so
+    // `syscall.Exec("sleep", …)` runs whatever `./sleep` is there (os/exec's lookup refuses that)
+    rule: { kind: "call_expression", regex: "^syscall\\.(?:Exec|ForkExec|StartProcess)\\(" },
+    firstArgumentLiteral: /^["`](?!\/)/,
+    message: "The program path is relative: syscall starts the file of that name in the working directory",
     inTests: "skip",
   },
   {

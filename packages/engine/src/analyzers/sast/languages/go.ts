@@ -6,6 +6,8 @@ import type { LanguageSpec } from "./types.ts";
 // the request itself: net/http handlers' `r`, gin's `c.Request` field and echo's `c.Request()`
 const REQUEST = "(?:r|req|request|httpReq|(?:c|ctx)\\.Request(?:\\(\\))?)";
 
+const GO_CLEAN_VERBS = /^[bdoOxXeEfFgGtpUT]$/;
+
 export const goSpec: LanguageSpec = {
   grammar: "go",
   kinds: {
@@ -17,6 +19,7 @@ export const goSpec: LanguageSpec = {
       { kind: "range_clause", left: "left", right: "right" },
     ],
     functions: ["function_declaration", "method_declaration", "func_literal"],
+    returns: ["return_statement"],
     identifiers: ["identifier"],
     ifs: ["if_statement"],
     loops: ["for_statement"],
@@ -101,6 +104,17 @@ export const goSpec: LanguageSpec = {
     // lib/pq quotes a name or a value for PostgreSQL
     { callee: /^pq\.(?:QuoteIdentifier|QuoteLiteral)$/, hazards: ["sql-injection"] },
   ],
+  // fmt prints these verbs' operands as digits, hex or a type name (`%x` of a string is hex too);
+  // `%c` is left out: a number picks any character, a quote among them
+  formatCalls: [
+    { callee: /^fmt\.(?:Sprintf|Errorf|Printf)$/, format: 0, cleanVerbs: GO_CLEAN_VERBS },
+    { callee: /^fmt\.Fprintf$/, format: 1, cleanVerbs: GO_CLEAN_VERBS },
+    {
+      callee: /^(?:log|logger|\w*Logger)\.(?:Printf|Fatalf|Panicf)$/,
+      format: 0,
+      cleanVerbs: GO_CLEAN_VERBS,
+    },
+  ],
   sinks: [
     {
       hazard: "sql-injection",
@@ -128,8 +142,16 @@ export const goSpec: LanguageSpec = {
       onlyCall:
         /^exec\.Command(?:Context)?\((?:\s*ctx\s*,)?\s*"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh"\s*,\s*"-c"/,
       fix: { description: "run the program directly: exec.Command(program, arg1, arg2) without sh -c" },
+      resultCarries: ["xss"],
     },
-    { hazard: "command-injection", callee: /^exec\.Command$/, args: [0], label: "program path" },
+    {
+      hazard: "command-injection",
+      callee: /^exec\.Command$/,
+      args: [0],
+      label: "program path",
+      // what the program prints can repeat its arguments (`ping`'s error names the host)
+      resultCarries: ["xss"],
+    },
     { hazard: "command-injection", callee: /^syscall\.Exec$/, args: [0], label: "program path" },
     {
       hazard: "code-injection",

@@ -137,6 +137,15 @@ export interface SanitizerSpec {
   hazards: readonly TaintHazard[] | "all";
 }
 
+export interface FormatCallSpec {
+  /** Matched against the callee text (`fmt.Sprintf`). */
+  callee: RegExp;
+  /** The position of the format string among the call's arguments. */
+  format: number;
+  /** The verbs (one letter) whose operand cannot carry text into the output. */
+  cleanVerbs: RegExp;
+}
+
 /** A fix template: `{callee}`, `{arg0}`, `{args}` are replaced by the call's text. */
 export interface FixTemplate {
   description: string;
@@ -159,6 +168,11 @@ export interface SinkSpec {
   onlyCall?: RegExp;
   /** Only a sink in files whose text matches (`out.println` where `out = response.getWriter()`). */
   onlyFile?: RegExp;
+  /**
+   * Hazards for which the call's result carries its arguments' taint: a sink's result is otherwise
+   * taken as clean (rows, a response), but a program's output can repeat what it was given.
+   */
+  resultCarries?: readonly TaintHazard[];
   fix?: FixTemplate;
 }
 
@@ -240,6 +254,17 @@ export interface PatternSpec {
    * (`UPPER_CASE`) or a conversion (`int`, `len`, `str`) means the text is fixed after all.
    */
   variable?: boolean;
+  /**
+   * Go: only reported when the call's first argument is a literal matching this, or a parameter
+   * every call of its function in the package fills with literals, one of them matching
+   * (`go-package.ts`).
+   */
+  firstArgumentLiteral?: RegExp;
+  /**
+   * Go: not reported when every template execution of the file (`.Execute(w, data)`,
+   * `.ExecuteTemplate(w, name, data)`) is given escaped data, nil or a literal (`go-templates.ts`).
+   */
+  unlessTemplateDataEscaped?: true;
   /** In test code (`tests/`, `test_*.py` …): skipped, or reported at low severity. */
   inTests?: "skip" | "low";
   /**
@@ -324,6 +349,12 @@ export interface LanguageSpec {
   sources: readonly SourceSpec[];
   parameterSources?: readonly ParameterSourceSpec[];
   sanitizers: readonly SanitizerSpec[];
+  /**
+   * Printf-style calls whose format string is an argument: an argument the format consumes with
+   * a verb that prints only digits or letters of a number (Go `%d`, `%x`, `%f`) is sanitized for
+   * every hazard, as a number is (`format-verbs.ts`).
+   */
+  formatCalls?: readonly FormatCallSpec[];
   sinks: readonly SinkSpec[];
   propertySinks?: readonly PropertySinkSpec[];
   returnSinks?: readonly ReturnSinkSpec[];

@@ -2,7 +2,8 @@
 // same function fixed with a literal (`make([]T, 4)`, `[]T{a, b}`) and never changed. The compiler
 // rejects such indexes only for arrays; for slices they compile and panic at run time. Sizes that
 // are not literals, slices reassigned or appended to, and accesses guarded by a `len(s)` test are
-// not judged: the length is then not statically visible.
+// not judged: the length is then not statically visible. A slice parameter takes the smallest
+// such size a call in the file passes it.
 import type { SgNode } from "@ast-grep/napi";
 import { defineFileRule } from "../../../rule.ts";
 import { isDead } from "../dead-code.ts";
@@ -34,6 +35,8 @@ interface SizedSlice {
   capacity: number;
   /** Where the declaration ends: only later accesses are judged. */
   after: number;
+  /** A parameter's size comes from a call: `doStuff(s)` at line 12, named in the message. */
+  origin?: string;
 }
 
 /** A Go integer literal's value (decimal, hex, octal, binary, `_` separators); undefined otherwise. */
@@ -308,6 +311,7 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
       any: [{ kind: "function_declaration" }, { kind: "method_declaration" }, { kind: "func_literal" }],
     },
   });
+  const scopes: Scope[] = [];
   for (const fn of functions.slice(0, MAX_FUNCTIONS)) {
     const body = fn.field("body");
     if (!body) continue;
@@ -338,45 +342,132 @@ function check(model: SastModel, report: (node: SgNode, message: string) => void
       scope.slices.push(slice, ...reassigned);
     }
     if (scope.slices.length === 0) continue;
-    const accesses = body.findAll({
-      rule: { any: [{ kind: "index_expression" }, { kind: "slice_expression" }] },
-    });
-    for (const access of accesses.slice(0, MAX_ACCESSES)) {
-      const operand = access.field("operand");
-      const slice = sizeAt(scope, operand?.text() ?? "", access.range().start.index);
-      if (!slice) continue;
-      const indexText = access.text().slice((operand?.text() ?? "").length);
-      if (isDead(model, access.range().start.index) || guardedByLength(access, fn, slice.name, indexText))
-        continue;
-      if ((access.kind() as string) === "index_expression") {
-        const index = access.field("index");
-        const range = valueRange(scope, index, access);
-        if (!range) continue;
-        const shown = index?.text() ?? "";
-        if (range[1] >= slice.length)
-          report(
-            access,
-            /^\d+$/.test(shown)
-              ? `index ${shown} is out of range: \`${slice.name}\` has length ${slice.length}`
-              : `index \`${shown}\` can reach ${range[1]}, out of range: \`${slice.name}\` has length ${slice.length}`,
-          );
-        else if (range[0] < 0)
-          report(access, `index \`${shown}\` can be ${range[0]}: negative indexes panic`);
-        continue;
-      }
-      const ranges = ["start", "end", "capacity"]
-        .map((field) => access.field(field))
-        .filter((node): node is SgNode => node !== null)
-        .map((node) => valueRange(scope, node, access));
-      if (ranges.some((range) => range === undefined)) continue;
-      const high = Math.max(-1, ...ranges.map((range) => range![1]));
-      if (high > slice.capacity)
+    scopes.push(scope);
+    checkAccesses(model, scope, body, report);
+  }
+  checkParameters(model, functions, scopes, report);
+}
+
+/** The indexes and slice expressions of the function that reach beyond the scope's known sizes. */
+function checkAccesses(
+  model: SastModel,
+  scope: Scope,
+  body: SgNode,
+  report: (node: SgNode, message: string) => void,
+): void {
+  const fn = scope.fn;
+  const accesses = body.findAll({
+    rule: { any: [{ kind: "index_expression" }, { kind: "slice_expression" }] },
+  });
+  for (const access of accesses.slice(0, MAX_ACCESSES)) {
+    const operand = access.field("operand");
+    const slice = sizeAt(scope, operand?.text() ?? "", access.range().start.index);
+    if (!slice) continue;
+    const indexText = access.text().slice((operand?.text() ?? "").length);
+    if (isDead(model, access.range().start.index) || guardedByLength(access, fn, slice.name, indexText))
+      continue;
+    const passed = slice.origin ? ` (${slice.origin} passes it)` : "";
+    if ((access.kind() as string) === "index_expression") {
+      const index = access.field("index");
+      const range = valueRange(scope, index, access);
+      if (!range) continue;
+      const shown = index?.text() ?? "";
+      if (range[1] >= slice.length)
         report(
           access,
-          `slice bound ${high} is out of range: \`${slice.name}\` has capacity ${slice.capacity}`,
+          /^\d+$/.test(shown)
+            ? `index ${shown} is out of range: \`${slice.name}\` has length ${slice.length}${passed}`
+            : `index \`${shown}\` can reach ${range[1]}, out of range: \`${slice.name}\` has length ${slice.length}${passed}`,
         );
+      else if (range[0] < 0) report(access, `index \`${shown}\` can be ${range[0]}: negative indexes panic`);
+      continue;
+    }
+    const ranges = ["start", "end", "capacity"]
+      .map((field) => access.field(field))
+      .filter((node): node is SgNode => node !== null)
+      .map((node) => valueRange(scope, node, access));
+    if (ranges.some((range) => range === undefined)) continue;
+    const high = Math.max(-1, ...ranges.map((range) => range![1]));
+    if (high > slice.capacity)
+      report(
+        access,
+        `slice bound ${high} is out of range: \`${slice.name}\` has capacity ${slice.capacity}${passed}`,
+      );
+  }
+}
+
+/**
+ * A slice parameter of a plain function of the file, judged with the smallest size a call in the
+ * file passes it: `doStuff(s)` after `s := make([]int, 0, 4)` makes `x[:10]` in `doStuff(x []int)`
+ * a panic for that call, whatever other callers pass. Only names of known size count as arguments,
+ * and the function must not reassign, append to or measure (`len`, `cap`) its parameter.
+ */
+function checkParameters(
+  model: SastModel,
+  functions: readonly SgNode[],
+  scopes: readonly Scope[],
+  report: (node: SgNode, message: string) => void,
+): void {
+  const declared = new Map<string, SgNode | null>();
+  for (const fn of functions.slice(0, MAX_FUNCTIONS)) {
+    if ((fn.kind() as string) !== "function_declaration") continue;
+    const name = fn.field("name")?.text() ?? "";
+    declared.set(name, declared.has(name) ? null : fn);
+  }
+  // per callee and parameter: the smallest size passed, and the call that passed it
+  const passed = new Map<SgNode, Map<string, SizedSlice>>();
+  for (const scope of scopes) {
+    const calls = scope.fn.field("body")?.findAll({ rule: { kind: "call_expression" } }) ?? [];
+    for (const call of calls.slice(0, MAX_ACCESSES)) {
+      const callee = declared.get(call.field("function")?.text() ?? "");
+      if (!callee || ownerFunction(call)?.id() !== scope.fn.id()) continue;
+      const args = namedChildren(call.field("arguments"));
+      sliceParameters(callee).forEach((name, position) => {
+        const arg = args[position];
+        if (!name || (arg?.kind() as string) !== "identifier") return;
+        const size = sizeAt(scope, arg!.text(), call.range().start.index);
+        if (!size) return;
+        const known = passed.get(callee) ?? new Map<string, SizedSlice>();
+        const smallest = known.get(name);
+        if (!smallest || size.capacity < smallest.capacity || size.length < smallest.length) {
+          const line = call.range().start.line + 1;
+          known.set(name, {
+            name,
+            length: Math.min(size.length, smallest?.length ?? size.length),
+            capacity: Math.min(size.capacity, smallest?.capacity ?? size.capacity),
+            after: 0,
+            origin: `the call \`${call.text().slice(0, 60)}\` on line ${line}`,
+          });
+        }
+        passed.set(callee, known);
+      });
     }
   }
+  for (const [fn, parameters] of passed) {
+    const body = fn.field("body");
+    if (!body) continue;
+    const bodyText = body.text();
+    // a function that measures its parameter (`if len(b) < 16 { return }`) checks for itself
+    const slices = [...parameters.values()].filter(
+      (slice) =>
+        !resized(bodyText, slice.name, 0) &&
+        !new RegExp(`\\b(?:len|cap)\\(\\s*${slice.name}\\s*\\)`).test(bodyText),
+    );
+    if (slices.length === 0) continue;
+    checkAccesses(model, { fn, bodyText, slices, constants: new Map(), loops: new Map() }, body, report);
+  }
+}
+
+/** The names of a function's parameters by position, `undefined` where the type is not a slice. */
+function sliceParameters(fn: SgNode): (string | undefined)[] {
+  const out: (string | undefined)[] = [];
+  for (const declaration of namedChildren(fn.field("parameters"))) {
+    if ((declaration.kind() as string) !== "parameter_declaration") return [];
+    const names = declaration.children().filter((child) => (child.kind() as string) === "identifier");
+    const slice = (declaration.field("type")?.kind() as string) === "slice_type";
+    for (const name of names) out.push(slice ? name.text() : undefined);
+  }
+  return out;
 }
 
 /**
@@ -412,7 +503,7 @@ export const uncheckedSliceBounds = {
     fixable: false,
     docs: {
       summary:
-        "Go: a function creates a slice with a literal size (`make([]T, 4)`, `make([]T, 0, 8)`, `[]T{a, b}`), never reassigns or appends to it, and then indexes it with a constant at or beyond its length, or slices it beyond its capacity. Accesses inside a `len(s)` test, in dead branches, and slices whose size is not a literal are not reported.",
+        "Go: a function creates a slice with a literal size (`make([]T, 4)`, `make([]T, 0, 8)`, `[]T{a, b}`), never reassigns or appends to it, and then indexes it with a constant at or beyond its length, or slices it beyond its capacity. A slice parameter of a function is judged with the smallest such slice a call in the file passes it (`doStuff(s)` after `s := make([]int, 0, 4)`), unless the function reassigns, appends to or measures it (`len`, `cap`). Accesses inside a `len(s)` test, in dead branches, and slices whose size is not a literal are not reported.",
       whyItMatters:
         "The compiler only rejects out-of-range constants for arrays; on a slice the access compiles and panics at run time. A request that reaches it crashes the goroutine, or the whole server when nothing recovers (denial of service).",
       remediation:
