@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseSource, registerLanguages } from "./analyzers/sast/model.ts";
 import { releaseFreeMallocPages } from "./malloc-trim.ts";
-import { parsedSinceCollection, releaseSyntaxTrees } from "./native-memory.ts";
+import {
+  hasParsedLargeTree,
+  noteParsedText,
+  parsedSinceCollection,
+  releaseSyntaxTrees,
+  TRIM_AFTER_TREE_OF,
+} from "./native-memory.ts";
 import { SourceFile } from "./source.ts";
 
 describe("releaseSyntaxTrees", () => {
@@ -15,6 +21,16 @@ describe("releaseSyntaxTrees", () => {
     expect(parsedSinceCollection()).toBe(text.length);
     await releaseSyntaxTrees(text.length);
     expect(parsedSinceCollection()).toBe(0);
+  });
+
+  it("watches the process's growth only once a large tree was parsed", async () => {
+    // small files' trees are freed at the budget's pace; the growth check is for large trees
+    noteParsedText(TRIM_AFTER_TREE_OF - 1);
+    expect(hasParsedLargeTree()).toBe(false);
+    noteParsedText(TRIM_AFTER_TREE_OF);
+    expect(hasParsedLargeTree()).toBe(true);
+    await releaseSyntaxTrees(0);
+    expect(hasParsedLargeTree()).toBe(true);
   });
 });
 

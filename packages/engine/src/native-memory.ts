@@ -48,12 +48,20 @@ export const TRIM_AFTER_TREE_OF = 64 * 1024;
 let parsedBytes = 0;
 /** The longest text parsed since the last trim. */
 let largestSinceTrim = 0;
+/** This thread has parsed a text of TRIM_AFTER_TREE_OF or more: it collects on growth from then on. */
+let largeTreeSeen = false;
 let collect: (() => void) | null | undefined;
 
 /** Called by a parser for every tree it makes: the text it parsed. */
 export function noteParsedText(characters: number): void {
   parsedBytes += characters;
   if (characters > largestSinceTrim) largestSinceTrim = characters;
+  if (characters >= TRIM_AFTER_TREE_OF) largeTreeSeen = true;
+}
+
+/** This thread met a tree of TRIM_AFTER_TREE_OF or more, so a worker also collects on growth (tests). */
+export function hasParsedLargeTree(): boolean {
+  return largeTreeSeen;
 }
 
 /** Text parsed since the last collection (tests). */
@@ -85,8 +93,11 @@ function collector(): (() => void) | null {
  */
 export async function releaseSyntaxTrees(budget: number): Promise<void> {
   // Only a worker collects on growth: the main thread's heap grows with the findings it keeps,
-  // which no collection frees, and it is costlier to collect.
-  const early = !isMainThread && parsedBytes >= GROWTH_CHECK_BYTES && residentGrew();
+  // which no collection frees, and it is costlier to collect. And only once it met a large tree:
+  // small files' trees are freed at the budget's pace and reused by the next ones, while the growth
+  // check collected every 4 MB of the whole process's growth (34-38 full collections, 2 s of CPU on
+  // the 10,000-file corpus, where the budget alone makes about 16; bench/RESULTS.md).
+  const early = !isMainThread && largeTreeSeen && parsedBytes >= GROWTH_CHECK_BYTES && residentGrew();
   if (parsedBytes < budget && !early) return;
   parsedBytes = 0;
   const gc = collector();
