@@ -37,6 +37,16 @@ function restoresCache(step: Step): string | null {
   if (path === "docker/build-push-action" && /type=gha/.test(withValue(step, "cache-from")?.text ?? ""))
     return "docker/build-push-action with cache-from: type=gha";
   if (path === "denoland/setup-deno" && turnedOn(step, "cache")) return "denoland/setup-deno with cache";
+  // maturin-action's `sccache: true` restores compiled objects from the Actions cache
+  if (path === "pyo3/maturin-action" && turnedOn(step, "sccache")) return "PyO3/maturin-action with sccache";
+  // setup-buildx-action downloads the buildx version asked for and keeps it in the Actions cache
+  // unless cache-binary is false; without a version it uses the runner's buildx and caches nothing
+  if (
+    path === "docker/setup-buildx-action" &&
+    (withValue(step, "version")?.text.trim() ?? "") !== "" &&
+    withValue(step, "cache-binary")?.text.trim().toLowerCase() !== "false"
+  )
+    return "docker/setup-buildx-action (caches the buildx binary it downloads)";
   return null;
 }
 
@@ -77,7 +87,7 @@ export const cachePoisoning = defineFileRule<WorkflowModel>({
   controls: ["CI-CACHE-01"],
   docs: {
     summary:
-      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s, `setup-gradle`'s and `setup-uv`'s (v5 on) default cache, `rust-cache`, `sccache`, Docker `cache-from: type=gha`). A cache toggle set by an expression counts as on; `lookup-only: true` (which downloads nothing) does not.",
+      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s, `setup-gradle`'s and `setup-uv`'s (v5 on) default cache, `rust-cache`, `sccache`, maturin-action's `sccache`, the buildx binary `setup-buildx-action` downloads for a `version:`, Docker `cache-from: type=gha`). A cache toggle set by an expression counts as on; `lookup-only: true` (which downloads nothing) does not.",
     whyItMatters:
       "Caches are shared across workflows of the default branch; any workflow that can write a cache entry (including one running injected or dependency code) can plant build outputs or dependencies that the release then ships.",
     remediation:
