@@ -3,7 +3,7 @@
 
 /** What may stand before a command word: a line start, a separator, or a runner that execs its arguments. */
 const COMMAND_PREFIX =
-  /(?:^|&&|\|\||;|\||\(|`|\$\(|\b(?:then|do|else|sudo|exec|time|env(?:\s+\w+=\S*)*|npx|pipx\s+run|python3?\s+-m|py\s+-m|(?:uv|poetry|pdm|hatch|pipenv|bundle)\s+(?:run|exec)))\s*$/;
+  /(?:^|&&|\|\||;|\||\(|`|\$\(|\b(?:then|do|else|sudo|exec|time|env(?:\s+\w+=\S*)*|npx|pipx\s+run|python(?:3(?:\.\d+)?)?\s+-m|py\s+-m|(?:uv|poetry|pdm|hatch|pipenv|bundle)\s+(?:run|exec)))\s*$/;
 
 const MAX_LINE = 10_000;
 

@@ -37,6 +37,16 @@ function restoresCache(step: Step): string | null {
   if (path === "docker/build-push-action" && /type=gha/.test(withValue(step, "cache-from")?.text ?? ""))
     return "docker/build-push-action with cache-from: type=gha";
   if (path === "denoland/setup-deno" && turnedOn(step, "cache")) return "denoland/setup-deno with cache";
+  // maturin-action's `sccache: true` restores compiled objects from the Actions cache
+  if (path === "pyo3/maturin-action" && turnedOn(step, "sccache")) return "PyO3/maturin-action with sccache";
+  // setup-buildx-action downloads the buildx version asked for and keeps it in the Actions cache
+  // unless cache-binary is false; without a version it uses the runner's buildx and caches nothing
+  if (
+    path === "docker/setup-buildx-action" &&
+    (withValue(step, "version")?.text.trim() ?? "") !== "" &&
+    withValue(step, "cache-binary")?.text.trim().toLowerCase() !== "false"
+  )
+    return "docker/setup-buildx-action (caches the buildx binary it downloads)";
   return null;
 }
 
@@ -59,6 +69,37 @@ function publishes(step: Step): boolean {
   return step.runLines.some((line) => commandMatch(line.text, PUBLISHING_COMMAND) !== null);
 }
 
+/**
+ * Commands that only upload files that already exist: nothing of the cache runs or is packaged
+ * (unlike `npm publish`, which runs the package's scripts, or `cargo publish`, which builds).
+ */
+const UPLOAD_ONLY_COMMAND =
+  /\btwine(?:==\S+)?\s+upload\b|\buv\s+publish\b|\bgem\s+push\b|\b(?:dotnet\s+)?nuget(?:\.exe)?\s+push\b|\bgh\s+release\s+upload\b/i;
+/** Steps that fetch or set up, and build nothing from what a cache restores. */
+const NON_BUILDING_ACTION = /^actions\/(?:checkout|download-artifact|setup-[\w-]+)$|^astral-sh\/setup-uv$/;
+
+/**
+ * A job that only uploads what an earlier job built (downloaded artifacts): every script line is
+ * an upload-only command and every action only fetches or sets up. A restored cache then feeds
+ * nothing that is published.
+ */
+function onlyUploads(job: WorkflowModel["jobs"][number]): boolean {
+  let uploads = false;
+  for (const step of job.steps) {
+    if (step.uses) {
+      if (!NON_BUILDING_ACTION.test(actionPath(step))) return false;
+      continue;
+    }
+    for (const line of step.runLines) {
+      const text = line.text.trim();
+      if (text === "" || text.startsWith("#")) continue;
+      if (commandMatch(text, UPLOAD_ONLY_COMMAND) === null) return false;
+      uploads = true;
+    }
+  }
+  return uploads;
+}
+
 /** True when the workflow publishes: a release event, or a push of tags. */
 function isReleaseWorkflow(model: WorkflowModel): boolean {
   if (trigger(model, "release")) return true;
@@ -77,7 +118,7 @@ export const cachePoisoning = defineFileRule<WorkflowModel>({
   controls: ["CI-CACHE-01"],
   docs: {
     summary:
-      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s, `setup-gradle`'s and `setup-uv`'s (v5 on) default cache, `rust-cache`, `sccache`, Docker `cache-from: type=gha`). A cache toggle set by an expression counts as on; `lookup-only: true` (which downloads nothing) does not.",
+      "A workflow triggered by a release or a tag push, or a job that publishes (a PyPI, npm, crates.io or RubyGems upload, an image push, a GitHub release), restores a GitHub Actions cache (`actions/cache`, `setup-*` with `cache:`, `setup-go`'s, `setup-gradle`'s and `setup-uv`'s (v5 on) default cache, `rust-cache`, `sccache`, maturin-action's `sccache`, the buildx binary `setup-buildx-action` downloads for a `version:`, Docker `cache-from: type=gha`). A cache toggle set by an expression counts as on; `lookup-only: true` (which downloads nothing) does not, nor a job that only uploads files an earlier job built (its scripts are only `twine upload`, `uv publish`, `gem push`, `nuget push` or `gh release upload`, its actions only checkout, download-artifact and setup actions).",
     whyItMatters:
       "Caches are shared across workflows of the default branch; any workflow that can write a cache entry (including one running injected or dependency code) can plant build outputs or dependencies that the release then ships.",
     remediation:
@@ -93,7 +134,7 @@ export const cachePoisoning = defineFileRule<WorkflowModel>({
     for (const job of ctx.model.jobs) {
       // a job that publishes is a release job whatever its trigger (e.g. publish on every push to main)
       const publishing = release || job.steps.some(publishes);
-      if (!publishing) continue;
+      if (!publishing || onlyUploads(job)) continue;
       for (const step of job.steps) {
         const reason = step.uses ? restoresCache(step) : null;
         if (reason && step.uses) {

@@ -25,7 +25,7 @@ export const excessivePermissions = defineFileRule<WorkflowModel>({
   controls: ["CI-PERM-01"],
   docs: {
     summary:
-      "A workflow or job grants `permissions: write-all`, a workflow triggered by pull requests grants `contents: write`, or a workflow-level `permissions:` block grants a write scope that every job inherits although one of them visibly never uses the token (only read-only actions and scripts that never name the token or `gh`); reported on the line that grants it.",
+      "A workflow or job grants `permissions: write-all`, a workflow triggered by pull requests grants `contents: write`, or a workflow-level `permissions:` block of a workflow with several jobs grants a write scope that a job inherits although it visibly never uses the token (only read-only actions and scripts that never name the token or `gh`); reported on the line that grants it.",
     whyItMatters:
       "write-all gives every step a token that can push to branches, publish packages and change repository settings; in a pull-request workflow the code under test is the contributor's, and `contents: write` hands it push access (with pull_request_target, even for forks).",
     remediation:
@@ -51,10 +51,12 @@ export const excessivePermissions = defineFileRule<WorkflowModel>({
     inspect(ctx.model.permissions, "the workflow");
     for (const job of ctx.model.jobs) inspect(job.permissions, `job ${job.id}`);
     // a write scope at workflow level reaches every job that does not set its own permissions;
-    // reported when one of those jobs visibly has no use for the token at all
+    // reported when one of those jobs visibly has no use for the token at all, even if it is the
+    // only one that inherits (the grant then serves no job). A workflow of one job is left alone:
+    // there the workflow level is that job's level.
     const inheriting = ctx.model.jobs.filter((job) => !job.permissions && !job.uses);
     const idle = inheriting.filter(usesNoToken);
-    if (inheriting.length < 2 || idle.length === 0) return;
+    if (ctx.model.jobs.length < 2 || idle.length === 0) return;
     for (const scope of ctx.model.permissions?.scopes ?? []) {
       if (scope.value !== "write" || scope.name === "id-token") continue;
       if (pullRequest && scope.name === "contents") continue; // reported above

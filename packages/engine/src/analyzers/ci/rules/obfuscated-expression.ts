@@ -32,6 +32,17 @@ function withPlainStrings(expression: string): string {
 const CONSTANT_CALL =
   /\b(?:format|startsWith|endsWith|contains|join|toJSON)\s*\(\s*(?:'s'|true|false|null|-?\d+(?:\.\d+)?)(?:\s*,\s*(?:'s'|true|false|null|-?\d+(?:\.\d+)?))*\s*\)/gi;
 
+const LITERAL = String.raw`(?:'s'|true|false|null|-?\d+(?:\.\d+)?)`;
+/**
+ * Literals joined by operators that make up a whole argument or a parenthesised group:
+ * `true || false` in `format('{0}', github.event.number, true || false)`. The delimiters on both
+ * sides keep `x == 'a' || true` out, where `||` applies to the comparison, not to `'a'`.
+ */
+const CONSTANT_GROUP = new RegExp(
+  String.raw`[(,]\s*${LITERAL}(?:\s*(?:[=!<>]=|&&|\|\||[<>])\s*${LITERAL})+\s*[),]`,
+  "i",
+);
+
 /** Literals, operators, parentheses and blanks: what is left of an expression that reads nothing. */
 const CONSTANT_TOKENS = /'s'|\btrue\b|\bfalse\b|\bnull\b|\d+(?:\.\d+)?|[=!<>]=|&&|\|\||[<>!()\s-]/gi;
 
@@ -49,7 +60,7 @@ function foldsToConstant(expression: string, wholeValue: boolean): boolean {
   )
     return false;
   const text = withPlainStrings(expression);
-  if (text.search(CONSTANT_CALL) !== -1) return true;
+  if (text.search(CONSTANT_CALL) !== -1 || CONSTANT_GROUP.test(text)) return true;
   if (text.replace(CONSTANT_TOKENS, "") !== "") return false;
   const loneLiteral = /^\s*(?:'s'|true|false|null|-?\d+(?:\.\d+)?)\s*$/i.test(text);
   return !(loneLiteral && wholeValue);

@@ -4,6 +4,7 @@ import {
   actionPath,
   asScalar,
   type EnvVar,
+  effectivePermissions,
   type ScriptLine,
   type Step,
   type WorkflowModel,
@@ -41,24 +42,36 @@ const PUBLISHERS: {
   flag?: RegExp;
   /** Flags that make the command a rehearsal: nothing is uploaded. */
   dryRun?: RegExp;
+  /**
+   * A flag naming the upload target (captured), and the targets that are this registry: any other
+   * target (GitHub Packages, a private index, a named alternative registry) has no trusted publishing.
+   */
+  target?: { flag: RegExp; home: RegExp };
 }[] = [
   {
     registry: "PyPI",
-    command: /\btwine\s+upload\b/,
+    // `twine==6.1.0 upload` under `pipx run` names a version of the tool
+    command: /\btwine(?:==\S+)?\s+upload\b/,
     env: ["TWINE_PASSWORD"],
     flag: /\s(?:-p|--password)[\s=]+\S*\$\{\{[^}]*secrets\./,
+    target: {
+      flag: /\s(?:--repository-url|-r|--repository)[\s=]+(\S+)/,
+      home: /^(?:testpypi|pypi)$|pypi\.org/,
+    },
   },
   {
     registry: "PyPI",
     command: /\buv\s+publish\b/,
     env: ["UV_PUBLISH_TOKEN", "UV_PUBLISH_PASSWORD"],
     flag: /\s(?:-t|--token|--password)[\s=]+\S*\$\{\{[^}]*secrets\./,
+    target: { flag: /\s(?:--publish-url|--index)[\s=]+(\S+)/, home: /^(?:testpypi|pypi)$|pypi\.org/ },
   },
   {
     registry: "PyPI",
     command: /\bpoetry\s+publish\b/,
     env: ["POETRY_PYPI_TOKEN_PYPI"],
     flag: /\s(?:-p|--password|-u)[\s=]+\S*\$\{\{[^}]*secrets\./,
+    target: { flag: /\s(?:-r|--repository)[\s=]+(\S+)/, home: /^pypi$/ },
   },
   {
     registry: "npm",
@@ -66,7 +79,12 @@ const PUBLISHERS: {
     env: ["NODE_AUTH_TOKEN", "NPM_TOKEN", "YARN_NPM_AUTH_TOKEN"],
     dryRun: /\s--dry-run\b/,
   },
-  { registry: "RubyGems", command: /\bgem\s+push\b/, env: ["GEM_HOST_API_KEY"] },
+  {
+    registry: "RubyGems",
+    command: /\bgem\s+push\b/,
+    env: ["GEM_HOST_API_KEY"],
+    target: { flag: /\s--host[\s=]+(\S+)/, home: /rubygems\.org/ },
+  },
   {
     registry: "crates.io",
     // `cargo +nightly publish` picks a toolchain first
@@ -74,8 +92,36 @@ const PUBLISHERS: {
     env: ["CARGO_REGISTRY_TOKEN"],
     flag: /\s--token[\s=]+\S*\$\{\{[^}]*secrets\./,
     dryRun: /\s(?:--dry-run|-n)\b/,
+    target: { flag: /\s(?:--registry|--index)[\s=]+(\S+)/, home: /^crates-io$|crates\.io/ },
+  },
+  {
+    registry: "NuGet",
+    // the nuget CLI, nuget.exe on Windows, and the dotnet CLI's `dotnet nuget push`
+    command: /\b(?:dotnet\s+)?nuget(?:\.exe)?\s+push\b/i,
+    env: [],
+    flag: /\s(?:-k|--api-key|-ApiKey)[\s=]+\S*\$\{\{[^}]*secrets\./i,
+    target: { flag: /\s(?:-s|--source|-Source)[\s=]+(\S+)/i, home: /nuget\.org/i },
   },
 ];
+
+/**
+ * Whether the job can mint an OIDC token for trusted publishing: `id-token: write` (or `write-all`)
+ * in its own permissions or the workflow's. The default token never has it.
+ */
+function canUseOidc(scope: StepScope): boolean {
+  if (!scope.job) return true; // a composite action runs with its caller's permissions: unknown
+  const permissions = effectivePermissions(scope.model, scope.job);
+  if (!permissions) return false;
+  if (permissions.shorthand === "write-all") return true;
+  return permissions.scopes.some((entry) => entry.name === "id-token" && entry.value === "write");
+}
+
+/** Whether the upload goes to another registry than the one that offers trusted publishing. */
+function targetsElsewhere(publisher: (typeof PUBLISHERS)[number], line: string): boolean {
+  if (!publisher.target) return false;
+  const target = publisher.target.flag.exec(line)?.[1];
+  return target !== undefined && !publisher.target.home.test(target.replace(/^["']|["']$/g, ""));
+}
 
 /**
  * npm publishing to a registry other than npmjs.org (GitHub Packages, a private registry) has no
@@ -124,11 +170,11 @@ export const useTrustedPublishing = defineFileRule<WorkflowModel>({
   controls: ["CI-OIDC-01", "CI-SECRET-01"],
   docs: {
     summary:
-      "A workflow publishes to PyPI (`pypa/gh-action-pypi-publish` with `password:`, `twine upload`, `uv publish`, `poetry publish`), npm (`npm publish` with `NODE_AUTH_TOKEN`), RubyGems (`gem push` with `GEM_HOST_API_KEY`) or crates.io (`cargo publish` with a token) using an API token stored as a secret.",
+      "A workflow publishes to PyPI (`pypa/gh-action-pypi-publish` with `password:`, `twine upload`, `uv publish`, `poetry publish`), npm (`npm publish` with `NODE_AUTH_TOKEN`), RubyGems (`gem push` with `GEM_HOST_API_KEY`), crates.io (`cargo publish` with a token) or NuGet (`nuget push`, `dotnet nuget push` with `--api-key`) using an API token stored as a secret; or runs one of these publish commands, with no token in sight, in a job without `id-token: write`, which can then only authenticate with a stored credential.",
     whyItMatters:
       "These registries accept short-lived OIDC credentials bound to the repository and workflow (trusted publishing). A stored API token does not expire, works from anywhere, and once leaked (a log, a compromised action) lets anyone publish a malicious release.",
     remediation:
-      "Configure a trusted publisher on the registry for this repository and workflow, grant the job `id-token: write`, and drop the token: `pypa/gh-action-pypi-publish` without `password:`, `npm publish --provenance` with npm's trusted publishing, `rubygems/release-gem`, `rust-lang/crates-io-auth-action`. Publishing to other registries (GitHub Packages, private indexes) is not flagged.",
+      "Configure a trusted publisher on the registry for this repository and workflow, grant the job `id-token: write`, and drop the token: `pypa/gh-action-pypi-publish` without `password:`, `npm publish --provenance` with npm's trusted publishing, `rubygems/release-gem`, `rust-lang/crates-io-auth-action`, `NuGet/login`. Publishing to other registries (GitHub Packages, private indexes, a `--source`, `--host`, `--registry` or `--repository-url` elsewhere) is not flagged, nor a credential variable set from a step's output (an OIDC exchange).",
     example:
       "permissions:\n  id-token: write\nsteps:\n  - uses: pypa/gh-action-pypi-publish@76f52bc884231f62b9a034ebfe128415bbaabdfc # v1.12.4",
     references: [
@@ -156,12 +202,24 @@ export const useTrustedPublishing = defineFileRule<WorkflowModel>({
           if (!commandMatch(line.text, publisher.command)) continue;
           if (publisher.dryRun?.test(line.text)) continue;
           if (publisher.registry === "npm" && publishesElsewhere(scope, line.text)) continue;
+          if (targetsElsewhere(publisher, line.text)) continue;
+          const at = { line: line.line, column: line.column };
           const token = publisher.env.find((name) => fromSecret(visibleEnv(scope, step, name)));
-          const flagged = publisher.flag?.test(line.text) ?? false;
-          if (!token && !flagged) continue;
+          if (token || publisher.flag?.test(line.text)) {
+            ctx.report({
+              message: `${publisher.registry} publish with a long-lived token (${token ?? "on the command line"}); ${publisher.registry} supports trusted publishing`,
+              at,
+            });
+            continue;
+          }
+          // No token in sight, but a job that cannot mint an OIDC token has only stored credentials
+          // to publish with (a runner's config file, a secret set elsewhere). A credential variable
+          // set from something else (an OIDC exchange step's output) is left alone.
+          if (canUseOidc(scope) || publisher.env.some((name) => visibleEnv(scope, step, name) !== undefined))
+            continue;
           ctx.report({
-            message: `${publisher.registry} publish with a long-lived token (${token ?? "on the command line"}); ${publisher.registry} supports trusted publishing`,
-            at: { line: line.line, column: line.column },
+            message: `${publisher.registry} publish in a job without id-token: write, so with a long-lived credential; ${publisher.registry} supports trusted publishing`,
+            at,
           });
         }
       }
