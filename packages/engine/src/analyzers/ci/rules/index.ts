@@ -33,6 +33,7 @@ import { secretsToJson } from "./secrets-to-json.ts";
 import { selfHostedRunnerOnPullRequest } from "./self-hosted-runner-on-pull-request.ts";
 import { spoofableBotCondition } from "./spoofable-bot-condition.ts";
 import { templateInjection } from "./template-injection.ts";
+import { templateInjectionFromInput } from "./template-injection-from-input.ts";
 import { typosquattedAction } from "./typosquatted-action.ts";
 import { undocumentedPermissions } from "./undocumented-permissions.ts";
 import { unpinnedAction } from "./unpinned-action.ts";
@@ -48,6 +49,7 @@ import { workflowRunArtifactExecution } from "./workflow-run-artifact-execution.
 
 export const ciRules: readonly FileRule<WorkflowModel>[] = [
   templateInjection,
+  templateInjectionFromInput,
   unpinnedAction,
   unpinnedFirstPartyAction,
   unpinnedContainerImage,
