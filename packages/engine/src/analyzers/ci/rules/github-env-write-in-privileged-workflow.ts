@@ -38,7 +38,7 @@ function writesComputedValue(line: string): boolean {
 export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>({
   id: "ci/github-env-write-in-privileged-workflow",
   analyzer: "ci",
-  title: "GITHUB_ENV or GITHUB_PATH written from untrusted data or in a privileged workflow",
+  title: "GITHUB_ENV or GITHUB_PATH written from untrusted data, in a privileged workflow or an action",
   severity: "med",
   confidence: "low",
   lifecycle: "preview",
