@@ -1,6 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
 import { isJudgeable } from "../commands.ts";
-import { hasTrigger, type WorkflowModel } from "../model.ts";
+import { hasTrigger, type ScriptLine, type Step, type WorkflowModel } from "../model.ts";
 import { lineSource, shellVariables, stepScopes } from "../taint.ts";
 
 /**
@@ -10,29 +10,38 @@ import { lineSource, shellVariables, stepScopes } from "../taint.ts";
 const WRITES_ENV_FILE =
   /(?:>>?|tee\s+(?:-a\s+)?)\s*"?(?:\$\{?|%)(GITHUB_ENV|GITHUB_PATH)\b|(?:>>?|\b(?:Add-Content|Out-File|Set-Content)\b)[^#]*?\$env:(GITHUB_ENV|GITHUB_PATH)\b/i;
 
-/** Variables the runner sets to its own directories and platform: reading them computes nothing a caller chose. */
-const RUNNER_VARIABLES = [
-  "HOME",
-  "RUNNER_TEMP",
-  "RUNNER_TOOL_CACHE",
-  "RUNNER_OS",
-  "RUNNER_ARCH",
-  "GITHUB_WORKSPACE",
-  "GITHUB_ACTION_PATH",
-  "GITHUB_ENV",
-  "GITHUB_PATH",
-];
+/**
+ * Variables the step itself gives a value it computes or receives: its `env:` entries set from a
+ * `${{ }}` expression (an input, an output), and names its script assigns before `line`
+ * (`NAME=…`, `export NAME=…`, `read NAME`, `$env:NAME = …`, `set NAME=…`). A variable the step
+ * only inherits (`$CARGO_HOME`, `$JAVA_HOME`) is the calling job's configuration, not run-time data.
+ */
+function stepVariables(step: Step, before: number): Set<string> {
+  const names = new Set<string>();
+  for (const variable of step.env) {
+    const value = variable.value?.kind === "scalar" ? String(variable.value.value ?? "") : "";
+    if (value.includes("${{")) names.add(variable.name.toUpperCase());
+  }
+  for (const line of step.runLines) {
+    if (line.line >= before) break;
+    for (const match of line.text.matchAll(
+      /(?:^\s*|[;&|]\s*|\b(?:export|local|declare|readonly)\s+)([A-Za-z_][A-Za-z0-9_]*)=|\bread\s+(?:-\w+\s+)*([A-Za-z_][A-Za-z0-9_]*)|\$env:([A-Za-z_][A-Za-z0-9_]*)\s*=|\bset\s+([A-Za-z_][A-Za-z0-9_]*)=/gi,
+    ))
+      names.add((match[1] ?? match[2] ?? match[3] ?? match[4]!).toUpperCase());
+  }
+  return names;
+}
 
 /**
  * A write whose text is computed when the step runs: a command substitution, or a shell, PowerShell
- * or cmd variable other than the runner's own directories. `FOO=bar` and `$HOME/.local/bin` are not.
+ * or cmd variable the step sets itself (`stepVariables`). `FOO=bar`, `$HOME/.local/bin` and an
+ * inherited `${CARGO_HOME:-…}` are not.
  */
-function writesComputedValue(line: string): boolean {
-  if (/\$\(|`/.test(line)) return true;
-  const cmdVariables = [...line.matchAll(/%([A-Za-z_][A-Za-z0-9_]*)%/g)].map((match) => match[1]!);
-  return [...shellVariables(line), ...cmdVariables].some(
-    (name) => !RUNNER_VARIABLES.includes(name.toUpperCase()),
-  );
+function writesComputedValue(step: Step, line: ScriptLine): boolean {
+  if (/\$\(|`/.test(line.text)) return true;
+  const own = stepVariables(step, line.line);
+  const cmdVariables = [...line.text.matchAll(/%([A-Za-z_][A-Za-z0-9_]*)%/g)].map((match) => match[1]!);
+  return [...shellVariables(line.text), ...cmdVariables].some((name) => own.has(name.toUpperCase()));
 }
 
 export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>({
@@ -47,7 +56,7 @@ export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>(
   docs: {
     summary:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions ${{ }} expression syntax, not a JS template
-      "A `run:` step writes to `$GITHUB_ENV` or `$GITHUB_PATH` text an outsider controls (an untrusted `${{ }}` field, or an env variable set from one), in any workflow or composite action; any `run:` step of a `pull_request_target` or `workflow_run` workflow appends to those files; or a composite action, which may run in such a workflow, writes a value computed at run time (a command substitution, a variable other than the runner's `HOME`, `RUNNER_TEMP`, `GITHUB_WORKSPACE`, `GITHUB_ACTION_PATH`…).",
+      "A `run:` step writes to `$GITHUB_ENV` or `$GITHUB_PATH` text an outsider controls (an untrusted `${{ }}` field, or an env variable set from one), in any workflow or composite action; any `run:` step of a `pull_request_target` or `workflow_run` workflow appends to those files; or a composite action, which may run in such a workflow, writes a value computed at run time (a command substitution, or a variable the step sets from an expression or in its script; inherited variables such as `$CARGO_HOME` are the caller's configuration).",
     whyItMatters:
       "If any part of the written text comes from the pull request (an artifact, a branch name, a file of the checkout), the attacker sets variables such as `LD_PRELOAD`, `NODE_OPTIONS` or `BASH_ENV`, or prepends a directory to PATH, and owns every later step with its secrets.",
     remediation:
@@ -78,7 +87,7 @@ export const githubEnvWriteInPrivilegedWorkflow = defineFileRule<WorkflowModel>(
           break;
         }
         // a composite action does not know its caller's trigger: it may be pull_request_target
-        if (!scope.job && writesComputedValue(line.text)) {
+        if (!scope.job && writesComputedValue(step, line)) {
           ctx.report({
             message: `${match[1] ?? match[2]} is written with a value computed at run time in a composite action, which any workflow may call, including one that runs with secrets for untrusted pull requests`,
             at: { line: line.line, column: line.column },
