@@ -2,8 +2,8 @@
 // of its text inputs into a script. Split from `ci/template-injection` because the severity differs:
 // the file cannot know whether any caller passes attacker text, only that one may.
 import { defineFileRule } from "../../../rule.ts";
-import { callerInputs, type WorkflowModel } from "../model.ts";
-import { expressionSource, scriptExpressions } from "../taint.ts";
+import { inputExpansions } from "../local-calls.ts";
+import type { WorkflowModel } from "../model.ts";
 
 export const templateInjectionFromInput = defineFileRule<WorkflowModel>({
   id: "ci/template-injection-from-input",
@@ -33,15 +33,10 @@ export const templateInjectionFromInput = defineFileRule<WorkflowModel>({
     ],
   },
   check(ctx) {
-    const inputs = callerInputs(ctx.model);
-    if (inputs.size === 0) return;
-    for (const { expression, where, scope } of scriptExpressions(ctx.model)) {
-      // an attacker-written field in the same expression is `ci/template-injection`'s report
-      if (expressionSource(scope, expression.text)) continue;
-      const input = expressionSource({ ...scope, callerInputs: inputs }, expression.text);
-      if (!input) continue;
+    // an attacker-written field in the same expression is `ci/template-injection`'s report
+    for (const { expression, where, source } of inputExpansions(ctx.model)) {
       ctx.report({
-        message: `${input}, whose value the caller chooses, is expanded into ${where}; pass it through env instead`,
+        message: `${source}, whose value the caller chooses, is expanded into ${where}; pass it through env instead`,
         at: { line: expression.line, column: expression.column },
       });
     }
