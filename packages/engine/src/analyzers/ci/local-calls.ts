@@ -122,5 +122,6 @@ export function localTargetPaths(target: string): string[] {
     .replace(/^(?:\.\/)+/, "")
     .replace(/\/+$/, "");
   if (/\.ya?ml$/i.test(path)) return [path];
-  return [`${path}/action.yml`, `${path}/action.yaml`];
+  const folder = path === "" || path === "." ? "" : `${path}/`; // `uses: ./` is the repository's root action
+  return [`${folder}action.yml`, `${folder}action.yaml`];
 }
