@@ -152,6 +152,11 @@ export interface ProjectRuleContext<Summary, Facts = unknown> {
 
 export interface ProjectRule<Summary, Facts = unknown> extends RuleMeta {
   check(ctx: ProjectRuleContext<Summary, Facts>): void;
+  /**
+   * The rule reads `ctx.online`: the analyzer's online phase runs only when such a rule is enabled
+   * (a project rule that joins summaries alone sends no request).
+   */
+  readsOnline?: boolean;
   /** Present when the rule can be configured in `.rampart.yaml`. */
   options?: RuleOptions<ProjectRule<Summary, Facts>>;
 }

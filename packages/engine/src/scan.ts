@@ -404,8 +404,8 @@ async function onlinePhase(
   const lookup = analyzer.project?.lookup;
   if (!lookup || !connections) return { facts: undefined, problems: [] };
   // No request is worth sending when every rule that would read the answers is disabled.
-  if (ruleFilter && !analyzer.project?.rules.some((rule) => ruleFilter(rule.id)))
-    return { facts: undefined, problems: [] };
+  const readers = analyzer.project?.rules.filter((rule) => rule.readsOnline) ?? [];
+  if (!readers.some((rule) => !ruleFilter || ruleFilter(rule.id))) return { facts: undefined, problems: [] };
   const problem = (reason: string): FileProblem => ({ analyzer: analyzer.id, path: "(online)", reason });
   try {
     const result = await lookup(files, connections);

@@ -1,6 +1,7 @@
 // GitHub Actions workflows and actions: triggers, permissions, jobs, steps and scripts, checked for
 // the hazards zizmor users expect (injection, unpinned code, over-broad tokens, dangerous triggers).
 import { defineAnalyzer } from "../../analyzer.ts";
+import { summarizeLocalCalls } from "./local-calls.ts";
 import { parseWorkflow, type WorkflowModel } from "./model.ts";
 import {
   type ActionRefFacts,
@@ -19,9 +20,10 @@ export const ciAnalyzer = defineAnalyzer<WorkflowModel, CiSummary, ActionRefFact
   accepts: ["github-workflow", "github-action", "dependabot-config"],
   parse: parseWorkflow,
   rules: ciRules,
-  // Offline the project phase only collects `uses:`; with a GitHub connection it asks about their refs.
+  // Offline the project phase joins local calls to the actions and reusable workflows they call
+  // (`local-calls.ts`) and collects `uses:`; with a GitHub connection it also asks about their refs.
   project: {
-    summarize: summarizeUses,
+    summarize: (model) => ({ ...summarizeUses(model), ...summarizeLocalCalls(model) }),
     rules: ciProjectRules,
     lookup: (files, connections) => lookupActionRefs(files, connections),
   },

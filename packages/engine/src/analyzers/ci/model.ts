@@ -425,3 +425,29 @@ export function versionComment(file: SourceFile, uses: UsesReference): string | 
   // `# 2024` or `# 3 retries` are not versions: require a `v` or a dot, as release tags have
   return /^v/i.test(match[1]!) || match[1]!.includes(".") ? match[1]! : null;
 }
+
+/** Input types that cannot carry a quote or a newline into a script. */
+const NON_TEXT_INPUT_TYPES = ["boolean", "number"];
+
+/**
+ * Lower-case names of the text inputs whose value a caller chooses: every declared input of a
+ * composite action (action inputs are strings), and the `workflow_call` inputs of a reusable
+ * workflow that are not `boolean` or `number`. `workflow_dispatch` inputs are left out: only
+ * users with write access can dispatch a workflow.
+ */
+export function callerInputs(model: WorkflowModel): ReadonlySet<string> {
+  const declared =
+    model.kind === "action"
+      ? model.using?.trim().toLowerCase() === "composite"
+        ? child(model.root, "inputs")
+        : null
+      : child(trigger(model, "workflow_call")?.config ?? null, "inputs");
+  const names = new Set<string>();
+  if (declared?.kind !== "map") return names;
+  for (const input of declared.entries) {
+    const type = asScalar(child(input.value, "type"))?.text.trim().toLowerCase();
+    if (model.kind === "workflow" && type && NON_TEXT_INPUT_TYPES.includes(type)) continue;
+    names.add(input.key.toLowerCase());
+  }
+  return names;
+}

@@ -2,20 +2,24 @@
 // `env:` variable; from a script that writes such a value to `$GITHUB_OUTPUT` into the step's
 // `steps.<id>.outputs.<name>`, or to `$GITHUB_ENV` into the later steps' `env.<NAME>`; and from a
 // job's `outputs:` into the `needs.<job>.outputs.<name>` of the jobs that need it. Only what the
-// file proves is followed; anything unknown (inputs, vars, outputs of third-party actions) is
-// treated as trusted, to avoid false alarms.
+// file proves is followed; anything unknown (vars, outputs of third-party actions) is treated as
+// trusted, to avoid false alarms. The `inputs.*` a caller passes to a composite action or reusable
+// workflow count only when a scope asks for them (`callerInputs`): their rule is a separate, lower one.
 import { isJudgeable } from "./commands.ts";
-import { UNTRUSTED_ACTION_OUTPUTS } from "./data/action-catalogue.ts";
+import { CODE_INPUT_ACTIONS, UNTRUSTED_ACTION_OUTPUTS } from "./data/action-catalogue.ts";
 import { isBooleanExpression, references, untrustedField } from "./expressions.ts";
 import {
   actionPath,
   asScalar,
   child,
   type EnvVar,
+  type Expression,
   type Job,
   type ScriptLine,
   type Step,
+  usesAction,
   type WorkflowModel,
+  withValue,
 } from "./model.ts";
 import { expressionSpans } from "./yaml-tree.ts";
 
@@ -34,6 +38,16 @@ export interface StepScope {
   /** The steps of the job (or of the composite action), in order. */
   steps: readonly Step[];
   position: number;
+  /**
+   * Lower-case names of the string inputs a caller passes (`callerInputs`): when set, `inputs.<name>`
+   * counts as a source too. Unset, only the event's attacker-written fields do.
+   */
+  callerInputs?: ReadonlySet<string>;
+}
+
+/** The memo key part that tells the two kinds of question apart. */
+function askingFor(scope: StepScope): string {
+  return scope.callerInputs ? "caller" : "event";
 }
 
 /** Writing into a file named by one of GitHub's environment files, e.g. `>> "$GITHUB_OUTPUT"`. */
@@ -71,7 +85,7 @@ function envVarSource(scope: StepScope, variable: EnvVar | undefined, hops: numb
  * last earlier step of the job that wrote the name to `$GITHUB_ENV`, then job and workflow `env:`.
  */
 export function envSource(scope: StepScope, name: string, hops = 0): string | null {
-  return remembered(scope.steps, `env ${scope.position} ${hops} ${name}`, () =>
+  return remembered(scope.steps, `${askingFor(scope)} env ${scope.position} ${hops} ${name}`, () =>
     computeEnvSource(scope, name, hops),
   );
 }
@@ -263,7 +277,7 @@ function remembered(owner: object, key: string, compute: () => string | null): s
  * `steps.<id>.outputs.<name>` of an earlier step that wrote it to `$GITHUB_OUTPUT`.
  */
 export function expressionSource(scope: StepScope, expression: string, hops = 0): string | null {
-  const direct = directSource(expression, scope.model);
+  const direct = directSource(expression, scope.model) ?? callerInputSource(scope, expression);
   if (direct) return direct;
   if (hops >= MAX_HOPS || isBooleanExpression(expression)) return null;
   for (const reference of references(expression)) {
@@ -289,12 +303,22 @@ export function expressionSource(scope: StepScope, expression: string, hops = 0)
   return null;
 }
 
+/** `inputs.<name>` of a string input the caller passes, when the scope asks for them (booleans are safe). */
+function callerInputSource(scope: StepScope, expression: string): string | null {
+  if (!scope.callerInputs || isBooleanExpression(expression)) return null;
+  for (const reference of references(expression)) {
+    const input = /^inputs\.([A-Za-z0-9_-]+)$/.exec(reference);
+    if (input && scope.callerInputs.has(input[1]!)) return reference;
+  }
+  return null;
+}
+
 /**
  * A job's `outputs.<name>` (read by another job as `needs.<job>.outputs.<name>`): its value is
  * evaluated as if after the job's last step, so it sees every step's outputs.
  */
 function jobOutputSource(scope: StepScope, jobId: string, name: string, hops: number): string | null {
-  return remembered(scope.model, `needs ${hops} ${jobId} ${name}`.toLowerCase(), () =>
+  return remembered(scope.model, `${askingFor(scope)} needs ${hops} ${jobId} ${name}`.toLowerCase(), () =>
     computeJobOutputSource(scope, jobId, name, hops),
   );
 }
@@ -308,7 +332,7 @@ function computeJobOutputSource(scope: StepScope, jobId: string, name: string, h
   const output = outputs.entries.find((item) => item.key.toLowerCase() === name.toLowerCase());
   const value = asScalar(output?.value);
   if (!value) return null;
-  const end: StepScope = { model: scope.model, job, steps: job.steps, position: job.steps.length };
+  const end: StepScope = { ...scope, job, steps: job.steps, position: job.steps.length };
   for (const expression of value.expressions) {
     const field = expressionSource(end, expression.text, hops);
     if (field) return field;
@@ -324,8 +348,10 @@ function expressionText(expression: string, lowered: string): string {
 
 /** An earlier step with `id: <id>` whose script writes `<name>=<untrusted>` to `$GITHUB_OUTPUT`. */
 function outputSource(scope: StepScope, id: string, name: string, hops: number): string | null {
-  return remembered(scope.steps, `output ${scope.position} ${hops} ${id} ${name}`.toLowerCase(), () =>
-    computeOutputSource(scope, id, name, hops),
+  return remembered(
+    scope.steps,
+    `${askingFor(scope)} output ${scope.position} ${hops} ${id} ${name}`.toLowerCase(),
+    () => computeOutputSource(scope, id, name, hops),
   );
 }
 
@@ -367,5 +393,29 @@ export function* stepScopes(model: WorkflowModel): Generator<{ step: Step; scope
       step: model.actionSteps[position]!,
       scope: { model, job: null, steps: model.actionSteps, position },
     };
+  }
+}
+
+/** One `${{ }}` expression that GitHub pastes into code before it runs, with what runs it. */
+export interface ScriptExpression {
+  expression: Expression;
+  /** "a run script", or the input of the action that runs it. */
+  where: string;
+  scope: StepScope;
+}
+
+/**
+ * Every expression expanded into code: `run:` scripts, and the inputs that the actions of
+ * `CODE_INPUT_ACTIONS` run as code (`actions/github-script` `script:` …).
+ */
+export function* scriptExpressions(model: WorkflowModel): Generator<ScriptExpression> {
+  for (const { step, scope } of stepScopes(model)) {
+    for (const expression of step.run?.expressions ?? []) yield { expression, where: "a run script", scope };
+    const runner = CODE_INPUT_ACTIONS.find((action) => usesAction(step, action.repository));
+    if (!runner) continue;
+    for (const input of runner.inputs) {
+      const where = `the ${input} input of ${runner.repository}, which runs it as ${runner.runs}`;
+      for (const expression of withValue(step, input)?.expressions ?? []) yield { expression, where, scope };
+    }
   }
 }

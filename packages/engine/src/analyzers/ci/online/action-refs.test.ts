@@ -152,6 +152,8 @@ function files(...uses: [string, string][]): { path: string; summary: CiSummary 
     {
       path: ".github/workflows/ci.yml",
       summary: {
+        expands: [],
+        passes: [],
         uses: uses.map(([repository, ref], index) => ({
           repository,
           ref,

@@ -5,6 +5,7 @@
 // for the project rules; a question left unanswered is listed, never guessed.
 import type { OnlineConnections, OnlineLookup } from "../../../analyzer.ts";
 import type { ProjectFile } from "../../../rule.ts";
+import type { LocalCallSummary } from "../local-calls.ts";
 import type { WorkflowModel } from "../model.ts";
 import { allUses } from "../rules/unpinned-action.ts";
 import {
@@ -26,7 +27,8 @@ export interface ActionUse {
   column: number;
 }
 
-export interface CiSummary {
+/** What each file sends to the project phase: its `uses:` refs and its local calls (`local-calls.ts`). */
+export interface CiSummary extends LocalCallSummary {
   uses: ActionUse[];
 }
 
@@ -54,7 +56,7 @@ function askable(repository: string, ref: string): boolean {
   );
 }
 
-export function summarizeUses(model: WorkflowModel): CiSummary {
+export function summarizeUses(model: WorkflowModel): Pick<CiSummary, "uses"> {
   const uses: ActionUse[] = [];
   for (const item of allUses(model)) {
     if (item.kind !== "repository" || item.ref === null || item.ref === "") continue;

@@ -8,6 +8,7 @@ export const impostorCommit = defineProjectRule<CiSummary, ActionRefFacts>({
   severity: "critical",
   confidence: "high",
   lifecycle: "preview",
+  readsOnline: true,
   cwe: [829],
   controls: ["CI-PIN-01"],
   docs: {

@@ -33,6 +33,8 @@ import { secretsToJson } from "./secrets-to-json.ts";
 import { selfHostedRunnerOnPullRequest } from "./self-hosted-runner-on-pull-request.ts";
 import { spoofableBotCondition } from "./spoofable-bot-condition.ts";
 import { templateInjection } from "./template-injection.ts";
+import { templateInjectionFromInput } from "./template-injection-from-input.ts";
+import { templateInjectionThroughInput } from "./template-injection-through-input.ts";
 import { typosquattedAction } from "./typosquatted-action.ts";
 import { undocumentedPermissions } from "./undocumented-permissions.ts";
 import { unpinnedAction } from "./unpinned-action.ts";
@@ -48,6 +50,7 @@ import { workflowRunArtifactExecution } from "./workflow-run-artifact-execution.
 
 export const ciRules: readonly FileRule<WorkflowModel>[] = [
   templateInjection,
+  templateInjectionFromInput,
   unpinnedAction,
   unpinnedFirstPartyAction,
   unpinnedContainerImage,
@@ -89,8 +92,12 @@ export const ciRules: readonly FileRule<WorkflowModel>[] = [
   unrestrictedAiAgent,
 ];
 
-/** Rules over every file's `uses:` at once, with the facts of the online phase (GitHub refs). */
+/**
+ * Rules over every file's summary at once: local calls joined to the files they call, and `uses:`
+ * refs with the facts of the online phase (GitHub refs).
+ */
 export const ciProjectRules: readonly ProjectRule<CiSummary, ActionRefFacts>[] = [
+  templateInjectionThroughInput,
   refConfusion,
   impostorCommit,
 ];

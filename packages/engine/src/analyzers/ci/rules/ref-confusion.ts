@@ -8,6 +8,7 @@ export const refConfusion = defineProjectRule<CiSummary, ActionRefFacts>({
   severity: "med",
   confidence: "high",
   lifecycle: "preview",
+  readsOnline: true,
   cwe: [1357],
   controls: ["CI-PIN-01"],
   docs: {

@@ -1,7 +1,6 @@
 import { defineFileRule } from "../../../rule.ts";
-import { CODE_INPUT_ACTIONS } from "../data/action-catalogue.ts";
-import { usesAction, type WorkflowModel, withValue, type YamlScalar } from "../model.ts";
-import { expressionSource, type StepScope, stepScopes } from "../taint.ts";
+import type { WorkflowModel } from "../model.ts";
+import { expressionSource, scriptExpressions } from "../taint.ts";
 
 export const templateInjection = defineFileRule<WorkflowModel>({
   id: "ci/template-injection",
@@ -30,25 +29,13 @@ export const templateInjection = defineFileRule<WorkflowModel>({
     ],
   },
   check(ctx) {
-    const inspect = (script: YamlScalar, where: string, scope: StepScope) => {
-      for (const expression of script.expressions) {
-        const field = expressionSource(scope, expression.text);
-        if (!field) continue;
-        ctx.report({
-          message: `${field} is expanded into ${where}; pass it through env instead`,
-          at: { line: expression.line, column: expression.column },
-        });
-      }
-    };
-    for (const { step, scope } of stepScopes(ctx.model)) {
-      if (step.run) inspect(step.run, "a run script", scope);
-      const runner = CODE_INPUT_ACTIONS.find((action) => usesAction(step, action.repository));
-      if (!runner) continue;
-      for (const input of runner.inputs) {
-        const code = withValue(step, input);
-        if (code)
-          inspect(code, `the ${input} input of ${runner.repository}, which runs it as ${runner.runs}`, scope);
-      }
+    for (const { expression, where, scope } of scriptExpressions(ctx.model)) {
+      const field = expressionSource(scope, expression.text);
+      if (!field) continue;
+      ctx.report({
+        message: `${field} is expanded into ${where}; pass it through env instead`,
+        at: { line: expression.line, column: expression.column },
+      });
     }
   },
 });
