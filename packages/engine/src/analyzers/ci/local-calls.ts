@@ -59,8 +59,12 @@ export function* inputExpansions(
   for (const item of scriptExpressions(model)) {
     if (expressionSource(item.scope, item.expression.text)) continue;
     const source = expressionSource({ ...item.scope, callerInputs: inputs }, item.expression.text);
-    // the answer starts with the input it comes from (`inputs.title (via env.TITLE)`)
-    const input = source ? /^inputs\.([A-Za-z0-9_-]+)/.exec(source)?.[1] : undefined;
+    // the answer starts with the input it comes from (`inputs.title (via env.TITLE)`); `*` for the
+    // whole object (`toJSON(inputs)`), which holds every input
+    const input = source
+      ? (/^inputs(?:\.([A-Za-z0-9_-]+))?/.exec(source)?.[1] ??
+        (source.startsWith("inputs") ? "*" : undefined))
+      : undefined;
     if (source && input) yield { ...item, input: input.toLowerCase(), source };
   }
 }

@@ -303,9 +303,14 @@ export function expressionSource(scope: StepScope, expression: string, hops = 0)
   return null;
 }
 
-/** `inputs.<name>` of a string input the caller passes, when the scope asks for them (booleans are safe). */
+/**
+ * `inputs.<name>` of a string input the caller passes, or the whole `inputs` object
+ * (`toJSON(inputs)`, which holds them all), when the scope asks for them (booleans are safe).
+ */
 function callerInputSource(scope: StepScope, expression: string): string | null {
   if (!scope.callerInputs || isBooleanExpression(expression)) return null;
+  const code = expression.replace(/'(?:[^']|'')*'/g, "''");
+  if (scope.callerInputs.size > 0 && /(?<![\w.-])inputs(?!\s*[.[\w-])/i.test(code)) return "inputs";
   for (const reference of references(expression)) {
     const input = /^inputs\.([A-Za-z0-9_-]+)$/.exec(reference);
     if (input && scope.callerInputs.has(input[1]!)) return reference;

@@ -41,7 +41,9 @@ export const templateInjectionThroughInput = defineProjectRule<CiSummary, Action
         const callee = localTargetPaths(pass.target)
           .map((path) => byPath.get(path))
           .find((file) => file !== undefined);
-        const expansion = callee?.summary.expands.find((item) => item.input === pass.input);
+        const expansion = callee?.summary.expands.find(
+          (item) => item.input === pass.input || item.input === "*",
+        );
         if (!callee || !expansion) continue;
         ctx.report({
           path: caller.path,
