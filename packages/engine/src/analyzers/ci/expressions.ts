@@ -44,11 +44,15 @@ const UNTRUSTED: { path: string; events: string[] }[] = [
 const REFERENCE =
   /\b(?:github|steps|needs|inputs|env|vars|secrets|matrix|job|runner)(?:\s*\.\s*[A-Za-z0-9_*-]+|\s*\[[^\]]*\])+/gi;
 
+/** The expression with every string literal emptied (`'a.b'` → `''`), so its text is not read as code. */
+export function withoutStrings(expression: string): string {
+  return expression.replace(/'(?:[^']|'')*'/g, "''");
+}
+
 /** Context references in an expression, lower-cased, with indexes and `.*` normalised to `.*`. */
 export function references(expression: string): string[] {
   const found: string[] = [];
-  const withoutStrings = expression.replace(/'(?:[^']|'')*'/g, "''");
-  for (const match of withoutStrings.matchAll(REFERENCE)) {
+  for (const match of withoutStrings(expression).matchAll(REFERENCE)) {
     found.push(
       match[0]
         .toLowerCase()
@@ -79,7 +83,7 @@ export function untrustedField(reference: string, model: WorkflowModel): string 
 
 /** True when the expression evaluates to a boolean: `contains(…)`, `a == b`, `!x`. */
 export function isBooleanExpression(expression: string): boolean {
-  const text = expression.replace(/'(?:[^']|'')*'/g, "''").trim();
+  const text = withoutStrings(expression).trim();
   if (/&&|\|\|/.test(text)) return false; // `a || b` returns an operand, not a boolean
   if (/^!/.test(text)) return true;
   if (/==|!=|<=|>=|<|>/.test(text)) return true;

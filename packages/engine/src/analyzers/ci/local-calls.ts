@@ -61,11 +61,8 @@ export function* inputExpansions(
     const source = expressionSource({ ...item.scope, callerInputs: inputs }, item.expression.text);
     // the answer starts with the input it comes from (`inputs.title (via env.TITLE)`); `*` for the
     // whole object (`toJSON(inputs)`), which holds every input
-    const input = source
-      ? (/^inputs(?:\.([A-Za-z0-9_-]+))?/.exec(source)?.[1] ??
-        (source.startsWith("inputs") ? "*" : undefined))
-      : undefined;
-    if (source && input) yield { ...item, input: input.toLowerCase(), source };
+    const from = source ? /^inputs(?:\.([A-Za-z0-9_-]+))?/.exec(source) : null;
+    if (source && from) yield { ...item, input: (from[1] ?? "*").toLowerCase(), source };
   }
 }
 

@@ -7,7 +7,7 @@
 // workflow count only when a scope asks for them (`callerInputs`): their rule is a separate, lower one.
 import { isJudgeable } from "./commands.ts";
 import { CODE_INPUT_ACTIONS, UNTRUSTED_ACTION_OUTPUTS } from "./data/action-catalogue.ts";
-import { isBooleanExpression, references, untrustedField } from "./expressions.ts";
+import { isBooleanExpression, references, untrustedField, withoutStrings } from "./expressions.ts";
 import {
   actionPath,
   asScalar,
@@ -309,8 +309,8 @@ export function expressionSource(scope: StepScope, expression: string, hops = 0)
  */
 function callerInputSource(scope: StepScope, expression: string): string | null {
   if (!scope.callerInputs || isBooleanExpression(expression)) return null;
-  const code = expression.replace(/'(?:[^']|'')*'/g, "''");
-  if (scope.callerInputs.size > 0 && /(?<![\w.-])inputs(?!\s*[.[\w-])/i.test(code)) return "inputs";
+  const whole = /(?<![\w.-])inputs(?!\s*[.[\w-])/i.test(withoutStrings(expression));
+  if (whole && scope.callerInputs.size > 0) return "inputs";
   for (const reference of references(expression)) {
     const input = /^inputs\.([A-Za-z0-9_-]+)$/.exec(reference);
     if (input && scope.callerInputs.has(input[1]!)) return reference;
