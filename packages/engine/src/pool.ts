@@ -20,8 +20,11 @@ export interface PoolOptions {
   init: ProcessorInit;
   /** A batch that takes longer is abandoned (its worker terminated) and retried file by file. */
   batchTimeoutMs: number;
-  /** The largest file to scan, in bytes (where the workers compile depends on it). */
-  largestFile: number;
+  /**
+   * The largest file of the scan that a parser turns into a syntax tree, in bytes: where the workers
+   * compile and how large their young generation is depend on it.
+   */
+  largestTreeFile: number;
 }
 
 export interface PoolRun {
@@ -55,13 +58,24 @@ interface Slot {
  * the workers' own (bench/RESULTS.md). Compiling on the worker's thread puts the zones in the
  * arena the worker already has, but moves the compiler's work onto the worker: +3.3 s of CPU on
  * the 10,000-file corpus (a profile, bench/RESULTS.md), whose files are small and whose memory sits
- * far below the limits either way. So the workers compile on their own thread only when the scan holds a file of
- * `TRIM_AFTER_TREE_OF` or more, the scans whose trees fill arenas. V8 reads the flag when an
- * isolate is made, so it is set before each pool's first worker starts; the main thread's
- * isolate, made earlier, keeps its compiler thread.
+ * far below the limits either way. So the workers compile on their own thread only when the scan holds
+ * a file of `TRIM_AFTER_TREE_OF` or more that a grammar parses, the scans whose trees fill arenas.
+ * V8 reads the flag when an isolate is made, so it is set before each pool's first worker starts;
+ * the main thread's isolate, made earlier, keeps its compiler thread.
  */
 function chooseWhereWorkersCompile(largeFiles: boolean): void {
   setFlagsFromString(largeFiles ? "--no-concurrent-recompilation" : "--concurrent-recompilation");
+}
+
+/**
+ * A worker's young generation, in MB. A small one keeps a worker's heap near what it holds, which
+ * mattered for the CPython standard library's large trees. On many small files it costs CPU: the
+ * 10,000-file corpus made 710 minor collections, 2.5 s of CPU in all, with 8 MB, and 206, 1.4 s,
+ * with 32 MB, for about 60 MB more at the peak (bench/RESULTS.md). So 32 MB unless a large tree is
+ * coming.
+ */
+function youngGenerationMb(largeFiles: boolean): number {
+  return largeFiles ? 8 : 32;
 }
 
 /**
@@ -187,13 +201,10 @@ export function runPool(
     const start = () => {
       // execArgv [] so the worker does not inherit test-runner or loader flags.
       // The heap limit turns a runaway parse into a crash of one worker, which we recover from.
-      // A small young generation (V8's default is several times larger) keeps each worker's heap
-      // near what it holds: 324 MB instead of 370 MB for the CPython standard library with two
-      // workers collecting every 256 kB (bench/RESULTS.md), for no measurable CPU.
       const worker = new Worker(options.script, {
         workerData: options.init,
         execArgv: [],
-        resourceLimits: { maxOldGenerationSizeMb: 1536, maxYoungGenerationSizeMb: 8 },
+        resourceLimits: { maxOldGenerationSizeMb: 1536, maxYoungGenerationSizeMb: youngGeneration },
       });
       const slot: Slot = { worker, outstanding: [], timer: undefined, ready: false, done: false };
       slots.add(slot);
@@ -204,7 +215,9 @@ export function runPool(
       fill(slot);
     };
 
-    chooseWhereWorkersCompile(options.largestFile >= TRIM_AFTER_TREE_OF);
+    const largeFiles = options.largestTreeFile >= TRIM_AFTER_TREE_OF;
+    chooseWhereWorkersCompile(largeFiles);
+    const youngGeneration = youngGenerationMb(largeFiles);
     const size = Math.max(1, Math.min(options.size, batches.length));
     for (let index = 0; index < size && queue.length > 0; index++) start();
     finishIfIdle();

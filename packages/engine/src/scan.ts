@@ -14,6 +14,7 @@ import {
 } from "./analyzer.ts";
 import { analyzersTaking, outlineOf } from "./analyzer-outline.ts";
 import { type NotRunAnalyzer, planAnalyzers, selectsAnything } from "./analyzer-selection.ts";
+import { languageOf } from "./analyzers/sast/language-of.ts";
 import { append } from "./append.ts";
 import { workerScript } from "./bundle.ts";
 import { possibleKinds } from "./classify.ts";
@@ -533,7 +534,11 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
         script: await (script ?? workerScript(init.registryUrl)),
         init,
         batchTimeoutMs: options.batchTimeoutMs ?? 60_000,
-        largestFile: walked.files.reduce((largest, file) => Math.max(largest, file.size), 0),
+        // A lockfile or a bundle is read as text: only files with a grammar make syntax trees.
+        largestTreeFile: walked.files.reduce(
+          (largest, file) => (languageOf(file.path, undefined) ? Math.max(largest, file.size) : largest),
+          0,
+        ),
       },
       onBatch,
     );

@@ -2,10 +2,11 @@
 // the nodes the taint engine needs (calls, assignments, functions, identifiers), built lazily so a
 // file with no untrusted input costs one parse and one source query.
 import type { SgNode, SgRoot } from "@ast-grep/napi";
-import { type FileKind, type ParseResult, parsed, skipped } from "../../analyzer.ts";
+import { type ParseResult, parsed, skipped } from "../../analyzer.ts";
 import { noteParsedText } from "../../native-memory.ts";
 import type { SourceFile, Span } from "../../source.ts";
 import { dynamicGrammars, parseTree, registerDynamicLanguage } from "./ast-grep.ts";
+import { type LanguageName, languageOf } from "./language-of.ts";
 import { goSpec } from "./languages/go.ts";
 import { javaSpec } from "./languages/java.ts";
 import { javascriptSpec, tsxSpec, typescriptSpec } from "./languages/javascript.ts";
@@ -13,7 +14,7 @@ import { pythonSpec } from "./languages/python.ts";
 import { templateSpec } from "./languages/templates.ts";
 import type { LanguageSpec } from "./languages/types.ts";
 
-export type LanguageName = "javascript" | "typescript" | "tsx" | "python" | "go" | "java" | "template";
+export { type LanguageName, languageOf, TEMPLATE_EXTENSION } from "./language-of.ts";
 
 export const LANGUAGES: Readonly<Record<LanguageName, LanguageSpec>> = {
   javascript: javascriptSpec,
@@ -24,9 +25,6 @@ export const LANGUAGES: Readonly<Record<LanguageName, LanguageSpec>> = {
   java: javaSpec,
   template: templateSpec,
 };
-
-/** Template files (Jinja2, Django, Nunjucks, EJS, Handlebars, Mustache, and HTML that may be one). */
-export const TEMPLATE_EXTENSION = /\.(?:html?|jinja2?|j2|njk|nunjucks|djhtml|ejs|hbs|handlebars|mustache)$/;
 
 let registered = false;
 
@@ -95,20 +93,6 @@ export function spanOf(node: SgNode): Required<Span> {
   };
 }
 
-export function languageOf(path: string, kinds: readonly FileKind[] | undefined): LanguageName | undefined {
-  const lower = path.toLowerCase();
-  if (lower.endsWith(".tsx")) return "tsx";
-  if (/\.(?:ts|mts|cts)$/.test(lower)) return "typescript";
-  if (/\.(?:js|mjs|cjs|jsx)$/.test(lower)) return "javascript";
-  if (lower.endsWith(".py")) return "python";
-  if (lower.endsWith(".go")) return "go";
-  if (lower.endsWith(".java")) return "java";
-  if (TEMPLATE_EXTENSION.test(lower)) return "template";
-  if (kinds?.includes("javascript")) return "javascript";
-  if (kinds?.includes("typescript")) return "typescript";
-  return undefined;
-}
-
 /** Parses with the grammar of the file's extension; a tree with a syntax error is skipped. */
 export function parseSource(file: SourceFile): ParseResult<SastModel> {
   const language = languageOf(file.path, undefined);
@@ -128,7 +112,9 @@ export function parseSource(file: SourceFile): ParseResult<SastModel> {
   if (language === "template")
     return parsed({ language, spec: LANGUAGES[language], file, root, cache: new Map() });
   // Tree-sitter recovers from errors with ERROR nodes and zero-width MISSING tokens (the only
-  // nodes with empty text once the file is not empty).
+  // nodes with empty text once the file is not empty). A MISSING token can sit mid-file (Python's
+  // `def f(:` gets a MISSING identifier), so both are looked for, though the regex reads every
+  // node's text and costs as much as the ERROR walk itself (bench/RESULTS.md).
   const error =
     file.text.trim() === "" ? null : root.find({ rule: { any: [{ kind: "ERROR" }, { regex: "^$" }] } });
   if (error) {
