@@ -68,6 +68,17 @@ function chooseWhereWorkersCompile(largeFiles: boolean): void {
 }
 
 /**
+ * How much bytecode a function runs before V8 considers optimizing it: four times V8's default.
+ * Each worker's isolate compiles the analyzers on its own, and with the default its compiler
+ * threads spent 12 s of CPU on the 10,000-file corpus (as much as a worker analyzing), mostly
+ * compiling the same large functions again after each deoptimization as a file took a path the
+ * earlier ones had not (the taint index's builder 7 times per worker, 0.6 s each). Waiting for more
+ * type feedback halved that, and the scan's CPU fell by about 10 % (bench/RESULTS.md). Read when a
+ * function's budget is reset, so set before the workers start.
+ */
+const INTERRUPT_BUDGET = 4 * 67_584;
+
+/**
  * A worker's young generation, in MB. A small one keeps a worker's heap near what it holds, which
  * mattered for the CPython standard library's large trees. On many small files it costs CPU: the
  * 10,000-file corpus made 710 minor collections, 2.5 s of CPU in all, with 8 MB, and 206, 1.4 s,
@@ -217,6 +228,7 @@ export function runPool(
 
     const largeFiles = options.largestTreeFile >= TRIM_AFTER_TREE_OF;
     chooseWhereWorkersCompile(largeFiles);
+    setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
     const youngGeneration = youngGenerationMb(largeFiles);
     const size = Math.max(1, Math.min(options.size, batches.length));
     for (let index = 0; index < size && queue.length > 0; index++) start();
