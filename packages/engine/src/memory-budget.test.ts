@@ -21,6 +21,11 @@ describe("planForMemory", () => {
     expect(planForMemory(400, 8).workers).toBe(2);
   });
 
+  it("keeps the young generation WORKER_MB was measured with under a limit, and leaves it to the pool without", () => {
+    expect(planForMemory(800, 8).youngGenerationMb).toBe(8);
+    expect(planForMemory(undefined, 8).youngGenerationMb).toBeUndefined();
+  });
+
   it("analyzes in-process when fewer than two workers fit, freeing trees more often when tight", () => {
     expect(planForMemory(350, 2).workers).toBe(0);
     const tight = planForMemory(300, 2);

@@ -22,6 +22,11 @@ export interface MemoryPlan {
   workers: number;
   /** Characters parsed between two releases of dead syntax trees (native-memory.ts). */
   parsedBytesPerCollection: number;
+  /**
+   * Each worker's young generation in MB under a limit: the 8 MB that WORKER_MB was measured with.
+   * Without a limit the pool picks a larger one for scans of small files (pool.ts).
+   */
+  youngGenerationMb?: number;
 }
 
 /**
@@ -39,7 +44,8 @@ export function planForMemory(maxMemoryMb: number | undefined, wantedWorkers: nu
   if (maxMemoryMb === undefined) return standard;
   const fitting = Math.floor((maxMemoryMb - MAIN_THREAD_MB) / WORKER_MB);
   // Two workers in-process cost more than one worker: one worker is never better than none.
-  if (wantedWorkers > 0 && fitting >= 2) return { ...standard, workers: Math.min(wantedWorkers, fitting) };
+  if (wantedWorkers > 0 && fitting >= 2)
+    return { ...standard, workers: Math.min(wantedWorkers, fitting), youngGenerationMb: 8 };
   const roomy = maxMemoryMb >= MAIN_THREAD_MB + IN_PROCESS_MB * 2;
   return {
     workers: 0,

@@ -25,6 +25,8 @@ export interface PoolOptions {
    * compile and how large their young generation is depend on it.
    */
   largestTreeFile: number;
+  /** Each worker's young generation in MB, when a memory limit sets it. */
+  youngGenerationMb?: number;
 }
 
 export interface PoolRun {
@@ -229,7 +231,7 @@ export function runPool(
     const largeFiles = options.largestTreeFile >= TRIM_AFTER_TREE_OF;
     chooseWhereWorkersCompile(largeFiles);
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-    const youngGeneration = youngGenerationMb(largeFiles);
+    const youngGeneration = options.youngGenerationMb ?? youngGenerationMb(largeFiles);
     const size = Math.max(1, Math.min(options.size, batches.length));
     for (let index = 0; index < size && queue.length > 0; index++) start();
     finishIfIdle();

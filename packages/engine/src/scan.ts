@@ -539,6 +539,7 @@ export async function scan(rootPath: string, options: ScanOptions = {}): Promise
           (largest, file) => (languageOf(file.path, undefined) ? Math.max(largest, file.size) : largest),
           0,
         ),
+        ...(memory.youngGenerationMb ? { youngGenerationMb: memory.youngGenerationMb } : {}),
       },
       onBatch,
     );
