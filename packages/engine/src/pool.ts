@@ -73,10 +73,12 @@ function chooseWhereWorkersCompile(largeFiles: boolean): void {
  * How much bytecode a function runs before V8 considers optimizing it: four times V8's default.
  * Each worker's isolate compiles the analyzers on its own, and with the default its compiler
  * threads spent 12 s of CPU on the 10,000-file corpus (as much as a worker analyzing), mostly
- * compiling the same large functions again after each deoptimization as a file took a path the
- * earlier ones had not (the taint index's builder 7 times per worker, 0.6 s each). Waiting for more
- * type feedback halved that, and the scan's CPU fell by about 10 % (bench/RESULTS.md). Read when a
- * function's budget is reset, so set before the workers start.
+ * compiling the same large functions again after a deoptimization: when a file takes a path the
+ * earlier ones had not ("wrong map"; the taint index's builder 7 times per worker, 0.6 s each), and
+ * at each full collection that frees syntax trees, which discards code whose object shapes died
+ * with the last file ("weak objects", 260 per scan). Waiting for more type feedback halved the
+ * compiling, and the scan's CPU fell by about 10 % (bench/RESULTS.md). V8 reads the flag when it
+ * resets a function's budget, so it is set before the workers start.
  */
 const INTERRUPT_BUDGET = 4 * 67_584;
 
