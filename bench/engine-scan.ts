@@ -5,8 +5,8 @@
 // and peak RSS.
 //   node --import tsx bench/engine-scan.ts [files=10000] [rounds=3]
 // Also exports `run()` for bench/run.ts.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -318,17 +318,67 @@ async function measure(root: string): Promise<Round> {
   return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, result };
 }
 
-/** `rampart scan <root> --format json` end to end: process start, registry load, scan, report. */
-function measureCli(root: string): number {
+/**
+ * `rampart scan <root> --format json` end to end: process start, registry load, scan, report. On
+ * Linux also the CPU time of each of its threads, read from /proc while it runs: a CPU profile
+ * samples the JavaScript threads only, and V8's own threads (its optimizing compilers, its
+ * collectors) once spent more than either worker without showing up anywhere (bench/RESULTS.md).
+ */
+async function measureCli(root: string): Promise<{ seconds: number; threads: ThreadCpu | undefined }> {
   const output = join(root, "..", `rampart-bench-report-${process.pid}.json`);
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [CLI, "scan", root, "--format", "json", "--output", output], {
+  const child = spawn(process.execPath, [CLI, "scan", root, "--format", "json", "--output", output], {
     stdio: ["ignore", "ignore", "pipe"],
   });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const seen = new Map<number, number>();
+  const poll = setInterval(() => readThreadTicks(child.pid!, seen), 100);
+  const status = await new Promise<number | null>((done) => child.on("close", done));
+  clearInterval(poll);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   rmSync(output, { force: true });
-  if (run.status !== 0) throw new Error(`rampart scan exited ${run.status}: ${run.stderr.toString().trim()}`);
-  return seconds;
+  if (status !== 0) throw new Error(`rampart scan exited ${status}: ${stderr.trim()}`);
+  return { seconds, threads: seen.size > 0 ? threadCpu(child.pid!, seen) : undefined };
+}
+
+interface ThreadCpu {
+  main: number;
+  /** Every other thread's CPU seconds, busiest first. */
+  others: number[];
+}
+
+/** The kernel's clock ticks per second for /proc's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Adds the latest user+system ticks of each thread of `pid` to `seen` (nothing off Linux). */
+function readThreadTicks(pid: number, seen: Map<number, number>): void {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      seen.set(Number(task), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the thread ended between the listing and the read: its last reading stands
+    }
+  }
+}
+
+function threadCpu(pid: number, seen: Map<number, number>): ThreadCpu {
+  const others = [...seen]
+    .filter(([task, ticks]) => task !== pid && ticks > 0)
+    .map(([, ticks]) => ticks / TICKS_PER_SECOND)
+    .sort((a, b) => b - a);
+  return { main: (seen.get(pid) ?? 0) / TICKS_PER_SECOND, others };
 }
 
 const CLI = fileURLToPath(new URL("../packages/cli/bin/rampart.mjs", import.meta.url));
@@ -345,7 +395,7 @@ export async function run(total = 10_000, rounds = 3): Promise<string> {
     );
     const measured: Round[] = [];
     for (let round = 0; round < rounds; round++) measured.push(await measure(corpus.root));
-    const cliSeconds = measureCli(corpus.root);
+    const cli = await measureCli(corpus.root);
     const sorted = [...measured].sort((a, b) => a.seconds - b.seconds);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const { result, seconds } = median;
@@ -369,7 +419,12 @@ export async function run(total = 10_000, rounds = 3): Promise<string> {
       `| CPU time (all threads), ${rounds} rounds | ${measured.map((round) => `${round.cpuSeconds.toFixed(1)} s`).join(", ")} |`,
       `| analyzer time of the median round (all threads) | ${busy.join(", ")} |`,
       `| phases of the median round (wall) | walk ${result.phases.walkMs} ms, analyze ${result.phases.analyzeMs} ms, cross-file ${result.phases.projectMs} ms, finalize ${result.phases.finalizeMs} ms |`,
-      `| \`rampart scan --format json\` end to end | ${cliSeconds.toFixed(2)} s |`,
+      `| \`rampart scan --format json\` end to end | ${cli.seconds.toFixed(2)} s |`,
+      ...(cli.threads
+        ? [
+            `| CPU by thread of that run | main ${cli.threads.main.toFixed(1)} s; the others (workers, then V8's compiler and collector threads), busiest first: ${cli.threads.others.map((seconds) => seconds.toFixed(1)).join(", ")} s |`,
+          ]
+        : []),
       `| load average at the end | ${loadavg()[0]!.toFixed(1)} |`,
       `| peak RSS | ${peakRssMb.toFixed(0)} MB |`,
       `| findings | ${result.findings.length} |`,
