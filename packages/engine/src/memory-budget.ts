@@ -13,6 +13,8 @@ const MAIN_THREAD_MB = 160;
  * peaked at 312 MB, the main thread included.
  */
 const WORKER_MB = 120;
+/** The young generation (MB) each worker had when WORKER_MB was measured; kept under a limit. */
+export const MEASURED_YOUNG_GENERATION_MB = 8;
 /** In-process analysis with trees freed every SMALL_BUDGET characters: about 130 MB over the main thread. */
 const IN_PROCESS_MB = 130;
 const SMALL_BUDGET = 256 * 1024;
@@ -23,8 +25,8 @@ export interface MemoryPlan {
   /** Characters parsed between two releases of dead syntax trees (native-memory.ts). */
   parsedBytesPerCollection: number;
   /**
-   * Each worker's young generation in MB under a limit: the 8 MB that WORKER_MB was measured with.
-   * Without a limit the pool picks a larger one for scans of small files (pool.ts).
+   * Each worker's young generation in MB under a limit: MEASURED_YOUNG_GENERATION_MB. Without a
+   * limit the pool picks a larger one for scans of small files (pool.ts).
    */
   youngGenerationMb?: number;
 }
@@ -45,7 +47,11 @@ export function planForMemory(maxMemoryMb: number | undefined, wantedWorkers: nu
   const fitting = Math.floor((maxMemoryMb - MAIN_THREAD_MB) / WORKER_MB);
   // Two workers in-process cost more than one worker: one worker is never better than none.
   if (wantedWorkers > 0 && fitting >= 2)
-    return { ...standard, workers: Math.min(wantedWorkers, fitting), youngGenerationMb: 8 };
+    return {
+      ...standard,
+      workers: Math.min(wantedWorkers, fitting),
+      youngGenerationMb: MEASURED_YOUNG_GENERATION_MB,
+    };
   const roomy = maxMemoryMb >= MAIN_THREAD_MB + IN_PROCESS_MB * 2;
   return {
     workers: 0,

@@ -9,6 +9,7 @@
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { SkippedFile } from "./analyzer.ts";
+import { MEASURED_YOUNG_GENERATION_MB } from "./memory-budget.ts";
 import { TRIM_AFTER_TREE_OF } from "./native-memory.ts";
 import type { BatchResult, FileTask, ProcessorInit } from "./process-files.ts";
 import type { WorkerMessage } from "./worker.ts";
@@ -91,7 +92,7 @@ const INTERRUPT_BUDGET = 4 * 67_584;
  * coming.
  */
 function youngGenerationMb(largeFiles: boolean): number {
-  return largeFiles ? 8 : 32;
+  return largeFiles ? MEASURED_YOUNG_GENERATION_MB : 32;
 }
 
 /**
